@@ -1,0 +1,39 @@
+// Bundles the extension (and, with --tests, the integration suite) with esbuild.
+// Type-checking is separate (`npm run typecheck`): esbuild only strips types.
+import * as esbuild from 'esbuild';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+const tests = process.argv.includes('--tests');
+
+/** @type {import('esbuild').BuildOptions} */
+const common = {
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  external: ['vscode'],
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+};
+
+const builds = [{ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' }];
+if (tests) {
+  // The integration suite runs inside the extension host; mocha stays external-free (bundled).
+  builds.push({
+    ...common,
+    minify: false,
+    sourcemap: true,
+    entryPoints: ['test/integration/suite/index.ts'],
+    outfile: 'out/integration/index.js',
+  });
+}
+
+if (watch) {
+  const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
+  await Promise.all(contexts.map((c) => c.watch()));
+  console.log('[esbuild] watching…');
+} else {
+  await Promise.all(builds.map((b) => esbuild.build(b)));
+}

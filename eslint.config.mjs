@@ -1,0 +1,33 @@
+// Type-aware lint. `src/core` must stay free of `vscode` so it runs and is tested in plain Node.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'coverage/**', 'node_modules/**', 'dist-vsix/**', '.test-hosts/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/core must not depend on vscode: put host code in src/host, src/views, src/diagnostics or src/commands.' }] }],
+    },
+  },
+  {
+    files: ['**/*.mjs', 'test/**/*.ts', 'scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { parserOptions: { projectService: false, project: null }, globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly', Buffer: 'readonly', setInterval: 'readonly', clearInterval: 'readonly' } },
+  },
+);
