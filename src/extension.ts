@@ -1,10 +1,149 @@
+/**
+ * Composition root: builds the pieces, wires their events, registers commands, and returns a
+ * small API (used by the integration tests). No network here: the first request happens when a
+ * view is opened or a command runs.
+ */
 import * as vscode from 'vscode';
+import type { App } from './app';
+import { PlatformClient } from './core/api/client';
+import type { Deployment, Finding } from './core/model/types';
+import { FindingsService } from './core/services/findings-service';
+import { PoliciesService } from './core/services/policies-service';
+import { ProjectsService } from './core/services/projects-service';
+import { SbomService, type SbomExportRecord } from './core/services/sbom-service';
+import { Session } from './core/services/session';
+import { DiagnosticsController } from './diagnostics/diagnostics-controller';
+import { buildCommands } from './commands/command-map';
+import { registerCommands } from './commands/register';
+import { GitWorkspaceRepos } from './host/git-workspace-repos';
+import { ExtensionLog } from './host/logger';
+import { createDispatcher, readNetworkSettings } from './host/network';
+import { SecretTokenStore, warnOnceIfNoKeyring } from './host/secrets';
+import { affectsConnection, settings } from './host/settings';
+import { errorMessage, reportError } from './host/user-errors';
+import { ViewState } from './host/view-state';
+import { FindingsStatusBar } from './status-bar';
+import { createTreeViews, updateFilterDescription } from './views/tree-views';
+import { startAutoRefresh } from './host/auto-refresh';
+import { adoptDemoToken } from './host/demo-token';
 
-/** Composition root (filled in by the extension issue). */
-export function activate(context: vscode.ExtensionContext): { readonly version: string } {
-  const log = vscode.window.createOutputChannel('AppSec Findings', { log: true });
-  context.subscriptions.push(log);
-  return { version: String((context.extension.packageJSON as { version?: unknown }).version) };
+const DEPLOYMENT_KEY = 'appsecFindings.deployment';
+const SBOM_HISTORY_KEY = 'appsecFindings.sbomHistory';
+
+export type ExtensionApi = ReturnType<typeof activateApi>;
+
+export function activate(context: vscode.ExtensionContext): ExtensionApi {
+  return activateApi(context);
+}
+
+function activateApi(context: vscode.ExtensionContext) {
+  const version = String((context.extension.packageJSON as { version?: unknown }).version);
+  const log = new ExtensionLog();
+  const push = <T extends vscode.Disposable>(d: T): T => (context.subscriptions.push(d), d);
+  push(log);
+  let dispatcher = createDispatcher(readNetworkSettings(), process.env, log.for('Network'));
+  const tokens = new SecretTokenStore(context.secrets);
+  const session = push(new Session(
+    tokens,
+    (getToken) => new PlatformClient({ baseUrl: settings.baseUrl(), extensionVersion: version, getToken, dispatcher }),
+    () => ({ deploymentId: settings.deploymentId(), deploymentSlug: settings.deploymentSlug() }),
+    {
+      get: () => context.globalState.get<Deployment>(DEPLOYMENT_KEY),
+      set: (d) => Promise.resolve(context.globalState.update(DEPLOYMENT_KEY, d)),
+    },
+  ));
+  const api = () => session.api;
+  const slug = () => session.deployment?.slug;
+  const projects = push(new ProjectsService(api, slug));
+  const findings = push(new FindingsService(api));
+  const policies = push(new PoliciesService(api, () => session.deployment?.id));
+  const sbom = push(new SbomService(api, () => session.deployment?.id, context.globalState.get<SbomExportRecord[]>(SBOM_HISTORY_KEY) ?? []));
+  push({ dispose: sbom.onDidChange((h) => void context.globalState.update(SBOM_HISTORY_KEY, h)).dispose });
+  const viewState = push(new ViewState(context.workspaceState));
+  const repos = push(new GitWorkspaceRepos(() => projects.projects.map((p) => p.name), log.for('Git')));
+  const findingUrl = (f: Finding): string | undefined => {
+    const base = settings.baseUrl();
+    const deployment = session.deployment;
+    return deployment ? `${base}/orgs/${encodeURIComponent(deployment.slug)}/${f.issueType === 'sca' ? 'supply-chain' : 'findings'}/${f.id}` : undefined;
+  };
+  const diagnostics = push(new DiagnosticsController({
+    repos, findings, deploymentSlug: slug, project: (name) => projects.find(name),
+    selection: () => viewState.selection(), mapping: () => settings.severityMapping(), findingUrl, log: log.for('Diagnostics'),
+  }));
+  const statusBar = push(new FindingsStatusBar());
+  push({ dispose: diagnostics.onDidChange((folders) => statusBar.update(folders)).dispose });
+  const trees = createTreeViews({
+    session, projects, findings, policies, workspaceRepos: repos,
+    selection: () => viewState.selection(), groupBy: () => viewState.groupBy(),
+    refOverride: (name) => viewState.refOverride(name), policyIds: () => settings.policyIds(), errorMessage,
+  });
+  push(trees);
+  updateFilterDescription(trees.projectsView, viewState.selection());
+
+  const app: App = {
+    log, logger: (c) => log.for(c), session, projects, findings, policies, sbom, repos, diagnostics, viewState,
+    clipboard: vscode.env.clipboard, findingUrl,
+    async refreshAll(force) {
+      if (session.state.kind !== 'signedIn') return app.clearAll();
+      if (force) {
+        findings.expire();
+        policies.clear();
+      }
+      await projects.load({ force });
+      repos.recompute();
+      trees.projects.refresh();
+      trees.policies.refresh();
+      await diagnostics.refresh(force);
+    },
+    clearAll() {
+      findings.clear();
+      projects.clear();
+      policies.clear();
+      diagnostics.clear();
+      trees.projects.refresh();
+      trees.policies.refresh();
+    },
+    cancelLoads: () => trees.projects.cancelLoads(),
+  };
+  for (const registration of registerCommands(app, buildCommands(app))) push(registration);
+
+  const sessionLog = log.for('Session');
+  const rememberToken = async (): Promise<void> => log.setSecrets([await tokens.get()]);
+  push(session.onDidChange((state) => {
+    void vscode.commands.executeCommand('setContext', 'appsecFindings.signedIn', state.kind === 'signedIn');
+    void rememberToken();
+  }) as vscode.Disposable);
+  // Another window signed in or out: follow it.
+  push(tokens.onDidChange(() => {
+    void session.restore().then((state) => (state.kind === 'signedIn' ? app.refreshAll(false) : app.clearAll()))
+      .catch((e: unknown) => sessionLog.error('Could not follow a token change', e));
+  }));
+  push(repos.onDidChange(() => {
+    trees.projects.refresh();
+    void diagnostics.refresh(false).catch((e: unknown) => reportError('Updating diagnostics failed', e, log.for('Diagnostics')));
+  }));
+  push(viewState.onDidChange(() => updateFilterDescription(trees.projectsView, viewState.selection())));
+  push(vscode.workspace.onDidChangeConfiguration((e) => {
+    if (affectsConnection(e)) {
+      dispatcher = createDispatcher(readNetworkSettings(), process.env, log.for('Network'));
+      session.resetApi();
+    }
+    if (e.affectsConfiguration('appsecFindings.severityMapping')) void diagnostics.refresh(false);
+  }));
+  push(startAutoRefresh(() => settings.autoRefreshMinutes(), () => app.refreshAll(true), log.for('AutoRefresh')));
+
+  // Restore without network (the remembered deployment), then connect git and show diagnostics.
+  void (async () => {
+    await adoptDemoToken(tokens, settings.baseUrl(), process.env, sessionLog);
+    await rememberToken();
+    const state = await session.restore();
+    await vscode.commands.executeCommand('setContext', 'appsecFindings.signedIn', state.kind === 'signedIn');
+    if (state.kind === 'signedIn') await warnOnceIfNoKeyring(context.globalState);
+    await repos.connectGit();
+    if (state.kind === 'signedIn') await app.refreshAll(false);
+  })().catch((e: unknown) => reportError('Starting failed', e, sessionLog));
+
+  return { version, app, trees, statusBar };
 }
 
 export function deactivate(): void {

@@ -1,0 +1,55 @@
+/**
+ * The pieces of the running extension, as commands and adapters see them. Built once by the
+ * composition root (extension.ts); nothing else constructs services.
+ */
+import type * as vscode from 'vscode';
+import type { Finding, Project } from './core/model/types';
+import type { FindingsService } from './core/services/findings-service';
+import type { PoliciesService } from './core/services/policies-service';
+import type { ProjectsService } from './core/services/projects-service';
+import type { SbomService } from './core/services/sbom-service';
+import type { Session } from './core/services/session';
+import type { DiagnosticsController } from './diagnostics/diagnostics-controller';
+import type { ExtensionLog, Logger } from './host/logger';
+import type { ViewState } from './host/view-state';
+import type { WorkspaceRepos } from './host/workspace-repos';
+
+export interface App {
+  readonly log: ExtensionLog;
+  logger(component: string): Logger;
+  readonly session: Session;
+  readonly projects: ProjectsService;
+  readonly findings: FindingsService;
+  readonly policies: PoliciesService;
+  readonly sbom: SbomService;
+  readonly repos: WorkspaceRepos;
+  readonly diagnostics: DiagnosticsController;
+  readonly viewState: ViewState;
+  /** Reloads projects, diagnostics and views; resolves when the new diagnostics are shown. */
+  refreshAll(force: boolean): Promise<void>;
+  /** Forgets everything shown (sign-out, deployment change). */
+  clearAll(): void;
+  /** The platform's page of a finding, when the base URL is the platform's own. */
+  findingUrl(finding: Finding): string | undefined;
+  /** Cancels the tree's loads in progress. */
+  cancelLoads(): void;
+  readonly clipboard: vscode.Clipboard;
+}
+
+/** What commands accept as "a project": a tree node (with `project`), a Project, or a name. */
+export function projectFrom(app: App, arg: unknown): Project | undefined {
+  if (typeof arg === 'string') return app.projects.find(arg);
+  if (typeof arg === 'object' && arg !== null) {
+    const candidate = 'project' in arg ? (arg as { project: unknown }).project : arg;
+    if (typeof candidate === 'object' && candidate !== null && 'name' in candidate && 'id' in candidate) return candidate as Project;
+  }
+  return undefined;
+}
+
+/** What commands accept as "a finding": a tree node (with `finding`), a diagnostic's finding, or a Finding. */
+export function findingFrom(arg: unknown): Finding | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const candidate = 'finding' in arg ? (arg as { finding: unknown }).finding : arg;
+  if (typeof candidate === 'object' && candidate !== null && 'ruleName' in candidate && 'issueType' in candidate) return candidate as Finding;
+  return undefined;
+}

@@ -1,0 +1,26 @@
+/** The one typed map of command ids to handlers (package.json must declare exactly these). */
+import type { App } from '../app';
+import { clearFilters, filterFindings, groupBy } from './filter-commands';
+import { copyFindingId, copyRuleId, openFinding, openInPlatform } from './finding-commands';
+import { exportSbom, showSbomExports, tagProject } from './project-commands';
+import type { CommandMap } from './register';
+import { refresh, signIn, signOut } from './session-commands';
+
+export function buildCommands(app: App): CommandMap {
+  return {
+    'appsecFindings.signIn': (token) => signIn(app, token),
+    'appsecFindings.signOut': () => signOut(app),
+    'appsecFindings.refresh': () => refresh(app),
+    'appsecFindings.filterFindings': (selection) => filterFindings(app, selection),
+    'appsecFindings.clearFilters': () => clearFilters(app),
+    'appsecFindings.groupBy': (value) => groupBy(app, value),
+    'appsecFindings.tagProject': (project, tags) => tagProject(app, project, tags),
+    'appsecFindings.exportSbom': (project, options) => exportSbom(app, project, options),
+    'appsecFindings.showSbomExports': () => showSbomExports(app),
+    'appsecFindings.openInPlatform': (item) => openInPlatform(app, item),
+    'appsecFindings.openFinding': (item) => openFinding(app, item),
+    'appsecFindings.copyFindingId': (item) => copyFindingId(app, item),
+    'appsecFindings.copyRuleId': (item) => copyRuleId(app, item),
+    'appsecFindings.showLogs': () => app.log.show(),
+  };
+}

@@ -1,0 +1,92 @@
+/** Filters and grouping of findings: one picker, shared by the tree and the diagnostics. */
+import * as vscode from 'vscode';
+import type { App } from '../app';
+import {
+  FILTER_DEFINITIONS, parseSelection, selectedValues, selectionFromPicks, valueLabel, type FilterDefinition, type FilterSelection,
+} from '../core/services/filters';
+import type { GroupBy } from '../core/services/grouping';
+
+interface FilterPick extends vscode.QuickPickItem {
+  readonly key: FilterDefinition['key'];
+  readonly value: string;
+}
+
+function scopeLabel(def: FilterDefinition): string {
+  return def.appliesTo.length === 2 ? 'code and supply chain' : def.appliesTo[0] === 'sast' ? 'code findings only' : 'supply-chain findings only';
+}
+
+/** Shows the multi-select picker; resolves with the chosen selection, or undefined if dismissed. */
+function pickSelection(current: FilterSelection): Promise<FilterSelection | undefined> {
+  const chosen = new Set(selectedValues(current).flatMap(([def, values]) => values.map((v) => `${def.key}=${v}`)));
+  const items: (FilterPick | vscode.QuickPickItem)[] = [];
+  for (const def of FILTER_DEFINITIONS) {
+    items.push({ label: `${def.label}${def.single ? ' (one)' : ''}`, kind: vscode.QuickPickItemKind.Separator });
+    for (const value of def.values) {
+      items.push({ label: valueLabel(value), description: scopeLabel(def), key: def.key, value } satisfies FilterPick);
+    }
+  }
+  const picker = vscode.window.createQuickPick<FilterPick | vscode.QuickPickItem>();
+  picker.title = 'AppSec: Filter Findings';
+  picker.placeholder = 'Pick the findings to show (applied by the platform, in the tree and in Problems). None picked shows all.';
+  picker.canSelectMany = true;
+  picker.matchOnDescription = true;
+  picker.items = items;
+  picker.selectedItems = items.filter((i): i is FilterPick => 'key' in i && chosen.has(`${i.key}=${i.value}`));
+  return new Promise((resolve) => {
+    let result: FilterSelection | undefined;
+    let previous = new Set(picker.selectedItems);
+    picker.onDidAccept(() => {
+      const selection = selectionFromPicks(picker.selectedItems.filter((i): i is FilterPick => 'key' in i));
+      if (typeof selection === 'string') return; // cannot happen: single-valued filters act as radio buttons
+      result = selection;
+      picker.hide();
+    });
+    // A filter the platform takes one value of behaves like radio buttons: the newest pick wins.
+    picker.onDidChangeSelection((selected) => {
+      const added = selected.filter((i): i is FilterPick => 'key' in i && !previous.has(i));
+      const singles = new Set(added.filter((i) => FILTER_DEFINITIONS.find((d) => d.key === i.key)?.single).map((i) => i.key));
+      const kept = selected.filter((i) => !('key' in i) || !singles.has(i.key) || added.includes(i));
+      if (kept.length !== selected.length) picker.selectedItems = kept;
+      previous = new Set(kept);
+    });
+    picker.onDidHide(() => {
+      picker.dispose();
+      resolve(result);
+    });
+    picker.show();
+  });
+}
+
+/** With an object argument (automation, tests) the picker is skipped. */
+export async function filterFindings(app: App, arg?: unknown): Promise<FilterSelection | undefined> {
+  const selection = arg !== undefined && typeof arg === 'object' ? parseSelection(arg) : await pickSelection(app.viewState.selection());
+  if (!selection) return undefined;
+  await app.viewState.setSelection(selection);
+  await app.refreshAll(false);
+  return selection;
+}
+
+export async function clearFilters(app: App): Promise<void> {
+  await app.viewState.clearFilters();
+  await app.refreshAll(false);
+}
+
+const GROUPS: { label: string; value: GroupBy }[] = [
+  { label: 'Severity', value: 'severity' },
+  { label: 'Rule', value: 'rule' },
+  { label: 'File', value: 'file' },
+];
+
+export async function groupBy(app: App, arg?: unknown): Promise<GroupBy | undefined> {
+  let value = GROUPS.find((g) => g.value === arg)?.value;
+  if (!value) {
+    const current = app.viewState.groupBy();
+    const picked = await vscode.window.showQuickPick(
+      GROUPS.map((g) => ({ ...g, description: g.value === current ? 'current' : undefined })),
+      { title: 'AppSec: Group Findings By' },
+    );
+    value = picked?.value;
+  }
+  if (value) await app.viewState.setGroupBy(value);
+  return value;
+}

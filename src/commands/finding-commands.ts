@@ -1,0 +1,86 @@
+/** Opening findings (in the editor or the platform) and copying their ids. */
+import * as vscode from 'vscode';
+import { findingFrom, type App } from '../app';
+import type { Finding } from '../core/model/types';
+import { confinePath, toPlannedRange } from '../core/workspace/diagnostic-plan';
+import { safeLink, toRange } from '../diagnostics/finding-diagnostic';
+
+/** The file of a finding inside a workspace folder matched to its project, if it exists there. */
+async function workspaceFile(app: App, finding: Finding): Promise<vscode.Uri | undefined> {
+  const location = finding.location ?? finding.sca?.usage;
+  const relative = location && confinePath(location.filePath);
+  if (!relative) return undefined;
+  for (const repo of app.repos.repos()) {
+    if (finding.repositoryName && repo.projectName !== finding.repositoryName) continue;
+    const uri = vscode.Uri.joinPath(repo.folder.uri, relative);
+    try {
+      await vscode.workspace.fs.stat(uri);
+      return uri;
+    } catch {
+      /* not in this folder */
+    }
+  }
+  return undefined;
+}
+
+/** Opens the file at the finding's range, or the platform's line link when the file is not here. */
+export async function openFinding(app: App, arg: unknown): Promise<'editor' | 'browser' | undefined> {
+  const finding = findingFrom(arg);
+  if (!finding) return undefined;
+  const uri = await workspaceFile(app, finding);
+  const planned = (finding.location ?? finding.sca?.usage) && toPlannedRange((finding.location ?? finding.sca?.usage)!);
+  if (uri) {
+    const selection = planned ? toRange(planned.wholeLine ? { ...planned, endCharacter: 0 } : planned) : undefined;
+    await vscode.window.showTextDocument(uri, { selection, preview: true });
+    return 'editor';
+  }
+  const link = safeLink(finding.lineOfCodeUrl) ?? safeLink(app.findingUrl(finding));
+  if (link) {
+    await vscode.env.openExternal(link);
+    return 'browser';
+  }
+  void vscode.window.showWarningMessage(`AppSec: ${finding.location?.filePath ?? 'this finding\'s file'} is not in the workspace, and the platform sent no link to it.`);
+  return undefined;
+}
+
+/** Opens the platform's page of a finding, project or rule (http/https links only). */
+export async function openInPlatform(app: App, arg: unknown): Promise<boolean> {
+  const finding = findingFrom(arg);
+  const url = finding ? app.findingUrl(finding) ?? finding.lineOfCodeUrl : urlOf(arg);
+  const link = safeLink(url);
+  if (!link) {
+    void vscode.window.showWarningMessage('AppSec: the platform sent no web link for this item.');
+    return false;
+  }
+  return vscode.env.openExternal(link);
+}
+
+function urlOf(arg: unknown): string | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  for (const key of ['project', 'rule', 'policy']) {
+    const inner = (arg as Record<string, unknown>)[key];
+    if (typeof inner === 'object' && inner !== null && typeof (inner as { url?: unknown }).url === 'string') return (inner as { url: string }).url;
+  }
+  return typeof (arg as { url?: unknown }).url === 'string' ? (arg as { url: string }).url : undefined;
+}
+
+export async function copyFindingId(app: App, arg: unknown): Promise<string | undefined> {
+  const finding = findingFrom(arg);
+  if (!finding) return undefined;
+  await app.clipboard.writeText(String(finding.id));
+  return String(finding.id);
+}
+
+export async function copyRuleId(app: App, arg: unknown): Promise<string | undefined> {
+  const finding = findingFrom(arg);
+  const rule = finding?.ruleName ?? ruleOf(arg);
+  if (!rule) return undefined;
+  await app.clipboard.writeText(rule);
+  return rule;
+}
+
+function ruleOf(arg: unknown): string | undefined {
+  if (typeof arg !== 'object' || arg === null || !('rule' in arg)) return undefined;
+  const rule = (arg as { rule: unknown }).rule;
+  return typeof rule === 'object' && rule !== null && typeof (rule as { path?: unknown }).path === 'string' ? (rule as { path: string }).path : undefined;
+}

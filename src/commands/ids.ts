@@ -1,0 +1,22 @@
+/**
+ * Every command the extension registers. No `vscode` import, so the manifest test can check
+ * that package.json declares exactly these.
+ */
+export const COMMAND_IDS = [
+  'appsecFindings.signIn',
+  'appsecFindings.signOut',
+  'appsecFindings.refresh',
+  'appsecFindings.filterFindings',
+  'appsecFindings.clearFilters',
+  'appsecFindings.groupBy',
+  'appsecFindings.tagProject',
+  'appsecFindings.exportSbom',
+  'appsecFindings.showSbomExports',
+  'appsecFindings.openInPlatform',
+  'appsecFindings.openFinding',
+  'appsecFindings.copyFindingId',
+  'appsecFindings.copyRuleId',
+  'appsecFindings.showLogs',
+] as const;
+
+export type CommandId = (typeof COMMAND_IDS)[number];

@@ -1,0 +1,62 @@
+/** Sign in, sign out, refresh and logs. */
+import * as vscode from 'vscode';
+import type { App } from '../app';
+import { normaliseToken, SessionError } from '../core/services/session';
+import type { Deployment } from '../core/model/types';
+
+function validateToken(value: string): string | undefined {
+  if (!value) return undefined;
+  try {
+    normaliseToken(value);
+    return undefined;
+  } catch (error) {
+    return error instanceof SessionError ? error.message : String(error);
+  }
+}
+
+/**
+ * Asks for the token in a password box (or takes it as the first argument, for automation),
+ * checks it against the platform, and only then stores it.
+ */
+export async function signIn(app: App, tokenArg?: unknown): Promise<Deployment | undefined> {
+  const token = typeof tokenArg === 'string' ? tokenArg : await vscode.window.showInputBox({
+    title: 'AppSec: Sign In',
+    prompt: 'API token of the Semgrep AppSec Platform (Settings → Tokens, with Web API access). It is kept in VS Code\'s secret storage only.',
+    password: true,
+    ignoreFocusOut: true,
+    placeHolder: 'Paste the API token',
+    validateInput: validateToken,
+  });
+  if (!token) return undefined;
+  const deployment = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: 'AppSec: checking the token…', cancellable: true },
+    (_progress, cancel) => app.session.signIn(token, abortSignalFor(cancel)),
+  );
+  app.logger('Session').info(`Signed in to deployment ${deployment.slug} (${deployment.id})`);
+  await app.refreshAll(true);
+  void vscode.window.showInformationMessage(`AppSec: signed in to ${deployment.name}.`);
+  return deployment;
+}
+
+export async function signOut(app: App): Promise<void> {
+  await app.session.signOut();
+  app.clearAll();
+  app.logger('Session').info('Signed out');
+}
+
+export async function refresh(app: App): Promise<void> {
+  if (app.session.state.kind !== 'signedIn') {
+    const picked = await vscode.window.showInformationMessage('AppSec: sign in to load findings.', 'Sign In');
+    if (picked) await vscode.commands.executeCommand('appsecFindings.signIn');
+    return;
+  }
+  await vscode.window.withProgress({ location: { viewId: 'appsecFindings.projects' } }, () => app.refreshAll(true));
+}
+
+/** A CancellationToken as an AbortSignal, for the core's API calls. */
+export function abortSignalFor(token: vscode.CancellationToken): AbortSignal {
+  const controller = new AbortController();
+  if (token.isCancellationRequested) controller.abort();
+  token.onCancellationRequested(() => controller.abort());
+  return controller.signal;
+}

@@ -1,0 +1,193 @@
+import { decodeDeploymentsResponse } from '../model/decodeDeployment';
+import { decodeFindingsPage, type FindingsPage } from '../model/decodeFinding';
+import { decodePoliciesResponse, decodePolicyRulesPage, type PolicyRulesPage } from '../model/decodePolicy';
+import { decodeProjectResponse, decodeProjectsPage } from '../model/decodeProject';
+import { decodeSbomExportCreated, decodeSbomExportStatus } from '../model/decodeSbom';
+import { StringInterner } from '../model/interner';
+import type { Deployment, Finding, FindingFilters, IssueType, Policy, PolicyRule, Project, SbomExportRequest, SbomExportStatus } from '../model/types';
+import {
+  encodeCursorQuery,
+  encodeFindingsQuery,
+  encodeOffsetQuery,
+  encodePathSegment,
+  encodeProjectName,
+  encodeSbomExportRequest,
+} from './encoding';
+import { PlatformError } from './errors';
+import { PlatformHttp, type PlatformHttpOptions } from './http';
+import { checkPageSize, cursorPages, offsetPages } from './paging';
+
+export interface PlatformClientOptions extends PlatformHttpOptions {
+  /** Offset pages fetched at once after a full first page (default 4). */
+  readonly concurrency?: number;
+}
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+}
+
+export interface PagedCallOptions extends CallOptions {
+  readonly pageSize?: number;
+  readonly concurrency?: number;
+}
+
+export interface FindingsCallOptions extends PagedCallOptions {
+  /** One per sync, shared by all its pages, so repeated strings are stored once. */
+  readonly interner?: StringInterner;
+}
+
+export interface PolicyRulesCallOptions extends CallOptions {
+  /** Rules per page, 1..2000 (spec 4.1). */
+  readonly limit?: number;
+}
+
+/** Findings page size: documented range 100..3000; the middle keeps requests few and small. */
+export const DEFAULT_FINDINGS_PAGE_SIZE = 1000;
+/** Projects: the documented default, as no maximum is documented to ask for more. */
+export const DEFAULT_PROJECTS_PAGE_SIZE = 100;
+export const DEFAULT_POLICY_RULES_LIMIT = 1000;
+const DEFAULT_CONCURRENCY = 4;
+
+/** One method per endpoint of the platform (spec section 4 and the endpoints of api-notes). */
+export class PlatformClient {
+  private readonly http: PlatformHttp;
+  private readonly concurrency: number;
+
+  /** Throws `insecureUrl`/`invalidUrl` at once for an unusable base URL. */
+  constructor(options: PlatformClientOptions) {
+    this.http = new PlatformHttp(options);
+    this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  }
+
+  /** A token reaches one deployment, so this finds its id and slug from the token alone. */
+  async listDeployments(options: CallOptions = {}): Promise<Deployment[]> {
+    const body = await this.get('/api/v1/deployments', undefined, 'The deployment list', options);
+    return decodeDeploymentsResponse(body);
+  }
+
+  async listPolicies(deploymentId: string, options: CallOptions = {}): Promise<Policy[]> {
+    const path = `${deploymentPath(deploymentId)}/policies`;
+    return decodePoliciesResponse(await this.get(path, undefined, `The policies of deployment ${deploymentId}`, options));
+  }
+
+  /** Spec 4.1, page by page (cursor paging). */
+  policyRules(deploymentId: string, policyId: string, options: PolicyRulesCallOptions = {}): AsyncGenerator<PolicyRulesPage, void, undefined> {
+    const limit = checkPageSize(options.limit ?? DEFAULT_POLICY_RULES_LIMIT, 1, 2000, 'limit');
+    const path = `${deploymentPath(deploymentId)}/policies/${encodePathSegment(policyId, 'policy id')}`;
+    const what = `Policy ${policyId}`;
+    return cursorPages(async (cursor, signal) => {
+      const page = decodePolicyRulesPage(await this.get(path, encodeCursorQuery(cursor, limit), what, { signal }));
+      return { value: { policy: page.policy, rules: page.rules, skipped: page.skipped }, nextCursor: page.nextCursor, rawCount: page.rawCount };
+    }, { signal: options.signal });
+  }
+
+  async listPolicyRules(deploymentId: string, policyId: string, options: PolicyRulesCallOptions = {}): Promise<PolicyRulesPage> {
+    let policy: Policy | undefined;
+    const rules: PolicyRule[] = [];
+    let skipped = 0;
+    for await (const page of this.policyRules(deploymentId, policyId, options)) {
+      policy ??= page.policy;
+      rules.push(...page.rules);
+      skipped += page.skipped;
+    }
+    return { policy, rules, skipped };
+  }
+
+  /** Spec 4.2, page by page (offset paging, later pages fetched concurrently but yielded in order). */
+  findings(deploymentSlug: string, issueType: IssueType, filters: FindingFilters, options: FindingsCallOptions = {}): AsyncGenerator<FindingsPage, void, undefined> {
+    const pageSize = checkPageSize(options.pageSize ?? DEFAULT_FINDINGS_PAGE_SIZE, 100, 3000, 'page_size');
+    // Encoded once up front, so a bad filter fails before any request is made.
+    encodeFindingsQuery(issueType, filters, 0, pageSize);
+    const path = `${deploymentPath(deploymentSlug)}/findings`;
+    const interner = options.interner ?? new StringInterner();
+    const what = `The ${issueType === 'sca' ? 'supply-chain' : 'code'} findings of deployment ${deploymentSlug}`;
+    return offsetPages(async (page, signal) => {
+      const body = await this.get(path, encodeFindingsQuery(issueType, filters, page, pageSize), what, { signal });
+      const decoded = decodeFindingsPage(body, issueType, interner);
+      return { value: { findings: decoded.findings, skipped: decoded.skipped }, rawCount: decoded.rawCount };
+    }, { pageSize, concurrency: options.concurrency ?? this.concurrency, signal: options.signal });
+  }
+
+  async listFindings(deploymentSlug: string, issueType: IssueType, filters: FindingFilters, options: FindingsCallOptions = {}): Promise<FindingsPage> {
+    const findings: Finding[] = [];
+    let skipped = 0;
+    for await (const page of this.findings(deploymentSlug, issueType, filters, options)) {
+      findings.push(...page.findings);
+      skipped += page.skipped;
+    }
+    return { findings, skipped };
+  }
+
+  /** Spec 4.3. Never retried: a repeat after a lost answer could start a second job. */
+  async createSbomExport(deploymentId: string, request: SbomExportRequest, options: CallOptions = {}): Promise<string> {
+    const body = await this.http.requestJson({
+      method: 'POST',
+      path: `${deploymentPath(deploymentId)}/sbom/export`,
+      body: encodeSbomExportRequest(deploymentId, request),
+      what: `The SBOM export of repository ${request.repositoryId}`,
+      signal: options.signal,
+    });
+    return decodeSbomExportCreated(body);
+  }
+
+  async getSbomExportStatus(deploymentId: string, taskToken: string, options: CallOptions = {}): Promise<SbomExportStatus> {
+    const path = `${deploymentPath(deploymentId)}/sbom/export/${encodePathSegment(taskToken, 'task token')}`;
+    return decodeSbomExportStatus(await this.get(path, undefined, 'The SBOM export job', options));
+  }
+
+  /** Spec 4.4: the service adds the tags to those the project has (it does not replace them). */
+  async addProjectTags(deploymentSlug: string, projectName: string, tags: readonly string[], options: CallOptions = {}): Promise<Project> {
+    if (tags.length === 0 || tags.some((tag) => tag.trim() === '')) {
+      throw new PlatformError('badRequest', 'Give at least one tag, and no empty tags.');
+    }
+    const body = await this.http.requestJson({
+      method: 'PUT',
+      path: `${projectPath(deploymentSlug, projectName)}/tags`,
+      body: { tags },
+      what: `Project ${projectName}`,
+      signal: options.signal,
+    });
+    return decodeProjectResponse(body, projectName);
+  }
+
+  async getProject(deploymentSlug: string, projectName: string, options: CallOptions = {}): Promise<Project> {
+    const body = await this.get(projectPath(deploymentSlug, projectName), undefined, `Project ${projectName}`, options);
+    return decodeProjectResponse(body, projectName);
+  }
+
+  /** Spec 4.6, page by page. Items carry no `managedScanConfig` (only {@link PlatformClient.getProject} has it). */
+  projects(deploymentSlug: string, options: PagedCallOptions = {}): AsyncGenerator<Project[], void, undefined> {
+    const pageSize = checkPageSize(options.pageSize ?? DEFAULT_PROJECTS_PAGE_SIZE, 1, 10_000, 'page_size');
+    const path = `${deploymentPath(deploymentSlug)}/projects`;
+    const what = `The projects of deployment ${deploymentSlug}`;
+    return offsetPages(async (page, signal) => {
+      const decoded = decodeProjectsPage(await this.get(path, encodeOffsetQuery(page, pageSize), what, { signal }));
+      return { value: decoded.projects, rawCount: decoded.rawCount };
+    }, { pageSize, concurrency: options.concurrency ?? this.concurrency, signal: options.signal });
+  }
+
+  async listProjects(deploymentSlug: string, options: PagedCallOptions = {}): Promise<Project[]> {
+    const projects: Project[] = [];
+    for await (const page of this.projects(deploymentSlug, options)) {
+      projects.push(...page);
+    }
+    return projects;
+  }
+
+  /** Releases the connections of the default agent (an injected dispatcher is the caller's). */
+  close(): Promise<void> {
+    return this.http.close();
+  }
+
+  private get(path: string, query: string | undefined, what: string, options: CallOptions): Promise<unknown> {
+    return this.http.requestJson({ method: 'GET', path, query, what, signal: options.signal });
+  }
+}
+
+function deploymentPath(deploymentIdOrSlug: string): string {
+  return `/api/v1/deployments/${encodePathSegment(deploymentIdOrSlug, 'deployment')}`;
+}
+
+function projectPath(deploymentSlug: string, projectName: string): string {
+  return `${deploymentPath(deploymentSlug)}/projects/${encodeProjectName(projectName)}`;
+}

@@ -1,0 +1,84 @@
+/**
+ * The one error type of the API layer. Callers branch on `reason` (never on message text), and
+ * the message is written for the user: short, and saying what to do next.
+ */
+
+export type PlatformErrorReason =
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'badRequest'
+  | 'rateLimited'
+  | 'server'
+  | 'network'
+  | 'timeout'
+  /** TLS trust failed: a separate reason because the fix (a CA bundle) differs from a network fix. */
+  | 'certificate'
+  | 'invalidResponse'
+  | 'cancelled'
+  | 'redirect'
+  | 'insecureUrl'
+  /** The base URL setting cannot be used at all (not a URL, not http(s), carries credentials). */
+  | 'invalidUrl';
+
+export interface PlatformErrorDetails {
+  readonly status?: number;
+  readonly retryAfterMs?: number;
+  readonly bodySnippet?: string;
+  readonly cause?: unknown;
+}
+
+export class PlatformError extends Error {
+  override readonly name = 'PlatformError';
+  readonly reason: PlatformErrorReason;
+  readonly status?: number;
+  /** Set for `rateLimited` when the service said how long to wait. */
+  readonly retryAfterMs?: number;
+  /** The start of the response body, token scrubbed, for the log. */
+  readonly bodySnippet?: string;
+
+  constructor(reason: PlatformErrorReason, message: string, details: PlatformErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.reason = reason;
+    this.status = details.status;
+    this.retryAfterMs = details.retryAfterMs;
+    this.bodySnippet = details.bodySnippet;
+  }
+
+  static is(e: unknown, reason?: PlatformErrorReason): e is PlatformError {
+    return e instanceof PlatformError && (reason === undefined || e.reason === reason);
+  }
+}
+
+/** Enough of an error body to diagnose it, small enough for a notification and a log line. */
+export const BODY_SNIPPET_CHARS = 300;
+
+/** Whitespace collapsed (HTML error pages are mostly indentation), then cut with an ellipsis. */
+export function truncateSnippet(text: string, max = BODY_SNIPPET_CHARS): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max)}…`;
+}
+
+/**
+ * Removes a secret from text that came from elsewhere (an error body may echo the request,
+ * headers included). Its URL-encoded form is removed too, as a proxy page may quote the URL.
+ */
+export function scrubSecret(text: string, secret: string | undefined): string {
+  if (!secret) {
+    return text;
+  }
+  let out = text.split(secret).join('[token]');
+  const encoded = encodeURIComponent(secret);
+  if (encoded !== secret) {
+    out = out.split(encoded).join('[token]');
+  }
+  return out;
+}
+
+export function cancelledError(): PlatformError {
+  return new PlatformError('cancelled', 'The request was cancelled.');
+}
+
+/** Shown for a 404 because a token without the Web API scope gets 404 on every endpoint. */
+export const WEB_API_SCOPE_HINT =
+  'If the token was created without Web API access, create one with it enabled.';

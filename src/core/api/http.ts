@@ -1,0 +1,201 @@
+import { Agent, type Dispatcher } from 'undici';
+import { parseBaseUrl, type BaseUrl } from './baseUrl';
+import { PlatformError, cancelledError } from './errors';
+import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readBodyPrefix, readCappedBody, headerValue } from './responseBody';
+import { DEFAULT_RETRY_POLICY, withRetries, type HttpMethod, type RetryEnvironment, type RetryPolicy } from './retry';
+import { errorForStatus, parseRetryAfter } from './statusErrors';
+import { errorFromTransport } from './transportErrors';
+
+export interface HttpTimeouts {
+  /** TCP and TLS set-up; only applies to the default agent (an injected one brings its own). */
+  readonly connectMs: number;
+  /** Until the response headers arrive. */
+  readonly headersMs: number;
+  /** Longest silence while the body streams in. */
+  readonly bodyMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: HttpTimeouts = { connectMs: 15_000, headersMs: 60_000, bodyMs: 60_000 };
+
+export interface PlatformHttpOptions {
+  /** The base URL setting; refused when plain http to a non-loopback host. */
+  readonly baseUrl: string;
+  /** Goes into the User-Agent as `appsec-findings/<version>`. */
+  readonly extensionVersion: string;
+  /** Asked before every call, so a token changed by signing in again is used at once. */
+  readonly getToken: () => Promise<string | undefined>;
+  /** The host passes an Agent or ProxyAgent built from the proxy and CA settings. */
+  readonly dispatcher?: Dispatcher;
+  readonly timeouts?: Partial<HttpTimeouts>;
+  readonly retryPolicy?: Partial<RetryPolicy>;
+  readonly random?: () => number;
+  readonly now?: () => number;
+  readonly maxBodyBytes?: number;
+  readonly maxRedirects?: number;
+}
+
+export interface JsonRequest {
+  readonly method: HttpMethod;
+  /** Below the base URL, already percent-encoded, starting with `/api/`. */
+  readonly path: string;
+  /** Already encoded, without `?`. */
+  readonly query?: string;
+  /** Sent as JSON. */
+  readonly body?: unknown;
+  /** Names the resource in error messages: "Project acme/api". */
+  readonly what: string;
+  readonly signal?: AbortSignal;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * The only place that talks HTTP. Every call goes through {@link requestJson}: token, retries,
+ * redirects, size cap and error mapping are decided here once, not per endpoint.
+ */
+export class PlatformHttp {
+  private readonly base: BaseUrl;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+  private readonly timeouts: HttpTimeouts;
+  private readonly retry: RetryEnvironment;
+  private readonly userAgent: string;
+  private readonly maxBodyBytes: number;
+  private readonly maxRedirects: number;
+
+  constructor(private readonly options: PlatformHttpOptions) {
+    this.base = parseBaseUrl(options.baseUrl);
+    this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    this.ownsDispatcher = options.dispatcher === undefined;
+    this.dispatcher =
+      options.dispatcher ??
+      new Agent({
+        connect: { timeout: this.timeouts.connectMs },
+        headersTimeout: this.timeouts.headersMs,
+        bodyTimeout: this.timeouts.bodyMs,
+        keepAliveTimeout: 30_000,
+      });
+    this.retry = {
+      policy: { ...DEFAULT_RETRY_POLICY, ...options.retryPolicy },
+      random: options.random ?? Math.random,
+      now: options.now ?? Date.now,
+    };
+    this.userAgent = `appsec-findings/${options.extensionVersion}`;
+    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.maxRedirects = options.maxRedirects ?? 5;
+  }
+
+  async requestJson(request: JsonRequest): Promise<unknown> {
+    if (request.signal?.aborted) {
+      throw cancelledError();
+    }
+    const token = await this.options.getToken();
+    if (!token) {
+      throw new PlatformError('unauthorized', 'Not signed in. Sign in with an API token of the platform.');
+    }
+    if (request.signal?.aborted) {
+      throw cancelledError();
+    }
+    return withRetries(request.method, this.retry, request.signal, () => this.exchange(request, token));
+  }
+
+  /** Closes the connections of the agent this object made; an injected one belongs to the caller. */
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) {
+      await this.dispatcher.close();
+    }
+  }
+
+  /** One attempt: the request and the redirects it leads to. */
+  private async exchange(request: JsonRequest, token: string): Promise<unknown> {
+    const search = request.query ? `?${request.query}` : '';
+    let url = new URL(`${this.base.origin}${this.base.pathPrefix}${request.path}${search}`);
+    let method: HttpMethod = request.method;
+    let body = request.body === undefined ? undefined : JSON.stringify(request.body);
+    for (let hops = 0; ; hops++) {
+      const response = await this.send(url, method, body, token, request.signal);
+      const status = response.statusCode;
+      if (REDIRECT_STATUSES.has(status)) {
+        await response.body.dump().catch(() => undefined);
+        url = this.redirectTarget(url, headerValue(response.headers.location), hops, request.what);
+        if (status === 303) {
+          // 303 means "fetch the result with GET"; 301/302 of a non-GET are refused below.
+          method = 'GET';
+          body = undefined;
+        } else if ((status === 301 || status === 302) && method !== 'GET') {
+          throw new PlatformError('redirect', `The platform redirected a ${method} for ${request.what} (${status}); it was not repeated. Check the base URL setting.`, { status });
+        }
+        continue;
+      }
+      if (status >= 200 && status < 300) {
+        return this.readJson(response, request, url.origin);
+      }
+      const text = await readBodyPrefix(response.body);
+      const retryAfterMs = parseRetryAfter(response.headers['retry-after'], this.retry.now());
+      throw errorForStatus(status, text, retryAfterMs, { what: request.what, token });
+    }
+  }
+
+  private async send(url: URL, method: HttpMethod, body: string | undefined, token: string, signal: AbortSignal | undefined): Promise<Dispatcher.ResponseData> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      'user-agent': this.userAgent,
+      accept: 'application/json',
+    };
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+    }
+    try {
+      return await this.dispatcher.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method,
+        headers,
+        body,
+        signal,
+        headersTimeout: this.timeouts.headersMs,
+        bodyTimeout: this.timeouts.bodyMs,
+      });
+    } catch (e) {
+      throw errorFromTransport(e, url.origin, signal);
+    }
+  }
+
+  private async readJson(response: Dispatcher.ResponseData, request: JsonRequest, origin: string): Promise<unknown> {
+    let bytes: Buffer;
+    try {
+      bytes = await readCappedBody(response.body, response.headers, this.maxBodyBytes, request.what);
+    } catch (e) {
+      // A reset or a stall mid-body is a network failure (retryable for a GET), not bad data.
+      throw errorFromTransport(e, origin, request.signal);
+    }
+    return parseJsonBody(bytes, response.headers, request.what);
+  }
+
+  /**
+   * Where a redirect may lead. Only the configured origin ever receives the token, so a redirect
+   * elsewhere is refused rather than followed without it: a silently unauthenticated request
+   * would only fail later with a more confusing error.
+   */
+  private redirectTarget(from: URL, location: string | undefined, hops: number, what: string): URL {
+    if (!location) {
+      throw new PlatformError('redirect', `The platform redirected the request for ${what} without saying where to. Check the base URL setting.`);
+    }
+    if (hops >= this.maxRedirects) {
+      throw new PlatformError('redirect', `The platform redirected the request for ${what} more than ${this.maxRedirects} times. Check the base URL setting.`);
+    }
+    let target: URL;
+    try {
+      target = new URL(location, from);
+    } catch {
+      throw new PlatformError('redirect', `The platform redirected the request for ${what} to an invalid address.`);
+    }
+    if (target.origin !== this.base.origin) {
+      throw new PlatformError(
+        'redirect',
+        `The platform redirected the request for ${what} to another site (${target.origin}); it was not followed, so the API token was not sent there. Check the base URL setting.`,
+      );
+    }
+    return target;
+  }
+}

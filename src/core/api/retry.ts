@@ -1,0 +1,103 @@
+import { PlatformError, cancelledError } from './errors';
+import { isTransientNetworkError } from './transportErrors';
+
+/** How hard to try again. Injectable so tests run with millisecond delays. */
+export interface RetryPolicy {
+  /** Attempts after the first one. */
+  readonly maxRetries: number;
+  /** Backoff ceiling of the first retry; doubles on each retry up to `maxDelayMs`. */
+  readonly baseDelayMs: number;
+  readonly maxDelayMs: number;
+  /** Wall-clock budget of all attempts and waits together. */
+  readonly totalBudgetMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxRetries: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 15_000,
+  totalBudgetMs: 60_000,
+};
+
+export interface RetryEnvironment {
+  readonly policy: RetryPolicy;
+  /** In [0, 1), like Math.random; injected so jitter is deterministic in tests. */
+  readonly random: () => number;
+  readonly now: () => number;
+}
+
+export type HttpMethod = 'GET' | 'PUT' | 'POST';
+
+const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
+
+/**
+ * Whether another attempt is safe and useful. A POST is never repeated: after a 502 the job may
+ * already exist. A timeout is repeated only for a GET, where the server surely changed nothing.
+ */
+export function isRetryable(e: PlatformError, method: HttpMethod): boolean {
+  if (method === 'POST') {
+    return false;
+  }
+  if (e.status !== undefined) {
+    return RETRYABLE_STATUSES.has(e.status);
+  }
+  if (e.reason === 'timeout') {
+    return method === 'GET';
+  }
+  return isTransientNetworkError(e);
+}
+
+/**
+ * Runs `attempt` until it succeeds or a failure is final. Waits with exponential backoff and full
+ * jitter, or exactly the service's `Retry-After` when it sent one; gives up with the last error
+ * when the attempts or the time budget run out.
+ */
+export async function withRetries<T>(
+  method: HttpMethod,
+  env: RetryEnvironment,
+  signal: AbortSignal | undefined,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  const deadline = env.now() + env.policy.totalBudgetMs;
+  for (let retry = 0; ; retry++) {
+    try {
+      return await attempt();
+    } catch (e) {
+      if (!PlatformError.is(e) || !isRetryable(e, method) || retry >= env.policy.maxRetries) {
+        throw e;
+      }
+      const remaining = deadline - env.now();
+      const delay = e.retryAfterMs ?? backoffDelay(retry, env);
+      if (delay > remaining) {
+        // Waiting longer than the budget would only hide the failure; the caller gets the wait.
+        throw e;
+      }
+      await sleep(delay, signal);
+    }
+  }
+}
+
+/** Full jitter: a uniform wait in [0, min(max, base·2^retry)), which spreads clients apart. */
+export function backoffDelay(retry: number, env: RetryEnvironment): number {
+  const ceiling = Math.min(env.policy.maxDelayMs, env.policy.baseDelayMs * 2 ** retry);
+  return Math.floor(env.random() * ceiling);
+}
+
+/** A wait that ends at once, with a `cancelled` error, when the signal aborts. */
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(cancelledError());
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(cancelledError());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,49 @@
+import { PlatformError } from '../api/errors';
+import { asObject, isObject, readBoolean, readSafeInteger, readString, readStringArray, readTimestamp } from './decodeRead';
+import type { Project } from './types';
+
+/** A project, or undefined without a safe integer `id` and a `name`. */
+export function decodeProject(raw: unknown): Project | undefined {
+  if (!isObject(raw)) {
+    return undefined;
+  }
+  const id = readSafeInteger(raw.id);
+  const name = readString(raw.name);
+  if (id === undefined || name === undefined) {
+    return undefined;
+  }
+  const config = asObject(raw.managed_scan_config);
+  return {
+    id,
+    name,
+    tags: readStringArray(raw.tags),
+    createdAt: readTimestamp(raw.created_at),
+    defaultBranch: readString(raw.default_branch),
+    primaryBranch: readString(raw.primary_branch),
+    latestScanAt: readTimestamp(raw.latest_scan_at),
+    url: readString(raw.url),
+    managedScanConfig: config && {
+      diffScanEnabled: readBoolean(asObject(config.diff_scan)?.enabled),
+      fullScanEnabled: readBoolean(asObject(config.full_scan)?.enabled),
+    },
+  };
+}
+
+/** Spec 4.6: `projects` is required; malformed items are left out. */
+export function decodeProjectsPage(body: unknown): { projects: Project[]; rawCount: number } {
+  const items = isObject(body) ? body.projects : undefined;
+  if (!Array.isArray(items)) {
+    throw new PlatformError('invalidResponse', 'The platform\'s project list has no "projects" list. Try again; if it persists, check the base URL.');
+  }
+  const projects = items.map(decodeProject).filter((p): p is Project => p !== undefined);
+  return { projects, rawCount: items.length };
+}
+
+/** Spec 4.4 and 4.5: `{ "project": {…} }`; without a usable project the answer is unusable. */
+export function decodeProjectResponse(body: unknown, projectName: string): Project {
+  const project = decodeProject(isObject(body) ? body.project : undefined);
+  if (!project) {
+    throw new PlatformError('invalidResponse', `The platform's answer for project ${projectName} holds no readable project.`);
+  }
+  return project;
+}

@@ -1,0 +1,136 @@
+/**
+ * The findings filters a user chooses (spec 4.2), which of them apply to which issue type, how
+ * they read in a view's description, and how they become query filters. Both the tree and the
+ * diagnostics build their queries here, so they can never disagree about what is shown.
+ */
+import type { FindingFilters, IssueType } from '../model/types';
+
+/** What the user picked. Single-valued where the API takes one value (`status`, `confidence`, …). */
+export interface FilterSelection {
+  readonly status?: string;
+  readonly severities: readonly string[];
+  readonly triageReasons: readonly string[];
+  readonly policies: readonly string[];
+  readonly categories: readonly string[];
+  readonly confidence?: string;
+  readonly autotriageVerdict?: string;
+  readonly componentTags: readonly string[];
+  readonly exposures: readonly string[];
+  readonly transitivities: readonly string[];
+  readonly isMalicious?: boolean;
+  readonly clickToFixPrState: readonly string[];
+}
+
+export const EMPTY_SELECTION: FilterSelection = {
+  severities: [], triageReasons: [], policies: [], categories: [], componentTags: [],
+  exposures: [], transitivities: [], clickToFixPrState: [],
+};
+
+type ListKey = { [K in keyof FilterSelection]-?: FilterSelection[K] extends readonly string[] ? K : never }[keyof FilterSelection];
+type SingleKey = 'status' | 'confidence' | 'autotriageVerdict';
+
+/** One pickable filter: its values, and the issue types the API applies it to. */
+export interface FilterDefinition {
+  readonly key: ListKey | SingleKey | 'isMalicious';
+  readonly label: string;
+  readonly values: readonly string[];
+  readonly single: boolean;
+  readonly appliesTo: readonly IssueType[];
+}
+
+const BOTH: readonly IssueType[] = ['sast', 'sca'];
+export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [
+  { key: 'status', label: 'Status', values: ['open', 'fixed', 'ignored', 'reviewing', 'fixing'], single: true, appliesTo: BOTH },
+  { key: 'severities', label: 'Severity', values: ['critical', 'high', 'medium', 'low'], single: false, appliesTo: BOTH },
+  { key: 'triageReasons', label: 'Triage reason (ignored findings)', values: ['acceptable_risk', 'false_positive', 'no_time', 'no_triage_reason'], single: false, appliesTo: BOTH },
+  { key: 'policies', label: 'Rule mode (code)', values: ['rule-board-audit', 'rule-board-pr-comments', 'rule-board-block'], single: false, appliesTo: ['sast'] },
+  { key: 'confidence', label: 'Confidence (code)', values: ['high', 'medium', 'low'], single: true, appliesTo: ['sast'] },
+  { key: 'autotriageVerdict', label: 'Assistant verdict (code)', values: ['true_positive', 'false_positive'], single: true, appliesTo: ['sast'] },
+  { key: 'exposures', label: 'Reachability (supply chain)', values: ['reachable', 'always_reachable', 'conditionally_reachable', 'unreachable', 'unknown'], single: false, appliesTo: ['sca'] },
+  { key: 'transitivities', label: 'Dependency (supply chain)', values: ['direct', 'transitive', 'unknown'], single: false, appliesTo: ['sca'] },
+  { key: 'isMalicious', label: 'Malicious dependency (supply chain)', values: ['true', 'false'], single: true, appliesTo: ['sca'] },
+  { key: 'clickToFixPrState', label: 'Fix pull request', values: ['open', 'merged'], single: false, appliesTo: BOTH },
+];
+
+/** Readable labels for values that are API identifiers. */
+const VALUE_LABELS: Record<string, string> = {
+  'rule-board-audit': 'monitor', 'rule-board-pr-comments': 'comment', 'rule-board-block': 'block',
+  true_positive: 'true positive', false_positive: 'false positive', acceptable_risk: 'acceptable risk',
+  no_time: 'no time', no_triage_reason: 'no reason', always_reachable: 'always reachable',
+  conditionally_reachable: 'conditionally reachable',
+};
+export const valueLabel = (value: string): string => VALUE_LABELS[value] ?? value;
+
+/** Reads a stored selection tolerantly: unknown keys dropped, wrong types ignored. */
+export function parseSelection(stored: unknown): FilterSelection {
+  if (typeof stored !== 'object' || stored === null) return EMPTY_SELECTION;
+  const raw = stored as Record<string, unknown>;
+  const result: Record<string, unknown> = { ...EMPTY_SELECTION };
+  for (const def of FILTER_DEFINITIONS) {
+    const value = raw[def.key];
+    if (def.key === 'isMalicious') {
+      if (typeof value === 'boolean') result.isMalicious = value;
+    } else if (def.single) {
+      if (typeof value === 'string' && def.values.includes(value)) result[def.key] = value;
+    } else if (Array.isArray(value)) {
+      result[def.key] = [...new Set(value.filter((v): v is string => typeof v === 'string' && def.values.includes(v)))];
+    }
+  }
+  return result as unknown as FilterSelection;
+}
+
+/** The selection as [definition, chosen values] pairs, for pickers and descriptions. */
+export function selectedValues(selection: FilterSelection): [FilterDefinition, string[]][] {
+  return FILTER_DEFINITIONS.map((def): [FilterDefinition, string[]] => {
+    const value = selection[def.key];
+    if (value === undefined) return [def, []];
+    return [def, typeof value === 'boolean' ? [String(value)] : typeof value === 'string' ? [value] : [...value]];
+  }).filter(([, values]) => values.length > 0);
+}
+
+export function isEmptySelection(selection: FilterSelection): boolean {
+  return selectedValues(selection).length === 0;
+}
+
+/** Short text for a view's description, e.g. "open · critical, high · reachable". */
+export function describeSelection(selection: FilterSelection): string {
+  return selectedValues(selection).map(([, values]) => values.map(valueLabel).join(', ')).join(' · ');
+}
+
+/** Builds a selection from picked [key, value] pairs; rejects two values for a single-valued filter. */
+export function selectionFromPicks(picks: readonly { key: FilterDefinition['key']; value: string }[]): FilterSelection | string {
+  const grouped = new Map<string, string[]>();
+  for (const { key, value } of picks) grouped.set(key, [...(grouped.get(key) ?? []), value]);
+  const raw: Record<string, unknown> = {};
+  for (const def of FILTER_DEFINITIONS) {
+    const values = grouped.get(def.key);
+    if (!values) continue;
+    if (def.single && values.length > 1) return `Choose at most one value for "${def.label}": the platform filters by one.`;
+    raw[def.key] = def.key === 'isMalicious' ? values[0] === 'true' : def.single ? values[0] : values;
+  }
+  return parseSelection(raw);
+}
+
+/** The query filters for one issue type: only those the API applies to it. */
+export function toQueryFilters(selection: FilterSelection, issueType: IssueType, scope: { repo: string; ref?: string; dedup?: boolean }): FindingFilters {
+  const applies = (key: FilterDefinition['key']): boolean =>
+    FILTER_DEFINITIONS.find((d) => d.key === key)?.appliesTo.includes(issueType) ?? false;
+  const list = (key: ListKey): readonly string[] | undefined => (applies(key) && selection[key].length > 0 ? selection[key] : undefined);
+  return {
+    repos: [scope.repo],
+    ...(scope.ref ? { ref: scope.ref } : {}),
+    ...(scope.dedup ? { dedup: true } : {}),
+    ...(selection.status ? { status: selection.status } : {}),
+    ...(list('severities') ? { severities: list('severities') } : {}),
+    ...(list('triageReasons') ? { triageReasons: list('triageReasons') } : {}),
+    ...(list('policies') ? { policies: list('policies') } : {}),
+    ...(list('categories') ? { categories: list('categories') } : {}),
+    ...(applies('confidence') && selection.confidence ? { confidence: selection.confidence } : {}),
+    ...(applies('autotriageVerdict') && selection.autotriageVerdict ? { autotriageVerdict: selection.autotriageVerdict } : {}),
+    ...(list('componentTags') ? { componentTags: list('componentTags') } : {}),
+    ...(list('exposures') ? { exposures: list('exposures') } : {}),
+    ...(list('transitivities') ? { transitivities: list('transitivities') } : {}),
+    ...(applies('isMalicious') && selection.isMalicious !== undefined ? { isMalicious: selection.isMalicious } : {}),
+    ...(list('clickToFixPrState') ? { clickToFixPrState: list('clickToFixPrState') } : {}),
+  };
+}

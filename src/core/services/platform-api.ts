@@ -1,0 +1,45 @@
+/**
+ * What the services need of the platform: the subset of `PlatformClient` they call. Services
+ * depend on this interface rather than the class so each can be tested against the local
+ * platform server through the real client, or composed with a client built for another token
+ * (sign-in checks a candidate token before storing it).
+ */
+import type {
+  Deployment, Finding, FindingFilters, IssueType, Policy, PolicyRule, Project, SbomExportRequest, SbomExportStatus,
+} from '../model/types';
+import type { StringInterner } from '../model/interner';
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+}
+
+export interface FindingsPage {
+  readonly findings: Finding[];
+  readonly skipped: number;
+}
+
+export interface PolicyRulesPage {
+  readonly policy?: Policy;
+  readonly rules: PolicyRule[];
+  readonly skipped: number;
+}
+
+export interface PlatformApi {
+  listDeployments(options?: CallOptions): Promise<Deployment[]>;
+  listPolicies(deploymentId: string, options?: CallOptions): Promise<Policy[]>;
+  policyRules(deploymentId: string, policyId: string, options?: CallOptions & { limit?: number }): AsyncIterable<PolicyRulesPage>;
+  findings(
+    deploymentSlug: string,
+    issueType: IssueType,
+    filters: FindingFilters,
+    options?: CallOptions & { pageSize?: number; concurrency?: number; interner?: StringInterner },
+  ): AsyncIterable<FindingsPage>;
+  listProjects(deploymentSlug: string, options?: CallOptions): Promise<Project[]>;
+  getProject(deploymentSlug: string, projectName: string, options?: CallOptions): Promise<Project>;
+  addProjectTags(deploymentSlug: string, projectName: string, tags: readonly string[], options?: CallOptions): Promise<Project>;
+  createSbomExport(deploymentId: string, request: SbomExportRequest, options?: CallOptions): Promise<string>;
+  getSbomExportStatus(deploymentId: string, taskToken: string, options?: CallOptions): Promise<SbomExportStatus>;
+}
+
+/** Builds an API client that authenticates with whatever `getToken` returns. */
+export type PlatformApiFactory = (getToken: () => Promise<string | undefined>) => PlatformApi;

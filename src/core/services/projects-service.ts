@@ -1,0 +1,117 @@
+/**
+ * The deployment's projects: all pages of the list, details loaded lazily per project (the list
+ * lacks `managed_scan_config`), and tag updates applied from the server's answer.
+ */
+import { Emitter, type Disposable } from '../events';
+import type { Project } from '../model/types';
+import type { PlatformApi } from './platform-api';
+
+export type ProjectsState =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'loading'; readonly previous?: readonly Project[] }
+  | { readonly kind: 'loaded'; readonly projects: readonly Project[]; readonly staleBecause?: unknown }
+  | { readonly kind: 'failed'; readonly error: unknown };
+
+/** Validates tags typed as "a, b ,a": trimmed, de-duplicated, each checked. Returns tags or a message. */
+export function parseTags(input: string): string[] | string {
+  const tags = [...new Set(input.split(',').map((t) => t.trim()).filter((t) => t.length > 0))];
+  if (tags.length === 0) return 'Type at least one tag, e.g. "team-payments, pci".';
+  if (tags.length > 50) return 'At most 50 tags at once.';
+  for (const tag of tags) {
+    if (tag.length > 100) return `"${tag.slice(0, 20)}…" is longer than 100 characters.`;
+    if (!/^[\p{L}\p{N}][\p{L}\p{N}_.:/@+-]*$/u.test(tag)) {
+      return `"${tag}" has characters a tag cannot have. Use letters, digits and - _ . : / @ +, starting with a letter or digit.`;
+    }
+  }
+  return tags;
+}
+
+export class ProjectsService implements Disposable {
+  private current: ProjectsState = { kind: 'idle' };
+  private flight: { controller: AbortController; promise: Promise<readonly Project[]> } | undefined;
+  private readonly details = new Map<string, Promise<Project>>();
+  private readonly changed = new Emitter<void>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly api: () => PlatformApi, private readonly slug: () => string | undefined) {}
+
+  get state(): ProjectsState {
+    return this.current;
+  }
+
+  get projects(): readonly Project[] {
+    const s = this.current;
+    return s.kind === 'loaded' ? s.projects : s.kind === 'loading' ? (s.previous ?? []) : [];
+  }
+
+  find(name: string): Project | undefined {
+    return this.projects.find((p) => p.name === name);
+  }
+
+  /** Loads every page; concurrent calls share one load. Keeps the old list (stale) on failure. */
+  load(options: { force?: boolean } = {}): Promise<readonly Project[]> {
+    if (this.flight) return this.flight.promise;
+    if (this.current.kind === 'loaded' && !this.current.staleBecause && !options.force) return Promise.resolve(this.current.projects);
+    const slug = this.slug();
+    if (!slug) return Promise.resolve([]);
+    const controller = new AbortController();
+    const previous = this.projects;
+    this.set({ kind: 'loading', previous });
+    const promise = this.api().listProjects(slug, { signal: controller.signal }).then(
+      (projects) => {
+        this.flight = undefined;
+        this.details.clear();
+        this.set({ kind: 'loaded', projects });
+        return projects;
+      },
+      (error: unknown) => {
+        this.flight = undefined;
+        this.set(previous.length > 0 ? { kind: 'loaded', projects: previous, staleBecause: error } : { kind: 'failed', error });
+        throw error;
+      },
+    );
+    this.flight = { controller, promise };
+    return promise;
+  }
+
+  /** Full details of one project (managed scan settings), fetched once per list load. */
+  loadDetails(name: string, signal?: AbortSignal): Promise<Project> {
+    const slug = this.slug();
+    if (!slug) return Promise.reject(new Error('Not signed in.'));
+    let pending = this.details.get(name);
+    if (!pending) {
+      pending = this.api().getProject(slug, name, { signal });
+      pending.catch(() => this.details.delete(name));
+      this.details.set(name, pending);
+    }
+    return pending;
+  }
+
+  async addTags(name: string, tags: readonly string[], signal?: AbortSignal): Promise<Project> {
+    const slug = this.slug();
+    if (!slug) throw new Error('Not signed in.');
+    const updated = await this.api().addProjectTags(slug, name, tags, { signal });
+    this.details.set(name, Promise.resolve(updated));
+    if (this.current.kind === 'loaded') {
+      this.set({ ...this.current, projects: this.current.projects.map((p) => (p.name === name ? { ...p, ...updated } : p)) });
+    }
+    return updated;
+  }
+
+  clear(): void {
+    this.flight?.controller.abort();
+    this.flight = undefined;
+    this.details.clear();
+    this.set({ kind: 'idle' });
+  }
+
+  private set(state: ProjectsState): void {
+    this.current = state;
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    this.clear();
+    this.changed.dispose();
+  }
+}

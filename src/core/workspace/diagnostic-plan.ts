@@ -1,0 +1,131 @@
+/**
+ * Turns findings into what a diagnostic needs, without `vscode`: a file inside the workspace
+ * folder, a 0-based range, a severity level and the related place. Pure, so every edge (1-based
+ * to 0-based, missing ends, paths that try to leave the folder) is tested in plain Node.
+ */
+import type { Finding, SourceRange } from '../model/types';
+
+export type Level = 'error' | 'warning' | 'information' | 'hint';
+export type SeverityMapping = Readonly<Record<string, Level>>;
+export const DEFAULT_MAPPING: SeverityMapping = { critical: 'error', high: 'error', medium: 'warning', low: 'information' };
+
+/** 0-based, end exclusive as VS Code wants; `wholeLine` when the service gave no end. */
+export interface PlannedRange {
+  readonly startLine: number;
+  readonly startCharacter: number;
+  readonly endLine: number;
+  readonly endCharacter: number;
+  readonly wholeLine: boolean;
+}
+
+export interface PlannedDiagnostic {
+  /** Folder-relative, `/`-separated, confined to the folder. */
+  readonly relativePath: string;
+  readonly range: PlannedRange;
+  readonly level: Level;
+  readonly finding: Finding;
+  /** The other place of a supply-chain finding (lockfile line or usage). */
+  readonly related?: { readonly relativePath: string; readonly range: PlannedRange; readonly message: string };
+}
+
+export interface PlanResult {
+  readonly diagnostics: PlannedDiagnostic[];
+  /** Paths refused because they are absolute or leave the folder (logged by the caller). */
+  readonly refused: string[];
+}
+
+/**
+ * A server path as a safe folder-relative path, or undefined. Refuses absolute paths, drive
+ * letters, UNC paths, `..` segments (also when percent-encoded) and NUL bytes.
+ */
+export function confinePath(serverPath: string): string | undefined {
+  let path = serverPath;
+  for (let i = 0; i < 3 && /%[0-9a-f]{2}/i.test(path); i++) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      return undefined;
+    }
+  }
+  if (!path || path.includes('\0')) return undefined;
+  path = path.replace(/\\/g, '/');
+  if (path.startsWith('/') || /^[a-z]:/i.test(path) || /^[a-z][a-z0-9+.-]*:\/\//i.test(path)) return undefined;
+  const segments = path.split('/').filter((s) => s !== '' && s !== '.');
+  if (segments.length === 0 || segments.some((s) => s === '..')) return undefined;
+  return segments.join('/');
+}
+
+/** 1-based scanner positions → 0-based; a missing or bad end becomes the whole start line. */
+export function toPlannedRange(range: Pick<SourceRange, 'line' | 'column' | 'endLine' | 'endColumn'>): PlannedRange | undefined {
+  if (!Number.isSafeInteger(range.line) || range.line < 1) return undefined;
+  const startLine = range.line - 1;
+  const startCharacter = positiveInt(range.column) ? range.column - 1 : 0;
+  if (positiveInt(range.endLine) && positiveInt(range.endColumn)) {
+    const endLine = range.endLine - 1;
+    const endCharacter = range.endColumn - 1;
+    if (endLine > startLine || (endLine === startLine && endCharacter > startCharacter)) {
+      return { startLine, startCharacter, endLine, endCharacter, wholeLine: false };
+    }
+  }
+  // No usable end: the host stretches this to the end of the line it finds in the document.
+  return { startLine, startCharacter: 0, endLine: startLine, endCharacter: Number.MAX_SAFE_INTEGER, wholeLine: true };
+}
+
+const positiveInt = (n: number | undefined): n is number => n !== undefined && Number.isSafeInteger(n) && n >= 1;
+
+/** The lockfile's relative path from a `…/blob/<sha>/<path>#L<n>` link, when it has that shape. */
+export function lockfilePathOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  const match = /\/(?:blob|src|-\/blob)\/[^/]+\/([^#?]+)/.exec(url);
+  return match?.[1] ? confinePath(match[1]) : undefined;
+}
+
+export function planDiagnostics(findings: Iterable<Finding>, mapping: SeverityMapping): PlanResult {
+  const diagnostics: PlannedDiagnostic[] = [];
+  const refused: string[] = [];
+  for (const finding of findings) {
+    const level = mapping[finding.severity] ?? DEFAULT_MAPPING[finding.severity] ?? 'warning';
+    const places = placesOf(finding);
+    const primary = places[0];
+    if (!primary) continue;
+    const relativePath = confinePath(primary.path);
+    if (relativePath === undefined) {
+      refused.push(primary.path);
+      continue;
+    }
+    const range = toPlannedRange(primary);
+    if (!range) continue;
+    const other = places[1];
+    const otherPath = other && confinePath(other.path);
+    const otherRange = other && toPlannedRange(other);
+    diagnostics.push({
+      relativePath, range, level, finding,
+      ...(other && otherPath && otherRange ? { related: { relativePath: otherPath, range: otherRange, message: other.label } } : {}),
+    });
+  }
+  return { diagnostics, refused };
+}
+
+interface Place extends Pick<SourceRange, 'line' | 'column' | 'endLine' | 'endColumn'> {
+  readonly path: string;
+  readonly label: string;
+}
+
+/**
+ * Where a finding goes. Code findings: their location. Supply-chain findings: the usage when the
+ * scanner found one, else the lockfile line; the other place becomes related information.
+ */
+function placesOf(finding: Finding): Place[] {
+  const places: Place[] = [];
+  const usage = finding.sca?.usage;
+  if (usage) places.push({ ...usage, path: usage.filePath, label: 'Vulnerable code is used here' });
+  const lockPath = lockfilePathOf(finding.sca?.lockfileLineUrl);
+  const lockLine = finding.sca?.lockfileLine;
+  if (finding.sca && lockPath && lockLine) {
+    places.push({ path: lockPath, line: lockLine, label: `${[finding.sca.package ?? 'Dependency', finding.sca.version].filter(Boolean).join(' ')} is locked here` });
+  }
+  if (finding.location && (!finding.sca || places.length === 0)) {
+    places.unshift({ ...finding.location, path: finding.location.filePath, label: 'Finding' });
+  }
+  return places;
+}

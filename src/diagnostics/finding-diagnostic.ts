@@ -1,0 +1,57 @@
+/**
+ * A `Diagnostic` that remembers its finding (for code actions and "open in platform"), built
+ * from a planned diagnostic (pure, see core/workspace/diagnostic-plan.ts).
+ */
+import * as vscode from 'vscode';
+import type { Finding } from '../core/model/types';
+import type { Level, PlannedDiagnostic, PlannedRange } from '../core/workspace/diagnostic-plan';
+
+export const DIAGNOSTIC_SOURCE = 'AppSec';
+
+const SEVERITY: Record<Level, vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  information: vscode.DiagnosticSeverity.Information,
+  hint: vscode.DiagnosticSeverity.Hint,
+};
+
+export class FindingDiagnostic extends vscode.Diagnostic {
+  constructor(range: vscode.Range, message: string, severity: vscode.DiagnosticSeverity, readonly finding: Finding) {
+    super(range, message, severity);
+  }
+}
+
+export function toRange(range: PlannedRange): vscode.Range {
+  return new vscode.Range(range.startLine, range.startCharacter, range.endLine, range.endCharacter);
+}
+
+/** Only http(s) links from the server become clickable targets. */
+export function safeLink(url: string | undefined): vscode.Uri | undefined {
+  if (!url || !/^https?:\/\//i.test(url)) return undefined;
+  try {
+    return vscode.Uri.parse(url, true);
+  } catch {
+    return undefined;
+  }
+}
+
+export function messageOf(finding: Finding): string {
+  const text = finding.message.trim() || finding.ruleName;
+  if (!finding.sca) return text;
+  const { package: pkg, version, advisory, fixVersions } = finding.sca;
+  const fix = fixVersions && fixVersions.length > 0 ? ` Fixed in ${fixVersions.join(', ')}.` : '';
+  return `${pkg ? `${pkg}${version ? `@${version}` : ''}: ` : ''}${advisory ? `${advisory}: ` : ''}${text}${fix}`;
+}
+
+export function toDiagnostic(planned: PlannedDiagnostic, folder: vscode.Uri, findingUrl: (f: Finding) => string | undefined): FindingDiagnostic {
+  const { finding } = planned;
+  const diagnostic = new FindingDiagnostic(toRange(planned.range), messageOf(finding), SEVERITY[planned.level], finding);
+  diagnostic.source = DIAGNOSTIC_SOURCE;
+  const target = safeLink(findingUrl(finding)) ?? safeLink(finding.lineOfCodeUrl);
+  diagnostic.code = target ? { value: finding.ruleName, target } : finding.ruleName;
+  if (planned.related) {
+    const uri = vscode.Uri.joinPath(folder, planned.related.relativePath);
+    diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, toRange(planned.related.range)), planned.related.message)];
+  }
+  return diagnostic;
+}

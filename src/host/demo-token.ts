@@ -1,0 +1,25 @@
+/**
+ * `npm run demo` starts VS Code signed in to the local demo platform. The demo launcher passes
+ * its (made-up) token in APPSEC_FINDINGS_DEMO_TOKEN; it is adopted into SecretStorage only when
+ * no token is stored and the base URL is a loopback address, so it can never send a real
+ * user's requests anywhere else.
+ */
+import type { TokenStore } from '../core/services/session';
+import type { Logger } from './logger';
+
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+export async function adoptDemoToken(tokens: TokenStore, baseUrl: string, env: NodeJS.ProcessEnv, log: Logger): Promise<boolean> {
+  const demo = env.APPSEC_FINDINGS_DEMO_TOKEN;
+  if (!demo || !isLoopbackUrl(baseUrl) || (await tokens.get())) return false;
+  await tokens.store(demo);
+  log.info('Signed in with the demo token of the local demo platform.');
+  return true;
+}

@@ -1,0 +1,53 @@
+/**
+ * One place that turns any error into what the user sees: a short message and the action that
+ * fixes it. Cancellation is silent. Full detail goes to the log, never the token.
+ */
+import * as vscode from 'vscode';
+import { PlatformError } from '../core/api/errors';
+import { SessionError } from '../core/services/session';
+import type { Logger } from './logger';
+
+export function isCancellation(error: unknown): boolean {
+  return PlatformError.is(error, 'cancelled') || (error instanceof Error && error.name === 'AbortError') || error instanceof vscode.CancellationError;
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof PlatformError || error instanceof SessionError) return error.message;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+type Action = { title: string; run: () => Thenable<unknown> | void };
+
+function actionsFor(error: unknown): Action[] {
+  const showLogs: Action = { title: 'Show Logs', run: () => vscode.commands.executeCommand('appsecFindings.showLogs') };
+  const signIn: Action = { title: 'Sign In', run: () => vscode.commands.executeCommand('appsecFindings.signIn') };
+  const openSetting = (key: string): Action => ({ title: 'Open Setting', run: () => vscode.commands.executeCommand('workbench.action.openSettings', key) });
+  if (error instanceof SessionError) return error.code === 'invalidToken' ? [signIn] : [openSetting('appsecFindings.deploymentSlug'), showLogs];
+  if (!(error instanceof PlatformError)) return [showLogs];
+  switch (error.reason) {
+    case 'unauthorized':
+    case 'notFound':
+      return [signIn, showLogs];
+    case 'certificate':
+      return [openSetting('appsecFindings.caBundlePath'), showLogs];
+    case 'insecureUrl':
+    case 'invalidUrl':
+      return [openSetting('appsecFindings.baseUrl')];
+    default:
+      return [showLogs];
+  }
+}
+
+/** Logs `error` and shows it with its actions; resolves when the message is dismissed or acted on. */
+export async function reportError(context: string, error: unknown, log: Logger): Promise<void> {
+  if (isCancellation(error)) {
+    log.debug(`${context}: cancelled`);
+    return;
+  }
+  log.error(context, error);
+  if (error instanceof PlatformError && error.bodySnippet) log.debug(`${context}: response body: ${error.bodySnippet}`);
+  const actions = actionsFor(error);
+  const picked = await vscode.window.showErrorMessage(`AppSec: ${context}. ${errorMessage(error)}`, ...actions.map((a) => a.title));
+  await actions.find((a) => a.title === picked)?.run();
+}

@@ -1,0 +1,59 @@
+/**
+ * One status-bar item: the findings of the active editor's repository (or the first matched
+ * folder) on the branch shown, by severity. Clicking it opens the view.
+ */
+import * as vscode from 'vscode';
+import { countBySeverity } from './core/services/grouping';
+import type { FolderFindings } from './diagnostics/diagnostics-controller';
+
+export function statusText(folder: FolderFindings | undefined): { text: string; tooltip: string } | undefined {
+  if (!folder) return undefined;
+  const counts = countBySeverity(folder.findings);
+  const parts = [...counts].filter(([, n]) => n > 0).map(([severity, n]) => `${n} ${severity}`);
+  const total = folder.findings.length;
+  const ref = folder.ref ?? 'all refs';
+  const fallback = folder.usedFallback ? ` (the current branch ${folder.repo.branch ?? ''} has no scan; showing ${ref})` : '';
+  return {
+    text: `$(shield) ${total === 0 ? 'No findings' : parts.join(' · ')}`,
+    tooltip: `AppSec: ${total} finding${total === 1 ? '' : 's'} of ${folder.repo.projectName} on ${ref}${fallback}. Click to open the Projects view.`,
+  };
+}
+
+export class FindingsStatusBar implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('appsecFindings.status', vscode.StatusBarAlignment.Left, 50);
+  private readonly disposables: vscode.Disposable[] = [this.item];
+  private folders: readonly FolderFindings[] = [];
+
+  constructor() {
+    this.item.name = 'AppSec Findings';
+    this.item.command = 'appsecFindings.projects.focus';
+    this.disposables.push(vscode.window.onDidChangeActiveTextEditor(() => this.render()));
+  }
+
+  update(folders: readonly FolderFindings[]): void {
+    this.folders = folders;
+    this.render();
+  }
+
+  private render(): void {
+    const active = vscode.window.activeTextEditor?.document.uri;
+    const folder = (active && this.folders.find((f) => active.toString().startsWith(f.repo.folder.uri.toString() + '/'))) ?? this.folders[0];
+    const shown = statusText(folder);
+    if (!shown) {
+      this.item.hide();
+      return;
+    }
+    this.item.text = shown.text;
+    this.item.tooltip = shown.tooltip;
+    this.item.accessibilityInformation = { label: shown.tooltip };
+    this.item.show();
+  }
+
+  get text(): string {
+    return this.item.text;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * How a finding reads in the tree: label, description, icon, context flags, screen-reader text
+ * and tooltip. Pure (no `vscode`), so each is unit-tested; `tree-items.ts` applies them.
+ */
+import type { Finding, IssueType } from '../core/model/types';
+import { valueLabel } from '../core/services/filters';
+import type { GroupBy } from '../core/services/grouping';
+import { isHttpUrl, TooltipText } from './markdown';
+
+/** A codicon and the theme color it is drawn in. */
+export interface IconSpec {
+  readonly id: string;
+  readonly color?: string;
+}
+
+export const ISSUE_TYPE_LABELS: Record<IssueType, string> = { sast: 'Code findings', sca: 'Supply-chain findings' };
+
+/** The last dotted segment, which is what tells rules apart at a glance; the full id is in the tooltip. */
+export function shortRuleName(ruleName: string): string {
+  const segments = ruleName.split('.').filter((s) => s.length > 0);
+  return segments[segments.length - 1] ?? (ruleName || '(unnamed rule)');
+}
+
+/** Critical and high are errors, medium a warning, low information, as in the Problems panel. */
+export function severityIcon(severity: string): IconSpec {
+  switch (severity) {
+    case 'critical':
+    case 'high':
+      return { id: 'error', color: 'problemsErrorIcon.foreground' };
+    case 'medium':
+      return { id: 'warning', color: 'problemsWarningIcon.foreground' };
+    case 'low':
+      return { id: 'info', color: 'problemsInfoIcon.foreground' };
+    default:
+      return { id: 'question' };
+  }
+}
+
+export function locationText(finding: Finding): string | undefined {
+  const location = finding.location;
+  return location ? `${location.filePath}:${location.line}` : undefined;
+}
+
+/** Supply-chain findings are known by their package; code findings by their rule. */
+export function findingLabel(finding: Finding): string {
+  const sca = finding.sca;
+  if (sca?.package) return sca.version ? `${sca.package}@${sca.version}` : sca.package;
+  return shortRuleName(finding.ruleName);
+}
+
+function fixText(fixVersions: readonly string[] | undefined): string | undefined {
+  return fixVersions && fixVersions.length > 0 ? `fix ${fixVersions.join(', ')}` : undefined;
+}
+
+/**
+ * Code: `src/app.py:42 · open`. Supply chain: `CVE-2021-23337 · reachable · fix 4.17.21`, with
+ * the status added when it is not "open" (the usual case would only add noise).
+ */
+export function findingDescription(finding: Finding): string {
+  const sca = finding.sca;
+  if (finding.issueType === 'sca' || sca) {
+    const parts = [
+      sca?.advisory,
+      sca?.isMalicious ? 'malicious' : undefined,
+      sca?.reachability ? valueLabel(sca.reachability) : undefined,
+      fixText(sca?.fixVersions),
+      finding.status !== 'open' ? finding.status : undefined,
+    ];
+    return parts.filter((p): p is string => !!p).join(' · ');
+  }
+  return [locationText(finding) ?? 'no location', finding.status].join(' · ');
+}
+
+/** "finding hasUrl sast": space-separated flags that menus match with `\bword\b`. */
+export function findingContextValue(finding: Finding): string {
+  return ['finding', ...(isHttpUrl(finding.lineOfCodeUrl) ? ['hasUrl'] : []), finding.issueType].join(' ');
+}
+
+/** What a screen reader says for a finding: every fact the icon and columns show. */
+export function findingAccessibilityLabel(finding: Finding): string {
+  const severity = `${finding.severity || 'unknown'} severity`;
+  const sca = finding.sca;
+  if (finding.issueType === 'sca' || sca) {
+    const parts = [
+      `${severity} supply-chain finding`,
+      sca?.package ? `package ${sca.package}${sca.version ? ` version ${sca.version}` : ''}` : `rule ${finding.ruleName}`,
+      sca?.advisory ? `advisory ${sca.advisory}` : undefined,
+      sca?.isMalicious ? 'malicious package' : undefined,
+      sca?.reachability ? valueLabel(sca.reachability) : undefined,
+      sca?.fixVersions && sca.fixVersions.length > 0 ? `fixed in ${sca.fixVersions.join(', ')}` : undefined,
+      finding.status,
+    ];
+    return parts.filter((p): p is string => !!p).join(', ');
+  }
+  const where = finding.location ? `file ${finding.location.filePath} line ${finding.location.line}` : 'no location';
+  return `${severity} finding, rule ${finding.ruleName}, ${where}, ${finding.status}`;
+}
+
+/** Tooltip markdown: escaped server text, links only to http(s). */
+export function findingTooltip(finding: Finding): string {
+  const sca = finding.sca;
+  const tip = new TooltipText().heading(finding.ruleName || '(unnamed rule)').text(finding.message).separator();
+  tip
+    .field('Severity', finding.severity)
+    .field('Confidence', finding.confidence)
+    .field('Status', finding.status)
+    .field('Triage reason', finding.triageReason ? valueLabel(finding.triageReason) : undefined)
+    .codeField('Location', locationText(finding))
+    .field('Ref', finding.ref)
+    .field('Policy', finding.policy?.name)
+    .field('Since', finding.relevantSince?.toISOString().slice(0, 10));
+  if (sca) {
+    tip
+      .field('Package', sca.package ? `${sca.package}${sca.version ? `@${sca.version}` : ''}` : undefined)
+      .field('Ecosystem', sca.ecosystem)
+      .field('Advisory', sca.advisory)
+      .field('Reachability', sca.reachability ? valueLabel(sca.reachability) : undefined)
+      .field('Dependency', sca.transitivity)
+      .field('Fixed in', sca.fixVersions && sca.fixVersions.length > 0 ? sca.fixVersions.join(', ') : undefined)
+      .field('Malicious', sca.isMalicious ? 'yes' : undefined)
+      .codeField('Used at', sca.usage ? `${sca.usage.filePath}:${sca.usage.line}` : undefined)
+      .link('Lockfile line', sca.lockfileLineUrl);
+  }
+  tip.field('Finding id', finding.id).link('Open the scanned code', finding.lineOfCodeUrl);
+  return tip.toString();
+}
+
+/** A group's label: severities as they are, rules by their last segment, files by their name. */
+export function groupLabel(groupBy: GroupBy, key: string): string {
+  switch (groupBy) {
+    case 'severity': return key;
+    case 'rule': return shortRuleName(key);
+    case 'file': return key.split('/').pop() || key;
+  }
+}
+
+/** The count, and for rules and files what the short label leaves out (namespace, directory). */
+export function groupDescription(groupBy: GroupBy, key: string, count: number): string {
+  if (groupBy === 'severity') return String(count);
+  const label = groupLabel(groupBy, key);
+  const rest = key.length > label.length ? key.slice(0, key.length - label.length).replace(/[./]$/, '') : '';
+  return rest ? `${count} · ${rest}` : String(count);
+}
+
+export function groupIcon(groupBy: GroupBy, key: string): IconSpec {
+  switch (groupBy) {
+    case 'severity': return severityIcon(key);
+    case 'rule': return { id: 'law' };
+    case 'file': return { id: 'file' };
+  }
+}
+
+/** "Rules 1–500" for a paged list of groups. */
+export const GROUP_NOUNS: Record<GroupBy, string> = { severity: 'Severities', rule: 'Rules', file: 'Files' };

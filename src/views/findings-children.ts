@@ -1,0 +1,146 @@
+/**
+ * The children of an issue-type node ("Code findings", "Supply-chain findings") for each state of
+ * its slot, and the levels below it: groups, pages of at most PAGE_SIZE, findings. Pure (no
+ * `vscode`): the provider works out the slot's state and hands it in.
+ */
+import type { Finding } from '../core/model/types';
+import type { FilterSelection } from '../core/services/filters';
+import type { FindingsResult } from '../core/services/findings-service';
+import { groupFindings, type FindingGroup, type GroupBy } from '../core/services/grouping';
+import {
+  cancelledFindings, loadFailed, loadingFindings, message, noFindings, skippedFindings, staleFindings,
+} from './state-messages';
+import {
+  nodeIds, PAGE_SIZE, pageRanges, uniqueBy,
+  type FindingNode, type GroupNode, type IssueTypeNode, type Node, type PageNode,
+} from './tree-nodes';
+
+/** What the tree knows of one slot, for the current query only. */
+export interface SlotView {
+  /** A load for the current query is in flight. */
+  readonly loading: boolean;
+  /** The user stopped waiting for that load. */
+  readonly cancelled: boolean;
+  /** The answer for the current query; `staleBecause` set when a later refresh failed. */
+  readonly result?: FindingsResult;
+  /** Why the current query has no answer. */
+  readonly error?: unknown;
+}
+
+export interface FindingsChildrenContext {
+  readonly groupBy: GroupBy;
+  readonly selection: FilterSelection;
+  /** Groups of a result, computed once per result and grouping (see `FindingGroupsCache`). */
+  readonly groupsOf: (result: FindingsResult) => readonly FindingGroup[];
+  readonly errorMessage: (error: unknown) => string;
+  readonly now?: Date;
+}
+
+/**
+ * Findings grouped for the tree. Duplicate ids are dropped first: offset paging over a list that
+ * changes while it is read can return a finding twice, and two tree items with one id would make
+ * VS Code reject the whole level.
+ */
+export function groupForTree(findings: readonly Finding[], groupBy: GroupBy): FindingGroup[] {
+  return groupFindings(uniqueBy(findings, (f) => f.id), groupBy);
+}
+
+/** Groups each result once per grouping; a new result (a new load) is a new key. */
+export class FindingGroupsCache {
+  private readonly cache = new WeakMap<FindingsResult, Map<GroupBy, readonly FindingGroup[]>>();
+
+  get(result: FindingsResult, groupBy: GroupBy): readonly FindingGroup[] {
+    let byGrouping = this.cache.get(result);
+    if (!byGrouping) this.cache.set(result, (byGrouping = new Map<GroupBy, readonly FindingGroup[]>()));
+    let groups = byGrouping.get(groupBy);
+    if (!groups) byGrouping.set(groupBy, (groups = groupForTree(result.findings, groupBy)));
+    return groups;
+  }
+
+  /** Findings the tree shows for a result (duplicates dropped), without another pass over them. */
+  count(result: FindingsResult, groupBy: GroupBy): number {
+    return this.get(result, groupBy).reduce((sum, group) => sum + group.findings.length, 0);
+  }
+}
+
+export function issueTypeChildren(node: IssueTypeNode, view: SlotView, context: FindingsChildrenContext): Node[] {
+  const say = (spec: Parameters<typeof message>[2]): Node => message(node, node.id, spec);
+  const { issueType, slot } = node;
+  const result = view.result;
+  if (!result) {
+    if (view.cancelled) return [say(cancelledFindings(issueType, slot))];
+    if (view.error !== undefined && !view.loading) {
+      return [say(loadFailed(issueType === 'sast' ? 'code findings' : 'supply-chain findings', context.errorMessage(view.error), { view: 'projects', slot }))];
+    }
+    // Loading, or about to: the provider starts the load as it asks for these children.
+    return [say(loadingFindings(issueType, slot))];
+  }
+  const head: Node[] = [];
+  if (view.loading && !view.cancelled) head.push(say(loadingFindings(issueType, slot)));
+  else if (result.staleBecause !== undefined) {
+    head.push(say(staleFindings(result.loadedAt, context.errorMessage(result.staleBecause), { view: 'projects', slot }, context.now)));
+  }
+  if (result.skipped > 0) head.push(say(skippedFindings(result.skipped)));
+  const groups = context.groupsOf(result);
+  if (groups.length === 0) return [...head, say(noFindings(issueType, context.selection, node.parent.ref))];
+  return [...head, ...groupLevel(node, groups, context.groupBy)];
+}
+
+/** The groups, split into pages when there are more than PAGE_SIZE (thousands of files or rules). */
+function groupLevel(node: IssueTypeNode, groups: readonly FindingGroup[], groupBy: GroupBy): Node[] {
+  if (groups.length <= PAGE_SIZE) return groups.map((group) => groupNode(node, node, group, groupBy));
+  return pageRanges(groups.length).map(({ start, end }): PageNode => ({
+    kind: 'page', of: 'groups', id: nodeIds.groupPage(node.id, groupBy, start), parent: node, groupBy,
+    start, end, items: groups.slice(start, end),
+  }));
+}
+
+function groupNode(parent: IssueTypeNode | PageNode, issueTypeNode: IssueTypeNode, group: FindingGroup, groupBy: GroupBy): GroupNode {
+  // The group's id hangs off the issue type, not the page, so paging never changes it.
+  return { kind: 'group', id: nodeIds.group(issueTypeNode.id, groupBy, group.key), parent, issueTypeNode, groupBy, group };
+}
+
+export function groupChildren(node: GroupNode): Node[] {
+  const findings = node.group.findings;
+  if (findings.length <= PAGE_SIZE) return findings.map((finding) => findingNode(node, node, finding));
+  return pageRanges(findings.length).map(({ start, end }): PageNode => ({
+    kind: 'page', of: 'findings', id: nodeIds.page(node.id, start), parent: node, start, end, items: findings.slice(start, end),
+  }));
+}
+
+function findingNode(parent: GroupNode | PageNode, group: GroupNode, finding: Finding): FindingNode {
+  return { kind: 'finding', id: nodeIds.finding(group.id, finding.id), parent, finding };
+}
+
+/** Children of a page of groups or of findings (rule pages belong to the policies tree). */
+export function findingPageChildren(page: PageNode): Node[] {
+  switch (page.of) {
+    case 'groups': return page.items.map((group) => groupNode(page, page.parent, group, page.groupBy));
+    case 'findings': return page.items.map((finding) => findingNode(page, page.parent, finding));
+    case 'rules': return [];
+  }
+}
+
+/** Count for the issue-type node's description: "42", with the state when it is not plain. */
+export function issueTypeDescription(view: SlotView, countOf: (result: FindingsResult) => number): string | undefined {
+  if (view.result) {
+    const count = String(countOf(view.result));
+    if (view.loading && !view.cancelled) return `${count} · refreshing…`;
+    return view.result.staleBecause !== undefined ? `${count} · stale` : count;
+  }
+  if (view.cancelled) return 'cancelled';
+  if (view.loading) return 'loading…';
+  return view.error !== undefined ? 'failed' : undefined;
+}
+
+/**
+ * One finding per distinct `sourcing_policy`: all the Policy Rules view needs to learn of the
+ * policies findings name, so it never walks every finding on a refresh.
+ */
+export function onePerPolicy(findings: readonly Finding[]): Finding[] {
+  const byPolicy = new Map<number, Finding>();
+  for (const finding of findings) {
+    if (finding.policy && !byPolicy.has(finding.policy.id)) byPolicy.set(finding.policy.id, finding);
+  }
+  return [...byPolicy.values()];
+}

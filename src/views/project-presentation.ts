@@ -1,0 +1,71 @@
+/**
+ * How a project reads in the tree: order, description, context flags and tooltip. Pure (no
+ * `vscode`); the tooltip's details come from `ProjectsService.loadDetails`, resolved lazily.
+ */
+import type { Project } from '../core/model/types';
+import { isHttpUrl, TooltipText } from './markdown';
+
+/** The ref whose findings the tree shows: a chosen override, else the primary, else the default branch. */
+export function projectRef(project: Project, override: string | undefined): string | undefined {
+  return override ?? project.primaryBranch ?? project.defaultBranch;
+}
+
+/** Projects of the open workspace first (they are why the user is here), then by name. */
+export function sortProjects(projects: readonly Project[], inWorkspace: ReadonlySet<string>): Project[] {
+  return [...projects].sort(
+    (a, b) => Number(inWorkspace.has(b.name)) - Number(inWorkspace.has(a.name)) || a.name.localeCompare(b.name),
+  );
+}
+
+/** "project hasUrl inWorkspace": space-separated flags that menus match with `\bword\b`. */
+export function projectContextValue(project: Project, inWorkspace: boolean): string {
+  return ['project', ...(isHttpUrl(project.url) ? ['hasUrl'] : []), ...(inWorkspace ? ['inWorkspace'] : [])].join(' ');
+}
+
+/** "in workspace · main · pci, team-payments". */
+export function projectDescription(project: Project, inWorkspace: boolean, ref: string | undefined): string {
+  const parts = [inWorkspace ? 'in workspace' : undefined, ref, project.tags.length > 0 ? project.tags.join(', ') : undefined];
+  return parts.filter((p): p is string => !!p).join(' · ');
+}
+
+export function projectAccessibilityLabel(project: Project, inWorkspace: boolean, ref: string | undefined): string {
+  const parts = [
+    `project ${project.name}`,
+    inWorkspace ? 'in the open workspace' : undefined,
+    ref ? `findings on ${ref}` : undefined,
+    project.tags.length > 0 ? `tags ${project.tags.join(', ')}` : undefined,
+  ];
+  return parts.filter((p): p is string => !!p).join(', ');
+}
+
+const onOff = (value: boolean | undefined): string | undefined => (value === undefined ? undefined : value ? 'enabled' : 'disabled');
+const day = (date: Date | undefined): string | undefined => date?.toISOString().replace('T', ' ').slice(0, 16);
+
+/**
+ * Tooltip markdown. `details` is the single-project answer (with managed scan settings), or the
+ * reason it could not be loaded; until then the list's facts are shown.
+ */
+export function projectTooltip(project: Project, ref: string | undefined, details?: Project | { readonly error: string }): string {
+  const full = details && !('error' in details) ? { ...project, ...details } : project;
+  const tip = new TooltipText()
+    .heading(full.name)
+    .field('Findings shown for', ref)
+    .field('Primary branch', full.primaryBranch)
+    .field('Default branch', full.defaultBranch)
+    .field('Tags', full.tags.length > 0 ? full.tags.join(', ') : 'none')
+    .field('Last scan', day(full.latestScanAt) ?? 'never')
+    .field('Created', day(full.createdAt))
+    .field('Project id', full.id);
+  if (details === undefined) {
+    tip.text('Loading managed scan settings…');
+  } else if ('error' in details) {
+    tip.text(`Managed scan settings could not be loaded: ${details.error}`);
+  } else if (full.managedScanConfig) {
+    tip
+      .field('Managed diff scans', onOff(full.managedScanConfig.diffScanEnabled) ?? 'unknown')
+      .field('Managed full scans', onOff(full.managedScanConfig.fullScanEnabled) ?? 'unknown');
+  } else {
+    tip.text('No managed scans configured.');
+  }
+  return tip.link(full.url ?? '', full.url).toString();
+}

@@ -1,0 +1,69 @@
+/**
+ * The top levels of the Projects tree: the session and project-list states at the root, the
+ * projects (the workspace's first), and each project's two issue-type nodes. Pure (no `vscode`).
+ */
+import type { IssueType, Project } from '../core/model/types';
+import type { ProjectsState } from '../core/services/projects-service';
+import type { SessionState } from '../core/services/session';
+import { projectRef, sortProjects } from './project-presentation';
+import {
+  loadFailed, loadingProjects, message, noDeployment, noProjects, staleProjects,
+} from './state-messages';
+import { nodeIds, treeSlot, type IssueTypeNode, type Node, type ProjectNode } from './tree-nodes';
+
+const ROOT_ID = nodeIds.root('projects');
+const ISSUE_TYPES: readonly IssueType[] = ['sast', 'sca'];
+
+export interface ProjectsRootContext {
+  readonly workspaceProjects: ReadonlySet<string>;
+  readonly refOverride: (projectName: string) => string | undefined;
+  readonly errorMessage: (error: unknown) => string;
+}
+
+/**
+ * Signed out: nothing (the view's welcome content asks to sign in). No deployment: the reason.
+ * Signed in: the projects, or why there are none.
+ */
+export function projectsRoot(session: SessionState, state: ProjectsState, context: ProjectsRootContext): Node[] {
+  if (session.kind === 'signedOut') return [];
+  if (session.kind === 'noDeployment') return [message(undefined, ROOT_ID, noDeployment(session.message))];
+  const { deployment } = session;
+  const say = (spec: Parameters<typeof message>[2]): Node => message(undefined, ROOT_ID, spec);
+  switch (state.kind) {
+    case 'idle':
+      return [say(loadingProjects())];
+    case 'failed':
+      return [say(loadFailed('projects', context.errorMessage(state.error), { view: 'projects' }))];
+    case 'loading': {
+      const previous = state.previous ?? [];
+      // A refresh keeps the list in place (the view's progress bar shows the load).
+      return previous.length > 0 ? projectNodes(deployment.slug, previous, context) : [say(loadingProjects())];
+    }
+    case 'loaded': {
+      const head = state.staleBecause === undefined ? [] : [say(staleProjects(context.errorMessage(state.staleBecause)))];
+      if (state.projects.length === 0) return [...head, say(noProjects(deployment.name))];
+      return [...head, ...projectNodes(deployment.slug, state.projects, context)];
+    }
+  }
+}
+
+function projectNodes(deploymentSlug: string, projects: readonly Project[], context: ProjectsRootContext): ProjectNode[] {
+  return sortProjects(projects, context.workspaceProjects).map((project) => ({
+    kind: 'project',
+    id: nodeIds.project(deploymentSlug, project.name),
+    deploymentSlug,
+    project,
+    inWorkspace: context.workspaceProjects.has(project.name),
+    ref: projectRef(project, context.refOverride(project.name)),
+  }));
+}
+
+export function issueTypeNodes(project: ProjectNode): IssueTypeNode[] {
+  return ISSUE_TYPES.map((issueType) => ({
+    kind: 'issueType',
+    id: nodeIds.issueType(project.id, issueType),
+    parent: project,
+    issueType,
+    slot: treeSlot(project.project.name, issueType),
+  }));
+}

@@ -1,0 +1,120 @@
+/**
+ * How policies and their rules read in the Policy Rules tree. Pure (no `vscode`). Rule modes are
+ * an open enumeration: a value the spec does not list keeps its raw text and a question icon.
+ */
+import type { PolicyRule } from '../core/model/types';
+import { modeLabel, type PolicyEntry } from '../core/services/policies-service';
+import { shortRuleName, type IconSpec } from './finding-presentation';
+import { isHttpUrl, TooltipText } from './markdown';
+
+const KNOWN_MODES = ['MODE_BLOCK', 'MODE_COMMENT', 'MODE_MONITOR', 'MODE_DISABLED'];
+
+export function ruleModeIcon(mode: string): IconSpec {
+  switch (mode) {
+    case 'MODE_BLOCK': return { id: 'circle-slash', color: 'problemsErrorIcon.foreground' };
+    case 'MODE_COMMENT': return { id: 'comment' };
+    case 'MODE_MONITOR': return { id: 'eye' };
+    case 'MODE_DISABLED': return { id: 'circle-outline', color: 'disabledForeground' };
+    default: return { id: 'question' };
+  }
+}
+
+/** "Block", "Comment", …; an unknown mode is shown exactly as the service sent it. */
+export function ruleModeTitle(mode: string): string {
+  if (!KNOWN_MODES.includes(mode)) return modeLabel(mode);
+  const label = modeLabel(mode);
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+export interface RulesOfMode {
+  readonly mode: string;
+  readonly rules: readonly PolicyRule[];
+}
+
+/** Rules grouped by mode, strictest first, then unknown modes by name; rules by path within. */
+export function groupRulesByMode(rules: readonly PolicyRule[]): RulesOfMode[] {
+  const byMode = new Map<string, PolicyRule[]>();
+  for (const rule of rules) {
+    let bucket = byMode.get(rule.mode);
+    if (!bucket) byMode.set(rule.mode, (bucket = []));
+    bucket.push(rule);
+  }
+  const rank = (mode: string): number => {
+    const i = KNOWN_MODES.indexOf(mode);
+    return i < 0 ? KNOWN_MODES.length : i;
+  };
+  return [...byMode]
+    .map(([mode, items]) => ({ mode, rules: items.sort((a, b) => a.path.localeCompare(b.path)) }))
+    .sort((a, b) => rank(a.mode) - rank(b.mode) || a.mode.localeCompare(b.mode));
+}
+
+export const ruleLabel = (rule: PolicyRule): string => shortRuleName(rule.path);
+
+/** "block · high"; an unknown mode shows its raw value. */
+export function ruleDescription(rule: PolicyRule): string {
+  return [modeLabel(rule.mode), rule.severity].filter((p): p is string => !!p).join(' · ');
+}
+
+/** "rule hasUrl": space-separated flags that menus match with `\bword\b`. */
+export function ruleContextValue(rule: PolicyRule): string {
+  return ['rule', ...(isHttpUrl(rule.url) ? ['hasUrl'] : [])].join(' ');
+}
+
+export function ruleAccessibilityLabel(rule: PolicyRule): string {
+  return [`rule ${rule.path}`, `mode ${modeLabel(rule.mode)}`, rule.severity ? `${rule.severity} severity` : undefined]
+    .filter((p): p is string => !!p)
+    .join(', ');
+}
+
+export function ruleTooltip(rule: PolicyRule, policyName: string): string {
+  const list = (values: readonly string[]): string | undefined => (values.length > 0 ? values.join(', ') : undefined);
+  return new TooltipText()
+    .heading(rule.path)
+    .separator()
+    .field('Policy', policyName)
+    .field('Mode', modeLabel(rule.mode))
+    .field('Severity', rule.severity)
+    .field('Confidence', rule.confidence)
+    .field('Category', rule.category)
+    .field('Source', rule.source)
+    .field('Languages', list(rule.languages))
+    .field('CWE', list(rule.cweCategories))
+    .field('OWASP', list(rule.owaspCategories))
+    .field('Last changed', rule.lastChangeAt?.toISOString().slice(0, 10))
+    .field('Changed by', rule.lastChangeBy)
+    .codeField('Rule id', rule.id)
+    .link(rule.url ?? '', rule.url)
+    .toString();
+}
+
+/** "PRODUCT_TYPE_SAST" → "SAST": the prefix says nothing to a reader. */
+export function productLabel(productType: string | undefined): string | undefined {
+  return productType ? productType.replace(/^PRODUCT_TYPE_/, '') : undefined;
+}
+
+const ORIGIN_TEXT: Record<PolicyEntry['origin'], string> = {
+  platform: 'listed by the platform',
+  findings: 'named by findings',
+  settings: 'from the appsecFindings.policyIds setting',
+};
+
+/** "default · SAST", plus where the policy was learnt of when the platform did not list it. */
+export function policyDescription(entry: PolicyEntry): string {
+  const parts = [
+    entry.policy.isDefault ? 'default' : undefined,
+    productLabel(entry.policy.productType),
+    entry.origin === 'platform' ? undefined : ORIGIN_TEXT[entry.origin],
+  ];
+  return parts.filter((p): p is string => !!p).join(' · ');
+}
+
+export function policyTooltip(entry: PolicyEntry): string {
+  return new TooltipText()
+    .heading(entry.policy.name)
+    .field('Slug', entry.policy.slug)
+    .field('Policy id', entry.policy.id)
+    .field('Product', productLabel(entry.policy.productType))
+    .field('Default policy', entry.policy.isDefault ? 'yes' : undefined)
+    .field('Source', ORIGIN_TEXT[entry.origin])
+    .toString();
+}

@@ -1,0 +1,168 @@
+/**
+ * Maps nodes to TreeItems. All wording and flags come from the pure `*-presentation.ts` files;
+ * this file only chooses VS Code types (icons, collapsible states, commands, markdown).
+ */
+import * as vscode from 'vscode';
+import {
+  findingAccessibilityLabel, findingContextValue, findingDescription, findingLabel, findingTooltip,
+  GROUP_NOUNS, groupDescription, groupIcon, groupLabel, ISSUE_TYPE_LABELS, severityIcon, type IconSpec,
+} from './finding-presentation';
+import {
+  projectAccessibilityLabel, projectContextValue, projectDescription, projectTooltip,
+} from './project-presentation';
+import {
+  policyDescription, policyTooltip, ruleAccessibilityLabel, ruleContextValue, ruleDescription, ruleLabel, ruleModeIcon,
+  ruleModeTitle, ruleTooltip,
+} from './rule-presentation';
+import { EXTENSION_COMMANDS } from './tree-commands';
+import { pageLabel, type MessageNode, type Node, type NodeAction } from './tree-nodes';
+
+const { Collapsed, Expanded, None } = vscode.TreeItemCollapsibleState;
+
+/** Server text rendered as markdown: never trusted, never HTML; the text was escaped when built. */
+export function inertMarkdown(text: string): vscode.MarkdownString {
+  const markdown = new vscode.MarkdownString(text, false);
+  markdown.isTrusted = false;
+  markdown.supportHtml = false;
+  return markdown;
+}
+
+const themeIcon = (icon: IconSpec): vscode.ThemeIcon =>
+  new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
+
+const TONE_ICONS: Record<MessageNode['tone'], IconSpec> = {
+  loading: { id: 'loading~spin' },
+  info: { id: 'info' },
+  warning: { id: 'warning', color: 'problemsWarningIcon.foreground' },
+  error: { id: 'error', color: 'problemsErrorIcon.foreground' },
+};
+
+const toCommand = (action: NodeAction): vscode.Command => ({
+  title: action.title, command: action.command, arguments: action.args ? [...action.args] : undefined,
+});
+
+function item(node: Node, label: string, collapsible: vscode.TreeItemCollapsibleState, fields: Partial<vscode.TreeItem>): vscode.TreeItem {
+  const result = new vscode.TreeItem(label, collapsible);
+  result.id = node.id;
+  return Object.assign(result, fields);
+}
+
+/** What the tree item of an issue-type node shows that depends on its slot's live state. */
+export interface TreeItemContext {
+  issueTypeDescription(node: Extract<Node, { kind: 'issueType' }>): string | undefined;
+}
+
+/**
+ * The TreeItem for a node. Tooltips that need a fetch (projects) or are long (findings, rules)
+ * are left out here and filled in by `resolveTooltip` when the user hovers.
+ */
+export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeItem {
+  switch (node.kind) {
+    case 'message':
+      return item(node, node.text, node.actions.length === 0 ? None : node.collapsed ? Collapsed : Expanded, {
+        iconPath: themeIcon(node.icon ? { id: node.icon } : TONE_ICONS[node.tone]),
+        tooltip: node.tooltip ?? (node.action ? `${node.text}. Click: ${node.action.title}.` : node.text),
+        command: node.action ? toCommand(node.action) : undefined,
+        contextValue: `message ${node.tone}`,
+      });
+    case 'action':
+      return item(node, node.action.title, None, {
+        iconPath: new vscode.ThemeIcon(node.action.icon ?? 'run'), command: toCommand(node.action), contextValue: 'action',
+      });
+    case 'project': {
+      const { project, inWorkspace, ref } = node;
+      return item(node, project.name, inWorkspace ? Expanded : Collapsed, {
+        description: projectDescription(project, inWorkspace, ref),
+        iconPath: new vscode.ThemeIcon(inWorkspace ? 'repo' : 'folder-library'),
+        contextValue: projectContextValue(project, inWorkspace),
+        accessibilityInformation: { label: projectAccessibilityLabel(project, inWorkspace, ref) },
+      });
+    }
+    case 'issueType':
+      return item(node, ISSUE_TYPE_LABELS[node.issueType], Collapsed, {
+        description: context.issueTypeDescription(node),
+        iconPath: new vscode.ThemeIcon(node.issueType === 'sast' ? 'code' : 'package'),
+        contextValue: `issueType ${node.issueType}`,
+        tooltip: `${ISSUE_TYPE_LABELS[node.issueType]} of ${node.parent.project.name}${node.parent.ref ? ` on ${node.parent.ref}` : ''}`,
+      });
+    case 'group': {
+      const { groupBy, group } = node;
+      const count = group.findings.length;
+      return item(node, groupLabel(groupBy, group.key), Collapsed, {
+        description: groupDescription(groupBy, group.key, count),
+        iconPath: themeIcon(groupIcon(groupBy, group.key)),
+        contextValue: `findingGroup by-${groupBy}`,
+        tooltip: `${group.label}: ${count} ${count === 1 ? 'finding' : 'findings'}`,
+        accessibilityInformation: { label: `${group.label}, ${count} ${count === 1 ? 'finding' : 'findings'}` },
+      });
+    }
+    case 'page': {
+      const noun = node.of === 'groups' ? GROUP_NOUNS[node.groupBy] : node.of === 'rules' ? 'Rules' : 'Findings';
+      return item(node, pageLabel(noun, node.start, node.end), Collapsed, {
+        iconPath: new vscode.ThemeIcon('list-flat'), contextValue: 'page',
+      });
+    }
+    case 'finding': {
+      const { finding } = node;
+      return item(node, findingLabel(finding), None, {
+        description: findingDescription(finding),
+        iconPath: themeIcon(severityIcon(finding.severity)),
+        contextValue: findingContextValue(finding),
+        command: { title: 'Open Finding', command: EXTENSION_COMMANDS.openFinding, arguments: [finding] },
+        accessibilityInformation: { label: findingAccessibilityLabel(finding) },
+      });
+    }
+    case 'policy':
+      return item(node, node.entry.policy.name, Collapsed, {
+        description: policyDescription(node.entry),
+        iconPath: new vscode.ThemeIcon('shield'),
+        contextValue: 'policy',
+        tooltip: inertMarkdown(policyTooltip(node.entry)),
+      });
+    case 'ruleMode': {
+      const count = node.rules.length;
+      return item(node, ruleModeTitle(node.mode), Collapsed, {
+        description: String(count),
+        iconPath: themeIcon(ruleModeIcon(node.mode)),
+        contextValue: 'ruleMode',
+        accessibilityInformation: { label: `${ruleModeTitle(node.mode)} mode, ${count} ${count === 1 ? 'rule' : 'rules'}` },
+      });
+    }
+    case 'rule':
+      return item(node, ruleLabel(node.rule), None, {
+        description: ruleDescription(node.rule),
+        iconPath: themeIcon(ruleModeIcon(node.rule.mode)),
+        contextValue: ruleContextValue(node.rule),
+        accessibilityInformation: { label: ruleAccessibilityLabel(node.rule) },
+      });
+  }
+}
+
+/**
+ * The tooltip filled in on hover. A project's comes with its details (managed scan settings),
+ * which cost a request, so it is fetched only here.
+ */
+export async function resolveTooltip(
+  node: Node,
+  token: vscode.CancellationToken,
+  loadDetails?: (projectName: string, signal: AbortSignal) => Promise<Parameters<typeof projectTooltip>[2]>,
+): Promise<vscode.MarkdownString | undefined> {
+  switch (node.kind) {
+    case 'finding':
+      return inertMarkdown(findingTooltip(node.finding));
+    case 'rule':
+      return inertMarkdown(ruleTooltip(node.rule, node.policy.name));
+    case 'project': {
+      if (!loadDetails) return inertMarkdown(projectTooltip(node.project, node.ref, { error: 'not loaded' }));
+      const controller = new AbortController();
+      const subscription = token.onCancellationRequested(() => controller.abort());
+      try {
+        return inertMarkdown(projectTooltip(node.project, node.ref, await loadDetails(node.project.name, controller.signal)));
+      } finally {
+        subscription.dispose();
+      }
+    }
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,208 @@
+/**
+ * The nodes of both trees as plain data, and their ids. Pure (no `vscode`): providers build
+ * these, `tree-items.ts` maps them to TreeItems, and commands receive them as menu arguments.
+ *
+ * Ids are built from what a node stands for (deployment, project, issue type, grouping, group
+ * key, finding id), never from its position, so VS Code keeps expansion and selection across
+ * refreshes; every segment is encoded, since project names and group keys hold slashes.
+ */
+import type { Finding, IssueType, Policy, PolicyRule, Project } from '../core/model/types';
+import type { FindingGroup, GroupBy } from '../core/services/grouping';
+import type { PolicyEntry } from '../core/services/policies-service';
+import { isHttpUrl } from './markdown';
+
+/** A command a message node runs, or offers as a child. */
+export interface NodeAction {
+  readonly title: string;
+  readonly command: string;
+  readonly args?: readonly unknown[];
+  /** Codicon id. */
+  readonly icon?: string;
+}
+
+export type MessageTone = 'loading' | 'info' | 'warning' | 'error';
+
+/** A state the tree explains instead of showing data: loading, error, empty, stale, … */
+export interface MessageNode {
+  readonly kind: 'message';
+  readonly id: string;
+  readonly parent?: Node;
+  readonly text: string;
+  readonly tone: MessageTone;
+  /** Codicon id; the tone's default when absent. */
+  readonly icon?: string;
+  readonly tooltip?: string;
+  /** Runs when the node is clicked. */
+  readonly action?: NodeAction;
+  /** Offered as children, so each action is visible without a click. */
+  readonly actions: readonly NodeAction[];
+  /** Start with the actions folded away (a warning above data should not push the data down). */
+  readonly collapsed?: boolean;
+}
+
+export interface ActionNode {
+  readonly kind: 'action';
+  readonly id: string;
+  readonly parent: MessageNode;
+  readonly action: NodeAction;
+}
+
+export interface ProjectNode {
+  readonly kind: 'project';
+  readonly id: string;
+  readonly parent?: undefined;
+  readonly deploymentSlug: string;
+  readonly project: Project;
+  readonly inWorkspace: boolean;
+  /** The ref whose findings are shown (override, else primary, else default branch). */
+  readonly ref?: string;
+}
+
+export interface IssueTypeNode {
+  readonly kind: 'issueType';
+  readonly id: string;
+  readonly parent: ProjectNode;
+  readonly issueType: IssueType;
+  /** FindingsService slot: `tree:<projectName>:<issueType>`. */
+  readonly slot: string;
+}
+
+export interface GroupNode {
+  readonly kind: 'group';
+  readonly id: string;
+  readonly parent: IssueTypeNode | PageNode;
+  readonly issueTypeNode: IssueTypeNode;
+  readonly groupBy: GroupBy;
+  readonly group: FindingGroup;
+}
+
+export interface FindingNode {
+  readonly kind: 'finding';
+  readonly id: string;
+  readonly parent: GroupNode | PageNode;
+  readonly finding: Finding;
+}
+
+/** One chunk of a long list: no level of the tree holds more than PAGE_SIZE siblings. */
+export type PageNode = {
+  readonly kind: 'page';
+  readonly id: string;
+  /** 0-based, end exclusive. */
+  readonly start: number;
+  readonly end: number;
+} & (
+  | { readonly of: 'groups'; readonly parent: IssueTypeNode; readonly groupBy: GroupBy; readonly items: readonly FindingGroup[] }
+  | { readonly of: 'findings'; readonly parent: GroupNode; readonly items: readonly Finding[] }
+  | { readonly of: 'rules'; readonly parent: RuleModeNode; readonly items: readonly PolicyRule[] }
+);
+
+export interface PolicyNode {
+  readonly kind: 'policy';
+  readonly id: string;
+  readonly parent?: undefined;
+  readonly entry: PolicyEntry;
+}
+
+export interface RuleModeNode {
+  readonly kind: 'ruleMode';
+  readonly id: string;
+  readonly parent: PolicyNode;
+  readonly mode: string;
+  readonly rules: readonly PolicyRule[];
+}
+
+export interface RuleNode {
+  readonly kind: 'rule';
+  readonly id: string;
+  readonly parent: RuleModeNode | PageNode;
+  readonly policy: Policy;
+  readonly rule: PolicyRule;
+}
+
+export type Node =
+  | MessageNode | ActionNode | ProjectNode | IssueTypeNode | GroupNode | FindingNode | PageNode
+  | PolicyNode | RuleModeNode | RuleNode;
+
+/** Most siblings one level may hold before it is split into pages. */
+export const PAGE_SIZE = 500;
+
+const seg = (value: string | number): string => encodeURIComponent(String(value));
+
+export const nodeIds = {
+  project: (deploymentSlug: string, projectName: string): string => `project/${seg(deploymentSlug)}/${seg(projectName)}`,
+  issueType: (projectId: string, issueType: IssueType): string => `${projectId}/${issueType}`,
+  group: (issueTypeId: string, groupBy: GroupBy, key: string): string => `${issueTypeId}/by-${groupBy}/${seg(key)}`,
+  groupPage: (issueTypeId: string, groupBy: GroupBy, start: number): string => `${issueTypeId}/by-${groupBy}-page/${start}`,
+  page: (parentId: string, start: number): string => `${parentId}/page/${start}`,
+  // Under the group, not the page: a finding keeps its id when paging shifts it.
+  finding: (groupId: string, findingId: number): string => `${groupId}/finding/${findingId}`,
+  message: (parentId: string, state: string): string => `${parentId}/message/${seg(state)}`,
+  action: (messageId: string, command: string): string => `${messageId}/action/${seg(command)}`,
+  policy: (deploymentId: string, policyId: string): string => `policy/${seg(deploymentId)}/${seg(policyId)}`,
+  ruleMode: (policyId: string, mode: string): string => `${policyId}/mode/${seg(mode)}`,
+  rule: (ruleModeId: string, ruleId: string): string => `${ruleModeId}/rule/${seg(ruleId)}`,
+  root: (view: 'projects' | 'policies'): string => `root/${view}`,
+};
+
+/** The FindingsService slot the projects tree uses for one project's issue type. */
+export const treeSlot = (projectName: string, issueType: IssueType): string => `tree:${projectName}:${issueType}`;
+
+/** Half-open ranges of at most `size` items covering `total`. */
+export function pageRanges(total: number, size = PAGE_SIZE): { start: number; end: number }[] {
+  const ranges: { start: number; end: number }[] = [];
+  for (let start = 0; start < total; start += size) ranges.push({ start, end: Math.min(total, start + size) });
+  return ranges;
+}
+
+/** "Findings 1–500", 1-based and inclusive as people count. */
+export function pageLabel(noun: string, start: number, end: number): string {
+  return `${noun} ${start + 1}–${end}`;
+}
+
+/** Keeps the first item of each key: a duplicate id would make VS Code reject the whole level. */
+export function uniqueBy<T>(items: readonly T[], key: (item: T) => string | number): T[] {
+  const seen = new Set<string | number>();
+  const result: T[] = [];
+  for (const item of items) {
+    const k = key(item);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    result.push(item);
+  }
+  return result;
+}
+
+// Accessors for command handlers, which receive the clicked node (or nothing) as `unknown`.
+
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string' && typeof (value as { id?: unknown }).id === 'string';
+
+/** The finding a node stands for (a finding node, or a Finding passed as is). */
+export function findingOf(value: unknown): Finding | undefined {
+  if (isNode(value)) return value.kind === 'finding' ? value.finding : undefined;
+  if (typeof value === 'object' && value !== null && 'issueType' in value && 'ruleName' in value) return value as Finding;
+  return undefined;
+}
+
+export function projectOf(value: unknown): Project | undefined {
+  if (!isNode(value)) return undefined;
+  if (value.kind === 'project') return value.project;
+  if (value.kind === 'issueType') return value.parent.project;
+  return undefined;
+}
+
+/** Rule id of a finding node (its rule name) or a policy rule node (its path). */
+export function ruleIdOf(value: unknown): string | undefined {
+  if (isNode(value) && value.kind === 'rule') return value.rule.path;
+  return findingOf(value)?.ruleName;
+}
+
+/** The http(s) URL a node links to, the one behind its `hasUrl` context flag. */
+export function urlOf(value: unknown): string | undefined {
+  if (!isNode(value)) return undefined;
+  const url = value.kind === 'project' ? value.project.url
+    : value.kind === 'finding' ? value.finding.lineOfCodeUrl
+    : value.kind === 'rule' ? value.rule.url
+    : undefined;
+  return isHttpUrl(url) ? url : undefined;
+}

@@ -1,0 +1,53 @@
+/**
+ * A plain-data picture of a tree, for integration tests: walks a provider's `getChildren` and
+ * `getTreeItem` as VS Code would, waiting for loads to settle, so a test can assert on what the
+ * user would see. Pure (no `vscode`): it relies only on the shape of a TreeItem.
+ */
+
+export interface SnapshotNode {
+  readonly label: string;
+  readonly description?: string;
+  readonly contextValue?: string;
+  readonly children?: SnapshotNode[];
+}
+
+/** The parts of a TreeItem a snapshot reads. `collapsibleState` 0 is VS Code's `None`. */
+export interface SnapshotItem {
+  readonly label?: string | { readonly label: string };
+  readonly description?: string | boolean;
+  readonly contextValue?: string;
+  readonly collapsibleState?: number;
+}
+
+export interface SnapshotSource<T> {
+  getChildren(node?: T): T[] | Promise<T[]>;
+  getTreeItem(node: T): SnapshotItem | Promise<SnapshotItem>;
+  /** Waits for the load that `getChildren(node)` started, if any; true when it waited. */
+  settle(node?: T): Promise<boolean>;
+}
+
+/**
+ * `depth` counts levels: 1 gives the root items, 2 adds their children, and so on. Collapsed
+ * nodes are expanded too (that is what a test wants to see), which starts their loads.
+ */
+export async function snapshotTree<T>(source: SnapshotSource<T>, depth: number, parent?: T): Promise<SnapshotNode[]> {
+  if (depth < 1) return [];
+  let children = await source.getChildren(parent);
+  if (await source.settle(parent)) children = await source.getChildren(parent);
+  const nodes: SnapshotNode[] = [];
+  for (const child of children) {
+    let item = await source.getTreeItem(child);
+    const expandable = item.collapsibleState !== undefined && item.collapsibleState !== 0;
+    const grandchildren = expandable && depth > 1 ? await snapshotTree(source, depth - 1, child) : undefined;
+    // Read the item again after its children loaded: counts in descriptions appear only then.
+    if (grandchildren) item = await source.getTreeItem(child);
+    const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+    nodes.push({
+      label,
+      ...(typeof item.description === 'string' && item.description !== '' ? { description: item.description } : {}),
+      ...(item.contextValue !== undefined ? { contextValue: item.contextValue } : {}),
+      ...(grandchildren ? { children: grandchildren } : {}),
+    });
+  }
+  return nodes;
+}

@@ -1,0 +1,75 @@
+/**
+ * Creates both tree views and wires what connects them; the composition root calls this once and
+ * registers `treeCommandHandlers` with its other commands.
+ */
+import * as vscode from 'vscode';
+import { describeSelection, type FilterSelection } from '../core/services/filters';
+import type { PoliciesService } from '../core/services/policies-service';
+import { POLICIES_VIEW_ID, PoliciesTreeProvider } from './policies-tree';
+import { PROJECTS_VIEW_ID, ProjectsTreeProvider, type ProjectsTreeDeps } from './projects-tree';
+import { isRetryTarget, TREE_COMMANDS } from './tree-commands';
+import type { Node } from './tree-nodes';
+
+export interface TreeViewsDeps extends ProjectsTreeDeps {
+  readonly policies: PoliciesService;
+  /** Policy ids from the `appsecFindings.policyIds` setting. */
+  policyIds(): readonly string[];
+}
+
+export interface TreeViews {
+  readonly projectsView: vscode.TreeView<Node>;
+  readonly policiesView: vscode.TreeView<Node>;
+  readonly projects: ProjectsTreeProvider;
+  readonly policies: PoliciesTreeProvider;
+  dispose(): void;
+}
+
+export function createTreeViews(deps: TreeViewsDeps): TreeViews {
+  const projects = new ProjectsTreeProvider(deps);
+  const policies = new PoliciesTreeProvider({
+    session: deps.session,
+    policies: deps.policies,
+    // Policies named by the findings the Projects view loaded.
+    policyFindings: () => projects.loadedPolicyFindings(),
+    policyIds: () => deps.policyIds(),
+    errorMessage: (error) => deps.errorMessage(error),
+  });
+  const projectsView = vscode.window.createTreeView(PROJECTS_VIEW_ID, { treeDataProvider: projects, showCollapseAll: true });
+  const policiesView = vscode.window.createTreeView(POLICIES_VIEW_ID, { treeDataProvider: policies, showCollapseAll: true });
+  updateFilterDescription(projectsView, deps.selection());
+  const disposables: vscode.Disposable[] = [
+    deps.findings.onDidChange(() => policies.onPolicySourcesChanged()),
+    projectsView, policiesView, projects, policies,
+  ];
+  return {
+    projectsView, policiesView, projects, policies,
+    dispose: () => {
+      for (const disposable of disposables) disposable.dispose();
+    },
+  };
+}
+
+/** Shows the active filters in the Projects view's title ("open · critical, high"); call on every filter change. */
+export function updateFilterDescription(view: vscode.TreeView<Node>, selection: FilterSelection): void {
+  const text = describeSelection(selection);
+  view.description = text === '' ? undefined : text;
+}
+
+export type TreeCommandId = (typeof TREE_COMMANDS)[keyof typeof TREE_COMMANDS];
+
+/**
+ * Handlers of the views' own commands, for the composition root to register. Arguments come
+ * from the nodes' commands, but a command can be run with anything, so they are checked.
+ */
+export function treeCommandHandlers(views: Pick<TreeViews, 'projects' | 'policies'>): Record<TreeCommandId, (arg?: unknown) => void> {
+  return {
+    [TREE_COMMANDS.cancelLoad]: (slot?: unknown) => {
+      if (typeof slot === 'string') views.projects.cancelLoad(slot);
+    },
+    [TREE_COMMANDS.retryLoad]: (target?: unknown) => {
+      if (!isRetryTarget(target)) return;
+      if (target.view === 'projects') views.projects.retry(target.slot);
+      else views.policies.retry(target.policyId);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+// Build steps shared by the launchers: bundle, check the suite's file list, package the .vsix.
+// The code-server launcher tests the installed .vsix, not the repo folder, so a file that
+// .vscodeignore leaves out (or a build step that was skipped) fails the tests instead of users.
+// Paths are relative to the repo root: the launchers chdir there first.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const SUITE_DIR = 'test/integration/suite';
+
+/** What a user's install should hold; anything else is junk (sources, maps, tests, node_modules). */
+const ALLOWED = [
+  /^extension\.vsixmanifest$/,
+  /^\[Content_Types\]\.xml$/,
+  /^extension\/package\.json$/,
+  /^extension\/dist\/extension\.js$/,
+  /^extension\/media\/[^/]+\.(svg|png)$/,
+  /^extension\/(LICENSE|LICENSE\.txt|README\.md|CHANGELOG\.md)$/,
+];
+
+function run(command, args, what) {
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${what} failed (exit ${result.status ?? result.signal})`);
+}
+
+/** Bundling cannot glob, so index.ts lists the test files: refuse to run with one left out. */
+export function checkSuiteList() {
+  const index = readFileSync(join(SUITE_DIR, 'index.ts'), 'utf8');
+  const unlisted = readdirSync(SUITE_DIR)
+    .filter((f) => f.endsWith('.test.ts'))
+    .filter((f) => !index.includes(`import('./${f.slice(0, -'.ts'.length)}')`));
+  if (unlisted.length > 0) {
+    throw new Error(`add to TEST_FILES in ${SUITE_DIR}/index.ts: ${unlisted.map((f) => `() => import('./${f.slice(0, -3)}')`).join(', ')}`);
+  }
+}
+
+/** dist/extension.js and the bundled suite out/integration/index.js. */
+export function buildBundles() {
+  run(process.execPath, ['esbuild.mjs', '--tests'], 'node esbuild.mjs --tests');
+}
+
+/** Packages the built extension into `outDir` and returns the .vsix path. */
+export function packageVsix(outDir) {
+  const vsix = join(outDir, 'appsec-findings.vsix');
+  run('npx', ['vsce', 'package', '--no-dependencies', '--out', vsix], 'vsce package');
+  const junk = zipEntries(vsix).filter((name) => !ALLOWED.some((re) => re.test(name)));
+  if (junk.length > 0) throw new Error(`the .vsix holds files users do not need (fix .vscodeignore):\n  ${junk.join('\n  ')}`);
+  return vsix;
+}
+
+/** Entry names from a zip's central directory (enough of the format for a .vsix; no dependency). */
+export function zipEntries(file) {
+  const buf = readFileSync(file);
+  const eocd = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (eocd < 0) throw new Error(`${file} is not a zip file`);
+  const count = buf.readUInt16LE(eocd + 10);
+  let offset = buf.readUInt32LE(eocd + 16);
+  const names = [];
+  for (let i = 0; i < count; i++) {
+    if (buf.readUInt32LE(offset) !== 0x02014b50) throw new Error(`${file}: bad central directory entry ${i}`);
+    const nameLength = buf.readUInt16LE(offset + 28);
+    const extraLength = buf.readUInt16LE(offset + 30);
+    const commentLength = buf.readUInt16LE(offset + 32);
+    names.push(buf.toString('utf8', offset + 46, offset + 46 + nameLength));
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return names;
+}

@@ -1,0 +1,62 @@
+// Tagging, SBOM export and the copy commands, end to end against the local platform.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { fixture } from './fixture';
+
+describe('commands', () => {
+  it('tags a project: trimmed, de-duplicated, merged by the platform, shown in the tree', async () => {
+    const f = await fixture();
+    const before = [...f.project.tags];
+    const updated = (await vscode.commands.executeCommand('appsecFindings.tagProject', f.project.name, ' team-x, pci ,team-x ')) as { tags: string[] } | undefined;
+    assert.ok(updated);
+    assert.deepEqual([...updated.tags].sort(), [...new Set([...before, 'team-x', 'pci'])].sort());
+    const put = f.server.requests.filter((r) => r.method === 'PUT').pop();
+    assert.deepEqual(JSON.parse(put?.body ?? '{}'), { tags: ['team-x', 'pci'] });
+    const projects = (await f.api.trees.projects.snapshot(1)) as { label: string; description?: string }[];
+    assert.match(projects.find((p) => p.label === f.project.name)?.description ?? '', /team-x/);
+  });
+
+  it('refuses invalid tags without calling the platform', async () => {
+    const f = await fixture();
+    const before = f.server.requests.length;
+    const result = await vscode.commands.executeCommand('appsecFindings.tagProject', f.project.name, 'ok, <script>');
+    assert.equal(result, undefined);
+    assert.equal(f.server.requests.slice(before).filter((r) => r.method === 'PUT').length, 0);
+  });
+
+  it('exports an SBOM and follows the job to its download', async () => {
+    const f = await fixture();
+    const record = (await vscode.commands.executeCommand('appsecFindings.exportSbom', f.project.name, {
+      ref: f.project.primary_branch, outputFormat: 'SBOM_OUTPUT_FORMAT_JSON', cycloneDxVersion: '1.6', componentType: 'LIBRARY',
+    })) as { state: string; downloadUrl?: string; taskToken: string } | undefined;
+    assert.equal(record?.state, 'SBOM_EXPORT_STATUS_COMPLETED');
+    const post = f.server.requests.find((r) => r.method === 'POST');
+    const body = JSON.parse(post?.body ?? '{}') as Record<string, unknown>;
+    assert.equal(body.metadataComponentType, 'SBOM_METADATA_COMPONENT_TYPE_CYCLONE_DX_V15_LIBRARY');
+    assert.deepEqual(body.formatVersion, { format: 'SBOM_FORMAT_CYCLONEDX', version: '1.6' });
+    assert.equal(body.repositoryId, String(f.project.repository_id));
+    const bom = (await (await fetch(record!.downloadUrl!)).json()) as { bomFormat: string; specVersion: string };
+    assert.equal(bom.bomFormat, 'CycloneDX');
+    assert.equal(bom.specVersion, '1.6');
+    assert.equal(f.api.app.sbom.history[0]?.taskToken, record!.taskToken);
+  });
+
+  it('copies a finding id and a rule id', async () => {
+    const f = await fixture();
+    const finding = f.api.app.diagnostics.current[0]?.findings[0];
+    assert.ok(finding);
+    assert.equal(await vscode.commands.executeCommand('appsecFindings.copyFindingId', { finding }), String(finding.id));
+    assert.equal(await vscode.env.clipboard.readText(), String(finding.id));
+    assert.equal(await vscode.commands.executeCommand('appsecFindings.copyRuleId', { finding }), finding.ruleName);
+  });
+
+  it('opens a finding in the editor at its range', async () => {
+    const f = await fixture();
+    const finding = f.api.app.diagnostics.current[0]?.findings.find((x) => x.issueType === 'sast' && x.location);
+    assert.ok(finding?.location);
+    assert.equal(await vscode.commands.executeCommand('appsecFindings.openFinding', { finding }), 'editor');
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor?.document.uri.fsPath.endsWith(finding.location.filePath));
+    assert.equal(editor.selection.start.line, finding.location.line - 1);
+  });
+});

@@ -1,0 +1,148 @@
+// Findings of the open repository become diagnostics on the right branch and the right line, and
+// follow the platform, the branch and the filters.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { fixture, git, serverFindings, type Fixture } from './fixture';
+import { waitFor, screenshotHandshake } from './helpers';
+
+function ours(): [vscode.Uri, readonly vscode.Diagnostic[]][] {
+  return vscode.languages.getDiagnostics().map(([uri, list]): [vscode.Uri, vscode.Diagnostic[]] => [uri, list.filter((d) => d.source === 'AppSec')])
+    .filter(([, list]) => list.length > 0);
+}
+
+function count(): number {
+  return ours().reduce((n, [, list]) => n + list.length, 0);
+}
+
+function lineOf(d: vscode.Diagnostic): number {
+  return d.range.start.line;
+}
+
+async function codeFindingsOn(f: Fixture, ref: string, extra: Record<string, string | string[]> = {}) {
+  return serverFindings(f, 'sast', { repos: f.project.name, ref, status: 'open', ...extra });
+}
+
+describe('diagnostics', () => {
+  it('shows the open code findings of the current branch at their 1-based lines, 0-based', async () => {
+    const f = await fixture();
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    const expected = await codeFindingsOn(f, f.project.primary_branch);
+    assert.ok(expected.length > 0);
+    for (const finding of expected.slice(0, 25)) {
+      if (!finding.path || !finding.line) continue;
+      const uri = vscode.Uri.joinPath(f.folder.uri, finding.path);
+      const lines = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'AppSec').map(lineOf);
+      assert.ok(lines.includes(finding.line - 1), `${finding.path}:${finding.line} → line index ${finding.line - 1} (got ${lines.join(',')})`);
+    }
+    const sample = ours()[0]?.[1][0];
+    assert.ok(sample);
+    assert.equal(sample.source, 'AppSec');
+    assert.equal(typeof (sample.code as { value: string }).value, 'string');
+  });
+
+  it('maps severities: critical/high → Error, medium → Warning, low → Information', async () => {
+    const f = await fixture();
+    const severities = await Promise.all(['critical', 'medium', 'low'].map((s) => codeFindingsOn(f, f.project.primary_branch, { severities: s })));
+    const expect = [vscode.DiagnosticSeverity.Error, vscode.DiagnosticSeverity.Warning, vscode.DiagnosticSeverity.Information];
+    severities.forEach((list, i) => {
+      const finding = list.find((x) => x.path && x.line);
+      if (!finding) return;
+      const diagnostics = vscode.languages.getDiagnostics(vscode.Uri.joinPath(f.folder.uri, finding.path!)).filter((d) => d.range.start.line === finding.line! - 1);
+      assert.ok(diagnostics.some((d) => d.severity === expect[i]), `severity ${i} at ${finding.path}:${finding.line}`);
+    });
+  });
+
+  it('puts supply-chain findings at their usage or lockfile line with the other place related', async () => {
+    await fixture();
+    const sca = ours().flatMap(([, list]) => list).filter((d) => /(CVE|GHSA)-/.test(d.message));
+    assert.ok(sca.length > 0, 'supply-chain diagnostics');
+    assert.ok(sca.some((d) => (d.relatedInformation ?? []).length > 0), 'usage and lockfile linked');
+  });
+
+  it('follows the platform on refresh: new findings appear, a file that drops to zero is cleared', async () => {
+    const f = await fixture();
+    const template = f.data.sast.find((x) => x.repository?.name === f.project.name && x.ref === f.project.primary_branch && x.status === 'open')!;
+    const path = 'src/added_by_test.py';
+    f.data.sast.push({ ...template, id: 990_001, syntactic_id: 'added-by-test', status: 'open', relevant_since: new Date().toISOString(), location: { file_path: path, line: 7, column: 3, end_line: 7, end_column: 9 } });
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    const added = vscode.languages.getDiagnostics(vscode.Uri.joinPath(f.folder.uri, path));
+    assert.deepEqual(added.map((d) => [d.range.start.line, d.range.start.character, d.range.end.character]), [[6, 2, 8]]);
+
+    f.data.sast = f.data.sast.filter((x) => x.id !== 990_001);
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    assert.equal(vscode.languages.getDiagnostics(vscode.Uri.joinPath(f.folder.uri, path)).length, 0, 'the emptied file lost its diagnostic');
+  });
+
+  it('refuses paths outside the workspace folder', async () => {
+    const f = await fixture();
+    const template = f.data.sast.find((x) => x.repository?.name === f.project.name && x.ref === f.project.primary_branch && x.status === 'open')!;
+    f.data.sast.push({ ...template, id: 990_002, syntactic_id: 'escape', relevant_since: new Date().toISOString(), location: { file_path: '../../outside.py', line: 1 } });
+    try {
+      await vscode.commands.executeCommand('appsecFindings.refresh');
+      const escaped = vscode.languages.getDiagnostics().filter(([uri]) => !uri.fsPath.startsWith(f.folder.uri.fsPath));
+      assert.equal(escaped.filter(([, list]) => list.some((d) => d.source === 'AppSec')).length, 0);
+    } finally {
+      f.data.sast = f.data.sast.filter((x) => x.id !== 990_002);
+    }
+  });
+
+  it('shows the tree and Problems (screenshot)', async () => {
+    const f = await fixture();
+    await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
+    const projects = (await f.api.trees.projects.snapshot(1)) as { label: string }[];
+    assert.ok(projects.length > 0);
+    await f.api.trees.projectsView.reveal(await f.api.trees.projects.firstFindingNode(), { expand: true, select: true, focus: false });
+    const [uri] = ours()[0] ?? [];
+    if (uri) await vscode.window.showTextDocument(uri, { preview: true });
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
+    await new Promise((r) => setTimeout(r, 1500));
+    await screenshotHandshake();
+  });
+
+  it('follows a branch switch, and falls back to the primary branch when a branch has no scan', async () => {
+    const f = await fixture();
+    const root = f.folder.uri.fsPath;
+    const onFeature = await codeFindingsOn(f, f.featureRef);
+    git(root, 'checkout', '-q', '-B', f.featureRef);
+    try {
+      await waitFor(() => f.api.app.repos.repos()[0]?.branch === f.featureRef, 15_000, 'git reports the new branch');
+      await vscode.commands.executeCommand('appsecFindings.refresh');
+      const folder = f.api.app.diagnostics.current[0];
+      assert.equal(folder?.ref, f.featureRef);
+      assert.equal(folder?.findings.filter((x) => x.issueType === 'sast').length, onFeature.length);
+      assert.match(f.api.statusBar.text, /\d/);
+
+      git(root, 'checkout', '-q', '-B', 'no-scan-here');
+      await waitFor(() => f.api.app.repos.repos()[0]?.branch === 'no-scan-here', 15_000, 'git reports the unscanned branch');
+      await vscode.commands.executeCommand('appsecFindings.refresh');
+      const fallback = f.api.app.diagnostics.current[0];
+      assert.equal(fallback?.ref, f.project.primary_branch);
+      assert.equal(fallback?.usedFallback, true);
+    } finally {
+      git(root, 'checkout', '-q', f.project.primary_branch);
+      await waitFor(() => f.api.app.repos.repos()[0]?.branch === f.project.primary_branch, 15_000, 'back on the primary branch');
+    }
+  });
+
+  it('applies filters to the tree and Problems alike', async () => {
+    const f = await fixture();
+    await vscode.commands.executeCommand('appsecFindings.filterFindings', { status: 'open', severities: ['critical'] });
+    try {
+      const critical = await codeFindingsOn(f, f.project.primary_branch, { severities: 'critical' });
+      const shown = f.api.app.diagnostics.current[0]?.findings.filter((x) => x.issueType === 'sast') ?? [];
+      assert.equal(shown.length, critical.length);
+      assert.ok(shown.every((x) => x.severity === 'critical'));
+      assert.ok(ours().flatMap(([, l]) => l).every((d) => d.severity === vscode.DiagnosticSeverity.Error));
+      assert.match(f.api.trees.projectsView.description ?? '', /critical/);
+      const tree = (await f.api.trees.projects.snapshot(4)) as { label: string; children?: { label: string; children?: { label: string; children?: unknown[] }[] }[] }[];
+      const code = tree[0]?.children?.find((c) => /code/i.test(c.label));
+      const treeCount = (code?.children ?? []).flatMap((g) => g.children ?? []).length;
+      const dedupCritical = await serverFindings(f, 'sast', { repos: f.project.name, ref: f.project.primary_branch, status: 'open', severities: 'critical', dedup: 'true' });
+      assert.equal(treeCount, dedupCritical.length);
+    } finally {
+      await vscode.commands.executeCommand('appsecFindings.clearFilters');
+      await vscode.commands.executeCommand('appsecFindings.filterFindings', { status: 'open' });
+    }
+    assert.ok(count() > 0);
+  });
+});

@@ -1,0 +1,49 @@
+// The integration suite's entry point, run inside the VS Code extension host by any launcher
+// (test/integration/launch/run-code-server.mjs, run-electron.mjs) as `extensionTestsPath`.
+//
+// TO ADD A TEST FILE: create test/integration/suite/<name>.test.ts (mocha BDD: describe/it are
+// globals) and add one line `() => import('./<name>.test'),` to TEST_FILES below. The launcher
+// refuses to run while a *.test.ts file is missing from the list.
+//
+// Why a list instead of a glob: esbuild bundles this module and every test into one file
+// (out/integration/index.js), so the tests must be reachable through literal imports; mocha's own
+// file loading (addFile → require by path) would look for files that do not exist in the bundle.
+// The imports are dynamic so they run only after mocha has installed describe/it on globalThis.
+import Mocha from 'mocha';
+import { writeFileSync } from 'node:fs';
+
+const TEST_FILES: ReadonlyArray<() => Promise<unknown>> = [
+  () => import('./activation.test'),
+];
+
+interface Results {
+  passed: number;
+  failed: number;
+  failures: { title: string; error: string }[];
+}
+
+export async function run(): Promise<void> {
+  // The real host is slow the first time it opens a view or starts a language feature.
+  const mocha = new Mocha({ ui: 'bdd', timeout: 20_000, color: true });
+  mocha.suite.emit(Mocha.Suite.constants.EVENT_FILE_PRE_REQUIRE, globalThis, 'bundle', mocha);
+  for (const load of TEST_FILES) await load();
+
+  const results: Results = { passed: 0, failed: 0, failures: [] };
+  await new Promise<void>((resolve) => {
+    mocha
+      .run(() => resolve())
+      .on(Mocha.Runner.constants.EVENT_TEST_PASS, () => {
+        results.passed++;
+      })
+      .on(Mocha.Runner.constants.EVENT_TEST_FAIL, (test: Mocha.Runnable, err: Error) => {
+        // Hook failures arrive here too, so a broken before() is never a silent pass.
+        results.failed++;
+        results.failures.push({ title: test.fullTitle(), error: err.stack ?? String(err) });
+      });
+  });
+
+  const resultsFile = process.env.APPSEC_TEST_RESULTS;
+  if (resultsFile) writeFileSync(resultsFile, JSON.stringify(results, null, 2));
+  if (results.failed > 0) throw new Error(`${results.failed} integration test(s) failed`);
+  if (results.passed === 0) throw new Error('the integration suite ran no test');
+}

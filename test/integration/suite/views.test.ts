@@ -1,0 +1,74 @@
+// The Projects and Policy Rules views show what the platform holds.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { fixture, serverFindings } from './fixture';
+import { waitFor } from './helpers';
+
+interface Snap { label: string; description?: string; contextValue?: string; children?: Snap[] }
+
+const labelOf = (s: Snap): string => s.label;
+
+describe('views', () => {
+  it('lists every project, the workspace one first and marked', async () => {
+    const f = await fixture();
+    await waitFor(() => f.api.app.repos.repos().length > 0, 15_000, 'the workspace folder is matched to its project through its git remote');
+    const projects = (await f.api.trees.projects.snapshot(1)) as Snap[];
+    assert.equal(projects.length, f.data.projects.length);
+    assert.equal(projects[0]?.label, f.project.name);
+    assert.match(projects[0]?.description ?? '', new RegExp(f.project.primary_branch));
+    assert.match(projects[0]?.contextValue ?? '', /\bproject\b/);
+    assert.deepEqual(new Set(projects.map(labelOf)), new Set(f.data.projects.map((p) => p.name)));
+  });
+
+  it('shows the code findings of the primary branch, deduplicated, with counts', async () => {
+    const f = await fixture();
+    const expected = await serverFindings(f, 'sast', { repos: f.project.name, ref: f.project.primary_branch, dedup: 'true', status: 'open' });
+    const projects = (await f.api.trees.projects.snapshot(4)) as Snap[];
+    const code = projects[0]?.children?.find((c) => /code/i.test(c.label));
+    assert.ok(code, 'a Code findings node');
+    const shown = (code.children ?? []).flatMap((group) => group.children ?? []);
+    assert.equal(shown.length, expected.length, 'every open finding of the primary branch, no more');
+    assert.match(code.description ?? '', new RegExp(String(expected.length)));
+    // Grouped by severity, most severe first.
+    const order = ['critical', 'high', 'medium', 'low'];
+    const groupRanks = (code.children ?? []).map((g) => order.findIndex((s) => g.label.toLowerCase().startsWith(s)));
+    assert.deepEqual(groupRanks, [...groupRanks].sort((a, b) => a - b));
+  });
+
+  it('shows supply-chain findings with package, version and advisory', async () => {
+    const f = await fixture();
+    const projects = (await f.api.trees.projects.snapshot(4)) as Snap[];
+    const sca = projects[0]?.children?.find((c) => /supply/i.test(c.label));
+    const first = sca?.children?.[0]?.children?.[0];
+    assert.ok(first, 'a supply-chain finding');
+    assert.match(first.label, /@/);
+    assert.match(first.description ?? '', /(CVE|GHSA)-/);
+  });
+
+  it('groups by rule when asked', async () => {
+    const f = await fixture();
+    await vscode.commands.executeCommand('appsecFindings.groupBy', 'rule');
+    try {
+      const projects = (await f.api.trees.projects.snapshot(3)) as Snap[];
+      const code = projects[0]?.children?.find((c) => /code/i.test(c.label));
+      const ruleNames = new Set(f.data.sast.map((x) => x.rule_name));
+      assert.ok((code?.children ?? []).length > 0);
+      for (const group of code?.children ?? []) assert.ok([...ruleNames].some((r) => group.label.includes(r)), `${group.label} is a rule`);
+    } finally {
+      await vscode.commands.executeCommand('appsecFindings.groupBy', 'severity');
+    }
+  });
+
+  it('lists policies with their rules and modes', async () => {
+    const f = await fixture();
+    const policies = (await f.api.trees.policies.snapshot(3)) as Snap[];
+    for (const policy of f.data.policies) assert.ok(policies.some((p) => p.label.includes(policy.name ?? '?')), `policy ${policy.name}`);
+    const text = JSON.stringify(policies);
+    assert.match(text, /block/i);
+    assert.match(text, /monitor/i);
+    const rules = f.data.rulesByPolicyId.get(f.data.policies[0]!.id!) ?? [];
+    const firstPolicy = policies.find((p) => p.label.includes(f.data.policies[0]!.name!));
+    const shownRules = (firstPolicy?.children ?? []).flatMap((g) => g.children ?? []);
+    assert.equal(shownRules.length, rules.length, 'every rule of the policy, all cursor pages');
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * `npm run platform [-- flags]`: runs the local platform server until SIGINT/SIGTERM.
+ *
+ *   --port N        listen port (default: an ephemeral one)
+ *   --demo          serve the small hand-made demo deployment (acme/demo-app)
+ *   --projects N --sast N --sca N --seed N   size and seed of a generated deployment
+ *   --latency MS    added to every response
+ *   --token T       accepted Bearer token (default test-token)
+ *   --json          print one JSON line {url, token, deploymentId, deploymentSlug} and nothing else
+ */
+import { demoDeployment } from './demo';
+import { generateDeployment } from './generator';
+import { startPlatformServer } from './server';
+
+interface CliOptions {
+  port?: number;
+  demo: boolean;
+  projects?: number;
+  sast?: number;
+  sca?: number;
+  seed?: number;
+  latency?: number;
+  token?: string;
+  json: boolean;
+}
+
+const NUMERIC_FLAGS = { '--port': 'port', '--projects': 'projects', '--sast': 'sast', '--sca': 'sca', '--seed': 'seed', '--latency': 'latency' } as const;
+
+function parseArgs(argv: string[]): CliOptions {
+  const out: CliOptions = { demo: false, json: false };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    if (flag === '--demo') out.demo = true;
+    else if (flag === '--json') out.json = true;
+    else if (flag === '--token') out.token = required(argv, ++i, flag);
+    else if (flag in NUMERIC_FLAGS) {
+      const value = Number(required(argv, ++i, flag));
+      if (!Number.isInteger(value) || value < 0) throw new Error(`${flag} needs a non-negative integer`);
+      out[NUMERIC_FLAGS[flag as keyof typeof NUMERIC_FLAGS]] = value;
+    } else throw new Error(`unknown flag ${flag}`);
+  }
+  return out;
+}
+
+function required(argv: string[], i: number, flag: string): string {
+  const value = argv[i];
+  if (value === undefined) throw new Error(`${flag} needs a value`);
+  return value;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const data = args.demo
+    ? demoDeployment()
+    : generateDeployment({
+        ...(args.projects === undefined ? {} : { projects: args.projects }),
+        ...(args.sast === undefined ? {} : { sastPerProject: args.sast }),
+        ...(args.sca === undefined ? {} : { scaPerProject: args.sca }),
+        ...(args.seed === undefined ? {} : { seed: args.seed }),
+      });
+  const platform = await startPlatformServer({
+    data,
+    ...(args.port === undefined ? {} : { port: args.port }),
+    ...(args.latency === undefined ? {} : { latencyMs: args.latency }),
+    ...(args.token === undefined ? {} : { token: args.token }),
+  });
+  const { id, slug } = data.deployment;
+  if (args.json) {
+    process.stdout.write(`${JSON.stringify({ url: platform.url, token: platform.token, deploymentId: id, deploymentSlug: slug })}\n`);
+  } else {
+    console.log(`Local platform listening at ${platform.url}`);
+    console.log(`  deployment id:   ${id}`);
+    console.log(`  deployment slug: ${slug}`);
+    console.log(`  token:           ${platform.token}`);
+    console.log(`  ${data.projects.length} projects, ${data.sast.length} code findings, ${data.sca.length} supply-chain findings`);
+    console.log('Press Ctrl+C to stop.');
+  }
+  const stop = (): void => {
+    platform.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : String(e));
+  process.exit(2);
+});

@@ -1,0 +1,190 @@
+/**
+ * Source files of the demo workspace (`acme/demo-app`). The demo findings are located by
+ * searching these texts (see demo.ts), so a finding always underlines the code it talks about.
+ */
+const SERVER_JS = `'use strict';
+const express = require('express');
+const { exec } = require('child_process');
+const path = require('path');
+const db = require('./db');
+const { login } = require('./auth/login');
+
+const app = express();
+app.use(express.json());
+
+// Evaluate a user-supplied formula (demo only: never do this).
+app.post('/calc', (req, res) => {
+  const result = eval(req.body.expression);
+  res.json({ result });
+});
+
+app.get('/ping', (req, res) => {
+  exec(\`ping -c 1 \${req.query.host}\`, (err, stdout) => {
+    res.send(stdout);
+  });
+});
+
+app.get('/files/:name', (req, res) => {
+  const file = path.join(__dirname, 'public', req.params.name);
+  res.sendFile(file);
+});
+
+app.get('/hello', (req, res) => {
+  res.write('<h1>Hello ' + req.query.name + '</h1>');
+  res.end();
+});
+
+app.get('/users/:id', async (req, res) => {
+  res.json(await db.findUser(req.params.id));
+});
+
+app.post('/login', login);
+
+app.listen(process.env.PORT || 3000);
+module.exports = app;
+`;
+
+const DB_JS = `'use strict';
+const mysql = require('mysql2/promise');
+
+const pool = mysql.createPool({
+  host: process.env.DB_HOST,
+  user: 'app',
+  password: process.env.DB_PASSWORD,
+  database: 'shop',
+});
+
+async function findUser(id) {
+  const [rows] = await pool.query('SELECT * FROM users WHERE id = ' + id);
+  return rows[0];
+}
+
+async function searchProducts(term) {
+  const sql = \`SELECT * FROM products WHERE name LIKE '%\${term}%'\`;
+  const [rows] = await pool.query(sql);
+  return rows;
+}
+
+function mergeOptions(target, source) {
+  for (const key in source) {
+    target[key] = source[key];
+  }
+  return target;
+}
+
+module.exports = { findUser, searchProducts, mergeOptions };
+`;
+
+const LOGIN_JS = `'use strict';
+const crypto = require('crypto');
+const jwt = require('jsonwebtoken');
+const db = require('../db');
+
+const JWT_SECRET = 'super-secret-demo-key-123';
+
+function hashPassword(password) {
+  return crypto.createHash('md5').update(password).digest('hex');
+}
+
+async function login(req, res) {
+  const user = await db.findUser(req.body.userId);
+  if (!user || user.passwordHash !== hashPassword(req.body.password)) {
+    res.status(401).json({ error: 'invalid credentials' });
+    return;
+  }
+  debugger;
+  const token = jwt.sign({ sub: user.id }, JWT_SECRET, { expiresIn: '1h' });
+  res.cookie('session', token);
+  res.json({ token });
+}
+
+module.exports = { login, hashPassword };
+`;
+
+const PACKAGE_JSON = `{
+  "name": "demo-app",
+  "version": "1.0.0",
+  "private": true,
+  "main": "src/server.js",
+  "scripts": { "start": "node src/server.js" },
+  "dependencies": {
+    "axios": "0.21.1",
+    "express": "4.17.1",
+    "jsonwebtoken": "8.5.1",
+    "mysql2": "3.9.1"
+  }
+}
+`;
+
+/** npm lockfile v3, trimmed to the packages the demo findings name. */
+const PACKAGE_LOCK_JSON = `{
+  "name": "demo-app",
+  "version": "1.0.0",
+  "lockfileVersion": 3,
+  "requires": true,
+  "packages": {
+    "": {
+      "name": "demo-app",
+      "version": "1.0.0",
+      "dependencies": {
+        "axios": "0.21.1",
+        "express": "4.17.1",
+        "jsonwebtoken": "8.5.1",
+        "mysql2": "3.9.1"
+      }
+    },
+    "node_modules/axios": {
+      "version": "0.21.1",
+      "resolved": "https://registry.npmjs.org/axios/-/axios-0.21.1.tgz"
+    },
+    "node_modules/express": {
+      "version": "4.17.1",
+      "resolved": "https://registry.npmjs.org/express/-/express-4.17.1.tgz"
+    },
+    "node_modules/jsonwebtoken": {
+      "version": "8.5.1",
+      "resolved": "https://registry.npmjs.org/jsonwebtoken/-/jsonwebtoken-8.5.1.tgz"
+    },
+    "node_modules/lodash": {
+      "version": "4.17.20",
+      "resolved": "https://registry.npmjs.org/lodash/-/lodash-4.17.20.tgz"
+    },
+    "node_modules/minimist": {
+      "version": "1.2.5",
+      "resolved": "https://registry.npmjs.org/minimist/-/minimist-1.2.5.tgz"
+    }
+  }
+}
+`;
+
+const README_MD = `# demo-app
+
+A deliberately vulnerable Express service used to demonstrate the AppSec Findings extension.
+Its findings come from the local platform server (\`npm run platform -- --demo\`).
+`;
+
+/** Path (relative to the workspace root) → file text, for a demo workspace. */
+export function demoFiles(): Record<string, string> {
+  return {
+    'src/server.js': SERVER_JS,
+    'src/db.js': DB_JS,
+    'src/auth/login.js': LOGIN_JS,
+    'package.json': PACKAGE_JSON,
+    'package-lock.json': PACKAGE_LOCK_JSON,
+    'README.md': README_MD,
+  };
+}
+
+/** 1-based range of the first occurrence of `snippet` in a demo file; throws if absent. */
+export function locateInDemoFile(path: string, snippet: string): { line: number; column: number; endLine: number; endColumn: number } {
+  const text = demoFiles()[path];
+  const at = text === undefined ? -1 : text.indexOf(snippet);
+  if (text === undefined || at < 0) throw new Error(`demo file ${path} has no ${JSON.stringify(snippet)}`);
+  const before = text.slice(0, at).split('\n');
+  const line = before.length;
+  const column = before[before.length - 1].length + 1;
+  const inside = snippet.split('\n');
+  const endLine = line + inside.length - 1;
+  const endColumn = (inside.length === 1 ? column : 1) + inside[inside.length - 1].length;
+  return { line, column, endLine, endColumn };
+}

@@ -1,0 +1,129 @@
+/**
+ * A small hand-made deployment for the demo: `acme/demo-app`, whose findings point at real lines
+ * of the files from demoFiles(), beside four small generated projects (one with a deep path,
+ * one whose name needs percent-encoding).
+ */
+import { buildSastFinding, buildScaFinding, type FindingSpecBase, type SastSpec, type ScaSpec } from './build-findings';
+import { demoFiles, locateInDemoFile } from './demo-files';
+import { makeRule } from './generate-policies';
+import { GENERATION_BASE_TIME, generateDeployment } from './generator';
+import type { PlatformData, StoredProject } from './types';
+import { MALICIOUS_NPM, PACKAGES_BY_LANGUAGE, RULE_CATALOG, type PackageTemplate, type RuleTemplate } from './vocab';
+
+export { demoFiles };
+
+const DAY_MS = 86_400_000;
+const DEMO_PROJECT_ID = 370_000;
+const MAIN = { name: 'main', sha: '3f1c9a7be0d24c55a8e1f0b6c2d47e9a1b3c5d7e' };
+const FEATURE = { name: 'feature/checkout-v2', sha: '9b2e4d6f8a0c1e3f5a7b9c1d3e5f7a9b0c2d4e6f' };
+
+type Status = FindingSpecBase['status'];
+
+function rule(path: string): RuleTemplate {
+  const found = RULE_CATALOG.find((r) => r.path === path);
+  if (!found) throw new Error(`no catalog rule ${path}`);
+  return found;
+}
+
+function npm(name: string): PackageTemplate {
+  const found = PACKAGES_BY_LANGUAGE.javascript.find((p) => p.package === name) ?? MALICIOUS_NPM.find((p) => p.package === name);
+  if (!found) throw new Error(`no package ${name}`);
+  return found;
+}
+
+/** [file, snippet, rule, policy mode, status, extras] of each demo code finding. */
+interface DemoSast { file: string; snippet: string; rule: string; mode: string; status: Status; extra?: Partial<SastSpec>; onFeatureToo?: boolean }
+
+const DEMO_SAST: DemoSast[] = [
+  { file: 'src/server.js', snippet: 'eval(req.body.expression)', rule: 'javascript.browser.security.eval-detected', mode: 'MODE_BLOCK', status: 'open', onFeatureToo: true,
+    extra: { assistant: { verdict: 'true_positive', tag: 'user data', risk: 'high', autofix: true } } },
+  { file: 'src/server.js', snippet: 'exec(`ping -c 1 ${req.query.host}`', rule: 'javascript.lang.security.detect-child-process', mode: 'MODE_COMMENT', status: 'fixing', extra: { fixPrCount: 1 } },
+  { file: 'src/server.js', snippet: "path.join(__dirname, 'public', req.params.name)", rule: 'javascript.lang.security.audit.path-traversal.path-join-resolve-traversal', mode: 'MODE_MONITOR', status: 'reviewing' },
+  { file: 'src/server.js', snippet: "res.write('<h1>Hello ' + req.query.name + '</h1>')", rule: 'javascript.express.security.audit.xss.direct-response-write', mode: 'MODE_MONITOR', status: 'open',
+    extra: { assistant: { verdict: 'false_positive', tag: 'user data', risk: 'low', autofix: false } } },
+  { file: 'src/db.js', snippet: "pool.query('SELECT * FROM users WHERE id = ' + id)", rule: 'javascript.express.security.injection.tainted-sql-string', mode: 'MODE_BLOCK', status: 'open', onFeatureToo: true,
+    extra: { ticketId: 4211, assistant: { verdict: 'true_positive', tag: 'user data', risk: 'high', autofix: true } } },
+  { file: 'src/db.js', snippet: "`SELECT * FROM products WHERE name LIKE '%${term}%'`", rule: 'javascript.express.security.injection.tainted-sql-string', mode: 'MODE_BLOCK', status: 'fixed', extra: { fixPrCount: 1 } },
+  { file: 'src/db.js', snippet: 'target[key] = source[key]', rule: 'javascript.lang.security.audit.prototype-pollution.prototype-pollution-loop', mode: 'MODE_MONITOR', status: 'ignored', extra: { triageReason: 'acceptable_risk' } },
+  { file: 'src/auth/login.js', snippet: "jwt.sign({ sub: user.id }, JWT_SECRET, { expiresIn: '1h' })", rule: 'javascript.jsonwebtoken.security.jwt-hardcode.hardcoded-jwt-secret', mode: 'MODE_COMMENT', status: 'open',
+    extra: { reviewCommentCount: 1, assistant: { verdict: 'true_positive', tag: 'authentication', risk: 'high', autofix: true } } },
+  { file: 'src/auth/login.js', snippet: "crypto.createHash('md5')", rule: 'javascript.lang.security.audit.md5-used-as-password', mode: 'MODE_MONITOR', status: 'open' },
+  { file: 'src/auth/login.js', snippet: 'debugger;', rule: 'javascript.lang.best-practice.leftover_debugging.javascript-debugger', mode: 'MODE_MONITOR', status: 'open', extra: { end: undefined } },
+];
+
+interface DemoSca { pkg: string; transitivity: ScaSpec['transitivity']; reachability: ScaSpec['reachability']; status: Status; usage?: [string, string]; onFeatureToo?: boolean }
+
+const DEMO_SCA: DemoSca[] = [
+  { pkg: 'express', transitivity: 'direct', reachability: 'reachable', status: 'open', usage: ['src/server.js', 'express()'], onFeatureToo: true },
+  { pkg: 'jsonwebtoken', transitivity: 'direct', reachability: 'conditionally_reachable', status: 'open', usage: ['src/auth/login.js', 'jwt.sign'] },
+  { pkg: 'axios', transitivity: 'direct', reachability: 'unreachable', status: 'open' },
+  { pkg: 'lodash', transitivity: 'transitive', reachability: 'unknown', status: 'open' },
+  { pkg: 'minimist', transitivity: 'transitive', reachability: 'unreachable', status: 'ignored' },
+];
+
+function demoProject(): StoredProject {
+  return {
+    id: DEMO_PROJECT_ID, name: 'acme/demo-app', tags: ['demo', 'team:web'],
+    created_at: '2023-02-14T09:30:00.000Z', default_branch: 'main', primary_branch: 'main',
+    latest_scan_at: '2024-05-31 18:04:11.482913+00:00', url: 'https://github.com/acme/demo-app',
+    managed_scan_config: { diff_scan: { enabled: true }, full_scan: { enabled: true } }, repository_id: DEMO_PROJECT_ID,
+  };
+}
+
+function base(project: StoredProject, id: number, index: number, file: string, at: ReturnType<typeof locateInDemoFile>, status: Status): FindingSpecBase {
+  const relevantSince = GENERATION_BASE_TIME - (index + 1) * 2 * DAY_MS - index * 3_600_000;
+  return {
+    id, syntacticId: `de30${String(id).padStart(28, '0')}`, matchBasedId: `ba5e${String(id).padStart(28, '0')}`,
+    projectName: project.name, repoUrl: project.url, ref: MAIN.name, commitSha: MAIN.sha,
+    severity: 'medium', confidence: 'high', status, triageReason: 'no_time', triageComment: 'Accepted for the demo.',
+    createdAt: relevantSince - DAY_MS, relevantSince, scanId: 9_100_000 + index,
+    // Alternate both wire spellings of locations and timestamps, as the real service does.
+    locationStyle: index % 2 === 0 ? 'snake' : 'camel', timeStyle: index % 3 === 0 ? 'python' : 'iso',
+    path: file, line: at.line, column: at.column, end: { line: at.endLine, column: at.endColumn },
+    ticketId: undefined, reviewCommentCount: 0,
+  };
+}
+
+/** The same finding seen on a feature branch: same syntactic_id, its own id and a newer time. */
+function onFeature<S extends FindingSpecBase>(spec: S, id: number): S {
+  return { ...spec, id, ref: FEATURE.name, commitSha: FEATURE.sha, relevantSince: spec.relevantSince + DAY_MS, scanId: spec.scanId + 500 };
+}
+
+export function demoDeployment(): PlatformData {
+  const data = generateDeployment({ seed: 11, projects: 4, sastPerProject: 12, scaPerProject: 4 });
+  const project = demoProject();
+  data.projects.unshift(project);
+  const policy = data.policies[0];
+  const policyRules = data.rulesByPolicyId.get(policy.id ?? '') ?? [];
+  let id = 20_000_001;
+  DEMO_SAST.forEach((d, index) => {
+    const template = rule(d.rule);
+    // The demo rules belong to the default policy in a known mode (the `policies` filter uses it).
+    const existing = policyRules.find((r) => r.path === template.path);
+    if (existing) existing.policyMode = d.mode;
+    else policyRules.push(makeRule(template, String(490_001 + index), { mode: d.mode, source: 'SOURCE_COMMUNITY', confidence: 'CONFIDENCE_HIGH', changedAt: '2024-03-02T10:00:00.000Z' }));
+    const spec: SastSpec = {
+      ...base(project, id++, index, d.file, locateInDemoFile(d.file, d.snippet), d.status),
+      severity: template.severity, rule: template, policy: { id: Number(policy.id), name: policy.name ?? '', slug: policy.slug ?? '' },
+      fixPrCount: 0, fixFailureCount: 0, ...d.extra,
+    };
+    data.sast.push(buildSastFinding(spec));
+    if (d.onFeatureToo) data.sast.push(buildSastFinding(onFeature(spec, id++)));
+  });
+  const lockText = demoFiles()['package-lock.json'] ?? '';
+  DEMO_SCA.forEach((d, index) => {
+    const pkg = npm(d.pkg);
+    const at = locateInDemoFile('package-lock.json', `"node_modules/${pkg.package}": {`);
+    const useAt = d.usage ? locateInDemoFile(d.usage[0], d.usage[1]) : undefined;
+    const spec: ScaSpec = {
+      ...base(project, id++, DEMO_SAST.length + index, 'package-lock.json', at, d.status),
+      severity: pkg.severity, pkg, transitivity: d.transitivity, reachability: d.reachability,
+      epss: { score: 0.0123 * (index + 1), percentile: 0.41 + index * 0.1 },
+      usage: d.usage && useAt ? { path: d.usage[0], line: useAt.line, column: useAt.column, endLine: useAt.endLine, endColumn: useAt.endColumn } : undefined,
+    };
+    if (!lockText.includes(pkg.version)) throw new Error(`demo lockfile lacks ${pkg.package}@${pkg.version}`);
+    data.sca.push(buildScaFinding(spec));
+    if (d.onFeatureToo) data.sca.push(buildScaFinding(onFeature(spec, id++)));
+  });
+  return data;
+}

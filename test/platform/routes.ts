@@ -1,0 +1,136 @@
+/**
+ * Routing of authenticated `/api/v1` requests. Paths are matched on their raw (still encoded)
+ * segments, because a project name's slashes are path separators while an encoded `%2F` must be
+ * answered with a redirect, as the real service does.
+ */
+import { FindingsIndex, queryFindings } from './findings-query';
+import { addProjectTags, getProject, listProjects } from './projects';
+import { QueryError, integer } from './query-params';
+import { error, json, type PlatformResponse } from './respond';
+import type { SbomJobs } from './sbom';
+import type { PlatformData } from './types';
+
+export interface ApiRequest {
+  method: string;
+  /** Path as received, percent-encoding intact, without the query. */
+  rawPath: string;
+  /** Query as received, without the `?` ('' when none). */
+  rawQuery: string;
+  body: string | undefined;
+}
+
+export interface ApiState {
+  data: PlatformData;
+  baseUrl: string;
+  index: FindingsIndex;
+  sbom: SbomJobs;
+}
+
+class BadPath extends Error {}
+
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new BadPath(`malformed percent-encoding in ${segment}`);
+  }
+}
+
+function methodNotAllowed(allowed: string): PlatformResponse {
+  return error(405, 'method not allowed', { allow: allowed });
+}
+
+const DEPLOYMENT_NOT_FOUND = 'deployment not found (check the id or slug, and that the token has Web API access)';
+
+export function handleApi(req: ApiRequest, state: ApiState): PlatformResponse {
+  try {
+    return route(req, state);
+  } catch (e) {
+    if (e instanceof BadPath || e instanceof QueryError) return error(400, e.message);
+    throw e;
+  }
+}
+
+function route(req: ApiRequest, state: ApiState): PlatformResponse {
+  const { data } = state;
+  const segments = req.rawPath.split('/').slice(1); // ['api', 'v1', 'deployments', ...]
+  if (segments[0] !== 'api' || segments[1] !== 'v1' || segments[2] !== 'deployments') return error(404, 'no such route');
+  const rest = segments.slice(3);
+  const params = new URLSearchParams(req.rawQuery);
+  const only = (method: string, handler: () => PlatformResponse): PlatformResponse =>
+    req.method === method ? handler() : methodNotAllowed(method);
+
+  if (rest.length === 0) {
+    return only('GET', () => json(200, { deployments: [{ id: data.deployment.id, name: data.deployment.name, slug: data.deployment.slug }] }));
+  }
+  const deployment = decode(rest[0]);
+  const byId = deployment === String(data.deployment.id);
+  const bySlug = deployment === data.deployment.slug;
+  const resource = rest[1];
+
+  if (resource === 'policies' && rest.length <= 3) {
+    return only('GET', () => {
+      if (!byId) return error(404, DEPLOYMENT_NOT_FOUND);
+      return rest.length === 2 ? json(200, { policies: data.policies }) : policyRules(data, decode(rest[2]), params);
+    });
+  }
+  if (resource === 'findings' && rest.length === 2) {
+    return only('GET', () => {
+      if (!bySlug) return error(404, DEPLOYMENT_NOT_FOUND);
+      const page = queryFindings(data, state.index, params);
+      return json(200, page.issueType === 'sast' ? { sastFindings: { findings: page.findings } } : { scaFindings: { findings: page.findings } });
+    });
+  }
+  if (resource === 'sbom' && rest[2] === 'export' && (rest.length === 3 || rest.length === 4)) {
+    return only(rest.length === 3 ? 'POST' : 'GET', () => {
+      if (!byId) return error(404, DEPLOYMENT_NOT_FOUND);
+      return rest.length === 3 ? state.sbom.create(data, req.body) : state.sbom.status(decode(rest[3]), state.baseUrl);
+    });
+  }
+  if (resource === 'projects') {
+    if (rest.length === 2) return only('GET', () => (bySlug ? listProjects(data, params) : error(404, DEPLOYMENT_NOT_FOUND)));
+    return projectRoute(req, state, rest.slice(2), bySlug);
+  }
+  return error(404, 'no such route');
+}
+
+/** `projects/{name…}` (GET) and `projects/{name…}/tags` (PUT); the name may hold several slashes. */
+function projectRoute(req: ApiRequest, state: ApiState, nameSegments: string[], bySlug: boolean): PlatformResponse {
+  const isTags = req.method === 'PUT' && nameSegments.length >= 2 && nameSegments[nameSegments.length - 1] === 'tags';
+  if (req.method !== 'GET' && !isTags) return methodNotAllowed(nameSegments[nameSegments.length - 1] === 'tags' ? 'GET, PUT' : 'GET');
+  if (!bySlug) return error(404, DEPLOYMENT_NOT_FOUND);
+  const rawName = (isTags ? nameSegments.slice(0, -1) : nameSegments).join('/');
+  if (/%2f/i.test(rawName)) {
+    // The real service redirects an encoded slash to the literal-slash path.
+    const location = req.rawPath.replace(/%2f/gi, '/') + (req.rawQuery ? `?${req.rawQuery}` : '');
+    return { status: 307, headers: { location, 'content-type': 'application/json' }, body: JSON.stringify({ error: 'use literal slashes in project names' }) };
+  }
+  const segments = rawName.split('/');
+  if (segments.some((s) => s === '')) return error(404, 'project not found');
+  const name = segments.map(decode).join('/');
+  return isTags ? addProjectTags(state.data, name, req.body) : getProject(state.data, name);
+}
+
+/** Cursors are opaque to clients: base64url of the offset, checked strictly. */
+function encodeCursor(offset: number): string {
+  return Buffer.from(`offset:${offset}`, 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string, total: number): number {
+  const text = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
+  const m = /^offset:(\d+)$/.exec(text);
+  const offset = m ? Number(m[1]) : NaN;
+  if (!Number.isSafeInteger(offset) || offset > total) throw new QueryError('invalid cursor');
+  return offset;
+}
+
+function policyRules(data: PlatformData, policyId: string, params: URLSearchParams): PlatformResponse {
+  const policy = data.policies.find((p) => p.id === policyId);
+  if (!policy) return error(404, `policy ${policyId} not found`);
+  const rules = data.rulesByPolicyId.get(policyId) ?? [];
+  const limit = integer(params, 'limit', 500, 1, 2000);
+  const cursor = params.get('cursor') ?? '';
+  const offset = cursor === '' ? 0 : decodeCursor(cursor, rules.length);
+  const end = Math.min(rules.length, offset + limit);
+  return json(200, { cursor: end < rules.length ? encodeCursor(end) : '', policy, rules: rules.slice(offset, end) });
+}

@@ -1,0 +1,154 @@
+/**
+ * A local, real HTTP implementation of the platform API (see shared/spec/platform-api.md and
+ * shared/api-notes.md) for tests, the benchmark and the demo. Node's `http` only.
+ *
+ * Each request is: read the body, record it, pick an injected fault, wait the configured
+ * latency, then (unless the fault replaces the answer) check the token and route it.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { FindingsIndex, type AnyFinding } from './findings-query';
+import { Faults, type FaultController } from './faults';
+import { error, send, sendMangled, standaloneFaultResponse, streamHugeBody, type PlatformResponse } from './respond';
+import { handleApi } from './routes';
+import { SbomJobs } from './sbom';
+import type { PlatformData } from './types';
+
+export interface PlatformServerOptions {
+  data: PlatformData;
+  token?: string;
+  host?: string;
+  port?: number;
+  latencyMs?: number;
+  sbomPollsUntilDone?: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Path as received (percent-encoding intact), without the query. */
+  path: string;
+  rawUrl: string;
+  headers: Record<string, string | string[] | undefined>;
+  body?: string;
+}
+
+export interface RunningPlatform {
+  url: string;
+  token: string;
+  data: PlatformData;
+  faults: FaultController;
+  requests: RecordedRequest[];
+  setLatency(ms: number): void;
+  close(): Promise<void>;
+}
+
+/** Request bodies here are tiny JSON documents; anything bigger is a client bug. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size === 0 ? undefined : size > MAX_BODY_BYTES ? '\u0000too-large' : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export async function startPlatformServer(opts: PlatformServerOptions): Promise<RunningPlatform> {
+  const token = opts.token ?? 'test-token';
+  const faults = new Faults();
+  const requests: RecordedRequest[] = [];
+  const index = new FindingsIndex();
+  const sbom = new SbomJobs(opts.sbomPollsUntilDone ?? 2);
+  // Aborted by close(): ends pending latency waits so nothing keeps the process alive.
+  const closing = new AbortController();
+  let latencyMs = opts.latencyMs ?? 0;
+  // Sort once up front so even the first findings request of a big data set is fast.
+  index.sorted('sast', opts.data.sast);
+  index.sorted('sca', opts.data.sca);
+
+  /** Waits, unless the server closes meanwhile; false when it did. */
+  async function wait(ms: number): Promise<boolean> {
+    if (ms <= 0) return !closing.signal.aborted;
+    try {
+      await sleep(ms, undefined, { signal: closing.signal });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  function answer(method: string, rawPath: string, rawQuery: string, headers: IncomingMessage['headers'], body: string | undefined): PlatformResponse {
+    if (body === '\u0000too-large') return error(413, 'request body too large');
+    // SBOM downloads are pre-signed links: no Authorization, like the real service's storage URLs.
+    const download = /^\/downloads\/sbom\/([^/]+)\.json$/.exec(rawPath);
+    if (download) return method === 'GET' ? sbom.download(decodeURIComponent(download[1]), running.data) : error(405, 'method not allowed', { allow: 'GET' });
+    if (!rawPath.startsWith('/api/')) return error(404, 'no such route');
+    // Never echo the token back: the message says only what is wrong with it.
+    if (headers.authorization !== `Bearer ${token}`) return error(401, headers.authorization ? 'invalid API token' : 'missing Authorization: Bearer <token> header');
+    return handleApi({ method, rawPath, rawQuery, body }, { data: running.data, baseUrl: running.url, index, sbom });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readBody(req);
+    const method = req.method ?? 'GET';
+    const rawUrl = req.url ?? '/';
+    const q = rawUrl.indexOf('?');
+    const rawPath = q < 0 ? rawUrl : rawUrl.slice(0, q);
+    const rawQuery = q < 0 ? '' : rawUrl.slice(q + 1);
+    requests.push({ method, path: rawPath, rawUrl, headers: { ...req.headers }, ...(body === undefined ? {} : { body }) });
+
+    const fault = faults.take(method, rawUrl);
+    if (fault?.kind === 'hang') return; // the socket stays open until the client gives up or close()
+    if (!(await wait(latencyMs + (fault?.kind === 'delay' ? fault.ms : 0)))) return;
+    if (fault?.kind === 'hugeBody') return streamHugeBody(res, fault.bytes);
+    const replaced = fault && standaloneFaultResponse(fault);
+    if (replaced) return send(res, replaced);
+    let response: PlatformResponse;
+    try {
+      response = answer(method, rawPath, rawQuery, req.headers, body);
+    } catch (e) {
+      response = error(500, `internal error: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    if (fault) sendMangled(res, response, fault);
+    else send(res, response);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  const running: RunningPlatform = {
+    url: `http://${host}:${address.port}`,
+    token,
+    data: opts.data,
+    faults,
+    requests,
+    setLatency(ms: number) {
+      latencyMs = ms;
+    },
+    close() {
+      closing.abort();
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Hung requests and idle keep-alive sockets would otherwise hold close() open forever.
+        server.closeAllConnections();
+      });
+    },
+  };
+  return running;
+}

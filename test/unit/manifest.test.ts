@@ -1,0 +1,87 @@
+// Checks package.json the way a reviewer of a VS Code extension would: ids, categories,
+// descriptions, setting scopes that keep the token safe, and what the palette shows.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+
+interface Command { command: string; title: string; category?: string }
+interface Setting { markdownDescription?: string; description?: string; scope?: string; default?: unknown; type?: string }
+interface MenuItem { command: string; when?: string }
+interface Manifest {
+  name: string;
+  displayName: string;
+  publisher: string;
+  main: string;
+  engines: { vscode: string };
+  activationEvents: string[];
+  dependencies: Record<string, string>;
+  capabilities: { untrustedWorkspaces: { supported: boolean | string } };
+  contributes: {
+    commands: Command[];
+    configuration: { properties: Record<string, Setting> };
+    menus: Record<string, MenuItem[]>;
+    views: Record<string, { id: string }[]>;
+  };
+}
+
+const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Manifest;
+const commands = manifest.contributes.commands;
+const settings = manifest.contributes.configuration.properties;
+
+describe('package.json', () => {
+  test('names the extension as the issue asks', () => {
+    assert.equal(manifest.name, 'appsec-findings');
+    assert.equal(manifest.displayName, 'AppSec Findings');
+    assert.equal(manifest.main, './dist/extension.js');
+  });
+
+  test('every command is prefixed, titled and in the AppSec category', () => {
+    assert.ok(commands.length >= 10);
+    for (const c of commands) {
+      assert.match(c.command, /^appsecFindings\.[a-zA-Z]+$/, c.command);
+      assert.equal(c.category, 'AppSec', `${c.command} has no AppSec category`);
+      assert.ok(c.title.trim().length > 0, `${c.command} has no title`);
+    }
+    assert.equal(new Set(commands.map((c) => c.command)).size, commands.length, 'duplicate command ids');
+  });
+
+  test('every setting is prefixed and has a markdownDescription', () => {
+    for (const [key, s] of Object.entries(settings)) {
+      assert.match(key, /^appsecFindings\./, key);
+      assert.ok((s.markdownDescription ?? '').length > 20, `${key} has no markdownDescription`);
+      assert.ok('default' in s, `${key} has no default`);
+    }
+  });
+
+  test('settings that decide where the token goes cannot be set by a workspace', () => {
+    for (const key of ['appsecFindings.baseUrl', 'appsecFindings.deploymentId', 'appsecFindings.deploymentSlug', 'appsecFindings.caBundlePath']) {
+      assert.ok(['application', 'machine'].includes(settings[key]?.scope ?? ''), `${key} must be application or machine scoped`);
+    }
+    assert.equal(settings['appsecFindings.baseUrl']?.default, 'https://semgrep.dev');
+  });
+
+  test('no activation on startup: VS Code activates from the contributed views and commands', () => {
+    assert.deepEqual(manifest.activationEvents, []);
+  });
+
+  test('menus only name declared commands', () => {
+    const ids = new Set(commands.map((c) => c.command));
+    for (const [menu, items] of Object.entries(manifest.contributes.menus)) {
+      for (const item of items) assert.ok(ids.has(item.command), `${menu} names undeclared ${item.command}`);
+    }
+  });
+
+  test('view-only commands are hidden from the command palette', () => {
+    const hidden = new Set(manifest.contributes.menus.commandPalette.filter((m) => m.when === 'false').map((m) => m.command));
+    for (const id of ['appsecFindings.openFinding', 'appsecFindings.copyFindingId', 'appsecFindings.copyRuleId', 'appsecFindings.openInPlatform']) {
+      assert.ok(hidden.has(id), `${id} should be hidden from the palette`);
+    }
+  });
+
+  test('declares untrusted-workspace behaviour and the single runtime dependency', () => {
+    assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
+    assert.deepEqual(Object.keys(manifest.dependencies), ['undici']);
+    assert.match(manifest.dependencies.undici ?? '', /^\^7\./);
+    assert.match(manifest.engines.vscode, /^\^1\.100\.0$/);
+  });
+});

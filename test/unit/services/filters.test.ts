@@ -1,0 +1,213 @@
+// The findings filters a user picks: how a stored selection is read back, how picks become a
+// selection, which filters reach the query of each issue type, and how the choice reads in a view.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  EMPTY_SELECTION, FILTER_DEFINITIONS, describeSelection, isEmptySelection, parseSelection, selectedValues,
+  selectionFromPicks, toQueryFilters, valueLabel, type FilterSelection,
+} from '../../../src/core/services/filters';
+
+const selection = (overrides: Partial<FilterSelection>): FilterSelection => ({ ...EMPTY_SELECTION, ...overrides });
+
+/** A selection with one value in every filter, so each can be seen applied or left out. */
+const everything = selection({
+  status: 'open',
+  severities: ['critical', 'high'],
+  triageReasons: ['false_positive'],
+  policies: ['rule-board-block'],
+  confidence: 'high',
+  autotriageVerdict: 'true_positive',
+  exposures: ['reachable'],
+  transitivities: ['direct'],
+  isMalicious: true,
+  clickToFixPrState: ['merged'],
+});
+
+void describe('parseSelection', () => {
+  void test('anything that is not an object reads as no filters', () => {
+    for (const stored of [undefined, null, 'open', 42, true]) {
+      assert.deepEqual(parseSelection(stored), EMPTY_SELECTION, String(stored));
+    }
+  });
+
+  void test('a stored selection comes back as it was saved', () => {
+    const saved = JSON.parse(JSON.stringify(everything)) as unknown;
+    const parsed = parseSelection(saved);
+    assert.equal(parsed.status, 'open');
+    assert.deepEqual(parsed.severities, ['critical', 'high']);
+    assert.deepEqual(parsed.triageReasons, ['false_positive']);
+    assert.deepEqual(parsed.policies, ['rule-board-block']);
+    assert.equal(parsed.confidence, 'high');
+    assert.equal(parsed.autotriageVerdict, 'true_positive');
+    assert.deepEqual(parsed.exposures, ['reachable']);
+    assert.deepEqual(parsed.transitivities, ['direct']);
+    assert.equal(parsed.isMalicious, true);
+    assert.deepEqual(parsed.clickToFixPrState, ['merged']);
+  });
+
+  void test('unknown keys are dropped and values of the wrong type are ignored', () => {
+    const parsed = parseSelection({
+      status: 42, severities: 'high', confidence: ['high'], isMalicious: 'true', exposures: { a: 1 }, colour: 'red',
+    });
+    assert.deepEqual(parsed, EMPTY_SELECTION);
+    assert.equal('colour' in parsed, false);
+  });
+
+  void test('values a filter does not offer are dropped, the others kept', () => {
+    const parsed = parseSelection({ status: 'closed', severities: ['high', 'urgent', 3, null, 'low'], transitivities: ['indirect'] });
+    assert.equal(parsed.status, undefined);
+    assert.deepEqual(parsed.severities, ['high', 'low']);
+    assert.deepEqual(parsed.transitivities, []);
+  });
+
+  void test('duplicates in a stored list are read once', () => {
+    assert.deepEqual(parseSelection({ severities: ['high', 'high', 'low', 'high'] }).severities, ['high', 'low']);
+  });
+
+  void test('isMalicious false is kept (it is a filter, not "no filter")', () => {
+    assert.equal(parseSelection({ isMalicious: false }).isMalicious, false);
+    assert.equal(isEmptySelection(parseSelection({ isMalicious: false })), false);
+  });
+});
+
+void describe('selectionFromPicks', () => {
+  void test('picks of several filters build one selection', () => {
+    const result = selectionFromPicks([
+      { key: 'severities', value: 'critical' },
+      { key: 'status', value: 'open' },
+      { key: 'severities', value: 'high' },
+      { key: 'isMalicious', value: 'false' },
+    ]);
+    assert.equal(typeof result, 'object');
+    const s = result as FilterSelection;
+    assert.equal(s.status, 'open');
+    assert.deepEqual(s.severities, ['critical', 'high']);
+    assert.equal(s.isMalicious, false);
+  });
+
+  void test('"true" picked for the malicious filter becomes true', () => {
+    assert.equal((selectionFromPicks([{ key: 'isMalicious', value: 'true' }]) as FilterSelection).isMalicious, true);
+  });
+
+  void test('no picks is no filters', () => {
+    const result = selectionFromPicks([]);
+    assert.deepEqual(result, EMPTY_SELECTION);
+  });
+
+  void test('two values for a single-valued filter are refused with a message naming the filter', () => {
+    const result = selectionFromPicks([{ key: 'status', value: 'open' }, { key: 'status', value: 'fixed' }]);
+    assert.equal(result, 'Choose at most one value for "Status": the platform filters by one.');
+    const confidence = selectionFromPicks([{ key: 'confidence', value: 'high' }, { key: 'confidence', value: 'low' }]);
+    assert.equal(confidence, 'Choose at most one value for "Confidence (code)": the platform filters by one.');
+    const malicious = selectionFromPicks([{ key: 'isMalicious', value: 'true' }, { key: 'isMalicious', value: 'false' }]);
+    assert.equal(typeof malicious, 'string');
+    assert.match(malicious as string, /Malicious dependency/);
+  });
+
+  void test('many values of a multi-valued filter are fine', () => {
+    const result = selectionFromPicks(['critical', 'high', 'medium', 'low'].map((value) => ({ key: 'severities' as const, value })));
+    assert.deepEqual((result as FilterSelection).severities, ['critical', 'high', 'medium', 'low']);
+  });
+
+  void test('a value the filter does not offer is dropped', () => {
+    const result = selectionFromPicks([{ key: 'status', value: 'closed' }]) as FilterSelection;
+    assert.equal(result.status, undefined);
+  });
+});
+
+void describe('toQueryFilters', () => {
+  void test('the scope is always in the query: the repository, and ref/dedup when given', () => {
+    assert.deepEqual(toQueryFilters(EMPTY_SELECTION, 'sast', { repo: 'acme/api' }), { repos: ['acme/api'] });
+    assert.deepEqual(
+      toQueryFilters(EMPTY_SELECTION, 'sca', { repo: 'acme/api', ref: 'main', dedup: true }),
+      { repos: ['acme/api'], ref: 'main', dedup: true },
+    );
+    const noDedup = toQueryFilters(EMPTY_SELECTION, 'sast', { repo: 'acme/api', ref: '', dedup: false });
+    assert.equal('ref' in noDedup, false);
+    assert.equal('dedup' in noDedup, false);
+  });
+
+  void test('code findings get the code-only filters and none of the supply-chain ones', () => {
+    const q = toQueryFilters(everything, 'sast', { repo: 'acme/api' });
+    assert.deepEqual(q, {
+      repos: ['acme/api'],
+      status: 'open',
+      severities: ['critical', 'high'],
+      triageReasons: ['false_positive'],
+      policies: ['rule-board-block'],
+      confidence: 'high',
+      autotriageVerdict: 'true_positive',
+      clickToFixPrState: ['merged'],
+    });
+  });
+
+  void test('supply-chain findings get the supply-chain-only filters and none of the code ones', () => {
+    const q = toQueryFilters(everything, 'sca', { repo: 'acme/api' });
+    assert.deepEqual(q, {
+      repos: ['acme/api'],
+      status: 'open',
+      severities: ['critical', 'high'],
+      triageReasons: ['false_positive'],
+      exposures: ['reachable'],
+      transitivities: ['direct'],
+      isMalicious: true,
+      clickToFixPrState: ['merged'],
+    });
+  });
+
+  void test('isMalicious false still reaches a supply-chain query', () => {
+    assert.equal(toQueryFilters(selection({ isMalicious: false }), 'sca', { repo: 'r/r' }).isMalicious, false);
+  });
+
+  void test('empty lists are not sent', () => {
+    const q = toQueryFilters(selection({ severities: [], exposures: [] }), 'sca', { repo: 'r/r' });
+    assert.deepEqual(q, { repos: ['r/r'] });
+  });
+
+  void test('every definition applies to at least one issue type, and both types agree on the shared ones', () => {
+    const sast = toQueryFilters(everything, 'sast', { repo: 'r/r' });
+    const sca = toQueryFilters(everything, 'sca', { repo: 'r/r' });
+    for (const def of FILTER_DEFINITIONS) assert.ok(def.appliesTo.length > 0, def.key);
+    assert.deepEqual(sast.severities, sca.severities);
+    assert.equal(sast.status, sca.status);
+  });
+});
+
+void describe('describeSelection', () => {
+  void test('no filters reads as nothing', () => {
+    assert.equal(describeSelection(EMPTY_SELECTION), '');
+    assert.equal(isEmptySelection(EMPTY_SELECTION), true);
+  });
+
+  void test('reads in the order of the filter picker, values joined, filters separated by a dot', () => {
+    const s = selection({ exposures: ['reachable'], severities: ['critical', 'high'], status: 'open' });
+    assert.equal(describeSelection(s), 'open · critical, high · reachable');
+  });
+
+  void test('API identifiers read as words', () => {
+    const s = selection({
+      policies: ['rule-board-audit', 'rule-board-pr-comments', 'rule-board-block'],
+      autotriageVerdict: 'false_positive',
+      exposures: ['always_reachable', 'conditionally_reachable'],
+      triageReasons: ['acceptable_risk', 'no_time', 'no_triage_reason'],
+    });
+    assert.equal(
+      describeSelection(s),
+      'acceptable risk, no time, no reason · monitor, comment, block · false positive · always reachable, conditionally reachable',
+    );
+  });
+
+  void test('the malicious filter reads as its value', () => {
+    assert.equal(describeSelection(selection({ isMalicious: false })), 'false');
+  });
+
+  void test('selectedValues lists only the filters that have values', () => {
+    const pairs = selectedValues(selection({ status: 'fixed', transitivities: ['transitive'] }));
+    assert.deepEqual(pairs.map(([def, values]) => [def.key, values]), [['status', ['fixed']], ['transitivities', ['transitive']]]);
+  });
+
+  void test('valueLabel keeps unknown values as they came', () => {
+    assert.equal(valueLabel('some_new_value'), 'some_new_value');
+    assert.equal(valueLabel('rule-board-block'), 'block');
+  });
+});
