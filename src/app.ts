@@ -40,7 +40,7 @@ export interface App {
 export function projectFrom(app: App, arg: unknown): Project | undefined {
   if (typeof arg === 'string') return app.projects.find(arg);
   if (typeof arg === 'object' && arg !== null) {
-    const candidate = 'project' in arg ? (arg as { project: unknown }).project : arg;
+    const candidate = 'project' in arg ? (arg).project : arg;
     if (typeof candidate === 'object' && candidate !== null && 'name' in candidate && 'id' in candidate) return candidate as Project;
   }
   return undefined;
@@ -49,7 +49,7 @@ export function projectFrom(app: App, arg: unknown): Project | undefined {
 /** What commands accept as "a finding": a tree node (with `finding`), a diagnostic's finding, or a Finding. */
 export function findingFrom(arg: unknown): Finding | undefined {
   if (typeof arg !== 'object' || arg === null) return undefined;
-  const candidate = 'finding' in arg ? (arg as { finding: unknown }).finding : arg;
+  const candidate = 'finding' in arg ? (arg).finding : arg;
   if (typeof candidate === 'object' && candidate !== null && 'ruleName' in candidate && 'issueType' in candidate) return candidate as Finding;
   return undefined;
 }

@@ -23,7 +23,7 @@ import { affectsConnection, settings } from './host/settings';
 import { errorMessage, reportError } from './host/user-errors';
 import { ViewState } from './host/view-state';
 import { FindingsStatusBar } from './status-bar';
-import { createTreeViews, updateFilterDescription } from './views/tree-views';
+import { createTreeViews, treeCommandHandlers, updateFilterDescription } from './views/tree-views';
 import { startAutoRefresh } from './host/auto-refresh';
 import { adoptDemoToken } from './host/demo-token';
 
@@ -58,7 +58,7 @@ function activateApi(context: vscode.ExtensionContext) {
   const findings = push(new FindingsService(api));
   const policies = push(new PoliciesService(api, () => session.deployment?.id));
   const sbom = push(new SbomService(api, () => session.deployment?.id, context.globalState.get<SbomExportRecord[]>(SBOM_HISTORY_KEY) ?? []));
-  push({ dispose: sbom.onDidChange((h) => void context.globalState.update(SBOM_HISTORY_KEY, h)).dispose });
+  push(sbom.onDidChange((h) => void context.globalState.update(SBOM_HISTORY_KEY, h)));
   const viewState = push(new ViewState(context.workspaceState));
   const repos = push(new GitWorkspaceRepos(() => projects.projects.map((p) => p.name), log.for('Git')));
   const findingUrl = (f: Finding): string | undefined => {
@@ -71,7 +71,7 @@ function activateApi(context: vscode.ExtensionContext) {
     selection: () => viewState.selection(), mapping: () => settings.severityMapping(), findingUrl, log: log.for('Diagnostics'),
   }));
   const statusBar = push(new FindingsStatusBar());
-  push({ dispose: diagnostics.onDidChange((folders) => statusBar.update(folders)).dispose });
+  push(diagnostics.onDidChange((folders) => statusBar.update(folders)));
   const trees = createTreeViews({
     session, projects, findings, policies, workspaceRepos: repos,
     selection: () => viewState.selection(), groupBy: () => viewState.groupBy(),
@@ -105,14 +105,14 @@ function activateApi(context: vscode.ExtensionContext) {
     },
     cancelLoads: () => trees.projects.cancelLoads(),
   };
-  for (const registration of registerCommands(app, buildCommands(app))) push(registration);
+  for (const registration of registerCommands(app, buildCommands(app, treeCommandHandlers(trees)))) push(registration);
 
   const sessionLog = log.for('Session');
   const rememberToken = async (): Promise<void> => log.setSecrets([await tokens.get()]);
   push(session.onDidChange((state) => {
     void vscode.commands.executeCommand('setContext', 'appsecFindings.signedIn', state.kind === 'signedIn');
     void rememberToken();
-  }) as vscode.Disposable);
+  }));
   // Another window signed in or out: follow it.
   push(tokens.onDidChange(() => {
     void session.restore().then((state) => (state.kind === 'signedIn' ? app.refreshAll(false) : app.clearAll()))

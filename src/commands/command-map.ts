@@ -3,11 +3,13 @@ import type { App } from '../app';
 import { clearFilters, filterFindings, groupBy } from './filter-commands';
 import { copyFindingId, copyRuleId, openFinding, openInPlatform } from './finding-commands';
 import { exportSbom, showSbomExports, tagProject } from './project-commands';
+import type { TreeCommandId } from '../views/tree-views';
 import type { CommandMap } from './register';
 import { refresh, signIn, signOut } from './session-commands';
 
-export function buildCommands(app: App): CommandMap {
+export function buildCommands(app: App, tree: Record<TreeCommandId, (arg?: unknown) => void>): CommandMap {
   return {
+    ...tree,
     'appsecFindings.signIn': (token) => signIn(app, token),
     'appsecFindings.signOut': () => signOut(app),
     'appsecFindings.refresh': () => refresh(app),

@@ -81,6 +81,6 @@ export async function copyRuleId(app: App, arg: unknown): Promise<string | undef
 
 function ruleOf(arg: unknown): string | undefined {
   if (typeof arg !== 'object' || arg === null || !('rule' in arg)) return undefined;
-  const rule = (arg as { rule: unknown }).rule;
+  const rule = (arg).rule;
   return typeof rule === 'object' && rule !== null && typeof (rule as { path?: unknown }).path === 'string' ? (rule as { path: string }).path : undefined;
 }

@@ -17,6 +17,8 @@ export const COMMAND_IDS = [
   'appsecFindings.copyFindingId',
   'appsecFindings.copyRuleId',
   'appsecFindings.showLogs',
+  'appsecFindings.cancelTreeLoad',
+  'appsecFindings.retryTreeLoad',
 ] as const;
 
 export type CommandId = (typeof COMMAND_IDS)[number];

@@ -54,11 +54,12 @@ function fixText(fixVersions: readonly string[] | undefined): string | undefined
 
 /**
  * Code: `src/app.py:42 · open`. Supply chain: `CVE-2021-23337 · reachable · fix 4.17.21`, with
- * the status added when it is not "open" (the usual case would only add noise).
+ * the status added when it is not "open" (the usual case would only add noise). A supply-chain
+ * finding without its facts reads like a code finding rather than as nothing.
  */
 export function findingDescription(finding: Finding): string {
   const sca = finding.sca;
-  if (finding.issueType === 'sca' || sca) {
+  if (sca) {
     const parts = [
       sca?.advisory,
       sca?.isMalicious ? 'malicious' : undefined,
@@ -80,7 +81,7 @@ export function findingContextValue(finding: Finding): string {
 export function findingAccessibilityLabel(finding: Finding): string {
   const severity = `${finding.severity || 'unknown'} severity`;
   const sca = finding.sca;
-  if (finding.issueType === 'sca' || sca) {
+  if (sca) {
     const parts = [
       `${severity} supply-chain finding`,
       sca?.package ? `package ${sca.package}${sca.version ? ` version ${sca.version}` : ''}` : `rule ${finding.ruleName}`,
@@ -125,18 +126,17 @@ export function findingTooltip(finding: Finding): string {
   return tip.toString();
 }
 
-/** A group's label: severities as they are, rules by their last segment, files by their name. */
+/**
+ * A group's label: severities as they are, rules by their full id (two rules often share a last
+ * segment, e.g. "eval"), files by their name with the directory in the description.
+ */
 export function groupLabel(groupBy: GroupBy, key: string): string {
-  switch (groupBy) {
-    case 'severity': return key;
-    case 'rule': return shortRuleName(key);
-    case 'file': return key.split('/').pop() || key;
-  }
+  return groupBy === 'file' ? key.split('/').pop() || key : key;
 }
 
-/** The count, and for rules and files what the short label leaves out (namespace, directory). */
+/** The count, and for files the directory the label leaves out. */
 export function groupDescription(groupBy: GroupBy, key: string, count: number): string {
-  if (groupBy === 'severity') return String(count);
+  if (groupBy !== 'file') return String(count);
   const label = groupLabel(groupBy, key);
   const rest = key.length > label.length ? key.slice(0, key.length - label.length).replace(/[./]$/, '') : '';
   return rest ? `${count} · ${rest}` : String(count);

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { Disposable, Event } from '../core/events';
 import type { Deployment, Finding, Project } from '../core/model/types';
 import { toQueryFilters, type FilterSelection } from '../core/services/filters';
-import { queryKey, type FindingsQuery, type FindingsResult, type FindingsService } from '../core/services/findings-service';
+import type { FindingsQuery, FindingsResult, FindingsService } from '../core/services/findings-service';
 import type { GroupBy } from '../core/services/grouping';
 import type { ProjectsService } from '../core/services/projects-service';
 import type { SessionState } from '../core/services/session';
@@ -16,9 +16,10 @@ import {
   FindingGroupsCache, findingPageChildren, groupChildren, issueTypeChildren, issueTypeDescription, onePerPolicy, type SlotView,
 } from './findings-children';
 import { issueTypeNodes, projectsRoot } from './projects-children';
+import { TreeSlotLoads } from './slot-loads';
 import { actionChildren } from './state-messages';
 import { resolveTooltip, toTreeItem } from './tree-items';
-import type { IssueTypeNode, Node } from './tree-nodes';
+import type { FindingNode, IssueTypeNode, Node } from './tree-nodes';
 import { snapshotTree, type SnapshotNode } from './tree-snapshot';
 
 export const PROJECTS_VIEW_ID = 'appsecFindings.projects';
@@ -43,15 +44,6 @@ export interface ProjectsTreeDeps {
   errorMessage(error: unknown): string;
 }
 
-/** What this tree asked of one slot. */
-interface SlotLoad {
-  readonly key: string;
-  readonly generation: number;
-  readonly controller: AbortController;
-  cancelled: boolean;
-  done: Promise<void>;
-}
-
 export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
@@ -59,55 +51,66 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
   private readonly policyFindings = new WeakMap<FindingsResult, Finding[]>();
   /** slot → the issue-type node last handed to VS Code, which refreshes by object identity. */
   private readonly issueTypeNodes = new Map<string, IssueTypeNode>();
-  private readonly loads = new Map<string, SlotLoad>();
-  /** Bumped by `reload()`: a slot loaded in an older generation is fetched again when shown. */
-  private generation = 0;
+  private readonly loads: TreeSlotLoads;
   private readonly subscriptions: Disposable[];
 
   constructor(private readonly deps: ProjectsTreeDeps, private readonly viewId = PROJECTS_VIEW_ID) {
+    this.loads = new TreeSlotLoads({ findings: deps.findings, onLoadStarted: (_slot, done) => this.showProgress(done) });
     this.subscriptions = [
-      deps.projects.onDidChange(() => this.refresh()),
-      deps.workspaceRepos.onDidChange(() => this.refresh()),
+      deps.projects.onDidChange(() => this.redraw()),
+      deps.workspaceRepos.onDidChange(() => this.redraw()),
       deps.findings.onDidChange((slot) => this.onSlotChanged(slot)),
-      ...(deps.session.onDidChange ? [deps.session.onDidChange(() => this.refresh())] : []),
+      ...(deps.session.onDidChange ? [deps.session.onDidChange(() => this.redraw())] : []),
     ];
   }
 
-  /** Redraws the tree from the services' current state (after a filter, grouping or ref change). */
+  /**
+   * Redraws the tree from the services' state: after a filter, grouping or ref change, or a
+   * refresh that expired findings slots. Shown slots without a fresh answer load; failed ones
+   * are tried again.
+   */
   refresh(): void {
-    this.changed.fire(undefined);
+    this.loads.nextEpoch({ force: false });
+    this.redraw();
   }
 
-  /** Fetches the projects and every shown findings slot again. */
+  /** Fetches the projects and every shown findings slot again, fresh or not. */
   reload(): void {
-    this.generation++;
+    this.loads.nextEpoch({ force: true });
     if (this.deps.session.state.kind === 'signedIn') this.loadProjects(true);
-    this.refresh();
+    this.redraw();
   }
 
-  /** Stops waiting for a slot's load; the node then offers to load again. */
+  /** Stops waiting for a slot's load; its node then offers to load again. */
   cancelLoad(slot: string): void {
-    const load = this.loads.get(slot);
-    if (!load) return;
-    load.cancelled = true;
-    load.controller.abort();
-    this.refreshSlot(slot);
+    if (this.loads.cancel(slot)) this.refreshSlot(slot);
+  }
+
+  /** Stops waiting for every load this tree started. */
+  cancelLoads(): void {
+    for (const slot of this.loads.cancelAll()) this.refreshSlot(slot);
   }
 
   /** Loads a slot again (Retry, Load Again); without a slot, the project list. */
   retry(slot?: string): void {
-    const node = slot === undefined ? undefined : this.issueTypeNodes.get(slot);
-    const query = node && this.queryFor(node);
-    if (!node || !query) {
-      this.reload();
+    if (slot === undefined) {
+      this.loadProjects(true);
       return;
     }
-    this.startLoad(node, query, queryKey(query), true);
+    const node = this.issueTypeNodes.get(slot);
+    const query = node && this.queryFor(node);
+    if (!node || !query) {
+      this.refresh();
+      return;
+    }
+    this.loads.start(node.slot, query, true);
     this.refreshSlot(node.slot);
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
-    return toTreeItem(node, { issueTypeDescription: (n) => issueTypeDescription(this.slotView(n), (r) => this.groups.count(r, this.deps.groupBy())) });
+    return toTreeItem(node, {
+      issueTypeDescription: (n) => issueTypeDescription(this.slotView(n), (result) => this.groups.count(result, this.deps.groupBy())),
+    });
   }
 
   async resolveTreeItem(item: vscode.TreeItem, node: Node, token: vscode.CancellationToken): Promise<vscode.TreeItem> {
@@ -130,14 +133,16 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
         for (const child of children) this.issueTypeNodes.set(child.slot, child);
         return children;
       }
-      case 'issueType':
-        this.ensureLoad(node);
+      case 'issueType': {
+        const query = this.queryFor(node);
+        if (query) this.loads.ensure(node.slot, query);
         return issueTypeChildren(node, this.slotView(node), {
           groupBy: this.deps.groupBy(),
           selection: this.deps.selection(),
           groupsOf: (result) => this.groups.get(result, this.deps.groupBy()),
           errorMessage: (error) => this.deps.errorMessage(error),
         });
+      }
       case 'group':
         return groupChildren(node);
       case 'page':
@@ -152,6 +157,29 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
   /** For tests: the tree as plain data, `depth` levels deep, with every load awaited. */
   snapshot(depth: number): Promise<SnapshotNode[]> {
     return snapshotTree<Node>({ getChildren: (n) => this.getChildren(n), getTreeItem: (n) => this.getTreeItem(n), settle: (n) => this.settle(n) }, depth);
+  }
+
+  /** For tests: the first finding node in tree order (loading what it must), e.g. to `reveal` it. */
+  async firstFindingNode(): Promise<FindingNode> {
+    const search = async (nodes: readonly Node[]): Promise<FindingNode | undefined> => {
+      for (const node of nodes) {
+        if (node.kind === 'finding') return node;
+        if (node.kind === 'message' || node.kind === 'action') continue;
+        const found = await search(await this.settledChildren(node));
+        if (found) return found;
+      }
+      return undefined;
+    };
+    const found = await search(await this.settledChildren(undefined));
+    if (!found) throw new Error('The Projects tree shows no finding.');
+    return found;
+  }
+
+  /** Children once any load they start has ended (asked again: the load may end before `settle` looks). */
+  private async settledChildren(node: Node | undefined): Promise<Node[]> {
+    this.getChildren(node);
+    await this.settle(node);
+    return this.getChildren(node);
   }
 
   /** Findings naming each policy once, from the slots this tree loaded, for the Policy Rules view. */
@@ -190,54 +218,9 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     return { deploymentSlug: deployment.slug, issueType: node.issueType, filters };
   }
 
-  /** Starts a load unless this query was already asked for in this generation (then its outcome stands). */
-  private ensureLoad(node: IssueTypeNode): void {
-    const query = this.queryFor(node);
-    if (!query) return;
-    const key = queryKey(query);
-    const load = this.loads.get(node.slot);
-    if (load && load.key === key && load.generation === this.generation) return;
-    // The same query again means `reload()` was asked for: fetch, do not take the cache.
-    this.startLoad(node, query, key, load?.key === key);
-  }
-
-  private startLoad(node: IssueTypeNode, query: FindingsQuery, key: string, force: boolean): void {
-    this.loads.get(node.slot)?.controller.abort();
-    const controller = new AbortController();
-    const load: SlotLoad = { key, generation: this.generation, controller, cancelled: false, done: Promise.resolve() };
-    // Recorded before `load()`, which fires a change (and so a redraw) before it returns.
-    this.loads.set(node.slot, load);
-    // A failure is kept in the slot's state, which the node shows; an abort is the user's cancel.
-    load.done = this.deps.findings.load(node.slot, query, { force, signal: controller.signal }).then(() => undefined, () => undefined);
-    this.showProgress(load.done);
-  }
-
-  /** The slot's state as it concerns the current query only. */
   private slotView(node: IssueTypeNode): SlotView {
     const query = this.queryFor(node);
-    if (!query) return { loading: false, cancelled: false };
-    const key = queryKey(query);
-    const load = this.loads.get(node.slot);
-    const asked = load?.key === key;
-    const cancelled = asked && load.cancelled;
-    const matching = (result: FindingsResult | undefined): FindingsResult | undefined =>
-      result && queryKey(result.query) === key ? result : undefined;
-    const state = this.deps.findings.state(node.slot);
-    switch (state.kind) {
-      case 'idle':
-        return { loading: false, cancelled };
-      case 'loading':
-        return { loading: true, cancelled, result: matching(state.previous) };
-      case 'failed':
-        // A failure of a query this tree did not ask for is not this query's: it is about to be asked.
-        return asked ? { loading: false, cancelled, error: state.error } : { loading: false, cancelled };
-      case 'loaded': {
-        const result = matching(state.result);
-        // An answer for other filters, marked stale: the load for these filters is what failed.
-        if (!result && asked && state.result.staleBecause !== undefined) return { loading: false, cancelled, error: state.result.staleBecause };
-        return { loading: false, cancelled, result };
-      }
-    }
+    return query ? this.loads.view(node.slot, query) : { loading: false, cancelled: false };
   }
 
   private async settle(node?: Node): Promise<boolean> {
@@ -246,11 +229,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
       await this.deps.projects.load().catch(() => undefined);
       return true;
     }
-    if (node.kind !== 'issueType') return false;
-    const load = this.loads.get(node.slot);
-    if (!load || load.cancelled || this.deps.findings.state(node.slot).kind !== 'loading') return false;
-    await load.done;
-    return true;
+    return node.kind === 'issueType' ? this.loads.settle(node.slot) : false;
   }
 
   private onSlotChanged(slot: string): void {
@@ -258,9 +237,13 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     this.refreshSlot(slot);
   }
 
+  /** Redraws one issue-type node, or the whole tree when that node was never shown. */
   private refreshSlot(slot: string): void {
-    const node = this.issueTypeNodes.get(slot);
-    this.changed.fire(node);
+    this.changed.fire(this.issueTypeNodes.get(slot));
+  }
+
+  private redraw(): void {
+    this.changed.fire(undefined);
   }
 
   private showProgress(done: Promise<void>): void {
@@ -268,8 +251,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
   }
 
   dispose(): void {
-    for (const load of this.loads.values()) load.controller.abort();
-    this.loads.clear();
+    this.loads.dispose();
     for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
   }

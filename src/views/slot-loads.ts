@@ -23,7 +23,7 @@ interface SlotLoad {
 }
 
 export interface SlotLoadsDeps {
-  readonly findings: Pick<FindingsService, 'load' | 'state' | 'cached'>;
+  readonly findings: Pick<FindingsService, 'load' | 'state' | 'cached' | 'cancel'>;
   /** Told of each load started, e.g. to show progress; `done` never rejects. */
   onLoadStarted?(slot: string, done: Promise<void>): void;
 }
@@ -63,22 +63,24 @@ export class TreeSlotLoads {
     // Recorded before `load()`, which fires a change (and so a redraw) before it returns.
     this.loads.set(slot, load);
     load.done = this.deps.findings.load(slot, query, { force, signal: controller.signal }).then(
-      () => void (load.outcome = 'done'),
-      // The failure itself is kept in the slot's state, which the tree shows.
-      () => void (load.outcome = load.outcome === 'cancelled' ? 'cancelled' : 'failed'),
+      () => {
+        load.outcome = 'done';
+      },
+      () => {
+        // The failure itself is kept in the slot's state, which the tree shows.
+        if (load.outcome !== 'cancelled') load.outcome = 'failed';
+      },
     );
     this.deps.onLoadStarted?.(slot, load.done);
   }
 
-  /**
-   * Stops waiting for a slot's load; true when one was pending. The request itself goes on in
-   * the service (another caller may share it), and its answer is shown if it arrives.
-   */
+  /** Cancels a slot's pending load, aborting its request; true when one was pending. */
   cancel(slot: string): boolean {
     const load = this.loads.get(slot);
     if (load?.outcome !== 'pending') return false;
     load.outcome = 'cancelled';
     load.controller.abort();
+    this.deps.findings.cancel(slot);
     return true;
   }
 

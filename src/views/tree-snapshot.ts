@@ -22,8 +22,8 @@ export interface SnapshotItem {
 export interface SnapshotSource<T> {
   getChildren(node?: T): T[] | Promise<T[]>;
   getTreeItem(node: T): SnapshotItem | Promise<SnapshotItem>;
-  /** Waits for the load that `getChildren(node)` started, if any; true when it waited. */
-  settle(node?: T): Promise<boolean>;
+  /** Waits for the load that `getChildren(node)` started, if any is still pending. */
+  settle(node?: T): Promise<unknown>;
 }
 
 /**
@@ -32,8 +32,11 @@ export interface SnapshotSource<T> {
  */
 export async function snapshotTree<T>(source: SnapshotSource<T>, depth: number, parent?: T): Promise<SnapshotNode[]> {
   if (depth < 1) return [];
-  let children = await source.getChildren(parent);
-  if (await source.settle(parent)) children = await source.getChildren(parent);
+  // Asked twice: the first call starts any load, the second reads its outcome. (The load may end
+  // before `settle` looks, so whether it waited says nothing.)
+  await source.getChildren(parent);
+  await source.settle(parent);
+  const children = await source.getChildren(parent);
   const nodes: SnapshotNode[] = [];
   for (const child of children) {
     let item = await source.getTreeItem(child);

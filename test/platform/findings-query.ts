@@ -82,7 +82,7 @@ function sortNewestFirst(findings: AnyFinding[]): SortedView {
     snapshot: findings.slice(),
     keys: findings.map((f) => f.relevant_since),
     ids: findings.map((f) => f.id),
-    sorted: order.map((i) => findings[i]),
+    sorted: { findings: order.map((i) => findings[i]), times: order.map((i) => times[i]) },
   };
 }
 
@@ -165,12 +165,15 @@ export function queryFindings(data: PlatformData, index: FindingsIndex, params: 
     ...(issueType === 'sast' ? sastPredicates(params, data) : scaPredicates(params)),
   ].filter((p): p is Predicate => p !== undefined);
 
-  const all = index.sorted(issueType, (issueType === 'sast' ? data.sast : data.sca));
+  const { findings: all, times } = index.sorted(issueType, issueType === 'sast' ? data.sast : data.sca);
   const skip = page * pageSize;
   const out: AnyFinding[] = [];
   const seen = new Set<string>();
   let matched = 0;
-  for (const f of all) {
+  for (let i = 0; i < all.length; i++) {
+    // Newest first: once older than `since`, every later finding is too.
+    if (times[i] < sinceMs) break;
+    const f = all[i];
     if (!predicates.every((p) => p(f))) continue;
     if (dedup) {
       // Sorted newest first, so the first of each (syntactic_id, repository) is the one kept.

@@ -8,7 +8,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { FindingsIndex, type AnyFinding } from './findings-query';
+import { FindingsIndex } from './findings-query';
 import { Faults, type FaultController } from './faults';
 import { error, send, sendMangled, standaloneFaultResponse, streamHugeBody, type PlatformResponse } from './respond';
 import { handleApi } from './routes';
@@ -46,7 +46,12 @@ export interface RunningPlatform {
 /** Request bodies here are tiny JSON documents; anything bigger is a client bug. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
-function readBody(req: IncomingMessage): Promise<string | undefined> {
+interface ReadBody {
+  text: string | undefined;
+  tooLarge: boolean;
+}
+
+function readBody(req: IncomingMessage): Promise<ReadBody> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -54,7 +59,7 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
-    req.on('end', () => resolve(size === 0 ? undefined : size > MAX_BODY_BYTES ? '\u0000too-large' : Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve({ text: size === 0 ? undefined : Buffer.concat(chunks).toString('utf8'), tooLarge: size > MAX_BODY_BYTES }));
     req.on('error', reject);
   });
 }
@@ -83,15 +88,17 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
     }
   }
 
-  function answer(method: string, rawPath: string, rawQuery: string, headers: IncomingMessage['headers'], body: string | undefined): PlatformResponse {
-    if (body === '\u0000too-large') return error(413, 'request body too large');
+  function answer(method: string, rawPath: string, rawQuery: string, headers: IncomingMessage['headers'], body: ReadBody): PlatformResponse {
+    if (body.tooLarge) return error(413, 'request body too large');
     // SBOM downloads are pre-signed links: no Authorization, like the real service's storage URLs.
     const download = /^\/downloads\/sbom\/([^/]+)\.json$/.exec(rawPath);
-    if (download) return method === 'GET' ? sbom.download(decodeURIComponent(download[1]), running.data) : error(405, 'method not allowed', { allow: 'GET' });
+    if (download) return method === 'GET' ? sbom.download(download[1], running.data) : error(405, 'method not allowed', { allow: 'GET' });
     if (!rawPath.startsWith('/api/')) return error(404, 'no such route');
     // Never echo the token back: the message says only what is wrong with it.
-    if (headers.authorization !== `Bearer ${token}`) return error(401, headers.authorization ? 'invalid API token' : 'missing Authorization: Bearer <token> header');
-    return handleApi({ method, rawPath, rawQuery, body }, { data: running.data, baseUrl: running.url, index, sbom });
+    // The auth scheme is case-insensitive (RFC 9110); the token is not.
+    const given = /^bearer (.*)$/i.exec(headers.authorization ?? '')?.[1];
+    if (given !== token) return error(401, headers.authorization ? 'invalid API token' : 'missing Authorization: Bearer <token> header');
+    return handleApi({ method, rawPath, rawQuery, body: body.text }, { data: running.data, baseUrl: running.url, index, sbom });
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -101,7 +108,7 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
     const q = rawUrl.indexOf('?');
     const rawPath = q < 0 ? rawUrl : rawUrl.slice(0, q);
     const rawQuery = q < 0 ? '' : rawUrl.slice(q + 1);
-    requests.push({ method, path: rawPath, rawUrl, headers: { ...req.headers }, ...(body === undefined ? {} : { body }) });
+    requests.push({ method, path: rawPath, rawUrl, headers: { ...req.headers }, ...(body.text === undefined ? {} : { body: body.text }) });
 
     const fault = faults.take(method, rawUrl);
     if (fault?.kind === 'hang') return; // the socket stays open until the client gives up or close()

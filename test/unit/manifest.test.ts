@@ -3,6 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { COMMAND_IDS } from '../../src/commands/ids';
 
 interface Command { command: string; title: string; category?: string }
 interface Setting { markdownDescription?: string; description?: string; scope?: string; default?: unknown; type?: string }
@@ -60,8 +61,14 @@ describe('package.json', () => {
     assert.equal(settings['appsecFindings.baseUrl']?.default, 'https://semgrep.dev');
   });
 
-  test('no activation on startup: VS Code activates from the contributed views and commands', () => {
-    assert.deepEqual(manifest.activationEvents, []);
+  test('declares exactly the commands the extension registers', () => {
+    assert.deepEqual(commands.map((c) => c.command).sort(), [...COMMAND_IDS].sort());
+  });
+
+  test('activates only after startup finished, never with "*"', () => {
+    // Diagnostics of the open repository must appear without opening the view; onStartupFinished
+    // does that without delaying VS Code's start, and activation itself does no network.
+    assert.deepEqual(manifest.activationEvents, ['onStartupFinished']);
   });
 
   test('menus only name declared commands', () => {
@@ -73,7 +80,7 @@ describe('package.json', () => {
 
   test('view-only commands are hidden from the command palette', () => {
     const hidden = new Set(manifest.contributes.menus.commandPalette.filter((m) => m.when === 'false').map((m) => m.command));
-    for (const id of ['appsecFindings.openFinding', 'appsecFindings.copyFindingId', 'appsecFindings.copyRuleId', 'appsecFindings.openInPlatform']) {
+    for (const id of ['appsecFindings.openFinding', 'appsecFindings.copyFindingId', 'appsecFindings.copyRuleId', 'appsecFindings.openInPlatform', 'appsecFindings.cancelTreeLoad', 'appsecFindings.retryTreeLoad']) {
       assert.ok(hidden.has(id), `${id} should be hidden from the palette`);
     }
   });

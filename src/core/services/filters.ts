@@ -52,6 +52,13 @@ export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [
   { key: 'clickToFixPrState', label: 'Fix pull request', values: ['open', 'merged'], single: false, appliesTo: BOTH },
 ];
 
+/** Free-text filters: not offered in the picker (no value list), but shown and sent when set. */
+const FREE_TEXT_DEFINITIONS: readonly FilterDefinition[] = [
+  { key: 'categories', label: 'Category (code)', values: [], single: false, appliesTo: ['sast'] },
+  { key: 'componentTags', label: 'Component tag', values: [], single: false, appliesTo: BOTH },
+];
+const ALL_DEFINITIONS = [...FILTER_DEFINITIONS, ...FREE_TEXT_DEFINITIONS];
+
 /** Readable labels for values that are API identifiers. */
 const VALUE_LABELS: Record<string, string> = {
   'rule-board-audit': 'monitor', 'rule-board-pr-comments': 'comment', 'rule-board-block': 'block',
@@ -66,6 +73,11 @@ export function parseSelection(stored: unknown): FilterSelection {
   if (typeof stored !== 'object' || stored === null) return EMPTY_SELECTION;
   const raw = stored as Record<string, unknown>;
   const result: Record<string, unknown> = { ...EMPTY_SELECTION };
+  // Free-text filters (no fixed values to pick from): kept when given by automation or a test.
+  for (const key of ['categories', 'componentTags'] as const) {
+    const value = raw[key];
+    if (Array.isArray(value)) result[key] = [...new Set(value.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()))];
+  }
   for (const def of FILTER_DEFINITIONS) {
     const value = raw[def.key];
     if (def.key === 'isMalicious') {
@@ -81,7 +93,7 @@ export function parseSelection(stored: unknown): FilterSelection {
 
 /** The selection as [definition, chosen values] pairs, for pickers and descriptions. */
 export function selectedValues(selection: FilterSelection): [FilterDefinition, string[]][] {
-  return FILTER_DEFINITIONS.map((def): [FilterDefinition, string[]] => {
+  return ALL_DEFINITIONS.map((def): [FilterDefinition, string[]] => {
     const value = selection[def.key];
     if (value === undefined) return [def, []];
     return [def, typeof value === 'boolean' ? [String(value)] : typeof value === 'string' ? [value] : [...value]];
@@ -114,7 +126,7 @@ export function selectionFromPicks(picks: readonly { key: FilterDefinition['key'
 /** The query filters for one issue type: only those the API applies to it. */
 export function toQueryFilters(selection: FilterSelection, issueType: IssueType, scope: { repo: string; ref?: string; dedup?: boolean }): FindingFilters {
   const applies = (key: FilterDefinition['key']): boolean =>
-    FILTER_DEFINITIONS.find((d) => d.key === key)?.appliesTo.includes(issueType) ?? false;
+    ALL_DEFINITIONS.find((d) => d.key === key)?.appliesTo.includes(issueType) ?? false;
   const list = (key: ListKey): readonly string[] | undefined => (applies(key) && selection[key].length > 0 ? selection[key] : undefined);
   return {
     repos: [scope.repo],

@@ -133,6 +133,19 @@ export class FindingsService implements Disposable {
     return { query, findings, skipped, loadedAt: new Date() };
   }
 
+  /**
+   * Aborts the slot's request in flight (the user cancelled a long load). What the slot showed
+   * before stays, not marked stale: nothing failed.
+   */
+  cancel(slot: string): boolean {
+    const flight = this.inFlight.get(slot);
+    if (!flight) return false;
+    this.inFlight.delete(slot);
+    flight.controller.abort();
+    this.changed.fire(slot);
+    return true;
+  }
+
   /** Forgets every slot (sign-out, deployment change) and aborts what is in flight. */
   clear(): void {
     for (const flight of this.inFlight.values()) flight.controller.abort();
@@ -150,16 +163,13 @@ export class FindingsService implements Disposable {
   }
 }
 
-/** Resolves like `promise`, or rejects with an AbortError as soon as `signal` aborts. */
+/** Resolves like `promise`, or rejects with a `cancelled` PlatformError as soon as `signal` aborts. */
 export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(cancelledError());
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(cancelledError());
     signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
-      (error: unknown) => { signal.removeEventListener('abort', onAbort); reject(error); },
-    );
+    promise.finally(() => signal.removeEventListener('abort', onAbort)).then(resolve, reject);
   });
 }
 

@@ -4,6 +4,7 @@
  */
 import { Emitter, type Disposable } from '../events';
 import type { Project } from '../model/types';
+import { raceAbort } from './findings-service';
 import type { PlatformApi } from './platform-api';
 
 export type ProjectsState =
@@ -59,12 +60,14 @@ export class ProjectsService implements Disposable {
     this.set({ kind: 'loading', previous });
     const promise = this.api().listProjects(slug, { signal: controller.signal }).then(
       (projects) => {
+        if (controller.signal.aborted) return projects; // cleared meanwhile (sign-out): show nothing of it
         this.flight = undefined;
         this.details.clear();
         this.set({ kind: 'loaded', projects });
         return projects;
       },
       (error: unknown) => {
+        if (controller.signal.aborted) throw error;
         this.flight = undefined;
         this.set(previous.length > 0 ? { kind: 'loaded', projects: previous, staleBecause: error } : { kind: 'failed', error });
         throw error;
@@ -74,17 +77,23 @@ export class ProjectsService implements Disposable {
     return promise;
   }
 
-  /** Full details of one project (managed scan settings), fetched once per list load. */
+  /**
+   * Full details of one project (managed scan settings), fetched once per list load. The fetch
+   * is shared, so a caller's signal only stops its own wait (a tooltip closed early must not
+   * cancel the fetch for the next hover).
+   */
   loadDetails(name: string, signal?: AbortSignal): Promise<Project> {
     const slug = this.slug();
     if (!slug) return Promise.reject(new Error('Not signed in.'));
     let pending = this.details.get(name);
     if (!pending) {
-      pending = this.api().getProject(slug, name, { signal });
-      pending.catch(() => this.details.delete(name));
-      this.details.set(name, pending);
+      const fetched = this.api().getProject(slug, name);
+      fetched.catch(() => {
+        if (this.details.get(name) === fetched) this.details.delete(name);
+      });
+      this.details.set(name, (pending = fetched));
     }
-    return pending;
+    return signal ? raceAbort(pending, signal) : pending;
   }
 
   async addTags(name: string, tags: readonly string[], signal?: AbortSignal): Promise<Project> {

@@ -3,6 +3,7 @@
  * follow its status with a capped number of polls that stops on 404 and on a final state.
  * Keeps a history the host persists.
  */
+import { sleep } from '../api/retry';
 import { Emitter, type Disposable } from '../events';
 import type { SbomExportRequest, SbomExportStatus } from '../model/types';
 import type { PlatformApi } from './platform-api';
@@ -99,11 +100,3 @@ export class SbomService implements Disposable {
   }
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = (): void => { clearTimeout(timer); reject(signal?.reason); };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}

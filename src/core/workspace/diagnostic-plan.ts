@@ -76,7 +76,9 @@ const positiveInt = (n: number | undefined): n is number => n !== undefined && N
 /** The lockfile's relative path from a `…/blob/<sha>/<path>#L<n>` link, when it has that shape. */
 export function lockfilePathOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
-  const match = /\/(?:blob|src|-\/blob)\/[^/]+\/([^#?]+)/.exec(url);
+  // GitLab's `/-/blob/` is unambiguous; otherwise skip host/owner/repo first, so a repository
+  // that is itself named `src` or `blob` is not mistaken for the marker.
+  const match = /\/-\/blob\/[^/]+\/([^#?]+)/.exec(url) ?? /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/[^/]+\/[^/]+\/(?:blob|src)\/[^/]+\/([^#?]+)/i.exec(url);
   return match?.[1] ? confinePath(match[1]) : undefined;
 }
 
@@ -84,7 +86,7 @@ export function planDiagnostics(findings: Iterable<Finding>, mapping: SeverityMa
   const diagnostics: PlannedDiagnostic[] = [];
   const refused: string[] = [];
   for (const finding of findings) {
-    const level = mapping[finding.severity] ?? DEFAULT_MAPPING[finding.severity] ?? 'warning';
+    const level = levelFor(finding.severity, mapping);
     const places = placesOf(finding);
     const primary = places[0];
     if (!primary) continue;
@@ -104,6 +106,13 @@ export function planDiagnostics(findings: Iterable<Finding>, mapping: SeverityMa
     });
   }
   return { diagnostics, refused };
+}
+
+/** Own properties only: a severity such as `constructor` must not pick up Object's prototype. */
+function levelFor(severity: string, mapping: SeverityMapping): Level {
+  if (Object.hasOwn(mapping, severity)) return mapping[severity];
+  if (Object.hasOwn(DEFAULT_MAPPING, severity)) return DEFAULT_MAPPING[severity];
+  return 'warning';
 }
 
 interface Place extends Pick<SourceRange, 'line' | 'column' | 'endLine' | 'endColumn'> {

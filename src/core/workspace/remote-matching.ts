@@ -44,7 +44,7 @@ export function matchProject(
   projectNames: readonly string[],
   mapped?: string,
 ): string | undefined {
-  if (mapped) return projectNames.find((n) => n === mapped) ?? mapped;
+  if (mapped) return projectNames.find((n) => n.toLowerCase() === mapped.toLowerCase()) ?? mapped;
   const byLower = new Map(projectNames.map((n) => [n.toLowerCase(), n]));
   const paths = remoteUrls.map(repositoryPathOf).filter((p): p is string => p !== undefined);
   for (const path of paths) {

@@ -7,7 +7,7 @@ describe('commands', () => {
   it('tags a project: trimmed, de-duplicated, merged by the platform, shown in the tree', async () => {
     const f = await fixture();
     const before = [...f.project.tags];
-    const updated = (await vscode.commands.executeCommand('appsecFindings.tagProject', f.project.name, ' team-x, pci ,team-x ')) as { tags: string[] } | undefined;
+    const updated = await vscode.commands.executeCommand<{ tags: string[] } | undefined>('appsecFindings.tagProject', f.project.name, ' team-x, pci ,team-x ');
     assert.ok(updated);
     assert.deepEqual([...updated.tags].sort(), [...new Set([...before, 'team-x', 'pci'])].sort());
     const put = f.server.requests.filter((r) => r.method === 'PUT').pop();
@@ -26,19 +26,19 @@ describe('commands', () => {
 
   it('exports an SBOM and follows the job to its download', async () => {
     const f = await fixture();
-    const record = (await vscode.commands.executeCommand('appsecFindings.exportSbom', f.project.name, {
+    const record = await vscode.commands.executeCommand<{ state: string; downloadUrl?: string; taskToken: string } | undefined>('appsecFindings.exportSbom', f.project.name, {
       ref: f.project.primary_branch, outputFormat: 'SBOM_OUTPUT_FORMAT_JSON', cycloneDxVersion: '1.6', componentType: 'LIBRARY',
-    })) as { state: string; downloadUrl?: string; taskToken: string } | undefined;
+    });
     assert.equal(record?.state, 'SBOM_EXPORT_STATUS_COMPLETED');
     const post = f.server.requests.find((r) => r.method === 'POST');
     const body = JSON.parse(post?.body ?? '{}') as Record<string, unknown>;
     assert.equal(body.metadataComponentType, 'SBOM_METADATA_COMPONENT_TYPE_CYCLONE_DX_V15_LIBRARY');
     assert.deepEqual(body.formatVersion, { format: 'SBOM_FORMAT_CYCLONEDX', version: '1.6' });
     assert.equal(body.repositoryId, String(f.project.repository_id));
-    const bom = (await (await fetch(record!.downloadUrl!)).json()) as { bomFormat: string; specVersion: string };
+    const bom = (await (await fetch(record.downloadUrl!)).json()) as { bomFormat: string; specVersion: string };
     assert.equal(bom.bomFormat, 'CycloneDX');
     assert.equal(bom.specVersion, '1.6');
-    assert.equal(f.api.app.sbom.history[0]?.taskToken, record!.taskToken);
+    assert.equal(f.api.app.sbom.history[0]?.taskToken, record.taskToken);
   });
 
   it('copies a finding id and a rule id', async () => {
@@ -57,6 +57,6 @@ describe('commands', () => {
     assert.equal(await vscode.commands.executeCommand('appsecFindings.openFinding', { finding }), 'editor');
     const editor = vscode.window.activeTextEditor;
     assert.ok(editor?.document.uri.fsPath.endsWith(finding.location.filePath));
-    assert.equal(editor.selection.start.line, finding.location.line - 1);
+    assert.equal(editor?.selection.start.line, finding.location.line - 1);
   });
 });

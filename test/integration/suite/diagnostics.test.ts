@@ -2,7 +2,7 @@
 // follow the platform, the branch and the filters.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { fixture, git, serverFindings, type Fixture } from './fixture';
+import { findingNodes, fixture, git, issueTypeNode, serverFindings, type Fixture } from './fixture';
 import { waitFor, screenshotHandshake } from './helpers';
 
 function ours(): [vscode.Uri, readonly vscode.Diagnostic[]][] {
@@ -134,9 +134,7 @@ describe('diagnostics', () => {
       assert.ok(shown.every((x) => x.severity === 'critical'));
       assert.ok(ours().flatMap(([, l]) => l).every((d) => d.severity === vscode.DiagnosticSeverity.Error));
       assert.match(f.api.trees.projectsView.description ?? '', /critical/);
-      const tree = (await f.api.trees.projects.snapshot(4)) as { label: string; children?: { label: string; children?: { label: string; children?: unknown[] }[] }[] }[];
-      const code = tree[0]?.children?.find((c) => /code/i.test(c.label));
-      const treeCount = (code?.children ?? []).flatMap((g) => g.children ?? []).length;
+      const treeCount = findingNodes(await issueTypeNode(f, /code/i)).length;
       const dedupCritical = await serverFindings(f, 'sast', { repos: f.project.name, ref: f.project.primary_branch, status: 'open', severities: 'critical', dedup: 'true' });
       assert.equal(treeCount, dedupCritical.length);
     } finally {

@@ -43,7 +43,7 @@ async function setUp(): Promise<Fixture> {
 
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) throw new Error('the launcher must open a workspace folder');
-  const project = data.projects.find((p) => !/[\s#+%]/.test(p.name) && p.name.split('/').length === 2) ?? data.projects[0]!;
+  const project = data.projects.find((p) => !/[\s#+%]/.test(p.name) && p.name.split('/').length === 2) ?? data.projects[0];
   const featureRef = [...new Set(data.sast.filter((f) => f.repository?.name === project.name).map((f) => f.ref))]
     .find((r): r is string => !!r && r !== project.primary_branch);
   if (!featureRef) throw new Error('the generated project has no feature branch with findings');
@@ -95,10 +95,30 @@ export async function signIn(f: Fixture): Promise<void> {
 export async function serverFindings(f: Fixture, issueType: 'sast' | 'sca', query: Record<string, string | string[]>): Promise<{ id: number; line?: number; path?: string }[]> {
   const params = new URLSearchParams({ issue_type: issueType, page_size: '3000' });
   for (const [key, value] of Object.entries(query)) for (const v of [value].flat()) params.append(key, v);
-  const response = await fetch(`${f.server.url}/api/v1/deployments/${f.data.deployment.slug}/findings?${params}`, { headers: { Authorization: `Bearer ${f.server.token}` } });
+  const response = await fetch(`${f.server.url}/api/v1/deployments/${f.data.deployment.slug}/findings?${params.toString()}`, { headers: { Authorization: `Bearer ${f.server.token}` } });
   const body = (await response.json()) as { sastFindings?: { findings: WireLike[] }; scaFindings?: { findings: WireLike[] } };
   const list = (issueType === 'sast' ? body.sastFindings?.findings : body.scaFindings?.findings) ?? [];
   return list.map((x) => ({ id: x.id, line: x.location?.line, path: x.location?.filePath ?? x.location?.file_path }));
 }
 
 interface WireLike { id: number; location?: { line?: number; filePath?: string; file_path?: string } }
+
+/** A tree node as `snapshot()` returns it. */
+export interface Snap { label: string; description?: string; contextValue?: string; children?: Snap[] }
+
+/** Every finding node below `node` (through groups and pages, skipping message nodes). */
+export function findingNodes(node: Snap | undefined): Snap[] {
+  if (!node) return [];
+  return (node.children ?? []).flatMap((c) => (/\bfinding\b/.test(c.contextValue ?? '') ? [c] : findingNodes(c)));
+}
+
+/** The group nodes directly under an issue-type node. */
+export function groupNodes(node: Snap | undefined): Snap[] {
+  return (node?.children ?? []).filter((c) => /\bfindingGroup\b/.test(c.contextValue ?? ''));
+}
+
+/** The workspace project's "Code findings" or "Supply-chain findings" node, loaded `depth` deep. */
+export async function issueTypeNode(f: Fixture, kind: RegExp, depth = 5): Promise<Snap | undefined> {
+  const projects = (await f.api.trees.projects.snapshot(depth)) as Snap[];
+  return projects.find((p) => p.label === f.project.name)?.children?.find((c) => kind.test(c.label));
+}

@@ -14,6 +14,12 @@ import { writeFileSync } from 'node:fs';
 
 const TEST_FILES: ReadonlyArray<() => Promise<unknown>> = [
   () => import('./activation.test'),
+  // The rest share one platform and workspace (fixture.ts) and run in this order.
+  () => import('./session.test'),
+  () => import('./views.test'),
+  () => import('./diagnostics.test'),
+  () => import('./commands.test'),
+  () => import('./signout.test'),
 ];
 
 interface Results {

@@ -1,10 +1,8 @@
 // The Projects and Policy Rules views show what the platform holds.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { fixture, serverFindings } from './fixture';
+import { findingNodes, fixture, groupNodes, issueTypeNode, serverFindings, type Snap } from './fixture';
 import { waitFor } from './helpers';
-
-interface Snap { label: string; description?: string; contextValue?: string; children?: Snap[] }
 
 const labelOf = (s: Snap): string => s.label;
 
@@ -23,23 +21,21 @@ describe('views', () => {
   it('shows the code findings of the primary branch, deduplicated, with counts', async () => {
     const f = await fixture();
     const expected = await serverFindings(f, 'sast', { repos: f.project.name, ref: f.project.primary_branch, dedup: 'true', status: 'open' });
-    const projects = (await f.api.trees.projects.snapshot(4)) as Snap[];
-    const code = projects[0]?.children?.find((c) => /code/i.test(c.label));
+    const code = await issueTypeNode(f, /code/i);
     assert.ok(code, 'a Code findings node');
-    const shown = (code.children ?? []).flatMap((group) => group.children ?? []);
+    const shown = findingNodes(code);
     assert.equal(shown.length, expected.length, 'every open finding of the primary branch, no more');
     assert.match(code.description ?? '', new RegExp(String(expected.length)));
     // Grouped by severity, most severe first.
     const order = ['critical', 'high', 'medium', 'low'];
-    const groupRanks = (code.children ?? []).map((g) => order.findIndex((s) => g.label.toLowerCase().startsWith(s)));
+    const groupRanks = groupNodes(code).map((g) => order.findIndex((s) => g.label.toLowerCase().startsWith(s)));
+    assert.ok(groupRanks.length > 1 && groupRanks.every((r) => r >= 0), `severity groups: ${groupNodes(code).map((g) => g.label).join(', ')}`);
     assert.deepEqual(groupRanks, [...groupRanks].sort((a, b) => a - b));
   });
 
   it('shows supply-chain findings with package, version and advisory', async () => {
     const f = await fixture();
-    const projects = (await f.api.trees.projects.snapshot(4)) as Snap[];
-    const sca = projects[0]?.children?.find((c) => /supply/i.test(c.label));
-    const first = sca?.children?.[0]?.children?.[0];
+    const first = findingNodes(await issueTypeNode(f, /supply/i))[0];
     assert.ok(first, 'a supply-chain finding');
     assert.match(first.label, /@/);
     assert.match(first.description ?? '', /(CVE|GHSA)-/);
@@ -49,11 +45,10 @@ describe('views', () => {
     const f = await fixture();
     await vscode.commands.executeCommand('appsecFindings.groupBy', 'rule');
     try {
-      const projects = (await f.api.trees.projects.snapshot(3)) as Snap[];
-      const code = projects[0]?.children?.find((c) => /code/i.test(c.label));
-      const ruleNames = new Set(f.data.sast.map((x) => x.rule_name));
-      assert.ok((code?.children ?? []).length > 0);
-      for (const group of code?.children ?? []) assert.ok([...ruleNames].some((r) => group.label.includes(r)), `${group.label} is a rule`);
+      const code = await issueTypeNode(f, /code/i, 3);
+      const ruleNames = new Set(f.data.sast.map((x) => x.rule_name ?? '?'));
+      assert.ok(groupNodes(code).length > 0);
+      for (const group of groupNodes(code)) assert.ok([...ruleNames].some((r) => group.label.includes(r)), `${group.label} is a rule`);
     } finally {
       await vscode.commands.executeCommand('appsecFindings.groupBy', 'severity');
     }
@@ -66,9 +61,10 @@ describe('views', () => {
     const text = JSON.stringify(policies);
     assert.match(text, /block/i);
     assert.match(text, /monitor/i);
-    const rules = f.data.rulesByPolicyId.get(f.data.policies[0]!.id!) ?? [];
-    const firstPolicy = policies.find((p) => p.label.includes(f.data.policies[0]!.name!));
-    const shownRules = (firstPolicy?.children ?? []).flatMap((g) => g.children ?? []);
+    const policy = f.data.policies[0];
+    const rules = f.data.rulesByPolicyId.get(policy.id ?? '') ?? [];
+    const firstPolicy = policies.find((p) => p.label.includes(policy.name ?? '?'));
+    const shownRules = (firstPolicy?.children ?? []).flatMap((g) => g.children ?? []).filter((r) => /\brule\b/.test(r.contextValue ?? ''));
     assert.equal(shownRules.length, rules.length, 'every rule of the policy, all cursor pages');
   });
 });

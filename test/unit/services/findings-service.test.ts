@@ -4,6 +4,8 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PlatformError } from '../../../src/core/api/errors';
 import { FindingsService, type FindingsQuery, type SlotState } from '../../../src/core/services/findings-service';
+import { EMPTY_SELECTION, toQueryFilters } from '../../../src/core/services/filters';
+import type { PlatformData } from '../../platform/generator';
 import { generateDeployment } from '../../platform/generator';
 import { queryOf, startHarness, until, type Harness } from './platform-harness';
 
@@ -16,9 +18,10 @@ void describe('FindingsService (real client, local platform)', () => {
   let allIds: number[];
   let highIds: number[];
   let lowIds: number[];
+  let data: PlatformData;
 
   before(async () => {
-    const data = generateDeployment({ projects: 1, sastPerProject: 250, scaPerProject: 3, refsPerProject: 1 });
+    data = generateDeployment({ projects: 1, sastPerProject: 250, scaPerProject: 40, refsPerProject: 1 });
     h = await startHarness({ data });
     project = data.projects[0]?.name ?? '';
     const ids = (severity?: string): number[] => data.sast.filter((f) => !severity || f.severity === severity).map((f) => f.id ?? -1).sort((a, b) => a - b);
@@ -198,5 +201,41 @@ void describe('FindingsService (real client, local platform)', () => {
     assert.deepEqual(s.state('p1'), { kind: 'idle' });
     assert.deepEqual(s.state('done'), { kind: 'idle' });
     assert.deepEqual(changes.sort(), ['done', 'p1']);
+  });
+
+  void test('dispose (window closing) aborts what is in flight and tells nobody afterwards', async () => {
+    const s = service();
+    h.server.faults.inject({ kind: 'hang' }, { pathIncludes: '/findings' });
+    const mark = h.mark();
+    const hanging = assert.rejects(s.load('p1', query()), (e: unknown) => PlatformError.is(e, 'cancelled'));
+    await until(() => findingsRequests(mark) === 1);
+    let heard = 0;
+    s.onDidChange(() => heard++);
+    s.dispose();
+    await hanging;
+    const after = heard;
+    h.server.faults.clear();
+    await s.load('p2', query());
+    assert.equal(heard, after, 'listeners were dropped');
+  });
+
+  void test('a filter selection reaches the platform as the query of each issue type', async () => {
+    const s = service();
+    const selection = { ...EMPTY_SELECTION, severities: ['critical', 'high'], confidence: 'high', transitivities: ['direct'] };
+    const scope = { repo: project };
+    const mark = h.mark();
+    const sca = await s.load('sca', { deploymentSlug: SLUG, issueType: 'sca', filters: toQueryFilters(selection, 'sca', scope) });
+    const sast = await s.load('sast', { deploymentSlug: SLUG, issueType: 'sast', filters: toQueryFilters(selection, 'sast', scope) });
+    const expectedSca = data.sca.filter((f) => ['critical', 'high'].includes(f.severity ?? '') && f.found_dependency?.transitivity === 'direct');
+    const expectedSast = data.sast.filter((f) => ['critical', 'high'].includes(f.severity ?? '') && f.confidence === 'high');
+    assert.ok(expectedSca.length > 0 && expectedSast.length > 0);
+    assert.deepEqual(sortedIds(sca.findings), expectedSca.map((f) => f.id ?? -1).sort((a, b) => a - b));
+    assert.deepEqual(sortedIds(sast.findings), expectedSast.map((f) => f.id ?? -1).sort((a, b) => a - b));
+    assert.ok(sca.findings.every((f) => f.issueType === 'sca' && f.sca?.transitivity === 'direct'));
+    const [scaRequest, sastRequest] = h.requestsSince(mark, '/findings').map(queryOf);
+    assert.equal(scaRequest?.get('confidence'), null, 'a code-only filter is not sent for supply-chain findings');
+    assert.deepEqual(scaRequest?.getAll('transitivities'), ['direct']);
+    assert.equal(sastRequest?.get('transitivities'), null, 'a supply-chain-only filter is not sent for code findings');
+    assert.equal(sastRequest?.get('confidence'), 'high');
   });
 });

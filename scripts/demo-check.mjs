@@ -1,0 +1,40 @@
+// Proves the demo works as a newcomer would see it: the workbench opens signed in, the Projects
+// view lists acme/demo-app, and the Problems panel shows its findings. Saves a screenshot.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+async function runCommand(page, title) {
+  await page.keyboard.press('F1');
+  await page.locator('.quick-input-widget input').waitFor({ timeout: 20_000 });
+  await page.keyboard.type(title);
+  await page.waitForTimeout(400);
+  await page.keyboard.press('Enter');
+}
+
+export async function checkDemo(url, screenshot) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 850 } });
+    await page.goto(url);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await runCommand(page, 'View: Show AppSec Findings');
+    await page.getByText('acme/demo-app', { exact: false }).first().waitFor({ timeout: 60_000 });
+    await page.getByText('Code findings').first().click();
+    await runCommand(page, 'View: Focus Problems');
+    await page.locator('.markers-panel .monaco-list-row').first().waitFor({ timeout: 60_000 });
+    const rows = await page.locator('.markers-panel .monaco-list-row').count();
+    await page.waitForTimeout(1000);
+    mkdirSync(dirname(screenshot), { recursive: true });
+    await page.screenshot({ path: screenshot });
+    if (rows === 0) throw new Error('the Problems panel shows no findings');
+    console.log(`demo check: the tree lists acme/demo-app and Problems shows ${rows} rows; screenshot ${screenshot}`);
+  } finally {
+    await browser.close();
+  }
+}

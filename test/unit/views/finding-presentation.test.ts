@@ -1,0 +1,142 @@
+// How a finding reads in the Projects tree: label, description, icon, menu flags, what a screen
+// reader says, and a tooltip in which server text stays inert.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  findingAccessibilityLabel, findingContextValue, findingDescription, findingLabel, findingTooltip, groupDescription,
+  groupIcon, groupLabel, severityIcon, shortRuleName,
+} from '../../../src/views/finding-presentation';
+import { sastFinding, scaFinding } from '../services/finding-fixtures';
+
+const lodash = scaFinding(
+  { package: 'lodash', version: '4.17.20', advisory: 'CVE-2021-23337', reachability: 'reachable', fixVersions: ['4.17.21'] },
+  { ruleName: 'ssc-lodash-template', severity: 'high' },
+);
+
+void describe('labels and descriptions', () => {
+  void test('a code finding shows the last segment of its rule, then file:line and status', () => {
+    const finding = sastFinding({ ruleName: 'python.lang.security.audit.eval-detected', file: 'src/app.py', line: 42, status: 'reviewing' });
+    assert.equal(findingLabel(finding), 'eval-detected');
+    assert.equal(findingDescription(finding), 'src/app.py:42 · reviewing');
+  });
+
+  void test('a code finding without a location says so', () => {
+    assert.equal(findingDescription(sastFinding({ status: 'open' })), 'no location · open');
+  });
+
+  void test('a supply-chain finding shows package@version, advisory, reachability and the fix', () => {
+    assert.equal(findingLabel(lodash), 'lodash@4.17.20');
+    assert.equal(findingDescription(lodash), 'CVE-2021-23337 · reachable · fix 4.17.21');
+  });
+
+  void test('supply-chain: several fixes, malicious packages, a status other than open, no package', () => {
+    const finding = scaFinding(
+      { package: 'evil', advisory: 'GHSA-1', reachability: 'always_reachable', fixVersions: ['1.0.1', '2.0.0'], isMalicious: true },
+      { status: 'ignored', ruleName: 'ssc.rules.x' },
+    );
+    assert.equal(findingLabel(finding), 'evil');
+    assert.equal(findingDescription(finding), 'GHSA-1 · malicious · always reachable · fix 1.0.1, 2.0.0 · ignored');
+    assert.equal(findingLabel(scaFinding({}, { ruleName: 'ssc.rules.no-package' })), 'no-package');
+  });
+
+  void test('shortRuleName keeps odd names readable', () => {
+    assert.equal(shortRuleName('a.b.c'), 'c');
+    assert.equal(shortRuleName('single'), 'single');
+    assert.equal(shortRuleName('trailing.'), 'trailing');
+    assert.equal(shortRuleName(''), '(unnamed rule)');
+  });
+});
+
+void describe('severityIcon', () => {
+  void test('critical and high are errors, medium a warning, low information, in the Problems colors', () => {
+    assert.deepEqual(severityIcon('critical'), { id: 'error', color: 'problemsErrorIcon.foreground' });
+    assert.deepEqual(severityIcon('high'), { id: 'error', color: 'problemsErrorIcon.foreground' });
+    assert.deepEqual(severityIcon('medium'), { id: 'warning', color: 'problemsWarningIcon.foreground' });
+    assert.deepEqual(severityIcon('low'), { id: 'info', color: 'problemsInfoIcon.foreground' });
+  });
+
+  void test('a severity the platform adds later gets a neutral icon, not a crash', () => {
+    assert.deepEqual(severityIcon('experimental'), { id: 'question' });
+  });
+});
+
+void describe('findingContextValue', () => {
+  void test('hasUrl only for an http(s) line-of-code URL', () => {
+    assert.equal(findingContextValue(sastFinding({ lineOfCodeUrl: 'https://github.com/o/r/blob/abc/a.py#L1' })), 'finding hasUrl sast');
+    assert.equal(findingContextValue(sastFinding({})), 'finding sast');
+    assert.equal(findingContextValue(sastFinding({ lineOfCodeUrl: 'command:workbench.action.openSettings' })), 'finding sast');
+    assert.equal(findingContextValue(lodash), 'finding sca');
+  });
+
+  void test('menus written as \\bfinding\\b and \\bhasUrl\\b match the flags', () => {
+    const value = findingContextValue(sastFinding({ lineOfCodeUrl: 'http://x.example/a' }));
+    assert.match(value, /\bfinding\b/);
+    assert.match(value, /\bhasUrl\b/);
+    assert.doesNotMatch(value, /\bproject\b|\brule\b/);
+  });
+});
+
+void describe('findingAccessibilityLabel', () => {
+  void test('says severity, rule, file, line and status', () => {
+    const finding = sastFinding({ severity: 'high', ruleName: 'js.xss', file: 'web/a.js', line: 7, status: 'open' });
+    assert.equal(findingAccessibilityLabel(finding), 'high severity finding, rule js.xss, file web/a.js line 7, open');
+  });
+
+  void test('supply chain: package, version, advisory, reachability, fix and status', () => {
+    assert.equal(
+      findingAccessibilityLabel(lodash),
+      'high severity supply-chain finding, package lodash version 4.17.20, advisory CVE-2021-23337, reachable, fixed in 4.17.21, open',
+    );
+  });
+});
+
+void describe('findingTooltip', () => {
+  void test('server text is escaped, and a command: link in it stays text', () => {
+    const finding = sastFinding({
+      ruleName: 'r.x', message: '[click](command:workbench.action.openSettings) <img src=x onerror=alert(1)>',
+      file: 'a.py', line: 3, lineOfCodeUrl: 'https://github.com/o/r/blob/abc/a.py#L3',
+    });
+    const tooltip = findingTooltip(finding);
+    assert.ok(tooltip.includes('\\[click\\]\\(command\\:workbench\\.action\\.openSettings\\) \\<img src\\=x onerror\\=alert\\(1\\)\\>'));
+    // The one link is the http(s) URL the extension built.
+    assert.deepEqual([...tooltip.matchAll(/\]\(([^)]*)\)/g)].map((m) => m[1]), ['https://github.com/o/r/blob/abc/a.py#L3']);
+  });
+
+  void test('a non-http line-of-code URL is not linked', () => {
+    const tooltip = findingTooltip(sastFinding({ lineOfCodeUrl: 'javascript:alert(1)' }));
+    assert.doesNotMatch(tooltip, /\]\(/);
+  });
+
+  void test('supply-chain facts are listed', () => {
+    const tooltip = findingTooltip(lodash);
+    for (const part of ['Package: lodash\\@4\\.17\\.20', 'Advisory: CVE\\-2021\\-23337', 'Reachability: reachable', 'Fixed in: 4\\.17\\.21']) {
+      assert.ok(tooltip.includes(part), part);
+    }
+  });
+});
+
+void describe('group labels', () => {
+  void test('severity as is; rule by its full id (last segments collide); file by name with its directory', () => {
+    assert.equal(groupLabel('severity', 'high'), 'high');
+    assert.equal(groupDescription('severity', 'high', 12), '12');
+    assert.equal(groupLabel('rule', 'python.lang.eval'), 'python.lang.eval');
+    assert.equal(groupDescription('rule', 'python.lang.eval', 3), '3');
+    assert.equal(groupLabel('file', 'src/app/main.py'), 'main.py');
+    assert.equal(groupDescription('file', 'src/app/main.py', 1), '1 · src/app');
+    assert.equal(groupDescription('file', 'main.py', 2), '2');
+  });
+
+  void test('icons follow the grouping', () => {
+    assert.equal(groupIcon('severity', 'medium').id, 'warning');
+    assert.equal(groupIcon('rule', 'x').id, 'law');
+    assert.equal(groupIcon('file', 'x').id, 'file');
+  });
+});
+
+void describe('a supply-chain finding without its facts', () => {
+  void test('reads like a code finding instead of an empty line', () => {
+    const bare = sastFinding({ issueType: 'sca', ruleName: 'ssc.x', severity: 'critical', status: 'open' });
+    assert.equal(findingDescription(bare), 'no location · open');
+    assert.match(findingAccessibilityLabel(bare), /^critical severity finding, rule ssc\.x/);
+  });
+});
