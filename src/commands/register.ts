@@ -25,7 +25,8 @@ export function registerCommands(app: App, commands: CommandMap): vscode.Disposa
       try {
         return await commands[id](...args);
       } catch (error) {
-        await reportError(TITLES[id] ?? `${id.replace('appsecFindings.', '')} failed`, error, log);
+        // Not awaited: the message stays until dismissed, and the command must finish now.
+        void reportError(TITLES[id] ?? `${id.replace('appsecFindings.', '')} failed`, error, log);
         return undefined;
       }
     }),

@@ -92,7 +92,8 @@ export class DiagnosticsController implements vscode.Disposable {
         this.deps.findings.load(`diagnostics:${repo.folder.uri.toString()}:${ref ?? ''}:${issueType}`, {
           deploymentSlug: slug,
           issueType,
-          filters: toQueryFilters(this.deps.selection(), issueType, { repo: repo.projectName, ...(ref ? { ref } : {}) }),
+          // dedup as in the tree: with the ref, it gives the counts of the web UI (api-notes.md).
+          filters: toQueryFilters(this.deps.selection(), issueType, { repo: repo.projectName, dedup: true, ...(ref ? { ref } : {}) }),
         }, { force }),
       ),
     );

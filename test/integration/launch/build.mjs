@@ -15,7 +15,7 @@ const ALLOWED = [
   /^extension\/package\.json$/,
   /^extension\/dist\/extension\.js$/,
   /^extension\/media\/[^/]+\.(svg|png)$/,
-  /^extension\/(LICENSE|LICENSE\.txt|README\.md|CHANGELOG\.md)$/,
+  /^extension\/(LICENSE|LICENSE\.txt|README\.md|CHANGELOG\.md)$/i,
 ];
 
 function run(command, args, what) {
@@ -36,7 +36,8 @@ export function checkSuiteList() {
 
 /** dist/extension.js and the bundled suite out/integration/index.js. */
 export function buildBundles() {
-  run(process.execPath, ['esbuild.mjs', '--tests'], 'node esbuild.mjs --tests');
+  // The extension as users get it (minified); the suite unminified, for readable stack traces.
+  run(process.execPath, ['esbuild.mjs', '--tests', '--production'], 'node esbuild.mjs --tests --production');
 }
 
 /** Packages the built extension into `outDir` and returns the .vsix path. */

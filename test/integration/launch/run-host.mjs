@@ -23,6 +23,9 @@ const SETTINGS = {
   'extensions.autoUpdate': false,
   'telemetry.telemetryLevel': 'off',
   'update.mode': 'none',
+  // Keep the screenshot about the extension: no chat panel beside it.
+  'chat.disableAIFeatures': true,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
 };
 
 /**

@@ -19,7 +19,7 @@ function lineOf(d: vscode.Diagnostic): number {
 }
 
 async function codeFindingsOn(f: Fixture, ref: string, extra: Record<string, string | string[]> = {}) {
-  return serverFindings(f, 'sast', { repos: f.project.name, ref, status: 'open', ...extra });
+  return serverFindings(f, 'sast', { repos: f.project.name, ref, status: 'open', dedup: 'true', ...extra });
 }
 
 describe('diagnostics', () => {
@@ -52,11 +52,29 @@ describe('diagnostics', () => {
     });
   });
 
-  it('puts supply-chain findings at their usage or lockfile line with the other place related', async () => {
-    await fixture();
-    const sca = ours().flatMap(([, list]) => list).filter((d) => /(CVE|GHSA)-/.test(d.message));
-    assert.ok(sca.length > 0, 'supply-chain diagnostics');
-    assert.ok(sca.some((d) => (d.relatedInformation ?? []).length > 0), 'usage and lockfile linked');
+  it('puts supply-chain findings at their usage, else at the lockfile line, with the other place related', async () => {
+    const f = await fixture();
+    const template = f.data.sca.find((x) => x.repository?.name === f.project.name)!;
+    const lockUrl = `https://github.com/${f.project.name}/blob/0123abc/locks/poetry.lock#L5`;
+    const base = { ...template, ref: f.project.primary_branch, status: 'open', relevant_since: new Date().toISOString() };
+    const dependency = { ...template.found_dependency, package: 'leftpad', version: '1.0.0', lockfile_line_url: lockUrl };
+    f.data.sca.push(
+      { ...base, id: 990_010, syntactic_id: 'sca-used', found_dependency: dependency, usage: { location: { path: 'src/uses_dep.py', start_line: 12, start_col: 5, end_line: 12, end_col: 20 } } },
+      { ...base, id: 990_011, syntactic_id: 'sca-unused', found_dependency: { ...dependency, lockfile_line_url: lockUrl.replace('#L5', '#L9') }, usage: undefined },
+    );
+    try {
+      await vscode.commands.executeCommand('appsecFindings.refresh');
+      const atUsage = vscode.languages.getDiagnostics(vscode.Uri.joinPath(f.folder.uri, 'src/uses_dep.py'));
+      assert.deepEqual(atUsage.map((d) => [d.range.start.line, d.range.start.character]), [[11, 4]]);
+      const related = atUsage[0]?.relatedInformation?.[0];
+      assert.equal(related?.location.uri.fsPath, vscode.Uri.joinPath(f.folder.uri, 'locks/poetry.lock').fsPath);
+      assert.equal(related?.location.range.start.line, 4);
+      assert.match(atUsage[0]?.message ?? '', /leftpad@1\.0\.0/);
+      const atLockfile = vscode.languages.getDiagnostics(vscode.Uri.joinPath(f.folder.uri, 'locks/poetry.lock')).map((d) => d.range.start.line);
+      assert.deepEqual(atLockfile, [8], 'the unused one sits at its lockfile line');
+    } finally {
+      f.data.sca = f.data.sca.filter((x) => x.id !== 990_010 && x.id !== 990_011);
+    }
   });
 
   it('follows the platform on refresh: new findings appear, a file that drops to zero is cleared', async () => {
@@ -135,8 +153,7 @@ describe('diagnostics', () => {
       assert.ok(ours().flatMap(([, l]) => l).every((d) => d.severity === vscode.DiagnosticSeverity.Error));
       assert.match(f.api.trees.projectsView.description ?? '', /critical/);
       const treeCount = findingNodes(await issueTypeNode(f, /code/i)).length;
-      const dedupCritical = await serverFindings(f, 'sast', { repos: f.project.name, ref: f.project.primary_branch, status: 'open', severities: 'critical', dedup: 'true' });
-      assert.equal(treeCount, dedupCritical.length);
+      assert.equal(treeCount, shown.length, 'the tree and Problems show the same findings');
     } finally {
       await vscode.commands.executeCommand('appsecFindings.clearFilters');
       await vscode.commands.executeCommand('appsecFindings.filterFindings', { status: 'open' });
