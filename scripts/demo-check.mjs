@@ -9,24 +9,31 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
-async function runCommand(page, title) {
-  await page.keyboard.press('F1');
-  await page.locator('.quick-input-widget input').waitFor({ timeout: 20_000 });
-  await page.keyboard.type(title);
-  await page.waitForTimeout(400);
-  await page.keyboard.press('Enter');
-}
-
 export async function checkDemo(url, screenshot) {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 850 } });
+    try {
+      await look(page, url, screenshot);
+    } catch (error) {
+      mkdirSync(dirname(screenshot), { recursive: true });
+      await page.screenshot({ path: screenshot.replace(/\.png$/, '-failed.png') });
+      throw error;
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+async function look(page, url, screenshot) {
     await page.goto(url);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await runCommand(page, 'View: Show AppSec Findings');
+    await page.locator('.activitybar [aria-label^="AppSec Findings"]').first().click();
     await page.getByText('acme/demo-app', { exact: false }).first().waitFor({ timeout: 60_000 });
-    await page.getByText('Code findings').first().click();
-    await runCommand(page, 'View: Focus Problems');
+    const code = page.getByText('Code findings').first();
+    if (!(await code.isVisible())) await page.getByText('acme/demo-app').first().click();
+    await code.click({ timeout: 30_000 });
+    await page.keyboard.press('Control+Shift+M');
     await page.locator('.markers-panel .monaco-list-row').first().waitFor({ timeout: 60_000 });
     const rows = await page.locator('.markers-panel .monaco-list-row').count();
     await page.waitForTimeout(1000);
@@ -34,7 +41,4 @@ export async function checkDemo(url, screenshot) {
     await page.screenshot({ path: screenshot });
     if (rows === 0) throw new Error('the Problems panel shows no findings');
     console.log(`demo check: the tree lists acme/demo-app and Problems shows ${rows} rows; screenshot ${screenshot}`);
-  } finally {
-    await browser.close();
-  }
 }

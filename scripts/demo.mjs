@@ -51,6 +51,8 @@ const settings = {
   'security.workspace.trust.enabled': false,
   'workbench.startupEditor': 'none',
   'telemetry.telemetryLevel': 'off',
+  'chat.disableAIFeatures': true,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
 };
 // The demo token is made up by the local platform; the extension adopts it only for a loopback base URL.
 const env = { APPSEC_FINDINGS_DEMO_TOKEN: platform.token };
@@ -69,6 +71,7 @@ try {
     });
   } else {
     spawnSync(process.execPath, ['test/integration/launch/install-hosts.mjs', '--host', 'newest'], { stdio: 'inherit' });
+    mkdirSync(join(work, 'vsix'), { recursive: true });
     const vsix = packageVsix(join(work, 'vsix'));
     const runDir = join(work, 'code-server');
     mkdirSync(runDir, { recursive: true });

@@ -1,7 +1,8 @@
 // `npm test`: the whole suite, in the order a failure is cheapest to find.
 //   1. type-check and lint (zero warnings)
 //   2. unit tests in plain Node under c8 (src/core line coverage must be ≥ 90 %)
-//   3. integration tests inside real VS Code hosts (newest and oldest supported), on the packaged .vsix
+//   3. integration tests inside real VS Code hosts (newest and oldest supported), on the packaged .vsix,
+//      then the demo of the README's quick start, checked in a headless browser
 // Ends with one summary line `tests: N passed, N failed` summed over unit and integration tests.
 // Flags: --skip-integration (fast inner loop), --host newest|oldest (passed to the integration launcher).
 import { spawnSync } from 'node:child_process';
@@ -45,6 +46,10 @@ if (!skipIntegration) {
   if (existsSync('test-results/integration-summary.json')) {
     integration = JSON.parse(readFileSync('test-results/integration-summary.json', 'utf8'));
   }
+  // The README's first command, as a newcomer runs it: tree and Problems must show the demo's findings.
+  const demoOk = step('demo (README quick start)', 'node', ['scripts/demo.mjs', '--check']);
+  integration = { passed: integration.passed + (demoOk ? 1 : 0), failed: integration.failed + (demoOk ? 0 : 1) };
+  ok = demoOk && ok;
 }
 
 console.log(`\nunit: ${unit.passed} passed, ${unit.failed} failed`);

@@ -117,7 +117,7 @@ export async function runHost(host, { vsix, extensionId, version, suite, results
 }
 
 /** Installs the .vsix the way a user would and returns the installed extension folder. */
-function installVsix(host, vsix, runDir, folderPrefix) {
+export function installVsix(host, vsix, runDir, folderPrefix) {
   const extensionsDir = join(runDir, 'extensions');
   const result = spawnSync(
     HOSTS[host].node(),
