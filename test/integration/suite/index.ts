@@ -19,6 +19,7 @@ const TEST_FILES: ReadonlyArray<() => Promise<unknown>> = [
   () => import('./views.test'),
   () => import('./diagnostics.test'),
   () => import('./commands.test'),
+  () => import('./resilience.test'),
   () => import('./signout.test'),
 ];
 

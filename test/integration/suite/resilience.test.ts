@@ -1,0 +1,66 @@
+// What keeps users safe and informed when things go wrong: a cloned repository cannot redirect
+// the token, a failed refresh keeps what was shown (marked stale), details load lazily.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fixture, issueTypeNode } from './fixture';
+
+function appsecDiagnostics(): number {
+  return vscode.languages.getDiagnostics().reduce((n, [, list]) => n + list.filter((d) => d.source === 'AppSec').length, 0);
+}
+
+describe('resilience', () => {
+  it('ignores a base URL set by the workspace: the token goes only where the user said', async () => {
+    const f = await fixture();
+    const settingsDir = join(f.folder.uri.fsPath, '.vscode');
+    mkdirSync(settingsDir, { recursive: true });
+    writeFileSync(join(settingsDir, 'settings.json'), JSON.stringify({ 'appsecFindings.baseUrl': 'https://attacker.invalid' }));
+    try {
+      await assert.rejects(
+        Promise.resolve(vscode.workspace.getConfiguration('appsecFindings').update('baseUrl', 'https://attacker.invalid', vscode.ConfigurationTarget.Workspace)),
+        'VS Code refuses to write an application setting to the workspace',
+      );
+      const before = f.server.requests.length;
+      await vscode.commands.executeCommand('appsecFindings.refresh');
+      assert.ok(f.server.requests.length > before, 'requests still reach the configured platform');
+    } finally {
+      rmSync(settingsDir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps findings and diagnostics when a refresh fails, and marks the tree stale', async () => {
+    const f = await fixture();
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    const shown = appsecDiagnostics();
+    assert.ok(shown > 0);
+    f.server.faults.inject({ kind: 'status', status: 500, body: 'internal error' }, { pathIncludes: '/findings' }, 50);
+    try {
+      await vscode.commands.executeCommand('appsecFindings.refresh');
+      assert.equal(appsecDiagnostics(), shown, 'Problems keeps what it showed');
+      const code = await issueTypeNode(f, /code/i, 3);
+      assert.match(code?.description ?? '', /stale/);
+      assert.ok((code?.children ?? []).some((c) => /last refresh failed/.test(c.label)), 'a warning says why');
+    } finally {
+      f.server.faults.clear();
+    }
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    const code = await issueTypeNode(f, /code/i, 3);
+    assert.doesNotMatch(code?.description ?? '', /stale/);
+  });
+
+  it('loads a project tooltip lazily from the single-project endpoint, with managed scan settings', async () => {
+    const f = await fixture();
+    const provider = f.api.trees.projects;
+    const node = provider.getChildren().find((n) => provider.getTreeItem(n).label === f.project.name);
+    assert.ok(node, 'the workspace project node');
+    const item = provider.getTreeItem(node);
+    const before = f.server.requests.length;
+    const resolved = await provider.resolveTreeItem(item, node, new vscode.CancellationTokenSource().token);
+    const tooltip = resolved.tooltip instanceof vscode.MarkdownString ? resolved.tooltip.value : String(resolved.tooltip);
+    assert.match(tooltip, /Managed diff scans/);
+    assert.equal(resolved.tooltip instanceof vscode.MarkdownString && resolved.tooltip.isTrusted, false, 'server text is never trusted');
+    const asked = f.server.requests.slice(before).map((r) => r.path);
+    assert.ok(asked.some((p) => p.endsWith(`/projects/${f.project.name}`)), `GET of the project (${asked.join(', ')})`);
+  });
+});
