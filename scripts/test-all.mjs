@@ -21,12 +21,12 @@ function step(title, command, commandArgs, env = {}) {
   return result.status === 0;
 }
 
-/** Reads `# pass N` / `# fail N` from a TAP file written by node:test. */
+/** Counts from the TAP file node:test writes; a test cancelled (e.g. by a hung promise) is a failure. */
 function tapCounts(file) {
   if (!existsSync(file)) return { passed: 0, failed: 0 };
   const tap = readFileSync(file, 'utf8');
   const count = (name) => Number([...tap.matchAll(new RegExp(`^# ${name} (\\d+)$`, 'gm'))].pop()?.[1] ?? 0);
-  return { passed: count('pass'), failed: count('fail') };
+  return { passed: count('pass'), failed: count('fail') + count('cancelled') };
 }
 
 mkdirSync('test-results', { recursive: true });

@@ -30,10 +30,12 @@ import { adoptDemoToken } from './host/demo-token';
 const DEPLOYMENT_KEY = 'appsecFindings.deployment';
 const SBOM_HISTORY_KEY = 'appsecFindings.sbomHistory';
 
+/** What integration tests reach. Other extensions get only the version: the internals can make authenticated calls. */
 export type ExtensionApi = ReturnType<typeof activateApi>;
 
-export function activate(context: vscode.ExtensionContext): ExtensionApi {
-  return activateApi(context);
+export function activate(context: vscode.ExtensionContext): ExtensionApi | { readonly version: string } {
+  const api = activateApi(context);
+  return context.extensionMode === vscode.ExtensionMode.Test ? api : { version: api.version };
 }
 
 function activateApi(context: vscode.ExtensionContext) {

@@ -146,8 +146,9 @@ void describe('TreeSlotLoads', () => {
     loads.nextEpoch({ force: true });
     loads.ensure(SLOT, query());
     assert.equal(loads.view(SLOT, query()).cancelled, false);
-    // The request went on in the service; the forced load shares it, and its answer is shown.
-    requests[0]?.respond([sastFinding({}), sastFinding({})]);
+    // Cancelling aborted the request; the forced load asks again, and its answer is shown.
+    assert.equal(requests.length, 2);
+    requests[1]?.respond([sastFinding({}), sastFinding({})]);
     await loads.settle(SLOT);
     assert.equal(loads.view(SLOT, query()).result?.findings.length, 2);
   });

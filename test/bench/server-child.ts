@@ -1,0 +1,28 @@
+/**
+ * The local platform server for the benchmark, in its own process. Not in the bench process
+ * because there its 100 000 wire findings would sit in the heap being measured, and its
+ * JSON.stringify of every page would take turns on the one thread whose time is measured.
+ *
+ * Started by server.ts with an IPC channel: sends one {@link ServerReady} message, and exits
+ * when the channel closes, so it never outlives the bench (not even one that crashed).
+ */
+import { generateDeployment, startPlatformServer, type GenerateOptions } from '../platform/index';
+import type { ServerReady } from './server';
+
+async function main(): Promise<void> {
+  // Without the channel nothing would ever stop this server.
+  if (!process.send) throw new Error('server-child.ts is started by test/bench/server.ts (it needs an IPC channel)');
+  const options = JSON.parse(process.argv[2] ?? '{}') as GenerateOptions;
+  const data = generateDeployment(options);
+  const platform = await startPlatformServer({ data, host: '127.0.0.1' });
+  process.once('disconnect', () => {
+    platform.close().then(() => process.exit(0), () => process.exit(1));
+  });
+  const ready: ServerReady = { url: platform.url, token: platform.token, deploymentSlug: data.deployment.slug, sast: data.sast.length, sca: data.sca.length };
+  process.send(ready);
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : String(e));
+  process.exit(2);
+});
