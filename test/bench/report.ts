@@ -19,7 +19,7 @@ export interface Figure {
 export const passes = (figure: Figure): boolean => figure.max === undefined || figure.value <= figure.max;
 
 function format(value: number, unit: Unit): string {
-  const digits = unit === '×' ? 2 : (unit === 'ms' && value < 100) || unit === 'MiB' ? 1 : 0;
+  const digits = unit === '×' ? 3 : (unit === 'ms' && value < 100) || unit === 'MiB' ? 1 : 0;
   const text = value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
   return unit === '×' ? `${text}×` : `${text} ${unit}`;
 }

@@ -52,7 +52,7 @@ export async function rawSync(target: RawTarget, pageSize: number, concurrency: 
 async function rawPages(target: RawTarget, issueType: IssueType, pageSize: number, concurrency: number): Promise<number> {
   const controller = new AbortController();
   const fetchCount = async (page: number): Promise<number> => {
-    const url = `${target.url}/api/v1/deployments/${target.slug}/findings?issue_type=${issueType}&page=${page}&page_size=${pageSize}`;
+    const url = `${target.url}/api/v1/deployments/${encodeURIComponent(target.slug)}/findings?issue_type=${issueType}&page=${page}&page_size=${pageSize}`;
     const { statusCode, body } = await request(url, {
       dispatcher: target.agent,
       headers: { authorization: `Bearer ${target.token}`, accept: 'application/json' },
