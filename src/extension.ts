@@ -124,7 +124,11 @@ function activateApi(context: vscode.ExtensionContext) {
     trees.projects.refresh();
     void diagnostics.refresh(false).catch((e: unknown) => reportError('Updating diagnostics failed', e, log.for('Diagnostics')));
   }));
-  push(viewState.onDidChange(() => updateFilterDescription(trees.projectsView, viewState.selection())));
+  // Grouping and refs change only the tree; filters also reach diagnostics (through their command).
+  push(viewState.onDidChange(() => {
+    updateFilterDescription(trees.projectsView, viewState.selection());
+    trees.projects.refresh();
+  }));
   push(vscode.workspace.onDidChangeConfiguration((e) => {
     if (affectsConnection(e)) {
       dispatcher = createDispatcher(readNetworkSettings(), process.env, log.for('Network'));

@@ -2,7 +2,7 @@
 import type { App } from '../app';
 import { clearFilters, filterFindings, groupBy } from './filter-commands';
 import { copyFindingId, copyRuleId, openFinding, openInPlatform } from './finding-commands';
-import { exportSbom, showSbomExports, tagProject } from './project-commands';
+import { chooseRef, exportSbom, showSbomExports, tagProject } from './project-commands';
 import type { TreeCommandId } from '../views/tree-views';
 import type { CommandMap } from './register';
 import { refresh, signIn, signOut } from './session-commands';
@@ -17,6 +17,7 @@ export function buildCommands(app: App, tree: Record<TreeCommandId, (arg?: unkno
     'appsecFindings.clearFilters': () => clearFilters(app),
     'appsecFindings.groupBy': (value) => groupBy(app, value),
     'appsecFindings.tagProject': (project, tags) => tagProject(app, project, tags),
+    'appsecFindings.chooseRef': (project, ref) => chooseRef(app, project, ref),
     'appsecFindings.exportSbom': (project, options) => exportSbom(app, project, options),
     'appsecFindings.showSbomExports': () => showSbomExports(app),
     'appsecFindings.openInPlatform': (item) => openInPlatform(app, item),

@@ -10,6 +10,7 @@ export const COMMAND_IDS = [
   'appsecFindings.clearFilters',
   'appsecFindings.groupBy',
   'appsecFindings.tagProject',
+  'appsecFindings.chooseRef',
   'appsecFindings.exportSbom',
   'appsecFindings.showSbomExports',
   'appsecFindings.openInPlatform',

@@ -44,6 +44,27 @@ export async function tagProject(app: App, arg?: unknown, tagsArg?: unknown): Pr
   return updated;
 }
 
+/**
+ * `chooseRef(project?, ref?)`: which branch the tree shows for a project (the primary branch
+ * unless changed here). An empty answer goes back to the primary branch.
+ */
+export async function chooseRef(app: App, arg?: unknown, refArg?: unknown): Promise<string | undefined> {
+  const project = await resolveProject(app, arg);
+  if (!project) return undefined;
+  const primary = project.primaryBranch ?? project.defaultBranch;
+  const current = app.viewState.refOverride(project.name) ?? primary;
+  const input = typeof refArg === 'string' ? refArg : await vscode.window.showInputBox({
+    title: `AppSec: branch or ref of ${project.name} to show`,
+    value: current,
+    prompt: `Findings of this ref are listed under the project. Leave empty for the primary branch${primary ? ` (${primary})` : ''}.`,
+    validateInput: (v) => (/\s/.test(v.trim()) ? 'A ref has no spaces.' : undefined),
+  });
+  if (input === undefined) return undefined;
+  const ref = input.trim();
+  await app.viewState.setRefOverride(project.name, ref && ref !== primary ? ref : undefined);
+  return ref || primary;
+}
+
 const FORMATS: { label: string; detail: string; value: SbomOutputFormat }[] = [
   { label: 'CycloneDX JSON', detail: 'SBOM_OUTPUT_FORMAT_JSON', value: 'SBOM_OUTPUT_FORMAT_JSON' },
   { label: 'CycloneDX XML', detail: 'SBOM_OUTPUT_FORMAT_CYCLONEDX', value: 'SBOM_OUTPUT_FORMAT_CYCLONEDX' },

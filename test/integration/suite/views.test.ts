@@ -54,6 +54,19 @@ describe('views', () => {
     }
   });
 
+  it('shows another branch when asked, and the primary branch again on an empty answer', async () => {
+    const f = await fixture();
+    const onFeature = await serverFindings(f, 'sast', { repos: f.project.name, ref: f.featureRef, dedup: 'true', status: 'open' });
+    assert.equal(await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, f.featureRef), f.featureRef);
+    try {
+      assert.equal(findingNodes(await issueTypeNode(f, /code/i)).length, onFeature.length);
+    } finally {
+      await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, '');
+    }
+    const onPrimary = await serverFindings(f, 'sast', { repos: f.project.name, ref: f.project.primary_branch, dedup: 'true', status: 'open' });
+    assert.equal(findingNodes(await issueTypeNode(f, /code/i)).length, onPrimary.length);
+  });
+
   it('lists policies with their rules and modes', async () => {
     const f = await fixture();
     const policies = (await f.api.trees.policies.snapshot(3)) as Snap[];
