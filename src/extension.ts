@@ -149,7 +149,12 @@ function activateApi(context: vscode.ExtensionContext) {
     if (state.kind === 'signedIn') await app.refreshAll(false);
   })().catch((e: unknown) => reportError('Starting failed', e, sessionLog));
 
-  return { version, app, trees, statusBar };
+  /** Everything the extension keeps outside SecretStorage, for tests that prove the token is not there. */
+  const storedState = (): string => JSON.stringify([
+    context.globalState.keys().map((k) => [k, context.globalState.get(k)]),
+    context.workspaceState.keys().map((k) => [k, context.workspaceState.get(k)]),
+  ]);
+  return { version, app, trees, statusBar, storedState };
 }
 
 export function deactivate(): void {

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { Finding } from '../core/model/types';
 import type { Level, PlannedDiagnostic, PlannedRange } from '../core/workspace/diagnostic-plan';
+import { isHttpUrl } from '../views/markdown';
 
 export const DIAGNOSTIC_SOURCE = 'AppSec';
 
@@ -25,9 +26,9 @@ export function toRange(range: PlannedRange): vscode.Range {
   return new vscode.Range(range.startLine, range.startCharacter, range.endLine, range.endCharacter);
 }
 
-/** Only http(s) links from the server become clickable targets. */
+/** Only http(s) links from the server become clickable targets (never command:, file:, javascript:). */
 export function safeLink(url: string | undefined): vscode.Uri | undefined {
-  if (!url || !/^https?:\/\//i.test(url)) return undefined;
+  if (!isHttpUrl(url)) return undefined;
   try {
     return vscode.Uri.parse(url, true);
   } catch {

@@ -12,9 +12,13 @@ export interface Logger {
   error(message: string, error?: unknown): void;
 }
 
+/** Lines kept in memory (every level, after redaction), for "what was logged" checks. */
+const RECENT_LINES = 1000;
+
 export class ExtensionLog implements vscode.Disposable {
   readonly channel: vscode.LogOutputChannel;
   private secrets: string[] = [];
+  private readonly lines: string[] = [];
 
   constructor() {
     this.channel = vscode.window.createOutputChannel('AppSec Findings', { log: true });
@@ -31,8 +35,17 @@ export class ExtensionLog implements vscode.Disposable {
     return out.replace(/(Bearer\s+)[^\s"',]+/gi, '$1***');
   }
 
+  /** The last lines written, at every level whatever the channel shows (trace included). */
+  recent(): readonly string[] {
+    return this.lines;
+  }
+
   for(component: string): Logger {
-    const tag = (m: string): string => this.redact(`[${component}] ${m}`);
+    const tag = (m: string): string => {
+      const line = this.redact(`[${component}] ${m}`);
+      if (this.lines.push(line) > RECENT_LINES) this.lines.shift();
+      return line;
+    };
     return {
       trace: (m) => this.channel.trace(tag(m)),
       debug: (m) => this.channel.debug(tag(m)),

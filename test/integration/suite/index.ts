@@ -20,6 +20,7 @@ const TEST_FILES: ReadonlyArray<() => Promise<unknown>> = [
   () => import('./diagnostics.test'),
   () => import('./commands.test'),
   () => import('./resilience.test'),
+  () => import('./security.test'),
   () => import('./signout.test'),
 ];
 

@@ -1,0 +1,79 @@
+// The token stays in SecretStorage only, and text or links from the server can never act.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { PlatformError } from '../../../src/core/api/errors';
+import { fixture, type Fixture } from './fixture';
+
+const HOSTILE = '<img src=x onerror=alert(1)> [click](command:workbench.action.quit) **bold** `code`';
+
+function everywhere(f: Fixture): string {
+  return [
+    JSON.stringify(vscode.workspace.getConfiguration('appsecFindings')),
+    JSON.stringify(vscode.workspace.getConfiguration('http')),
+    f.api.storedState(),
+    f.api.app.log.recent().join('\n'),
+    f.api.statusBar.text,
+  ].join('\n');
+}
+
+describe('security', () => {
+  it('keeps the token out of logs (trace level included), settings, state and the status bar', async () => {
+    const f = await fixture();
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    assert.ok(f.api.app.log.recent().length > 0, 'something was logged');
+    assert.ok(!everywhere(f).includes(f.server.token));
+  });
+
+  it('scrubs the token from errors even when the server echoes it back', async () => {
+    const f = await fixture();
+    const echo = `{"error":"bad request for Bearer ${f.server.token}","token":"${f.server.token}"}`;
+    f.server.faults.inject({ kind: 'status', status: 400, body: echo }, { pathIncludes: '/projects' }, 3);
+    try {
+      const error = await f.api.app.session.api.listProjects(f.data.deployment.slug).then(() => undefined, (e: unknown) => e as PlatformError);
+      // The extension's bundle has its own PlatformError class: compare the reason, not the class.
+      assert.equal(error?.reason, 'badRequest', String(error));
+      const text = [error?.message, error?.stack, error?.bodySnippet, JSON.stringify(error)].join('\n');
+      assert.ok(!text.includes(f.server.token), 'the error carries the token');
+      assert.match(error?.bodySnippet ?? '', /bad request/);
+      // The same failure through a command: logged, shown, and still no token anywhere.
+      await vscode.commands.executeCommand('appsecFindings.tagProject', f.project.name, 'x');
+      assert.ok(!everywhere(f).includes(f.server.token));
+    } finally {
+      f.server.faults.clear();
+    }
+  });
+
+  it('shows hostile server text as inert text, and never trusts it as markdown', async () => {
+    const f = await fixture();
+    const template = f.data.sast.find((x) => x.repository?.name === f.project.name && x.ref === f.project.primary_branch && x.status === 'open')!;
+    f.data.sast.push({
+      ...template, id: 990_020, syntactic_id: 'hostile', rule_message: HOSTILE, relevant_since: new Date().toISOString(),
+      line_of_code_url: 'command:workbench.action.quit', location: { file_path: 'src/hostile.py', line: 3 },
+    });
+    try {
+      await vscode.commands.executeCommand('appsecFindings.refresh');
+      const [diagnostic] = vscode.languages.getDiagnostics(vscode.Uri.joinPath(f.folder.uri, 'src/hostile.py'));
+      assert.ok(diagnostic, 'the finding is shown');
+      assert.equal(diagnostic.message, HOSTILE, 'diagnostics are plain text: shown exactly as sent');
+      const target = (diagnostic.code as { target?: vscode.Uri }).target;
+      assert.ok(!target || ['http', 'https'].includes(target.scheme), `a link only to http(s), got ${target?.toString()}`);
+
+      const node = await f.api.trees.projects.firstFindingNode();
+      const item = await f.api.trees.projects.resolveTreeItem(f.api.trees.projects.getTreeItem(node), node, new vscode.CancellationTokenSource().token);
+      if (item.tooltip instanceof vscode.MarkdownString) {
+        assert.equal(item.tooltip.isTrusted, false);
+        assert.notEqual(item.tooltip.supportHtml, true);
+      }
+    } finally {
+      f.data.sast = f.data.sast.filter((x) => x.id !== 990_020);
+    }
+  });
+
+  it('refuses to open links that are not http(s)', async () => {
+    await fixture();
+    for (const url of ['command:workbench.action.quit', 'javascript:alert(1)', 'file:///etc/passwd']) {
+      const opened = await vscode.commands.executeCommand('appsecFindings.openInPlatform', { project: { url } });
+      assert.equal(opened, false, url);
+    }
+  });
+});
