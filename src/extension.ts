@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { App } from './app';
+import { parseBaseUrl } from './core/api/baseUrl';
 import { PlatformClient } from './core/api/client';
 import type { Deployment, Finding } from './core/model/types';
 import { FindingsService } from './core/services/findings-service';
@@ -133,6 +134,7 @@ function activateApi(context: vscode.ExtensionContext) {
     if (affectsConnection(e)) {
       dispatcher = createDispatcher(readNetworkSettings(), process.env, log.for('Network'));
       session.resetApi();
+      warnIfUnusableBaseUrl(settings.baseUrl());
     }
     if (e.affectsConfiguration('appsecFindings.severityMapping')) void diagnostics.refresh(false);
   }));
@@ -155,6 +157,16 @@ function activateApi(context: vscode.ExtensionContext) {
     context.workspaceState.keys().map((k) => [k, context.workspaceState.get(k)]),
   ]);
   return { version, app, trees, statusBar, storedState };
+}
+
+/** Says at once, not at the next request, when the base URL cannot be used (e.g. plain http to another host). */
+function warnIfUnusableBaseUrl(baseUrl: string): void {
+  try {
+    parseBaseUrl(baseUrl);
+  } catch (error) {
+    void vscode.window.showWarningMessage(`AppSec: ${errorMessage(error)}`, 'Open Setting').then((picked) =>
+      picked ? vscode.commands.executeCommand('workbench.action.openSettings', 'appsecFindings.baseUrl') : undefined);
+  }
 }
 
 export function deactivate(): void {

@@ -4,13 +4,13 @@
  * no token is stored and the base URL is a loopback address, so it can never send a real
  * user's requests anywhere else.
  */
+import { isLoopbackHost } from '../core/api/baseUrl';
 import type { TokenStore } from '../core/services/session';
 import type { Logger } from './logger';
 
-export function isLoopbackUrl(url: string): boolean {
+function isLoopbackUrl(url: string): boolean {
   try {
-    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-    return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+    return isLoopbackHost(new URL(url).hostname);
   } catch {
     return false;
   }

@@ -73,6 +73,17 @@ export function chooseDeployment(reachable: readonly Deployment[], overrides: De
   return first;
 }
 
+/** A PlatformApi whose every call fails with `error`. */
+export function rejectingApi(error: unknown): PlatformApi {
+  const failure = error instanceof Error ? error : new Error(String(error));
+  const reject = <T>(): Promise<T> => Promise.reject(failure);
+  const fail = <T>(): AsyncIterable<T> => ({ [Symbol.asyncIterator]: () => ({ next: reject }) });
+  return {
+    listDeployments: reject, listPolicies: reject, listProjects: reject, getProject: reject, addProjectTags: reject,
+    createSbomExport: reject, getSbomExportStatus: reject, policyRules: fail, findings: fail,
+  };
+}
+
 export class Session implements Disposable {
   private current: SessionState = { kind: 'signedOut' };
   private readonly changed = new Emitter<SessionState>();
@@ -86,9 +97,19 @@ export class Session implements Disposable {
     private readonly memory: DeploymentMemory,
   ) {}
 
-  /** The client for the stored token, built on first use (never at activation: it may throw for a bad base URL). */
+  /**
+   * The client for the stored token, built on first use (never at activation). An unusable base
+   * URL does not throw here: every call rejects with the reason, so callers handle it like any
+   * other failed request (with "Open Setting") instead of crashing outside their promise chain.
+   */
   get api(): PlatformApi {
-    this.client ??= this.apiFactory(() => this.tokens.get());
+    if (!this.client) {
+      try {
+        this.client = this.apiFactory(() => this.tokens.get());
+      } catch (error) {
+        return rejectingApi(error);
+      }
+    }
     return this.client;
   }
 

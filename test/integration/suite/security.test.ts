@@ -69,6 +69,25 @@ describe('security', () => {
     }
   });
 
+  it('refuses a plain-http base URL to another host: the token is never sent there', async () => {
+    const f = await fixture();
+    const config = vscode.workspace.getConfiguration('appsecFindings');
+    await config.update('baseUrl', 'http://platform.example.com', vscode.ConfigurationTarget.Global);
+    try {
+      const before = f.server.requests.length;
+      const error = await f.api.app.session.api.listProjects(f.data.deployment.slug).then(() => undefined, (e: unknown) => e as PlatformError);
+      assert.equal(error?.reason, 'insecureUrl');
+      assert.match(error?.message ?? '', /https/);
+      assert.equal(f.server.requests.length, before);
+      // Through a command: reported with its fix, and the views keep working.
+      await vscode.commands.executeCommand('appsecFindings.refresh');
+      assert.equal(f.server.requests.length, before, 'nothing was sent anywhere');
+    } finally {
+      await config.update('baseUrl', f.server.url, vscode.ConfigurationTarget.Global);
+    }
+    assert.ok(await f.api.app.session.api.listProjects(f.data.deployment.slug));
+  });
+
   it('refuses to open links that are not http(s)', async () => {
     await fixture();
     for (const url of ['command:workbench.action.quit', 'javascript:alert(1)', 'file:///etc/passwd']) {
