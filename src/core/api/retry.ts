@@ -38,6 +38,10 @@ export function isRetryable(e: PlatformError, method: HttpMethod): boolean {
   if (method === 'POST') {
     return false;
   }
+  // JSON cut off mid-way (a dropped connection that still ended the message) is transient.
+  if (e.reason === 'invalidResponse' && e.cause instanceof SyntaxError) {
+    return method === 'GET';
+  }
   if (e.status !== undefined) {
     return RETRYABLE_STATUSES.has(e.status);
   }

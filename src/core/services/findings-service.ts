@@ -81,7 +81,11 @@ export class FindingsService implements Disposable {
   async load(slot: string, query: FindingsQuery, options: { force?: boolean; signal?: AbortSignal } = {}): Promise<FindingsResult> {
     const key = queryKey(query);
     const cached = this.cached(slot, query);
-    if (cached && !options.force) return cached;
+    if (cached && !options.force) {
+      // Back to a query whose answer is cached while another is loading: that load must not land over it.
+      if (this.inFlight.has(slot) && this.inFlight.get(slot)?.key !== key) this.cancel(slot);
+      return cached;
+    }
     let flight = this.inFlight.get(slot);
     if (!flight || flight.key !== key) {
       flight?.controller.abort();

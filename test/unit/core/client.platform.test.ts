@@ -90,7 +90,6 @@ void describe('errors from the platform', () => {
     ['500', { kind: 'status', status: 500 }, 'server'],
     ['html200', { kind: 'html200' }, 'invalidResponse'],
     ['wrongContentType', { kind: 'wrongContentType' }, 'invalidResponse'],
-    ['truncate', { kind: 'truncate' }, 'invalidResponse'],
     ['cross-origin redirect', { kind: 'redirect', status: 302, location: 'https://elsewhere.example/api/v1/deployments' }, 'redirect'],
   ];
   for (const [name, fault, reason] of injected) {
@@ -101,12 +100,15 @@ void describe('errors from the platform', () => {
     });
   }
 
-  void it('429 with Retry-After, 502 and a reset are retried for a GET', async () => {
+  void it('429 with Retry-After, 502, a reset and truncated JSON are retried for a GET', async () => {
     fx.platform.faults.inject({ kind: 'status', status: 429, headers: { 'retry-after': '0' } });
     fx.platform.faults.inject({ kind: 'status', status: 502 });
     fx.platform.faults.inject({ kind: 'reset' });
     assert.equal((await fx.client.listDeployments()).length, 1);
     assert.equal(fx.platform.requests.length, 4);
+    fx.platform.faults.inject({ kind: 'truncate' });
+    assert.equal((await fx.client.listDeployments()).length, 1);
+    assert.equal(fx.platform.requests.length, 6);
   });
 
   void it('a lasting 503 ends as server after the retries', async () => {
