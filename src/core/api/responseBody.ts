@@ -1,5 +1,6 @@
+import { isAscii } from 'node:buffer';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Readable } from 'node:stream';
+import { finished, type Readable } from 'node:stream';
 import { PlatformError } from './errors';
 
 /** Default cap of a success body: far above any real page, far below what would hurt the host. */
@@ -11,24 +12,47 @@ export const ERROR_BODY_PREFIX_BYTES = 8 * 1024;
 /**
  * Reads a whole body, but stops (and drops the connection) as soon as it exceeds `maxBytes`, so
  * a runaway response never gets buffered. A Content-Length above the cap fails before reading.
+ *
+ * Chunks are taken from `data` events rather than an async iterator, which costs a promise per
+ * chunk; `finished` reports the end, an error, or a close before the end (a cut-off body),
+ * including one that happened before this was called.
  */
-export async function readCappedBody(body: Readable, headers: IncomingHttpHeaders, maxBytes: number, what: string): Promise<Buffer> {
+export function readCappedBody(body: Readable, headers: IncomingHttpHeaders, maxBytes: number, what: string): Promise<Buffer> {
   const declared = Number(headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
     body.destroy();
-    throw tooLarge(what, maxBytes);
+    return Promise.reject(tooLarge(what, maxBytes));
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) {
-      body.destroy();
-      throw tooLarge(what, maxBytes);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size);
+  return new Promise<Buffer>((resolve, reject) => {
+    let chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (error: Error | undefined): void => {
+      if (settled) {
+        return;
+      }
+      settled = true;
+      body.off('data', onData);
+      if (error) {
+        reject(error);
+      } else {
+        resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+      }
+      chunks = [];
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        settle(tooLarge(what, maxBytes));
+        // The error this makes undici emit is taken by the `finished` listener, after settling.
+        body.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    };
+    finished(body, (error) => settle(error ?? undefined));
+    body.on('data', onData);
+  });
 }
 
 /** The first bytes of an error body as text; the rest is discarded with the connection. */
@@ -60,14 +84,22 @@ export function parseJsonBody(bytes: Buffer, headers: IncomingHttpHeaders, what:
   if (contentType !== undefined && !isJsonContentType(contentType)) {
     const hint = contentType.toLowerCase().includes('html')
       ? ' A proxy or sign-in page may be answering instead of the platform: check the base URL and proxy settings.'
-      : '';
+      : ' Check that the base URL setting points at the platform, then try again.';
     throw new PlatformError('invalidResponse', `The platform answered ${what} with ${contentType} instead of JSON.${hint}`);
   }
   try {
-    return JSON.parse(bytes.toString('utf8')) as unknown;
+    return JSON.parse(bodyText(bytes)) as unknown;
   } catch (e) {
     throw new PlatformError('invalidResponse', `The platform's answer for ${what} is not valid JSON (${bytes.length} bytes; it may be cut off). Try again.`, { cause: e });
   }
+}
+
+/**
+ * The body as text. Pages are nearly always pure ASCII: checked in one fast pass, such bytes are
+ * copied as Latin-1, which is the same text without the cost of UTF-8 decoding.
+ */
+function bodyText(bytes: Buffer): string {
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 
 function isJsonContentType(value: string): boolean {

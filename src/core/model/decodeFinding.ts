@@ -50,6 +50,9 @@ export function decodeFindingsPage(body: unknown, issueType: IssueType, interner
 /**
  * One finding, or undefined when it cannot be one: not an object, no safe integer `id`, or no
  * `rule_name`. Everything else is optional and an unknown enumeration value is kept as it came.
+ *
+ * This runs for every finding of a sync (100 000 and more), so it reads each field once, with
+ * no closures, regexes or temporary objects: all it allocates is what the finding keeps.
  */
 export function decodeFinding(raw: unknown, issueType: IssueType, interner: StringInterner): Finding | undefined {
   if (!isObject(raw)) {
@@ -60,38 +63,51 @@ export function decodeFinding(raw: unknown, issueType: IssueType, interner: Stri
   if (id === undefined || ruleName === undefined) {
     return undefined;
   }
-  const rule = asObject(raw.rule);
-  const text = (value: unknown): string | undefined => interner.optional(readString(value));
+  let message = readString(raw.rule_message);
+  let confidence = readString(raw.confidence);
+  if (message === undefined || confidence === undefined) {
+    const rule = asObject(raw.rule);
+    message ??= readString(rule?.message);
+    confidence ??= readString(rule?.confidence);
+  }
+  const repository = raw.repository;
   const lineOfCodeUrl = readString(raw.line_of_code_url);
   return {
     issueType,
     id,
     ruleName: interner.intern(ruleName),
-    message: interner.intern(readString(raw.rule_message) ?? readString(rule?.message) ?? ''),
-    severity: text(raw.severity) ?? 'unknown',
-    confidence: text(raw.confidence) ?? text(rule?.confidence),
-    status: text(raw.status) ?? 'unknown',
-    ref: text(raw.ref),
-    repositoryName: text(asObject(raw.repository)?.name),
+    message: interner.intern(message ?? ''),
+    severity: internString(interner, raw.severity) ?? 'unknown',
+    confidence: confidence === undefined ? undefined : interner.intern(confidence),
+    status: internString(interner, raw.status) ?? 'unknown',
+    ref: internString(interner, raw.ref),
+    repositoryName: isObject(repository) ? internString(interner, repository.name) : undefined,
     location: decodeLocation(raw.location, interner),
     lineOfCodeUrl,
     relevantSince: readTimestamp(raw.relevant_since),
-    triageReason: text(raw.triage_reason),
+    triageReason: internString(interner, raw.triage_reason),
     policy: issueType === 'sast' ? decodeSourcingPolicy(raw.sourcing_policy, interner) : undefined,
     sca: issueType === 'sca' ? decodeScaFacts(raw, interner, lineOfCodeUrl) : undefined,
   };
 }
 
+/** A non-empty string, interned; undefined for anything else. */
+function internString(interner: StringInterner, value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? interner.intern(value) : undefined;
+}
+
 function decodeSourcingPolicy(raw: unknown, interner: StringInterner): Finding['policy'] {
-  const o = asObject(raw);
-  const id = readSafeInteger(o?.id);
-  const name = readString(o?.name);
-  const slug = readString(o?.slug);
+  if (!isObject(raw)) {
+    return undefined;
+  }
+  const id = readSafeInteger(raw.id);
+  const name = readString(raw.name);
+  const slug = readString(raw.slug);
   if (id === undefined || name === undefined || slug === undefined) {
     return undefined;
   }
   // Thousands of findings come from the same few policies: one object each.
-  return interner.shared(`policy\u0000${id}\u0000${name}\u0000${slug}`, () => ({ id, name: interner.intern(name), slug: interner.intern(slug) }));
+  return interner.policy(id, name, slug);
 }
 
 function decodeScaFacts(raw: JsonObject, interner: StringInterner, lineOfCodeUrl: string | undefined): ScaFacts {
@@ -99,19 +115,19 @@ function decodeScaFacts(raw: JsonObject, interner: StringInterner, lineOfCodeUrl
   const lockfileUrl = readString(dependency?.lockfile_line_url);
   // A supply-chain finding's code line usually is its lockfile line: keep one string for both.
   const lockfileLineUrl = lockfileUrl === lineOfCodeUrl ? lineOfCodeUrl : lockfileUrl;
-  const text = (value: unknown): string | undefined => interner.optional(readString(value));
+  const usage = raw.usage;
   return {
-    advisory: text(raw.vulnerability_identifier),
-    package: text(dependency?.package),
-    version: text(dependency?.version),
-    ecosystem: text(dependency?.ecosystem),
-    transitivity: text(dependency?.transitivity),
-    reachability: text(raw.reachability),
+    advisory: internString(interner, raw.vulnerability_identifier),
+    package: internString(interner, dependency?.package),
+    version: internString(interner, dependency?.version),
+    ecosystem: internString(interner, dependency?.ecosystem),
+    transitivity: internString(interner, dependency?.transitivity),
+    reachability: internString(interner, raw.reachability),
     isMalicious: readBoolean(raw.is_malicious),
     fixVersions: decodeFixVersions(raw.fix_recommendations, interner),
     lockfileLineUrl,
     lockfileLine: lineFromUrl(lockfileLineUrl),
-    usage: decodeLocation(asObject(raw.usage)?.location, interner),
+    usage: isObject(usage) ? decodeLocation(usage.location, interner) : undefined,
   };
 }
 
@@ -119,16 +135,67 @@ function decodeFixVersions(raw: unknown, interner: StringInterner): readonly str
   if (!Array.isArray(raw)) {
     return undefined;
   }
-  const versions = raw.map((r) => readString(asObject(r)?.version)).filter((v): v is string => v !== undefined);
+  // Each version is prefixed with its length, so no two different lists share a key.
+  let key = 'fixes';
+  for (const item of raw as unknown[]) {
+    const version = isObject(item) ? readString(item.version) : undefined;
+    if (version !== undefined) {
+      key += `:${version.length}:${version}`;
+    }
+  }
+  if (key === 'fixes') {
+    return undefined;
+  }
   // Findings of one advisory share their fix versions: one frozen list each.
-  return versions.length > 0 ? interner.shared(`fixes\u0000${versions.join('\u0000')}`, () => versions.map((v) => interner.intern(v))) : undefined;
+  return interner.shared(key, () => {
+    const versions: string[] = [];
+    for (const item of raw as unknown[]) {
+      const version = isObject(item) ? readString(item.version) : undefined;
+      if (version !== undefined) {
+        versions.push(interner.intern(version));
+      }
+    }
+    return versions;
+  });
 }
 
 /** The 1-based line of a `…#L42` (or `…#L42-L45`) link, or undefined when it names none. */
 export function lineFromUrl(url: string | undefined): number | undefined {
-  const m = url === undefined ? null : /#L(\d+)(?:-L?\d+)?$/.exec(url);
-  const line = m ? Number(m[1]) : undefined;
-  return line !== undefined && Number.isSafeInteger(line) && line > 0 ? line : undefined;
+  if (url === undefined) {
+    return undefined;
+  }
+  // The link must end in `#L<digits>` or `#L<digits>-[L]<digits>`; no `#` can follow that `#L`.
+  const at = url.lastIndexOf('#L');
+  if (at < 0) {
+    return undefined;
+  }
+  const end = url.length;
+  let i = at + 2;
+  let line = 0;
+  for (; i < end && isDigit(url.charCodeAt(i)); i++) {
+    line = line * 10 + (url.charCodeAt(i) - 48);
+  }
+  if (i === at + 2) {
+    return undefined;
+  }
+  if (i < end) {
+    if (url.charCodeAt(i) !== 45) {
+      return undefined;
+    }
+    i += url.charCodeAt(i + 1) === 76 ? 2 : 1;
+    const from = i;
+    while (i < end && isDigit(url.charCodeAt(i))) {
+      i++;
+    }
+    if (i === from || i !== end) {
+      return undefined;
+    }
+  }
+  return Number.isSafeInteger(line) && line > 0 ? line : undefined;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
 }
 
 function envelopeError(problem: string): PlatformError {

@@ -1,4 +1,4 @@
-import { asObject, readString } from './decodeRead';
+import { isObject, readString } from './decodeRead';
 import type { StringInterner } from './interner';
 import type { SourceRange } from './types';
 
@@ -12,22 +12,20 @@ import type { SourceRange } from './types';
  * A bad column only loses that column, since the line alone still points at the right place.
  */
 export function decodeLocation(raw: unknown, interner: StringInterner): SourceRange | undefined {
-  const o = asObject(raw);
-  if (!o) {
+  if (!isObject(raw)) {
     return undefined;
   }
-  const filePath = readString(o.filePath) ?? readString(o.file_path) ?? readString(o.path);
-  const line = first(o.line, o.start_line);
+  const filePath = readString(raw.filePath) ?? readString(raw.file_path) ?? readString(raw.path);
+  const line = first(raw.line, raw.start_line);
   if (!filePath || !isPositiveInteger(line)) {
     return undefined;
   }
-  const endLineRaw = first(o.endLine, o.end_line);
-  if (endLineRaw !== undefined && !isPositiveInteger(endLineRaw)) {
+  const endLine = first(raw.endLine, raw.end_line);
+  if (endLine !== undefined && !isPositiveInteger(endLine)) {
     return undefined;
   }
-  const endLine = endLineRaw;
-  const column = positiveOrUndefined(first(o.column, o.start_col));
-  const endColumn = positiveOrUndefined(first(o.endColumn, o.end_column, o.end_col));
+  const column = positiveOrUndefined(first(raw.column, raw.start_col));
+  const endColumn = positiveOrUndefined(first3(raw.endColumn, raw.end_column, raw.end_col));
   if (endLine !== undefined && endLine < line) {
     return undefined;
   }
@@ -38,9 +36,16 @@ export function decodeLocation(raw: unknown, interner: StringInterner): SourceRa
   return { filePath: interner.intern(filePath), line, column, endLine, endColumn };
 }
 
-/** The first value that is present (not undefined or null), so either spelling may be used. */
-function first(...values: unknown[]): unknown {
-  return values.find((v) => v !== undefined && v !== null);
+/**
+ * The first value that is present (not undefined or null), so either spelling may be used.
+ * Fixed arities rather than a rest parameter: this runs several times per finding.
+ */
+function first(a: unknown, b: unknown): unknown {
+  return a !== undefined && a !== null ? a : b !== undefined && b !== null ? b : undefined;
+}
+
+function first3(a: unknown, b: unknown, c: unknown): unknown {
+  return a !== undefined && a !== null ? a : first(b, c);
 }
 
 function isPositiveInteger(value: unknown): value is number {

@@ -1,14 +1,21 @@
+import type { Finding } from './types';
+
+type FindingPolicy = NonNullable<Finding['policy']>;
+
 /**
  * Keeps one copy of each repeated string. JSON.parse makes a fresh string for every occurrence,
  * so 100 000 findings of a few dozen rules would otherwise hold 100 000 copies of each rule's
  * name and message. One interner lives for one sync and is dropped with it.
  *
- * Small immutable values that repeat as a whole (a finding's policy, its list of fix versions)
- * are shared the same way through {@link StringInterner.shared}.
+ * Small immutable values that repeat as a whole are shared the same way: a finding's policy
+ * through {@link StringInterner.policy}, its list of fix versions through
+ * {@link StringInterner.shared}.
  */
 export class StringInterner {
   private readonly strings = new Map<string, string>();
   private readonly values = new Map<string, unknown>();
+  /** The policies seen under each id (nearly always one). */
+  private readonly policies = new Map<number, Readonly<FindingPolicy>[]>();
 
   intern(value: string): string {
     const known = this.strings.get(value);
@@ -36,6 +43,28 @@ export class StringInterner {
     const value = Object.freeze(make());
     this.values.set(key, value);
     return value;
+  }
+
+  /**
+   * One frozen policy object per distinct id, name and slug. Thousands of findings name the same
+   * few policies, so the usual case is one lookup by id and two short comparisons; no key string
+   * is built, so no two different policies can ever be taken for one another.
+   */
+  policy(id: number, name: string, slug: string): Readonly<FindingPolicy> {
+    let known = this.policies.get(id);
+    if (known === undefined) {
+      known = [];
+      this.policies.set(id, known);
+    }
+    for (const policy of known) {
+      if (policy.name === name && policy.slug === slug) {
+        return policy;
+      }
+    }
+    // Another name under a known id only when a policy is renamed during a sync: a short list.
+    const policy = Object.freeze({ id, name: this.intern(name), slug: this.intern(slug) });
+    known.push(policy);
+    return policy;
   }
 
   /** Distinct strings held (for tests and diagnostics). */
