@@ -15,6 +15,10 @@ import type { ViewState } from './host/view-state';
 import type { WorkspaceRepos } from './host/workspace-repos';
 
 export interface App {
+  /** The extension's version, for the User-Agent. */
+  readonly version: string;
+  /** The stored API token (for the connection check); never log or show it. */
+  currentToken(): Promise<string | undefined>;
   readonly log: ExtensionLog;
   logger(component: string): Logger;
   readonly session: Session;

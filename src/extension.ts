@@ -18,7 +18,7 @@ import { buildCommands } from './commands/command-map';
 import { registerCommands } from './commands/register';
 import { GitWorkspaceRepos } from './host/git-workspace-repos';
 import { ExtensionLog } from './host/logger';
-import { createDispatcher, readNetworkSettings } from './host/network';
+import { createHostDispatcher } from './host/network';
 import { SecretTokenStore, warnOnceIfNoKeyring } from './host/secrets';
 import { affectsConnection, settings } from './host/settings';
 import { errorMessage, reportError } from './host/user-errors';
@@ -44,7 +44,7 @@ function activateApi(context: vscode.ExtensionContext) {
   const log = new ExtensionLog();
   const push = <T extends vscode.Disposable>(d: T): T => (context.subscriptions.push(d), d);
   push(log);
-  let dispatcher = createDispatcher(readNetworkSettings(), process.env, log.for('Network'));
+  let dispatcher = createHostDispatcher(log.for('Network'));
   const tokens = new SecretTokenStore(context.secrets);
   const session = push(new Session(
     tokens,
@@ -84,6 +84,7 @@ function activateApi(context: vscode.ExtensionContext) {
   updateFilterDescription(trees.projectsView, viewState.selection());
 
   const app: App = {
+    version, currentToken: () => tokens.get(),
     log, logger: (c) => log.for(c), session, projects, findings, policies, sbom, repos, diagnostics, viewState,
     clipboard: vscode.env.clipboard, findingUrl,
     async refreshAll(force) {
@@ -132,7 +133,7 @@ function activateApi(context: vscode.ExtensionContext) {
   }));
   push(vscode.workspace.onDidChangeConfiguration((e) => {
     if (affectsConnection(e)) {
-      dispatcher = createDispatcher(readNetworkSettings(), process.env, log.for('Network'));
+      dispatcher = createHostDispatcher(log.for('Network'));
       session.resetApi();
       warnIfUnusableBaseUrl(settings.baseUrl());
     }

@@ -1,5 +1,6 @@
 /** The one typed map of command ids to handlers (package.json must declare exactly these). */
 import type { App } from '../app';
+import { checkConnection } from './connection-commands';
 import { clearFilters, filterFindings, groupBy } from './filter-commands';
 import { copyFindingId, copyRuleId, openFinding, openInPlatform } from './finding-commands';
 import { chooseRef, exportSbom, showSbomExports, tagProject } from './project-commands';
@@ -25,5 +26,6 @@ export function buildCommands(app: App, tree: Record<TreeCommandId, (arg?: unkno
     'appsecFindings.copyFindingId': (item) => copyFindingId(app, item),
     'appsecFindings.copyRuleId': (item) => copyRuleId(app, item),
     'appsecFindings.showLogs': () => app.log.show(),
+    'appsecFindings.checkConnection': () => checkConnection(app),
   };
 }

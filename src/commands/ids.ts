@@ -18,6 +18,7 @@ export const COMMAND_IDS = [
   'appsecFindings.copyFindingId',
   'appsecFindings.copyRuleId',
   'appsecFindings.showLogs',
+  'appsecFindings.checkConnection',
   'appsecFindings.cancelTreeLoad',
   'appsecFindings.retryTreeLoad',
 ] as const;

@@ -25,15 +25,20 @@ function actionsFor(error: unknown): Action[] {
   const openSetting = (key: string): Action => ({ title: 'Open Setting', run: () => vscode.commands.executeCommand('workbench.action.openSettings', key) });
   if (error instanceof SessionError) return error.code === 'invalidToken' ? [signIn] : [openSetting('appsecFindings.deploymentSlug'), showLogs];
   if (!(error instanceof PlatformError)) return [showLogs];
+  // A step-by-step check names the failing layer (DNS, proxy, TLS, …) better than one message.
+  const checkConnection: Action = { title: 'Check Connection', run: () => vscode.commands.executeCommand('appsecFindings.checkConnection') };
   switch (error.reason) {
     case 'unauthorized':
     case 'notFound':
       return [signIn, showLogs];
     case 'certificate':
-      return [openSetting('appsecFindings.caBundlePath'), showLogs];
+      return [openSetting(error.setting ?? 'appsecFindings.caBundlePath'), checkConnection];
+    case 'network':
+    case 'timeout':
+      return [...(error.setting ? [openSetting(error.setting)] : []), checkConnection, showLogs];
     case 'insecureUrl':
     case 'invalidUrl':
-      return [openSetting('appsecFindings.baseUrl')];
+      return [openSetting(error.setting ?? 'appsecFindings.baseUrl')];
     default:
       return [showLogs];
   }

@@ -6,11 +6,14 @@
  *   --projects N --sast N --sca N --seed N   size and seed of a generated deployment
  *   --latency MS    added to every response
  *   --token T       accepted Bearer token (default test-token)
+ *   --tls           serve https with a throwaway CA (made with openssl); prints the CA file to
+ *                   put in appsecFindings.caBundlePath
  *   --json          print one JSON line {url, token, deploymentId, deploymentSlug} and nothing else
  */
 import { demoDeployment } from './demo';
 import { generateDeployment } from './generator';
 import { startPlatformServer } from './server';
+import { makeTestCa } from './tls-certs';
 
 interface CliOptions {
   port?: number;
@@ -22,16 +25,18 @@ interface CliOptions {
   latency?: number;
   token?: string;
   json: boolean;
+  tls: boolean;
 }
 
 const NUMERIC_FLAGS = { '--port': 'port', '--projects': 'projects', '--sast': 'sast', '--sca': 'sca', '--seed': 'seed', '--latency': 'latency' } as const;
 
 function parseArgs(argv: string[]): CliOptions {
-  const out: CliOptions = { demo: false, json: false };
+  const out: CliOptions = { demo: false, json: false, tls: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === '--demo') out.demo = true;
     else if (flag === '--json') out.json = true;
+    else if (flag === '--tls') out.tls = true;
     else if (flag === '--token') out.token = required(argv, ++i, flag);
     else if (flag in NUMERIC_FLAGS) {
       const value = Number(required(argv, ++i, flag));
@@ -58,25 +63,31 @@ async function main(): Promise<void> {
         ...(args.sca === undefined ? {} : { scaPerProject: args.sca }),
         ...(args.seed === undefined ? {} : { seed: args.seed }),
       });
+  const ca = args.tls ? makeTestCa() : undefined;
   const platform = await startPlatformServer({
     data,
+    ...(ca ? { tls: ca.server } : {}),
     ...(args.port === undefined ? {} : { port: args.port }),
     ...(args.latency === undefined ? {} : { latencyMs: args.latency }),
     ...(args.token === undefined ? {} : { token: args.token }),
   });
   const { id, slug } = data.deployment;
   if (args.json) {
-    process.stdout.write(`${JSON.stringify({ url: platform.url, token: platform.token, deploymentId: id, deploymentSlug: slug })}\n`);
+    process.stdout.write(`${JSON.stringify({ url: platform.url, token: platform.token, deploymentId: id, deploymentSlug: slug, ...(ca ? { caCertPath: ca.caCertPath } : {}) })}\n`);
   } else {
     console.log(`Local platform listening at ${platform.url}`);
     console.log(`  deployment id:   ${id}`);
     console.log(`  deployment slug: ${slug}`);
     console.log(`  token:           ${platform.token}`);
+    if (ca) console.log(`  CA certificate:  ${ca.caCertPath} (set appsecFindings.caBundlePath to it)`);
     console.log(`  ${data.projects.length} projects, ${data.sast.length} code findings, ${data.sca.length} supply-chain findings`);
     console.log('Press Ctrl+C to stop.');
   }
   const stop = (): void => {
-    platform.close().then(() => process.exit(0), () => process.exit(1));
+    platform.close().then(() => {
+      ca?.dispose();
+      process.exit(0);
+    }, () => process.exit(1));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

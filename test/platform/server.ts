@@ -6,6 +6,7 @@
  * latency, then (unless the fault replaces the answer) check the token and route it.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FindingsIndex } from './findings-query';
@@ -22,6 +23,8 @@ export interface PlatformServerOptions {
   port?: number;
   latencyMs?: number;
   sbomPollsUntilDone?: number;
+  /** Serve https with this key and certificate (PEM), e.g. from test/platform/tls-certs.ts. */
+  tls?: { key: string; cert: string };
 }
 
 export interface RecordedRequest {
@@ -126,9 +129,10 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
     else send(res, response);
   }
 
-  const server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
     handle(req, res).catch(() => res.destroy());
-  });
+  };
+  const server = opts.tls ? createTlsServer({ key: opts.tls.key, cert: opts.tls.cert }, listener) : createServer(listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => {
@@ -140,7 +144,7 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
 
   const running: RunningPlatform = {
-    url: `http://${host}:${address.port}`,
+    url: `${opts.tls ? 'https' : 'http'}://${host}:${address.port}`,
     token,
     data: opts.data,
     faults,

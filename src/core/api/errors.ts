@@ -26,6 +26,8 @@ export interface PlatformErrorDetails {
   readonly retryAfterMs?: number;
   readonly bodySnippet?: string;
   readonly cause?: unknown;
+  /** The setting that fixes it, for an "Open Setting" action. */
+  readonly setting?: string;
 }
 
 export class PlatformError extends Error {
@@ -36,6 +38,8 @@ export class PlatformError extends Error {
   readonly retryAfterMs?: number;
   /** The start of the response body, token scrubbed, for the log. */
   readonly bodySnippet?: string;
+  /** The setting that fixes the problem (`appsecFindings.caBundlePath`, `http.proxy`, …). */
+  readonly setting?: string;
 
   constructor(reason: PlatformErrorReason, message: string, details: PlatformErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -43,6 +47,7 @@ export class PlatformError extends Error {
     this.status = details.status;
     this.retryAfterMs = details.retryAfterMs;
     this.bodySnippet = details.bodySnippet;
+    this.setting = details.setting;
   }
 
   static is(e: unknown, reason?: PlatformErrorReason): e is PlatformError {

@@ -1,5 +1,6 @@
 // Installs, idempotently, everything the real-host integration tests need on a fresh Debian
-// machine: Chromium, GSSAPI headers, ripgrep (apt), Node 24 and two code-server hosts (npm).
+// machine: Chromium, GSSAPI headers, ripgrep, tinyproxy and openssl (apt), Node 24 and two
+// code-server hosts (npm).
 // Everything from npm is cached outside the repo (see hosts.mjs) and skipped when present.
 // Only the npm registry and Debian's mirrors are used: nothing here downloads a browser or VS Code.
 //
@@ -41,9 +42,12 @@ function installAptPackages() {
     // code-server's `kerberos` native module does not build without gssapi/gssapi.h.
     { pkg: 'libkrb5-dev', present: () => dpkgInstalled('libkrb5-dev') },
     { pkg: 'ripgrep', present: () => hasCommand('rg') },
+    // The network tests' real proxy (unit tests and the suite's network.test.ts) and their CA.
+    { pkg: 'tinyproxy', present: () => dpkgInstalled('tinyproxy') },
+    { pkg: 'openssl', present: () => hasCommand('openssl') },
   ];
   const missing = wanted.filter((w) => !w.present()).map((w) => w.pkg);
-  if (missing.length === 0) return step('apt: chromium, libkrb5-dev, ripgrep already present');
+  if (missing.length === 0) return step(`apt: ${wanted.map((w) => w.pkg).join(', ')} already present`);
   if (process.getuid?.() !== 0) fail(`missing Debian packages ${missing.join(' ')}: run as root, or: sudo apt-get install -y ${missing.join(' ')}`);
   step(`apt: installing ${missing.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };

@@ -21,6 +21,7 @@ const TEST_FILES: ReadonlyArray<() => Promise<unknown>> = [
   () => import('./commands.test'),
   () => import('./resilience.test'),
   () => import('./security.test'),
+  () => import('./network.test'),
   () => import('./signout.test'),
 ];
 

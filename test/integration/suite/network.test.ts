@@ -1,0 +1,79 @@
+// VS Code's `http.proxy`, set in user settings, routes the extension's own requests through a
+// real proxy (Debian's tinyproxy, started here): VS Code does not patch the bundled undici, so
+// this proves the extension honours the setting itself. The setting is restored afterwards.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ConnectionReport } from '../../../src/core/net/check-connection';
+import { freePort, startTinyproxy, type RunningTinyproxy } from '../../platform/tinyproxy';
+import { fixture, signIn, type Fixture } from './fixture';
+
+/** Sets `http.proxy` and resolves once the extension has seen the change (its listener runs first). */
+async function setProxy(value: string | undefined): Promise<void> {
+  const seen = new Promise<void>((resolve) => {
+    const listener = vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!e.affectsConfiguration('http.proxy')) return;
+      listener.dispose();
+      resolve();
+    });
+  });
+  await vscode.workspace.getConfiguration('http').update('proxy', value, vscode.ConfigurationTarget.Global);
+  await seen;
+}
+
+function viaProxySince(f: Fixture, mark: number, proxy: RunningTinyproxy): number {
+  return f.server.requests.slice(mark).filter((r) => String(r.headers.via ?? '').includes(proxy.viaName)).length;
+}
+
+describe('network: http.proxy', () => {
+  let proxy: RunningTinyproxy | undefined;
+
+  before(async () => {
+    proxy = await startTinyproxy();
+  });
+
+  after(async () => {
+    if (vscode.workspace.getConfiguration('http').inspect('proxy')?.globalValue !== undefined) await setProxy(undefined);
+    await proxy?.close();
+  });
+
+  it('Check Connection and a refresh go through the proxy from the user settings', async () => {
+    const f = await fixture();
+    if (f.api.app.session.state.kind !== 'signedIn') await signIn(f);
+    assert.ok(proxy);
+    await setProxy(proxy.url);
+
+    const report = await vscode.commands.executeCommand<ConnectionReport>('appsecFindings.checkConnection');
+    assert.equal(report.ok, true, JSON.stringify(report.steps, null, 2));
+    assert.match(report.steps.find((s) => s.id === 'proxy')?.detail ?? '', new RegExp(`^${proxy.url} \\(from http\\.proxy\\)`));
+    assert.match(report.steps.find((s) => s.id === 'auth')?.detail ?? '', new RegExp(`deployment ${f.data.deployment.slug} `));
+    assert.ok(proxy.requests().includes(`GET ${f.server.url}/api/v1/deployments`), proxy.log());
+    assert.doesNotMatch(JSON.stringify(report), new RegExp(f.server.token));
+
+    const mark = f.server.requests.length;
+    const seenByProxy = proxy.requests().length;
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    const refreshed = f.server.requests.slice(mark);
+    assert.ok(refreshed.some((r) => r.path.endsWith('/findings')), 'the refresh loaded findings');
+    assert.equal(viaProxySince(f, mark, proxy), refreshed.length, 'every request of the refresh came through the proxy');
+    assert.ok(proxy.requests().slice(seenByProxy).some((r) => r.startsWith(`GET ${f.server.url}/api/v1/deployments/`)), proxy.log());
+  });
+
+  it('a dead proxy is named in the report, and clearing the setting goes direct again', async () => {
+    const f = await fixture();
+    assert.ok(proxy);
+    const deadPort = await freePort();
+    await setProxy(`http://someone:hidden-pass@127.0.0.1:${deadPort}`);
+    const dead = await vscode.commands.executeCommand<ConnectionReport>('appsecFindings.checkConnection');
+    assert.equal(dead.failed?.id, 'tcp');
+    assert.match(dead.failed?.detail ?? '', new RegExp(`Could not connect to the proxy http://\\*\\*\\*:\\*\\*\\*@127\\.0\\.0\\.1:${deadPort}`));
+    assert.doesNotMatch(JSON.stringify(dead), /hidden-pass/);
+
+    await setProxy(undefined);
+    const mark = f.server.requests.length;
+    const seenByProxy = proxy.requests().length;
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    assert.ok(f.server.requests.length > mark, 'the refresh reached the platform');
+    assert.equal(viaProxySince(f, mark, proxy), 0);
+    assert.equal(proxy.requests().length, seenByProxy);
+  });
+});
