@@ -34,6 +34,8 @@ describe('resilience', () => {
     await vscode.commands.executeCommand('appsecFindings.refresh');
     const shown = appsecDiagnostics();
     assert.ok(shown > 0);
+    // Let the tree's own loads from that refresh finish first: one still in flight would (rightly) land fresh.
+    assert.doesNotMatch((await issueTypeNode(f, /code/i, 3))?.description ?? '', /stale/);
     f.server.faults.inject({ kind: 'status', status: 500, body: 'internal error' }, { pathIncludes: '/findings' }, 50);
     try {
       await vscode.commands.executeCommand('appsecFindings.refresh');
