@@ -22,6 +22,8 @@ describe('security', () => {
     await vscode.commands.executeCommand('appsecFindings.refresh');
     assert.ok(f.api.app.log.recent().length > 0, 'something was logged');
     assert.ok(!everywhere(f).includes(f.server.token));
+    assert.ok(f.server.requests.length > 0);
+    assert.ok(f.server.requests.every((r) => !r.rawUrl.includes(f.server.token)), 'the token is only ever in the Authorization header, never a URL');
   });
 
   it('scrubs the token from errors even when the server echoes it back', async () => {
