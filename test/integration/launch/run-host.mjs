@@ -137,13 +137,19 @@ export function installVsix(host, vsix, runDir, folderPrefix) {
  */
 function pollScreenshots(page, files, dir, host, say) {
   let busy = false;
+  const taken = new Set();
   return setInterval(() => {
     if (busy || !existsSync(files.ready)) return;
     busy = true;
     const label = readFileSync(files.ready, 'utf8').trim().replace(/[^\w-]/g, '_');
     rmSync(files.ready);
     mkdirSync(dir, { recursive: true });
-    const path = join(dir, `${host}${label ? `-${label}` : ''}.png`);
+    // A second shot under the same name is numbered, never written over the first.
+    const base = `${host}${label ? `-${label}` : ''}`;
+    let name = base;
+    for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
+    taken.add(name);
+    const path = join(dir, `${name}.png`);
     page
       .screenshot({ path, fullPage: true })
       .then(() => say(`screenshot: ${path}`))
