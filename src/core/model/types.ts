@@ -217,9 +217,3 @@ export interface FindingFilters {
   readonly clickToFixPrState?: readonly string[];
 }
 
-/** Policy filter names of spec section 3 for each rule mode. */
-export const POLICY_FILTER_FOR_MODE = {
-  MODE_MONITOR: 'rule-board-audit',
-  MODE_COMMENT: 'rule-board-pr-comments',
-  MODE_BLOCK: 'rule-board-block',
-} as const;
