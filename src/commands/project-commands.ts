@@ -1,6 +1,7 @@
 /** Tagging a project and exporting its SBOM. */
 import * as vscode from 'vscode';
 import { projectFrom, type App } from '../app';
+import { branchName, sameBranch } from '../core/model/refs';
 import type { Project, SbomComponentType, SbomExportRequest, SbomOutputFormat } from '../core/model/types';
 import { CYCLONEDX_VERSIONS, SBOM_COMPONENT_TYPES } from '../core/model/types';
 import { parseTags } from '../core/services/projects-service';
@@ -60,8 +61,9 @@ export async function chooseRef(app: App, arg?: unknown, refArg?: unknown): Prom
     validateInput: (v) => (/\s/.test(v.trim()) ? 'A ref has no spaces.' : undefined),
   });
   if (input === undefined) return undefined;
-  const ref = input.trim();
-  await app.viewState.setRefOverride(project.name, ref && ref !== primary ? ref : undefined);
+  // `refs/heads/x` and `x` name one branch: kept and shown by its short name.
+  const ref = branchName(input.trim());
+  await app.viewState.setRefOverride(project.name, ref && !sameBranch(ref, primary) ? ref : undefined);
   return ref || primary;
 }
 

@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { Emitter } from '../core/events';
+import { sameBranch } from '../core/model/refs';
 import type { Finding, IssueType, Project } from '../core/model/types';
 import type { FindingsService } from '../core/services/findings-service';
 import { toQueryFilters, type FilterSelection } from '../core/services/filters';
@@ -79,7 +80,7 @@ export class DiagnosticsController implements vscode.Disposable {
     const branch = repo.branch ?? primary;
     let findings = await this.loadRef(slug, repo, branch, force);
     // A branch without a scan has no findings on the platform: show the primary branch's.
-    if (findings.length === 0 && primary && branch !== primary) {
+    if (findings.length === 0 && primary && !sameBranch(branch, primary)) {
       findings = await this.loadRef(slug, repo, primary, force);
       return { repo, ref: primary, usedFallback: true, findings };
     }

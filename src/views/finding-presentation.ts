@@ -2,6 +2,7 @@
  * How a finding reads in the tree: label, description, icon, context flags, screen-reader text
  * and tooltip. Pure (no `vscode`), so each is unit-tested; `tree-items.ts` applies them.
  */
+import { branchName } from '../core/model/refs';
 import type { Finding, IssueType } from '../core/model/types';
 import { valueLabel } from '../core/services/filters';
 import type { GroupBy } from '../core/services/grouping';
@@ -104,10 +105,10 @@ export function findingTooltip(finding: Finding): string {
   tip
     .field('Severity', finding.severity)
     .field('Confidence', finding.confidence)
-    .field('Status', finding.status)
+    .field('Status', valueLabel(finding.status))
     .field('Triage reason', finding.triageReason ? valueLabel(finding.triageReason) : undefined)
     .codeField('Location', locationText(finding))
-    .field('Ref', finding.ref)
+    .field('Ref', finding.ref === undefined ? undefined : branchName(finding.ref))
     .field('Policy', finding.policy?.name)
     .field('Since', finding.relevantSince?.toISOString().slice(0, 10));
   if (sca) {

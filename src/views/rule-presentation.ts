@@ -50,9 +50,20 @@ export function groupRulesByMode(rules: readonly PolicyRule[]): RulesOfMode[] {
 
 export const ruleLabel = (rule: PolicyRule): string => shortRuleName(rule.path);
 
+/**
+ * `SEVERITY_HIGH` → `high`, `CONFIDENCE_MEDIUM` → `medium`, `SOURCE_PRO` → `pro`: the prefix
+ * repeats the field's name and capitals shout. A value without a known prefix is shown as sent
+ * (lower-cased words only when it is an upper-case identifier), so new values still read.
+ */
+export function enumWord(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const bare = value.replace(/^(SEVERITY|CONFIDENCE|SOURCE|CATEGORY)_/, '');
+  return /^[A-Z][A-Z0-9_]*$/.test(bare) ? bare.toLowerCase().replace(/_/g, ' ') : bare;
+}
+
 /** "block · high"; an unknown mode shows its raw value. */
 export function ruleDescription(rule: PolicyRule): string {
-  return [modeLabel(rule.mode), rule.severity].filter((p): p is string => !!p).join(' · ');
+  return [modeLabel(rule.mode), enumWord(rule.severity)].filter((p): p is string => !!p).join(' · ');
 }
 
 /** "rule hasUrl": space-separated flags that menus match with `\bword\b`. */
@@ -61,7 +72,7 @@ export function ruleContextValue(rule: PolicyRule): string {
 }
 
 export function ruleAccessibilityLabel(rule: PolicyRule): string {
-  return [`rule ${rule.path}`, `mode ${modeLabel(rule.mode)}`, rule.severity ? `${rule.severity} severity` : undefined]
+  return [`rule ${rule.path}`, `mode ${modeLabel(rule.mode)}`, rule.severity ? `${enumWord(rule.severity)} severity` : undefined]
     .filter((p): p is string => !!p)
     .join(', ');
 }
@@ -73,10 +84,10 @@ export function ruleTooltip(rule: PolicyRule, policyName: string): string {
     .separator()
     .field('Policy', policyName)
     .field('Mode', modeLabel(rule.mode))
-    .field('Severity', rule.severity)
-    .field('Confidence', rule.confidence)
+    .field('Severity', enumWord(rule.severity))
+    .field('Confidence', enumWord(rule.confidence))
     .field('Category', rule.category)
-    .field('Source', rule.source)
+    .field('Source', enumWord(rule.source))
     .field('Languages', list(rule.languages))
     .field('CWE', list(rule.cweCategories))
     .field('OWASP', list(rule.owaspCategories))

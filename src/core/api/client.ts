@@ -104,7 +104,7 @@ export class PlatformClient {
     return offsetPages(async (page, signal) => {
       const body = await this.get(path, encodeFindingsQuery(issueType, filters, page, pageSize), what, { signal });
       const decoded = decodeFindingsPage(body, issueType, interner);
-      return { value: { findings: decoded.findings, skipped: decoded.skipped }, rawCount: decoded.rawCount };
+      return { value: { findings: decoded.findings, skipped: decoded.skipped }, rawCount: decoded.rawCount, signature: pageSignature(decoded.findings, (f) => f.id) };
     }, { pageSize, concurrency: options.concurrency ?? this.concurrency, signal: options.signal });
   }
 
@@ -162,7 +162,7 @@ export class PlatformClient {
     const what = `The projects of deployment ${deploymentSlug}`;
     return offsetPages(async (page, signal) => {
       const decoded = decodeProjectsPage(await this.get(path, encodeOffsetQuery(page, pageSize), what, { signal }));
-      return { value: decoded.projects, rawCount: decoded.rawCount };
+      return { value: decoded.projects, rawCount: decoded.rawCount, signature: pageSignature(decoded.projects, (p) => p.id) };
     }, { pageSize, concurrency: options.concurrency ?? this.concurrency, signal: options.signal });
   }
 
@@ -182,6 +182,13 @@ export class PlatformClient {
   private get(path: string, query: string | undefined, what: string, options: CallOptions): Promise<unknown> {
     return this.http.requestJson({ method: 'GET', path, query, what, signal: options.signal });
   }
+}
+
+/** A page's first id, last id and length: equal for a page sent twice, different for the next page. */
+function pageSignature<T>(items: readonly T[], id: (item: T) => number): string | undefined {
+  const first = items[0];
+  const last = items[items.length - 1];
+  return first === undefined || last === undefined ? undefined : `${id(first)}:${id(last)}:${items.length}`;
 }
 
 function deploymentPath(deploymentIdOrSlug: string): string {

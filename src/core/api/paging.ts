@@ -6,26 +6,33 @@ export const DEFAULT_MAX_PAGES = 10_000;
 /** One fetched offset page: its decoded value and how many raw items the service sent. */
 export interface OffsetPage<P> {
   readonly value: P;
-  /**
-   * Items in the raw page, before malformed ones were skipped: the end of the list is a page
-   * shorter than the page size, and skipping must not make a full page look short.
-   */
+  /** Items in the raw page, before malformed ones were skipped: only an empty page ends the list. */
   readonly rawCount: number;
+  /**
+   * What identifies the page's content (e.g. its first and last ids). A server that ignores the
+   * page number sends the same page again and again: two equal signatures in a row end the
+   * list with an error instead of reading the same items up to the page cap.
+   */
+  readonly signature?: string;
 }
 
 export interface OffsetPagingOptions {
   readonly pageSize: number;
-  /** Pages in flight at once once the first page came back full. */
+  /** Pages in flight at once once the list is known to go on past its first page. */
   readonly concurrency: number;
   readonly maxPages?: number;
   readonly signal?: AbortSignal;
 }
 
 /**
- * Offset paging (spec 4.7.1): pages 0, 1, 2, … until one comes back short or empty. After a
- * full first page, up to `concurrency` pages are fetched at once, yet yielded strictly in order;
- * no page beyond a short one is requested once the short one is known. Leaving the loop early
- * aborts whatever is still in flight.
+ * Offset paging (spec 4.7.1): pages 0, 1, 2, … until one comes back empty. A page shorter than
+ * the page size does not end the list: some servers cap page sizes below what was asked (the
+ * service's reference speaks of pages of 100), so only an empty page is proof of the end.
+ *
+ * Pages 0 and 1 are asked for together (most lists end there, and the empty page 1 then costs
+ * no extra round trip); once a list is known to be longer, up to `concurrency` pages are in
+ * flight. Pages are yielded strictly in order; nothing past the empty page is yielded, and
+ * leaving the loop early aborts whatever is still in flight.
  */
 export async function* offsetPages<P>(
   fetchPage: (page: number, signal: AbortSignal) => Promise<OffsetPage<P>>,
@@ -34,15 +41,20 @@ export async function* offsetPages<P>(
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   const concurrency = Math.max(1, Math.floor(options.concurrency));
   const inner = linkedController(options.signal);
-  // The lowest page known to be the last one; nothing after it is requested.
+  // The lowest page known to be empty; nothing after it is requested.
   let lastPage = Number.POSITIVE_INFINITY;
+  // Known once page 0 came back full or any later page had items: then the window opens wide.
+  let long = false;
   const inFlight = new Map<number, Promise<OffsetPage<P>>>();
   let nextToRequest = 0;
+  let previousSignature: string | undefined;
 
   const request = (page: number): void => {
     const pending = fetchPage(page, inner.controller.signal).then((result) => {
-      if (result.rawCount < options.pageSize) {
+      if (result.rawCount === 0) {
         lastPage = Math.min(lastPage, page);
+      } else if (page > 0 || result.rawCount >= options.pageSize) {
+        long = true;
       }
       return result;
     });
@@ -55,11 +67,11 @@ export async function* offsetPages<P>(
   try {
     for (let page = 0; page <= lastPage; page++) {
       if (page >= maxPages) {
-        throw new PlatformError('invalidResponse', `The platform kept sending full pages beyond ${maxPages} pages; the list was cut off there.`);
+        throw new PlatformError('invalidResponse', `The platform kept sending pages beyond ${maxPages} pages; the list was cut off there.`);
       }
-      // The first page is fetched alone: most lists fit in it, and it proves the list is long.
-      const window = page === 0 ? 1 : concurrency;
-      while (nextToRequest < page + window && nextToRequest <= lastPage && nextToRequest < maxPages) {
+      // Until the list is known to be long, only pages 0 and 1 go out.
+      const limit = long ? page + concurrency : Math.max(page + 1, Math.min(2, concurrency));
+      while (nextToRequest < limit && nextToRequest <= lastPage && nextToRequest < maxPages) {
         request(nextToRequest++);
       }
       const pending = inFlight.get(page);
@@ -69,8 +81,16 @@ export async function* offsetPages<P>(
       }
       inFlight.delete(page);
       const result = await pending;
-      if (result.rawCount > 0 || page === 0) {
-        yield result.value;
+      if (result.rawCount === 0 && page > 0) {
+        break;
+      }
+      if (result.signature !== undefined && result.signature === previousSignature) {
+        throw new PlatformError('invalidResponse', `The platform sent page ${page} with the same items as page ${page - 1}; the list was cut off there (the server seems to ignore the page number).`);
+      }
+      previousSignature = result.signature;
+      yield result.value;
+      if (result.rawCount === 0) {
+        break;
       }
     }
   } finally {

@@ -1,6 +1,6 @@
 import { PlatformError } from '../api/errors';
 import { decodeLocation } from './decodeLocation';
-import { asObject, isObject, readBoolean, readSafeInteger, readString, readTimestamp, type JsonObject } from './decodeRead';
+import { asObject, isObject, readSafeInteger, readString, readTimestamp, type JsonObject } from './decodeRead';
 import type { StringInterner } from './interner';
 import type { Finding, IssueType, ScaFacts } from './types';
 
@@ -15,28 +15,22 @@ export interface DecodedFindingsPage extends FindingsPage {
   readonly rawCount: number;
 }
 
+/** The members of the spec's envelope, by the issue type whose items each holds. */
+const ENVELOPE_MEMBERS = { sast: 'sastFindings', sca: 'scaFindings' } as const;
+const ALL_MEMBERS = ['sastFindings', 'scaFindings', 'aiSastFindings'] as const;
+
 /**
- * Decodes the spec 4.2 envelope. The member named after the issue type is read; should the
- * service fill the other one instead, that is read. A body that is not this envelope at all is
- * an error (it would otherwise pass for "no findings"); a member without `findings` is empty.
+ * Decodes one findings answer in either shape the service is known to use (docs/platform-api.md):
+ * the flat `{"findings":[…]}` its reference documents, or the spec's envelope
+ * `{"sastFindings":{"findings":[…]}}` (also `scaFindings`, `aiSastFindings`). The request's
+ * issue type says what the items are. Anything else is an error that names the keys it saw
+ * (never their values): passing it off as "no findings" would hide every finding.
  */
 export function decodeFindingsPage(body: unknown, issueType: IssueType, interner: StringInterner): DecodedFindingsPage {
   if (!isObject(body)) {
-    throw envelopeError('is not a JSON object');
+    throw envelopeError(`is ${Array.isArray(body) ? 'a list' : body === null ? 'null' : `a ${typeof body}`}, not an object with a "findings" list`);
   }
-  const preferred = issueType === 'sca' ? body.scaFindings : body.sastFindings;
-  const other = issueType === 'sca' ? body.sastFindings : body.scaFindings;
-  const member = preferred ?? other;
-  if (member === undefined || member === null) {
-    throw envelopeError('has neither sastFindings nor scaFindings');
-  }
-  if (!isObject(member)) {
-    throw envelopeError('has a findings member that is not an object');
-  }
-  const items = member.findings ?? [];
-  if (!Array.isArray(items)) {
-    throw envelopeError('has "findings" that is not a list');
-  }
+  const items = findingsList(body, issueType);
   const findings: Finding[] = [];
   for (const item of items) {
     const finding = decodeFinding(item, issueType, interner);
@@ -47,9 +41,44 @@ export function decodeFindingsPage(body: unknown, issueType: IssueType, interner
   return { findings, skipped: items.length - findings.length, rawCount: items.length };
 }
 
+/** The answer's list of items: top-level `findings`, else the envelope member for the type, else any. */
+function findingsList(body: JsonObject, issueType: IssueType): readonly unknown[] {
+  const flat = body.findings;
+  if (flat !== undefined && flat !== null) {
+    if (!Array.isArray(flat)) {
+      throw envelopeError('has "findings" that is not a list');
+    }
+    return flat;
+  }
+  const preferred = body[ENVELOPE_MEMBERS[issueType]];
+  const member = preferred ?? ALL_MEMBERS.map((name) => body[name]).find((value) => value !== undefined && value !== null);
+  if (member === undefined || member === null) {
+    throw envelopeError(`has no "findings" list (it has ${describeKeys(body)})`);
+  }
+  if (!isObject(member)) {
+    throw envelopeError('has a findings member that is not an object');
+  }
+  const items = member.findings ?? [];
+  if (!Array.isArray(items)) {
+    throw envelopeError('has "findings" that is not a list');
+  }
+  return items;
+}
+
+/** The top-level keys of an unexpected answer, for the message: names only, never values, at most ten. */
+function describeKeys(body: JsonObject): string {
+  const keys = Object.keys(body);
+  if (keys.length === 0) {
+    return 'no keys at all';
+  }
+  const shown = keys.slice(0, 10).map((key) => JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key));
+  return `the key${keys.length === 1 ? '' : 's'} ${shown.join(', ')}${keys.length > 10 ? ` and ${keys.length - 10} more` : ''}`;
+}
+
 /**
  * One finding, or undefined when it cannot be one: not an object, no safe integer `id`, or no
- * `rule_name`. Everything else is optional and an unknown enumeration value is kept as it came.
+ * rule name (the deprecated `rule_name`, else `rule.name`). Everything else is optional, `null`
+ * is "no value", and an unknown enumeration value is kept as it came.
  *
  * This runs for every finding of a sync (100 000 and more), so it reads each field once, with
  * no closures, regexes or temporary objects: all it allocates is what the finding keeps.
@@ -59,16 +88,21 @@ export function decodeFinding(raw: unknown, issueType: IssueType, interner: Stri
     return undefined;
   }
   const id = readSafeInteger(raw.id);
-  const ruleName = readString(raw.rule_name);
-  if (id === undefined || ruleName === undefined) {
+  if (id === undefined) {
     return undefined;
   }
+  // `rule_name` and `rule_message` are deprecated in favour of `rule.name` and `rule.message`.
+  let ruleName = readString(raw.rule_name);
   let message = readString(raw.rule_message);
   let confidence = readString(raw.confidence);
-  if (message === undefined || confidence === undefined) {
+  if (ruleName === undefined || message === undefined || confidence === undefined) {
     const rule = asObject(raw.rule);
+    ruleName ??= readString(rule?.name);
     message ??= readString(rule?.message);
     confidence ??= readString(rule?.confidence);
+  }
+  if (ruleName === undefined) {
+    return undefined;
   }
   const repository = raw.repository;
   const lineOfCodeUrl = readString(raw.line_of_code_url);
@@ -123,7 +157,8 @@ function decodeScaFacts(raw: JsonObject, interner: StringInterner, lineOfCodeUrl
     ecosystem: internString(interner, dependency?.ecosystem),
     transitivity: internString(interner, dependency?.transitivity),
     reachability: internString(interner, raw.reachability),
-    isMalicious: readBoolean(raw.is_malicious),
+    // The service leaves `false` out: an absent flag is "not malicious", not "unknown".
+    isMalicious: raw.is_malicious === true,
     fixVersions: decodeFixVersions(raw.fix_recommendations, interner),
     lockfileLineUrl,
     lockfileLine: lineFromUrl(lockfileLineUrl),
@@ -199,5 +234,6 @@ function isDigit(code: number): boolean {
 }
 
 function envelopeError(problem: string): PlatformError {
-  return new PlatformError('invalidResponse', `The platform's findings answer ${problem}. Try again; if it persists, check the base URL.`);
+  // The answer was JSON, so the base URL reached a JSON API: the shape is what is unexpected.
+  return new PlatformError('invalidResponse', `The platform's findings answer ${problem}. This extension reads "findings" or "sastFindings"/"scaFindings"; if the platform changed its answer, report it with the log (AppSec: Show Logs).`);
 }

@@ -1,7 +1,7 @@
 import { decodeFinding } from './decodeFinding';
 import { asObject, readNumber, readSafeInteger, readString, readStringArray, readTimestamp, type JsonObject } from './decodeRead';
 import { StringInterner } from './interner';
-import type { FindingDetail, IssueType } from './types';
+import type { ExternalTicket, FindingDetail, IssueType } from './types';
 
 /**
  * The whole finding, for a detail view. Built on {@link decodeFinding}, so it is skipped (undefined)
@@ -28,7 +28,11 @@ export function decodeFindingDetail(raw: unknown, issueType: IssueType, interner
     firstSeenScanId: readSafeInteger(o.first_seen_scan_id),
     repositoryUrl: readString(asObject(o.repository)?.url),
     rule: decodeRule(o.rule),
-    externalTicketUrl: readString(asObject(o.external_ticket)?.url),
+    externalTicket: decodeExternalTicket(o.external_ticket),
+    reviewComments: readObjects(o.review_comments).map((c) => ({
+      discussionId: readString(c.external_discussion_id) ?? readString(c.externalDiscussionId),
+      noteId: readSafeInteger(c.external_note_id ?? c.externalNoteId),
+    })),
     clickToFixPrUrls: readObjects(o.click_to_fix_prs)
       .map((pr) => readString(pr.url))
       .filter((url): url is string => url !== undefined),
@@ -48,11 +52,41 @@ function decodeRule(raw: unknown): FindingDetail['rule'] {
     message: readString(rule.message),
     category: readString(rule.category),
     confidence: readString(rule.confidence),
-    cweNames: readStringArray(rule.cweNames),
-    owaspNames: readStringArray(rule.owaspNames),
+    // The service spells these in snake_case, the spec in camelCase: read whichever came.
+    cweNames: readStringArray(rule.cwe_names ?? rule.cweNames),
+    owaspNames: readStringArray(rule.owasp_names ?? rule.owaspNames),
     subcategories: readStringArray(rule.subcategories),
-    vulnerabilityClasses: readStringArray(rule.vulnerabilityClasses),
+    vulnerabilityClasses: readStringArray(rule.vulnerability_classes ?? rule.vulnerabilityClasses),
   };
+}
+
+/** `external_ticket` in either spelling; undefined when absent, null, or naming nothing. */
+export function decodeExternalTicket(raw: unknown): ExternalTicket | undefined {
+  const ticket = asObject(raw);
+  if (!ticket) {
+    return undefined;
+  }
+  const decoded: ExternalTicket = {
+    id: readSafeInteger(ticket.id),
+    slug: readString(ticket.external_slug) ?? readString(ticket.externalSlug),
+    url: readString(ticket.url),
+    linkedIssueIds: readIntegers(ticket.linked_issue_ids ?? ticket.linkedIssueIds),
+  };
+  return decoded.id === undefined && decoded.slug === undefined && decoded.url === undefined ? undefined : decoded;
+}
+
+function readIntegers(raw: unknown): number[] {
+  if (!Array.isArray(raw)) {
+    return [];
+  }
+  const out: number[] = [];
+  for (const item of raw as unknown[]) {
+    const n = readSafeInteger(item);
+    if (n !== undefined) {
+      out.push(n);
+    }
+  }
+  return out;
 }
 
 function decodeAssistant(raw: unknown): FindingDetail['assistant'] {

@@ -1,5 +1,6 @@
 import { PlatformError } from '../api/errors';
-import { asObject, isObject, readBoolean, readSafeInteger, readString, readStringArray, readTimestamp } from './decodeRead';
+import { branchName } from './refs';
+import { asObject, isObject, readSafeInteger, readString, readStringArray, readTimestamp } from './decodeRead';
 import type { Project } from './types';
 
 /** A project, or undefined without a safe integer `id` and a `name`. */
@@ -18,15 +19,22 @@ export function decodeProject(raw: unknown): Project | undefined {
     name,
     tags: readStringArray(raw.tags),
     createdAt: readTimestamp(raw.created_at),
-    defaultBranch: readString(raw.default_branch),
-    primaryBranch: readString(raw.primary_branch),
+    defaultBranch: readBranch(raw.default_branch),
+    primaryBranch: readBranch(raw.primary_branch),
     latestScanAt: readTimestamp(raw.latest_scan_at),
     url: readString(raw.url),
+    // The service leaves `false` out: inside a config that is present, a missing flag is off.
     managedScanConfig: config && {
-      diffScanEnabled: readBoolean(asObject(config.diff_scan)?.enabled),
-      fullScanEnabled: readBoolean(asObject(config.full_scan)?.enabled),
+      diffScanEnabled: asObject(config.diff_scan)?.enabled === true,
+      fullScanEnabled: asObject(config.full_scan)?.enabled === true,
     },
   };
+}
+
+/** Projects name branches `refs/heads/main`; everything else here works with the short name. */
+function readBranch(value: unknown): string | undefined {
+  const ref = readString(value);
+  return ref === undefined ? undefined : branchName(ref);
 }
 
 /** Spec 4.6: `projects` is required; malformed items are left out. */

@@ -10,8 +10,8 @@ export type Open<T extends string> = T | (string & {});
 export type IssueType = 'sast' | 'sca';
 export type Severity = Open<'low' | 'medium' | 'high' | 'critical'>;
 export type Confidence = Open<'low' | 'medium' | 'high'>;
-export type FindingStatus = Open<'open' | 'fixed' | 'ignored' | 'reviewing' | 'fixing'>;
-export type TriageReason = Open<'acceptable_risk' | 'false_positive' | 'no_time' | 'no_triage_reason'>;
+export type FindingStatus = Open<'open' | 'fixed' | 'ignored' | 'reviewing' | 'fixing' | 'provisionally_ignored'>;
+export type TriageReason = Open<'acceptable_risk' | 'false_positive' | 'no_time' | 'no_triage_reason' | 'duplicate'>;
 export type Reachability = Open<'reachable' | 'always_reachable' | 'conditionally_reachable' | 'unreachable' | 'unknown'>;
 export type Transitivity = Open<'direct' | 'transitive' | 'unknown'>;
 export type PolicyMode = Open<'MODE_MONITOR' | 'MODE_COMMENT' | 'MODE_BLOCK' | 'MODE_DISABLED'>;
@@ -90,6 +90,21 @@ export interface ScaFacts {
   readonly usage?: SourceRange;
 }
 
+/** A ticket linked to a finding (`external_ticket`; the spec spells its keys in camelCase). */
+export interface ExternalTicket {
+  readonly id?: number;
+  /** The ticket's key in the tracker, e.g. `SEC-42`. */
+  readonly slug?: string;
+  readonly url?: string;
+  readonly linkedIssueIds: readonly number[];
+}
+
+/** A pull-request review comment the platform left for a finding. */
+export interface ReviewComment {
+  readonly discussionId?: string;
+  readonly noteId?: number;
+}
+
 /** The long tail of a finding, for a detail view or tooltip. */
 export interface FindingDetail extends Finding {
   readonly syntacticId?: string;
@@ -113,7 +128,8 @@ export interface FindingDetail extends Finding {
     readonly subcategories: readonly string[];
     readonly vulnerabilityClasses: readonly string[];
   };
-  readonly externalTicketUrl?: string;
+  readonly externalTicket?: ExternalTicket;
+  readonly reviewComments: readonly ReviewComment[];
   readonly clickToFixPrUrls: readonly string[];
   readonly assistant?: {
     readonly autofixCode?: string;

@@ -40,9 +40,9 @@ export interface FilterDefinition {
 
 const BOTH: readonly IssueType[] = ['sast', 'sca'];
 export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [
-  { key: 'status', label: 'Status', values: ['open', 'fixed', 'ignored', 'reviewing', 'fixing'], single: true, appliesTo: BOTH },
+  { key: 'status', label: 'Status', values: ['open', 'reviewing', 'fixing', 'provisionally_ignored', 'ignored', 'fixed'], single: true, appliesTo: BOTH },
   { key: 'severities', label: 'Severity', values: ['critical', 'high', 'medium', 'low'], single: false, appliesTo: BOTH },
-  { key: 'triageReasons', label: 'Triage reason (ignored findings)', values: ['acceptable_risk', 'false_positive', 'no_time', 'no_triage_reason'], single: false, appliesTo: BOTH },
+  { key: 'triageReasons', label: 'Triage reason (ignored findings)', values: ['acceptable_risk', 'false_positive', 'no_time', 'no_triage_reason', 'duplicate'], single: false, appliesTo: BOTH },
   { key: 'policies', label: 'Rule mode (code)', values: ['rule-board-audit', 'rule-board-pr-comments', 'rule-board-block'], single: false, appliesTo: ['sast'] },
   { key: 'confidence', label: 'Confidence (code)', values: ['high', 'medium', 'low'], single: true, appliesTo: ['sast'] },
   { key: 'autotriageVerdict', label: 'Assistant verdict (code)', values: ['true_positive', 'false_positive'], single: true, appliesTo: ['sast'] },
@@ -64,7 +64,7 @@ const VALUE_LABELS: Record<string, string> = {
   'rule-board-audit': 'monitor', 'rule-board-pr-comments': 'comment', 'rule-board-block': 'block',
   true_positive: 'true positive', false_positive: 'false positive', acceptable_risk: 'acceptable risk',
   no_time: 'no time', no_triage_reason: 'no reason', always_reachable: 'always reachable',
-  conditionally_reachable: 'conditionally reachable',
+  conditionally_reachable: 'conditionally reachable', provisionally_ignored: 'provisionally ignored',
 };
 export const valueLabel = (value: string): string => VALUE_LABELS[value] ?? value;
 

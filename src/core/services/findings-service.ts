@@ -5,10 +5,14 @@
  *   arrives is dropped, never shown over the newer one.
  * - A failed load keeps what was shown before, marked stale with the error; it never replaces
  *   it with a partial result (pages are collected first and swapped in whole).
+ * - A branch is asked for in the spelling the deployment's findings use (`main` or
+ *   `refs/heads/main`): while that is not known, an empty answer is asked again in the other
+ *   spelling, and the one that answered is remembered per deployment.
  */
 import { cancelledError } from '../api/errors';
 import { Emitter, type Disposable } from '../events';
 import { StringInterner } from '../model/interner';
+import { spellRef, spellingOf, type RefSpelling } from '../model/refs';
 import type { Finding, FindingFilters, IssueType } from '../model/types';
 import type { PlatformApi } from './platform-api';
 
@@ -48,6 +52,8 @@ export class FindingsService implements Disposable {
   /** Slots whose answer is still shown but must be fetched again on the next load. */
   private readonly expired = new Set<string>();
   private readonly inFlight = new Map<string, InFlight>();
+  /** Per deployment, the branch spelling its findings answered to (absent until one answered). */
+  private readonly refSpellings = new Map<string, RefSpelling>();
   private readonly changed = new Emitter<string>();
   /** Fires with the slot whose state changed. */
   readonly onDidChange = this.changed.event;
@@ -126,15 +132,39 @@ export class FindingsService implements Disposable {
   }
 
   private async fetchAll(query: FindingsQuery, signal: AbortSignal): Promise<FindingsResult> {
+    const ref = query.filters.ref;
+    if (ref === undefined || spellingOf(ref) === undefined) return this.fetchFiltered(query, query.filters, signal);
+    const slug = query.deploymentSlug;
+    const known = this.refSpellings.get(slug);
+    const first = known ?? 'short';
+    const result = await this.fetchFiltered(query, { ...query.filters, ref: spellRef(ref, first) }, signal);
+    if (result.findings.length > 0 || result.skipped > 0) {
+      this.refSpellings.set(slug, first);
+      return result;
+    }
+    if (known) return result;
+    const other: RefSpelling = first === 'short' ? 'full' : 'short';
+    const retried = await this.fetchFiltered(query, { ...query.filters, ref: spellRef(ref, other) }, signal);
+    if (retried.findings.length > 0 || retried.skipped > 0) this.refSpellings.set(slug, other);
+    return retried;
+  }
+
+  /** Every page of one query, sent with `filters` (the query's own, or its ref spelled otherwise). */
+  private async fetchFiltered(query: FindingsQuery, filters: FindingFilters, signal: AbortSignal): Promise<FindingsResult> {
     const interner = new StringInterner();
     const findings: Finding[] = [];
     let skipped = 0;
-    const pages = this.api().findings(query.deploymentSlug, query.issueType, query.filters, { signal, pageSize: this.pageSize, interner });
+    const pages = this.api().findings(query.deploymentSlug, query.issueType, filters, { signal, pageSize: this.pageSize, interner });
     for await (const page of pages) {
       for (const finding of page.findings) findings.push(finding);
       skipped += page.skipped;
     }
     return { query, findings, skipped, loadedAt: new Date() };
+  }
+
+  /** The branch spelling learnt for a deployment, if any answer taught one (for the log and tests). */
+  refSpelling(deploymentSlug: string): RefSpelling | undefined {
+    return this.refSpellings.get(deploymentSlug);
   }
 
   /**
@@ -158,6 +188,7 @@ export class FindingsService implements Disposable {
     this.results.clear();
     this.failures.clear();
     this.expired.clear();
+    this.refSpellings.clear();
     for (const slot of slots) this.changed.fire(slot);
   }
 

@@ -93,7 +93,7 @@ void describe('decodeFinding', () => {
 
   void it('fills defaults for a minimal finding and leaves optional fields out', () => {
     const f = decodeFinding({ id: '5', rule_name: 'r' }, 'sca', new StringInterner());
-    assert.deepEqual(plain(f), { issueType: 'sca', id: 5, ruleName: 'r', message: '', severity: 'unknown', status: 'unknown', sca: {} });
+    assert.deepEqual(plain(f), { issueType: 'sca', id: 5, ruleName: 'r', message: '', severity: 'unknown', status: 'unknown', sca: { isMalicious: false } });
   });
 
   void it('returns undefined for malformed findings', () => {

@@ -32,7 +32,7 @@ void describe('decodeFindingDetail', () => {
     assert.equal(detail.firstSeenScanId, 99);
     assert.equal(detail.repositoryUrl, 'https://r');
     assert.deepEqual(detail.rule?.cweNames, ['CWE-95']);
-    assert.equal(detail.externalTicketUrl, 'https://ticket');
+    assert.deepEqual(plain(detail.externalTicket), { url: 'https://ticket', linkedIssueIds: [] });
     assert.deepEqual(detail.clickToFixPrUrls, ['https://pr/1']);
     assert.deepEqual(plain(detail.assistant), {
       autofixCode: 'safe()', autotriageVerdict: 'true_positive', autotriageReason: 'because', componentRisk: 'high',

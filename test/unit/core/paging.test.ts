@@ -36,17 +36,18 @@ async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[][]> {
 }
 
 void describe('offsetPages', () => {
-  void it('yields a single empty first page for an empty list', async () => {
+  void it('yields a single empty first page for an empty list (page 1 asked for alongside, unseen)', async () => {
     const source = offsetSource(0, 10);
     assert.deepEqual(await collect(offsetPages(source.fetchPage, { pageSize: 10, concurrency: 4 })), [[]]);
-    assert.deepEqual(source.requested, [0]);
+    assert.deepEqual(source.requested.sort(), [0, 1]);
   });
 
-  void it('stops after a short first page without fetching more', async () => {
+  void it('a short first page is not the end: page 1 is read (asked at the same time), and its emptiness ends the list', async () => {
     const source = offsetSource(7, 10);
     const pages = await collect(offsetPages(source.fetchPage, { pageSize: 10, concurrency: 4 }));
     assert.deepEqual(pages.flat().length, 7);
-    assert.deepEqual(source.requested, [0]);
+    assert.deepEqual(source.requested, [0, 1]);
+    assert.equal(source.maxInFlight(), 2);
   });
 
   void it('handles an exact multiple of the page size (ends on an empty page, not yielded)', async () => {
@@ -57,35 +58,56 @@ void describe('offsetPages', () => {
     assert.deepEqual(source.requested, [0, 1, 2, 3]);
   });
 
+  void it('reads every item exactly once from a server that caps pages far below the page size asked for', async () => {
+    // Asked for 10 a page, the server sends 2: every page is "short", none is the end.
+    const source = offsetSource(23, 2);
+    const pages = await collect(offsetPages(source.fetchPage, { pageSize: 10, concurrency: 4 }));
+    assert.deepEqual(pages.flat(), Array.from({ length: 23 }, (_, i) => i));
+    assert.equal(new Set(source.requested).size, source.requested.length);
+    // Once page 1 had items, the window opened to the full concurrency.
+    assert.equal(source.maxInFlight(), 4);
+  });
+
   void it('fetches concurrently but yields in order, exactly, when later pages answer first', async () => {
     // Page 1 is slowest, page 4 fastest: a naive pager would yield them out of order.
     const source = offsetSource(95, 10, (page) => (page === 0 ? 0 : 40 - page * 8));
     const pages = await collect(offsetPages(source.fetchPage, { pageSize: 10, concurrency: 4 }));
     assert.deepEqual(pages.flat(), Array.from({ length: 95 }, (_, i) => i));
     assert.equal(source.maxInFlight(), 4);
-    // Never more than concurrency pages beyond the last one; none requested twice.
+    // Never more than concurrency pages beyond the empty one (page 10); none requested twice.
     assert.equal(new Set(source.requested).size, source.requested.length);
-    assert.ok(Math.max(...source.requested) <= 9 + 3, String(source.requested));
+    assert.ok(Math.max(...source.requested) <= 10 + 3, String(source.requested));
   });
 
-  void it('stops issuing pages once a short page is known, and aborts the extra in-flight ones', async () => {
-    const source = offsetSource(25, 10, (page) => (page >= 3 ? 50 : 0));
+  void it('stops issuing pages once an empty page is known, and aborts the extra in-flight ones', async () => {
+    const source = offsetSource(25, 10, (page) => (page >= 4 ? 50 : 0));
     const pages = await collect(offsetPages(source.fetchPage, { pageSize: 10, concurrency: 4 }));
     assert.deepEqual(pages.flat(), Array.from({ length: 25 }, (_, i) => i));
     await new Promise((resolve) => setTimeout(resolve, 80));
-    // Page 5 may go out while page 2 (the short one) is still on its way; nothing after that.
-    assert.ok(source.requested.every((p) => p <= 5), String(source.requested));
-    assert.deepEqual(source.aborted.sort(), source.requested.filter((p) => p > 2).sort());
+    // Page 6 may go out while page 3 (the empty one) is still on its way; nothing after that.
+    assert.ok(source.requested.every((p) => p <= 6), String(source.requested));
+    assert.deepEqual(source.aborted.sort(), source.requested.filter((p) => p > 3).sort());
   });
 
-  void it('does not mistake a page with skipped items for the last one', async () => {
+  void it('goes on past pages with skipped or fewer items, until an empty one', async () => {
+    const counts = [10, 10, 3, 7, 0];
     const fetchPage = (page: number): Promise<OffsetPage<string>> =>
-      Promise.resolve(page < 2 ? { value: `p${page}`, rawCount: 10 } : { value: `p${page}`, rawCount: 3 });
+      Promise.resolve({ value: `p${page}`, rawCount: counts[page] ?? 0 });
     const pages: string[] = [];
     for await (const p of offsetPages(fetchPage, { pageSize: 10, concurrency: 2 })) {
       pages.push(p);
     }
-    assert.deepEqual(pages, ['p0', 'p1', 'p2']);
+    assert.deepEqual(pages, ['p0', 'p1', 'p2', 'p3']);
+  });
+
+  void it('a server that ignores the page number (the same page again) ends with an error, not 10 000 requests', async () => {
+    let requests = 0;
+    const fetchPage = (): Promise<OffsetPage<number[]>> => {
+      requests++;
+      return Promise.resolve({ value: [1, 2, 3], rawCount: 3, signature: '1:3:3' });
+    };
+    await assert.rejects(collect(offsetPages(fetchPage, { pageSize: 10, concurrency: 4 })), (e) => PlatformError.is(e, 'invalidResponse') && /same items as page 0/.test(e.message));
+    assert.ok(requests <= 5, String(requests));
   });
 
   void it('surfaces an error of a page in its turn, without unhandled rejections', async () => {

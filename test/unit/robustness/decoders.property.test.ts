@@ -124,17 +124,24 @@ void describe('findings decoder under malformed pages', () => {
     assert.ok(decodedFindings > RUNS && errors > RUNS / 20, `decoded ${decodedFindings} findings, ${errors} envelope errors`);
   });
 
-  void it('a finding keeps what it was sent: exact ids, unknown enumeration values', () => {
-    check(fc.property(fc.array(fc.oneof(scaFinding, sastFinding), { minLength: 1, maxLength: 8 }), issueType, (items, type) => {
-      const page = outcome(() => decodeFindingsPage({ sastFindings: { findings: items }, scaFindings: { findings: items } }, type, new StringInterner()));
+  void it('a finding keeps what it was sent, in either envelope: exact ids, its rule name, unknown enumeration values', () => {
+    check(fc.property(fc.array(fc.oneof(scaFinding, sastFinding), { minLength: 1, maxLength: 8 }), issueType, fc.boolean(), (items, type, flat) => {
+      const body = flat ? { findings: items } : { sastFindings: { findings: items }, scaFindings: { findings: items } };
+      const page = outcome(() => decodeFindingsPage(body, type, new StringInterner()));
       assert.ok('value' in page);
+      // The rule's name: the deprecated `rule_name`, else `rule.name`; without either, not a finding.
+      const nameOf = (raw: Record<string, unknown>): unknown => {
+        if (typeof raw.rule_name === 'string' && raw.rule_name !== '') return raw.rule_name;
+        const rule = raw.rule;
+        return isRecord(rule) && typeof rule.name === 'string' && rule.name !== '' ? rule.name : undefined;
+      };
       // Decoded findings are the decodable items, in order.
-      const decodable = items.filter((raw): raw is Record<string, unknown> => isRecord(raw) && idOf(raw.id) !== undefined && typeof raw.rule_name === 'string' && raw.rule_name !== '');
+      const decodable = items.filter((raw): raw is Record<string, unknown> => isRecord(raw) && idOf(raw.id) !== undefined && nameOf(raw) !== undefined);
       assert.equal(page.value.findings.length, decodable.length);
       page.value.findings.forEach((f, i) => {
         const raw = decodable[i] ?? {};
         assert.equal(f.id, idOf(raw.id));
-        assert.equal(f.ruleName, raw.rule_name);
+        assert.equal(f.ruleName, nameOf(raw));
         assert.equal(f.severity, typeof raw.severity === 'string' && raw.severity !== '' ? raw.severity : 'unknown');
         assert.equal(f.status, typeof raw.status === 'string' && raw.status !== '' ? raw.status : 'unknown');
       });

@@ -128,8 +128,8 @@ const sharedFindingFields = {
   rule: findingRule,
   severity: enumeration(['low', 'medium', 'high', 'critical']),
   confidence: enumeration(['low', 'medium', 'high']),
-  status: enumeration(['open', 'fixed', 'ignored', 'reviewing', 'fixing']),
-  triage_reason: enumeration(['acceptable_risk', 'false_positive', 'no_time', 'no_triage_reason']),
+  status: enumeration(['open', 'fixed', 'ignored', 'reviewing', 'fixing', 'provisionally_ignored']),
+  triage_reason: enumeration(['acceptable_risk', 'false_positive', 'no_time', 'no_triage_reason', 'duplicate']),
   ref: text,
   repository: field(fc.record({ name: text, url: text }, { requiredKeys: [] })),
   location,
@@ -160,10 +160,14 @@ export const scaFinding: fc.Arbitrary<unknown> = fc.record({
   epss_score: field(fc.record({ score: field(fc.double()), percentile: field(fc.double()) }, { requiredKeys: [] })),
 }, { requiredKeys: [] });
 
-/** The spec 4.2 envelope, right or wrong at every level. */
+/** A findings answer in either shape (the service's flat list or the spec's envelope), right or wrong at every level. */
 export function findingsBody(item: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
-  const member = mostly(fc.record({ findings: mostly(fc.array(fc.oneof({ weight: 4, arbitrary: item }, { weight: 1, arbitrary: hostile }), { maxLength: 8 })) }, { requiredKeys: [] }));
-  return mostly(fc.record({ sastFindings: member, scaFindings: member }, { requiredKeys: [] }));
+  const list = mostly(fc.array(fc.oneof({ weight: 4, arbitrary: item }, { weight: 1, arbitrary: hostile }), { maxLength: 8 }));
+  const member = mostly(fc.record({ findings: list }, { requiredKeys: [] }));
+  return fc.oneof(
+    mostly(fc.record({ findings: list }, { requiredKeys: [] })),
+    mostly(fc.record({ sastFindings: member, scaFindings: member, aiSastFindings: member }, { requiredKeys: [] })),
+  );
 }
 
 const project = fc.record({

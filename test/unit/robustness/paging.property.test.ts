@@ -116,7 +116,8 @@ void describe('offset paging (findings, projects)', () => {
       assert.ok(fetched.every((p) => p < s.maxPages), 'a page beyond the cap was fetched');
       assert.ok(maxInFlight <= s.concurrency, `${maxInFlight} pages in flight, concurrency ${s.concurrency}`);
 
-      // The expected list: pages up to the first short one; an error or the cap ends it early.
+      // The expected list: pages up to the first empty one (a short page does not end it); an
+      // error or the cap ends it early.
       const expected: number[][] = [];
       let expectedEnding: Ending['kind'] | PlatformError['reason'] = 'done';
       for (let page = 0; ; page++) {
@@ -130,7 +131,7 @@ void describe('offset paging (findings, projects)', () => {
         }
         const count = rawCount(page);
         if (count > 0 || page === 0) expected.push(Array.from({ length: count }, (_, i) => page * 100 + i));
-        if (count < s.pageSize) break;
+        if (count === 0) break;
       }
       // Items: each at most once, pages in order, a prefix of the expected list (all of it unless cut short).
       const items = yielded.flat();

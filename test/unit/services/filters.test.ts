@@ -60,6 +60,20 @@ void describe('parseSelection', () => {
     assert.deepEqual(parsed.transitivities, []);
   });
 
+  void test("the service's newer values are offered and kept: provisionally ignored findings, duplicate as a triage reason", () => {
+    const status = FILTER_DEFINITIONS.find((d) => d.key === 'status');
+    const reasons = FILTER_DEFINITIONS.find((d) => d.key === 'triageReasons');
+    assert.ok(status?.values.includes('provisionally_ignored'));
+    assert.ok(reasons?.values.includes('duplicate'));
+    const parsed = parseSelection({ status: 'provisionally_ignored', triageReasons: ['duplicate', 'no_time'] });
+    assert.equal(parsed.status, 'provisionally_ignored');
+    assert.deepEqual(parsed.triageReasons, ['duplicate', 'no_time']);
+    assert.equal(describeSelection(parsed), 'provisionally ignored · duplicate, no time');
+    const query = toQueryFilters(parsed, 'sast', { repo: 'acme/api' });
+    assert.equal(query.status, 'provisionally_ignored');
+    assert.deepEqual(query.triageReasons, ['duplicate', 'no_time']);
+  });
+
   void test('duplicates in a stored list are read once', () => {
     assert.deepEqual(parseSelection({ severities: ['high', 'high', 'low', 'high'] }).severities, ['high', 'low']);
   });

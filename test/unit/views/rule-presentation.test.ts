@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { PolicyRule } from '../../../src/core/model/types';
 import {
   groupRulesByMode, policyDescription, policyTooltip, productLabel, ruleAccessibilityLabel, ruleContextValue, ruleDescription,
-  ruleLabel, ruleModeIcon, ruleModeTitle, ruleTooltip,
+  enumWord, ruleLabel, ruleModeIcon, ruleModeTitle, ruleTooltip,
 } from '../../../src/views/rule-presentation';
 
 const rule = (path: string, mode: string, extra: Partial<PolicyRule> = {}): PolicyRule => ({
@@ -45,6 +45,19 @@ void describe('rule nodes', () => {
     assert.equal(ruleDescription(r), 'block · high');
     assert.equal(ruleDescription(rule('x', 'MODE_SHADOW')), 'MODE_SHADOW');
     assert.equal(ruleAccessibilityLabel(r), 'rule python.lang.security.eval, mode block, high severity');
+  });
+
+  void test('severities, confidences and sources read as words, as the service spells them (SEVERITY_HIGH → high)', () => {
+    const r = rule('python.lang.security.eval', 'MODE_MONITOR', { severity: 'SEVERITY_HIGH', confidence: 'CONFIDENCE_MEDIUM', source: 'SOURCE_PRO' });
+    assert.equal(ruleDescription(r), 'monitor · high');
+    assert.equal(ruleAccessibilityLabel(r), 'rule python.lang.security.eval, mode monitor, high severity');
+    const tip = ruleTooltip(r, 'Default');
+    assert.match(tip, /Severity: high/);
+    assert.match(tip, /Confidence: medium/);
+    assert.match(tip, /Source: pro/);
+    assert.doesNotMatch(tip, /SEVERITY|CONFIDENCE|SOURCE_/);
+    // New values still read; text that is not an identifier is left as sent.
+    assert.deepEqual(['SEVERITY_CRITICAL', 'SEVERITY_VERY_HIGH', 'high', 'Mixed Case', undefined, ''].map(enumWord), ['critical', 'very high', 'high', 'Mixed Case', undefined, undefined]);
   });
 
   void test('"rule hasUrl" only for an http(s) URL', () => {

@@ -157,7 +157,7 @@ void describe('TreeSlotLoads', () => {
     const { loads, requests } = setup();
     loads.ensure('tree:a:sast', query());
     loads.ensure('tree:b:sast', query('b'));
-    requests[0]?.respond([]);
+    requests[0]?.respond([sastFinding({})]);
     await loads.settle('tree:a:sast');
     assert.deepEqual(loads.cancelAll(), ['tree:b:sast']);
   });

@@ -1,0 +1,168 @@
+// The answers as the real service sends them, beside the spec's spelling of the same thing:
+// flat `findings` or the envelope, snake_case or camelCase rule lists and tickets, `null` for
+// "no value", defaults left out, branches as `refs/heads/…`. Every case runs on both spellings.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { PlatformError } from '../../../src/core/api/errors';
+import { decodeFinding, decodeFindingsPage } from '../../../src/core/model/decodeFinding';
+import { decodeExternalTicket, decodeFindingDetail } from '../../../src/core/model/decodeFindingDetail';
+import { decodeProject } from '../../../src/core/model/decodeProject';
+import { StringInterner } from '../../../src/core/model/interner';
+import { branchName, fullBranchRef, sameBranch, spellingOf, spellRef } from '../../../src/core/model/refs';
+import { plain } from './helpers/plain';
+
+const interner = (): StringInterner => new StringInterner();
+const finding = { id: 7, rule: { name: 'python.flask.xss', message: 'XSS' }, severity: 'high', status: 'open', ref: 'main' };
+
+void describe('findings answers in every shape the service uses', () => {
+  const shapes: [string, (items: unknown[]) => unknown][] = [
+    ['flat {"findings": […]} (the service\'s reference)', (items) => ({ findings: items })],
+    ['spec envelope sastFindings', (items) => ({ sastFindings: { findings: items } })],
+    ['spec envelope scaFindings', (items) => ({ scaFindings: { findings: items } })],
+    ['AI envelope aiSastFindings', (items) => ({ aiSastFindings: { findings: items } })],
+  ];
+  for (const [name, wrap] of shapes) {
+    void it(`reads ${name}, the items being of the issue type asked for`, () => {
+      for (const type of ['sast', 'sca'] as const) {
+        const page = decodeFindingsPage(wrap([finding, { ...finding, id: 8 }]), type, interner());
+        assert.deepEqual(page.findings.map((f) => [f.id, f.issueType, f.ruleName]), [[7, type, 'python.flask.xss'], [8, type, 'python.flask.xss']]);
+      }
+    });
+  }
+
+  void it('prefers the flat list, then the member named after the issue type', () => {
+    const body = { findings: [finding], sastFindings: { findings: [] }, scaFindings: { findings: [{ ...finding, id: 9 }] } };
+    assert.deepEqual(decodeFindingsPage(body, 'sca', interner()).findings.map((f) => f.id), [7]);
+    const envelope = { sastFindings: { findings: [{ ...finding, id: 1 }] }, scaFindings: { findings: [{ ...finding, id: 2 }] } };
+    assert.deepEqual(decodeFindingsPage(envelope, 'sca', interner()).findings.map((f) => f.id), [2]);
+    assert.deepEqual(decodeFindingsPage(envelope, 'sast', interner()).findings.map((f) => f.id), [1]);
+  });
+
+  void it('an answer of another shape names its top-level keys, never their values, and does not blame the base URL', () => {
+    const secret = 'sgp_do_not_show_me';
+    const e = catchError(() => decodeFindingsPage({ results: [secret], next: secret }, 'sast', interner()));
+    assert.ok(PlatformError.is(e, 'invalidResponse'));
+    assert.match(e.message, /has no "findings" list \(it has the keys "results", "next"\)/);
+    assert.ok(!e.message.includes(secret));
+    assert.doesNotMatch(e.message, /base URL/);
+    const many = Object.fromEntries(Array.from({ length: 14 }, (_, i) => [`k${i}`, i]));
+    assert.match(catchError(() => decodeFindingsPage(many, 'sast', interner())).message, /"k9" and 4 more\)/);
+    assert.match(catchError(() => decodeFindingsPage({}, 'sast', interner())).message, /no keys at all/);
+    assert.match(catchError(() => decodeFindingsPage([finding], 'sast', interner())).message, /is a list, not an object/);
+    assert.match(catchError(() => decodeFindingsPage({ findings: { a: 1 } }, 'sast', interner())).message, /"findings" that is not a list/);
+  });
+});
+
+void describe('a finding in the service\'s spelling', () => {
+  void it('without the deprecated rule_name and rule_message, reads rule.name and rule.message', () => {
+    const f = decodeFinding(finding, 'sast', interner());
+    assert.equal(f?.ruleName, 'python.flask.xss');
+    assert.equal(f?.message, 'XSS');
+  });
+
+  void it('prefers the deprecated fields when both are sent (the service fills both alike)', () => {
+    const f = decodeFinding({ ...finding, rule_name: 'a.b', rule_message: 'old' }, 'sast', interner());
+    assert.deepEqual([f?.ruleName, f?.message], ['a.b', 'old']);
+  });
+
+  void it('is malformed only when neither names its rule', () => {
+    for (const raw of [{ id: 1 }, { id: 1, rule: {} }, { id: 1, rule: { name: '' }, rule_name: null }, { id: 1, rule: null, rule_name: '' }]) {
+      assert.equal(decodeFinding(raw, 'sast', interner()), undefined, JSON.stringify(raw));
+    }
+    const page = decodeFindingsPage({ findings: [{ id: 1 }, finding] }, 'sast', interner());
+    assert.deepEqual([page.findings.length, page.skipped], [1, 1]);
+  });
+
+  void it('reads null as "no value" for every optional field', () => {
+    const raw = {
+      ...finding, rule_name: null, rule_message: null, confidence: null, triage_reason: null, triage_comment: null, triaged_at: null,
+      state_updated_at: null, ref: null, location: null, line_of_code_url: null, repository: null, sourcing_policy: null,
+      external_ticket: null, review_comments: null, assistant: null, reachable_condition: null, usage: null, epss_score: null,
+      found_dependency: null, fix_recommendations: null, is_malicious: null, vulnerability_identifier: null, reachability: null,
+    };
+    for (const type of ['sast', 'sca'] as const) {
+      const detail = decodeFindingDetail(raw, type);
+      assert.ok(detail, type);
+      assert.equal(detail.ruleName, 'python.flask.xss');
+      assert.deepEqual([detail.triageReason, detail.triageComment, detail.triagedAt, detail.ref, detail.location, detail.externalTicket], [undefined, undefined, undefined, undefined, undefined, undefined]);
+      assert.deepEqual(detail.reviewComments, []);
+      if (type === 'sca') assert.deepEqual(plain(detail.sca), { isMalicious: false });
+    }
+  });
+
+  void it('an omitted is_malicious is false (the service leaves false out), true only when sent', () => {
+    assert.equal(decodeFinding(finding, 'sca', interner())?.sca?.isMalicious, false);
+    assert.equal(decodeFinding({ ...finding, is_malicious: true }, 'sca', interner())?.sca?.isMalicious, true);
+  });
+
+  const snakeRule = { name: 'r', cwe_names: ['CWE-79: XSS'], owasp_names: ['A03:2021 - Injection'], vulnerability_classes: ['Cross-Site-Scripting (XSS)'], subcategories: ['vuln'] };
+  const camelRule = { name: 'r', cweNames: ['CWE-79: XSS'], owaspNames: ['A03:2021 - Injection'], vulnerabilityClasses: ['Cross-Site-Scripting (XSS)'], subcategories: ['vuln'] };
+  for (const [spelling, rule] of [['snake_case (the service)', snakeRule], ['camelCase (the spec)', camelRule]] as const) {
+    void it(`reads the rule's CWE, OWASP and vulnerability classes in ${spelling}`, () => {
+      const detail = decodeFindingDetail({ id: 1, rule }, 'sast');
+      assert.deepEqual(plain(detail?.rule), {
+        name: 'r', cweNames: ['CWE-79: XSS'], owaspNames: ['A03:2021 - Injection'], subcategories: ['vuln'], vulnerabilityClasses: ['Cross-Site-Scripting (XSS)'],
+      });
+    });
+  }
+
+  void it('reads the ticket and review comments in both spellings', () => {
+    const snake = { id: 1, rule_name: 'r', external_ticket: { id: 5, external_slug: 'SEC-5', linked_issue_ids: [1, 2], url: 'https://jira/SEC-5' }, review_comments: [{ external_discussion_id: 'd1', external_note_id: 11 }] };
+    const camel = { id: 1, rule_name: 'r', external_ticket: { id: 5, externalSlug: 'SEC-5', linkedIssueIds: [1, 2], url: 'https://jira/SEC-5' }, review_comments: [{ externalDiscussionId: 'd1', externalNoteId: 11 }] };
+    for (const raw of [snake, camel]) {
+      const detail = decodeFindingDetail(raw, 'sast');
+      assert.deepEqual(plain(detail?.externalTicket), { id: 5, slug: 'SEC-5', linkedIssueIds: [1, 2], url: 'https://jira/SEC-5' });
+      assert.deepEqual(plain(detail?.reviewComments), [{ discussionId: 'd1', noteId: 11 }]);
+    }
+    assert.equal(decodeExternalTicket({ linked_issue_ids: [1] }), undefined, 'a ticket that names nothing is no ticket');
+    assert.deepEqual(plain(decodeExternalTicket({ external_slug: 'X-1', linked_issue_ids: [1, 'two', 2 ** 60] })), { slug: 'X-1', linkedIssueIds: [1] });
+  });
+});
+
+void describe('projects in the service\'s spelling', () => {
+  void it('shows refs/heads/<name> branches by their name', () => {
+    const p = decodeProject({ id: 1, name: 'acme/api', primary_branch: 'refs/heads/main', default_branch: 'refs/heads/release/2.x' });
+    assert.deepEqual([p?.primaryBranch, p?.defaultBranch], ['main', 'release/2.x']);
+    assert.equal(decodeProject({ id: 1, name: 'a', primary_branch: 'main' })?.primaryBranch, 'main');
+  });
+
+  void it('reads omitted managed-scan flags as off, not unknown (defaults are left out)', () => {
+    const p = decodeProject({ id: 1, name: 'a', managed_scan_config: { diff_scan: {}, full_scan: { enabled: true } } });
+    assert.deepEqual(p?.managedScanConfig, { diffScanEnabled: false, fullScanEnabled: true });
+    assert.equal(decodeProject({ id: 1, name: 'a' })?.managedScanConfig, undefined, 'no config at all (the list) stays unknown');
+    assert.equal(decodeProject({ id: 1, name: 'a', managed_scan_config: null })?.managedScanConfig, undefined);
+  });
+});
+
+void describe('branch names', () => {
+  void it('compares and shows branches by name, whichever spelling', () => {
+    assert.equal(branchName('refs/heads/main'), 'main');
+    assert.equal(branchName('refs/heads/feature/x'), 'feature/x');
+    assert.equal(branchName('main'), 'main');
+    assert.equal(branchName('refs/pull/1234/merge'), 'refs/pull/1234/merge');
+    assert.equal(branchName('refs/heads/'), 'refs/heads/');
+    assert.ok(sameBranch('refs/heads/main', 'main'));
+    assert.ok(!sameBranch('main', 'develop'));
+    assert.ok(!sameBranch(undefined, 'main'));
+  });
+
+  void it('spells a branch either way; pull-request refs and tags stay as they are', () => {
+    assert.equal(fullBranchRef('main'), 'refs/heads/main');
+    assert.equal(fullBranchRef('refs/heads/main'), 'refs/heads/main');
+    assert.equal(fullBranchRef('refs/pull/1/merge'), undefined);
+    assert.equal(spellRef('refs/heads/main', 'short'), 'main');
+    assert.equal(spellRef('main', 'full'), 'refs/heads/main');
+    assert.equal(spellRef('refs/tags/v1', 'full'), 'refs/tags/v1');
+    assert.deepEqual(['main', 'refs/heads/main', 'refs/pull/9/head'].map(spellingOf), ['short', 'full', undefined]);
+  });
+});
+
+function catchError(run: () => unknown): PlatformError {
+  try {
+    run();
+  } catch (e) {
+    if (e instanceof PlatformError) return e;
+    throw e;
+  }
+  assert.fail('expected an error');
+}
