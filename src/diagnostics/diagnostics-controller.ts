@@ -93,7 +93,7 @@ export class DiagnosticsController implements vscode.Disposable {
         this.deps.findings.load(`diagnostics:${repo.folder.uri.toString()}:${ref ?? ''}:${issueType}`, {
           deploymentSlug: slug,
           issueType,
-          // dedup as in the tree: with the ref, it gives the counts of the web UI (api-notes.md).
+          // dedup as in the tree: with the ref, it gives the counts of the web UI (docs/platform-api.md, "Paging").
           filters: toQueryFilters(this.deps.selection(), issueType, { repo: repo.projectName, dedup: true, ...(ref ? { ref } : {}) }),
         }, { force }),
       ),

@@ -48,7 +48,7 @@ export const DEFAULT_PROJECTS_PAGE_SIZE = 100;
 export const DEFAULT_POLICY_RULES_LIMIT = 1000;
 const DEFAULT_CONCURRENCY = 4;
 
-/** One method per endpoint of the platform (spec section 4 and the endpoints of api-notes). */
+/** One method per endpoint of the platform (docs/platform-api.md). */
 export class PlatformClient {
   private readonly http: PlatformHttp;
   private readonly concurrency: number;

@@ -1,6 +1,6 @@
 /**
  * Wire types: the JSON exactly as the platform sends it (spec sections 2 and 4, plus the shapes
- * the real service is seen to send, see shared/api-notes.md). Every field is optional and
+ * the real service is seen to send, see docs/platform-api.md). Every field is optional and
  * `unknown`-tolerant at the edges because nothing here is trusted; the decoders in
  * `../model/decode*.ts` turn these into domain types.
  */

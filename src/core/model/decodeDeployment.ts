@@ -16,7 +16,7 @@ export function decodeDeployment(raw: unknown): Deployment | undefined {
   return { id, slug, name: readString(raw.name) ?? slug };
 }
 
-/** `GET /api/v1/deployments` (api-notes): `{ "deployments": [...] }`. */
+/** `GET /api/v1/deployments` (docs/platform-api.md): `{ "deployments": [...] }`. */
 export function decodeDeploymentsResponse(body: unknown): Deployment[] {
   const items = isObject(body) ? body.deployments : undefined;
   if (!Array.isArray(items)) {

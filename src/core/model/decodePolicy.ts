@@ -81,7 +81,7 @@ export function decodePolicyRulesPage(body: unknown): PolicyRulesPage & { nextCu
 }
 
 /**
- * `GET …/policies` (api-notes): `{ "policies": [...] }`, protobuf-style like 4.1, so a missing
+ * `GET …/policies` (docs/platform-api.md): `{ "policies": [...] }`, protobuf-style like 4.1, so a missing
  * list is empty. Malformed items are left out.
  */
 export function decodePoliciesResponse(body: unknown): Policy[] {

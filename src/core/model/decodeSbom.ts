@@ -14,7 +14,7 @@ export function decodeSbomExportCreated(body: unknown): string {
 /** Used when the service leaves the state out (protobuf JSON omits a zero enum value). */
 export const UNSPECIFIED_SBOM_EXPORT_STATE = 'SBOM_EXPORT_STATUS_UNSPECIFIED';
 
-/** `GET …/sbom/export/{taskToken}` (api-notes). An unknown state is kept as it came. */
+/** `GET …/sbom/export/{taskToken}` (docs/platform-api.md). An unknown state is kept as it came. */
 export function decodeSbomExportStatus(body: unknown): SbomExportStatus {
   if (!isObject(body)) {
     throw new PlatformError('invalidResponse', 'The platform\'s SBOM export status is not a JSON object. Try again.');

@@ -179,7 +179,7 @@ export const SBOM_COMPONENT_TYPES = [
 ] as const;
 export type SbomComponentType = (typeof SBOM_COMPONENT_TYPES)[number];
 export const SBOM_COMPONENT_TYPE_PREFIX = 'SBOM_METADATA_COMPONENT_TYPE_CYCLONE_DX_V15_';
-/** CycloneDX versions the real service offers (api-notes.md). */
+/** CycloneDX versions the real service offers (docs/platform-api.md). */
 export const CYCLONEDX_VERSIONS = ['1.4', '1.5', '1.6', '1.7'] as const;
 
 export interface SbomExportRequest {

@@ -1,7 +1,7 @@
 /**
  * The one undici dispatcher of the extension, built from plain inputs (the host reads VS Code's
  * settings). VS Code patches Node's http/https for proxies and certificates but not a bundled
- * undici (shared/vscode-network.md), so proxy routing and trust are done here explicitly.
+ * undici (measured in the extension host; see README.md, "Proxies and certificates"), so proxy routing and trust are done here explicitly.
  */
 import { Agent, Dispatcher, ProxyAgent } from 'undici';
 import { PlatformError } from '../api/errors';

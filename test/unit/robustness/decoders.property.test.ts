@@ -261,7 +261,7 @@ void describe('other decoders under malformed answers', () => {
 });
 
 void describe('hand-written fast paths agree with the documented patterns', () => {
-  // The patterns the readers are specified by (api-notes.md): the shapes the service sends.
+  // The patterns the readers are specified by (docs/platform-api.md): the shapes the service sends.
   const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
   function referenceTimestamp(value: string): number | undefined {
     const m = TIMESTAMP.exec(value.trim());
