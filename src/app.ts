@@ -4,7 +4,7 @@
  */
 import type * as vscode from 'vscode';
 import type { Finding, Project } from './core/model/types';
-import type { FindingsService } from './core/services/findings-service';
+import type { FindingsStore } from './core/services/findings-store';
 import type { PoliciesService } from './core/services/policies-service';
 import type { ProjectsService } from './core/services/projects-service';
 import type { SbomService } from './core/services/sbom-service';
@@ -23,7 +23,7 @@ export interface App {
   logger(component: string): Logger;
   readonly session: Session;
   readonly projects: ProjectsService;
-  readonly findings: FindingsService;
+  readonly findings: FindingsStore;
   readonly policies: PoliciesService;
   readonly sbom: SbomService;
   readonly repos: WorkspaceRepos;

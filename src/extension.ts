@@ -8,7 +8,7 @@ import type { App } from './app';
 import { parseBaseUrl } from './core/api/baseUrl';
 import { PlatformClient } from './core/api/client';
 import type { Deployment, Finding } from './core/model/types';
-import { FindingsService } from './core/services/findings-service';
+import { FindingsStore } from './core/services/findings-store';
 import { PoliciesService } from './core/services/policies-service';
 import { ProjectsService } from './core/services/projects-service';
 import { SbomService, type SbomExportRecord } from './core/services/sbom-service';
@@ -58,7 +58,11 @@ function activateApi(context: vscode.ExtensionContext) {
   const api = () => session.api;
   const slug = () => session.deployment?.slug;
   const projects = push(new ProjectsService(api, slug));
-  const findings = push(new FindingsService(api));
+  const storeLog = log.for('Findings');
+  const findings = push(new FindingsStore(api, {
+    unshownLimit: () => settings.cacheUnshownFindings(),
+    onListenerError: (name, error) => storeLog.error(`${name} failed to follow a change of findings`, error),
+  }));
   const policies = push(new PoliciesService(api, () => session.deployment?.id));
   const sbom = push(new SbomService(api, () => session.deployment?.id, context.globalState.get<SbomExportRecord[]>(SBOM_HISTORY_KEY) ?? []));
   push(sbom.onDidChange((h) => void context.globalState.update(SBOM_HISTORY_KEY, h)));

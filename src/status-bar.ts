@@ -53,6 +53,11 @@ export class FindingsStatusBar implements vscode.Disposable {
     return this.item.text;
   }
 
+  /** What a pointer or a screen reader gets: the total, the project and the branch. */
+  get tooltip(): string {
+    return typeof this.item.tooltip === 'string' ? this.item.tooltip : '';
+  }
+
   dispose(): void {
     for (const d of this.disposables) d.dispose();
   }

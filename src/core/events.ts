@@ -8,23 +8,29 @@ export interface Disposable {
 }
 
 export type Listener<T> = (value: T) => void;
-export type Event<T> = (listener: Listener<T>) => Disposable;
+/** Subscribes; `name` says who listens, for the report when the listener throws. */
+export type Event<T> = (listener: Listener<T>, name?: string) => Disposable;
+
+/** Told of a listener that threw: its name (given when subscribing, else the function's) and the error. */
+export type ListenerErrorReporter = (name: string, error: unknown) => void;
 
 export class Emitter<T> implements Disposable {
-  private listeners = new Set<Listener<T>>();
+  private listeners = new Map<Listener<T>, string>();
 
-  readonly event: Event<T> = (listener) => {
-    this.listeners.add(listener);
+  constructor(private readonly onListenerError?: ListenerErrorReporter) {}
+
+  readonly event: Event<T> = (listener, name) => {
+    this.listeners.set(listener, typeof name === 'string' && name !== '' ? name : listener.name || 'an unnamed listener');
     return { dispose: () => this.listeners.delete(listener) };
   };
 
   fire(value: T): void {
-    // A listener that throws must not stop the others from hearing the change.
-    for (const listener of [...this.listeners]) {
+    // A listener that throws must not stop the others from hearing the change; its owner is named.
+    for (const [listener, name] of [...this.listeners]) {
       try {
         listener(value);
-      } catch {
-        /* reported by the listener's owner */
+      } catch (error) {
+        this.onListenerError?.(name, error);
       }
     }
   }

@@ -1,14 +1,18 @@
 /**
  * Owns the one DiagnosticCollection. For each workspace folder matched to a project, shows the
  * findings of the current branch (or of the primary branch when the current one has none), with
- * the same filters as the tree. One `set` call per refresh: files that dropped to zero findings
+ * the same filters as the tree. One `set` call per update: files that dropped to zero findings
  * are included with no diagnostics, so nothing stale stays in Problems.
+ *
+ * Problems follows the store: a refresh decides which answers each folder shows (and loads them);
+ * any later change to those answers (a patch, another view's reload of the same query) is shown
+ * from the store without a request.
  */
 import * as vscode from 'vscode';
 import { Emitter } from '../core/events';
 import { sameBranch } from '../core/model/refs';
 import type { Finding, IssueType, Project } from '../core/model/types';
-import type { FindingsService } from '../core/services/findings-service';
+import type { FindingsResult, FindingsStore, SlotState } from '../core/services/findings-store';
 import { toQueryFilters, type FilterSelection } from '../core/services/filters';
 import { planDiagnostics, type SeverityMapping } from '../core/workspace/diagnostic-plan';
 import type { Logger } from '../host/logger';
@@ -21,11 +25,13 @@ export interface FolderFindings {
   readonly ref: string | undefined;
   readonly usedFallback: boolean;
   readonly findings: readonly Finding[];
+  /** The store slots whose answers these findings are. */
+  readonly slots: readonly string[];
 }
 
 export interface DiagnosticsDeps {
   readonly repos: WorkspaceRepos;
-  readonly findings: FindingsService;
+  readonly findings: FindingsStore;
   readonly deploymentSlug: () => string | undefined;
   readonly project: (name: string) => Project | undefined;
   readonly selection: () => FilterSelection;
@@ -45,7 +51,11 @@ export class DiagnosticsController implements vscode.Disposable {
   private readonly changed = new Emitter<readonly FolderFindings[]>();
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly deps: DiagnosticsDeps) {}
+  private readonly followStore: vscode.Disposable;
+
+  constructor(private readonly deps: DiagnosticsDeps) {
+    this.followStore = deps.findings.onDidChange((slots) => this.onStoreChanged(slots), 'Problems');
+  }
 
   get current(): readonly FolderFindings[] {
     return this.folders;
@@ -70,7 +80,9 @@ export class DiagnosticsController implements vscode.Disposable {
   private async run(force: boolean): Promise<void> {
     const slug = this.deps.deploymentSlug();
     if (!slug || !vscode.workspace.isTrusted) return this.clear();
-    const loaded = await Promise.all(this.deps.repos.repos().map((repo) => this.loadFolder(slug, repo, force)));
+    const repos = this.deps.repos.repos();
+    const loaded = await Promise.all(repos.map((repo) => this.loadFolder(slug, repo, force)));
+    this.releaseAllBut(loaded);
     this.show(loaded);
   }
 
@@ -78,19 +90,21 @@ export class DiagnosticsController implements vscode.Disposable {
     const project = this.deps.project(repo.projectName);
     const primary = project?.primaryBranch ?? project?.defaultBranch;
     const branch = repo.branch ?? primary;
-    let findings = await this.loadRef(slug, repo, branch, force);
+    const own = slotsOf(repo, 'branch');
+    const findings = await this.loadRef(slug, repo, branch, own, force);
     // A branch without a scan has no findings on the platform: show the primary branch's.
     if (findings.length === 0 && primary && !sameBranch(branch, primary)) {
-      findings = await this.loadRef(slug, repo, primary, force);
-      return { repo, ref: primary, usedFallback: true, findings };
+      const fallback = slotsOf(repo, 'primary');
+      const primaryFindings = await this.loadRef(slug, repo, primary, fallback, force);
+      return { repo, ref: primary, usedFallback: true, findings: primaryFindings, slots: fallback };
     }
-    return { repo, ref: branch, usedFallback: false, findings };
+    return { repo, ref: branch, usedFallback: false, findings, slots: own };
   }
 
-  private async loadRef(slug: string, repo: WorkspaceRepo, ref: string | undefined, force: boolean): Promise<Finding[]> {
+  private async loadRef(slug: string, repo: WorkspaceRepo, ref: string | undefined, slots: readonly string[], force: boolean): Promise<Finding[]> {
     const results = await Promise.all(
-      ISSUE_TYPES.map((issueType) =>
-        this.deps.findings.load(`diagnostics:${repo.folder.uri.toString()}:${ref ?? ''}:${issueType}`, {
+      ISSUE_TYPES.map((issueType, i) =>
+        this.deps.findings.load(slots[i], {
           deploymentSlug: slug,
           issueType,
           // dedup as in the tree: with the ref, it gives the counts of the web UI (docs/platform-api.md, "Paging").
@@ -99,6 +113,20 @@ export class DiagnosticsController implements vscode.Disposable {
       ),
     );
     return results.flatMap((r) => r.findings);
+  }
+
+  /** A change in the store to answers Problems shows: shown again from the store, no request. */
+  private onStoreChanged(slots: readonly string[]): void {
+    if (this.running || this.folders.length === 0) return;
+    const shown = new Set(this.folders.flatMap((f) => f.slots));
+    if (!slots.some((slot) => shown.has(slot))) return;
+    this.show(this.folders.map((folder) => ({ ...folder, findings: folder.slots.flatMap((slot) => resultOf(this.deps.findings.state(slot))?.findings ?? []) })));
+  }
+
+  /** Lets the store drop answers of folders and fallbacks no longer shown. */
+  private releaseAllBut(folders: readonly FolderFindings[]): void {
+    const keep = new Set(folders.flatMap((f) => f.slots));
+    for (const folder of this.folders) for (const slot of folder.slots) if (!keep.has(slot)) this.deps.findings.release(slot);
   }
 
   private show(folders: readonly FolderFindings[]): void {
@@ -125,6 +153,7 @@ export class DiagnosticsController implements vscode.Disposable {
   }
 
   clear(): void {
+    this.releaseAllBut([]);
     this.collection.clear();
     this.shownUris.clear();
     this.folders = [];
@@ -132,7 +161,17 @@ export class DiagnosticsController implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.followStore.dispose();
     this.collection.dispose();
     this.changed.dispose();
   }
+}
+
+/** The store slots of a folder: its own branch's, or the primary branch's when it falls back. */
+function slotsOf(repo: WorkspaceRepo, which: 'branch' | 'primary'): string[] {
+  return ISSUE_TYPES.map((issueType) => `problems:${repo.folder.uri.toString()}:${which}:${issueType}`);
+}
+
+function resultOf(state: SlotState): FindingsResult | undefined {
+  return state.kind === 'loaded' ? state.result : state.kind === 'loading' ? state.previous : undefined;
 }

@@ -2,6 +2,7 @@
  * Typed reads of the extension's settings. Values are validated here so the rest of the code
  * never sees a wrong type from a hand-edited settings.json.
  */
+import { DEFAULT_UNSHOWN_LIMIT } from '../core/services/findings-store';
 import * as vscode from 'vscode';
 import type { Level, SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { DEFAULT_MAPPING } from '../core/workspace/diagnostic-plan';
@@ -40,6 +41,11 @@ export const settings = {
   autoRefreshMinutes(): number {
     const minutes = config().get<number>('autoRefreshMinutes', 15);
     return typeof minutes === 'number' && Number.isFinite(minutes) && minutes > 0 ? Math.min(minutes, 1440) : 0;
+  },
+  /** Findings kept in memory for answers no view shows (see FindingsStore); at least 1 000. */
+  cacheUnshownFindings(): number {
+    const count = config().get<number>('cache.unshownFindings', DEFAULT_UNSHOWN_LIMIT);
+    return typeof count === 'number' && Number.isFinite(count) ? Math.max(1_000, Math.floor(count)) : DEFAULT_UNSHOWN_LIMIT;
   },
   defaultStatus(): string | undefined {
     const status = config().get<string>('defaultFilters.status', 'open');

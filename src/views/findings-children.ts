@@ -5,7 +5,7 @@
  */
 import type { Finding } from '../core/model/types';
 import type { FilterSelection } from '../core/services/filters';
-import type { FindingsResult } from '../core/services/findings-service';
+import type { FindingsResult } from '../core/services/findings-store';
 import { groupFindings, type FindingGroup, type GroupBy } from '../core/services/grouping';
 import {
   cancelledFindings, loadFailed, loadingFindings, message, noFindings, skippedFindings, staleFindings,

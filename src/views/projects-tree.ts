@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { Disposable, Event } from '../core/events';
 import type { Deployment, Finding, Project } from '../core/model/types';
 import { toQueryFilters, type FilterSelection } from '../core/services/filters';
-import type { FindingsQuery, FindingsResult, FindingsService } from '../core/services/findings-service';
+import type { FindingsQuery, FindingsResult, FindingsStore } from '../core/services/findings-store';
 import type { GroupBy } from '../core/services/grouping';
 import type { ProjectsService } from '../core/services/projects-service';
 import type { SessionState } from '../core/services/session';
@@ -35,7 +35,7 @@ export interface TreeSession {
 export interface ProjectsTreeDeps {
   readonly session: TreeSession;
   readonly projects: ProjectsService;
-  readonly findings: FindingsService;
+  readonly findings: FindingsStore;
   readonly workspaceRepos: WorkspaceRepos;
   selection(): FilterSelection;
   groupBy(): GroupBy;
@@ -59,7 +59,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     this.subscriptions = [
       deps.projects.onDidChange(() => this.redraw()),
       deps.workspaceRepos.onDidChange(() => this.redraw()),
-      deps.findings.onDidChange((slot) => this.onSlotChanged(slot)),
+      deps.findings.onDidChange((slots) => this.onSlotsChanged(slots), 'the Projects tree'),
       ...(deps.session.onDidChange ? [deps.session.onDidChange(() => this.redraw())] : []),
     ];
   }
@@ -232,9 +232,9 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     return node.kind === 'issueType' ? this.loads.settle(node.slot) : false;
   }
 
-  private onSlotChanged(slot: string): void {
-    if (!slot.startsWith('tree:')) return; // another consumer's slot (diagnostics): not shown here
-    this.refreshSlot(slot);
+  private onSlotsChanged(slots: readonly string[]): void {
+    // Other consumers' slots (Problems) are not shown here.
+    for (const slot of slots) if (slot.startsWith('tree:')) this.refreshSlot(slot);
   }
 
   /** Redraws one issue-type node, or the whole tree when that node was never shown. */

@@ -8,7 +8,7 @@
  * - a cancelled load stays cancelled until Load Again or `reload()`;
  * - `reload()` refetches even fresh answers.
  */
-import { queryKey, type FindingsQuery, type FindingsResult, type FindingsService } from '../core/services/findings-service';
+import { queryKey, type FindingsQuery, type FindingsResult, type FindingsStore } from '../core/services/findings-store';
 import type { SlotView } from './findings-children';
 
 type Outcome = 'pending' | 'done' | 'failed' | 'cancelled';
@@ -23,7 +23,7 @@ interface SlotLoad {
 }
 
 export interface SlotLoadsDeps {
-  readonly findings: Pick<FindingsService, 'load' | 'state' | 'cached' | 'cancel'>;
+  readonly findings: Pick<FindingsStore, 'load' | 'state' | 'cached' | 'cancel'>;
   /** Told of each load started, e.g. to show progress; `done` never rejects. */
   onLoadStarted?(slot: string, done: Promise<void>): void;
 }

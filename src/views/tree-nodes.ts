@@ -63,7 +63,7 @@ export interface IssueTypeNode {
   readonly id: string;
   readonly parent: ProjectNode;
   readonly issueType: IssueType;
-  /** FindingsService slot: `tree:<projectName>:<issueType>`. */
+  /** FindingsStore slot: `tree:<projectName>:<issueType>`. */
   readonly slot: string;
 }
 
@@ -144,7 +144,7 @@ export const nodeIds = {
   root: (view: 'projects' | 'policies'): string => `root/${view}`,
 };
 
-/** The FindingsService slot the projects tree uses for one project's issue type. */
+/** The FindingsStore slot the projects tree uses for one project's issue type. */
 export const treeSlot = (projectName: string, issueType: IssueType): string => `tree:${projectName}:${issueType}`;
 
 /** Half-open ranges of at most `size` items covering `total`. */

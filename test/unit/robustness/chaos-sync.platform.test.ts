@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { PlatformClient } from '../../../src/core/api/client';
 import type { IssueType } from '../../../src/core/model/types';
-import { FindingsService } from '../../../src/core/services/findings-service';
+import { FindingsStore } from '../../../src/core/services/findings-store';
 import type { Fault } from '../../platform/index';
 import { rejectionGuard, startPlatform, type Platform } from './robustness-harness';
 
@@ -40,7 +40,7 @@ interface Synced {
 /** Projects first, then each project's findings of each type, as the extension's views load them. */
 async function fullSync(client: PlatformClient, slug: string, parallel: boolean): Promise<Synced> {
   const projects = await client.listProjects(slug, { pageSize: PROJECTS_PAGE_SIZE });
-  const service = new FindingsService(() => client, PAGE_SIZE);
+  const service = new FindingsStore(() => client, { pageSize: PAGE_SIZE });
   const slots = projects.flatMap((project) => ISSUE_TYPES.map((issueType) => ({ project, issueType })));
   const load = async ({ project, issueType }: (typeof slots)[number]): Promise<string[]> => {
     const result = await service.load(`${project.name}\n${issueType}`, { deploymentSlug: slug, issueType, filters: { repos: [project.name] } });

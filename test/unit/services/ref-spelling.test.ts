@@ -3,7 +3,7 @@
 // finds out once per deployment and remembers, through the real client and the local platform.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FindingsService, type FindingsQuery } from '../../../src/core/services/findings-service';
+import { FindingsStore, type FindingsQuery } from '../../../src/core/services/findings-store';
 import { generateDeployment, type PlatformData } from '../../platform/generator';
 import { queryOf, startHarness, type Harness } from './platform-harness';
 
@@ -28,7 +28,7 @@ void describe('branch spelling of the ref filter (real client, local platform)',
   const ids = (findings: readonly { id: number }[]): number[] => findings.map((f) => f.id).sort((a, b) => a - b);
 
   test('findings spelt like the local git branch: one set of requests, and the short spelling is remembered', async () => {
-    const s = new FindingsService(() => h.client(), 100);
+    const s = new FindingsStore(() => h.client(), { pageSize: 100 });
     const mark = h.mark();
     const result = await s.load('a', query('sast', 'main'));
     assert.deepEqual(ids(result.findings), onMain('sast'));
@@ -40,7 +40,7 @@ void describe('branch spelling of the ref filter (real client, local platform)',
   test('findings spelt refs/heads/<name>: asked again in that spelling, remembered, and every later load asks it first', async () => {
     for (const f of [...data.sast, ...data.sca]) if (f.ref && !f.ref.startsWith('refs/')) f.ref = `refs/heads/${f.ref}`;
     try {
-      const s = new FindingsService(() => h.client(), 100);
+      const s = new FindingsStore(() => h.client(), { pageSize: 100 });
       let mark = h.mark();
       const sast = await s.load('a', query('sast', 'main'));
       assert.ok(sast.findings.length > 0);

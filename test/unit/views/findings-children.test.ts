@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Finding } from '../../../src/core/model/types';
 import { EMPTY_SELECTION } from '../../../src/core/services/filters';
-import type { FindingsResult } from '../../../src/core/services/findings-service';
+import type { FindingsResult } from '../../../src/core/services/findings-store';
 import type { GroupBy } from '../../../src/core/services/grouping';
 import {
   FindingGroupsCache, findingPageChildren, groupChildren, issueTypeChildren, issueTypeDescription, onePerPolicy,

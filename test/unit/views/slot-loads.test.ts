@@ -1,9 +1,9 @@
 // When the Projects tree loads a findings slot, and when it must not: against the real
-// FindingsService over a platform whose answers the test releases one by one.
+// FindingsStore over a platform whose answers the test releases one by one.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Finding, FindingFilters } from '../../../src/core/model/types';
-import { FindingsService, type FindingsQuery } from '../../../src/core/services/findings-service';
+import { FindingsStore, type FindingsQuery } from '../../../src/core/services/findings-store';
 import type { FindingsPage, PlatformApi } from '../../../src/core/services/platform-api';
 import { TreeSlotLoads } from '../../../src/views/slot-loads';
 import { sastFinding } from '../services/finding-fixtures';
@@ -37,9 +37,9 @@ const SLOT = 'tree:acme/api:sast';
 const query = (ref = 'main'): FindingsQuery => ({ deploymentSlug: 'acme', issueType: 'sast', filters: { repos: ['acme/api'], ref, dedup: true } });
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-function setup(): { loads: TreeSlotLoads; findings: FindingsService; requests: Request[]; started: string[] } {
+function setup(): { loads: TreeSlotLoads; findings: FindingsStore; requests: Request[]; started: string[] } {
   const { api, requests } = heldPlatform();
-  const findings = new FindingsService(() => api);
+  const findings = new FindingsStore(() => api);
   const started: string[] = [];
   const loads = new TreeSlotLoads({ findings, onLoadStarted: (slot) => started.push(slot) });
   return { loads, findings, requests, started };

@@ -3,7 +3,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PlatformError } from '../../../src/core/api/errors';
-import { FindingsService, type FindingsQuery, type SlotState } from '../../../src/core/services/findings-service';
+import { FindingsStore, type FindingsQuery, type SlotState } from '../../../src/core/services/findings-store';
 import { EMPTY_SELECTION, toQueryFilters } from '../../../src/core/services/filters';
 import type { PlatformData } from '../../platform/generator';
 import { generateDeployment } from '../../platform/generator';
@@ -12,7 +12,7 @@ import { queryOf, startHarness, until, type Harness } from './platform-harness';
 const SLUG = 'acme';
 const PAGE_SIZE = 100;
 
-void describe('FindingsService (real client, local platform)', () => {
+void describe('FindingsStore (real client, local platform)', () => {
   let h: Harness;
   let project: string;
   let allIds: number[];
@@ -38,9 +38,9 @@ void describe('FindingsService (real client, local platform)', () => {
   });
 
   const query = (filters: FindingsQuery['filters'] = {}): FindingsQuery => ({ deploymentSlug: SLUG, issueType: 'sast', filters: { repos: [project], ...filters } });
-  const service = (): FindingsService => {
+  const service = (): FindingsStore => {
     const client = h.client();
-    return new FindingsService(() => client, PAGE_SIZE);
+    return new FindingsStore(() => client, { pageSize: PAGE_SIZE });
   };
   const sortedIds = (findings: readonly { id: number }[]): number[] => findings.map((f) => f.id).sort((a, b) => a - b);
   const findingsRequests = (mark: number): number => h.requestsSince(mark, '/findings').length;
@@ -48,7 +48,7 @@ void describe('FindingsService (real client, local platform)', () => {
   void test('loads every page of a slot, then reads as loaded', async () => {
     const s = service();
     const changes: string[] = [];
-    s.onDidChange((slot) => changes.push(slot));
+    s.onDidChange((slots) => changes.push(...slots));
     assert.deepEqual(s.state('p1'), { kind: 'idle' });
     const mark = h.mark();
     const result = await s.load('p1', query());
@@ -100,7 +100,7 @@ void describe('FindingsService (real client, local platform)', () => {
   void test('a newer query for a slot supersedes a slower older one, whose answer never shows', async () => {
     const s = service();
     const seen: SlotState[] = [];
-    s.onDidChange((slot) => seen.push(s.state(slot)));
+    s.onDidChange((slots) => seen.push(...slots.map((slot) => s.state(slot))));
     // The older query (low severities) is slow; the newer one (high) is quick.
     h.server.faults.inject({ kind: 'delay', ms: 150 }, { pathIncludes: 'severities=low' }, 5);
     const older = assert.rejects(s.load('p1', query({ severities: ['low'] })), (e: unknown) => PlatformError.is(e, 'cancelled'));
@@ -174,15 +174,17 @@ void describe('FindingsService (real client, local platform)', () => {
 
   void test('expire keeps findings shown but makes the next load fetch again, only for matching slots', async () => {
     const s = service();
+    // Two slots with different queries (equal queries would share one answer).
+    const other = query({ severities: ['high'] });
     await s.load('acme/a:sast', query());
-    await s.load('other:sast', query());
+    await s.load('other:sast', other);
     s.expire('acme/');
     assert.equal(s.state('acme/a:sast').kind, 'loaded');
     assert.equal(s.cached('acme/a:sast', query()), undefined);
-    assert.ok(s.cached('other:sast', query()));
+    assert.ok(s.cached('other:sast', other));
     const mark = h.mark();
     await s.load('acme/a:sast', query());
-    await s.load('other:sast', query());
+    await s.load('other:sast', other);
     assert.equal(findingsRequests(mark), 4);
     assert.ok(s.cached('acme/a:sast', query()));
   });
@@ -192,10 +194,10 @@ void describe('FindingsService (real client, local platform)', () => {
     await s.load('done', query());
     h.server.faults.inject({ kind: 'hang' }, { pathIncludes: '/findings' });
     const mark = h.mark();
-    const hanging = assert.rejects(s.load('p1', query()), (e: unknown) => PlatformError.is(e, 'cancelled'));
+    const hanging = assert.rejects(s.load('p1', query({ severities: ['low'] })), (e: unknown) => PlatformError.is(e, 'cancelled'));
     await until(() => findingsRequests(mark) === 1);
     const changes: string[] = [];
-    s.onDidChange((slot) => changes.push(slot));
+    s.onDidChange((slots) => changes.push(...slots));
     s.clear();
     await hanging;
     assert.deepEqual(s.state('p1'), { kind: 'idle' });

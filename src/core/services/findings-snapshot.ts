@@ -1,0 +1,119 @@
+/**
+ * What the store shows, written compactly and read back (for a start that shows findings before
+ * any request). Repeated strings are stored once in a table; each finding is a tuple. Reading is
+ * as distrustful as reading the platform: every finding goes back through the platform decoder,
+ * and a snapshot of another version, or a broken one, is dropped whole (undefined), never thrown.
+ */
+import { decodeFinding } from '../model/decodeFinding';
+import { isObject } from '../model/decodeRead';
+import { StringInterner } from '../model/interner';
+import type { Finding, SourceRange } from '../model/types';
+import type { FindingsQuery, FindingsResult } from './findings-store';
+
+export const SNAPSHOT_FORMAT = 'appsec-findings/store';
+export const SNAPSHOT_VERSION = 1;
+
+type Str = number; // index into the string table; -1 for none
+type RangeTuple = [Str, number, number, number, number];
+
+class StringTable {
+  readonly strings: string[] = [];
+  private readonly at = new Map<string, number>();
+  put(value: string | undefined): Str {
+    if (value === undefined) return -1;
+    let i = this.at.get(value);
+    if (i === undefined) {
+      i = this.strings.push(value) - 1;
+      this.at.set(value, i);
+    }
+    return i;
+  }
+}
+
+/** The snapshot as JSON text. */
+export function encodeSnapshot(results: readonly FindingsResult[]): string {
+  const table = new StringTable();
+  const range = (r: SourceRange | undefined): RangeTuple | 0 => (r ? [table.put(r.filePath), r.line, r.column ?? 0, r.endLine ?? 0, r.endColumn ?? 0] : 0);
+  const encoded = results.map((result) => ({
+    query: result.query,
+    loadedAt: result.loadedAt.getTime(),
+    skipped: result.skipped,
+    findings: result.findings.map((f) => [
+      f.id, table.put(f.ruleName), table.put(f.message), table.put(f.severity), table.put(f.confidence), table.put(f.status),
+      table.put(f.ref), table.put(f.repositoryName), table.put(f.lineOfCodeUrl), f.relevantSince?.getTime() ?? 0,
+      table.put(f.triageReason), range(f.location), f.policy ? [f.policy.id, table.put(f.policy.name), table.put(f.policy.slug)] : 0,
+      f.sca ? [
+        table.put(f.sca.advisory), table.put(f.sca.package), table.put(f.sca.version), table.put(f.sca.ecosystem),
+        table.put(f.sca.transitivity), table.put(f.sca.reachability), f.sca.isMalicious ? 1 : 0,
+        (f.sca.fixVersions ?? []).map((v) => table.put(v)), table.put(f.sca.lockfileLineUrl), range(f.sca.usage),
+      ] : 0,
+    ]),
+  }));
+  return JSON.stringify({ format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, strings: table.strings, results: encoded });
+}
+
+/** The results of a snapshot, or undefined when it is not one of this version or is broken. */
+export function decodeSnapshot(text: string): FindingsResult[] | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (!isObject(body) || body.format !== SNAPSHOT_FORMAT || body.version !== SNAPSHOT_VERSION) return undefined;
+    const { strings, results } = body;
+    if (!Array.isArray(strings) || !strings.every((s) => typeof s === 'string') || !Array.isArray(results)) return undefined;
+    const str = (i: unknown): string | undefined => (typeof i === 'number' && i >= 0 ? (strings)[i] : undefined);
+    const decoded: FindingsResult[] = [];
+    for (const raw of results as unknown[]) {
+      const result = decodeResult(raw, str);
+      if (!result) return undefined;
+      decoded.push(result);
+    }
+    return decoded;
+  } catch {
+    return undefined;
+  }
+}
+
+function decodeResult(raw: unknown, str: (i: unknown) => string | undefined): FindingsResult | undefined {
+  if (!isObject(raw) || !Array.isArray(raw.findings) || typeof raw.loadedAt !== 'number') return undefined;
+  const query = decodeQuery(raw.query);
+  if (!query) return undefined;
+  const interner = new StringInterner();
+  const findings: Finding[] = [];
+  for (const tuple of raw.findings as unknown[]) {
+    const finding = Array.isArray(tuple) ? decodeFinding(toWire(tuple, str), query.issueType, interner) : undefined;
+    if (!finding) return undefined;
+    findings.push(finding);
+  }
+  return { query, findings, skipped: typeof raw.skipped === 'number' ? raw.skipped : 0, loadedAt: new Date(raw.loadedAt) };
+}
+
+function decodeQuery(raw: unknown): FindingsQuery | undefined {
+  if (!isObject(raw) || typeof raw.deploymentSlug !== 'string' || !isObject(raw.filters)) return undefined;
+  const issueType = raw.issueType;
+  if (issueType !== 'sast' && issueType !== 'sca') return undefined;
+  return { deploymentSlug: raw.deploymentSlug, issueType: issueType, filters: raw.filters };
+}
+
+/** A tuple back in the platform's own shape, so the platform decoder checks and interns it. */
+function toWire(t: readonly unknown[], str: (i: unknown) => string | undefined): Record<string, unknown> {
+  const range = (r: unknown): Record<string, unknown> | undefined => {
+    if (!Array.isArray(r)) return undefined;
+    const [path, line, column, endLine, endColumn] = r as unknown[];
+    return { file_path: str(path), line, column: column || undefined, end_line: endLine || undefined, end_column: endColumn || undefined };
+  };
+  const policy = Array.isArray(t[12]) ? (t[12] as unknown[]) : undefined;
+  const sca = Array.isArray(t[13]) ? (t[13] as unknown[]) : undefined;
+  const since = t[9];
+  return {
+    id: t[0], rule_name: str(t[1]), rule_message: str(t[2]), severity: str(t[3]), confidence: str(t[4]), status: str(t[5]),
+    ref: str(t[6]), repository: { name: str(t[7]) }, line_of_code_url: str(t[8]),
+    relevant_since: typeof since === 'number' && since > 0 ? new Date(since).toISOString() : undefined,
+    triage_reason: str(t[10]), location: range(t[11]),
+    sourcing_policy: policy ? { id: policy[0], name: str(policy[1]), slug: str(policy[2]) } : undefined,
+    ...(sca ? {
+      vulnerability_identifier: str(sca[0]), reachability: str(sca[5]), is_malicious: sca[6] === 1,
+      found_dependency: { package: str(sca[1]), version: str(sca[2]), ecosystem: str(sca[3]), transitivity: str(sca[4]), lockfile_line_url: str(sca[8]) },
+      fix_recommendations: Array.isArray(sca[7]) ? (sca[7] as unknown[]).map((v) => ({ version: str(v) })) : undefined,
+      usage: range(sca[9]) ? { location: { ...range(sca[9]) } } : undefined,
+    } : {}),
+  };
+}

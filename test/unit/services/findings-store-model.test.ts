@@ -1,0 +1,181 @@
+// The store as the base of every view: equal queries share one load, one object per finding,
+// lookup by id, patches with one event and an exact undo, filters re-judged for patched
+// findings, eviction of answers no view shows, and the snapshot round trip. Real client, real
+// local platform.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { FindingsStore, type FindingsQuery } from '../../../src/core/services/findings-store';
+import { decodeSnapshot, encodeSnapshot } from '../../../src/core/services/findings-snapshot';
+import { generateDeployment, type PlatformData } from '../../platform/generator';
+import { plain } from '../core/helpers/plain';
+import { startHarness, type Harness } from './platform-harness';
+
+const SLUG = 'acme';
+
+void describe('the findings store (real client, local platform)', () => {
+  let h: Harness;
+  let data: PlatformData;
+  let project: string;
+
+  before(async () => {
+    data = generateDeployment({ projects: 2, sastPerProject: 150, scaPerProject: 40, refsPerProject: 1 });
+    h = await startHarness({ data });
+    project = data.projects[0]?.name ?? '';
+  });
+  after(() => h.close());
+
+  const query = (extra: FindingsQuery['filters'] = {}, issueType: 'sast' | 'sca' = 'sast'): FindingsQuery =>
+    ({ deploymentSlug: SLUG, issueType, filters: { repos: [project], ref: 'main', dedup: true, ...extra } });
+  const store = (options: ConstructorParameters<typeof FindingsStore>[1] = {}): FindingsStore => {
+    const client = h.client();
+    return new FindingsStore(() => client, { pageSize: 100, ...options });
+  };
+  const requests = (mark: number): number => h.requestsSince(mark, '/findings').length;
+
+  test('the tree and Problems showing the same branch share one load and one answer', async () => {
+    const s = store();
+    const mark = h.mark();
+    const [tree, problems] = await Promise.all([s.load('tree:p:sast', query()), s.load('problems:f:sast', query())]);
+    assert.equal(tree, problems);
+    assert.equal(requests(mark), 3, 'pages 0, 1 and the empty 2, once');
+    assert.equal(await s.load('problems:f:sast', query()), tree, 'a later equal query is answered from memory');
+    assert.equal(requests(mark), 3);
+    s.dispose();
+  });
+
+  test('one object per finding: a finding that two answers hold is the same object, reachable by id', async () => {
+    const s = store();
+    const open = await s.load('a', query({ status: 'open' }));
+    const all = await s.load('b', query());
+    const shared = open.findings[0];
+    assert.ok(shared);
+    assert.equal(all.findings.find((f) => f.id === shared.id), shared);
+    assert.equal(s.finding(SLUG, 'sast', shared.id), shared);
+    assert.equal(s.finding(SLUG, 'sca', shared.id), undefined, 'ids are per issue type');
+    assert.equal(s.finding('other', 'sast', shared.id), undefined, 'and per deployment');
+    s.dispose();
+  });
+
+  test('a finding that changed on the platform is replaced in every answer that holds it', async () => {
+    const s = store();
+    const open = await s.load('a', query({ status: 'open' }));
+    const target = open.findings[0];
+    assert.ok(target);
+    const wire = data.sast.find((f) => f.id === target.id);
+    assert.ok(wire);
+    const severity = wire.severity;
+    wire.severity = severity === 'low' ? 'critical' : 'low';
+    try {
+      await s.load('b', query());
+      const updated = s.finding(SLUG, 'sast', target.id);
+      assert.equal(updated?.severity, wire.severity);
+      const state = s.state('a');
+      assert.equal(state.kind === 'loaded' ? state.result.findings.find((f) => f.id === target.id) : undefined, updated);
+    } finally {
+      wire.severity = severity;
+    }
+    s.dispose();
+  });
+
+  test('a patch changes the finding everywhere with one event, leaves an "open" view by its filter, and rolls back to the same objects', async () => {
+    const s = store();
+    const open = await s.load('tree:p:sast', query({ status: 'open' }));
+    const all = await s.load('problems:f:sast', query());
+    const target = open.findings[0];
+    assert.ok(target);
+    const events: (readonly string[])[] = [];
+    s.onDidChange((slots) => events.push(slots));
+    const mark = h.mark();
+    const handle = s.patch(SLUG, 'sast', [target.id], { status: 'ignored', triageReason: 'false_positive' });
+    assert.equal(events.length, 1, 'one change event');
+    assert.deepEqual([...(events[0] ?? [])].sort(), ['problems:f:sast', 'tree:p:sast']);
+    assert.equal(requests(mark), 0, 'no request');
+    const patched = s.finding(SLUG, 'sast', target.id);
+    assert.equal(patched?.status, 'ignored');
+    const openNow = s.state('tree:p:sast');
+    assert.ok(openNow.kind === 'loaded' && !openNow.result.findings.some((f) => f.id === target.id), 'it left the open view');
+    const allNow = s.state('problems:f:sast');
+    assert.ok(allNow.kind === 'loaded' && allNow.result.findings.includes(patched), 'the unfiltered view shows it ignored');
+
+    handle.rollback();
+    assert.equal(events.length, 2, 'one event for the undo');
+    assert.equal(s.finding(SLUG, 'sast', target.id), target, 'the very object from before');
+    const restored = s.state('tree:p:sast');
+    assert.equal(restored.kind === 'loaded' ? restored.result : undefined, open, 'the very answer from before');
+    const restoredAll = s.state('problems:f:sast');
+    assert.equal(restoredAll.kind === 'loaded' ? restoredAll.result : undefined, all);
+    s.dispose();
+  });
+
+  test('a load that started before a patch lands with the patch applied; one that started after it wins', async () => {
+    const s = store();
+    const first = await s.load('a', query());
+    const target = first.findings[0];
+    assert.ok(target);
+    h.server.setLatency(40);
+    const reload = s.load('a', query(), { force: true });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const handle = s.patch(SLUG, 'sast', [target.id], { status: 'reviewing' });
+    h.server.setLatency(0);
+    const landed = await reload;
+    assert.equal(landed.findings.find((f) => f.id === target.id)?.status, 'reviewing', 'the older answer did not undo the patch');
+    handle.commit();
+    const fresh = await s.load('a', query(), { force: true });
+    assert.equal(fresh.findings.find((f) => f.id === target.id)?.status, target.status, 'the platform answer after the patch wins');
+    handle.rollback();
+    assert.equal(s.finding(SLUG, 'sast', target.id)?.status, target.status, 'an undo after a newer answer changes nothing');
+    s.dispose();
+  });
+
+  test('answers no view shows are dropped beyond the limit, least recently used first; shown ones stay', async () => {
+    const s = store({ unshownLimit: () => 10 });
+    const shown = await s.load('tree:p:sast', query({ status: 'open' }));
+    await s.load('old', query({ severities: ['low'] }));
+    await s.load('old', query({ severities: ['medium'] }));
+    await s.load('old', query({ severities: ['high'] }));
+    const kept = s.state('tree:p:sast');
+    assert.equal(kept.kind === 'loaded' ? kept.result : undefined, shown, 'what a view shows is never dropped');
+    const mark = h.mark();
+    await s.load('again', query({ severities: ['low'] }));
+    assert.ok(requests(mark) > 0, 'the least recently used unshown answer was dropped and is fetched again');
+    s.release('tree:p:sast');
+    s.release('again');
+    s.release('old');
+    assert.ok(s.size <= 10, `the store holds ${s.size} findings after its views let go`);
+    s.dispose();
+  });
+
+  test('a snapshot of what is shown reads back to the same findings; another version or a broken one is dropped', async () => {
+    const s = store();
+    const sast = await s.load('tree:p:sast', query());
+    const sca = await s.load('tree:p:sca', query({}, 'sca'));
+    const text = encodeSnapshot(s.shownResults());
+    const back = decodeSnapshot(text);
+    assert.ok(back);
+    assert.deepEqual(back.map((r) => plain(r)), [sast, sca].map((r) => plain(r)));
+    assert.ok(text.length < JSON.stringify([sast, sca]).length / 2, `compact: ${text.length} characters`);
+
+    const other = new FindingsStore(() => h.client(), { pageSize: 100 });
+    other.adopt(back);
+    const mark = h.mark();
+    const shownAtOnce = other.state('tree:p:sast');
+    assert.equal(shownAtOnce.kind, 'idle', 'nothing is shown in a slot before a view asks');
+    const adopted = other.load('tree:p:sast', query());
+    assert.equal(other.state('tree:p:sast').kind, 'loading');
+    const previous = other.state('tree:p:sast');
+    assert.deepEqual(previous.kind === 'loading' ? previous.previous?.findings.length : -1, sast.findings.length, 'the snapshot is shown while the fresh answer loads');
+    await adopted;
+    assert.ok(requests(mark) > 0, 'a snapshot is refreshed, never trusted as current');
+
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    for (const broken of [
+      '', 'null', '[]', '{', text.slice(0, text.length / 2), JSON.stringify({ ...parsed, version: 2 }), JSON.stringify({ ...parsed, format: 'x' }),
+      JSON.stringify({ ...parsed, strings: [1, 2] }), JSON.stringify({ ...parsed, results: [{ query: { deploymentSlug: 'a', issueType: 'dast', filters: {} }, loadedAt: 1, findings: [] }] }),
+      JSON.stringify({ ...parsed, results: [{ query: (parsed.results as { query: unknown }[])[0]?.query, loadedAt: 1, findings: [[null]] }] }),
+    ]) {
+      assert.equal(decodeSnapshot(broken), undefined, broken.slice(0, 80));
+    }
+    other.dispose();
+    s.dispose();
+  });
+});
