@@ -8,7 +8,7 @@ import type { App } from './app';
 import { parseBaseUrl } from './core/api/baseUrl';
 import { PlatformClient } from './core/api/client';
 import type { Deployment, Finding } from './core/model/types';
-import { FindingsStore } from './core/services/findings-store';
+import { describeQuery, FindingsStore } from './core/services/findings-store';
 import { PoliciesService } from './core/services/policies-service';
 import { ProjectsService } from './core/services/projects-service';
 import { SbomService, type SbomExportRecord } from './core/services/sbom-service';
@@ -44,11 +44,16 @@ function activateApi(context: vscode.ExtensionContext) {
   const log = new ExtensionLog();
   const push = <T extends vscode.Disposable>(d: T): T => (context.subscriptions.push(d), d);
   push(log);
-  let dispatcher = createHostDispatcher(log.for('Network'));
+  const netLog = log.for('Network');
+  let dispatcher = createHostDispatcher(netLog);
+  push({ dispose: () => void dispatcher.close().catch(() => undefined) });
   const tokens = new SecretTokenStore(context.secrets);
   const session = push(new Session(
     tokens,
-    (getToken) => new PlatformClient({ baseUrl: settings.baseUrl(), extensionVersion: version, getToken, dispatcher }),
+    (getToken) => new PlatformClient({
+      baseUrl: settings.baseUrl(), extensionVersion: version, getToken, dispatcher,
+      onRetry: (r) => netLog.warn(`${r.what}: ${r.method} attempt ${r.attempt} of ${r.maxAttempts} failed (${r.error.message}); trying again in ${r.delayMs} ms.`),
+    }),
     () => ({ deploymentId: settings.deploymentId(), deploymentSlug: settings.deploymentSlug() }),
     {
       get: () => context.globalState.get<Deployment>(DEPLOYMENT_KEY),
@@ -62,6 +67,7 @@ function activateApi(context: vscode.ExtensionContext) {
   const findings = push(new FindingsStore(api, {
     unshownLimit: () => settings.cacheUnshownFindings(),
     onListenerError: (name, error) => storeLog.error(`${name} failed to follow a change of findings`, error),
+    onLoadFailed: (query, error) => storeLog.warn(`Loading ${describeQuery(query)} failed: ${errorMessage(error)}`),
   }));
   const policies = push(new PoliciesService(api, () => session.deployment?.id));
   const sbom = push(new SbomService(api, () => session.deployment?.id, context.globalState.get<SbomExportRecord[]>(SBOM_HISTORY_KEY) ?? []));
@@ -137,8 +143,11 @@ function activateApi(context: vscode.ExtensionContext) {
   }));
   push(vscode.workspace.onDidChangeConfiguration((e) => {
     if (affectsConnection(e)) {
+      const replaced = dispatcher;
       dispatcher = createHostDispatcher(log.for('Network'));
       session.resetApi();
+      // Requests already on the old connections finish; then its sockets are released.
+      replaced.close().catch((error: unknown) => log.for('Network').warn(`Closing the previous connections failed: ${errorMessage(error)}`));
       warnIfUnusableBaseUrl(settings.baseUrl());
     }
     if (e.affectsConfiguration('appsecFindings.severityMapping')) void diagnostics.refresh(false);

@@ -4,7 +4,7 @@ import type { App } from '../app';
 import { checkConnection as runCheck, formatReport, summarize, type ConnectionReport } from '../core/net/check-connection';
 import { readNetworkSettings } from '../host/network';
 import { settings } from '../host/settings';
-import { abortSignalFor } from './session-commands';
+import { withAbortSignal } from '../host/cancellation';
 
 /**
  * Writes the report to the output channel, shows a one-line summary with "Show Logs", and
@@ -15,14 +15,14 @@ export async function checkConnection(app: App): Promise<ConnectionReport> {
   const log = app.logger('Connection');
   const report = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'AppSec: checking the connection…', cancellable: true },
-    (_progress, cancel) => runCheck({
+    (_progress, cancel) => withAbortSignal(cancel, (signal) => runCheck({
       baseUrl: settings.baseUrl(),
       network: readNetworkSettings(),
       env: process.env,
       getToken: () => app.currentToken(),
       extensionVersion: app.version,
-      signal: abortSignalFor(cancel),
-    }),
+      signal,
+    })),
   );
   for (const line of formatReport(report)) {
     if (report.ok) log.info(line);

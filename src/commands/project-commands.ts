@@ -1,13 +1,13 @@
 /** Tagging a project and exporting its SBOM. */
 import * as vscode from 'vscode';
 import { projectFrom, type App } from '../app';
-import { branchName, sameBranch } from '../core/model/refs';
+import { branchName, primaryRef, sameBranch } from '../core/model/refs';
 import type { Project, SbomComponentType, SbomExportRequest, SbomOutputFormat } from '../core/model/types';
 import { CYCLONEDX_VERSIONS, SBOM_COMPONENT_TYPES } from '../core/model/types';
 import { parseTags } from '../core/services/projects-service';
 import type { SbomExportRecord } from '../core/services/sbom-service';
 import { settings } from '../host/settings';
-import { abortSignalFor } from './session-commands';
+import { withAbortSignal } from '../host/cancellation';
 import { safeLink } from '../diagnostics/finding-diagnostic';
 
 /** A project from the argument, else picked from the list (loading it if needed). */
@@ -39,7 +39,7 @@ export async function tagProject(app: App, arg?: unknown, tagsArg?: unknown): Pr
   if (typeof tags === 'string') throw new Error(tags);
   const updated = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `AppSec: tagging ${project.name}…`, cancellable: true },
-    (_p, cancel) => app.projects.addTags(project.name, tags, abortSignalFor(cancel)),
+    (_p, cancel) => withAbortSignal(cancel, (signal) => app.projects.addTags(project.name, tags, signal)),
   );
   void vscode.window.showInformationMessage(`AppSec: ${project.name} is tagged ${updated.tags.join(', ')}.`);
   return updated;
@@ -52,7 +52,7 @@ export async function tagProject(app: App, arg?: unknown, tagsArg?: unknown): Pr
 export async function chooseRef(app: App, arg?: unknown, refArg?: unknown): Promise<string | undefined> {
   const project = await resolveProject(app, arg);
   if (!project) return undefined;
-  const primary = project.primaryBranch ?? project.defaultBranch;
+  const primary = primaryRef(project);
   const current = app.viewState.refOverride(project.name) ?? primary;
   const input = typeof refArg === 'string' ? refArg : await vscode.window.showInputBox({
     title: `AppSec: branch or ref of ${project.name} to show`,
@@ -76,7 +76,7 @@ interface SbomOptions { ref?: string; outputFormat?: SbomOutputFormat; cycloneDx
 
 /** Asks for what the options object does not give; undefined when the user dismissed a picker. */
 async function sbomRequest(project: Project, options: SbomOptions): Promise<SbomExportRequest | undefined> {
-  const primary = project.primaryBranch ?? project.defaultBranch ?? 'main';
+  const primary = primaryRef(project) ?? 'main';
   const ref = options.ref ?? await vscode.window.showInputBox({ title: 'AppSec: SBOM export (1/4): ref', value: primary, prompt: 'Branch or ref to export', validateInput: (v) => (v.trim() ? undefined : 'A ref is needed.') });
   if (!ref) return undefined;
   const outputFormat = options.outputFormat ?? (await vscode.window.showQuickPick(FORMATS, { title: 'AppSec: SBOM export (2/4): output format' }))?.value;
@@ -104,7 +104,7 @@ export async function exportSbom(app: App, arg?: unknown, optionsArg?: unknown):
     .then((picked) => (picked ? app.clipboard.writeText(started.taskToken) : undefined));
   const follow = vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `AppSec: exporting the SBOM of ${project.name}`, cancellable: true },
-    (progress, cancel) => app.sbom.follow(started.taskToken, abortSignalFor(cancel), (s) => progress.report({ message: s.state.replace('SBOM_EXPORT_STATUS_', '').toLowerCase().replace('_', ' ') })),
+    (progress, cancel) => withAbortSignal(cancel, (signal) => app.sbom.follow(started.taskToken, signal, (s) => progress.report({ message: s.state.replace('SBOM_EXPORT_STATUS_', '').toLowerCase().replace('_', ' ') }))),
   ).then(announce);
   // Automation may wait for the end; a person gets the token at once and a message at the end.
   return options.follow === false ? started : follow;

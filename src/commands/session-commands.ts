@@ -1,5 +1,6 @@
 /** Sign in, sign out, refresh and logs. */
 import * as vscode from 'vscode';
+import { withAbortSignal } from '../host/cancellation';
 import type { App } from '../app';
 import { normaliseToken, SessionError } from '../core/services/session';
 import type { Deployment } from '../core/model/types';
@@ -30,7 +31,7 @@ export async function signIn(app: App, tokenArg?: unknown): Promise<Deployment |
   if (!token) return undefined;
   const deployment = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'AppSec: checking the token…', cancellable: true },
-    (_progress, cancel) => app.session.signIn(token, abortSignalFor(cancel)),
+    (_progress, cancel) => withAbortSignal(cancel, (signal) => app.session.signIn(token, signal)),
   );
   app.logger('Session').info(`Signed in to deployment ${deployment.slug} (${deployment.id})`);
   await app.refreshAll(true);
@@ -53,10 +54,3 @@ export async function refresh(app: App): Promise<void> {
   await vscode.window.withProgress({ location: { viewId: 'appsecFindings.projects' } }, () => app.refreshAll(true));
 }
 
-/** A CancellationToken as an AbortSignal, for the core's API calls. */
-export function abortSignalFor(token: vscode.CancellationToken): AbortSignal {
-  const controller = new AbortController();
-  if (token.isCancellationRequested) controller.abort();
-  token.onCancellationRequested(() => controller.abort());
-  return controller.signal;
-}

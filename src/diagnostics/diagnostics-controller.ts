@@ -10,7 +10,7 @@
  */
 import * as vscode from 'vscode';
 import { Emitter } from '../core/events';
-import { sameBranch } from '../core/model/refs';
+import { refToShow } from '../core/model/refs';
 import type { Finding, IssueType, Project } from '../core/model/types';
 import type { FindingsResult, FindingsStore, SlotState } from '../core/services/findings-store';
 import { toQueryFilters, type FilterSelection } from '../core/services/filters';
@@ -87,18 +87,16 @@ export class DiagnosticsController implements vscode.Disposable {
   }
 
   private async loadFolder(slug: string, repo: WorkspaceRepo, force: boolean): Promise<FolderFindings> {
-    const project = this.deps.project(repo.projectName);
-    const primary = project?.primaryBranch ?? project?.defaultBranch;
-    const branch = repo.branch ?? primary;
+    const { ref, fallback } = refToShow(repo.branch, this.deps.project(repo.projectName));
     const own = slotsOf(repo, 'branch');
-    const findings = await this.loadRef(slug, repo, branch, own, force);
+    const findings = await this.loadRef(slug, repo, ref, own, force);
     // A branch without a scan has no findings on the platform: show the primary branch's.
-    if (findings.length === 0 && primary && !sameBranch(branch, primary)) {
-      const fallback = slotsOf(repo, 'primary');
-      const primaryFindings = await this.loadRef(slug, repo, primary, fallback, force);
-      return { repo, ref: primary, usedFallback: true, findings: primaryFindings, slots: fallback };
+    if (findings.length === 0 && fallback) {
+      const slots = slotsOf(repo, 'primary');
+      const primaryFindings = await this.loadRef(slug, repo, fallback, slots, force);
+      return { repo, ref: fallback, usedFallback: true, findings: primaryFindings, slots };
     }
-    return { repo, ref: branch, usedFallback: false, findings, slots: own };
+    return { repo, ref, usedFallback: false, findings, slots: own };
   }
 
   private async loadRef(slug: string, repo: WorkspaceRepo, ref: string | undefined, slots: readonly string[], force: boolean): Promise<Finding[]> {

@@ -2,12 +2,13 @@
  * How a project reads in the tree: order, description, context flags and tooltip. Pure (no
  * `vscode`); the tooltip's details come from `ProjectsService.loadDetails`, resolved lazily.
  */
+import { refToShow } from '../core/model/refs';
 import type { Project } from '../core/model/types';
 import { isHttpUrl, TooltipText } from './markdown';
 
 /** The ref whose findings the tree shows: a chosen override, else the primary, else the default branch. */
 export function projectRef(project: Project, override: string | undefined): string | undefined {
-  return override ?? project.primaryBranch ?? project.defaultBranch;
+  return refToShow(override, project).ref;
 }
 
 /** Projects of the open workspace first (they are why the user is here), then by name. */

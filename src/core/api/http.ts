@@ -2,7 +2,7 @@ import { Agent, type Dispatcher } from 'undici';
 import { parseBaseUrl, type BaseUrl } from './baseUrl';
 import { PlatformError, cancelledError } from './errors';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readBodyPrefix, readCappedBody, headerValue } from './responseBody';
-import { DEFAULT_RETRY_POLICY, withRetries, type HttpMethod, type RetryEnvironment, type RetryPolicy } from './retry';
+import { DEFAULT_RETRY_POLICY, withRetries, type HttpMethod, type RetryEnvironment, type RetryInfo, type RetryPolicy } from './retry';
 import { errorForStatus, parseRetryAfter } from './statusErrors';
 import { errorFromTransport } from './transportErrors';
 
@@ -32,6 +32,8 @@ export interface PlatformHttpOptions {
   readonly now?: () => number;
   readonly maxBodyBytes?: number;
   readonly maxRedirects?: number;
+  /** Told of each retry (what failed and the wait), so the log says why a load took long. */
+  readonly onRetry?: (info: RetryInfo & { readonly what: string }) => void;
 }
 
 export interface JsonRequest {
@@ -59,6 +61,7 @@ export class PlatformHttp {
   private readonly ownsDispatcher: boolean;
   private readonly timeouts: HttpTimeouts;
   private readonly retry: RetryEnvironment;
+  private readonly onRetry: PlatformHttpOptions['onRetry'];
   private readonly userAgent: string;
   private readonly maxBodyBytes: number;
   private readonly maxRedirects: number;
@@ -80,6 +83,7 @@ export class PlatformHttp {
       random: options.random ?? Math.random,
       now: options.now ?? Date.now,
     };
+    this.onRetry = options.onRetry;
     this.userAgent = `appsec-findings/${options.extensionVersion}`;
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.maxRedirects = options.maxRedirects ?? 5;
@@ -96,7 +100,9 @@ export class PlatformHttp {
     if (request.signal?.aborted) {
       throw cancelledError();
     }
-    return withRetries(request.method, this.retry, request.signal, () => this.exchange(request, token));
+    const onRetry = this.onRetry;
+    const retry = onRetry ? { ...this.retry, onRetry: (info: RetryInfo) => onRetry({ ...info, what: request.what }) } : this.retry;
+    return withRetries(request.method, retry, request.signal, () => this.exchange(request, token));
   }
 
   /** Closes the connections of the agent this object made; an injected one belongs to the caller. */

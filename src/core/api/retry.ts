@@ -24,6 +24,17 @@ export interface RetryEnvironment {
   /** In [0, 1), like Math.random; injected so jitter is deterministic in tests. */
   readonly random: () => number;
   readonly now: () => number;
+  /** Told before each wait for another attempt (for the log): what failed, and how long until the next try. */
+  readonly onRetry?: (info: RetryInfo) => void;
+}
+
+export interface RetryInfo {
+  readonly method: HttpMethod;
+  /** The attempt that failed, from 1. */
+  readonly attempt: number;
+  readonly maxAttempts: number;
+  readonly delayMs: number;
+  readonly error: PlatformError;
 }
 
 export type HttpMethod = 'GET' | 'PUT' | 'POST';
@@ -76,6 +87,7 @@ export async function withRetries<T>(
         // Waiting longer than the budget would only hide the failure; the caller gets the wait.
         throw e;
       }
+      env.onRetry?.({ method, attempt: retry + 1, maxAttempts: env.policy.maxRetries + 1, delayMs: delay, error: e });
       await sleep(delay, signal);
     }
   }

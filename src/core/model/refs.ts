@@ -36,3 +36,19 @@ export function spellingOf(ref: string): RefSpelling | undefined {
   if (ref.startsWith(HEADS)) return 'full';
   return ref.startsWith('refs/') ? undefined : 'short';
 }
+
+/** The branch the platform scans for a project: its primary branch, else its default one. */
+export function primaryRef(project: { readonly primaryBranch?: string; readonly defaultBranch?: string } | undefined): string | undefined {
+  return project?.primaryBranch ?? project?.defaultBranch;
+}
+
+/**
+ * Which ref's findings a place shows, and the one to fall back to when that ref has no scan:
+ * the chosen ref (a tree override, the folder's checked-out branch), else the primary branch;
+ * the fallback is the primary branch when it is another branch.
+ */
+export function refToShow(chosen: string | undefined, project: Parameters<typeof primaryRef>[0]): { readonly ref: string | undefined; readonly fallback: string | undefined } {
+  const primary = primaryRef(project);
+  const ref = chosen ?? primary;
+  return { ref, fallback: primary !== undefined && !sameBranch(ref, primary) ? primary : undefined };
+}

@@ -15,7 +15,7 @@
  * - **Bounded**: answers no slot shows are dropped, least recently used first, once they hold more
  *   findings than the limit.
  */
-import { cancelledError } from '../api/errors';
+import { PlatformError, cancelledError } from '../api/errors';
 import { Emitter, type Disposable } from '../events';
 import { StringInterner } from '../model/interner';
 import { spellRef, spellingOf, type RefSpelling } from '../model/refs';
@@ -56,6 +56,8 @@ export interface FindingsStoreOptions {
   readonly pageSize?: number;
   /** Findings that answers no view shows may hold before the least recently used are dropped. */
   readonly unshownLimit?: () => number;
+  /** Told of a load that failed (the answer shown before stays, marked stale). */
+  readonly onLoadFailed?: (query: FindingsQuery, error: unknown) => void;
   /** Told of a listener that threw, with the listener's name. */
   readonly onListenerError?: (name: string, error: unknown) => void;
 }
@@ -63,6 +65,13 @@ export interface FindingsStoreOptions {
 export const DEFAULT_UNSHOWN_LIMIT = 200_000;
 
 export const queryKey = (q: FindingsQuery): string => JSON.stringify([q.deploymentSlug, q.issueType, q.filters]);
+
+/** "code findings of acme/api on main (status open)", for the log. */
+export function describeQuery(q: FindingsQuery): string {
+  const { repos, ref, ...rest } = q.filters;
+  const filters = Object.entries(rest).filter(([k]) => k !== 'dedup').map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(',') : String(v)}`);
+  return `${q.issueType === 'sca' ? 'supply-chain' : 'code'} findings of ${repos?.join(', ') ?? q.deploymentSlug}${ref ? ` on ${ref}` : ''}${filters.length > 0 ? ` (${filters.join('; ')})` : ''}`;
+}
 
 interface Flight {
   readonly controller: AbortController;
@@ -340,6 +349,7 @@ export class FindingsStore implements Disposable {
       (error: unknown) => {
         if (entry.flight?.promise === promise) {
           entry.flight = undefined;
+          if (!PlatformError.is(error, 'cancelled')) this.options.onLoadFailed?.(entry.query, error);
           if (entry.result) entry.result = { ...entry.result, staleBecause: error };
           else entry.error = error;
           this.fire([entry.key]);

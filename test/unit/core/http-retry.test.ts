@@ -16,6 +16,20 @@ void describe('retries', () => {
     assert.equal(server.requests.length, 5);
   });
 
+  void it('tells the log of each retry: what, which attempt, the reason and the wait (never the token)', async () => {
+    const server = await scripted(status(503), status(429, '', { 'retry-after': '0' }), ok);
+    const told: string[] = [];
+    const http = client(server.url, {
+      retryPolicy: { maxRetries: 3, baseDelayMs: 1, maxDelayMs: 1, totalBudgetMs: 5_000 },
+      onRetry: (r) => told.push(`${r.what} ${r.method} ${r.attempt}/${r.maxAttempts} ${r.error.status ?? ''} ${r.delayMs}`),
+    });
+    await get(http);
+    assert.equal(told.length, 2);
+    assert.match(told[0] ?? '', /^The deployment list GET 1\/4 503 [01]$/);
+    assert.equal(told[1], 'The deployment list GET 2/4 429 0');
+    assert.ok(told.every((line) => !line.includes(TOKEN)));
+  });
+
   void it('gives up after the retry cap with the last error', async () => {
     const server = await scripted(status(503));
     await rejectsWith(get(client(server.url)), 'server');

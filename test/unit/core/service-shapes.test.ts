@@ -8,7 +8,7 @@ import { decodeFinding, decodeFindingsPage } from '../../../src/core/model/decod
 import { decodeExternalTicket, decodeFindingDetail } from '../../../src/core/model/decodeFindingDetail';
 import { decodeProject } from '../../../src/core/model/decodeProject';
 import { StringInterner } from '../../../src/core/model/interner';
-import { branchName, fullBranchRef, sameBranch, spellingOf, spellRef } from '../../../src/core/model/refs';
+import { branchName, fullBranchRef, primaryRef, refToShow, sameBranch, spellingOf, spellRef } from '../../../src/core/model/refs';
 import { plain } from './helpers/plain';
 
 const interner = (): StringInterner => new StringInterner();
@@ -144,6 +144,17 @@ void describe('branch names', () => {
     assert.ok(sameBranch('refs/heads/main', 'main'));
     assert.ok(!sameBranch('main', 'develop'));
     assert.ok(!sameBranch(undefined, 'main'));
+  });
+
+  void it('one rule for the ref a place shows: the chosen one, else the primary branch, falling back to the primary', () => {
+    const project = { primaryBranch: 'main', defaultBranch: 'develop' };
+    assert.equal(primaryRef(project), 'main');
+    assert.equal(primaryRef({ defaultBranch: 'develop' }), 'develop');
+    assert.equal(primaryRef(undefined), undefined);
+    assert.deepEqual(refToShow(undefined, project), { ref: 'main', fallback: undefined });
+    assert.deepEqual(refToShow('feature/x', project), { ref: 'feature/x', fallback: 'main' });
+    assert.deepEqual(refToShow('refs/heads/main', project), { ref: 'refs/heads/main', fallback: undefined }, 'the primary in another spelling is no fallback');
+    assert.deepEqual(refToShow('feature/x', undefined), { ref: 'feature/x', fallback: undefined });
   });
 
   void it('spells a branch either way; pull-request refs and tags stay as they are', () => {
