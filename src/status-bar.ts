@@ -4,13 +4,16 @@
  */
 import * as vscode from 'vscode';
 import { countBySeverity } from './core/services/grouping';
+import { CLOSED_STATUSES } from './core/workspace/diagnostic-plan';
 import type { FolderFindings } from './diagnostics/diagnostics-controller';
 
 export function statusText(folder: FolderFindings | undefined): { text: string; tooltip: string } | undefined {
   if (!folder) return undefined;
-  const counts = countBySeverity(folder.findings);
+  // What Problems shows: fixed and ignored findings are not counted, whatever the filter.
+  const problems = folder.findings.filter((f) => !CLOSED_STATUSES.has(f.status));
+  const counts = countBySeverity(problems);
   const parts = [...counts].filter(([, n]) => n > 0).map(([severity, n]) => `${n} ${severity}`);
-  const total = folder.findings.length;
+  const total = problems.length;
   const ref = folder.ref ?? 'all refs';
   const fallback = folder.usedFallback ? ` (the current branch ${folder.repo.branch ?? ''} has no scan; showing ${ref})` : '';
   return {

@@ -2,13 +2,12 @@
 import * as vscode from 'vscode';
 import { findingFrom, type App } from '../app';
 import type { Finding } from '../core/model/types';
-import { confinePath, toPlannedRange } from '../core/workspace/diagnostic-plan';
+import { confinePath, placesOf, toPlannedRange, type Place } from '../core/workspace/diagnostic-plan';
 import { safeLink, toRange } from '../diagnostics/finding-diagnostic';
 
-/** The file of a finding inside a workspace folder matched to its project, if it exists there. */
-async function workspaceFile(app: App, finding: Finding): Promise<vscode.Uri | undefined> {
-  const location = finding.location ?? finding.sca?.usage;
-  const relative = location && confinePath(location.filePath);
+/** The file of a finding's place inside a workspace folder matched to its project, if it exists there. */
+async function workspaceFile(app: App, finding: Finding, place: Place | undefined): Promise<vscode.Uri | undefined> {
+  const relative = place && confinePath(place.path);
   if (!relative) return undefined;
   for (const repo of app.repos.repos()) {
     if (finding.repositoryName && repo.projectName !== finding.repositoryName) continue;
@@ -27,8 +26,10 @@ async function workspaceFile(app: App, finding: Finding): Promise<vscode.Uri | u
 export async function openFinding(app: App, arg: unknown): Promise<'editor' | 'browser' | undefined> {
   const finding = findingFrom(arg);
   if (!finding) return undefined;
-  const uri = await workspaceFile(app, finding);
-  const planned = (finding.location ?? finding.sca?.usage) && toPlannedRange((finding.location ?? finding.sca?.usage)!);
+  // The same place as its diagnostic: a supply-chain finding's usage, else its lockfile line.
+  const place = placesOf(finding)[0];
+  const uri = await workspaceFile(app, finding, place);
+  const planned = place && toPlannedRange(place);
   if (uri) {
     const selection = planned ? toRange(planned.wholeLine ? { ...planned, endCharacter: 0 } : planned) : undefined;
     await vscode.window.showTextDocument(uri, { selection, preview: true });

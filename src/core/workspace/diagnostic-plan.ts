@@ -82,10 +82,17 @@ export function lockfilePathOf(url: string | undefined): string | undefined {
   return match?.[1] ? confinePath(match[1]) : undefined;
 }
 
+/**
+ * Statuses that say the code no longer has the problem (fixed) or that someone decided it is not
+ * one (ignored): never a problem in Problems, whatever the tree's filter lists.
+ */
+export const CLOSED_STATUSES: ReadonlySet<string> = new Set(['fixed', 'ignored', 'provisionally_ignored']);
+
 export function planDiagnostics(findings: Iterable<Finding>, mapping: SeverityMapping): PlanResult {
   const diagnostics: PlannedDiagnostic[] = [];
   const refused: string[] = [];
   for (const finding of findings) {
+    if (CLOSED_STATUSES.has(finding.status)) continue;
     const level = levelFor(finding.severity, mapping);
     const places = placesOf(finding);
     const primary = places[0];
@@ -115,7 +122,7 @@ function levelFor(severity: string, mapping: SeverityMapping): Level {
   return 'warning';
 }
 
-interface Place extends Pick<SourceRange, 'line' | 'column' | 'endLine' | 'endColumn'> {
+export interface Place extends Pick<SourceRange, 'line' | 'column' | 'endLine' | 'endColumn'> {
   readonly path: string;
   readonly label: string;
 }
@@ -124,7 +131,7 @@ interface Place extends Pick<SourceRange, 'line' | 'column' | 'endLine' | 'endCo
  * Where a finding goes. Code findings: their location. Supply-chain findings: the usage when the
  * scanner found one, else the lockfile line; the other place becomes related information.
  */
-function placesOf(finding: Finding): Place[] {
+export function placesOf(finding: Finding): Place[] {
   const places: Place[] = [];
   const usage = finding.sca?.usage;
   if (usage) places.push({ ...usage, path: usage.filePath, label: 'Vulnerable code is used here' });

@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DEFAULT_MAPPING, confinePath, lockfilePathOf, planDiagnostics, toPlannedRange, type PlannedRange,
+  DEFAULT_MAPPING, confinePath, lockfilePathOf, placesOf, planDiagnostics, toPlannedRange, type PlannedRange,
 } from '../../../src/core/workspace/diagnostic-plan';
 import { sastFinding, scaFinding } from '../services/finding-fixtures';
 
@@ -140,6 +140,26 @@ void describe('planDiagnostics', () => {
     assert.equal(d.level, 'warning');
     assert.equal(d.finding, finding);
     assert.equal(d.related, undefined);
+  });
+
+  void test('fixed, ignored and provisionally ignored findings are never problems, whatever the filter asked for', () => {
+    const statuses = ['open', 'reviewing', 'fixing', 'fixed', 'ignored', 'provisionally_ignored', 'something_new'];
+    const findings = statuses.map((status, i) => sastFinding({ id: i + 1, severity: 'critical', status, file: 'a.py', line: i + 1 }));
+    const shown = planDiagnostics(findings, DEFAULT_MAPPING).diagnostics.map((d) => d.finding.status);
+    assert.deepEqual(shown, ['open', 'reviewing', 'fixing', 'something_new']);
+  });
+
+  void test('a supply-chain finding has one primary place, the same for Problems and for opening it from the tree', () => {
+    const withUsage = scaFinding(
+      { package: 'lodash', version: '4.17.20', usage: { filePath: 'src/use.js', line: 4 }, lockfileLineUrl: 'https://github.com/a/b/blob/abc/package-lock.json#L9', lockfileLine: 9 },
+      { location: { filePath: 'package-lock.json', line: 9 } },
+    );
+    assert.equal(placesOf(withUsage)[0]?.path, 'src/use.js');
+    const [planned] = planDiagnostics([withUsage], DEFAULT_MAPPING).diagnostics;
+    assert.equal(planned?.relativePath, 'src/use.js');
+    assert.equal(planned?.related?.relativePath, 'package-lock.json');
+    const lockOnly = scaFinding({ lockfileLineUrl: 'https://github.com/a/b/blob/abc/package-lock.json#L9', lockfileLine: 9 }, { location: { filePath: 'package-lock.json', line: 9 } });
+    assert.deepEqual([placesOf(lockOnly)[0]?.path, placesOf(lockOnly)[0]?.line], ['package-lock.json', 9]);
   });
 
   void test('default levels: critical and high are errors, medium warnings, low information', () => {
