@@ -1,8 +1,10 @@
 /**
- * Wire types: the JSON exactly as the platform sends it (spec sections 2 and 4, plus the shapes
- * the real service is seen to send, see docs/platform-api.md). Every field is optional and
- * `unknown`-tolerant at the edges because nothing here is trusted; the decoders in
- * `../model/decode*.ts` turn these into domain types.
+ * Wire types: the JSON of findings, projects, policies and the SBOM request as the platform
+ * sends or takes it (both spellings where the service and its reference differ; see
+ * docs/platform-api.md). The decoders read `unknown` with the tolerant readers of
+ * `../model/decodeRead.ts` (nothing received is trusted to match these); the types describe the
+ * shapes for what we send (`WireSbomExportRequest`) and for the local platform server that plays
+ * the service in tests, the demo and the benchmark.
  */
 
 /** Spec 2.3 (camelCase) and the real service (snake_case) both occur. */
@@ -28,7 +30,10 @@ export interface WireUsageLocation extends WireLocation {
 
 export interface WireExternalTicket {
   id?: number;
+  /** The service's spelling; the spec writes `externalSlug`. */
+  external_slug?: string;
   externalSlug?: string;
+  linked_issue_ids?: number[];
   linkedIssueIds?: number[];
   url?: string;
 }
@@ -39,7 +44,9 @@ export interface WireRepository {
 }
 
 export interface WireReviewComment {
+  external_discussion_id?: string;
   externalDiscussionId?: string;
+  external_note_id?: number;
   externalNoteId?: number;
 }
 
@@ -48,9 +55,13 @@ export interface WireFindingRule {
   message?: string;
   category?: string;
   confidence?: string;
+  /** The service spells the lists in snake_case, the spec in camelCase. */
+  cwe_names?: string[];
   cweNames?: string[];
+  owasp_names?: string[];
   owaspNames?: string[];
   subcategories?: string[];
+  vulnerability_classes?: string[];
   vulnerabilityClasses?: string[];
 }
 
@@ -117,12 +128,6 @@ export interface WireScaFinding extends WireFindingBase {
   usage?: { external_ticket?: WireExternalTicket; location?: WireUsageLocation };
 }
 
-/** Spec 4.2 response. Which member is filled for which issue_type is not specified: read both. */
-export interface WireFindingsResponse {
-  sastFindings?: { findings?: unknown[] };
-  scaFindings?: { findings?: unknown[] };
-}
-
 /** Spec 2.6. `managed_scan_config` only in single-project and tag responses. */
 export interface WireProject {
   id?: number;
@@ -134,14 +139,6 @@ export interface WireProject {
   latest_scan_at?: string;
   url?: string;
   managed_scan_config?: { diff_scan?: { enabled?: boolean }; full_scan?: { enabled?: boolean } };
-}
-
-export interface WireProjectsResponse {
-  projects?: unknown[];
-}
-
-export interface WireProjectResponse {
-  project?: unknown;
 }
 
 /** Spec 2.1. */
@@ -174,29 +171,6 @@ export interface WireRule {
   lastChangeBy?: string;
 }
 
-/** Spec 4.1 response. */
-export interface WirePolicyRulesResponse {
-  cursor?: string;
-  policy?: unknown;
-  rules?: unknown[];
-}
-
-/** Real service: `GET /api/v1/deployments/{deploymentId}/policies`. */
-export interface WirePoliciesResponse {
-  policies?: unknown[];
-}
-
-/** Real service: `GET /api/v1/deployments`. */
-export interface WireDeployment {
-  id?: number | string;
-  name?: string;
-  slug?: string;
-}
-
-export interface WireDeploymentsResponse {
-  deployments?: unknown[];
-}
-
 /** Spec 4.3 request body. */
 export interface WireSbomExportRequest {
   deploymentId?: string;
@@ -212,14 +186,3 @@ export interface WireSbomExportRequest {
   sbomOutputFormat?: string;
 }
 
-/** Spec 4.3 response. */
-export interface WireSbomExportResponse {
-  taskToken?: string;
-}
-
-/** Real service: `GET /api/v1/deployments/{deploymentId}/sbom/export/{taskToken}`. */
-export interface WireSbomExportStatus {
-  status?: string;
-  downloadUrl?: string;
-  errorMessage?: string;
-}
