@@ -16,7 +16,7 @@ export interface ClientSync {
   readonly skipped: number;
 }
 
-/** What FindingsService.fetchAll does, for both issue types: one interner for the whole sync. */
+/** What FindingsStore.fetchAll does, for both issue types: one interner for the whole sync. */
 export async function clientSync(client: PlatformClient, slug: string, pageSize: number): Promise<ClientSync> {
   const interner = new StringInterner();
   const findings: Finding[] = [];
@@ -94,8 +94,8 @@ async function rawPages(target: RawTarget, issueType: IssueType, pageSize: numbe
 }
 
 function itemCount(parsed: unknown, issueType: IssueType): number {
-  const member = field(parsed, issueType === 'sca' ? 'scaFindings' : 'sastFindings');
-  const items = field(member, 'findings');
+  // The service's flat list, else the spec's envelope member.
+  const items = field(parsed, 'findings') ?? field(field(parsed, issueType === 'sca' ? 'scaFindings' : 'sastFindings'), 'findings');
   if (!Array.isArray(items)) throw new Error(`raw ${issueType} page is not a findings envelope`);
   return items.length;
 }

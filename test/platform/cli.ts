@@ -9,10 +9,13 @@
  *   --tls           serve https with a throwaway CA (made with openssl); prints the CA file to
  *                   put in appsecFindings.caBundlePath
  *   --json          print one JSON line {url, token, deploymentId, deploymentSlug} and nothing else
+ *   --shape S       `service` (default: answers as the real service sends them) or `spec`
+ *   --max-page-size N   at most N items per findings or projects page, whatever is asked
  */
 import { demoDeployment } from './demo';
 import { generateDeployment } from './generator';
 import { startPlatformServer } from './server';
+import type { AnswerShape } from './service-shape';
 import { makeTestCa } from './tls-certs';
 
 interface CliOptions {
@@ -26,18 +29,27 @@ interface CliOptions {
   token?: string;
   json: boolean;
   tls: boolean;
+  shape: AnswerShape;
+  maxPageSize?: number;
 }
 
-const NUMERIC_FLAGS = { '--port': 'port', '--projects': 'projects', '--sast': 'sast', '--sca': 'sca', '--seed': 'seed', '--latency': 'latency' } as const;
+const NUMERIC_FLAGS = {
+  '--port': 'port', '--projects': 'projects', '--sast': 'sast', '--sca': 'sca', '--seed': 'seed', '--latency': 'latency', '--max-page-size': 'maxPageSize',
+} as const;
 
 function parseArgs(argv: string[]): CliOptions {
-  const out: CliOptions = { demo: false, json: false, tls: false };
+  const out: CliOptions = { demo: false, json: false, tls: false, shape: 'service' };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === '--demo') out.demo = true;
     else if (flag === '--json') out.json = true;
     else if (flag === '--tls') out.tls = true;
     else if (flag === '--token') out.token = required(argv, ++i, flag);
+    else if (flag === '--shape') {
+      const shape = required(argv, ++i, flag);
+      if (shape !== 'service' && shape !== 'spec') throw new Error('--shape is service or spec');
+      out.shape = shape;
+    }
     else if (flag in NUMERIC_FLAGS) {
       const value = Number(required(argv, ++i, flag));
       if (!Number.isInteger(value) || value < 0) throw new Error(`${flag} needs a non-negative integer`);
@@ -70,6 +82,8 @@ async function main(): Promise<void> {
     ...(args.port === undefined ? {} : { port: args.port }),
     ...(args.latency === undefined ? {} : { latencyMs: args.latency }),
     ...(args.token === undefined ? {} : { token: args.token }),
+    ...(args.maxPageSize === undefined ? {} : { maxPageSize: args.maxPageSize }),
+    shape: args.shape,
   });
   const { id, slug } = data.deployment;
   if (args.json) {

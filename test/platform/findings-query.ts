@@ -150,12 +150,16 @@ function scaPredicates(params: URLSearchParams): (Predicate | undefined)[] {
   ];
 }
 
-/** Answers one findings request. Throws QueryError for a 400. */
-export function queryFindings(data: PlatformData, index: FindingsIndex, params: URLSearchParams): FindingsPage {
+/**
+ * Answers one findings request. Throws QueryError for a 400. With `maxPageSize`, a page holds at
+ * most that many findings and pages are counted in that size (a server that caps page sizes).
+ */
+export function queryFindings(data: PlatformData, index: FindingsIndex, params: URLSearchParams, maxPageSize?: number): FindingsPage {
   const issueType = params.get('issue_type') || 'sast';
   if (issueType !== 'sast' && issueType !== 'sca') throw new QueryError('issue_type must be sast or sca');
   const page = integer(params, 'page', 0, 0, 2 ** 32 - 1);
-  const pageSize = integer(params, 'page_size', 100, 100, 3000);
+  const asked = integer(params, 'page_size', 100, 100, 3000);
+  const pageSize = maxPageSize === undefined ? asked : Math.min(asked, maxPageSize);
   const dedup = boolean(params, 'dedup') ?? false;
   const since = number(params, 'since');
   const sinceMs = since === undefined ? -Infinity : since * 1000;

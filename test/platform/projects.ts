@@ -1,10 +1,12 @@
 /** Project endpoints (spec 4.4–4.6): list, read one, and merge tags. */
 import { integer, QueryError } from './query-params';
 import { error, json, type PlatformResponse } from './respond';
+import { serviceProject, type AnswerShape } from './service-shape';
 import type { PlatformData, StoredProject } from './types';
 
 /** Wire form of a project; `repository_id` is internal, `managed_scan_config` only when asked. */
-export function projectJson(p: StoredProject, withScanConfig: boolean): Record<string, unknown> {
+export function projectJson(p: StoredProject, withScanConfig: boolean, shape: AnswerShape = 'spec'): Record<string, unknown> {
+  if (shape === 'service') return serviceProject(p, withScanConfig);
   const out: Record<string, unknown> = {
     id: p.id, name: p.name, tags: [...p.tags], created_at: p.created_at, default_branch: p.default_branch,
     primary_branch: p.primary_branch, latest_scan_at: p.latest_scan_at, url: p.url,
@@ -16,21 +18,22 @@ export function projectJson(p: StoredProject, withScanConfig: boolean): Record<s
   return out;
 }
 
-export function listProjects(data: PlatformData, params: URLSearchParams): PlatformResponse {
+export function listProjects(data: PlatformData, params: URLSearchParams, answers: { shape: AnswerShape; maxPageSize: number | undefined }): PlatformResponse {
   try {
     const page = integer(params, 'page', 0, 0, 2 ** 32 - 1);
-    const pageSize = integer(params, 'page_size', 100, 1, 10_000);
+    const asked = integer(params, 'page_size', 100, 1, 10_000);
+    const pageSize = answers.maxPageSize === undefined ? asked : Math.min(asked, answers.maxPageSize);
     const slice = data.projects.slice(page * pageSize, (page + 1) * pageSize);
-    return json(200, { projects: slice.map((p) => projectJson(p, false)) });
+    return json(200, { projects: slice.map((p) => projectJson(p, false, answers.shape)) });
   } catch (e) {
     if (e instanceof QueryError) return error(400, e.message);
     throw e;
   }
 }
 
-export function getProject(data: PlatformData, name: string): PlatformResponse {
+export function getProject(data: PlatformData, name: string, shape: AnswerShape): PlatformResponse {
   const project = data.projects.find((p) => p.name === name);
-  return project ? json(200, { project: projectJson(project, true) }) : error(404, `project ${name} not found`);
+  return project ? json(200, { project: projectJson(project, true, shape) }) : error(404, `project ${name} not found`);
 }
 
 /** Both body forms of the spec and the real service's `{"tags": [...]}`; undefined when invalid. */
@@ -55,11 +58,11 @@ function readTags(rawBody: string | undefined, slug: string, name: string): stri
 }
 
 /** Adds the tags (the real service merges, it never replaces) and answers with the project. */
-export function addProjectTags(data: PlatformData, name: string, rawBody: string | undefined): PlatformResponse {
+export function addProjectTags(data: PlatformData, name: string, rawBody: string | undefined, shape: AnswerShape): PlatformResponse {
   const project = data.projects.find((p) => p.name === name);
   if (!project) return error(404, `project ${name} not found`);
   const tags = readTags(rawBody, data.deployment.slug, name);
   if (typeof tags === 'string') return error(400, tags);
   for (const tag of tags) if (!project.tags.includes(tag)) project.tags.push(tag);
-  return json(200, { project: projectJson(project, true) });
+  return json(200, { project: projectJson(project, true, shape) });
 }

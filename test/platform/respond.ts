@@ -77,14 +77,14 @@ const PADDING_CHUNK = Buffer.alloc(64 * 1024, 0x20);
 /** A 200 JSON body of `bytes` padding (whitespace, so it stays valid JSON), chunked and never held in memory. */
 export async function streamHugeBody(res: ServerResponse, bytes: number): Promise<void> {
   res.writeHead(200, { 'content-type': 'application/json' });
-  res.write('{"sastFindings":{"findings":[');
+  res.write('{"findings":[');
   let left = Math.max(0, Math.floor(bytes));
   while (left > 0 && !res.destroyed) {
     const chunk = left >= PADDING_CHUNK.length ? PADDING_CHUNK : PADDING_CHUNK.subarray(0, left);
     left -= chunk.length;
     if (!res.write(chunk)) await drainedOrClosed(res);
   }
-  if (!res.destroyed) res.end(']}}');
+  if (!res.destroyed) res.end(']}');
 }
 
 function drainedOrClosed(res: ServerResponse): Promise<void> {

@@ -8,6 +8,7 @@ import { addProjectTags, getProject, listProjects } from './projects';
 import { QueryError, integer } from './query-params';
 import { error, json, type PlatformResponse } from './respond';
 import type { SbomJobs } from './sbom';
+import { serviceFinding, type AnswerShape } from './service-shape';
 import type { PlatformData } from './types';
 
 export interface ApiRequest {
@@ -24,6 +25,8 @@ export interface ApiState {
   baseUrl: string;
   index: FindingsIndex;
   sbom: SbomJobs;
+  /** Mutable: tests switch the shape or cap pages between requests. */
+  answers: { shape: AnswerShape; maxPageSize: number | undefined };
 }
 
 class BadPath extends Error {}
@@ -77,7 +80,8 @@ function route(req: ApiRequest, state: ApiState): PlatformResponse {
   if (resource === 'findings' && rest.length === 2) {
     return only('GET', () => {
       if (!bySlug) return error(404, DEPLOYMENT_NOT_FOUND);
-      const page = queryFindings(data, state.index, params);
+      const page = queryFindings(data, state.index, params, state.answers.maxPageSize);
+      if (state.answers.shape === 'service') return json(200, { findings: page.findings.map(serviceFinding) });
       return json(200, page.issueType === 'sast' ? { sastFindings: { findings: page.findings } } : { scaFindings: { findings: page.findings } });
     });
   }
@@ -88,7 +92,7 @@ function route(req: ApiRequest, state: ApiState): PlatformResponse {
     });
   }
   if (resource === 'projects') {
-    if (rest.length === 2) return only('GET', () => (bySlug ? listProjects(data, params) : error(404, DEPLOYMENT_NOT_FOUND)));
+    if (rest.length === 2) return only('GET', () => (bySlug ? listProjects(data, params, state.answers) : error(404, DEPLOYMENT_NOT_FOUND)));
     return projectRoute(req, state, rest.slice(2), bySlug);
   }
   return error(404, 'no such route');
@@ -108,7 +112,7 @@ function projectRoute(req: ApiRequest, state: ApiState, nameSegments: string[], 
   const segments = rawName.split('/');
   if (segments.some((s) => s === '')) return error(404, 'project not found');
   const name = segments.map(decode).join('/');
-  return isTags ? addProjectTags(state.data, name, req.body) : getProject(state.data, name);
+  return isTags ? addProjectTags(state.data, name, req.body, state.answers.shape) : getProject(state.data, name, state.answers.shape);
 }
 
 /** Cursors are opaque to clients: base64url of the offset, checked strictly. */

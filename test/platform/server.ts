@@ -1,6 +1,7 @@
 /**
- * A local, real HTTP implementation of the platform API (see shared/spec/platform-api.md and
- * shared/api-notes.md) for tests, the benchmark and the demo. Node's `http` only.
+ * A local, real HTTP implementation of the platform API (docs/platform-api.md) for tests, the
+ * benchmark and the demo. Node's `http` only. It answers in the real service's shapes by
+ * default (`shape: 'spec'` gives the spec's), and can cap page sizes as some servers do.
  *
  * Each request is: read the body, record it, pick an injected fault, wait the configured
  * latency, then (unless the fault replaces the answer) check the token and route it.
@@ -12,7 +13,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { FindingsIndex } from './findings-query';
 import { Faults, type FaultController } from './faults';
 import { error, send, sendMangled, standaloneFaultResponse, streamHugeBody, type PlatformResponse } from './respond';
-import { handleApi } from './routes';
+import { handleApi, type ApiState } from './routes';
+import type { AnswerShape } from './service-shape';
 import { SbomJobs } from './sbom';
 import type { PlatformData } from './types';
 
@@ -25,6 +27,10 @@ export interface PlatformServerOptions {
   sbomPollsUntilDone?: number;
   /** Serve https with this key and certificate (PEM), e.g. from test/platform/tls-certs.ts. */
   tls?: { key: string; cert: string };
+  /** How answers are spelt: the real service's (default) or the spec's. */
+  shape?: AnswerShape;
+  /** At most this many items per findings or projects page, whatever `page_size` asks. */
+  maxPageSize?: number;
 }
 
 export interface RecordedRequest {
@@ -43,6 +49,9 @@ export interface RunningPlatform {
   faults: FaultController;
   requests: RecordedRequest[];
   setLatency(ms: number): void;
+  setShape(shape: AnswerShape): void;
+  /** Caps pages (undefined: no cap); the offset is then `page` × the capped size. */
+  setMaxPageSize(size: number | undefined): void;
   close(): Promise<void>;
 }
 
@@ -76,6 +85,7 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
   // Aborted by close(): ends pending latency waits so nothing keeps the process alive.
   const closing = new AbortController();
   let latencyMs = opts.latencyMs ?? 0;
+  const answers: ApiState['answers'] = { shape: opts.shape ?? 'service', maxPageSize: opts.maxPageSize };
   // Sort once up front so even the first findings request of a big data set is fast.
   index.sorted('sast', opts.data.sast);
   index.sorted('sca', opts.data.sca);
@@ -101,7 +111,7 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
     // The auth scheme is case-insensitive (RFC 9110); the token is not.
     const given = /^bearer (.*)$/i.exec(headers.authorization ?? '')?.[1];
     if (given !== token) return error(401, headers.authorization ? 'invalid API token' : 'missing Authorization: Bearer <token> header');
-    return handleApi({ method, rawPath, rawQuery, body: body.text }, { data: running.data, baseUrl: running.url, index, sbom });
+    return handleApi({ method, rawPath, rawQuery, body: body.text }, { data: running.data, baseUrl: running.url, index, sbom, answers });
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -151,6 +161,12 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
     requests,
     setLatency(ms: number) {
       latencyMs = ms;
+    },
+    setShape(shape) {
+      answers.shape = shape;
+    },
+    setMaxPageSize(size) {
+      answers.maxPageSize = size;
     },
     close() {
       closing.abort();

@@ -35,7 +35,9 @@ async function sca(query: string): Promise<WireScaFinding[]> {
 const time = (f: { relevant_since?: string }): number => Date.parse((f.relevant_since ?? '').replace(' ', 'T'));
 
 before(async () => {
-  platform = await startPlatformServer({ data: generateDeployment({ projects: 6, sastPerProject: 200, scaPerProject: 60, refsPerProject: 3 }) });
+  // The filter and paging checks read the stored spelling: the spec's shape, switched on.
+  // The service's shape (the default) has its own tests in service-shape.test.ts.
+  platform = await startPlatformServer({ data: generateDeployment({ projects: 6, sastPerProject: 200, scaPerProject: 60, refsPerProject: 3 }), shape: 'spec' });
 });
 after(() => platform.close());
 

@@ -96,8 +96,9 @@ export async function serverFindings(f: Fixture, issueType: 'sast' | 'sca', quer
   const params = new URLSearchParams({ issue_type: issueType, page_size: '3000' });
   for (const [key, value] of Object.entries(query)) for (const v of [value].flat()) params.append(key, v);
   const response = await fetch(`${f.server.url}/api/v1/deployments/${f.data.deployment.slug}/findings?${params.toString()}`, { headers: { Authorization: `Bearer ${f.server.token}` } });
-  const body = (await response.json()) as { sastFindings?: { findings: WireLike[] }; scaFindings?: { findings: WireLike[] } };
-  const list = (issueType === 'sast' ? body.sastFindings?.findings : body.scaFindings?.findings) ?? [];
+  // The service's flat list, or the spec's envelope when the platform is switched to it.
+  const body = (await response.json()) as { findings?: WireLike[]; sastFindings?: { findings: WireLike[] }; scaFindings?: { findings: WireLike[] } };
+  const list = body.findings ?? (issueType === 'sast' ? body.sastFindings?.findings : body.scaFindings?.findings) ?? [];
   return list.map((x) => ({ id: x.id, line: x.location?.line, path: x.location?.filePath ?? x.location?.file_path }));
 }
 

@@ -2,11 +2,13 @@
 // flat `findings` or the envelope, snake_case or camelCase rule lists and tickets, `null` for
 // "no value", defaults left out, branches as `refs/heads/…`. Every case runs on both spellings.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { PlatformError } from '../../../src/core/api/errors';
 import { decodeFinding, decodeFindingsPage } from '../../../src/core/model/decodeFinding';
 import { decodeExternalTicket, decodeFindingDetail } from '../../../src/core/model/decodeFindingDetail';
-import { decodeProject } from '../../../src/core/model/decodeProject';
+import { decodeProject, decodeProjectResponse, decodeProjectsPage } from '../../../src/core/model/decodeProject';
 import { StringInterner } from '../../../src/core/model/interner';
 import { branchName, fullBranchRef, primaryRef, refToShow, sameBranch, spellingOf, spellRef } from '../../../src/core/model/refs';
 import { plain } from './helpers/plain';
@@ -131,6 +133,61 @@ void describe('projects in the service\'s spelling', () => {
     assert.deepEqual(p?.managedScanConfig, { diffScanEnabled: false, fullScanEnabled: true });
     assert.equal(decodeProject({ id: 1, name: 'a' })?.managedScanConfig, undefined, 'no config at all (the list) stays unknown');
     assert.equal(decodeProject({ id: 1, name: 'a', managed_scan_config: null })?.managedScanConfig, undefined);
+  });
+});
+
+/** A fixture of `fixtures/service-shapes` (see its README: written by us from the documented facts). */
+const fixture = (name: string): unknown => JSON.parse(readFileSync(join(__dirname, 'fixtures', 'service-shapes', name), 'utf8'));
+
+void describe('answers shaped like the real service (fixtures)', () => {
+  void it('code findings: none dropped, rule named without rule_name, lists, ticket, comments, nulls, a pull-request ref', () => {
+    const body = fixture('findings-sast.json') as { findings: unknown[] };
+    const page = decodeFindingsPage(body, 'sast', interner());
+    assert.deepEqual([page.findings.length, page.skipped], [3, 0]);
+    const [full, noRuleName, pull] = body.findings.map((raw) => decodeFindingDetail(raw, 'sast'));
+    assert.deepEqual(full?.rule?.cweNames, ["CWE-89: Improper Neutralization of Special Elements used in an SQL Command ('SQL Injection')"]);
+    assert.deepEqual([full?.rule?.owaspNames, full?.rule?.vulnerabilityClasses], [['A03:2021 - Injection'], ['SQL Injection']]);
+    assert.deepEqual(plain(full?.externalTicket), { id: 7781, slug: 'SEC-118', linkedIssueIds: [80412233, 80412234], url: 'https://acme.atlassian.net/browse/SEC-118' });
+    assert.deepEqual(plain(full?.reviewComments), [{ discussionId: 'd1f0a9', noteId: 99120 }]);
+    assert.deepEqual([full?.triagedAt, full?.triageComment, full?.triageReason, full?.stateUpdatedAt], [undefined, undefined, undefined, undefined]);
+    assert.equal(full?.assistant?.autofixExplanation, undefined);
+    assert.deepEqual([noRuleName?.ruleName, noRuleName?.message, noRuleName?.status, noRuleName?.triageReason], ['python.lang.security.audit.eval-detected', 'Detected the use of eval().', 'ignored', 'false_positive']);
+    assert.equal(noRuleName?.triagedAt?.toISOString(), '2020-11-18T23:28:12.391Z');
+    assert.equal(pull?.ref, 'refs/pull/1234/merge');
+    assert.deepEqual(pull?.location, { filePath: 'web/server.js', line: 88, column: 3, endLine: 90, endColumn: 5 });
+  });
+
+  void it('supply-chain findings: usage null or in its own shape, omitted is_malicious, lockfile line, EPSS, fix versions', () => {
+    const body = fixture('findings-sca.json') as { findings: unknown[] };
+    const page = decodeFindingsPage(body, 'sca', interner());
+    assert.deepEqual([page.findings.length, page.skipped], [2, 0]);
+    const [unused, malicious] = page.findings;
+    assert.deepEqual(plain(unused?.sca), {
+      advisory: 'CVE-2021-23337', package: 'lodash', version: '4.17.20', ecosystem: 'npm', transitivity: 'transitive', reachability: 'unreachable',
+      isMalicious: false, fixVersions: ['4.17.21'], lockfileLineUrl: unused?.lineOfCodeUrl, lockfileLine: 1207,
+    });
+    assert.equal(malicious?.ruleName, 'ssc-0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d');
+    assert.equal(malicious?.sca?.isMalicious, true);
+    assert.deepEqual(malicious?.sca?.usage, { filePath: 'src/stream.js', line: 14, column: 5, endLine: 14, endColumn: 28 });
+    assert.equal(malicious?.sca?.lockfileLine, 42);
+    assert.deepEqual(plain(decodeFindingDetail(body.findings[1], 'sca')?.epss), { score: 0.5, percentile: 0.99 });
+  });
+
+  void it("the spec's envelope with camelCase lists, and the AI envelope, decode alike", () => {
+    const spec = fixture('findings-spec-envelope.json') as { sastFindings: { findings: unknown[] } };
+    assert.equal(decodeFindingsPage(spec, 'sast', interner()).findings[0]?.status, 'fixing');
+    const detail = decodeFindingDetail(spec.sastFindings.findings[0], 'sast');
+    assert.deepEqual([detail?.rule?.cweNames, detail?.externalTicket?.slug, detail?.reviewComments[0]?.noteId], [['CWE-338'], 'INV-3', 5]);
+    const ai = decodeFindingsPage(fixture('findings-ai.json'), 'sast', interner());
+    assert.deepEqual(ai.findings.map((f) => [f.id, f.ruleName, f.location?.line]), [[60000003, 'ai.idor.missing-ownership-check', 31]]);
+  });
+
+  void it('projects: branches by name, omitted scan flag off', () => {
+    const { projects } = decodeProjectsPage(fixture('projects.json'));
+    assert.deepEqual(projects.map((p) => [p.name, p.primaryBranch, p.defaultBranch]), [['acme/payments-api', 'main', 'main'], ['acme/platform/sub/billing-service', 'release/2.x', 'develop']]);
+    assert.deepEqual(projects[1]?.tags, []);
+    const one = decodeProjectResponse(fixture('project.json'), 'acme/payments-api');
+    assert.deepEqual(one.managedScanConfig, { diffScanEnabled: false, fullScanEnabled: true });
   });
 });
 
