@@ -18,6 +18,7 @@ const TEST_FILES: ReadonlyArray<() => Promise<unknown>> = [
   () => import('./session.test'),
   () => import('./views.test'),
   () => import('./diagnostics.test'),
+  () => import('./service-shapes.test'),
   () => import('./commands.test'),
   () => import('./resilience.test'),
   () => import('./security.test'),
