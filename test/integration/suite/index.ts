@@ -19,6 +19,7 @@ const TEST_FILES: ReadonlyArray<() => Promise<unknown>> = [
   () => import('./views.test'),
   () => import('./diagnostics.test'),
   () => import('./service-shapes.test'),
+  () => import('./store.test'),
   () => import('./commands.test'),
   () => import('./resilience.test'),
   () => import('./security.test'),
