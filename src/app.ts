@@ -41,7 +41,7 @@ export interface App {
 }
 
 /** What commands accept as "a project": a tree node (with `project`), a Project, or a name. */
-export function projectFrom(app: App, arg: unknown): Project | undefined {
+export function projectFrom(app: Pick<App, 'projects'>, arg: unknown): Project | undefined {
   if (typeof arg === 'string') return app.projects.find(arg);
   if (typeof arg === 'object' && arg !== null) {
     const candidate = 'project' in arg ? (arg).project : arg;

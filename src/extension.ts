@@ -27,6 +27,8 @@ import { FindingsStatusBar } from './status-bar';
 import { createTreeViews, treeCommandHandlers, updateFilterDescription } from './views/tree-views';
 import { startAutoRefresh } from './host/auto-refresh';
 import { adoptDemoToken } from './host/demo-token';
+import { refreshAllActions } from './host/refresh-all';
+import { platformFindingUrl } from './core/model/links';
 
 const DEPLOYMENT_KEY = 'appsecFindings.deployment';
 const SBOM_HISTORY_KEY = 'appsecFindings.sbomHistory';
@@ -75,9 +77,8 @@ function activateApi(context: vscode.ExtensionContext) {
   const viewState = push(new ViewState(context.workspaceState));
   const repos = push(new GitWorkspaceRepos(() => projects.projects.map((p) => p.name), log.for('Git')));
   const findingUrl = (f: Finding): string | undefined => {
-    const base = settings.baseUrl();
     const deployment = session.deployment;
-    return deployment ? `${base}/orgs/${encodeURIComponent(deployment.slug)}/${f.issueType === 'sca' ? 'supply-chain' : 'findings'}/${f.id}` : undefined;
+    return deployment ? platformFindingUrl(settings.baseUrl(), deployment.slug, f) : undefined;
   };
   const diagnostics = push(new DiagnosticsController({
     repos, findings, deploymentSlug: slug, project: (name) => projects.find(name),
@@ -89,6 +90,7 @@ function activateApi(context: vscode.ExtensionContext) {
     session, projects, findings, policies, workspaceRepos: repos,
     selection: () => viewState.selection(), groupBy: () => viewState.groupBy(),
     refOverride: (name) => viewState.refOverride(name), policyIds: () => settings.policyIds(), errorMessage,
+    severityMapping: () => settings.severityMapping(),
   });
   push(trees);
   updateFilterDescription(trees.projectsView, viewState.selection());
@@ -97,26 +99,7 @@ function activateApi(context: vscode.ExtensionContext) {
     version, currentToken: () => tokens.get(),
     log, logger: (c) => log.for(c), session, projects, findings, policies, sbom, repos, diagnostics, viewState,
     clipboard: vscode.env.clipboard, findingUrl,
-    async refreshAll(force) {
-      if (session.state.kind !== 'signedIn') return app.clearAll();
-      if (force) {
-        findings.expire();
-        policies.clear();
-      }
-      await projects.load({ force });
-      repos.recompute();
-      trees.projects.refresh();
-      trees.policies.refresh();
-      await diagnostics.refresh(force);
-    },
-    clearAll() {
-      findings.clear();
-      projects.clear();
-      policies.clear();
-      diagnostics.clear();
-      trees.projects.refresh();
-      trees.policies.refresh();
-    },
+    ...refreshAllActions({ session, findings, projects, policies, repos, diagnostics, trees }),
     cancelLoads: () => trees.projects.cancelLoads(),
   };
   for (const registration of registerCommands(app, buildCommands(app, treeCommandHandlers(trees)))) push(registration);
@@ -150,7 +133,10 @@ function activateApi(context: vscode.ExtensionContext) {
       replaced.close().catch((error: unknown) => log.for('Network').warn(`Closing the previous connections failed: ${errorMessage(error)}`));
       warnIfUnusableBaseUrl(settings.baseUrl());
     }
-    if (e.affectsConfiguration('appsecFindings.severityMapping')) void diagnostics.refresh(false);
+    if (e.affectsConfiguration('appsecFindings.severityMapping')) {
+      void diagnostics.refresh(false);
+      trees.projects.refresh();
+    }
   }));
   push(startAutoRefresh(() => settings.autoRefreshMinutes(), () => app.refreshAll(true), log.for('AutoRefresh')));
 

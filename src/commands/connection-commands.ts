@@ -6,12 +6,15 @@ import { readNetworkSettings } from '../host/network';
 import { settings } from '../host/settings';
 import { withAbortSignal } from '../host/cancellation';
 
+/** Check Connection needs the log and the stored token (never shown). */
+export type ConnectionCommandsDeps = Pick<App, 'logger' | 'log' | 'currentToken' | 'version'>;
+
 /**
  * Writes the report to the output channel, shows a one-line summary with "Show Logs", and
  * returns the report (tests and automation read it). Runs with the settings as they are now,
  * on fresh connections, so a pooled connection cannot hide a problem.
  */
-export async function checkConnection(app: App): Promise<ConnectionReport> {
+export async function checkConnection(app: ConnectionCommandsDeps): Promise<ConnectionReport> {
   const log = app.logger('Connection');
   const report = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'AppSec: checking the connection…', cancellable: true },

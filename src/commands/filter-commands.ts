@@ -6,6 +6,9 @@ import {
 } from '../core/services/filters';
 import type { GroupBy } from '../core/services/grouping';
 
+/** Filters and grouping live in the view state; a filter change reloads. */
+export type FilterCommandsDeps = Pick<App, 'viewState' | 'refreshAll'>;
+
 interface FilterPick extends vscode.QuickPickItem {
   readonly key: FilterDefinition['key'];
   readonly value: string;
@@ -58,7 +61,7 @@ function pickSelection(current: FilterSelection): Promise<FilterSelection | unde
 }
 
 /** With an object argument (automation, tests) the picker is skipped. */
-export async function filterFindings(app: App, arg?: unknown): Promise<FilterSelection | undefined> {
+export async function filterFindings(app: FilterCommandsDeps, arg?: unknown): Promise<FilterSelection | undefined> {
   const selection = arg !== undefined && typeof arg === 'object' ? parseSelection(arg) : await pickSelection(app.viewState.selection());
   if (!selection) return undefined;
   await app.viewState.setSelection(selection);
@@ -66,7 +69,7 @@ export async function filterFindings(app: App, arg?: unknown): Promise<FilterSel
   return selection;
 }
 
-export async function clearFilters(app: App): Promise<void> {
+export async function clearFilters(app: FilterCommandsDeps): Promise<void> {
   await app.viewState.clearFilters();
   await app.refreshAll(false);
 }
@@ -77,7 +80,7 @@ const GROUPS: { label: string; value: GroupBy }[] = [
   { label: 'File', value: 'file' },
 ];
 
-export async function groupBy(app: App, arg?: unknown): Promise<GroupBy | undefined> {
+export async function groupBy(app: FilterCommandsDeps, arg?: unknown): Promise<GroupBy | undefined> {
   let value = GROUPS.find((g) => g.value === arg)?.value;
   if (!value) {
     const current = app.viewState.groupBy();

@@ -5,8 +5,11 @@ import type { Finding } from '../core/model/types';
 import { confinePath, placesOf, toPlannedRange, type Place } from '../core/workspace/diagnostic-plan';
 import { safeLink, toRange } from '../diagnostics/finding-diagnostic';
 
+/** Opening and copying findings needs the workspace folders, the platform link and the clipboard. */
+export type FindingCommandsDeps = Pick<App, 'repos' | 'findingUrl' | 'clipboard'>;
+
 /** The file of a finding's place inside a workspace folder matched to its project, if it exists there. */
-async function workspaceFile(app: App, finding: Finding, place: Place | undefined): Promise<vscode.Uri | undefined> {
+async function workspaceFile(app: FindingCommandsDeps, finding: Finding, place: Place | undefined): Promise<vscode.Uri | undefined> {
   const relative = place && confinePath(place.path);
   if (!relative) return undefined;
   for (const repo of app.repos.repos()) {
@@ -23,7 +26,7 @@ async function workspaceFile(app: App, finding: Finding, place: Place | undefine
 }
 
 /** Opens the file at the finding's range, or the platform's line link when the file is not here. */
-export async function openFinding(app: App, arg: unknown): Promise<'editor' | 'browser' | undefined> {
+export async function openFinding(app: FindingCommandsDeps, arg: unknown): Promise<'editor' | 'browser' | undefined> {
   const finding = findingFrom(arg);
   if (!finding) return undefined;
   // The same place as its diagnostic: a supply-chain finding's usage, else its lockfile line.
@@ -45,7 +48,7 @@ export async function openFinding(app: App, arg: unknown): Promise<'editor' | 'b
 }
 
 /** Opens the platform's page of a finding, project or rule (http/https links only). */
-export async function openInPlatform(app: App, arg: unknown): Promise<boolean> {
+export async function openInPlatform(app: FindingCommandsDeps, arg: unknown): Promise<boolean> {
   const finding = findingFrom(arg);
   const url = finding ? app.findingUrl(finding) ?? finding.lineOfCodeUrl : urlOf(arg);
   const link = safeLink(url);
@@ -65,14 +68,14 @@ function urlOf(arg: unknown): string | undefined {
   return typeof (arg as { url?: unknown }).url === 'string' ? (arg as { url: string }).url : undefined;
 }
 
-export async function copyFindingId(app: App, arg: unknown): Promise<string | undefined> {
+export async function copyFindingId(app: FindingCommandsDeps, arg: unknown): Promise<string | undefined> {
   const finding = findingFrom(arg);
   if (!finding) return undefined;
   await app.clipboard.writeText(String(finding.id));
   return String(finding.id);
 }
 
-export async function copyRuleId(app: App, arg: unknown): Promise<string | undefined> {
+export async function copyRuleId(app: FindingCommandsDeps, arg: unknown): Promise<string | undefined> {
   const finding = findingFrom(arg);
   const rule = finding?.ruleName ?? ruleOf(arg);
   if (!rule) return undefined;

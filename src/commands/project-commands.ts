@@ -10,8 +10,11 @@ import { settings } from '../host/settings';
 import { withAbortSignal } from '../host/cancellation';
 import { safeLink } from '../diagnostics/finding-diagnostic';
 
+/** Project commands act on projects, their shown ref and SBOM jobs. */
+export type ProjectCommandsDeps = Pick<App, 'projects' | 'repos' | 'viewState' | 'sbom' | 'clipboard'>;
+
 /** A project from the argument, else picked from the list (loading it if needed). */
-async function resolveProject(app: App, arg: unknown): Promise<Project | undefined> {
+async function resolveProject(app: ProjectCommandsDeps, arg: unknown): Promise<Project | undefined> {
   const given = projectFrom(app, arg);
   if (given) return given;
   const projects = await app.projects.load();
@@ -25,7 +28,7 @@ async function resolveProject(app: App, arg: unknown): Promise<Project | undefin
 }
 
 /** `tagProject(project?, tags?)`: tags typed comma-separated; the project is updated from the answer. */
-export async function tagProject(app: App, arg?: unknown, tagsArg?: unknown): Promise<Project | undefined> {
+export async function tagProject(app: ProjectCommandsDeps, arg?: unknown, tagsArg?: unknown): Promise<Project | undefined> {
   const project = await resolveProject(app, arg);
   if (!project) return undefined;
   const input = typeof tagsArg === 'string' ? tagsArg : await vscode.window.showInputBox({
@@ -49,7 +52,7 @@ export async function tagProject(app: App, arg?: unknown, tagsArg?: unknown): Pr
  * `chooseRef(project?, ref?)`: which branch the tree shows for a project (the primary branch
  * unless changed here). An empty answer goes back to the primary branch.
  */
-export async function chooseRef(app: App, arg?: unknown, refArg?: unknown): Promise<string | undefined> {
+export async function chooseRef(app: ProjectCommandsDeps, arg?: unknown, refArg?: unknown): Promise<string | undefined> {
   const project = await resolveProject(app, arg);
   if (!project) return undefined;
   const primary = primaryRef(project);
@@ -93,7 +96,7 @@ async function sbomRequest(project: Project, options: SbomOptions): Promise<Sbom
 }
 
 /** `exportSbom(project?, options?)`: starts the job, shows the task token, follows it to the end. */
-export async function exportSbom(app: App, arg?: unknown, optionsArg?: unknown): Promise<SbomExportRecord | undefined> {
+export async function exportSbom(app: ProjectCommandsDeps, arg?: unknown, optionsArg?: unknown): Promise<SbomExportRecord | undefined> {
   const project = await resolveProject(app, arg);
   if (!project) return undefined;
   const options = (typeof optionsArg === 'object' && optionsArg !== null ? optionsArg : {}) as SbomOptions;
@@ -120,7 +123,7 @@ function announce(record: SbomExportRecord): SbomExportRecord {
   return record;
 }
 
-export async function showSbomExports(app: App): Promise<void> {
+export async function showSbomExports(app: ProjectCommandsDeps): Promise<void> {
   const history = app.sbom.history;
   if (history.length === 0) {
     void vscode.window.showInformationMessage('AppSec: no SBOM exports yet. Start one with "AppSec: Export SBOM…".');

@@ -8,6 +8,9 @@ import type { App } from '../app';
 import { reportError } from '../host/user-errors';
 import type { CommandId } from './ids';
 
+/** Registration only needs the log, for the one error wrapper. */
+export type RegisterDeps = Pick<App, 'logger'>;
+
 export type CommandHandler = (...args: unknown[]) => unknown;
 export type CommandMap = Record<CommandId, CommandHandler>;
 
@@ -18,7 +21,7 @@ const TITLES: Partial<Record<CommandId, string>> = {
   'appsecFindings.exportSbom': 'The SBOM export failed',
 };
 
-export function registerCommands(app: App, commands: CommandMap): vscode.Disposable[] {
+export function registerCommands(app: RegisterDeps, commands: CommandMap): vscode.Disposable[] {
   const log = app.logger('Commands');
   return (Object.keys(commands) as CommandId[]).map((id) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {

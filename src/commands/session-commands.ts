@@ -5,6 +5,9 @@ import type { App } from '../app';
 import { normaliseToken, SessionError } from '../core/services/session';
 import type { Deployment } from '../core/model/types';
 
+/** Signing in and out, and refreshing everything. */
+export type SessionCommandsDeps = Pick<App, 'session' | 'logger' | 'refreshAll' | 'clearAll'>;
+
 function validateToken(value: string): string | undefined {
   if (!value) return undefined;
   try {
@@ -19,7 +22,7 @@ function validateToken(value: string): string | undefined {
  * Asks for the token in a password box (or takes it as the first argument, for automation),
  * checks it against the platform, and only then stores it.
  */
-export async function signIn(app: App, tokenArg?: unknown): Promise<Deployment | undefined> {
+export async function signIn(app: SessionCommandsDeps, tokenArg?: unknown): Promise<Deployment | undefined> {
   const token = typeof tokenArg === 'string' ? tokenArg : await vscode.window.showInputBox({
     title: 'AppSec: Sign In',
     prompt: 'API token of the Semgrep AppSec Platform (Settings → Tokens, with Web API access). It is kept in VS Code\'s secret storage only.',
@@ -39,13 +42,13 @@ export async function signIn(app: App, tokenArg?: unknown): Promise<Deployment |
   return deployment;
 }
 
-export async function signOut(app: App): Promise<void> {
+export async function signOut(app: SessionCommandsDeps): Promise<void> {
   await app.session.signOut();
   app.clearAll();
   app.logger('Session').info('Signed out');
 }
 
-export async function refresh(app: App): Promise<void> {
+export async function refresh(app: SessionCommandsDeps): Promise<void> {
   if (app.session.state.kind !== 'signedIn') {
     const picked = await vscode.window.showInformationMessage('AppSec: sign in to load findings.', 'Sign In');
     if (picked) await vscode.commands.executeCommand('appsecFindings.signIn');

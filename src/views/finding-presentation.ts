@@ -3,6 +3,7 @@
  * and tooltip. Pure (no `vscode`), so each is unit-tested; `tree-items.ts` applies them.
  */
 import { branchName } from '../core/model/refs';
+import { DEFAULT_MAPPING, levelFor, type Level, type SeverityMapping } from '../core/workspace/diagnostic-plan';
 import type { Finding, IssueType } from '../core/model/types';
 import { valueLabel } from '../core/services/filters';
 import type { GroupBy } from '../core/services/grouping';
@@ -22,19 +23,21 @@ export function shortRuleName(ruleName: string): string {
   return segments[segments.length - 1] ?? (ruleName || '(unnamed rule)');
 }
 
-/** Critical and high are errors, medium a warning, low information, as in the Problems panel. */
-export function severityIcon(severity: string): IconSpec {
-  switch (severity) {
-    case 'critical':
-    case 'high':
-      return { id: 'error', color: 'problemsErrorIcon.foreground' };
-    case 'medium':
-      return { id: 'warning', color: 'problemsWarningIcon.foreground' };
-    case 'low':
-      return { id: 'info', color: 'problemsInfoIcon.foreground' };
-    default:
-      return { id: 'question' };
-  }
+const LEVEL_ICONS: Record<Level, IconSpec> = {
+  error: { id: 'error', color: 'problemsErrorIcon.foreground' },
+  warning: { id: 'warning', color: 'problemsWarningIcon.foreground' },
+  information: { id: 'info', color: 'problemsInfoIcon.foreground' },
+  hint: { id: 'lightbulb' },
+};
+
+/**
+ * The icon of a severity: the level `appsecFindings.severityMapping` gives it in Problems (by
+ * default critical and high are errors, medium a warning, low information), so the tree and
+ * Problems agree; a severity the platform adds later gets a question mark.
+ */
+export function severityIcon(severity: string, mapping: SeverityMapping = DEFAULT_MAPPING): IconSpec {
+  if (!Object.hasOwn(mapping, severity) && !Object.hasOwn(DEFAULT_MAPPING, severity)) return { id: 'question' };
+  return LEVEL_ICONS[levelFor(severity, mapping)];
 }
 
 export function locationText(finding: Finding): string | undefined {
@@ -143,9 +146,9 @@ export function groupDescription(groupBy: GroupBy, key: string, count: number): 
   return rest ? `${count} · ${rest}` : String(count);
 }
 
-export function groupIcon(groupBy: GroupBy, key: string): IconSpec {
+export function groupIcon(groupBy: GroupBy, key: string, mapping: SeverityMapping = DEFAULT_MAPPING): IconSpec {
   switch (groupBy) {
-    case 'severity': return severityIcon(key);
+    case 'severity': return severityIcon(key, mapping);
     case 'rule': return { id: 'law' };
     case 'file': return { id: 'file' };
   }

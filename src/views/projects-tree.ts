@@ -11,6 +11,7 @@ import type { FindingsQuery, FindingsResult, FindingsStore } from '../core/servi
 import type { GroupBy } from '../core/services/grouping';
 import type { ProjectsService } from '../core/services/projects-service';
 import type { SessionState } from '../core/services/session';
+import type { SeverityMapping } from '../core/workspace/diagnostic-plan';
 import type { WorkspaceRepos } from '../host/workspace-repos';
 import {
   FindingGroupsCache, findingPageChildren, groupChildren, issueTypeChildren, issueTypeDescription, onePerPolicy, type SlotView,
@@ -40,6 +41,8 @@ export interface ProjectsTreeDeps {
   selection(): FilterSelection;
   groupBy(): GroupBy;
   refOverride(projectName: string): string | undefined;
+  /** `appsecFindings.severityMapping`: tree icons show the level Problems shows. */
+  severityMapping(): SeverityMapping;
   /** Short user-facing text for an error; the detail goes to the log. */
   errorMessage(error: unknown): string;
 }
@@ -109,6 +112,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
 
   getTreeItem(node: Node): vscode.TreeItem {
     return toTreeItem(node, {
+      severityMapping: this.deps.severityMapping(),
       issueTypeDescription: (n) => issueTypeDescription(this.slotView(n), (result) => this.groups.count(result, this.deps.groupBy())),
     });
   }

@@ -14,6 +14,7 @@ import {
   policyDescription, policyTooltip, ruleAccessibilityLabel, ruleContextValue, ruleDescription, ruleLabel, ruleModeIcon,
   ruleModeTitle, ruleTooltip,
 } from './rule-presentation';
+import type { SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { EXTENSION_COMMANDS } from './tree-commands';
 import { pageLabel, type MessageNode, type Node, type NodeAction } from './tree-nodes';
 
@@ -50,6 +51,8 @@ function item(node: Node, label: string, collapsible: vscode.TreeItemCollapsible
 /** What the tree item of an issue-type node shows that depends on its slot's live state. */
 export interface TreeItemContext {
   issueTypeDescription(node: Extract<Node, { kind: 'issueType' }>): string | undefined;
+  /** The user's severity → level mapping, so severity icons match Problems. */
+  readonly severityMapping?: SeverityMapping;
 }
 
 /**
@@ -90,7 +93,7 @@ export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeIte
       const count = group.findings.length;
       return item(node, groupLabel(groupBy, group.key), Collapsed, {
         description: groupDescription(groupBy, group.key, count),
-        iconPath: themeIcon(groupIcon(groupBy, group.key)),
+        iconPath: themeIcon(groupIcon(groupBy, group.key, context.severityMapping)),
         contextValue: `findingGroup by-${groupBy}`,
         tooltip: `${group.label}: ${count} ${count === 1 ? 'finding' : 'findings'}`,
         accessibilityInformation: { label: `${group.label}, ${count} ${count === 1 ? 'finding' : 'findings'}` },
@@ -106,7 +109,7 @@ export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeIte
       const { finding } = node;
       return item(node, findingLabel(finding), None, {
         description: findingDescription(finding),
-        iconPath: themeIcon(severityIcon(finding.severity)),
+        iconPath: themeIcon(severityIcon(finding.severity, context.severityMapping)),
         contextValue: findingContextValue(finding),
         command: { title: 'Open Finding', command: EXTENSION_COMMANDS.openFinding, arguments: [finding] },
         accessibilityInformation: { label: findingAccessibilityLabel(finding) },

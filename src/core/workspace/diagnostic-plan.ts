@@ -116,7 +116,7 @@ export function planDiagnostics(findings: Iterable<Finding>, mapping: SeverityMa
 }
 
 /** Own properties only: a severity such as `constructor` must not pick up Object's prototype. */
-function levelFor(severity: string, mapping: SeverityMapping): Level {
+export function levelFor(severity: string, mapping: SeverityMapping): Level {
   if (Object.hasOwn(mapping, severity)) return mapping[severity];
   if (Object.hasOwn(DEFAULT_MAPPING, severity)) return DEFAULT_MAPPING[severity];
   return 'warning';

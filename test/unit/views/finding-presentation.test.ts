@@ -55,6 +55,13 @@ void describe('severityIcon', () => {
     assert.deepEqual(severityIcon('low'), { id: 'info', color: 'problemsInfoIcon.foreground' });
   });
 
+  void test('icons follow appsecFindings.severityMapping, as Problems does', () => {
+    const mapping = { critical: 'error', high: 'warning', medium: 'information', low: 'hint' } as const;
+    assert.deepEqual(['critical', 'high', 'medium', 'low'].map((s) => severityIcon(s, mapping).id), ['error', 'warning', 'info', 'lightbulb']);
+    assert.equal(groupIcon('severity', 'high', mapping).id, 'warning');
+    assert.equal(severityIcon('low', { high: 'hint' }).id, 'info', 'what the mapping leaves out keeps its default');
+  });
+
   void test('a severity the platform adds later gets a neutral icon, not a crash', () => {
     assert.deepEqual(severityIcon('experimental'), { id: 'question' });
   });

@@ -1,0 +1,54 @@
+/**
+ * What "refresh everything" and "forget everything" mean, in one place (the composition root
+ * only wires them): reload projects, re-match the workspace's folders, redraw both trees, and
+ * resolve once Problems shows the new answers; or clear every service and view on sign-out.
+ */
+import type { FindingsStore } from '../core/services/findings-store';
+import type { PoliciesService } from '../core/services/policies-service';
+import type { ProjectsService } from '../core/services/projects-service';
+import type { Session } from '../core/services/session';
+import type { DiagnosticsController } from '../diagnostics/diagnostics-controller';
+import type { GitWorkspaceRepos } from './git-workspace-repos';
+
+export interface RefreshAllDeps {
+  readonly session: Pick<Session, 'state'>;
+  readonly findings: Pick<FindingsStore, 'expire' | 'clear'>;
+  readonly projects: Pick<ProjectsService, 'load' | 'clear'>;
+  readonly policies: Pick<PoliciesService, 'clear'>;
+  readonly repos: Pick<GitWorkspaceRepos, 'recompute'>;
+  readonly diagnostics: Pick<DiagnosticsController, 'refresh' | 'clear'>;
+  readonly trees: { readonly projects: { refresh(): void }; readonly policies: { refresh(): void } };
+}
+
+export interface RefreshAll {
+  /** Reloads projects, diagnostics and views (`force`: fetch again what is fresh); resolves when Problems shows the answers. */
+  refreshAll(force: boolean): Promise<void>;
+  /** Forgets everything shown (sign-out, deployment change). */
+  clearAll(): void;
+}
+
+export function refreshAllActions(deps: RefreshAllDeps): RefreshAll {
+  const clearAll = (): void => {
+    deps.findings.clear();
+    deps.projects.clear();
+    deps.policies.clear();
+    deps.diagnostics.clear();
+    deps.trees.projects.refresh();
+    deps.trees.policies.refresh();
+  };
+  return {
+    clearAll,
+    async refreshAll(force) {
+      if (deps.session.state.kind !== 'signedIn') return clearAll();
+      if (force) {
+        deps.findings.expire();
+        deps.policies.clear();
+      }
+      await deps.projects.load({ force });
+      deps.repos.recompute();
+      deps.trees.projects.refresh();
+      deps.trees.policies.refresh();
+      await deps.diagnostics.refresh(force);
+    },
+  };
+}
