@@ -1,9 +1,14 @@
 // Tagging, SBOM export and the copy commands, end to end against the local platform.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { fixture } from './fixture';
+import { fixture, signedIn } from './fixture';
 
 describe('commands', () => {
+  // Stands alone: signs in (and fills Problems) when run first or by itself.
+  before(async () => {
+    await signedIn();
+  });
+
   it('tags a project: trimmed, de-duplicated, merged by the platform, shown in the tree', async () => {
     const f = await fixture();
     const before = [...f.project.tags];

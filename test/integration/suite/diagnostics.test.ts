@@ -2,7 +2,7 @@
 // follow the platform, the branch and the filters.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { findingNodes, fixture, git, issueTypeNode, serverFindings, type Fixture } from './fixture';
+import { findingNodes, fixture, git, issueTypeNode, serverFindings, type Fixture, signedIn } from './fixture';
 import { waitFor, screenshotHandshake } from './helpers';
 
 function ours(): [vscode.Uri, readonly vscode.Diagnostic[]][] {
@@ -23,6 +23,11 @@ async function codeFindingsOn(f: Fixture, ref: string, extra: Record<string, str
 }
 
 describe('diagnostics', () => {
+  // Stands alone: signs in (and fills Problems) when run first or by itself.
+  before(async () => {
+    await signedIn();
+  });
+
   it('shows the open code findings of the current branch at their 1-based lines, 0-based', async () => {
     const f = await fixture();
     await vscode.commands.executeCommand('appsecFindings.refresh');

@@ -91,6 +91,25 @@ export async function signIn(f: Fixture): Promise<void> {
   await waitFor(() => f.api.app.session.state.kind === 'signedIn', 10_000, 'sign-in');
 }
 
+/**
+ * The fixture, signed in, with the workspace folder matched to its project and Problems filled:
+ * every file that needs a session starts from here, whatever ran before it (or nothing did).
+ */
+export async function signedIn(): Promise<Fixture> {
+  const f = await fixture();
+  if (f.api.app.session.state.kind !== 'signedIn') await signIn(f);
+  await waitFor(() => f.api.app.repos.repos().length > 0, 15_000, 'the workspace folder is matched to its project through its git remote');
+  if (f.api.app.diagnostics.current.length === 0) await vscode.commands.executeCommand('appsecFindings.refresh');
+  return f;
+}
+
+/** The fixture, signed out (for the files that test what a signed-out user sees). */
+export async function signedOut(): Promise<Fixture> {
+  const f = await fixture();
+  if (f.api.app.session.state.kind !== 'signedOut') await vscode.commands.executeCommand('appsecFindings.signOut');
+  return f;
+}
+
 /** What the platform itself answers for a findings query (read straight from the local server). */
 export async function serverFindings(f: Fixture, issueType: 'sast' | 'sca', query: Record<string, string | string[]>): Promise<{ id: number; line?: number; path?: string }[]> {
   const params = new URLSearchParams({ issue_type: issueType, page_size: '3000' });

@@ -12,20 +12,31 @@
 import Mocha from 'mocha';
 import { writeFileSync } from 'node:fs';
 
-const TEST_FILES: ReadonlyArray<() => Promise<unknown>> = [
-  () => import('./activation.test'),
-  // The rest share one platform and workspace (fixture.ts) and run in this order.
-  () => import('./session.test'),
-  () => import('./views.test'),
-  () => import('./diagnostics.test'),
-  () => import('./service-shapes.test'),
-  () => import('./store.test'),
-  () => import('./commands.test'),
-  () => import('./resilience.test'),
-  () => import('./security.test'),
-  () => import('./network.test'),
-  () => import('./signout.test'),
+// Each file stands alone: it signs in (or out) for itself and puts back what it changes, so the
+// suite passes in this order, in reverse (APPSEC_IT_ORDER=reverse) and one file at a time
+// (APPSEC_IT_ONLY=<name>, e.g. `store`). They share one platform and workspace (fixture.ts).
+const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
+  ['activation', () => import('./activation.test')],
+  ['session', () => import('./session.test')],
+  ['views', () => import('./views.test')],
+  ['diagnostics', () => import('./diagnostics.test')],
+  ['service-shapes', () => import('./service-shapes.test')],
+  ['store', () => import('./store.test')],
+  ['commands', () => import('./commands.test')],
+  ['resilience', () => import('./resilience.test')],
+  ['security', () => import('./security.test')],
+  ['network', () => import('./network.test')],
+  ['signout', () => import('./signout.test')],
 ];
+
+/** The files to run, in the order asked for by the environment. */
+function selectedFiles(): (() => Promise<unknown>)[] {
+  const only = process.env.APPSEC_IT_ONLY?.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const chosen = only && only.length > 0 ? TEST_FILES.filter(([name]) => only.includes(name)) : [...TEST_FILES];
+  if (only && chosen.length !== only.length) throw new Error(`APPSEC_IT_ONLY names no such file: ${only.join(', ')}`);
+  if (process.env.APPSEC_IT_ORDER === 'reverse') chosen.reverse();
+  return chosen.map(([, load]) => load);
+}
 
 interface Results {
   passed: number;
@@ -37,7 +48,7 @@ export async function run(): Promise<void> {
   // The real host is slow the first time it opens a view or starts a language feature.
   const mocha = new Mocha({ ui: 'bdd', timeout: 20_000, color: true });
   mocha.suite.emit(Mocha.Suite.constants.EVENT_FILE_PRE_REQUIRE, globalThis, 'bundle', mocha);
-  for (const load of TEST_FILES) await load();
+  for (const load of selectedFiles()) await load();
 
   const results: Results = { passed: 0, failed: 0, failures: [] };
   await new Promise<void>((resolve) => {

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ConnectionReport } from '../../../src/core/net/check-connection';
 import { freePort, startTinyproxy, type RunningTinyproxy } from '../../platform/tinyproxy';
-import { fixture, signIn, type Fixture } from './fixture';
+import { fixture, signIn, type Fixture, signedIn } from './fixture';
 
 /** Sets `http.proxy` and resolves once the extension has seen the change (its listener runs first). */
 async function setProxy(value: string | undefined): Promise<void> {
@@ -25,6 +25,11 @@ function viaProxySince(f: Fixture, mark: number, proxy: RunningTinyproxy): numbe
 }
 
 describe('network: http.proxy', () => {
+  // Stands alone: signs in (and fills Problems) when run first or by itself.
+  before(async () => {
+    await signedIn();
+  });
+
   let proxy: RunningTinyproxy | undefined;
 
   before(async () => {

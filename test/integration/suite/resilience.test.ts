@@ -4,13 +4,18 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixture, issueTypeNode } from './fixture';
+import { fixture, issueTypeNode, signedIn } from './fixture';
 
 function appsecDiagnostics(): number {
   return vscode.languages.getDiagnostics().reduce((n, [, list]) => n + list.filter((d) => d.source === 'AppSec').length, 0);
 }
 
 describe('resilience', () => {
+  // Stands alone: signs in (and fills Problems) when run first or by itself.
+  before(async () => {
+    await signedIn();
+  });
+
   it('ignores a base URL set by the workspace: the token goes only where the user said', async () => {
     const f = await fixture();
     const settingsDir = join(f.folder.uri.fsPath, '.vscode');

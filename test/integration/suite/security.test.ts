@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { PlatformError } from '../../../src/core/api/errors';
-import { fixture, type Fixture } from './fixture';
+import { fixture, type Fixture, signedIn } from './fixture';
 
 const HOSTILE = '<img src=x onerror=alert(1)> [click](command:workbench.action.quit) **bold** `code`';
 
@@ -17,6 +17,11 @@ function everywhere(f: Fixture): string {
 }
 
 describe('security', () => {
+  // Stands alone: signs in (and fills Problems) when run first or by itself.
+  before(async () => {
+    await signedIn();
+  });
+
   it('keeps the token out of logs (trace level included), settings, state and the status bar', async () => {
     const f = await fixture();
     await vscode.commands.executeCommand('appsecFindings.refresh');

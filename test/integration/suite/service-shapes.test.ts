@@ -5,7 +5,7 @@
 // on the right line, and the branch reads as "main".
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { findingNodes, fixture, issueTypeNode, serverFindings, type Fixture } from './fixture';
+import { findingNodes, fixture, issueTypeNode, serverFindings, type Fixture, signedIn } from './fixture';
 
 const EXTRA = 240;
 const FIRST_EXTRA_ID = 991_000;
@@ -16,6 +16,11 @@ async function raw(f: Fixture, path: string): Promise<Record<string, unknown>> {
 }
 
 describe("the real service's answer shapes", () => {
+  // Stands alone: signs in (and fills Problems) when run first or by itself.
+  before(async () => {
+    await signedIn();
+  });
+
   it('the local platform answers in them (the premise of this file)', async () => {
     const f = await fixture();
     const findings = await raw(f, `/findings?issue_type=sast&repos=${encodeURIComponent(f.project.name)}&page_size=100`);

@@ -2,17 +2,17 @@
 // changes nothing.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { fixture, signIn } from './fixture';
+import { fixture, signedOut, signIn } from './fixture';
 
 describe('sign-in', () => {
-  it('starts signed out, with the welcome view', async () => {
-    const f = await fixture();
+  it('signed out: no projects, the welcome view', async () => {
+    const f = await signedOut();
     assert.equal(f.api.app.session.state.kind, 'signedOut');
     assert.deepEqual(await f.api.trees.projects.snapshot(1), []);
   });
 
   it('refuses a token the platform rejects and stores nothing', async () => {
-    const f = await fixture();
+    const f = await signedOut();
     const before = f.server.requests.length;
     const result = await vscode.commands.executeCommand('appsecFindings.signIn', 'not-the-right-token-123');
     assert.equal(result, undefined);

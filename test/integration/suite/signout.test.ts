@@ -1,11 +1,11 @@
-// Sign-out forgets everything shown. Runs last.
+// Sign-out forgets everything shown.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { fixture } from './fixture';
+import { signedIn } from './fixture';
 
 describe('sign-out', () => {
   it('clears every view, diagnostic and the status bar, and deletes the token', async () => {
-    const f = await fixture();
+    const f = await signedIn();
     assert.ok(vscode.languages.getDiagnostics().some(([, l]) => l.some((d) => d.source === 'AppSec')), 'diagnostics before');
     await vscode.commands.executeCommand('appsecFindings.signOut');
     assert.equal(f.api.app.session.state.kind, 'signedOut');

@@ -3,7 +3,7 @@
 // Problems and the status bar at once, without a request, and goes back exactly.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { findingNodes, fixture, issueTypeNode, signIn } from './fixture';
+import { findingNodes, fixture, issueTypeNode, signIn, signedIn } from './fixture';
 
 function appsecDiagnostics(): vscode.Diagnostic[] {
   return vscode.languages.getDiagnostics().flatMap(([, list]) => list.filter((d) => d.source === 'AppSec'));
@@ -16,6 +16,11 @@ function atFinding(folder: vscode.Uri, finding: { ruleName: string; location?: {
 }
 
 describe('one findings store', () => {
+  // Stands alone: signs in (and fills Problems) when run first or by itself.
+  before(async () => {
+    await signedIn();
+  });
+
   it('the tree and Problems showing the same branch cost one set of requests', async () => {
     const f = await fixture();
     if (f.api.app.session.state.kind !== 'signedIn') await signIn(f);

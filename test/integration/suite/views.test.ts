@@ -1,12 +1,17 @@
 // The Projects and Policy Rules views show what the platform holds.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { findingNodes, fixture, groupNodes, issueTypeNode, serverFindings, type Snap } from './fixture';
+import { findingNodes, fixture, groupNodes, issueTypeNode, serverFindings, type Snap, signedIn } from './fixture';
 import { waitFor } from './helpers';
 
 const labelOf = (s: Snap): string => s.label;
 
 describe('views', () => {
+  // Stands alone: signs in (and fills Problems) when run first or by itself.
+  before(async () => {
+    await signedIn();
+  });
+
   it('lists every project, the workspace one first and marked', async () => {
     const f = await fixture();
     await waitFor(() => f.api.app.repos.repos().length > 0, 15_000, 'the workspace folder is matched to its project through its git remote');
