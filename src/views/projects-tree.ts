@@ -77,13 +77,6 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     this.redraw();
   }
 
-  /** Fetches the projects and every shown findings slot again, fresh or not. */
-  reload(): void {
-    this.loads.nextEpoch({ force: true });
-    if (this.deps.session.state.kind === 'signedIn') this.loadProjects(true);
-    this.redraw();
-  }
-
   /** Stops waiting for a slot's load; its node then offers to load again. */
   cancelLoad(slot: string): void {
     if (this.loads.cancel(slot)) this.refreshSlot(slot);

@@ -5,8 +5,8 @@
  *   (never loaded, filters changed, or expired by a refresh);
  * - a failure stays shown until Retry or the next `refresh()` (a new epoch), so a failing load
  *   and the redraw it causes cannot start each other again;
- * - a cancelled load stays cancelled until Load Again or `reload()`;
- * - `reload()` refetches even fresh answers.
+ * - a cancelled load stays cancelled until Load Again or a forced epoch;
+ * - a forced epoch (`nextEpoch({ force: true })`) refetches even fresh answers.
  */
 import { queryKey, type FindingsQuery, type FindingsResult, type FindingsStore } from '../core/services/findings-store';
 import type { SlotView } from './findings-children';
