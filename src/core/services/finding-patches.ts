@@ -1,8 +1,83 @@
 /**
- * Local changes to findings (a triage state, a reason) and the filters a patched finding is
- * checked against without asking the platform. Pure: the store applies them and keeps the undo.
+ * Local changes to findings (a triage state, a reason): applying one to the answers that hold
+ * the findings, undoing it exactly, and the filters a patched finding is checked against
+ * without asking the platform. The store decides when; this file says how.
  */
 import type { Finding, FindingFilters, ScaFacts, SourceRange } from '../model/types';
+
+/** An answer a patch can change: the store's entry of one query. */
+export interface PatchTarget {
+  readonly key: string;
+  readonly query: { readonly filters: FindingFilters };
+  result?: { readonly findings: readonly Finding[] };
+}
+
+export interface ActivePatch {
+  readonly seq: number;
+  /** The deployment and issue type whose findings it changes (see `indexKey`). */
+  readonly indexKey: string;
+  readonly ids: ReadonlySet<number>;
+  readonly change: FindingChange;
+  /** Per id, the finding before the patch and the patched one. */
+  readonly findings: Map<number, { before: Finding; after: Finding }>;
+  /** Per answer, the answer before the patch and the patched one. */
+  readonly results: Map<string, { before: NonNullable<PatchTarget['result']>; after: NonNullable<PatchTarget['result']> }>;
+  committed: boolean;
+}
+
+/**
+ * Applies the patch to the answers that hold its findings (they get new answer objects; a
+ * finding that no longer meets an answer's filters leaves it) and puts the patched findings in
+ * `ids`. Returns the keys of the answers it changed.
+ */
+export function applyPatch(patch: ActivePatch, targets: readonly PatchTarget[], ids: Map<number, Finding>): string[] {
+  const touched: string[] = [];
+  for (const target of targets) {
+    const result = target.result;
+    if (!result || !result.findings.some((f) => patch.ids.has(f.id))) continue;
+    const findings: Finding[] = [];
+    for (const f of result.findings) {
+      if (!patch.ids.has(f.id)) {
+        findings.push(f);
+        continue;
+      }
+      const after = patchedFinding(patch, f, ids);
+      if (matchesFilters(after, target.query.filters)) findings.push(after);
+    }
+    const next = { ...result, findings };
+    patch.results.set(target.key, { before: result, after: next });
+    target.result = next;
+    touched.push(target.key);
+  }
+  return touched;
+}
+
+/** The patched object of a finding: made once per finding object, and put in the index. */
+function patchedFinding(patch: ActivePatch, finding: Finding, ids: Map<number, Finding>): Finding {
+  const known = patch.findings.get(finding.id);
+  if (known && (known.before === finding || known.after === finding)) return known.after;
+  const after = applyChange(finding, patch.change);
+  patch.findings.set(finding.id, { before: finding, after });
+  ids.set(finding.id, after);
+  return after;
+}
+
+/**
+ * Puts back the very objects from before the patch, where nothing newer replaced them (an
+ * answer loaded since wins). Returns the keys of the answers it changed.
+ */
+export function undoPatch(patch: ActivePatch, targets: ReadonlyMap<string, PatchTarget>, ids: Map<number, Finding>): string[] {
+  for (const [id, { before, after }] of patch.findings) if (ids.get(id) === after) ids.set(id, before);
+  const touched: string[] = [];
+  for (const [key, { before, after }] of patch.results) {
+    const target = targets.get(key);
+    if (target?.result === after) {
+      target.result = before;
+      touched.push(key);
+    }
+  }
+  return touched;
+}
 
 /** What a patch may change: what triage and tickets change on the platform. */
 export type FindingChange = Partial<Pick<Finding, 'status' | 'triageReason'>>;

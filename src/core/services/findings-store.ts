@@ -11,16 +11,18 @@
  *   before a patch gets the patch applied on landing, a load that started after it wins.
  * - **Loads** coalesce, a newer query for a slot supersedes the older one (aborted when no other
  *   slot shows it), an older answer never lands over a newer one, and a failed load keeps what was
- *   shown, marked stale. A branch is asked for in the spelling the deployment answers to.
+ *   shown, marked stale. (How one query is fetched: `findings-fetcher.ts`.)
  * - **Bounded**: answers no slot shows are dropped, least recently used first, once they hold more
  *   findings than the limit.
  */
-import { PlatformError, cancelledError } from '../api/errors';
+import { PlatformError } from '../api/errors';
+import { raceAbort } from './abort';
 import { Emitter, type Disposable } from '../events';
-import { StringInterner } from '../model/interner';
-import { spellRef, spellingOf, type RefSpelling } from '../model/refs';
+import type { RefSpelling } from '../model/refs';
 import type { Finding, FindingFilters, IssueType } from '../model/types';
-import { applyChange, matchesFilters, sameFinding, type FindingChange } from './finding-patches';
+import { applyPatch, undoPatch, type ActivePatch, type FindingChange } from './finding-patches';
+import { FindingsFetcher } from './findings-fetcher';
+import { FindingIndex, indexKey } from './finding-index';
 import type { PlatformApi } from './platform-api';
 
 export interface FindingsQuery {
@@ -96,24 +98,11 @@ interface Binding {
   previousKey?: string;
 }
 
-interface ActivePatch {
-  readonly seq: number;
-  readonly indexKey: string;
-  readonly ids: ReadonlySet<number>;
-  readonly change: FindingChange;
-  /** Per id, the finding before the patch and the patched one. */
-  readonly findings: Map<number, { before: Finding; after: Finding }>;
-  /** Per entry, the answer before the patch and the patched one. */
-  readonly results: Map<string, { before: FindingsResult; after: FindingsResult }>;
-  committed: boolean;
-}
 
 export class FindingsStore implements Disposable {
   private readonly entries = new Map<string, Entry>();
   private readonly slots = new Map<string, Binding>();
-  /** `deployment\0issueType` → id → the one object of that finding. */
-  private readonly index = new Map<string, Map<number, Finding>>();
-  private readonly refSpellings = new Map<string, RefSpelling>();
+  private readonly index = new FindingIndex();
   private readonly patches: ActivePatch[] = [];
   private patchSeq = 0;
   private clock = 0;
@@ -121,7 +110,10 @@ export class FindingsStore implements Disposable {
   /** Fires once per change with the slots whose state changed. */
   readonly onDidChange: Emitter<readonly string[]>['event'];
 
-  constructor(private readonly api: () => PlatformApi, private readonly options: FindingsStoreOptions = {}) {
+  private readonly fetcher: FindingsFetcher;
+
+  constructor(api: () => PlatformApi, private readonly options: FindingsStoreOptions = {}) {
+    this.fetcher = new FindingsFetcher(api, options.pageSize ?? 1000);
     this.changed = new Emitter<readonly string[]>(options.onListenerError);
     this.onDidChange = this.changed.event;
   }
@@ -176,7 +168,7 @@ export class FindingsStore implements Disposable {
 
   /** The finding with this id, as every view shows it; undefined when no loaded answer holds it. */
   finding(deploymentSlug: string, issueType: IssueType, id: number): Finding | undefined {
-    return this.index.get(indexKey(deploymentSlug, issueType))?.get(id);
+    return this.index.get(deploymentSlug, issueType, id);
   }
 
   /**
@@ -264,21 +256,19 @@ export class FindingsStore implements Disposable {
     this.entries.clear();
     this.slots.clear();
     this.index.clear();
-    this.refSpellings.clear();
+    this.fetcher.forget();
     this.patches.length = 0;
     if (slots.length > 0) this.changed.fire(slots);
   }
 
   /** The branch spelling learnt for a deployment, if any answer taught one. */
   refSpelling(deploymentSlug: string): RefSpelling | undefined {
-    return this.refSpellings.get(deploymentSlug);
+    return this.fetcher.refSpelling(deploymentSlug);
   }
 
   /** How many findings the store holds (distinct objects), for the benchmark and tests. */
   get size(): number {
-    let n = 0;
-    for (const ids of this.index.values()) n += ids.size;
-    return n;
+    return this.index.size;
   }
 
   dispose(): void {
@@ -331,7 +321,7 @@ export class FindingsStore implements Disposable {
   private start(entry: Entry): Flight {
     const controller = new AbortController();
     const startSeq = this.patchSeq;
-    const promise = this.fetchAll(entry.query, controller.signal).then(
+    const promise = this.fetcher.fetch(entry.query, controller.signal).then(
       (result) => {
         if (entry.flight?.promise !== promise || this.entries.get(entry.key) !== entry) return result; // superseded
         entry.flight = undefined;
@@ -371,23 +361,7 @@ export class FindingsStore implements Disposable {
    * shares that object; a changed one replaces it in every answer that holds it.
    */
   private canonical(result: FindingsResult): FindingsResult {
-    const key = indexKey(result.query.deploymentSlug, result.query.issueType);
-    let ids = this.index.get(key);
-    if (!ids) this.index.set(key, (ids = new Map<number, Finding>()));
-    const findings = result.findings.slice();
-    let replaced: Map<Finding, Finding> | undefined;
-    for (let i = 0; i < findings.length; i++) {
-      const fresh = findings[i];
-      const held = ids.get(fresh.id);
-      if (held === undefined) {
-        ids.set(fresh.id, fresh);
-      } else if (sameFinding(held, fresh)) {
-        findings[i] = held;
-      } else {
-        ids.set(fresh.id, fresh);
-        (replaced ??= new Map()).set(held, fresh);
-      }
-    }
+    const { findings, replaced } = this.index.admit(indexKey(result.query.deploymentSlug, result.query.issueType), result.findings);
     if (replaced) this.replaceEverywhere(replaced, result.query);
     return { ...result, findings };
   }
@@ -405,54 +379,15 @@ export class FindingsStore implements Disposable {
   }
 
   private applyPatch(patch: ActivePatch, entries: readonly Entry[]): string[] {
-    const ids = this.index.get(patch.indexKey);
-    const touched: string[] = [];
-    for (const entry of entries) {
-      const result = entry.result;
-      if (!result || indexKey(entry.query.deploymentSlug, entry.query.issueType) !== patch.indexKey) continue;
-      if (!result.findings.some((f) => patch.ids.has(f.id))) continue;
-      const findings: Finding[] = [];
-      for (const f of result.findings) {
-        if (!patch.ids.has(f.id)) {
-          findings.push(f);
-          continue;
-        }
-        const after = this.patched(patch, f, ids);
-        if (matchesFilters(after, entry.query.filters)) findings.push(after);
-      }
-      const next = { ...result, findings };
-      patch.results.set(entry.key, { before: result, after: next });
-      entry.result = next;
-      touched.push(entry.key);
-    }
-    return touched;
-  }
-
-  /** The patched object of a finding, made once per finding object and put in the index. */
-  private patched(patch: ActivePatch, finding: Finding, ids: Map<number, Finding> | undefined): Finding {
-    const known = patch.findings.get(finding.id);
-    if (known && (known.before === finding || known.after === finding)) return known.after;
-    const after = applyChange(finding, patch.change);
-    patch.findings.set(finding.id, { before: finding, after });
-    ids?.set(finding.id, after);
-    return after;
+    const targets = entries.filter((e) => indexKey(e.query.deploymentSlug, e.query.issueType) === patch.indexKey);
+    return applyPatch(patch, targets, this.index.ids(patch.indexKey));
   }
 
   private rollback(patch: ActivePatch): void {
     const at = this.patches.indexOf(patch);
     if (at < 0) return;
     this.patches.splice(at, 1);
-    const ids = this.index.get(patch.indexKey);
-    for (const [id, { before, after }] of patch.findings) if (ids?.get(id) === after) ids.set(id, before);
-    const touched: string[] = [];
-    for (const [key, { before, after }] of patch.results) {
-      const entry = this.entries.get(key);
-      if (entry?.result === after) {
-        entry.result = before;
-        touched.push(key);
-      }
-    }
-    this.fire(touched);
+    this.fire(undoPatch(patch, this.entries, this.index.ids(patch.indexKey)));
   }
 
   /** A committed patch is dropped once no load that started before it is still on its way. */
@@ -481,66 +416,10 @@ export class FindingsStore implements Disposable {
       this.entries.delete(entry.key);
       evicted = true;
     }
-    if (evicted) this.rebuildIndex();
-  }
-
-  /** The index again from the answers still held (after eviction): nothing refers to a dropped finding. */
-  private rebuildIndex(): void {
-    this.index.clear();
-    for (const entry of this.entries.values()) {
-      const result = entry.result;
-      if (!result) continue;
-      const key = indexKey(entry.query.deploymentSlug, entry.query.issueType);
-      let ids = this.index.get(key);
-      if (!ids) this.index.set(key, (ids = new Map<number, Finding>()));
-      for (const f of result.findings) ids.set(f.id, f);
+    if (evicted) {
+      this.index.rebuild([...this.entries.values()].map((e) => ({ key: indexKey(e.query.deploymentSlug, e.query.issueType), findings: e.result?.findings ?? [] })));
     }
-  }
-
-  private async fetchAll(query: FindingsQuery, signal: AbortSignal): Promise<FindingsResult> {
-    const ref = query.filters.ref;
-    if (ref === undefined || spellingOf(ref) === undefined) return this.fetchFiltered(query, query.filters, signal);
-    const slug = query.deploymentSlug;
-    const known = this.refSpellings.get(slug);
-    const first = known ?? 'short';
-    const result = await this.fetchFiltered(query, { ...query.filters, ref: spellRef(ref, first) }, signal);
-    if (result.findings.length > 0 || result.skipped > 0) {
-      this.refSpellings.set(slug, first);
-      return result;
-    }
-    if (known) return result;
-    const other: RefSpelling = first === 'short' ? 'full' : 'short';
-    const retried = await this.fetchFiltered(query, { ...query.filters, ref: spellRef(ref, other) }, signal);
-    if (retried.findings.length > 0 || retried.skipped > 0) this.refSpellings.set(slug, other);
-    return retried;
-  }
-
-  /** Every page of one query, sent with `filters` (the query's own, or its ref spelled otherwise). */
-  private async fetchFiltered(query: FindingsQuery, filters: FindingFilters, signal: AbortSignal): Promise<FindingsResult> {
-    const interner = new StringInterner();
-    const findings: Finding[] = [];
-    let skipped = 0;
-    const pages = this.api().findings(query.deploymentSlug, query.issueType, filters, { signal, pageSize: this.options.pageSize ?? 1000, interner });
-    for await (const page of pages) {
-      for (const finding of page.findings) findings.push(finding);
-      skipped += page.skipped;
-    }
-    return { query, findings, skipped, loadedAt: new Date() };
   }
 }
 
 const byFileCache = new WeakMap<FindingsResult, Map<string, Finding[]>>();
-
-function indexKey(deploymentSlug: string, issueType: IssueType): string {
-  return `${deploymentSlug}\u0000${issueType}`;
-}
-
-/** Resolves like `promise`, or rejects with a `cancelled` PlatformError as soon as `signal` aborts. */
-export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(cancelledError());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(cancelledError());
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.finally(() => signal.removeEventListener('abort', onAbort)).then(resolve, reject);
-  });
-}

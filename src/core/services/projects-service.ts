@@ -4,7 +4,7 @@
  */
 import { Emitter, type Disposable } from '../events';
 import type { Project } from '../model/types';
-import { raceAbort } from './findings-store';
+import { raceAbort } from './abort';
 import type { PlatformApi } from './platform-api';
 
 export type ProjectsState =
