@@ -71,8 +71,8 @@ export async function chooseRef(app: ProjectCommandsDeps, arg?: unknown, refArg?
 }
 
 const FORMATS: { label: string; detail: string; value: SbomOutputFormat }[] = [
-  { label: 'CycloneDX JSON', detail: 'SBOM_OUTPUT_FORMAT_JSON', value: 'SBOM_OUTPUT_FORMAT_JSON' },
-  { label: 'CycloneDX XML', detail: 'SBOM_OUTPUT_FORMAT_CYCLONEDX', value: 'SBOM_OUTPUT_FORMAT_CYCLONEDX' },
+  { label: 'CycloneDX JSON', detail: 'A JSON document (.json)', value: 'SBOM_OUTPUT_FORMAT_JSON' },
+  { label: 'CycloneDX XML', detail: 'An XML document (.xml)', value: 'SBOM_OUTPUT_FORMAT_CYCLONEDX' },
 ];
 
 interface SbomOptions { ref?: string; outputFormat?: SbomOutputFormat; cycloneDxVersion?: string; componentType?: SbomComponentType; follow?: boolean }

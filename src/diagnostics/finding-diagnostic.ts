@@ -3,6 +3,7 @@
  * from a planned diagnostic (pure, see core/workspace/diagnostic-plan.ts).
  */
 import * as vscode from 'vscode';
+import { supplyChainName } from '../core/model/finding-names';
 import type { Finding } from '../core/model/types';
 import type { Level, PlannedDiagnostic, PlannedRange } from '../core/workspace/diagnostic-plan';
 import { isHttpUrl } from '../views/markdown';
@@ -39,9 +40,10 @@ export function safeLink(url: string | undefined): vscode.Uri | undefined {
 export function messageOf(finding: Finding): string {
   const text = finding.message.trim() || finding.ruleName;
   if (!finding.sca) return text;
-  const { package: pkg, version, advisory, fixVersions } = finding.sca;
+  const { fixVersions } = finding.sca;
   const fix = fixVersions && fixVersions.length > 0 ? ` Fixed in ${fixVersions.join(', ')}.` : '';
-  return `${pkg ? `${pkg}${version ? `@${version}` : ''}: ` : ''}${advisory ? `${advisory}: ` : ''}${text}${fix}`;
+  const name = supplyChainName(finding) ?? finding.sca.advisory;
+  return `${name ? `${name}: ` : ''}${text}${fix}`;
 }
 
 export function toDiagnostic(planned: PlannedDiagnostic, folder: vscode.Uri, findingUrl: (f: Finding) => string | undefined): FindingDiagnostic {
@@ -49,7 +51,9 @@ export function toDiagnostic(planned: PlannedDiagnostic, folder: vscode.Uri, fin
   const diagnostic = new FindingDiagnostic(toRange(planned.range), messageOf(finding), SEVERITY[planned.level], finding);
   diagnostic.source = DIAGNOSTIC_SOURCE;
   const target = safeLink(findingUrl(finding)) ?? safeLink(finding.lineOfCodeUrl);
-  diagnostic.code = target ? { value: finding.ruleName, target } : finding.ruleName;
+  // The code users search for: a supply-chain finding's advisory rather than its `ssc-…` rule id.
+  const code = finding.sca?.advisory ?? finding.ruleName;
+  diagnostic.code = target ? { value: code, target } : code;
   if (planned.related) {
     const uri = vscode.Uri.joinPath(folder, planned.related.relativePath);
     diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, toRange(planned.related.range)), planned.related.message)];

@@ -2,6 +2,7 @@
  * How a finding reads in the tree: label, description, icon, context flags, screen-reader text
  * and tooltip. Pure (no `vscode`), so each is unit-tested; `tree-items.ts` applies them.
  */
+import { supplyChainName } from '../core/model/finding-names';
 import { branchName } from '../core/model/refs';
 import { DEFAULT_MAPPING, levelFor, type Level, type SeverityMapping } from '../core/workspace/diagnostic-plan';
 import type { Finding, IssueType } from '../core/model/types';
@@ -45,12 +46,16 @@ export function locationText(finding: Finding): string | undefined {
   return location ? `${location.filePath}:${location.line}` : undefined;
 }
 
-/** Supply-chain findings are known by their package; code findings by their rule. */
+/**
+ * Supply-chain findings are named as people name them, package, version and advisory
+ * (`requests 2.19.0 — CVE-2018-18074`), never by the rule's opaque `ssc-…` id; code findings by
+ * their rule.
+ */
 export function findingLabel(finding: Finding): string {
-  const sca = finding.sca;
-  if (sca?.package) return sca.version ? `${sca.package}@${sca.version}` : sca.package;
-  return shortRuleName(finding.ruleName);
+  const name = supplyChainName(finding);
+  return name ?? shortRuleName(finding.ruleName);
 }
+
 
 function fixText(fixVersions: readonly string[] | undefined): string | undefined {
   return fixVersions && fixVersions.length > 0 ? `fix ${fixVersions.join(', ')}` : undefined;
@@ -65,7 +70,8 @@ export function findingDescription(finding: Finding): string {
   const sca = finding.sca;
   if (sca) {
     const parts = [
-      sca?.advisory,
+      // The label names the advisory when it names the package; otherwise it goes here.
+      sca.package ? undefined : sca.advisory,
       sca?.isMalicious ? 'malicious' : undefined,
       sca?.reachability ? valueLabel(sca.reachability) : undefined,
       fixText(sca?.fixVersions),

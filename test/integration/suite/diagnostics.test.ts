@@ -74,7 +74,7 @@ describe('diagnostics', () => {
       const related = atUsage[0]?.relatedInformation?.[0];
       assert.equal(related?.location.uri.fsPath, vscode.Uri.joinPath(f.folder.uri, 'locks/poetry.lock').fsPath);
       assert.equal(related?.location.range.start.line, 4);
-      assert.match(atUsage[0]?.message ?? '', /leftpad@1\.0\.0/);
+      assert.match(atUsage[0]?.message ?? '', /^leftpad 1\.0\.0 — /);
       const atLockfile = vscode.languages.getDiagnostics(vscode.Uri.joinPath(f.folder.uri, 'locks/poetry.lock')).map((d) => d.range.start.line);
       assert.deepEqual(atLockfile, [8], 'the unused one sits at its lockfile line');
     } finally {

@@ -42,7 +42,7 @@ describe('views', () => {
     const f = await fixture();
     const first = findingNodes(await issueTypeNode(f, /supply/i))[0];
     assert.ok(first, 'a supply-chain finding');
-    assert.match(first.label, /@/);
+    assert.match(first.label, /^\S+ \S+ — (CVE|GHSA|MAL)-/, 'package, version and advisory, as people name them');
     assert.match(first.description ?? '', /(CVE|GHSA)-/);
   });
 

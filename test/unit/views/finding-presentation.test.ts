@@ -24,9 +24,9 @@ void describe('labels and descriptions', () => {
     assert.equal(findingDescription(sastFinding({ status: 'open' })), 'no location · open');
   });
 
-  void test('a supply-chain finding shows package@version, advisory, reachability and the fix', () => {
-    assert.equal(findingLabel(lodash), 'lodash@4.17.20');
-    assert.equal(findingDescription(lodash), 'CVE-2021-23337 · reachable · fix 4.17.21');
+  void test('a supply-chain finding is named by package, version and advisory (never its ssc- id), then reachability and the fix', () => {
+    assert.equal(findingLabel(lodash), 'lodash 4.17.20 — CVE-2021-23337');
+    assert.equal(findingDescription(lodash), 'reachable · fix 4.17.21');
   });
 
   void test('supply-chain: several fixes, malicious packages, a status other than open, no package', () => {
@@ -34,8 +34,9 @@ void describe('labels and descriptions', () => {
       { package: 'evil', advisory: 'GHSA-1', reachability: 'always_reachable', fixVersions: ['1.0.1', '2.0.0'], isMalicious: true },
       { status: 'ignored', ruleName: 'ssc.rules.x' },
     );
-    assert.equal(findingLabel(finding), 'evil');
-    assert.equal(findingDescription(finding), 'GHSA-1 · malicious · always reachable · fix 1.0.1, 2.0.0 · ignored');
+    assert.equal(findingLabel(finding), 'evil — GHSA-1');
+    assert.equal(findingDescription(finding), 'malicious · always reachable · fix 1.0.1, 2.0.0 · ignored');
+    assert.equal(findingDescription(scaFinding({ advisory: 'CVE-1' })), 'CVE-1', 'without a package, the advisory is in the description');
     assert.equal(findingLabel(scaFinding({}, { ruleName: 'ssc.rules.no-package' })), 'no-package');
   });
 
