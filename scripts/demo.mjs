@@ -58,6 +58,8 @@ const settings = {
 const env = { APPSEC_FINDINGS_DEMO_TOKEN: platform.token };
 console.log(`Demo platform: ${platform.url} (deployment ${platform.deploymentSlug})`);
 console.log(`Demo workspace: ${workspace}`);
+// Made up by the local platform; shown so that a user who signed out can sign in again.
+console.log(`Demo token:    ${platform.token} (AppSec: Sign In offers it after a sign-out)`);
 buildBundles();
 
 try {

@@ -93,7 +93,8 @@ function activateApi(context: vscode.ExtensionContext) {
     severityMapping: () => settings.severityMapping(),
   });
   push(trees);
-  updateFilterDescription(trees.projectsView, viewState.selection());
+  const describeFilters = (): void => updateFilterDescription(trees.projectsView, viewState.selection(), session.state.kind === 'signedIn');
+  describeFilters();
 
   const app: App = {
     version, currentToken: () => tokens.get(),
@@ -108,6 +109,7 @@ function activateApi(context: vscode.ExtensionContext) {
   const rememberToken = async (): Promise<void> => log.setSecrets([await tokens.get()]);
   push(session.onDidChange((state) => {
     void vscode.commands.executeCommand('setContext', 'appsecFindings.signedIn', state.kind === 'signedIn');
+    describeFilters();
     void rememberToken();
   }));
   // Another window signed in or out: follow it.
@@ -121,7 +123,7 @@ function activateApi(context: vscode.ExtensionContext) {
   }));
   // Grouping and refs change only the tree; filters also reach diagnostics (through their command).
   push(viewState.onDidChange(() => {
-    updateFilterDescription(trees.projectsView, viewState.selection());
+    describeFilters();
     trees.projects.refresh();
   }));
   push(vscode.workspace.onDidChangeConfiguration((e) => {

@@ -1,6 +1,8 @@
 /** Sign in, sign out, refresh and logs. */
 import * as vscode from 'vscode';
 import { withAbortSignal } from '../host/cancellation';
+import { demoTokenFor } from '../host/demo-token';
+import { settings } from '../host/settings';
 import type { App } from '../app';
 import { normaliseToken, SessionError } from '../core/services/session';
 import type { Deployment } from '../core/model/types';
@@ -23,9 +25,13 @@ function validateToken(value: string): string | undefined {
  * checks it against the platform, and only then stores it.
  */
 export async function signIn(app: SessionCommandsDeps, tokenArg?: unknown): Promise<Deployment | undefined> {
+  const demo = demoTokenFor(settings.baseUrl(), process.env);
   const token = typeof tokenArg === 'string' ? tokenArg : await vscode.window.showInputBox({
     title: 'AppSec: Sign In',
-    prompt: 'API token of the Semgrep AppSec Platform (Settings → Tokens, with Web API access). It is kept in VS Code\'s secret storage only.',
+    prompt: demo
+      ? 'The demo platform\'s token is filled in: press Enter to sign in to the demo again.'
+      : 'API token of the Semgrep AppSec Platform (Settings → Tokens, with Web API access). It is kept in VS Code\'s secret storage only.',
+    ...(demo ? { value: demo } : {}),
     password: true,
     ignoreFocusOut: true,
     placeHolder: 'Paste the API token',

@@ -16,9 +16,18 @@ function isLoopbackUrl(url: string): boolean {
   }
 }
 
-export async function adoptDemoToken(tokens: TokenStore, baseUrl: string, env: NodeJS.ProcessEnv, log: Logger): Promise<boolean> {
+/**
+ * The demo platform's token, offered in the sign-in box after a sign-out in the demo: only with
+ * the demo launcher's variable and a loopback base URL (a real platform never gets it offered).
+ */
+export function demoTokenFor(baseUrl: string, env: NodeJS.ProcessEnv): string | undefined {
   const demo = env.APPSEC_FINDINGS_DEMO_TOKEN;
-  if (!demo || !isLoopbackUrl(baseUrl) || (await tokens.get())) return false;
+  return demo && isLoopbackUrl(baseUrl) ? demo : undefined;
+}
+
+export async function adoptDemoToken(tokens: TokenStore, baseUrl: string, env: NodeJS.ProcessEnv, log: Logger): Promise<boolean> {
+  const demo = demoTokenFor(baseUrl, env);
+  if (!demo || (await tokens.get())) return false;
   await tokens.store(demo);
   log.info('Signed in with the demo token of the local demo platform.');
   return true;

@@ -36,7 +36,7 @@ export function createTreeViews(deps: TreeViewsDeps): TreeViews {
   });
   const projectsView = vscode.window.createTreeView(PROJECTS_VIEW_ID, { treeDataProvider: projects, showCollapseAll: true });
   const policiesView = vscode.window.createTreeView(POLICIES_VIEW_ID, { treeDataProvider: policies, showCollapseAll: true });
-  updateFilterDescription(projectsView, deps.selection());
+  updateFilterDescription(projectsView, deps.selection(), deps.session.state.kind === 'signedIn');
   const disposables: vscode.Disposable[] = [
     deps.findings.onDidChange(() => policies.onPolicySourcesChanged()),
     projectsView, policiesView, projects, policies,
@@ -49,9 +49,12 @@ export function createTreeViews(deps: TreeViewsDeps): TreeViews {
   };
 }
 
-/** Shows the active filters in the Projects view's title ("open · critical, high"); call on every filter change. */
-export function updateFilterDescription(view: vscode.TreeView<Node>, selection: FilterSelection): void {
-  const text = describeSelection(selection);
+/**
+ * Shows the active filters in the Projects view's title ("open · critical, high"); call on every
+ * filter and session change. Signed out, nothing is filtered, so nothing is said.
+ */
+export function updateFilterDescription(view: vscode.TreeView<Node>, selection: FilterSelection, signedIn: boolean): void {
+  const text = signedIn ? describeSelection(selection) : '';
   view.description = text === '' ? undefined : text;
 }
 

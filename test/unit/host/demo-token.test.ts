@@ -1,7 +1,7 @@
 // The demo's made-up token is adopted only where it cannot leak a real user's requests.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { adoptDemoToken } from '../../../src/host/demo-token';
+import { adoptDemoToken, demoTokenFor } from '../../../src/host/demo-token';
 import type { TokenStore } from '../../../src/core/services/session';
 
 function memoryStore(initial?: string): TokenStore & { value?: string } {
@@ -35,5 +35,14 @@ describe('adoptDemoToken', () => {
     assert.equal(signedIn.value, 'users-own-token');
     assert.equal(await adoptDemoToken(memoryStore(), 'http://127.0.0.1:1', {}, log), false);
     assert.equal(await adoptDemoToken(memoryStore(), 'http://127.0.0.1.evil.example', env, log), false);
+  });
+});
+
+describe('demoTokenFor (offered in the sign-in box after a sign-out in the demo)', () => {
+  test('offered for the loopback demo platform only, and only with the launcher variable', () => {
+    assert.equal(demoTokenFor('http://127.0.0.1:4242', env), 'demo-token-1234');
+    assert.equal(demoTokenFor('https://semgrep.dev', env), undefined);
+    assert.equal(demoTokenFor('http://127.0.0.1:4242', {}), undefined);
+    assert.equal(demoTokenFor('not a url', env), undefined);
   });
 });
