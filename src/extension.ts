@@ -83,6 +83,7 @@ function activateApi(context: vscode.ExtensionContext) {
   const diagnostics = push(new DiagnosticsController({
     repos, findings, deploymentSlug: slug, project: (name) => projects.find(name),
     selection: () => viewState.selection(), mapping: () => settings.severityMapping(), findingUrl, log: log.for('Diagnostics'),
+    unreachableAsInformation: () => settings.unreachableAsInformation(),
   }));
   const statusBar = push(new FindingsStatusBar());
   push(diagnostics.onDidChange((folders) => statusBar.update(folders)));
@@ -135,7 +136,7 @@ function activateApi(context: vscode.ExtensionContext) {
       replaced.close().catch((error: unknown) => log.for('Network').warn(`Closing the previous connections failed: ${errorMessage(error)}`));
       warnIfUnusableBaseUrl(settings.baseUrl());
     }
-    if (e.affectsConfiguration('appsecFindings.severityMapping')) {
+    if (e.affectsConfiguration('appsecFindings.severityMapping') || e.affectsConfiguration('appsecFindings.unreachableAsInformation')) {
       void diagnostics.refresh(false);
       trees.projects.refresh();
     }

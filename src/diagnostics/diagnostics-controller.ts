@@ -36,6 +36,8 @@ export interface DiagnosticsDeps {
   readonly project: (name: string) => Project | undefined;
   readonly selection: () => FilterSelection;
   readonly mapping: () => SeverityMapping;
+  /** Unreachable supply-chain findings are information, whatever their severity (a setting). */
+  readonly unreachableAsInformation: () => boolean;
   readonly findingUrl: (finding: Finding) => string | undefined;
   readonly log: Logger;
 }
@@ -131,7 +133,7 @@ export class DiagnosticsController implements vscode.Disposable {
     const byUri = new Map<string, [vscode.Uri, vscode.Diagnostic[]]>();
     const mapping = this.deps.mapping();
     for (const folder of folders) {
-      const plan = planDiagnostics(folder.findings, mapping);
+      const plan = planDiagnostics(folder.findings, mapping, { unreachableLevel: this.deps.unreachableAsInformation() ? 'information' : undefined });
       for (const path of plan.refused) this.deps.log.warn(`Refused a finding path outside the folder ${folder.repo.folder.name}: ${JSON.stringify(path)}`);
       for (const planned of plan.diagnostics) {
         const uri = vscode.Uri.joinPath(folder.repo.folder.uri, planned.relativePath);

@@ -43,7 +43,9 @@ export function messageOf(finding: Finding): string {
   const { fixVersions } = finding.sca;
   const fix = fixVersions && fixVersions.length > 0 ? ` Fixed in ${fixVersions.join(', ')}.` : '';
   const name = supplyChainName(finding) ?? finding.sca.advisory;
-  return `${name ? `${name}: ` : ''}${text}${fix}`;
+  // Reachability changes what a supply-chain finding means: say it up front.
+  const reach = finding.sca.reachability === 'unreachable' ? ' (unreachable from your code)' : finding.sca.isMalicious ? ' (malicious package)' : '';
+  return `${name ? `${name}${reach}: ` : ''}${text}${fix}`;
 }
 
 export function toDiagnostic(planned: PlannedDiagnostic, folder: vscode.Uri, findingUrl: (f: Finding) => string | undefined): FindingDiagnostic {

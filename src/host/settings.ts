@@ -30,6 +30,9 @@ export const settings = {
   deploymentId: (): string => userOnly('deploymentId'),
   deploymentSlug: (): string => userOnly('deploymentSlug'),
   caBundlePath: (): string => userOnly('caBundlePath'),
+  unreachableAsInformation(): boolean {
+    return config().get<boolean>('unreachableAsInformation', true) !== false;
+  },
   severityMapping(): SeverityMapping {
     const raw = config().get<Record<string, unknown>>('severityMapping') ?? {};
     const mapping: Record<string, Level> = { ...DEFAULT_MAPPING };

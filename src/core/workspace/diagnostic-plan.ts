@@ -88,12 +88,21 @@ export function lockfilePathOf(url: string | undefined): string | undefined {
  */
 export const CLOSED_STATUSES: ReadonlySet<string> = new Set(['fixed', 'ignored', 'provisionally_ignored']);
 
-export function planDiagnostics(findings: Iterable<Finding>, mapping: SeverityMapping): PlanResult {
+export interface PlanOptions {
+  /**
+   * The level of a supply-chain finding the scanner found unreachable from the code, whatever
+   * its severity (`appsecFindings.unreachableAsInformation`); undefined: the severity mapping.
+   */
+  readonly unreachableLevel?: Level;
+}
+
+export function planDiagnostics(findings: Iterable<Finding>, mapping: SeverityMapping, options: PlanOptions = {}): PlanResult {
   const diagnostics: PlannedDiagnostic[] = [];
   const refused: string[] = [];
   for (const finding of findings) {
     if (CLOSED_STATUSES.has(finding.status)) continue;
-    const level = levelFor(finding.severity, mapping);
+    const unreachable = finding.sca?.reachability === 'unreachable';
+    const level = unreachable && options.unreachableLevel ? options.unreachableLevel : levelFor(finding.severity, mapping);
     const places = placesOf(finding);
     const primary = places[0];
     if (!primary) continue;

@@ -162,6 +162,16 @@ void describe('planDiagnostics', () => {
     assert.deepEqual([placesOf(lockOnly)[0]?.path, placesOf(lockOnly)[0]?.line], ['package-lock.json', 9]);
   });
 
+  void test('unreachable supply-chain findings are information when the setting says so, whatever their severity', () => {
+    const lock = { lockfileLineUrl: 'https://github.com/a/b/blob/abc/package-lock.json#L9', lockfileLine: 9 };
+    const unreachable = scaFinding({ ...lock, reachability: 'unreachable' }, { severity: 'critical' });
+    const reachable = scaFinding({ ...lock, reachability: 'reachable' }, { severity: 'critical' });
+    const levels = (options?: { unreachableLevel?: 'information' }): (string | undefined)[] =>
+      planDiagnostics([unreachable, reachable], DEFAULT_MAPPING, options).diagnostics.map((d) => d.level);
+    assert.deepEqual(levels({ unreachableLevel: 'information' }), ['information', 'error']);
+    assert.deepEqual(levels(), ['error', 'error'], 'off: the severity mapping decides');
+  });
+
   void test('default levels: critical and high are errors, medium warnings, low information', () => {
     const levels = ['critical', 'high', 'medium', 'low'].map((severity) => planDiagnostics([sastFinding({ severity, file: 'a.py', line: 1 })], DEFAULT_MAPPING).diagnostics[0]?.level);
     assert.deepEqual(levels, ['error', 'error', 'warning', 'information']);
