@@ -33,8 +33,10 @@ export interface App {
   refreshAll(force: boolean): Promise<void>;
   /** Forgets everything shown (sign-out, deployment change). */
   clearAll(): void;
-  /** The platform's page of a finding, when the base URL is the platform's own. */
+  /** The platform's page of a finding (undefined signed out). */
   findingUrl(finding: Finding): string | undefined;
+  /** The platform's page of a project (undefined signed out). */
+  projectUrl(project: { readonly id: number }): string | undefined;
   /** Cancels the tree's loads in progress. */
   cancelLoads(): void;
   readonly clipboard: vscode.Clipboard;

@@ -28,7 +28,7 @@ import { createTreeViews, treeCommandHandlers, updateFilterDescription } from '.
 import { startAutoRefresh } from './host/auto-refresh';
 import { adoptDemoToken } from './host/demo-token';
 import { refreshAllActions } from './host/refresh-all';
-import { platformFindingUrl } from './core/model/links';
+import { platformFindingUrl, platformProjectUrl } from './core/model/links';
 
 const DEPLOYMENT_KEY = 'appsecFindings.deployment';
 const SBOM_HISTORY_KEY = 'appsecFindings.sbomHistory';
@@ -80,6 +80,10 @@ function activateApi(context: vscode.ExtensionContext) {
     const deployment = session.deployment;
     return deployment ? platformFindingUrl(settings.baseUrl(), deployment.slug, f) : undefined;
   };
+  const projectUrl = (p: { readonly id: number }): string | undefined => {
+    const deployment = session.deployment;
+    return deployment ? platformProjectUrl(settings.baseUrl(), deployment.slug, p) : undefined;
+  };
   const diagnostics = push(new DiagnosticsController({
     repos, findings, deploymentSlug: slug, project: (name) => projects.find(name),
     selection: () => viewState.selection(), mapping: () => settings.severityMapping(), findingUrl, log: log.for('Diagnostics'),
@@ -100,7 +104,7 @@ function activateApi(context: vscode.ExtensionContext) {
   const app: App = {
     version, currentToken: () => tokens.get(),
     log, logger: (c) => log.for(c), session, projects, findings, policies, sbom, repos, diagnostics, viewState,
-    clipboard: vscode.env.clipboard, findingUrl,
+    clipboard: vscode.env.clipboard, findingUrl, projectUrl,
     ...refreshAllActions({ session, findings, projects, policies, repos, diagnostics, trees }),
     cancelLoads: () => trees.projects.cancelLoads(),
   };

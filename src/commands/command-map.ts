@@ -2,7 +2,7 @@
 import type { App } from '../app';
 import { checkConnection } from './connection-commands';
 import { clearFilters, filterFindings, groupBy } from './filter-commands';
-import { copyFindingId, copyRuleId, openFinding, openInPlatform } from './finding-commands';
+import { copyFindingId, copyRuleId, openFinding, openInPlatform, openOnCodeHost } from './finding-commands';
 import { chooseRef, exportSbom, showSbomExports, tagProject } from './project-commands';
 import type { TreeCommandId } from '../views/tree-views';
 import type { CommandMap } from './register';
@@ -22,6 +22,10 @@ export function buildCommands(app: App, tree: Record<TreeCommandId, (arg?: unkno
     'appsecFindings.exportSbom': (project, options) => exportSbom(app, project, options),
     'appsecFindings.showSbomExports': () => showSbomExports(app),
     'appsecFindings.openInPlatform': (item) => openInPlatform(app, item),
+    // One handler; three titles, so the menu names the host it opens.
+    'appsecFindings.openOnGitHub': (item) => openOnCodeHost(item),
+    'appsecFindings.openOnGitLab': (item) => openOnCodeHost(item),
+    'appsecFindings.openOnCodeHost': (item) => openOnCodeHost(item),
     'appsecFindings.openFinding': (item) => openFinding(app, item),
     'appsecFindings.copyFindingId': (item) => copyFindingId(app, item),
     'appsecFindings.copyRuleId': (item) => copyRuleId(app, item),

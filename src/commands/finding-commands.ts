@@ -6,7 +6,7 @@ import { confinePath, placesOf, toPlannedRange, type Place } from '../core/works
 import { safeLink, toRange } from '../diagnostics/finding-diagnostic';
 
 /** Opening and copying findings needs the workspace folders, the platform link and the clipboard. */
-export type FindingCommandsDeps = Pick<App, 'repos' | 'findingUrl' | 'clipboard'>;
+export type FindingCommandsDeps = Pick<App, 'repos' | 'findingUrl' | 'projectUrl' | 'clipboard'>;
 
 /** The file of a finding's place inside a workspace folder matched to its project, if it exists there. */
 async function workspaceFile(app: FindingCommandsDeps, finding: Finding, place: Place | undefined): Promise<vscode.Uri | undefined> {
@@ -47,16 +47,45 @@ export async function openFinding(app: FindingCommandsDeps, arg: unknown): Promi
   return undefined;
 }
 
-/** Opens the platform's page of a finding, project or rule (http/https links only). */
+/**
+ * Opens the platform's own page of a finding or project (never the code host's: that is
+ * "Open on GitHub/GitLab"), or a rule's page (http/https links only).
+ */
 export async function openInPlatform(app: FindingCommandsDeps, arg: unknown): Promise<boolean> {
   const finding = findingFrom(arg);
-  const url = finding ? app.findingUrl(finding) ?? finding.lineOfCodeUrl : urlOf(arg);
+  const project = finding ? undefined : platformProjectOf(arg);
+  const url = finding ? app.findingUrl(finding) : project ? app.projectUrl(project) : ruleUrlOf(arg);
+  return openLink(url, 'AppSec: there is no platform page for this item (sign in to open findings and projects in the platform).');
+}
+
+/** Opens the scanned code of a finding, or a project's repository, on its code host (GitHub, GitLab, …). */
+export async function openOnCodeHost(arg: unknown): Promise<boolean> {
+  const finding = findingFrom(arg);
+  return openLink(finding ? finding.lineOfCodeUrl : urlOf(arg), 'AppSec: the platform sent no link to the code for this item.');
+}
+
+async function openLink(url: string | undefined, missing: string): Promise<boolean> {
   const link = safeLink(url);
   if (!link) {
-    void vscode.window.showWarningMessage('AppSec: the platform sent no web link for this item.');
+    void vscode.window.showWarningMessage(missing);
     return false;
   }
   return vscode.env.openExternal(link);
+}
+
+/** A project with an id (a tree node's or a Project), whose platform page can be named. */
+function platformProjectOf(arg: unknown): { readonly id: number } | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const candidate: unknown = 'project' in arg ? (arg).project : arg;
+  if (typeof candidate !== 'object' || candidate === null) return undefined;
+  const { id, name } = candidate as { id?: unknown; name?: unknown };
+  return typeof id === 'number' && typeof name === 'string' ? { id } : undefined;
+}
+
+function ruleUrlOf(arg: unknown): string | undefined {
+  if (typeof arg !== 'object' || arg === null || !('rule' in arg)) return undefined;
+  const rule = (arg).rule;
+  return typeof rule === 'object' && rule !== null && typeof (rule as { url?: unknown }).url === 'string' ? (rule as { url: string }).url : undefined;
 }
 
 function urlOf(arg: unknown): string | undefined {

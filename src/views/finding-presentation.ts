@@ -8,7 +8,8 @@ import { DEFAULT_MAPPING, levelFor, type Level, type SeverityMapping } from '../
 import type { Finding, IssueType } from '../core/model/types';
 import { valueLabel } from '../core/services/filters';
 import type { GroupBy } from '../core/services/grouping';
-import { isHttpUrl, TooltipText } from './markdown';
+import { TooltipText } from './markdown';
+import { codeHostFlags } from './project-presentation';
 
 /** A codicon and the theme color it is drawn in. */
 export interface IconSpec {
@@ -84,7 +85,7 @@ export function findingDescription(finding: Finding): string {
 
 /** "finding hasUrl sast": space-separated flags that menus match with `\bword\b`. */
 export function findingContextValue(finding: Finding): string {
-  return ['finding', ...(isHttpUrl(finding.lineOfCodeUrl) ? ['hasUrl'] : []), finding.issueType].join(' ');
+  return ['finding', ...codeHostFlags(finding.lineOfCodeUrl), finding.issueType].join(' ');
 }
 
 /** What a screen reader says for a finding: every fact the icon and columns show. */

@@ -4,6 +4,7 @@
  */
 import { refToShow } from '../core/model/refs';
 import type { Project } from '../core/model/types';
+import { codeHostOf } from '../core/model/links';
 import { isHttpUrl, TooltipText } from './markdown';
 
 /** The ref whose findings the tree shows: a chosen override, else the primary, else the default branch. */
@@ -18,9 +19,18 @@ export function sortProjects(projects: readonly Project[], inWorkspace: Readonly
   );
 }
 
-/** "project hasUrl inWorkspace": space-separated flags that menus match with `\bword\b`. */
+/**
+ * "project hasUrl github inWorkspace": space-separated flags that menus match with `\bword\b`.
+ * `hasUrl` and `github`/`gitlab`/`otherHost` say where the code-host link goes.
+ */
 export function projectContextValue(project: Project, inWorkspace: boolean): string {
-  return ['project', ...(isHttpUrl(project.url) ? ['hasUrl'] : []), ...(inWorkspace ? ['inWorkspace'] : [])].join(' ');
+  return ['project', ...codeHostFlags(project.url), ...(inWorkspace ? ['inWorkspace'] : [])].join(' ');
+}
+
+/** `hasUrl` plus the code host (`github`, `gitlab`, `otherHost`) of an http(s) link; nothing for another link. */
+export function codeHostFlags(url: string | undefined): string[] {
+  const host = isHttpUrl(url) ? codeHostOf(url) : undefined;
+  return host ? ['hasUrl', host === 'other' ? 'otherHost' : host] : [];
 }
 
 /** "in workspace · main · pci, team-payments". */

@@ -3,7 +3,7 @@
  * finding (what "Open in Platform" and a diagnostic's code link to), distinct from the code
  * host's line (`lineOfCodeUrl`), which opens the scanned code on GitHub or GitLab.
  */
-import type { Finding } from './types';
+import type { Finding, Project } from './types';
 
 /**
  * The platform's web page of a finding. The web UI is served from the API's base URL; code
@@ -12,4 +12,30 @@ import type { Finding } from './types';
 export function platformFindingUrl(baseUrl: string, deploymentSlug: string, finding: Pick<Finding, 'issueType' | 'id'>): string {
   const base = baseUrl.replace(/\/+$/, '');
   return `${base}/orgs/${encodeURIComponent(deploymentSlug)}/${finding.issueType === 'sca' ? 'supply-chain' : 'findings'}/${finding.id}`;
+}
+
+/**
+ * The platform's page of a project (docs/platform-api.md, "Links"): the project's id under the
+ * deployment's projects.
+ */
+export function platformProjectUrl(baseUrl: string, deploymentSlug: string, project: Pick<Project, 'id'>): string {
+  return `${baseUrl.replace(/\/+$/, '')}/orgs/${encodeURIComponent(deploymentSlug)}/projects/${project.id}`;
+}
+
+export type CodeHost = 'github' | 'gitlab' | 'other';
+
+/** Which code host an http(s) link goes to, so the menu can say "Open on GitHub" or "Open on GitLab". */
+export function codeHostOf(url: string | undefined): CodeHost | undefined {
+  if (!url) return undefined;
+  let host: string;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
+    host = parsed.hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+  if (host === 'github.com' || host.endsWith('.github.com')) return 'github';
+  if (host === 'gitlab.com' || host.endsWith('.gitlab.com') || host.split('.').includes('gitlab')) return 'gitlab';
+  return 'other';
 }

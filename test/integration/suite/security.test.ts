@@ -98,8 +98,12 @@ describe('security', () => {
   it('refuses to open links that are not http(s)', async () => {
     await fixture();
     for (const url of ['command:workbench.action.quit', 'javascript:alert(1)', 'file:///etc/passwd']) {
-      const opened = await vscode.commands.executeCommand('appsecFindings.openInPlatform', { project: { url } });
-      assert.equal(opened, false, url);
+      for (const command of ['appsecFindings.openOnGitHub', 'appsecFindings.openOnCodeHost', 'appsecFindings.openInPlatform']) {
+        const opened = await vscode.commands.executeCommand(command, { project: { url } });
+        assert.equal(opened, false, `${command} ${url}`);
+        const viaFinding = await vscode.commands.executeCommand(command, { finding: { issueType: 'sast', ruleName: 'r', id: 1, lineOfCodeUrl: url } });
+        if (command !== 'appsecFindings.openInPlatform') assert.equal(viaFinding, false, `${command} finding ${url}`);
+      }
     }
   });
 });

@@ -1,11 +1,25 @@
 // One rule for the platform's page of a finding, whatever view or command opens it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { platformFindingUrl } from '../../../src/core/model/links';
+import { codeHostOf, platformFindingUrl, platformProjectUrl } from '../../../src/core/model/links';
 
 void describe('platformFindingUrl', () => {
   void it('code findings under findings/, supply-chain ones under supply-chain/, the slug encoded', () => {
     assert.equal(platformFindingUrl('https://semgrep.dev', 'acme', { issueType: 'sast', id: 42 }), 'https://semgrep.dev/orgs/acme/findings/42');
     assert.equal(platformFindingUrl('https://semgrep.dev/', 'acme corp', { issueType: 'sca', id: 7 }), 'https://semgrep.dev/orgs/acme%20corp/supply-chain/7');
+  });
+});
+
+void describe('platformProjectUrl and codeHostOf', () => {
+  void it("a project's platform page is not its repository's", () => {
+    assert.equal(platformProjectUrl('https://semgrep.dev', 'acme', { id: 370001 }), 'https://semgrep.dev/orgs/acme/projects/370001');
+  });
+
+  void it('names the code host a link goes to', () => {
+    assert.equal(codeHostOf('https://github.com/acme/api/blob/abc/a.py#L1'), 'github');
+    assert.equal(codeHostOf('https://gitlab.com/g/s/r/-/blob/abc/a.go#L2'), 'gitlab');
+    assert.equal(codeHostOf('https://gitlab.acme.internal/g/r'), 'gitlab');
+    assert.equal(codeHostOf('https://dev.azure.com/acme/_git/api'), 'other');
+    assert.deepEqual([codeHostOf(undefined), codeHostOf('javascript:alert(1)'), codeHostOf('not a url')], [undefined, undefined, undefined]);
   });
 });

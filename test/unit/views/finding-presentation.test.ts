@@ -70,7 +70,7 @@ void describe('severityIcon', () => {
 
 void describe('findingContextValue', () => {
   void test('hasUrl only for an http(s) line-of-code URL', () => {
-    assert.equal(findingContextValue(sastFinding({ lineOfCodeUrl: 'https://github.com/o/r/blob/abc/a.py#L1' })), 'finding hasUrl sast');
+    assert.equal(findingContextValue(sastFinding({ lineOfCodeUrl: 'https://github.com/o/r/blob/abc/a.py#L1' })), 'finding hasUrl github sast');
     assert.equal(findingContextValue(sastFinding({})), 'finding sast');
     assert.equal(findingContextValue(sastFinding({ lineOfCodeUrl: 'command:workbench.action.openSettings' })), 'finding sast');
     assert.equal(findingContextValue(lodash), 'finding sca');

@@ -9,9 +9,12 @@ import {
 const project = (name: string, extra: Partial<Project> = {}): Project => ({ id: 1, name, tags: [], ...extra });
 
 void describe('projectContextValue', () => {
-  void test('"project hasUrl" for an http(s) URL, the flags menus match with \\b…\\b', () => {
+  void test('"project hasUrl github" for an http(s) URL, naming its code host; the flags menus match with \\b…\\b', () => {
     const value = projectContextValue(project('acme/api', { url: 'https://github.com/acme/api' }), false);
-    assert.equal(value, 'project hasUrl');
+    assert.equal(value, 'project hasUrl github');
+    assert.equal(projectContextValue(project('g/s/r', { url: 'https://gitlab.com/g/s/r' }), false), 'project hasUrl gitlab');
+    assert.equal(projectContextValue(project('g/s/r', { url: 'https://gitlab.acme.internal/g/s/r' }), false), 'project hasUrl gitlab');
+    assert.equal(projectContextValue(project('b/r', { url: 'https://bitbucket.org/b/r' }), false), 'project hasUrl otherHost');
     assert.match(value, /\bproject\b/);
     assert.match(value, /\bhasUrl\b/);
   });
