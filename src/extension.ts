@@ -26,6 +26,7 @@ import { ViewState } from './host/view-state';
 import { FindingsStatusBar } from './status-bar';
 import { createTreeViews, treeCommandHandlers, updateFilterDescription } from './views/tree-views';
 import { startAutoRefresh } from './host/auto-refresh';
+import { FindingsAttention } from './views/attention';
 import { adoptDemoToken } from './host/demo-token';
 import { refreshAllActions } from './host/refresh-all';
 import { platformFindingUrl, platformProjectUrl } from './core/model/links';
@@ -98,6 +99,10 @@ function activateApi(context: vscode.ExtensionContext) {
     severityMapping: () => settings.severityMapping(),
   });
   push(trees);
+  push(new FindingsAttention({
+    view: trees.projectsView, onDidChange: diagnostics.onDidChange, log: log.for('Findings'),
+    notifyNewFindings: () => settings.notifyNewFindings(), stopNotifying: () => settings.stopNotifyingNewFindings(),
+  }));
   const describeFilters = (): void => updateFilterDescription(trees.projectsView, viewState.selection(), session.state.kind === 'signedIn');
   describeFilters();
 

@@ -5,13 +5,14 @@ import { branchName, primaryRef, sameBranch } from '../core/model/refs';
 import type { Project, SbomComponentType, SbomExportRequest, SbomOutputFormat } from '../core/model/types';
 import { CYCLONEDX_VERSIONS, SBOM_COMPONENT_TYPES } from '../core/model/types';
 import { parseTags } from '../core/services/projects-service';
+import { refChoices } from '../core/workspace/ref-choices';
 import type { SbomExportRecord } from '../core/services/sbom-service';
 import { settings } from '../host/settings';
 import { withAbortSignal } from '../host/cancellation';
 import { safeLink } from '../diagnostics/finding-diagnostic';
 
 /** Project commands act on projects, their shown ref and SBOM jobs. */
-export type ProjectCommandsDeps = Pick<App, 'projects' | 'repos' | 'viewState' | 'sbom' | 'clipboard'>;
+export type ProjectCommandsDeps = Pick<App, 'projects' | 'repos' | 'viewState' | 'sbom' | 'clipboard' | 'findings'>;
 
 /** A project from the argument, else picked from the list (loading it if needed). */
 async function resolveProject(app: ProjectCommandsDeps, arg: unknown): Promise<Project | undefined> {
@@ -56,13 +57,7 @@ export async function chooseRef(app: ProjectCommandsDeps, arg?: unknown, refArg?
   const project = await resolveProject(app, arg);
   if (!project) return undefined;
   const primary = primaryRef(project);
-  const current = app.viewState.refOverride(project.name) ?? primary;
-  const input = typeof refArg === 'string' ? refArg : await vscode.window.showInputBox({
-    title: `AppSec: branch or ref of ${project.name} to show`,
-    value: current,
-    prompt: `Findings of this ref are listed under the project. Leave empty for the primary branch${primary ? ` (${primary})` : ''}.`,
-    validateInput: (v) => (/\s/.test(v.trim()) ? 'A ref has no spaces.' : undefined),
-  });
+  const input = typeof refArg === 'string' ? refArg : await pickRef(app, project);
   if (input === undefined) return undefined;
   // `refs/heads/x` and `x` name one branch: kept and shown by its short name.
   const ref = branchName(input.trim());
@@ -76,6 +71,32 @@ const FORMATS: { label: string; detail: string; value: SbomOutputFormat }[] = [
 ];
 
 interface SbomOptions { ref?: string; outputFormat?: SbomOutputFormat; cycloneDxVersion?: string; componentType?: SbomComponentType; follow?: boolean }
+
+/**
+ * The branches the user has, to pick from: the project's primary and default branches, the
+ * workspace's local git branches, the refs of findings already loaded; free text last.
+ */
+async function pickRef(app: ProjectCommandsDeps, project: Project): Promise<string | undefined> {
+  const primary = primaryRef(project);
+  const current = app.viewState.refOverride(project.name) ?? primary;
+  const local = await app.repos.localBranches(project.name);
+  const loaded = app.findings.shownResults().flatMap((r) => r.findings).filter((f) => f.repositoryName === project.name).map((f) => f.ref);
+  const items = refChoices({ primary, defaultBranch: project.defaultBranch, current, local, loaded });
+  const other = { label: '$(edit) Other branch or ref…', ref: undefined };
+  const picked = await vscode.window.showQuickPick([...items, { label: '', kind: vscode.QuickPickItemKind.Separator, ref: undefined }, other], {
+    title: `AppSec: show the findings of ${project.name} on…`,
+    placeHolder: `A branch (the primary branch${primary ? `, ${primary},` : ''} is what the platform scans by default)`,
+    matchOnDescription: true,
+  });
+  if (!picked) return undefined;
+  if (picked.ref !== undefined) return picked.ref;
+  return vscode.window.showInputBox({
+    title: `AppSec: branch or ref of ${project.name} to show`,
+    value: current,
+    prompt: `Findings of this ref are listed under the project. Leave empty for the primary branch${primary ? ` (${primary})` : ''}.`,
+    validateInput: (v) => (/\s/.test(v.trim()) ? 'A ref has no spaces.' : undefined),
+  });
+}
 
 /** Asks for what the options object does not give; undefined when the user dismissed a picker. */
 async function sbomRequest(project: Project, options: SbomOptions): Promise<SbomExportRequest | undefined> {

@@ -19,6 +19,8 @@ export interface GitRepositoryState {
 export interface GitRepository {
   readonly rootUri: vscode.Uri;
   readonly state: GitRepositoryState;
+  /** Local branches with `{ remote: false }` (absent from very old git extensions). */
+  getBranches?(query: { readonly remote?: boolean }): Promise<readonly { readonly name?: string }[]>;
 }
 
 export interface GitApi {

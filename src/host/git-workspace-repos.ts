@@ -71,6 +71,15 @@ export class GitWorkspaceRepos implements WorkspaceRepos, vscode.Disposable {
     return new Set(this.current.map((r) => r.projectName));
   }
 
+  async localBranches(projectName: string): Promise<string[]> {
+    const names = new Set<string>();
+    for (const repo of this.current.filter((r) => r.projectName === projectName)) {
+      const branches = await this.repositoryFor(repo.folder)?.getBranches?.({ remote: false }).catch(() => []) ?? [];
+      for (const branch of branches) if (branch.name) names.add(branch.name);
+    }
+    return [...names].sort();
+  }
+
   /** Re-reads folders, remotes and branches; announces only a real difference. */
   recompute(): void {
     const names = this.projectNames_();

@@ -30,6 +30,12 @@ export const settings = {
   deploymentId: (): string => userOnly('deploymentId'),
   deploymentSlug: (): string => userOnly('deploymentSlug'),
   caBundlePath: (): string => userOnly('caBundlePath'),
+  notifyNewFindings(): boolean {
+    return config().get<boolean>('notifyNewFindings', true) !== false;
+  },
+  stopNotifyingNewFindings(): Thenable<void> {
+    return config().update('notifyNewFindings', false, vscode.ConfigurationTarget.Global);
+  },
   unreachableAsInformation(): boolean {
     return config().get<boolean>('unreachableAsInformation', true) !== false;
   },

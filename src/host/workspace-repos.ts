@@ -19,4 +19,6 @@ export interface WorkspaceRepos {
   repos(): readonly WorkspaceRepo[];
   /** Names of the projects the workspace holds, for marking and sorting in the tree. */
   projectNames(): ReadonlySet<string>;
+  /** The local git branches of the folders that hold a project (empty when git cannot tell). */
+  localBranches(projectName: string): Promise<string[]>;
 }

@@ -45,13 +45,19 @@ describe('one findings store', () => {
     }
   });
 
-  it('a patch changes the tree, Problems and the status bar together without a request, and rolls back exactly', async () => {
+  const total = (text: string): number => Number(/AppSec: (\d+) finding/.exec(text)?.[1] ?? NaN);
+
+  it('a patch changes the tree, Problems, the status bar and the view badge together without a request, and rolls back exactly', async () => {
     const f = await fixture();
     await vscode.commands.executeCommand('appsecFindings.refresh');
     const folder = f.api.app.diagnostics.current[0];
     const target = folder?.findings.find((x) => x.issueType === 'sast' && x.location);
     assert.ok(target, 'an open code finding shown in Problems');
-    const before = { problems: appsecDiagnostics().length, tree: findingNodes(await issueTypeNode(f, /^Code findings/)).length, status: f.api.statusBar.tooltip };
+    const before = {
+      problems: appsecDiagnostics().length, tree: findingNodes(await issueTypeNode(f, /^Code findings/)).length,
+      status: f.api.statusBar.tooltip, badge: f.api.trees.projectsView.badge?.value,
+    };
+    assert.equal(before.badge, total(before.status), 'the view badge counts the open findings the status bar counts');
     const atTarget = atFinding(f.folder.uri, target).length;
     assert.ok(atTarget > 0);
     const mark = f.server.requests.length;
@@ -61,8 +67,8 @@ describe('one findings store', () => {
     assert.equal(appsecDiagnostics().length, before.problems - 1);
     const treeNow = findingNodes(await issueTypeNode(f, /^Code findings/));
     assert.equal(treeNow.length, before.tree - 1, 'the tree (filter: open) no longer lists it');
-    const total = (text: string): number => Number(/AppSec: (\d+) finding/.exec(text)?.[1] ?? NaN);
     assert.equal(total(f.api.statusBar.tooltip), total(before.status) - 1, 'the status bar counts one less');
+    assert.equal(f.api.trees.projectsView.badge?.value, (before.badge ?? 0) - 1, 'so does the badge');
     assert.equal(f.server.requests.length, mark, 'no request');
 
     handle.rollback();

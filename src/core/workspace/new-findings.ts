@@ -1,0 +1,52 @@
+/**
+ * What a refresh brought that was not shown before, for the "new findings" notification: only
+ * findings that are problems (not fixed or ignored), only after a first answer (the first load
+ * is not news), per folder and branch (switching branches is not news either).
+ */
+import type { Finding } from '../model/types';
+import { CLOSED_STATUSES } from './diagnostic-plan';
+
+export interface ShownFolder {
+  /** Folder and ref: a change of either starts afresh. */
+  readonly key: string;
+  readonly findings: readonly Finding[];
+}
+
+export class NewFindingsTracker {
+  private readonly seen = new Map<string, Set<number>>();
+
+  /** The findings of these folders not shown before under the same key; records what is shown now. */
+  update(folders: readonly ShownFolder[]): Finding[] {
+    const fresh: Finding[] = [];
+    const keys = new Set<string>();
+    for (const folder of folders) {
+      keys.add(folder.key);
+      const open = folder.findings.filter((f) => !CLOSED_STATUSES.has(f.status));
+      const ids = new Set(open.map((f) => f.id));
+      const before = this.seen.get(folder.key);
+      if (before) for (const f of open) if (!before.has(f.id)) fresh.push(f);
+      this.seen.set(folder.key, ids);
+    }
+    for (const key of [...this.seen.keys()]) if (!keys.has(key)) this.seen.delete(key);
+    return fresh;
+  }
+
+  /** Forget everything (sign-out): the next answer is a first answer again. */
+  clear(): void {
+    this.seen.clear();
+  }
+}
+
+/** "3 new findings on main: 1 critical, 2 high" for the notification. */
+export function newFindingsMessage(fresh: readonly Finding[], ref: string | undefined): string {
+  const bySeverity = new Map<string, number>();
+  for (const f of fresh) bySeverity.set(f.severity, (bySeverity.get(f.severity) ?? 0) + 1);
+  const order = ['critical', 'high', 'medium', 'low'];
+  const parts = [...bySeverity].sort(([a], [b]) => rank(order, a) - rank(order, b)).map(([severity, n]) => `${n} ${severity}`);
+  return `${fresh.length} new finding${fresh.length === 1 ? '' : 's'}${ref ? ` on ${ref}` : ''}: ${parts.join(', ')}`;
+}
+
+function rank(order: readonly string[], value: string): number {
+  const i = order.indexOf(value);
+  return i < 0 ? order.length : i;
+}

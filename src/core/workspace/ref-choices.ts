@@ -1,0 +1,39 @@
+/**
+ * The branches offered by "Show Findings of Branch…", in the order a user looks for them: the
+ * one shown now, the primary branch, the default branch, the workspace's local branches, then
+ * refs seen on loaded findings. Each branch once, by its short name.
+ */
+import { branchName } from '../model/refs';
+
+export interface RefChoice {
+  readonly label: string;
+  readonly description?: string;
+  readonly ref: string;
+}
+
+export function refChoices(from: {
+  readonly primary?: string;
+  readonly defaultBranch?: string;
+  readonly current?: string;
+  readonly local: readonly string[];
+  readonly loaded: readonly (string | undefined)[];
+}): RefChoice[] {
+  const notes = new Map<string, string[]>();
+  const order: string[] = [];
+  const add = (ref: string | undefined, note: string): void => {
+    if (!ref) return;
+    const name = branchName(ref);
+    if (!notes.has(name)) {
+      notes.set(name, []);
+      order.push(name);
+    }
+    const list = notes.get(name) as string[];
+    if (!list.includes(note)) list.push(note);
+  };
+  add(from.current, 'shown now');
+  add(from.primary, 'primary branch');
+  add(from.defaultBranch, 'default branch');
+  for (const ref of from.local) add(ref, 'local branch');
+  for (const ref of from.loaded) add(ref, ref?.startsWith('refs/pull/') ? 'pull request' : 'has findings');
+  return order.map((ref) => ({ label: ref, description: (notes.get(ref) ?? []).join(' · '), ref }));
+}
