@@ -22,6 +22,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['diagnostics', () => import('./diagnostics.test')],
   ['service-shapes', () => import('./service-shapes.test')],
   ['store', () => import('./store.test')],
+  ['look', () => import('./look.test')],
   ['commands', () => import('./commands.test')],
   ['resilience', () => import('./resilience.test')],
   ['security', () => import('./security.test')],

@@ -1,0 +1,49 @@
+// What a user sees, in light and dark: the Projects view (badge, supply-chain names, severity
+// icons), a file with its squiggles and Problems. Screenshots land in test-results/screenshots/
+// for a person to look at; the asserts check what the pictures are meant to show.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { findingNodes, issueTypeNode, signedIn } from './fixture';
+import { screenshotHandshake } from './helpers';
+
+const THEMES = [['light', 'Default Light Modern'], ['dark', 'Default Dark+']] as const;
+
+describe('the look, light and dark', () => {
+  before(async () => {
+    await signedIn();
+  });
+
+  it('shows the Projects view with its badge, Problems and a file with squiggles, in both themes', async () => {
+    const f = await signedIn();
+    await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
+    const supply = findingNodes(await issueTypeNode(f, /^Supply-chain findings/));
+    assert.ok(supply.every((n) => !/^ssc-/.test(n.label)), 'supply-chain findings are named by package and advisory');
+    assert.ok((f.api.trees.projectsView.badge?.value ?? 0) > 0, 'the view carries a badge');
+    await f.api.trees.projectsView.reveal(await f.api.trees.projects.firstFindingNode(), { expand: true, select: true, focus: false });
+    // Open the supply-chain findings too, so the picture shows how they are named.
+    const tree = f.api.trees.projects;
+    const project = tree.getChildren()[0];
+    const supplyNode = project && tree.getChildren(project).find((n) => n.kind === 'issueType' && n.issueType === 'sca');
+    if (supplyNode) {
+      tree.getChildren(supplyNode);
+      await tree.snapshot(4);
+      const group = tree.getChildren(supplyNode).find((n) => n.kind === 'group');
+      const first = group && tree.getChildren(group)[0];
+      if (first) await f.api.trees.projectsView.reveal(first, { expand: true, select: false, focus: false });
+    }
+    const withProblems = vscode.languages.getDiagnostics().find(([, list]) => list.some((d) => d.source === 'AppSec'))?.[0];
+    if (withProblems) await vscode.window.showTextDocument(withProblems, { preview: true });
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
+    const config = vscode.workspace.getConfiguration('workbench');
+    const before = config.inspect<string>('colorTheme')?.globalValue;
+    try {
+      for (const [label, theme] of THEMES) {
+        await config.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
+        await new Promise((resolve) => setTimeout(resolve, 2500));
+        await screenshotHandshake(label);
+      }
+    } finally {
+      await config.update('colorTheme', before, vscode.ConfigurationTarget.Global);
+    }
+  });
+});
