@@ -23,9 +23,11 @@ function pickSelection(current: FilterSelection): Promise<FilterSelection | unde
   const chosen = new Set(selectedValues(current).flatMap(([def, values]) => values.map((v) => `${def.key}=${v}`)));
   const items: (FilterPick | vscode.QuickPickItem)[] = [];
   for (const def of FILTER_DEFINITIONS) {
-    items.push({ label: `${def.label}${def.single ? ' (one)' : ''}`, kind: vscode.QuickPickItemKind.Separator });
+    items.push({ label: `${def.label}${def.single ? ' (choose one)' : ''}`, kind: vscode.QuickPickItemKind.Separator });
     for (const value of def.values) {
-      items.push({ label: valueLabel(value), description: scopeLabel(def), key: def.key, value } satisfies FilterPick);
+      // The filter's name on every value: "open" is a status and a pull-request state, "false
+      // positive" a triage reason and a verdict; the separator alone does not always show.
+      items.push({ label: valueLabel(value), description: `${def.label.replace(/ \(.*\)$/, '')} · ${scopeLabel(def)}`, key: def.key, value } satisfies FilterPick);
     }
   }
   const picker = vscode.window.createQuickPick<FilterPick | vscode.QuickPickItem>();
