@@ -37,6 +37,8 @@ export interface App {
   findingUrl(finding: Finding): string | undefined;
   /** The platform's page of a project (undefined signed out). */
   projectUrl(project: { readonly id: number }): string | undefined;
+  /** The item selected in the Projects or Policy Rules view, for commands run from the palette. */
+  selectedItem(): unknown;
   /** Cancels the tree's loads in progress. */
   cancelLoads(): void;
   readonly clipboard: vscode.Clipboard;

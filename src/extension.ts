@@ -112,6 +112,7 @@ function activateApi(context: vscode.ExtensionContext) {
     clipboard: vscode.env.clipboard, findingUrl, projectUrl,
     ...refreshAllActions({ session, findings, projects, policies, repos, diagnostics, trees }),
     cancelLoads: () => trees.projects.cancelLoads(),
+    selectedItem: () => trees.projectsView.selection[0] ?? trees.policiesView.selection[0],
   };
   for (const registration of registerCommands(app, buildCommands(app, treeCommandHandlers(trees)))) push(registration);
 

@@ -9,6 +9,8 @@ import type { CommandMap } from './register';
 import { refresh, signIn, signOut } from './session-commands';
 
 export function buildCommands(app: App, tree: Record<TreeCommandId, (arg?: unknown) => void>): CommandMap {
+  // Run from the palette (no argument), an item command acts on the item selected in a view.
+  const item = (arg: unknown): unknown => arg ?? app.selectedItem();
   return {
     ...tree,
     'appsecFindings.signIn': (token) => signIn(app, token),
@@ -17,18 +19,18 @@ export function buildCommands(app: App, tree: Record<TreeCommandId, (arg?: unkno
     'appsecFindings.filterFindings': (selection) => filterFindings(app, selection),
     'appsecFindings.clearFilters': () => clearFilters(app),
     'appsecFindings.groupBy': (value) => groupBy(app, value),
-    'appsecFindings.tagProject': (project, tags) => tagProject(app, project, tags),
-    'appsecFindings.chooseRef': (project, ref) => chooseRef(app, project, ref),
-    'appsecFindings.exportSbom': (project, options) => exportSbom(app, project, options),
+    'appsecFindings.tagProject': (project, tags) => tagProject(app, item(project), tags),
+    'appsecFindings.chooseRef': (project, ref) => chooseRef(app, item(project), ref),
+    'appsecFindings.exportSbom': (project, options) => exportSbom(app, item(project), options),
     'appsecFindings.showSbomExports': () => showSbomExports(app),
-    'appsecFindings.openInPlatform': (item) => openInPlatform(app, item),
+    'appsecFindings.openInPlatform': (arg) => openInPlatform(app, item(arg)),
     // One handler; three titles, so the menu names the host it opens.
-    'appsecFindings.openOnGitHub': (item) => openOnCodeHost(item),
-    'appsecFindings.openOnGitLab': (item) => openOnCodeHost(item),
-    'appsecFindings.openOnCodeHost': (item) => openOnCodeHost(item),
-    'appsecFindings.openFinding': (item) => openFinding(app, item),
-    'appsecFindings.copyFindingId': (item) => copyFindingId(app, item),
-    'appsecFindings.copyRuleId': (item) => copyRuleId(app, item),
+    'appsecFindings.openOnGitHub': (arg) => openOnCodeHost(item(arg)),
+    'appsecFindings.openOnGitLab': (arg) => openOnCodeHost(item(arg)),
+    'appsecFindings.openOnCodeHost': (arg) => openOnCodeHost(item(arg)),
+    'appsecFindings.openFinding': (arg) => openFinding(app, item(arg)),
+    'appsecFindings.copyFindingId': (arg) => copyFindingId(app, item(arg)),
+    'appsecFindings.copyRuleId': (arg) => copyRuleId(app, item(arg)),
     'appsecFindings.showLogs': () => app.log.show(),
     'appsecFindings.checkConnection': () => checkConnection(app),
   };

@@ -37,8 +37,15 @@ export function createTreeViews(deps: TreeViewsDeps): TreeViews {
   const projectsView = vscode.window.createTreeView(PROJECTS_VIEW_ID, { treeDataProvider: projects, showCollapseAll: true });
   const policiesView = vscode.window.createTreeView(POLICIES_VIEW_ID, { treeDataProvider: policies, showCollapseAll: true });
   updateFilterDescription(projectsView, deps.selection(), deps.session.state.kind === 'signedIn');
+  // What is selected, as a context key: the palette offers a tree item's actions for it (keyboard).
+  const announceSelection = (view: vscode.TreeView<Node>, provider: { getTreeItem(node: Node): vscode.TreeItem }): vscode.Disposable =>
+    view.onDidChangeSelection((e) => {
+      const node = e.selection[0];
+      void vscode.commands.executeCommand('setContext', 'appsecFindings.selection', node ? provider.getTreeItem(node).contextValue ?? '' : '');
+    });
   const disposables: vscode.Disposable[] = [
     deps.findings.onDidChange(() => policies.onPolicySourcesChanged()),
+    announceSelection(projectsView, projects), announceSelection(policiesView, policies),
     projectsView, policiesView, projects, policies,
   ];
   return {

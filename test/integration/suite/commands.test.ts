@@ -55,6 +55,18 @@ describe('commands', () => {
     assert.equal(await vscode.commands.executeCommand('appsecFindings.copyRuleId', { finding }), finding.ruleName);
   });
 
+  it('from the keyboard: with a finding selected in the tree, the palette commands act on it', async () => {
+    const f = await fixture();
+    await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
+    const node = await f.api.trees.projects.firstFindingNode();
+    await f.api.trees.projectsView.reveal(node, { select: true, focus: true });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(f.api.trees.projectsView.selection[0]?.id, node.id);
+    assert.equal(await vscode.commands.executeCommand('appsecFindings.copyFindingId'), String(node.finding.id), 'no argument: the selected finding');
+    assert.equal(await vscode.env.clipboard.readText(), String(node.finding.id));
+    assert.equal(await vscode.commands.executeCommand('appsecFindings.copyRuleId'), node.finding.ruleName);
+  });
+
   it('opens a finding in the editor at its range', async () => {
     const f = await fixture();
     const finding = f.api.app.diagnostics.current[0]?.findings.find((x) => x.issueType === 'sast' && x.location);
