@@ -14,7 +14,7 @@ export interface RefreshAllDeps {
   readonly session: Pick<Session, 'state'>;
   readonly findings: Pick<FindingsStore, 'expire' | 'clear'>;
   readonly projects: Pick<ProjectsService, 'load' | 'clear'>;
-  readonly policies: Pick<PoliciesService, 'clear'>;
+  readonly policies: Pick<PoliciesService, 'clear' | 'expire'>;
   readonly repos: Pick<GitWorkspaceRepos, 'recompute'>;
   readonly diagnostics: Pick<DiagnosticsController, 'refresh' | 'clear'>;
   readonly trees: { readonly projects: { refresh(): void }; readonly policies: { refresh(): void } };
@@ -42,7 +42,7 @@ export function refreshAllActions(deps: RefreshAllDeps): RefreshAll {
       if (deps.session.state.kind !== 'signedIn') return clearAll();
       if (force) {
         deps.findings.expire();
-        deps.policies.clear();
+        deps.policies.expire();
       }
       await deps.projects.load({ force });
       deps.repos.recompute();

@@ -104,7 +104,10 @@ export class PoliciesTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     let listed: readonly Policy[] = [];
     let listFailure: string | undefined;
     try {
-      listed = await this.deps.policies.listPolicies();
+      const answer = await this.deps.policies.listPolicies();
+      listed = answer.policies;
+      // Kept through an outage: the last list stays, with the reason above it.
+      if (answer.staleBecause !== undefined) listFailure = `${this.deps.errorMessage(answer.staleBecause)} (showing the policies listed before)`;
     } catch (error) {
       listFailure = this.deps.errorMessage(error);
     }

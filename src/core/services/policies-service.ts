@@ -45,23 +45,46 @@ export function modeLabel(mode: string): string {
   }
 }
 
+/** The listed policies, and why they may be the list from before (a later load failed). */
+export interface ListedPolicies {
+  readonly policies: readonly Policy[];
+  readonly staleBecause?: unknown;
+}
+
 export class PoliciesService implements Disposable {
   private listed: Promise<readonly Policy[]> | undefined;
+  /** The last list the platform gave, kept through an outage (shown marked stale). */
+  private lastListed: readonly Policy[] | undefined;
   private readonly rules = new Map<string, Promise<PolicyRules>>();
   private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly api: () => PlatformApi, private readonly deploymentId: () => string | undefined) {}
 
-  /** Listed policies; an endpoint error is thrown so the view can say so (and still show the rest). */
-  listPolicies(signal?: AbortSignal): Promise<readonly Policy[]> {
+  /**
+   * Listed policies. When the list cannot be loaded, the last list is kept, with the reason
+   * (the view marks it stale); without one, the error is thrown so the view can say so.
+   */
+  async listPolicies(signal?: AbortSignal): Promise<ListedPolicies> {
     const id = this.deploymentId();
-    if (!id) return Promise.resolve([]);
+    if (!id) return { policies: [] };
     if (!this.listed) {
       this.listed = this.api().listPolicies(id, { signal });
-      this.listed.catch(() => (this.listed = undefined));
+      this.listed.then((policies) => (this.lastListed = policies), () => (this.listed = undefined));
     }
-    return this.listed;
+    try {
+      return { policies: await this.listed };
+    } catch (error) {
+      if (this.lastListed) return { policies: this.lastListed, staleBecause: error };
+      throw error;
+    }
+  }
+
+  /** Asks the platform again on the next look, keeping what was listed until then (a refresh). */
+  expire(): void {
+    this.listed = undefined;
+    this.rules.clear();
+    this.changed.fire();
   }
 
   /** Every rule of a policy, all cursor pages. */
@@ -89,8 +112,10 @@ export class PoliciesService implements Disposable {
     return { policy: described, rules, skipped };
   }
 
+  /** Forgets everything (sign-out, another deployment). */
   clear(): void {
     this.listed = undefined;
+    this.lastListed = undefined;
     this.rules.clear();
     this.changed.fire();
   }

@@ -10,7 +10,7 @@ function recording(signedIn: boolean): { deps: RefreshAllDeps; calls: string[] }
     session: { state: signedIn ? ({ kind: 'signedIn' } as RefreshAllDeps['session']['state']) : { kind: 'signedOut' } },
     findings: { expire: note('findings.expire'), clear: note('findings.clear') },
     projects: { load: (o) => (note('projects.load')(o), Promise.resolve([])), clear: note('projects.clear') },
-    policies: { clear: note('policies.clear') },
+    policies: { clear: note('policies.clear'), expire: note('policies.expire') },
     repos: { recompute: note('repos.recompute') },
     diagnostics: { refresh: (force) => (note('diagnostics.refresh')(force), Promise.resolve()), clear: note('diagnostics.clear') },
     trees: { projects: { refresh: note('tree.projects') }, policies: { refresh: note('tree.policies') } },
@@ -22,7 +22,7 @@ void describe('refreshAllActions', () => {
   void it('a forced refresh expires findings, reloads projects, re-matches folders, redraws, then waits for Problems', async () => {
     const { deps, calls } = recording(true);
     await refreshAllActions(deps).refreshAll(true);
-    assert.deepEqual(calls, ['findings.expire', 'policies.clear', 'projects.load({"force":true})', 'repos.recompute', 'tree.projects', 'tree.policies', 'diagnostics.refresh(true)']);
+    assert.deepEqual(calls, ['findings.expire', 'policies.expire', 'projects.load({"force":true})', 'repos.recompute', 'tree.projects', 'tree.policies', 'diagnostics.refresh(true)']);
   });
 
   void it('signed out, a refresh clears everything instead of asking the platform', async () => {

@@ -131,16 +131,32 @@ void describe('PoliciesService (real client, local platform)', () => {
     h.server.faults.inject({ kind: 'status', status: 500 }, { pathIncludes: '/policies' });
     await assert.rejects(s.listPolicies(), (e: unknown) => PlatformError.is(e, 'server'));
     const mark = h.mark();
-    const listed = await s.listPolicies();
+    const listed = (await s.listPolicies()).policies;
     assert.deepEqual(listed.map((p) => [p.id, p.name, p.isDefault]), data.policies.map((p) => [p.id, p.name, p.isDefault]));
-    assert.equal(await s.listPolicies(), listed);
+    assert.equal((await s.listPolicies()).policies, listed);
     assert.equal(h.requestsSince(mark, '/policies').length, 1);
+  });
+
+  void test('during an outage after a refresh, the last list stays, marked stale; sign-out forgets it', async () => {
+    const s = service();
+    const listed = (await s.listPolicies()).policies;
+    s.expire();
+    h.server.faults.inject({ kind: 'status', status: 500 }, { pathIncludes: '/policies' }, 5);
+    const during = await s.listPolicies();
+    assert.equal(during.policies, listed, 'the policies listed before are still shown');
+    assert.ok(PlatformError.is(during.staleBecause, 'server'));
+    h.server.faults.clear();
+    assert.equal((await s.listPolicies()).staleBecause, undefined, 'the next look asks again and is fresh');
+    s.clear();
+    h.server.faults.inject({ kind: 'status', status: 500 }, { pathIncludes: '/policies' }, 5);
+    await assert.rejects(s.listPolicies(), (e: unknown) => PlatformError.is(e, 'server'));
+    h.server.faults.clear();
   });
 
   void test('without a deployment: no policies and no request; rules say to sign in', async () => {
     const s = service(() => undefined);
     const mark = h.mark();
-    assert.deepEqual(await s.listPolicies(), []);
+    assert.deepEqual(await s.listPolicies(), { policies: [] });
     await assert.rejects(s.loadRules(policy), /Not signed in/);
     assert.equal(h.mark(), mark);
   });
