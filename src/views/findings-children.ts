@@ -8,7 +8,7 @@ import type { FilterSelection } from '../core/services/filters';
 import type { FindingsResult } from '../core/services/findings-store';
 import { groupFindings, type FindingGroup, type GroupBy } from '../core/services/grouping';
 import {
-  cancelledFindings, loadFailed, loadingFindings, message, noFindings, skippedFindings, staleFindings,
+  cancelledFindings, loadFailed, loadingFindings, message, noFindings, skippedFindings, staleFindings, type Unscanned,
 } from './state-messages';
 import {
   nodeIds, PAGE_SIZE, pageRanges, uniqueBy,
@@ -33,6 +33,8 @@ export interface FindingsChildrenContext {
   /** Groups of a result, computed once per result and grouping (see `FindingGroupsCache`). */
   readonly groupsOf: (result: FindingsResult) => readonly FindingGroup[];
   readonly errorMessage: (error: unknown) => string;
+  /** Set when the node's branch has no findings at all (not scanned), with the branch to offer. */
+  readonly unscanned?: (node: IssueTypeNode) => Unscanned | undefined;
   readonly now?: Date;
 }
 
@@ -82,7 +84,7 @@ export function issueTypeChildren(node: IssueTypeNode, view: SlotView, context: 
   }
   if (result.skipped > 0) head.push(say(skippedFindings(result.skipped)));
   const groups = context.groupsOf(result);
-  if (groups.length === 0) return [...head, say(noFindings(issueType, context.selection, node.parent.ref))];
+  if (groups.length === 0) return [...head, say(noFindings(issueType, context.selection, node.parent.ref, context.unscanned?.(node)))];
   return [...head, ...groupLevel(node, groups, context.groupBy)];
 }
 

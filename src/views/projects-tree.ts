@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import type { Disposable, Event } from '../core/events';
 import type { Deployment, Finding, Project } from '../core/model/types';
 import { toQueryFilters, type FilterSelection } from '../core/services/filters';
-import type { FindingsQuery, FindingsResult, FindingsStore } from '../core/services/findings-store';
+import { queryKey, type FindingsQuery, type FindingsResult, type FindingsStore } from '../core/services/findings-store';
+import { refToShow } from '../core/model/refs';
 import type { GroupBy } from '../core/services/grouping';
 import type { ProjectsService } from '../core/services/projects-service';
 import type { SessionState } from '../core/services/session';
@@ -18,12 +19,14 @@ import {
 } from './findings-children';
 import { issueTypeNodes, projectsRoot } from './projects-children';
 import { TreeSlotLoads } from './slot-loads';
-import { actionChildren } from './state-messages';
+import { actionChildren, type Unscanned } from './state-messages';
 import { resolveTooltip, toTreeItem } from './tree-items';
 import type { FindingNode, IssueTypeNode, Node } from './tree-nodes';
 import { snapshotTree, type SnapshotNode } from './tree-snapshot';
 
 export const PROJECTS_VIEW_ID = 'appsecFindings.projects';
+/** The slot of the "was this branch scanned at all?" question of an issue-type node. */
+const PROBE_SUFFIX = ':scanned';
 
 /** What the trees need of the session (the `Session` class fits). */
 export interface TreeSession {
@@ -138,6 +141,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
           selection: this.deps.selection(),
           groupsOf: (result) => this.groups.get(result, this.deps.groupBy()),
           errorMessage: (error) => this.deps.errorMessage(error),
+          unscanned: (n) => this.unscanned(n),
         });
       }
       case 'group':
@@ -215,6 +219,27 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     return { deploymentSlug: deployment.slug, issueType: node.issueType, filters };
   }
 
+  /**
+   * Whether an empty answer means "this branch was never scanned": only for a branch other than
+   * the primary one, and only when the branch has no finding of this type at all, filters aside
+   * (asked once through the store, answered from it afterwards).
+   */
+  private unscanned(node: IssueTypeNode): Unscanned | undefined {
+    const { project, ref } = node.parent;
+    const deployment = this.deps.session.deployment;
+    const { fallback } = refToShow(ref, project);
+    if (!deployment || !ref || !fallback) return undefined;
+    const probe = { deploymentSlug: deployment.slug, issueType: node.issueType, filters: { repos: [project.name], ref, dedup: true } };
+    const slot = `${node.slot}${PROBE_SUFFIX}`;
+    const state = this.deps.findings.state(slot);
+    const answered = state.kind === 'loaded' && queryKey(state.result.query) === queryKey(probe) ? state.result : undefined;
+    if (!answered) {
+      this.deps.findings.load(slot, probe).catch(() => undefined);
+      return undefined;
+    }
+    return answered.findings.length === 0 ? { projectName: project.name, primary: fallback } : undefined;
+  }
+
   private slotView(node: IssueTypeNode): SlotView {
     const query = this.queryFor(node);
     return query ? this.loads.view(node.slot, query) : { loading: false, cancelled: false };
@@ -231,7 +256,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
 
   private onSlotsChanged(slots: readonly string[]): void {
     // Other consumers' slots (Problems) are not shown here.
-    for (const slot of slots) if (slot.startsWith('tree:')) this.refreshSlot(slot);
+    for (const slot of slots) if (slot.startsWith('tree:')) this.refreshSlot(slot.endsWith(PROBE_SUFFIX) ? slot.slice(0, -PROBE_SUFFIX.length) : slot);
   }
 
   /** Redraws one issue-type node, or the whole tree when that node was never shown. */

@@ -81,8 +81,26 @@ export function staleFindings(loadedAt: Date, reason: string, target: RetryTarge
   };
 }
 
-/** No findings: either the filters hide them (offer to clear them) or the ref has none. */
-export function noFindings(issueType: IssueType, selection: FilterSelection, ref: string | undefined): MessageSpec {
+/** A branch the platform never scanned: it is not clean, it is unknown. */
+export interface Unscanned {
+  readonly projectName: string;
+  /** The branch the platform scans, whose findings are offered instead. */
+  readonly primary: string;
+}
+
+/**
+ * No findings: the branch was never scanned (say so, and offer the primary branch's), the
+ * filters hide them (offer to clear them), or the ref has none.
+ */
+export function noFindings(issueType: IssueType, selection: FilterSelection, ref: string | undefined, unscanned?: Unscanned): MessageSpec {
+  if (unscanned && ref) {
+    const show: NodeAction = { title: `Show ${unscanned.primary}`, command: EXTENSION_COMMANDS.chooseRef, args: [unscanned.projectName, unscanned.primary], icon: 'git-branch' };
+    return {
+      state: 'unscanned', tone: 'warning', icon: 'question', text: `${ref} has no scan: the platform knows no ${ISSUE_TYPE_NOUNS[issueType]} of it`,
+      tooltip: `No ${ISSUE_TYPE_NOUNS[issueType]} at all on ${ref}, whatever the filters: the platform has not scanned this branch, so it is not known to be clean. Click to show the findings of ${unscanned.primary}.`,
+      action: show, actions: [show],
+    };
+  }
   const applied = selectedValues(selection).filter(([def]) => def.appliesTo.includes(issueType));
   if (applied.length > 0) {
     const status = selection.status ? `${selection.status} ` : '';

@@ -18,6 +18,7 @@ export const EXTENSION_COMMANDS = {
   clearFilters: 'appsecFindings.clearFilters',
   signIn: 'appsecFindings.signIn',
   refresh: 'appsecFindings.refresh',
+  chooseRef: 'appsecFindings.chooseRef',
 } as const;
 
 /** VS Code's own command, with a settings search string as its argument. */

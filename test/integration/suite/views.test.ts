@@ -46,6 +46,22 @@ describe('views', () => {
     assert.match(first.description ?? '', /reachable|unknown|malicious|fix /, 'reachability or the fix, not the advisory again');
   });
 
+  it('a branch the platform never scanned is not shown as clean: it says so and offers the primary branch', async () => {
+    const f = await fixture();
+    await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, 'never-scanned');
+    try {
+      const code = await issueTypeNode(f, /^Code findings/, 3);
+      // The probe ("any finding at all on this branch?") answers after the first look.
+      await issueTypeNode(f, /^Code findings/, 3);
+      const said = (await issueTypeNode(f, /^Code findings/, 3))?.children?.map((c) => c.label) ?? [];
+      assert.ok(code, 'a Code findings node');
+      assert.ok(said.some((text) => /^never-scanned has no scan/.test(text)), said.join(' | '));
+      assert.ok(!said.some((text) => /match the filters/.test(text)));
+    } finally {
+      await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, f.project.primary_branch);
+    }
+  });
+
   it('groups by rule when asked', async () => {
     const f = await fixture();
     await vscode.commands.executeCommand('appsecFindings.groupBy', 'rule');
