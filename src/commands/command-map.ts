@@ -1,8 +1,8 @@
 /** The one typed map of command ids to handlers (package.json must declare exactly these). */
 import type { App } from '../app';
 import { checkConnection } from './connection-commands';
-import { clearFilters, filterFindings, groupBy } from './filter-commands';
-import { copyFindingId, copyRuleId, openFinding, openInPlatform, openOnCodeHost } from './finding-commands';
+import { clearFilters, filterBySeverity, filterFindings, groupBy } from './filter-commands';
+import { copyFindingId, copyLink, copyRuleId, openFinding, openInPlatform, openOnCodeHost } from './finding-commands';
 import { chooseRef, exportSbom, showSbomExports, tagProject } from './project-commands';
 import type { TreeCommandId } from '../views/tree-views';
 import type { CommandMap } from './register';
@@ -30,6 +30,8 @@ export function buildCommands(app: App, tree: Record<TreeCommandId, (arg?: unkno
     'appsecFindings.openOnCodeHost': (arg) => openOnCodeHost(item(arg)),
     'appsecFindings.openFinding': (arg) => openFinding(app, item(arg)),
     'appsecFindings.copyFindingId': (arg) => copyFindingId(app, item(arg)),
+    'appsecFindings.copyLink': (arg) => copyLink(app, item(arg)),
+    'appsecFindings.filterBySeverity': (arg) => filterBySeverity(app, item(arg)),
     'appsecFindings.copyRuleId': (arg) => copyRuleId(app, item(arg)),
     'appsecFindings.showLogs': () => app.log.show(),
     'appsecFindings.checkConnection': () => checkConnection(app),

@@ -1,6 +1,6 @@
 /** Filters and grouping of findings: one picker, shared by the tree and the diagnostics. */
 import * as vscode from 'vscode';
-import type { App } from '../app';
+import { findingFrom, type App } from '../app';
 import {
   FILTER_DEFINITIONS, parseSelection, selectedValues, selectionFromPicks, valueLabel, type FilterDefinition, type FilterSelection,
 } from '../core/services/filters';
@@ -69,6 +69,24 @@ export async function filterFindings(app: FilterCommandsDeps, arg?: unknown): Pr
   await app.viewState.setSelection(selection);
   await app.refreshAll(false);
   return selection;
+}
+
+/**
+ * Keeps only the findings of this finding's severity (or a severity group's), other filters
+ * unchanged: from a finding's or a severity group's context menu, or with the severity as text.
+ */
+export async function filterBySeverity(app: FilterCommandsDeps, arg?: unknown): Promise<FilterSelection | undefined> {
+  const severity = severityOf(arg);
+  if (!severity) return undefined;
+  return filterFindings(app, { ...app.viewState.selection(), severities: [severity] });
+}
+
+function severityOf(arg: unknown): string | undefined {
+  if (typeof arg === 'string') return arg;
+  const finding = findingFrom(arg);
+  if (finding) return finding.severity;
+  const group = typeof arg === 'object' && arg !== null && 'groupBy' in arg && 'group' in arg ? (arg as { groupBy: unknown; group: { key?: unknown } }) : undefined;
+  return group?.groupBy === 'severity' && typeof group.group.key === 'string' ? group.group.key : undefined;
 }
 
 export async function clearFilters(app: FilterCommandsDeps): Promise<void> {

@@ -97,6 +97,19 @@ function urlOf(arg: unknown): string | undefined {
   return typeof (arg as { url?: unknown }).url === 'string' ? (arg as { url: string }).url : undefined;
 }
 
+/** Copies the platform's link of a finding or project, to paste in a ticket or a chat. */
+export async function copyLink(app: FindingCommandsDeps, arg: unknown): Promise<string | undefined> {
+  const finding = findingFrom(arg);
+  const project = finding ? undefined : platformProjectOf(arg);
+  const url = finding ? app.findingUrl(finding) : project ? app.projectUrl(project) : undefined;
+  if (!url) {
+    void vscode.window.showWarningMessage('AppSec: sign in to copy the platform link of a finding or project.');
+    return undefined;
+  }
+  await app.clipboard.writeText(url);
+  return url;
+}
+
 export async function copyFindingId(app: FindingCommandsDeps, arg: unknown): Promise<string | undefined> {
   const finding = findingFrom(arg);
   if (!finding) return undefined;

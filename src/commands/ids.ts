@@ -19,6 +19,8 @@ export const COMMAND_IDS = [
   'appsecFindings.openOnCodeHost',
   'appsecFindings.openFinding',
   'appsecFindings.copyFindingId',
+  'appsecFindings.copyLink',
+  'appsecFindings.filterBySeverity',
   'appsecFindings.copyRuleId',
   'appsecFindings.showLogs',
   'appsecFindings.checkConnection',

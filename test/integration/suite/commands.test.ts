@@ -67,6 +67,25 @@ describe('commands', () => {
     assert.equal(await vscode.commands.executeCommand('appsecFindings.copyRuleId'), node.finding.ruleName);
   });
 
+  it("copies a finding's platform link, and shows only a finding's severity from its context menu", async () => {
+    const f = await fixture();
+    const finding = f.api.app.diagnostics.current[0]?.findings.find((x) => x.severity === 'medium');
+    assert.ok(finding);
+    const link = await vscode.commands.executeCommand<string>('appsecFindings.copyLink', { finding });
+    assert.equal(link, `${f.server.url}/orgs/${f.data.deployment.slug}/findings/${finding.id}`);
+    assert.equal(await vscode.env.clipboard.readText(), link);
+    const before = f.api.app.viewState.selection();
+    try {
+      await vscode.commands.executeCommand('appsecFindings.filterBySeverity', { finding });
+      assert.deepEqual(f.api.app.viewState.selection().severities, ['medium']);
+      assert.equal(f.api.app.viewState.selection().status, before.status, 'the other filters stay');
+      const shown = f.api.app.diagnostics.current[0]?.findings ?? [];
+      assert.ok(shown.length > 0 && shown.every((x) => x.severity === 'medium'), 'Problems shows that severity only');
+    } finally {
+      await vscode.commands.executeCommand('appsecFindings.filterFindings', before);
+    }
+  });
+
   it('opens a finding in the editor at its range', async () => {
     const f = await fixture();
     const finding = f.api.app.diagnostics.current[0]?.findings.find((x) => x.issueType === 'sast' && x.location);
