@@ -21,6 +21,8 @@ export interface SlotView {
   readonly loading: boolean;
   /** The user stopped waiting for that load. */
   readonly cancelled: boolean;
+  /** Findings of the load in flight that have arrived so far. */
+  readonly arrived?: number;
   /** The answer for the current query; `staleBecause` set when a later refresh failed. */
   readonly result?: FindingsResult;
   /** Why the current query has no answer. */
@@ -75,10 +77,10 @@ export function issueTypeChildren(node: IssueTypeNode, view: SlotView, context: 
       return [say(loadFailed(issueType === 'sast' ? 'code findings' : 'supply-chain findings', context.errorMessage(view.error), { view: 'projects', slot }))];
     }
     // Loading, or about to: the provider starts the load as it asks for these children.
-    return [say(loadingFindings(issueType, slot))];
+    return [say(loadingFindings(issueType, slot, view.arrived))];
   }
   const head: Node[] = [];
-  if (view.loading && !view.cancelled) head.push(say(loadingFindings(issueType, slot)));
+  if (view.loading && !view.cancelled) head.push(say(loadingFindings(issueType, slot, view.arrived)));
   else if (result.staleBecause !== undefined) {
     head.push(say(staleFindings(result.loadedAt, context.errorMessage(result.staleBecause), { view: 'projects', slot }, context.now)));
   }

@@ -102,7 +102,7 @@ export class TreeSlotLoads {
       case 'idle':
         return { loading: false, cancelled };
       case 'loading':
-        return { loading: true, cancelled, result: matching(state.previous) };
+        return { loading: true, cancelled, result: matching(state.previous), ...(asked && state.arrived ? { arrived: state.arrived } : {}) };
       case 'failed':
         // A failure of a query this tree did not ask for is not this query's: it is about to be asked.
         return asked ? { loading: false, cancelled, error: state.error } : { loading: false, cancelled };

@@ -51,10 +51,12 @@ export function message(parent: Node | undefined, rootId: string, spec: MessageS
   return { kind: 'message', id: nodeIds.message(parent?.id ?? rootId, state), parent, actions: offered ?? [], ...rest };
 }
 
-export function loadingFindings(issueType: IssueType, slot: string): MessageSpec {
+/** While a load is in flight, with the count that has arrived so far once pages come in. */
+export function loadingFindings(issueType: IssueType, slot: string, arrived?: number): MessageSpec {
+  const so = arrived ? ` ${arrived.toLocaleString('en-US')} so far` : '';
   return {
-    state: 'loading', tone: 'loading', text: `Loading ${ISSUE_TYPE_NOUNS[issueType]}…`,
-    tooltip: 'Large projects take a while. Click to stop waiting.', action: actions.cancel(slot),
+    state: 'loading', tone: 'loading', text: `Loading ${ISSUE_TYPE_NOUNS[issueType]}…${so}`,
+    tooltip: `Loading ${ISSUE_TYPE_NOUNS[issueType]} from the platform${so ? `:${so}` : ''}. Click to stop waiting.`, action: actions.cancel(slot),
   };
 }
 

@@ -25,26 +25,27 @@ export class FindingsFetcher {
     this.refSpellings.clear();
   }
 
-  async fetch(query: FindingsQuery, signal: AbortSignal): Promise<FindingsResult> {
+  /** `onProgress` hears the count of findings arrived so far, after each page. */
+  async fetch(query: FindingsQuery, signal: AbortSignal, onProgress?: (arrived: number) => void): Promise<FindingsResult> {
     const ref = query.filters.ref;
-    if (ref === undefined || spellingOf(ref) === undefined) return this.fetchFiltered(query, query.filters, signal);
+    if (ref === undefined || spellingOf(ref) === undefined) return this.fetchFiltered(query, query.filters, signal, onProgress);
     const slug = query.deploymentSlug;
     const known = this.refSpellings.get(slug);
     const first = known ?? 'short';
-    const result = await this.fetchFiltered(query, { ...query.filters, ref: spellRef(ref, first) }, signal);
+    const result = await this.fetchFiltered(query, { ...query.filters, ref: spellRef(ref, first) }, signal, onProgress);
     if (result.findings.length > 0 || result.skipped > 0) {
       this.refSpellings.set(slug, first);
       return result;
     }
     if (known) return result;
     const other: RefSpelling = first === 'short' ? 'full' : 'short';
-    const retried = await this.fetchFiltered(query, { ...query.filters, ref: spellRef(ref, other) }, signal);
+    const retried = await this.fetchFiltered(query, { ...query.filters, ref: spellRef(ref, other) }, signal, onProgress);
     if (retried.findings.length > 0 || retried.skipped > 0) this.refSpellings.set(slug, other);
     return retried;
   }
 
   /** Every page of one query, sent with `filters` (the query's own, or its ref spelled otherwise). */
-  private async fetchFiltered(query: FindingsQuery, filters: FindingFilters, signal: AbortSignal): Promise<FindingsResult> {
+  private async fetchFiltered(query: FindingsQuery, filters: FindingFilters, signal: AbortSignal, onProgress?: (arrived: number) => void): Promise<FindingsResult> {
     const interner = new StringInterner();
     const findings: Finding[] = [];
     let skipped = 0;
@@ -52,6 +53,7 @@ export class FindingsFetcher {
     for await (const page of pages) {
       for (const finding of page.findings) findings.push(finding);
       skipped += page.skipped;
+      if (findings.length > 0) onProgress?.(findings.length);
     }
     return { query, findings, skipped, loadedAt: new Date() };
   }

@@ -43,7 +43,7 @@ export interface FindingsResult {
 
 export type SlotState =
   | { readonly kind: 'idle' }
-  | { readonly kind: 'loading'; readonly previous?: FindingsResult }
+  | { readonly kind: 'loading'; readonly previous?: FindingsResult; readonly arrived?: number }
   | { readonly kind: 'loaded'; readonly result: FindingsResult }
   | { readonly kind: 'failed'; readonly error: unknown };
 
@@ -89,6 +89,8 @@ interface Entry {
   error?: unknown;
   expired: boolean;
   flight?: Flight;
+  /** Findings of the load in flight that have arrived so far (for "… so far" while loading). */
+  arrived?: number;
   lastUsed: number;
 }
 
@@ -123,7 +125,7 @@ export class FindingsStore implements Disposable {
     const entry = binding && this.entries.get(binding.key);
     if (!binding || !entry) return { kind: 'idle' };
     const previous = this.entries.get(binding.previousKey ?? '')?.result;
-    if (entry.flight) return { kind: 'loading', previous: entry.result ?? previous };
+    if (entry.flight) return { kind: 'loading', previous: entry.result ?? previous, ...(entry.arrived ? { arrived: entry.arrived } : {}) };
     if (entry.result) return { kind: 'loaded', result: entry.result };
     if (entry.error !== undefined) return { kind: 'failed', error: entry.error };
     // The new query's load was cancelled before it answered: what the slot showed before stays.
@@ -321,7 +323,13 @@ export class FindingsStore implements Disposable {
   private start(entry: Entry): Flight {
     const controller = new AbortController();
     const startSeq = this.patchSeq;
-    const promise = this.fetcher.fetch(entry.query, controller.signal).then(
+    entry.arrived = undefined;
+    const onProgress = (arrived: number): void => {
+      if (entry.flight?.controller !== controller) return;
+      entry.arrived = arrived;
+      this.fire([entry.key]);
+    };
+    const promise = this.fetcher.fetch(entry.query, controller.signal, onProgress).then(
       (result) => {
         if (entry.flight?.promise !== promise || this.entries.get(entry.key) !== entry) return result; // superseded
         entry.flight = undefined;

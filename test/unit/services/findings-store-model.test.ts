@@ -128,6 +128,19 @@ void describe('the findings store (real client, local platform)', () => {
     s.dispose();
   });
 
+  test('while a load is in flight, the state says how many findings have arrived so far', async () => {
+    const s = store();
+    const seen: number[] = [];
+    s.onDidChange(() => {
+      const state = s.state('a');
+      if (state.kind === 'loading' && state.arrived !== undefined) seen.push(state.arrived);
+    });
+    const result = await s.load('a', query());
+    assert.deepEqual(seen, [100, result.findings.length].slice(0, seen.length), `arrived: ${seen.join(', ')}`);
+    assert.ok(seen.length >= 1 && seen.every((n, i) => i === 0 || n > (seen[i - 1] ?? 0)));
+    s.dispose();
+  });
+
   test('answers no view shows are dropped beyond the limit, least recently used first; shown ones stay', async () => {
     const s = store({ unshownLimit: () => 10 });
     const shown = await s.load('tree:p:sast', query({ status: 'open' }));

@@ -55,6 +55,12 @@ void describe('findings states', () => {
     assert.doesNotMatch(spec.text, /match the filters/);
   });
 
+  void test('loading says how many findings have arrived once pages come in, and offers to stop', () => {
+    assert.equal(loadingFindings('sast', 'tree:a:sast').text, 'Loading code findings…');
+    assert.equal(loadingFindings('sca', 'tree:a:sca', 3000).text, 'Loading supply-chain findings… 3,000 so far');
+    assert.equal(loadingFindings('sca', 'tree:a:sca', 3000).action?.command, 'appsecFindings.cancelTreeLoad');
+  });
+
   void test('cancelled offers to load again', () => {
     const spec = cancelledFindings('sca', 's');
     assert.equal(spec.text, 'Loading supply-chain findings was cancelled');
