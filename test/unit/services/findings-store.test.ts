@@ -60,7 +60,7 @@ void describe('FindingsStore (real client, local platform)', () => {
     const state = s.state('p1');
     assert.equal(state.kind, 'loaded');
     assert.equal(state.kind === 'loaded' ? state.result : undefined, result);
-    assert.deepEqual(changes, ['p1', 'p1'], 'one change when loading starts, one when the findings are in');
+    assert.deepEqual(changes, ['p1', 'p1', 'p1', 'p1', 'p1'], 'one change when loading starts, one per page that brought findings (the count so far), one when they are in');
   });
 
   void test('the same query again is answered from memory; force fetches again', async () => {
