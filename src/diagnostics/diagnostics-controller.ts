@@ -48,6 +48,8 @@ export class DiagnosticsController implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE);
   private shownUris = new Set<string>();
   private folders: readonly FolderFindings[] = [];
+  /** The answers (per folder, per slot) last drawn, so a change that is not an answer draws nothing. */
+  private drawn: (readonly (readonly Finding[] | undefined)[])[] = [];
   private running: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
   private readonly changed = new Emitter<readonly FolderFindings[]>();
@@ -120,7 +122,10 @@ export class DiagnosticsController implements vscode.Disposable {
     if (this.running || this.folders.length === 0) return;
     const shown = new Set(this.folders.flatMap((f) => f.slots));
     if (!slots.some((slot) => shown.has(slot))) return;
-    this.show(this.folders.map((folder) => ({ ...folder, findings: folder.slots.flatMap((slot) => resultOf(this.deps.findings.state(slot))?.findings ?? []) })));
+    // A load's progress changes no answer: only a different answer is drawn again.
+    const answers = this.folders.map((folder) => folder.slots.map((slot) => resultOf(this.deps.findings.state(slot))?.findings));
+    if (answers.every((list, i) => list.every((findings, j) => findings === this.drawn[i]?.[j]))) return;
+    this.show(this.folders.map((folder, i) => ({ ...folder, findings: (answers[i] ?? []).flatMap((findings) => findings ?? []) })));
   }
 
   /** Lets the store drop answers of folders and fallbacks no longer shown. */
@@ -130,6 +135,7 @@ export class DiagnosticsController implements vscode.Disposable {
   }
 
   private show(folders: readonly FolderFindings[]): void {
+    this.drawn = folders.map((folder) => folder.slots.map((slot) => resultOf(this.deps.findings.state(slot))?.findings));
     const byUri = new Map<string, [vscode.Uri, vscode.Diagnostic[]]>();
     const mapping = this.deps.mapping();
     for (const folder of folders) {
@@ -154,6 +160,7 @@ export class DiagnosticsController implements vscode.Disposable {
 
   clear(): void {
     this.releaseAllBut([]);
+    this.drawn = [];
     this.collection.clear();
     this.shownUris.clear();
     this.folders = [];
