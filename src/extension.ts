@@ -27,6 +27,7 @@ import { FindingsStatusBar } from './status-bar';
 import { createTreeViews, treeCommandHandlers, updateFilterDescription } from './views/tree-views';
 import { startAutoRefresh } from './host/auto-refresh';
 import { FindingsAttention } from './views/attention';
+import { registerDriftHover } from './editor/drift-hover';
 import { adoptDemoToken } from './host/demo-token';
 import { refreshAllActions } from './host/refresh-all';
 import { platformFindingUrl, platformProjectUrl } from './core/model/links';
@@ -90,6 +91,7 @@ function activateApi(context: vscode.ExtensionContext) {
     selection: () => viewState.selection(), mapping: () => settings.severityMapping(), findingUrl, log: log.for('Diagnostics'),
     unreachableAsInformation: () => settings.unreachableAsInformation(),
   }));
+  push(registerDriftHover(diagnostics.collection, repos));
   const statusBar = push(new FindingsStatusBar());
   push(diagnostics.onDidChange((folders) => statusBar.update(folders)));
   const trees = createTreeViews({

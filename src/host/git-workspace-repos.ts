@@ -88,9 +88,10 @@ export class GitWorkspaceRepos implements WorkspaceRepos, vscode.Disposable {
       const repo = this.repositoryFor(folder);
       const remotes = repo?.state.remotes.flatMap((r) => [r.fetchUrl, r.pushUrl]).filter((u): u is string => !!u) ?? [];
       const projectName = matchProject(remotes, names, settings.folderProjects(folder));
-      if (projectName) repos.push({ folder, projectName, ...(repo?.state.HEAD?.name ? { branch: repo.state.HEAD.name } : {}) });
+      const head = repo?.state.HEAD;
+      if (projectName) repos.push({ folder, projectName, ...(head?.name ? { branch: head.name } : {}), ...(head?.commit ? { commit: head.commit } : {}) });
     }
-    const signature = JSON.stringify(repos.map((r) => [r.folder.uri.toString(), r.projectName, r.branch]));
+    const signature = JSON.stringify(repos.map((r) => [r.folder.uri.toString(), r.projectName, r.branch, r.commit]));
     this.current = repos;
     if (signature !== this.signature) {
       this.signature = signature;

@@ -11,6 +11,8 @@ export interface WorkspaceRepo {
   readonly projectName: string;
   /** The checked-out branch, when git knows it (detached HEAD: undefined). */
   readonly branch?: string;
+  /** The checked-out commit, when git knows it. */
+  readonly commit?: string;
 }
 
 export interface WorkspaceRepos {

@@ -96,6 +96,28 @@ describe('diagnostics', () => {
     assert.equal(vscode.languages.getDiagnostics(vscode.Uri.joinPath(f.folder.uri, path)).length, 0, 'the emptied file lost its diagnostic');
   });
 
+  it('says in the hover when the code may have moved since the scan: another commit checked out, unsaved edits', async () => {
+    const f = await fixture();
+    const [uri, list] = ours()[0] ?? [];
+    assert.ok(uri && list?.[0]);
+    const at = list[0].range.start;
+    const hoverText = async (): Promise<string> => {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, at);
+      return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
+    };
+    const editor = await vscode.window.showTextDocument(uri, { preview: false });
+    const head = f.api.app.repos.repos()[0]?.commit;
+    assert.ok(head, 'git reports the checked-out commit');
+    // The demo clone's commit is not the scanned one: the hover says so even when saved.
+    assert.match(await hoverText(), /AppSec: Placed at its line in the scan of commit [0-9a-f]{7}; this copy is at commit [0-9a-f]{7}/);
+    await editor.edit((b) => b.insert(new vscode.Position(0, 0), 'two new lines\nabove\n'));
+    try {
+      assert.match(await hoverText(), /this file has unsaved edits/);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
   it('refuses paths outside the workspace folder', async () => {
     const f = await fixture();
     const template = f.data.sast.find((x) => x.repository?.name === f.project.name && x.ref === f.project.primary_branch && x.status === 'open')!;

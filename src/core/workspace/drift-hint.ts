@@ -1,0 +1,39 @@
+/**
+ * Until findings are mapped onto today's code, a diagnostic sits at the line of the scanned
+ * commit. Where the copy in the editor may differ from that commit, say so rather than claim a
+ * precision we do not have.
+ */
+
+/** The commit a `…/blob/<sha>/…` (GitHub) or `…/-/blob/<sha>/…` (GitLab) link names. */
+export function scannedCommitOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  const match = /\/blob\/([0-9a-f]{7,40})\//i.exec(url);
+  return match?.[1]?.toLowerCase();
+}
+
+export interface CopyState {
+  /** The commit of the finding's scan, when its link names one. */
+  readonly scanned?: string;
+  /** The commit checked out in the workspace folder, when git knows it. */
+  readonly head?: string;
+  /** The open document has unsaved edits. */
+  readonly dirty: boolean;
+}
+
+/** A sentence for the hover when the place may have moved; undefined when the copy is the scanned one. */
+export function driftHint(state: CopyState): string | undefined {
+  const scanned = state.scanned?.slice(0, 7);
+  const reasons: string[] = [];
+  if (state.dirty) reasons.push('this file has unsaved edits');
+  if (state.scanned && state.head && !sameCommit(state.scanned, state.head)) reasons.push(`this copy is at commit ${state.head.slice(0, 7)}`);
+  if (reasons.length === 0) return undefined;
+  const origin = scanned ? `the scan of commit ${scanned}` : 'the last scan';
+  return `Placed at its line in ${origin}; ${reasons.join(' and ')}, so the code it points at may have moved.`;
+}
+
+/** Full and abbreviated SHAs name one commit when one starts with the other. */
+function sameCommit(a: string, b: string): boolean {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x.startsWith(y) || y.startsWith(x);
+}

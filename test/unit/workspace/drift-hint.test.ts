@@ -1,0 +1,23 @@
+// Never claim precision we do not have: the hover says when the code may have moved since the scan.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { driftHint, scannedCommitOf } from '../../../src/core/workspace/drift-hint';
+
+const SHA = '0f4c1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b';
+
+void describe('drift hint', () => {
+  test('reads the scanned commit from GitHub and GitLab links', () => {
+    assert.equal(scannedCommitOf(`https://github.com/acme/api/blob/${SHA}/src/a.py#L3`), SHA);
+    assert.equal(scannedCommitOf(`https://gitlab.com/g/r/-/blob/${SHA.toUpperCase()}/a.go#L1`), SHA);
+    assert.deepEqual([scannedCommitOf('https://github.com/acme/api/blob/main/a.py#L1'), scannedCommitOf(undefined)], [undefined, undefined]);
+  });
+
+  test('silent when the copy is the scanned commit and saved; says why otherwise', () => {
+    assert.equal(driftHint({ scanned: SHA, head: SHA, dirty: false }), undefined);
+    assert.equal(driftHint({ scanned: SHA, head: SHA.slice(0, 7), dirty: false }), undefined, 'an abbreviated SHA is the same commit');
+    assert.equal(driftHint({ scanned: SHA, head: 'abcdef1234', dirty: false }), 'Placed at its line in the scan of commit 0f4c1a2; this copy is at commit abcdef1, so the code it points at may have moved.');
+    assert.equal(driftHint({ scanned: SHA, head: SHA, dirty: true }), 'Placed at its line in the scan of commit 0f4c1a2; this file has unsaved edits, so the code it points at may have moved.');
+    assert.match(driftHint({ dirty: true }) ?? '', /^Placed at its line in the last scan; this file has unsaved edits/);
+    assert.equal(driftHint({ dirty: false }), undefined, 'nothing known: nothing claimed');
+  });
+});
