@@ -100,7 +100,6 @@ interface Binding {
   previousKey?: string;
 }
 
-
 export class FindingsStore implements Disposable {
   private readonly entries = new Map<string, Entry>();
   private readonly slots = new Map<string, Binding>();
@@ -416,6 +415,8 @@ export class FindingsStore implements Disposable {
       if (b.previousKey !== undefined) shown.add(b.previousKey);
     }
     const unshown = [...this.entries.values()].filter((e) => !shown.has(e.key) && !e.flight).sort((a, b) => a.lastUsed - b.lastUsed);
+    // Queries no view shows that hold no answer (cancelled, failed) are worth nothing: dropped.
+    for (const entry of unshown) if (!entry.result) this.entries.delete(entry.key);
     let held = unshown.reduce((n, e) => n + (e.result?.findings.length ?? 0), 0);
     let evicted = false;
     for (const entry of unshown) {
