@@ -104,6 +104,7 @@ function activateApi(context: vscode.ExtensionContext) {
   push(new FindingsAttention({
     view: trees.projectsView, onDidChange: diagnostics.onDidChange, log: log.for('Findings'),
     notifyNewFindings: () => settings.notifyNewFindings(), stopNotifying: () => settings.stopNotifyingNewFindings(),
+    filtersKey: () => JSON.stringify(viewState.selection()),
   }));
   const describeFilters = (): void => updateFilterDescription(trees.projectsView, viewState.selection(), session.state.kind === 'signedIn');
   describeFilters();

@@ -13,6 +13,8 @@ export interface AttentionDeps {
   readonly view: vscode.TreeView<unknown>;
   readonly onDidChange: vscode.Event<readonly FolderFindings[]>;
   notifyNewFindings(): boolean;
+  /** The filters shown: findings a filter change reveals are not new, so a change starts afresh. */
+  filtersKey(): string;
   stopNotifying(): Thenable<void>;
   readonly log: Logger;
 }
@@ -36,7 +38,8 @@ export class FindingsAttention implements vscode.Disposable {
       this.tracker.clear();
       return;
     }
-    const fresh = this.tracker.update(folders.map((f) => ({ key: `${f.repo.folder.uri.toString()}\n${f.ref ?? ''}`, findings: f.findings })));
+    const filters = this.deps.filtersKey();
+    const fresh = this.tracker.update(folders.map((f) => ({ key: `${f.repo.folder.uri.toString()}\n${f.ref ?? ''}\n${filters}`, findings: f.findings })));
     if (fresh.length === 0) return;
     const message = newFindingsMessage(fresh, folders.length === 1 ? folders[0]?.ref : undefined);
     this.deps.log.info(`New findings: ${message}`);

@@ -7,7 +7,7 @@ import type { Finding } from '../model/types';
 import { CLOSED_STATUSES } from './diagnostic-plan';
 
 export interface ShownFolder {
-  /** Folder and ref: a change of either starts afresh. */
+  /** Folder, ref and filters: a change of any starts afresh (a branch switch or a filter is not news). */
   readonly key: string;
   readonly findings: readonly Finding[];
 }

@@ -75,6 +75,8 @@ describe('commands', () => {
     assert.equal(link, `${f.server.url}/orgs/${f.data.deployment.slug}/findings/${finding.id}`);
     assert.equal(await vscode.env.clipboard.readText(), link);
     const before = f.api.app.viewState.selection();
+    const news = (): number => f.api.app.log.recent().filter((line) => line.includes('New findings:')).length;
+    const newsBefore = news();
     try {
       await vscode.commands.executeCommand('appsecFindings.filterBySeverity', { finding });
       assert.deepEqual(f.api.app.viewState.selection().severities, ['medium']);
@@ -84,6 +86,7 @@ describe('commands', () => {
     } finally {
       await vscode.commands.executeCommand('appsecFindings.filterFindings', before);
     }
+    assert.equal(news(), newsBefore, 'findings a filter change shows again are not announced as new');
   });
 
   it('opens a finding in the editor at its range', async () => {
