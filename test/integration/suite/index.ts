@@ -23,6 +23,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['service-shapes', () => import('./service-shapes.test')],
   ['store', () => import('./store.test')],
   ['look', () => import('./look.test')],
+  ['first-hour', () => import('./first-hour.test')],
   ['commands', () => import('./commands.test')],
   ['resilience', () => import('./resilience.test')],
   ['security', () => import('./security.test')],
