@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'coverage/**', 'node_modules/**', 'dist-vsix/**', '.test-hosts/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'out/**', 'coverage/**', 'node_modules/**', 'dist-vsix/**', '.test-hosts/**', 'test-results/**', '.stryker-tmp*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -4,10 +4,14 @@
  * precision we do not have.
  */
 
-/** The commit a `…/blob/<sha>/…` (GitHub) or `…/-/blob/<sha>/…` (GitLab) link names. */
+/**
+ * The commit a code host's link to the scanned line names: GitHub `…/blob/<sha>/…`, GitLab
+ * `…/-/blob/<sha>/…`, Bitbucket `…/src/<sha>/…`, Azure DevOps `…?version=GC<sha>`. A link that
+ * names a branch instead gives nothing (the scans endpoint is asked then).
+ */
 export function scannedCommitOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
-  const match = /\/blob\/([0-9a-f]{7,40})\//i.exec(url);
+  const match = /\/(?:blob|src)\/([0-9a-f]{7,40})\//i.exec(url) ?? /[?&]version=GC([0-9a-f]{7,40})(?:&|#|$)/i.exec(url);
   return match?.[1]?.toLowerCase();
 }
 

@@ -9,6 +9,8 @@ void describe('drift hint', () => {
   test('reads the scanned commit from GitHub and GitLab links', () => {
     assert.equal(scannedCommitOf(`https://github.com/acme/api/blob/${SHA}/src/a.py#L3`), SHA);
     assert.equal(scannedCommitOf(`https://gitlab.com/g/r/-/blob/${SHA.toUpperCase()}/a.go#L1`), SHA);
+    assert.equal(scannedCommitOf(`https://bitbucket.org/ws/r/src/${SHA}/a.go#lines-4`), SHA);
+    assert.equal(scannedCommitOf(`https://dev.azure.com/o/p/_git/r?path=/a.cs&version=GC${SHA}&line=4`), SHA);
     assert.deepEqual([scannedCommitOf('https://github.com/acme/api/blob/main/a.py#L1'), scannedCommitOf(undefined)], [undefined, undefined]);
   });
 
