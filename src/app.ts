@@ -10,6 +10,7 @@ import type { ProjectsService } from './core/services/projects-service';
 import type { SbomService } from './core/services/sbom-service';
 import type { Session } from './core/services/session';
 import type { DiagnosticsController } from './diagnostics/diagnostics-controller';
+import type { FindingPlaces } from './diagnostics/finding-places';
 import type { ExtensionLog, Logger } from './host/logger';
 import type { ViewState } from './host/view-state';
 import type { WorkspaceRepos } from './host/workspace-repos';
@@ -28,6 +29,8 @@ export interface App {
   readonly sbom: SbomService;
   readonly repos: WorkspaceRepos;
   readonly diagnostics: DiagnosticsController;
+  /** Where each finding is in today's code. */
+  readonly places: FindingPlaces;
   readonly viewState: ViewState;
   /** Reloads projects, diagnostics and views; resolves when the new diagnostics are shown. */
   refreshAll(force: boolean): Promise<void>;

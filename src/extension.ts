@@ -28,6 +28,10 @@ import { createTreeViews, treeCommandHandlers, updateFilterDescription } from '.
 import { startAutoRefresh } from './host/auto-refresh';
 import { FindingsAttention } from './views/attention';
 import { registerDriftHover } from './editor/drift-hover';
+import { DriftTracker } from './host/drift-tracker';
+import { GitCli } from './host/git-cli';
+import { offerToFetchScannedCommits } from './host/scanned-commit-notice';
+import { FindingPlaces, latestScanCommitVia, todayLocationOf } from './diagnostics/finding-places';
 import { adoptDemoToken } from './host/demo-token';
 import { refreshAllActions } from './host/refresh-all';
 import { platformFindingUrl, platformProjectUrl } from './core/model/links';
@@ -86,12 +90,15 @@ function activateApi(context: vscode.ExtensionContext) {
     const deployment = session.deployment;
     return deployment ? platformProjectUrl(settings.baseUrl(), deployment.slug, p) : undefined;
   };
+  const drift = push(new DriftTracker(new GitCli(() => repos.gitPath()), log.for('Drift')));
+  const places = push(new FindingPlaces(repos, drift, latestScanCommitVia(session, projects), log.for('Drift')));
   const diagnostics = push(new DiagnosticsController({
     repos, findings, deploymentSlug: slug, project: (name) => projects.find(name),
     selection: () => viewState.selection(), mapping: () => settings.severityMapping(), findingUrl, log: log.for('Diagnostics'),
-    unreachableAsInformation: () => settings.unreachableAsInformation(),
+    unreachableAsInformation: () => settings.unreachableAsInformation(), places,
   }));
-  push(registerDriftHover(diagnostics.collection, repos));
+  push(registerDriftHover(diagnostics.collection, repos, drift));
+  push(offerToFetchScannedCommits(drift));
   const statusBar = push(new FindingsStatusBar());
   push(diagnostics.onDidChange((folders) => statusBar.update(folders)));
   const trees = createTreeViews({
@@ -99,8 +106,11 @@ function activateApi(context: vscode.ExtensionContext) {
     selection: () => viewState.selection(), groupBy: () => viewState.groupBy(),
     refOverride: (name) => viewState.refOverride(name), policyIds: () => settings.policyIds(), errorMessage,
     severityMapping: () => settings.severityMapping(),
+    todayLocation: (finding) => todayLocationOf(places, finding),
   });
   push(trees);
+  // Findings placed onto today's code: the tree shows the lines Problems shows.
+  push(drift.onDidChange(() => trees.projects.refresh()));
   push(new FindingsAttention({
     view: trees.projectsView, onDidChange: diagnostics.onDidChange, log: log.for('Findings'),
     notifyNewFindings: () => settings.notifyNewFindings(), stopNotifying: () => settings.stopNotifyingNewFindings(),
@@ -111,9 +121,9 @@ function activateApi(context: vscode.ExtensionContext) {
 
   const app: App = {
     version, currentToken: () => tokens.get(),
-    log, logger: (c) => log.for(c), session, projects, findings, policies, sbom, repos, diagnostics, viewState,
+    log, logger: (c) => log.for(c), session, projects, findings, policies, sbom, repos, diagnostics, viewState, places,
     clipboard: vscode.env.clipboard, findingUrl, projectUrl,
-    ...refreshAllActions({ session, findings, projects, policies, repos, diagnostics, trees }),
+    ...refreshAllActions({ session, findings, projects, policies, repos, diagnostics, trees, places }),
     cancelLoads: () => trees.projects.cancelLoads(),
     selectedItem: () => trees.projectsView.selection[0] ?? trees.policiesView.selection[0],
   };
@@ -132,6 +142,8 @@ function activateApi(context: vscode.ExtensionContext) {
       .catch((e: unknown) => sessionLog.error('Could not follow a token change', e));
   }));
   push(repos.onDidChange(() => {
+    // A checkout or a new commit changes what differs from the scanned commit.
+    drift.invalidate();
     trees.projects.refresh();
     void diagnostics.refresh(false).catch((e: unknown) => reportError('Updating diagnostics failed', e, log.for('Diagnostics')));
   }));

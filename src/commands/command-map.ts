@@ -1,6 +1,7 @@
 /** The one typed map of command ids to handlers (package.json must declare exactly these). */
 import type { App } from '../app';
 import { checkConnection } from './connection-commands';
+import { fetchScannedCommit } from './drift-commands';
 import { clearFilters, filterBySeverity, filterFindings, groupBy } from './filter-commands';
 import { copyFindingId, copyLink, copyRuleId, openFinding, openInPlatform, openOnCodeHost } from './finding-commands';
 import { chooseRef, exportSbom, showSbomExports, tagProject } from './project-commands';
@@ -35,5 +36,6 @@ export function buildCommands(app: App, tree: Record<TreeCommandId, (arg?: unkno
     'appsecFindings.copyRuleId': (arg) => copyRuleId(app, item(arg)),
     'appsecFindings.showLogs': () => app.log.show(),
     'appsecFindings.checkConnection': () => checkConnection(app),
+    'appsecFindings.fetchScannedCommit': (arg) => fetchScannedCommit(app, arg),
   };
 }

@@ -6,7 +6,7 @@ import { confinePath, placesOf, toPlannedRange, type Place } from '../core/works
 import { safeLink, toRange } from '../diagnostics/finding-diagnostic';
 
 /** Opening and copying findings needs the workspace folders, the platform link and the clipboard. */
-export type FindingCommandsDeps = Pick<App, 'repos' | 'findingUrl' | 'projectUrl' | 'clipboard'>;
+export type FindingCommandsDeps = Pick<App, 'repos' | 'findingUrl' | 'projectUrl' | 'clipboard' | 'places'>;
 
 /** The file of a finding's place inside a workspace folder matched to its project, if it exists there. */
 async function workspaceFile(app: FindingCommandsDeps, finding: Finding, place: Place | undefined): Promise<vscode.Uri | undefined> {
@@ -25,14 +25,31 @@ async function workspaceFile(app: FindingCommandsDeps, finding: Finding, place: 
   return undefined;
 }
 
+async function existing(uri: vscode.Uri): Promise<vscode.Uri | undefined> {
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return uri;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Opens the file at the finding's range, or the platform's line link when the file is not here. */
 export async function openFinding(app: FindingCommandsDeps, arg: unknown): Promise<'editor' | 'browser' | undefined> {
   const finding = findingFrom(arg);
   if (!finding) return undefined;
-  // The same place as its diagnostic: a supply-chain finding's usage, else its lockfile line.
+  // The same place as its diagnostic: a supply-chain finding's usage, else its lockfile line,
+  // where that code is today when the copy moved on since the scan.
+  const today = app.places.place(finding);
   const place = placesOf(finding)[0];
-  const uri = await workspaceFile(app, finding, place);
-  const planned = place && toPlannedRange(place);
+  const todayUri = today && today !== 'deleted' ? await existing(today.uri) : undefined;
+  const uri = todayUri ?? await workspaceFile(app, finding, place);
+  const planned = todayUri && today && today !== 'deleted' ? today.range : place && toPlannedRange(place);
+  if (today === 'deleted' && uri) {
+    void vscode.window.showInformationMessage('AppSec: the code of this finding is no longer in this copy (deleted since the scan); opening the file instead.');
+    await vscode.window.showTextDocument(uri, { preview: true });
+    return 'editor';
+  }
   if (uri) {
     const selection = planned ? toRange(planned.wholeLine ? { ...planned, endCharacter: 0 } : planned) : undefined;
     await vscode.window.showTextDocument(uri, { selection, preview: true });

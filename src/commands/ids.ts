@@ -26,6 +26,7 @@ export const COMMAND_IDS = [
   'appsecFindings.checkConnection',
   'appsecFindings.cancelTreeLoad',
   'appsecFindings.retryTreeLoad',
+  'appsecFindings.fetchScannedCommit',
 ] as const;
 
 export type CommandId = (typeof COMMAND_IDS)[number];

@@ -14,10 +14,12 @@ import { refToShow } from '../core/model/refs';
 import type { Finding, IssueType, Project } from '../core/model/types';
 import type { FindingsResult, FindingsStore, SlotState } from '../core/services/findings-store';
 import { toQueryFilters, type FilterSelection } from '../core/services/filters';
-import { planDiagnostics, type SeverityMapping } from '../core/workspace/diagnostic-plan';
+import { planDiagnostics, type PlannedDiagnostic, type SeverityMapping } from '../core/workspace/diagnostic-plan';
+import { placeDiagnostic } from '../core/workspace/placement';
 import type { Logger } from '../host/logger';
 import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
 import { DIAGNOSTIC_SOURCE, toDiagnostic } from './finding-diagnostic';
+import type { FindingPlaces } from './finding-places';
 
 export interface FolderFindings {
   readonly repo: WorkspaceRepo;
@@ -39,7 +41,16 @@ export interface DiagnosticsDeps {
   /** Unreachable supply-chain findings are information, whatever their severity (a setting). */
   readonly unreachableAsInformation: () => boolean;
   readonly findingUrl: (finding: Finding) => string | undefined;
+  /** Where findings are in today's code (drift through commits and edits). */
+  readonly places: FindingPlaces;
   readonly log: Logger;
+}
+
+/** A planned diagnostic with what it takes to place it again when its document is edited. */
+interface Source {
+  readonly repo: WorkspaceRepo;
+  readonly planned: PlannedDiagnostic;
+  readonly commit: string | undefined;
 }
 
 const ISSUE_TYPES: readonly IssueType[] = ['sast', 'sca'];
@@ -55,10 +66,42 @@ export class DiagnosticsController implements vscode.Disposable {
   private readonly changed = new Emitter<readonly FolderFindings[]>();
   readonly onDidChange = this.changed.event;
 
-  private readonly followStore: vscode.Disposable;
+  private readonly following: vscode.Disposable[];
+  /** By today's file: the diagnostics drawn there, kept to redraw one document as it is edited. */
+  private sources = new Map<string, Source[]>();
+  /** Findings whose code is no longer in this copy (listed by the tree, not in Problems). */
+  private goneCount = 0;
 
   constructor(private readonly deps: DiagnosticsDeps) {
-    this.followStore = deps.findings.onDidChange((slots) => this.onStoreChanged(slots), 'Problems');
+    this.following = [
+      deps.findings.onDidChange((slots) => this.onStoreChanged(slots), 'Problems'),
+      deps.places.drift.onDidChange(() => this.redraw()),
+      deps.places.onDidResolveCommit(() => this.redraw()),
+      deps.places.drift.onDidEditDocument((uri) => this.redrawDocument(uri)),
+    ];
+  }
+
+  /** Findings of the shown folders whose code was deleted since the scan. */
+  get gone(): number {
+    return this.goneCount;
+  }
+
+  /** Draws what is shown again (placements changed), without loading. */
+  private redraw(): void {
+    if (this.running || this.folders.length === 0) return;
+    this.show(this.folders);
+  }
+
+  /** One document was edited: only its diagnostics move, work per finding of that file. */
+  private redrawDocument(uri: vscode.Uri): void {
+    const sources = this.sources.get(uri.toString());
+    if (!sources) return;
+    const diagnostics: vscode.Diagnostic[] = [];
+    for (const source of sources) {
+      const placed = placeDiagnostic(source.planned, this.deps.places.placer(source.repo, source.commit));
+      if (placed) diagnostics.push(toDiagnostic(placed.planned, source.repo.folder.uri, this.deps.findingUrl, { changed: placed.changed, commit: source.commit, scannedLine: source.planned.range.startLine }));
+    }
+    this.collection.set(uri, diagnostics);
   }
 
   get current(): readonly FolderFindings[] {
@@ -137,30 +180,56 @@ export class DiagnosticsController implements vscode.Disposable {
   private show(folders: readonly FolderFindings[]): void {
     this.drawn = folders.map((folder) => folder.slots.map((slot) => resultOf(this.deps.findings.state(slot))?.findings));
     const byUri = new Map<string, [vscode.Uri, vscode.Diagnostic[]]>();
+    const sources = new Map<string, Source[]>();
     const mapping = this.deps.mapping();
+    const { places } = this.deps;
+    let gone = 0;
     for (const folder of folders) {
+      const repo = folder.repo;
       const plan = planDiagnostics(folder.findings, mapping, { unreachableLevel: this.deps.unreachableAsInformation() ? 'information' : undefined });
-      for (const path of plan.refused) this.deps.log.warn(`Refused a finding path outside the folder ${folder.repo.folder.name}: ${JSON.stringify(path)}`);
+      for (const path of plan.refused) this.deps.log.warn(`Refused a finding path outside the folder ${repo.folder.name}: ${JSON.stringify(path)}`);
+      const wanted = new Map<string, Set<string>>();
       for (const planned of plan.diagnostics) {
-        const uri = vscode.Uri.joinPath(folder.repo.folder.uri, planned.relativePath);
+        const commit = places.commitOf(planned.finding, repo);
+        if (commit) {
+          let paths = wanted.get(commit);
+          if (!paths) wanted.set(commit, (paths = new Set()));
+          paths.add(planned.relativePath);
+          if (planned.related) paths.add(planned.related.relativePath);
+        }
+        const placed = placeDiagnostic(planned, places.placer(repo, commit));
+        const uri = vscode.Uri.joinPath(repo.folder.uri, placed?.planned.relativePath ?? planned.relativePath);
         const key = uri.toString();
+        let kept = sources.get(key);
+        if (!kept) sources.set(key, (kept = []));
+        kept.push({ repo, planned, commit });
+        if (!placed) {
+          gone++;
+          continue;
+        }
         let entry = byUri.get(key);
         if (!entry) byUri.set(key, (entry = [uri, []]));
-        entry[1].push(toDiagnostic(planned, folder.repo.folder.uri, this.deps.findingUrl));
+        entry[1].push(toDiagnostic(placed.planned, repo.folder.uri, this.deps.findingUrl, { changed: placed.changed, commit, scannedLine: planned.range.startLine }));
       }
+      // Mapping onto today's code runs after this draw and draws again when done.
+      for (const [commit, paths] of wanted) places.drift.ensure(repo.folder, commit, paths);
     }
+    this.sources = sources;
+    this.goneCount = gone;
     const entries: [vscode.Uri, vscode.Diagnostic[] | undefined][] = [...byUri.values()];
     for (const old of this.shownUris) if (!byUri.has(old)) entries.push([vscode.Uri.parse(old), undefined]);
     this.collection.set(entries);
     this.shownUris = new Set(byUri.keys());
     this.folders = folders;
-    this.deps.log.info(`Diagnostics: ${[...byUri.values()].reduce((n, [, d]) => n + d.length, 0)} in ${byUri.size} files of ${folders.length} folders`);
+    this.deps.log.info(`Diagnostics: ${[...byUri.values()].reduce((n, [, d]) => n + d.length, 0)} in ${byUri.size} files of ${folders.length} folders${gone > 0 ? `; ${gone} no longer in this copy` : ''}`);
     this.changed.fire(folders);
   }
 
   clear(): void {
     this.releaseAllBut([]);
     this.drawn = [];
+    this.sources.clear();
+    this.goneCount = 0;
     this.collection.clear();
     this.shownUris.clear();
     this.folders = [];
@@ -168,7 +237,7 @@ export class DiagnosticsController implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.followStore.dispose();
+    for (const d of this.following) d.dispose();
     this.collection.dispose();
     this.changed.dispose();
   }

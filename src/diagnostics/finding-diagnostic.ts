@@ -17,8 +17,18 @@ const SEVERITY: Record<Level, vscode.DiagnosticSeverity> = {
   hint: vscode.DiagnosticSeverity.Hint,
 };
 
+/** How a diagnostic's place relates to the scan, for the hover. */
+export interface DiagnosticDrift {
+  /** The finding's own code changed since the scan: this is the closest place. */
+  readonly changed: boolean;
+  /** The scanned commit, when known. */
+  readonly commit?: string;
+  /** 0-based line at the scan. */
+  readonly scannedLine: number;
+}
+
 export class FindingDiagnostic extends vscode.Diagnostic {
-  constructor(range: vscode.Range, message: string, severity: vscode.DiagnosticSeverity, readonly finding: Finding) {
+  constructor(range: vscode.Range, message: string, severity: vscode.DiagnosticSeverity, readonly finding: Finding, readonly drift?: DiagnosticDrift) {
     super(range, message, severity);
   }
 }
@@ -48,9 +58,10 @@ export function messageOf(finding: Finding): string {
   return `${name ? `${name}${reach}: ` : ''}${text}${fix}`;
 }
 
-export function toDiagnostic(planned: PlannedDiagnostic, folder: vscode.Uri, findingUrl: (f: Finding) => string | undefined): FindingDiagnostic {
+export function toDiagnostic(planned: PlannedDiagnostic, folder: vscode.Uri, findingUrl: (f: Finding) => string | undefined, drift?: DiagnosticDrift): FindingDiagnostic {
   const { finding } = planned;
-  const diagnostic = new FindingDiagnostic(toRange(planned.range), messageOf(finding), SEVERITY[planned.level], finding);
+  const message = drift?.changed ? `${messageOf(finding)} (the code here changed since the scan)` : messageOf(finding);
+  const diagnostic = new FindingDiagnostic(toRange(planned.range), message, SEVERITY[planned.level], finding, drift);
   diagnostic.source = DIAGNOSTIC_SOURCE;
   const target = safeLink(findingUrl(finding)) ?? safeLink(finding.lineOfCodeUrl);
   // The code users search for: a supply-chain finding's advisory rather than its `ssc-…` rule id.

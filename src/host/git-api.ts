@@ -24,6 +24,8 @@ export interface GitRepository {
 }
 
 export interface GitApi {
+  /** The git binary the extension found (`git.path` setting or PATH). */
+  readonly git?: { readonly path: string };
   readonly state: 'uninitialized' | 'initialized';
   readonly repositories: readonly GitRepository[];
   readonly onDidOpenRepository: vscode.Event<GitRepository>;

@@ -63,6 +63,11 @@ export class GitWorkspaceRepos implements WorkspaceRepos, vscode.Disposable {
     this.recompute();
   }
 
+  /** The git binary the git extension uses (so a `git.path` setting is honoured). */
+  gitPath(): string {
+    return this.git?.git?.path || 'git';
+  }
+
   repos(): readonly WorkspaceRepo[] {
     return this.current;
   }

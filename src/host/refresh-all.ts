@@ -18,6 +18,8 @@ export interface RefreshAllDeps {
   readonly repos: Pick<GitWorkspaceRepos, 'recompute'>;
   readonly diagnostics: Pick<DiagnosticsController, 'refresh' | 'clear'>;
   readonly trees: { readonly projects: { refresh(): void }; readonly policies: { refresh(): void } };
+  /** Where findings are today: a refresh may bring other scans and the copy may have moved on. */
+  readonly places: { forgetScans(): void; readonly drift: { invalidate(): void } };
 }
 
 export interface RefreshAll {
@@ -43,7 +45,9 @@ export function refreshAllActions(deps: RefreshAllDeps): RefreshAll {
       if (force) {
         deps.findings.expire();
         deps.policies.expire();
+        deps.places.forgetScans();
       }
+      deps.places.drift.invalidate();
       await deps.projects.load({ force });
       deps.repos.recompute();
       deps.trees.projects.refresh();

@@ -5,6 +5,7 @@
 import { supplyChainName } from '../core/model/finding-names';
 import { branchName } from '../core/model/refs';
 import { DEFAULT_MAPPING, levelFor, type Level, type SeverityMapping } from '../core/workspace/diagnostic-plan';
+import type { TodayLocation } from '../core/workspace/placement';
 import type { Finding, IssueType } from '../core/model/types';
 import { valueLabel } from '../core/services/filters';
 import type { GroupBy } from '../core/services/grouping';
@@ -42,8 +43,10 @@ export function severityIcon(severity: string, mapping: SeverityMapping = DEFAUL
   return LEVEL_ICONS[levelFor(severity, mapping)];
 }
 
-export function locationText(finding: Finding): string | undefined {
+export function locationText(finding: Finding, today?: TodayLocation): string | undefined {
   const location = finding.location;
+  if (today === 'gone') return location ? `${location.filePath} · no longer in this copy` : 'no longer in this copy';
+  if (today) return `${today.path}:${today.line}${today.changed ? ' (code changed since the scan)' : ''}`;
   return location ? `${location.filePath}:${location.line}` : undefined;
 }
 
@@ -67,7 +70,7 @@ function fixText(fixVersions: readonly string[] | undefined): string | undefined
  * the status added when it is not "open" (the usual case would only add noise). A supply-chain
  * finding without its facts reads like a code finding rather than as nothing.
  */
-export function findingDescription(finding: Finding): string {
+export function findingDescription(finding: Finding, today?: TodayLocation): string {
   const sca = finding.sca;
   if (sca) {
     const parts = [
@@ -80,7 +83,7 @@ export function findingDescription(finding: Finding): string {
     ];
     return parts.filter((p): p is string => !!p).join(' · ');
   }
-  return [locationText(finding) ?? 'no location', finding.status].join(' · ');
+  return [locationText(finding, today) ?? 'no location', finding.status].join(' · ');
 }
 
 /** "finding hasUrl sast": space-separated flags that menus match with `\bword\b`. */

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { Disposable, Event } from '../core/events';
 import type { Deployment, Finding, Project } from '../core/model/types';
+import type { TodayLocation } from '../core/workspace/placement';
 import { toQueryFilters, type FilterSelection } from '../core/services/filters';
 import { queryKey, type FindingsQuery, type FindingsResult, type FindingsStore } from '../core/services/findings-store';
 import { refToShow } from '../core/model/refs';
@@ -46,6 +47,8 @@ export interface ProjectsTreeDeps {
   refOverride(projectName: string): string | undefined;
   /** `appsecFindings.severityMapping`: tree icons show the level Problems shows. */
   severityMapping(): SeverityMapping;
+  /** Where a finding is in today's code (drift mapping); undefined when not mapped. */
+  todayLocation?(finding: Finding): TodayLocation | undefined;
   /** Short user-facing text for an error; the detail goes to the log. */
   errorMessage(error: unknown): string;
 }
@@ -109,6 +112,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
   getTreeItem(node: Node): vscode.TreeItem {
     return toTreeItem(node, {
       severityMapping: this.deps.severityMapping(),
+      todayLocation: (finding) => this.deps.todayLocation?.(finding),
       issueTypeDescription: (n) => issueTypeDescription(this.slotView(n), (result) => this.groups.count(result, this.deps.groupBy())),
     });
   }

@@ -15,6 +15,8 @@ import {
   ruleModeTitle, ruleTooltip,
 } from './rule-presentation';
 import type { SeverityMapping } from '../core/workspace/diagnostic-plan';
+import type { Finding } from '../core/model/types';
+import type { TodayLocation } from '../core/workspace/placement';
 import { EXTENSION_COMMANDS } from './tree-commands';
 import { pageLabel, type MessageNode, type Node, type NodeAction } from './tree-nodes';
 
@@ -53,6 +55,8 @@ export interface TreeItemContext {
   issueTypeDescription(node: Extract<Node, { kind: 'issueType' }>): string | undefined;
   /** The user's severity → level mapping, so severity icons match Problems. */
   readonly severityMapping?: SeverityMapping;
+  /** Where a finding is in today's code (drift), so the tree shows the line Problems shows. */
+  todayLocation?(finding: Finding): TodayLocation | undefined;
 }
 
 /**
@@ -108,7 +112,7 @@ export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeIte
     case 'finding': {
       const { finding } = node;
       return item(node, findingLabel(finding), None, {
-        description: findingDescription(finding),
+        description: findingDescription(finding, context.todayLocation?.(finding)),
         iconPath: themeIcon(severityIcon(finding.severity, context.severityMapping)),
         contextValue: findingContextValue(finding),
         command: { title: 'Open Finding', command: EXTENSION_COMMANDS.openFinding, arguments: [finding] },

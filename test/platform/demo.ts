@@ -6,7 +6,7 @@
 import { buildSastFinding, buildScaFinding, type FindingSpecBase, type SastSpec, type ScaSpec } from './build-findings';
 import { demoFiles, locateInDemoFile } from './demo-files';
 import { makeRule } from './generate-policies';
-import { GENERATION_BASE_TIME, generateDeployment } from './generator';
+import { GENERATION_BASE_TIME, generateDeployment, scansOf } from './generator';
 import type { PlatformData, StoredProject } from './types';
 import { MALICIOUS_NPM, PACKAGES_BY_LANGUAGE, RULE_CATALOG, type PackageTemplate, type RuleTemplate } from './vocab';
 
@@ -125,5 +125,6 @@ export function demoDeployment(): PlatformData {
     data.sca.push(buildScaFinding(spec));
     if (d.onFeatureToo) data.sca.push(buildScaFinding(onFeature(spec, id++)));
   });
+  data.scans.push(...scansOf(project.repository_id, MAIN, data.scans.length), ...scansOf(project.repository_id, FEATURE, data.scans.length + 3));
   return data;
 }

@@ -3,7 +3,7 @@
  * supply-chain findings spread over several refs (with duplicates across refs, so `dedup` is
  * meaningful). Linear in the number of findings: 100 000 findings take about a second.
  */
-import type { WireSastFinding, WireScaFinding, WireRule } from '../../src/core/api/wire';
+import type { WireSastFinding, WireScaFinding, WireRule, WireScan } from '../../src/core/api/wire';
 import { buildSastFinding, buildScaFinding, type FindingSpecBase, type SastSpec, type ScaSpec } from './build-findings';
 import { generatePolicies, type GeneratedPolicy } from './generate-policies';
 import { Rng } from './prng';
@@ -218,6 +218,7 @@ export function generateDeployment(opts: GenerateOptions = {}): PlatformData {
   const sast: WireSastFinding[] = [];
   const sca: WireScaFinding[] = [];
   const projects: StoredProject[] = [];
+  const scans: WireScan[] = [];
   let id = FIRST_FINDING_ID;
   const nextId = (): number => id++;
   let maliciousPlaced = false;
@@ -225,6 +226,7 @@ export function generateDeployment(opts: GenerateOptions = {}): PlatformData {
     const ctx = makeProject(rng, i, slug);
     ctx.refs = refNames(Math.max(1, opts.refsPerProject ?? 2)).map((name) => ({ name, sha: rng.hex(40) }));
     projects.push(ctx.project);
+    for (const ref of ctx.refs) scans.push(...scansOf(ctx.project.repository_id, ref, scans.length));
     for (const spec of spreadOverRefs(rng, ctx, opts.sastPerProject ?? 40, nextId, (fid, ref) => sastSpec(rng, ctx, fid, ref, policies))) {
       sast.push(buildSastFinding(spec));
     }
@@ -242,5 +244,17 @@ export function generateDeployment(opts: GenerateOptions = {}): PlatformData {
     sca,
     policies: policies.map((p) => p.policy),
     rulesByPolicyId: new Map<string, WireRule[]>(policies.map((p) => [p.policy.id ?? '', p.rules])),
+    scans,
   };
+}
+
+/** Each ref: the completed scan of the commit its findings name, after an older one and a failed one. */
+export function scansOf(repositoryId: number, ref: { name: string; sha: string }, firstId: number): WireScan[] {
+  const at = (hoursBefore: number): string => new Date(GENERATION_BASE_TIME - hoursBefore * 3_600_000).toISOString();
+  const scan = (n: number, commit: string, status: string, hoursBefore: number): WireScan => ({
+    id: 70_000 + firstId + n, repository_id: repositoryId, branch: ref.name, commit, status,
+    started_at: at(hoursBefore + 1), completed_at: at(hoursBefore), is_full_scan: true,
+  });
+  const older = ref.sha.slice(20) + ref.sha.slice(0, 20);
+  return [scan(0, older, 'SCAN_STATUS_COMPLETED', 48), scan(1, ref.sha, 'SCAN_STATUS_COMPLETED', 2), scan(2, older, 'SCAN_STATUS_ERROR', 1)];
 }

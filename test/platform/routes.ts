@@ -91,6 +91,9 @@ function route(req: ApiRequest, state: ApiState): PlatformResponse {
       return rest.length === 3 ? state.sbom.create(data, req.body) : state.sbom.status(decode(rest[3]), state.baseUrl);
     });
   }
+  if (resource === 'scans' && rest[2] === 'search' && rest.length === 3) {
+    return only('POST', () => (byId ? searchScans(data, req.body) : error(404, DEPLOYMENT_NOT_FOUND)));
+  }
   if (resource === 'projects') {
     if (rest.length === 2) return only('GET', () => (bySlug ? listProjects(data, params, state.answers) : error(404, DEPLOYMENT_NOT_FOUND)));
     return projectRoute(req, state, rest.slice(2), bySlug);
@@ -113,6 +116,33 @@ function projectRoute(req: ApiRequest, state: ApiState, nameSegments: string[], 
   if (segments.some((s) => s === '')) return error(404, 'project not found');
   const name = segments.map(decode).join('/');
   return isTags ? addProjectTags(state.data, name, req.body, state.answers.shape) : getProject(state.data, name, state.answers.shape);
+}
+
+/**
+ * `scans/search`: filters by repository, branch and statuses, newest first, cursor-paged
+ * (`limit` ≤ 500, default 100).
+ */
+function searchScans(data: PlatformData, body: string | undefined): PlatformResponse {
+  let query: Record<string, unknown>;
+  try {
+    const parsed: unknown = JSON.parse(body ?? '{}');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return error(400, 'the body must be a JSON object');
+    query = parsed as Record<string, unknown>;
+  } catch {
+    return error(400, 'the body is not JSON');
+  }
+  const limit = query.limit === undefined ? 100 : query.limit;
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 500) return error(400, 'limit must be 1..500');
+  const statuses = Array.isArray(query.statuses) ? query.statuses : undefined;
+  const matching = data.scans
+    .filter((scan) => query.repository_id === undefined || scan.repository_id === query.repository_id)
+    .filter((scan) => query.branch === undefined || scan.branch === query.branch)
+    .filter((scan) => !statuses || statuses.includes(scan.status))
+    .slice()
+    .reverse();
+  const offset = typeof query.cursor === 'string' && query.cursor !== '' ? decodeCursor(query.cursor, matching.length) : 0;
+  const end = Math.min(matching.length, offset + limit);
+  return json(200, { scans: matching.slice(offset, end), cursor: end < matching.length ? encodeCursor(end) : '' });
 }
 
 /** Cursors are opaque to clients: base64url of the offset, checked strictly. */

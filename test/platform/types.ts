@@ -2,7 +2,7 @@
  * The data a local platform serves. It is plain, mutable data on purpose: tests change it
  * (add a finding, flip a status) and the next request sees the change.
  */
-import type { WirePolicy, WireProject, WireRule, WireSastFinding, WireScaFinding } from '../../src/core/api/wire';
+import type { WirePolicy, WireProject, WireRule, WireSastFinding, WireScaFinding, WireScan } from '../../src/core/api/wire';
 
 /** A project as stored by the platform: every wire field filled. */
 export interface StoredProject extends WireProject {
@@ -36,6 +36,8 @@ export interface PlatformData {
   sca: WireScaFinding[];
   policies: WirePolicy[];
   rulesByPolicyId: Map<string, WireRule[]>;
+  /** Completed and other scans, newest last; `scans/search` answers from it. */
+  scans: WireScan[];
 }
 
 /** State of a finding's one-click-fix pull request (filter `click_to_fix_pr_state`). */

@@ -3,8 +3,9 @@ import { decodeFindingsPage, type FindingsPage } from '../model/decodeFinding';
 import { decodePoliciesResponse, decodePolicyRulesPage, type PolicyRulesPage } from '../model/decodePolicy';
 import { decodeProjectResponse, decodeProjectsPage } from '../model/decodeProject';
 import { decodeSbomExportCreated, decodeSbomExportStatus } from '../model/decodeSbom';
+import { decodeScansPage, latestWithCommit } from '../model/decodeScan';
 import { StringInterner } from '../model/interner';
-import type { Deployment, Finding, FindingFilters, IssueType, Policy, PolicyRule, Project, SbomExportRequest, SbomExportStatus } from '../model/types';
+import type { Deployment, Finding, FindingFilters, IssueType, Policy, PolicyRule, Project, SbomExportRequest, SbomExportStatus, Scan } from '../model/types';
 import {
   encodeCursorQuery,
   encodeFindingsQuery,
@@ -47,6 +48,7 @@ export const DEFAULT_FINDINGS_PAGE_SIZE = 1000;
 export const DEFAULT_PROJECTS_PAGE_SIZE = 100;
 export const DEFAULT_POLICY_RULES_LIMIT = 1000;
 const DEFAULT_CONCURRENCY = 4;
+const MAX_SCAN_PAGES = 5;
 
 /** One method per endpoint of the platform (docs/platform-api.md). */
 export class PlatformClient {
@@ -133,6 +135,31 @@ export class PlatformClient {
   async getSbomExportStatus(deploymentId: string, taskToken: string, options: CallOptions = {}): Promise<SbomExportStatus> {
     const path = `${deploymentPath(deploymentId)}/sbom/export/${encodePathSegment(taskToken, 'task token')}`;
     return decodeSbomExportStatus(await this.get(path, undefined, 'The SBOM export job', options));
+  }
+
+  /**
+   * The latest completed scan of a repository's branch that names its commit (`scans/search`,
+   * docs/platform-api.md "Scans"; it covers the last 30 days). Reads at most a few pages: the
+   * newest scans are what matter, and the answer's order is not documented.
+   */
+  async latestScan(deploymentId: string, repositoryId: number, branch: string, options: CallOptions = {}): Promise<Scan | undefined> {
+    const path = `${deploymentPath(deploymentId)}/scans/search`;
+    const seen: Scan[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_SCAN_PAGES; page++) {
+      const body = await this.http.requestJson({
+        method: 'POST',
+        path,
+        body: { repository_id: repositoryId, branch, statuses: ['SCAN_STATUS_COMPLETED'], limit: 100, ...(cursor ? { cursor } : {}) },
+        what: `The scans of ${branch}`,
+        signal: options.signal,
+      });
+      const decoded = decodeScansPage(body);
+      seen.push(...decoded.scans);
+      if (!decoded.nextCursor || decoded.nextCursor === cursor || decoded.scans.length === 0) break;
+      cursor = decoded.nextCursor;
+    }
+    return latestWithCommit(seen);
   }
 
   /** Spec 4.4: the service adds the tags to those the project has (it does not replace them). */

@@ -186,3 +186,15 @@ export interface WireSbomExportRequest {
   sbomOutputFormat?: string;
 }
 
+
+/** One scan in `scans/search`'s `scans` list (docs/platform-api.md, "Scans"). */
+export interface WireScan {
+  id?: number;
+  repository_id?: number;
+  branch?: string;
+  commit?: string;
+  status?: string;
+  started_at?: string;
+  completed_at?: string;
+  is_full_scan?: boolean;
+}

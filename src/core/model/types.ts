@@ -233,3 +233,18 @@ export interface FindingFilters {
   readonly clickToFixPrState?: readonly string[];
 }
 
+
+/** A scan of a repository (`scans/search`): which commit of which branch was scanned. */
+export interface Scan {
+  readonly id: number;
+  readonly repositoryId?: number;
+  readonly branch?: string;
+  /** The scanned commit's SHA. */
+  readonly commit?: string;
+  readonly status?: string;
+  readonly startedAt?: Date;
+  readonly completedAt?: Date;
+  readonly isFullScan?: boolean;
+}
+
+export type ScanStatus = Open<'SCAN_STATUS_COMPLETED' | 'SCAN_STATUS_RUNNING' | 'SCAN_STATUS_PENDING' | 'SCAN_STATUS_CANCELLED' | 'SCAN_STATUS_ERROR' | 'SCAN_STATUS_NEVER_FINISHED'>;

@@ -5,7 +5,7 @@
  * (sign-in checks a candidate token before storing it).
  */
 import type {
-  Deployment, Finding, FindingFilters, IssueType, Policy, PolicyRule, Project, SbomExportRequest, SbomExportStatus,
+  Deployment, Finding, FindingFilters, IssueType, Policy, PolicyRule, Project, SbomExportRequest, SbomExportStatus, Scan,
 } from '../model/types';
 import type { StringInterner } from '../model/interner';
 
@@ -37,6 +37,8 @@ export interface PlatformApi {
   listProjects(deploymentSlug: string, options?: CallOptions): Promise<Project[]>;
   getProject(deploymentSlug: string, projectName: string, options?: CallOptions): Promise<Project>;
   addProjectTags(deploymentSlug: string, projectName: string, tags: readonly string[], options?: CallOptions): Promise<Project>;
+  /** The newest completed scan of a repository's branch that names its commit. */
+  latestScan(deploymentId: string, repositoryId: number, branch: string, options?: CallOptions): Promise<Scan | undefined>;
   createSbomExport(deploymentId: string, request: SbomExportRequest, options?: CallOptions): Promise<string>;
   getSbomExportStatus(deploymentId: string, taskToken: string, options?: CallOptions): Promise<SbomExportStatus>;
 }

@@ -80,7 +80,7 @@ export function rejectingApi(error: unknown): PlatformApi {
   const fail = <T>(): AsyncIterable<T> => ({ [Symbol.asyncIterator]: () => ({ next: reject }) });
   return {
     listDeployments: reject, listPolicies: reject, listProjects: reject, getProject: reject, addProjectTags: reject,
-    createSbomExport: reject, getSbomExportStatus: reject, policyRules: fail, findings: fail,
+    createSbomExport: reject, getSbomExportStatus: reject, latestScan: reject, policyRules: fail, findings: fail,
   };
 }
 

@@ -14,15 +14,16 @@ function recording(signedIn: boolean): { deps: RefreshAllDeps; calls: string[] }
     repos: { recompute: note('repos.recompute') },
     diagnostics: { refresh: (force) => (note('diagnostics.refresh')(force), Promise.resolve()), clear: note('diagnostics.clear') },
     trees: { projects: { refresh: note('tree.projects') }, policies: { refresh: note('tree.policies') } },
+    places: { forgetScans: note('places.forgetScans'), drift: { invalidate: note('drift.invalidate') } },
   };
   return { deps, calls };
 }
 
 void describe('refreshAllActions', () => {
-  void it('a forced refresh expires findings, reloads projects, re-matches folders, redraws, then waits for Problems', async () => {
+  void it('a forced refresh expires findings and scans, maps drift again, reloads projects, re-matches folders, redraws, then waits for Problems', async () => {
     const { deps, calls } = recording(true);
     await refreshAllActions(deps).refreshAll(true);
-    assert.deepEqual(calls, ['findings.expire', 'policies.expire', 'projects.load({"force":true})', 'repos.recompute', 'tree.projects', 'tree.policies', 'diagnostics.refresh(true)']);
+    assert.deepEqual(calls, ['findings.expire', 'policies.expire', 'places.forgetScans', 'drift.invalidate', 'projects.load({"force":true})', 'repos.recompute', 'tree.projects', 'tree.policies', 'diagnostics.refresh(true)']);
   });
 
   void it('signed out, a refresh clears everything instead of asking the platform', async () => {

@@ -1,0 +1,48 @@
+/**
+ * Where a planned diagnostic goes in today's copy, given a placer that knows how each file
+ * changed since the scan (the host's drift tracker). Pure: the placer is a function.
+ */
+import type { PlannedDiagnostic, PlannedRange } from './diagnostic-plan';
+
+/** A place at the scan, moved to today's copy; `deleted` when its code is gone. */
+export type Placement =
+  | { readonly kind: 'same' | 'moved' | 'changed'; readonly relativePath: string; readonly range: PlannedRange }
+  | { readonly kind: 'deleted' };
+
+/**
+ * Where a finding is in today's code, for the tree: folder-relative path and 1-based line, or
+ * `gone` when its code is no longer in this copy. Undefined: not mapped (the scanned place holds).
+ */
+export type TodayLocation = { readonly path: string; readonly line: number; readonly changed: boolean } | 'gone';
+
+/** Undefined when nothing is known yet (the scanned place is shown meanwhile). */
+export type Placer = (scannedPath: string, range: PlannedRange) => Placement | undefined;
+
+export interface PlacedDiagnostic {
+  readonly planned: PlannedDiagnostic;
+  /** The finding's own code changed since the scan (its place is the closest match). */
+  readonly changed: boolean;
+}
+
+/** The diagnostic at its place today, or undefined when its code is no longer in this copy. */
+export function placeDiagnostic(planned: PlannedDiagnostic, place: Placer): PlacedDiagnostic | undefined {
+  const primary = place(planned.relativePath, planned.range);
+  if (primary?.kind === 'deleted') return undefined;
+  const { related, ...rest } = planned;
+  const relatedToday = related && placeRelated(related, place);
+  return {
+    planned: {
+      ...rest,
+      ...(primary ? { relativePath: primary.relativePath, range: primary.range } : {}),
+      ...(relatedToday ? { related: relatedToday } : {}),
+    },
+    changed: primary?.kind === 'changed',
+  };
+}
+
+/** The other place of a supply-chain finding, moved too; dropped when its line is gone. */
+function placeRelated(related: NonNullable<PlannedDiagnostic['related']>, place: Placer): PlannedDiagnostic['related'] {
+  const today = place(related.relativePath, related.range);
+  if (!today) return related;
+  return today.kind === 'deleted' ? undefined : { ...related, relativePath: today.relativePath, range: today.range };
+}

@@ -1,0 +1,123 @@
+/**
+ * One answer to "where is this finding in today's code?", for Problems, the tree, opening a
+ * finding and the hover: the scanned place (usage, lockfile line or location), moved through
+ * the drift tracker's maps for the commit the finding was scanned at. That commit comes from
+ * the finding's code-host link, else from the platform's latest completed scan of its branch
+ * (looked up once per project and branch, in the background).
+ */
+import * as vscode from 'vscode';
+import { branchName } from '../core/model/refs';
+import type { Finding } from '../core/model/types';
+import type { TodayLocation } from '../core/workspace/placement';
+import type { PlatformApi } from '../core/services/platform-api';
+import { confinePath, placesOf, toPlannedRange, type PlannedRange } from '../core/workspace/diagnostic-plan';
+import { scannedCommitOf } from '../core/workspace/drift-hint';
+import type { Placer } from '../core/workspace/placement';
+import type { DriftTracker } from '../host/drift-tracker';
+import type { Logger } from '../host/logger';
+import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
+
+export interface TodayPlace {
+  readonly uri: vscode.Uri;
+  readonly range: PlannedRange;
+  /** `scanned`: not mapped (no commit known, or it is not in this copy yet). */
+  readonly kind: 'same' | 'moved' | 'changed' | 'scanned';
+  readonly commit?: string;
+}
+
+export type LatestScanCommit = (projectName: string, ref: string) => Promise<string | undefined>;
+
+/** The scans endpoint asked through the signed-in session (nothing when signed out or the project is unknown). */
+export function latestScanCommitVia(session: { readonly api: PlatformApi; readonly deployment?: { readonly id: string } }, projects: { find(name: string): { readonly id: number } | undefined }): LatestScanCommit {
+  return async (projectName, ref) => {
+    const deployment = session.deployment;
+    const project = projects.find(projectName);
+    if (!deployment || !project) return undefined;
+    return (await session.api.latestScan(deployment.id, project.id, ref))?.commit;
+  };
+}
+
+export class FindingPlaces implements vscode.Disposable {
+  /** Per project and branch: the scanned commit, or null when the platform has none. */
+  private readonly scanCommits = new Map<string, string | null>();
+  private readonly lookingUp = new Set<string>();
+  private readonly resolved = new vscode.EventEmitter<void>();
+  /** A scanned commit became known from the scans endpoint: placements may change. */
+  readonly onDidResolveCommit = this.resolved.event;
+
+  constructor(
+    private readonly repos: WorkspaceRepos,
+    readonly drift: DriftTracker,
+    private readonly latestScanCommit: LatestScanCommit,
+    private readonly log: Logger,
+  ) {}
+
+  /** The commit the finding was scanned at, when known. */
+  commitOf(finding: Finding, repo: WorkspaceRepo): string | undefined {
+    const fromLink = scannedCommitOf(finding.lineOfCodeUrl);
+    if (fromLink || !finding.ref) return fromLink;
+    const key = `${repo.projectName}|${branchName(finding.ref)}`;
+    const known = this.scanCommits.get(key);
+    if (known === undefined && !this.lookingUp.has(key)) this.lookUp(key, repo.projectName, branchName(finding.ref));
+    return known ?? undefined;
+  }
+
+  /** How drift places a scanned path of this folder at this commit. */
+  placer(repo: WorkspaceRepo, commit: string | undefined): Placer {
+    return (path, range) => (commit ? this.drift.place(repo.folder, commit, path, range) : undefined);
+  }
+
+  /** Today's place of the finding in the workspace (undefined: not here; 'deleted': its code is gone). */
+  place(finding: Finding): TodayPlace | 'deleted' | undefined {
+    const scanned = placesOf(finding)[0];
+    const relative = scanned && confinePath(scanned.path);
+    const range = scanned && toPlannedRange(scanned);
+    if (!relative || !range) return undefined;
+    const repo = this.repoOf(finding);
+    if (!repo) return undefined;
+    const commit = this.commitOf(finding, repo);
+    const today = this.placer(repo, commit)(relative, range);
+    if (today?.kind === 'deleted') return 'deleted';
+    if (!today) return { uri: vscode.Uri.joinPath(repo.folder.uri, relative), range, kind: 'scanned', ...(commit ? { commit } : {}) };
+    return { uri: vscode.Uri.joinPath(repo.folder.uri, today.relativePath), range: today.range, kind: today.kind, ...(commit ? { commit } : {}) };
+  }
+
+  /** The workspace folder that holds the finding's project. */
+  repoOf(finding: Finding): WorkspaceRepo | undefined {
+    return this.repos.repos().find((r) => !finding.repositoryName || r.projectName === finding.repositoryName);
+  }
+
+  /** Forgets looked-up commits (a refresh may bring newer scans). */
+  forgetScans(): void {
+    this.scanCommits.clear();
+  }
+
+  private lookUp(key: string, projectName: string, ref: string): void {
+    this.lookingUp.add(key);
+    this.latestScanCommit(projectName, ref)
+      .then((commit) => {
+        this.scanCommits.set(key, commit ?? null);
+        if (commit) this.resolved.fire();
+      })
+      .catch((error: unknown) => {
+        // Not asked again until a forced refresh: an endpoint that fails keeps failing.
+        this.scanCommits.set(key, null);
+        this.log.warn(`Could not learn which commit of ${projectName} ${ref} was scanned: ${error instanceof Error ? error.message : String(error)}`);
+      })
+      .finally(() => this.lookingUp.delete(key));
+  }
+
+  dispose(): void {
+    this.resolved.dispose();
+  }
+}
+
+/** The tree's view of a finding's place today: folder-relative path and 1-based line, or gone. */
+export function todayLocationOf(places: FindingPlaces, finding: Finding): TodayLocation | undefined {
+  const today = places.place(finding);
+  if (today === 'deleted') return 'gone';
+  if (!today || today.kind === 'scanned') return undefined;
+  const repo = places.repoOf(finding);
+  const path = repo ? today.uri.path.slice(repo.folder.uri.path.length + 1) : today.uri.path;
+  return { path, line: today.range.startLine + 1, changed: today.kind === 'changed' };
+}
