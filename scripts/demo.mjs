@@ -28,8 +28,9 @@ const cleanup = async () => {
 };
 
 /** Starts the local platform (a child process) and reads its one JSON line. */
-async function startPlatform() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/platform/cli.ts', '--demo', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function startPlatform(demoCommit) {
+  const commitArgs = /^[0-9a-f]{40}$/.test(demoCommit) ? ['--demo-commit', demoCommit] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/platform/cli.ts', '--demo', '--json', ...commitArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
   cleanups.push(() => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }));
   const line = await new Promise((ok, fail) => {
     createInterface({ input: child.stdout }).once('line', ok);
@@ -42,9 +43,11 @@ function onPath(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 
-const platform = await startPlatform();
 const workspace = join(work, 'demo-app');
 spawnSync(process.execPath, ['--import', 'tsx', 'scripts/write-demo-workspace.ts', workspace], { stdio: 'ignore' });
+// The demo's findings say they were scanned at the workspace's commit, so they map onto it.
+const demoCommit = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: workspace, encoding: 'utf8' }).stdout.trim();
+const platform = await startPlatform(demoCommit);
 const settings = {
   'appsecFindings.baseUrl': platform.url,
   'appsecFindings.autoRefreshMinutes': 0,

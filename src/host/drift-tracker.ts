@@ -106,6 +106,11 @@ export class DriftTracker implements vscode.Disposable {
     for (const entry of this.entries.values()) entry.stale = true;
   }
 
+  /** One line per folder and commit, for the log and for failures in tests. */
+  summary(): string {
+    return [...this.entries.values()].map((e) => `${e.folder.name}@${e.commit.slice(0, 7)}: ${e.state}${e.stale ? ' (stale)' : ''}${e.running ? ' (mapping)' : ''}, ${e.changed.size} changed, ${e.files.size} mapped`).join('; ') || 'nothing mapped';
+  }
+
   /** Scanned commits that are not in the local repository. */
   missingCommits(): { folder: vscode.WorkspaceFolder; commit: string }[] {
     return [...this.entries.values()].filter((e) => e.state === 'missing').map(({ folder, commit }) => ({ folder, commit }));

@@ -3,6 +3,7 @@
  *
  *   --port N        listen port (default: an ephemeral one)
  *   --demo          serve the small hand-made demo deployment (acme/demo-app)
+ *   --demo-commit S the commit the demo's main-branch findings were scanned at (the demo workspace's)
  *   --projects N --sast N --sca N --seed N   size and seed of a generated deployment
  *   --latency MS    added to every response
  *   --token T       accepted Bearer token (default test-token)
@@ -21,6 +22,8 @@ import { makeTestCa } from './tls-certs';
 interface CliOptions {
   port?: number;
   demo: boolean;
+  /** The demo workspace's commit: the demo's main-branch findings say they were scanned there. */
+  demoCommit?: string;
   projects?: number;
   sast?: number;
   sca?: number;
@@ -45,6 +48,11 @@ function parseArgs(argv: string[]): CliOptions {
     else if (flag === '--json') out.json = true;
     else if (flag === '--tls') out.tls = true;
     else if (flag === '--token') out.token = required(argv, ++i, flag);
+    else if (flag === '--demo-commit') {
+      const commit = required(argv, ++i, flag);
+      if (!/^[0-9a-f]{40}$/.test(commit)) throw new Error('--demo-commit needs a 40-character commit id');
+      out.demoCommit = commit;
+    }
     else if (flag === '--shape') {
       const shape = required(argv, ++i, flag);
       if (shape !== 'service' && shape !== 'spec') throw new Error('--shape is service or spec');
@@ -68,7 +76,7 @@ function required(argv: string[], i: number, flag: string): string {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const data = args.demo
-    ? demoDeployment()
+    ? demoDeployment(args.demoCommit)
     : generateDeployment({
         ...(args.projects === undefined ? {} : { projects: args.projects }),
         ...(args.sast === undefined ? {} : { sastPerProject: args.sast }),

@@ -14,7 +14,7 @@ export { demoFiles };
 
 const DAY_MS = 86_400_000;
 const DEMO_PROJECT_ID = 370_000;
-const MAIN = { name: 'main', sha: '3f1c9a7be0d24c55a8e1f0b6c2d47e9a1b3c5d7e' };
+const MAIN_REF = { name: 'main', sha: '3f1c9a7be0d24c55a8e1f0b6c2d47e9a1b3c5d7e' };
 const FEATURE = { name: 'feature/checkout-v2', sha: '9b2e4d6f8a0c1e3f5a7b9c1d3e5f7a9b0c2d4e6f' };
 
 type Status = FindingSpecBase['status'];
@@ -70,11 +70,11 @@ function demoProject(): StoredProject {
   };
 }
 
-function base(project: StoredProject, id: number, index: number, file: string, at: ReturnType<typeof locateInDemoFile>, status: Status): FindingSpecBase {
+function base(project: StoredProject, main: { name: string; sha: string }, id: number, index: number, file: string, at: ReturnType<typeof locateInDemoFile>, status: Status): FindingSpecBase {
   const relevantSince = GENERATION_BASE_TIME - (index + 1) * 2 * DAY_MS - index * 3_600_000;
   return {
     id, syntacticId: `de30${String(id).padStart(28, '0')}`, matchBasedId: `ba5e${String(id).padStart(28, '0')}`,
-    projectName: project.name, repoUrl: project.url, ref: MAIN.name, commitSha: MAIN.sha,
+    projectName: project.name, repoUrl: project.url, ref: main.name, commitSha: main.sha,
     severity: 'medium', confidence: 'high', status, triageReason: 'no_time', triageComment: 'Accepted for the demo.',
     createdAt: relevantSince - DAY_MS, relevantSince, scanId: 9_100_000 + index,
     // Alternate both wire spellings of locations and timestamps, as the real service does.
@@ -89,7 +89,9 @@ function onFeature<S extends FindingSpecBase>(spec: S, id: number): S {
   return { ...spec, id, ref: FEATURE.name, commitSha: FEATURE.sha, relevantSince: spec.relevantSince + DAY_MS, scanId: spec.scanId + 500 };
 }
 
-export function demoDeployment(): PlatformData {
+/** `mainCommit`: the commit the main branch was scanned at (the demo workspace's, so findings map onto it). */
+export function demoDeployment(mainCommit?: string): PlatformData {
+  const MAIN = { name: MAIN_REF.name, sha: mainCommit ?? MAIN_REF.sha };
   const data = generateDeployment({ seed: 11, projects: 4, sastPerProject: 12, scaPerProject: 4 });
   const project = demoProject();
   data.projects.unshift(project);
@@ -103,7 +105,7 @@ export function demoDeployment(): PlatformData {
     if (existing) existing.policyMode = d.mode;
     else policyRules.push(makeRule(template, String(490_001 + index), { mode: d.mode, source: 'SOURCE_COMMUNITY', confidence: 'CONFIDENCE_HIGH', changedAt: '2024-03-02T10:00:00.000Z' }));
     const spec: SastSpec = {
-      ...base(project, id++, index, d.file, locateInDemoFile(d.file, d.snippet), d.status),
+      ...base(project, MAIN, id++, index, d.file, locateInDemoFile(d.file, d.snippet), d.status),
       severity: template.severity, rule: template, policy: { id: Number(policy.id), name: policy.name ?? '', slug: policy.slug ?? '' },
       fixPrCount: 0, fixFailureCount: 0, ...d.extra,
     };
@@ -116,7 +118,7 @@ export function demoDeployment(): PlatformData {
     const at = locateInDemoFile('package-lock.json', `"node_modules/${pkg.package}": {`);
     const useAt = d.usage ? locateInDemoFile(d.usage[0], d.usage[1]) : undefined;
     const spec: ScaSpec = {
-      ...base(project, id++, DEMO_SAST.length + index, 'package-lock.json', at, d.status),
+      ...base(project, MAIN, id++, DEMO_SAST.length + index, 'package-lock.json', at, d.status),
       severity: pkg.severity, pkg, transitivity: d.transitivity, reachability: d.reachability,
       epss: { score: 0.0123 * (index + 1), percentile: 0.41 + index * 0.1 },
       usage: d.usage && useAt ? { path: d.usage[0], line: useAt.line, column: useAt.column, endLine: useAt.endLine, endColumn: useAt.endColumn } : undefined,

@@ -96,23 +96,23 @@ describe('diagnostics', () => {
     assert.equal(vscode.languages.getDiagnostics(vscode.Uri.joinPath(f.folder.uri, path)).length, 0, 'the emptied file lost its diagnostic');
   });
 
-  it('says in the hover when the code may have moved since the scan: another commit checked out, unsaved edits', async () => {
-    const f = await fixture();
+  it('the hover says how a place relates to the scan: nothing when exact, the scanned line when edits above moved it', async () => {
+    await fixture();
     const [uri, list] = ours()[0] ?? [];
     assert.ok(uri && list?.[0]);
     const at = list[0].range.start;
-    const hoverText = async (): Promise<string> => {
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, at);
+    const hoverText = async (position: vscode.Position): Promise<string> => {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, position);
       return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
     };
     const editor = await vscode.window.showTextDocument(uri, { preview: false });
-    const head = f.api.app.repos.repos()[0]?.commit;
-    assert.ok(head, 'git reports the checked-out commit');
-    // The demo clone's commit is not the scanned one: the hover says so even when saved.
-    assert.match(await hoverText(), /AppSec: Placed at its line in the scan of commit [0-9a-f]{7}; this copy is at commit [0-9a-f]{7}/);
+    // This copy is the scanned commit, saved: the place is exact and the hover claims nothing.
+    assert.doesNotMatch(await hoverText(at), /AppSec:/);
     await editor.edit((b) => b.insert(new vscode.Position(0, 0), 'two new lines\nabove\n'));
     try {
-      assert.match(await hoverText(), /this file has unsaved edits/);
+      const moved = at.translate(2);
+      await waitFor(() => (vscode.languages.getDiagnostics(uri).some((d) => d.source === 'AppSec' && d.range.start.isEqual(moved))), 10_000, 'the diagnostic follows the typing');
+      assert.match(await hoverText(moved), new RegExp(`AppSec: Scanned at line ${at.line + 1} of commit [0-9a-f]{7}; moved to where that code is now`));
     } finally {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     }

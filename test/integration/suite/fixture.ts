@@ -83,6 +83,21 @@ function makeClone(root: string, project: StoredProject, data: PlatformData): vo
     /* no remote yet */
   }
   git(root, 'remote', 'add', 'origin', `git@github.com:${project.name}.git`);
+  pinScannedCommit(data, project.name, git(root, 'rev-parse', 'HEAD'));
+}
+
+/**
+ * The generated findings name made-up commits; this copy's commit is the one "scanned", so its
+ * findings map onto it (the drift suite moves the copy on from there).
+ */
+export function pinScannedCommit(data: PlatformData, projectName: string, commit: string): void {
+  const pin = (url: string | undefined): string | undefined => url?.replace(/\/(-\/)?blob\/[0-9a-f]{7,40}\//, (_m, gitlab: string | undefined) => `/${gitlab ?? ''}blob/${commit}/`);
+  for (const finding of [...data.sast, ...data.sca]) {
+    if (finding.repository?.name !== projectName) continue;
+    finding.line_of_code_url = pin(finding.line_of_code_url);
+    const dependency = 'found_dependency' in finding ? finding.found_dependency : undefined;
+    if (dependency) dependency.lockfile_line_url = pin(dependency.lockfile_line_url);
+  }
 }
 
 /** Signs in through the command, as a user would (token as argument instead of the input box). */

@@ -20,6 +20,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['session', () => import('./session.test')],
   ['views', () => import('./views.test')],
   ['diagnostics', () => import('./diagnostics.test')],
+  ['drift', () => import('./drift.test')],
   ['service-shapes', () => import('./service-shapes.test')],
   ['store', () => import('./store.test')],
   ['look', () => import('./look.test')],
