@@ -86,10 +86,13 @@ export class DiagnosticsController implements vscode.Disposable {
     return this.goneCount;
   }
 
-  /** Draws what is shown again (placements changed), without loading. */
+  /**
+   * Draws what is shown again (placements changed), without loading. The findings are the same,
+   * so nothing is announced: the badge and the new-findings notice only follow answers.
+   */
   private redraw(): void {
     if (this.running || this.folders.length === 0) return;
-    this.show(this.folders);
+    this.show(this.folders, false);
   }
 
   /** One document was edited: only its diagnostics move, work per finding of that file. */
@@ -177,7 +180,7 @@ export class DiagnosticsController implements vscode.Disposable {
     for (const folder of this.folders) for (const slot of folder.slots) if (!keep.has(slot)) this.deps.findings.release(slot);
   }
 
-  private show(folders: readonly FolderFindings[]): void {
+  private show(folders: readonly FolderFindings[], announce = true): void {
     this.drawn = folders.map((folder) => folder.slots.map((slot) => resultOf(this.deps.findings.state(slot))?.findings));
     const byUri = new Map<string, [vscode.Uri, vscode.Diagnostic[]]>();
     const sources = new Map<string, Source[]>();
@@ -222,7 +225,7 @@ export class DiagnosticsController implements vscode.Disposable {
     this.shownUris = new Set(byUri.keys());
     this.folders = folders;
     this.deps.log.info(`Diagnostics: ${[...byUri.values()].reduce((n, [, d]) => n + d.length, 0)} in ${byUri.size} files of ${folders.length} folders${gone > 0 ? `; ${gone} no longer in this copy` : ''}`);
-    this.changed.fire(folders);
+    if (announce) this.changed.fire(folders);
   }
 
   clear(): void {

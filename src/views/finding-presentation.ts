@@ -5,6 +5,7 @@
 import { supplyChainName } from '../core/model/finding-names';
 import { branchName } from '../core/model/refs';
 import { DEFAULT_MAPPING, levelFor, type Level, type SeverityMapping } from '../core/workspace/diagnostic-plan';
+import { scannedCommitOf } from '../core/workspace/drift-hint';
 import type { TodayLocation } from '../core/workspace/placement';
 import type { Finding, IssueType } from '../core/model/types';
 import { valueLabel } from '../core/services/filters';
@@ -136,6 +137,7 @@ export function findingTooltip(finding: Finding): string {
       .codeField('Used at', sca.usage ? `${sca.usage.filePath}:${sca.usage.line}` : undefined)
       .link('Lockfile line', sca.lockfileLineUrl);
   }
+  tip.field('Scanned commit', scannedCommitOf(finding.lineOfCodeUrl)?.slice(0, 7));
   tip.field('Finding id', finding.id).link('Open the scanned code', finding.lineOfCodeUrl);
   return tip.toString();
 }

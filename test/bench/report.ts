@@ -2,7 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
-export type Unit = 'ms' | '×' | 'bytes' | 'MiB';
+export type Unit = 'ms' | 'µs' | '×' | 'bytes' | 'MiB';
 
 export interface Figure {
   /** Stable name for the JSON file. */

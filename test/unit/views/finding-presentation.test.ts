@@ -20,6 +20,13 @@ void describe('labels and descriptions', () => {
     assert.equal(findingDescription(finding), 'src/app.py:42 · reviewing');
   });
 
+  void test('after drift mapping: today\'s line, changed code said, deleted code marked', () => {
+    const finding = sastFinding({ file: 'src/app.py', line: 20, status: 'open' });
+    assert.equal(findingDescription(finding, { path: 'src/app.py', line: 27, changed: false }), 'src/app.py:27 · open');
+    assert.equal(findingDescription(finding, { path: 'src/main.py', line: 20, changed: true }), 'src/main.py:20 (code changed since the scan) · open');
+    assert.equal(findingDescription(finding, 'gone'), 'src/app.py · no longer in this copy · open');
+  });
+
   void test('a code finding without a location says so', () => {
     assert.equal(findingDescription(sastFinding({ status: 'open' })), 'no location · open');
   });
@@ -108,6 +115,10 @@ void describe('findingTooltip', () => {
     assert.ok(tooltip.includes('\\[click\\]\\(command\\:workbench\\.action\\.openSettings\\) \\<img src\\=x onerror\\=alert\\(1\\)\\>'));
     // The one link is the http(s) URL the extension built.
     assert.deepEqual([...tooltip.matchAll(/\]\(([^)]*)\)/g)].map((m) => m[1]), ['https://github.com/o/r/blob/abc/a.py#L3']);
+  });
+
+  void test('names the scanned commit when the link has one', () => {
+    assert.match(findingTooltip(sastFinding({ lineOfCodeUrl: 'https://github.com/o/r/blob/0f4c1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b/a.py#L3' })), /Scanned commit: 0f4c1a2/);
   });
 
   void test('a non-http line-of-code URL is not linked', () => {
