@@ -71,6 +71,7 @@ export class DiagnosticsController implements vscode.Disposable {
   private sources = new Map<string, Source[]>();
   /** Findings whose code is no longer in this copy (listed by the tree, not in Problems). */
   private goneCount = 0;
+  private redrawAfterRun = false;
 
   constructor(private readonly deps: DiagnosticsDeps) {
     this.following = [
@@ -91,8 +92,12 @@ export class DiagnosticsController implements vscode.Disposable {
    * so nothing is announced: the badge and the new-findings notice only follow answers.
    */
   private redraw(): void {
-    if (this.running || this.folders.length === 0) return;
-    this.show(this.folders, false);
+    if (this.running) {
+      // The run in progress may already have drawn with the old places: draw once more after it.
+      this.redrawAfterRun = true;
+      return;
+    }
+    if (this.folders.length > 0) this.show(this.folders, false);
   }
 
   /** One document was edited: only its diagnostics move, work per finding of that file. */
@@ -117,7 +122,13 @@ export class DiagnosticsController implements vscode.Disposable {
    */
   refresh(force = false): Promise<void> {
     if (!this.running) {
-      this.running = this.run(force).finally(() => (this.running = undefined));
+      this.running = this.run(force).finally(() => {
+        this.running = undefined;
+        if (this.redrawAfterRun) {
+          this.redrawAfterRun = false;
+          this.redraw();
+        }
+      });
       return this.running;
     }
     this.queued ??= this.running.catch(() => undefined).then(() => {

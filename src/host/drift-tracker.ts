@@ -209,7 +209,8 @@ export class DriftTracker implements vscode.Disposable {
       file.edits.push(...maps);
     }
     this.edited.fire(event.document.uri);
-    this.scheduleRediff(event.document.uri, event.document.isDirty ? IDLE_REDIFF_MS : 0);
+    // The dirty flag reaches the extension host after the change itself: decide at the re-diff.
+    this.scheduleRediff(event.document.uri, IDLE_REDIFF_MS);
   }
 
   /** Rebuilds a document's maps from a fresh diff: after a save, a revert, a close, or when idle. */
@@ -231,7 +232,7 @@ export class DriftTracker implements vscode.Disposable {
       if (!file) continue;
       const relative = entry.changed.get(scannedPath)?.path ?? scannedPath;
       const scannedLines = file.scannedLines ?? splitLines((await this.git.filesAt(entry.folder.uri.fsPath, entry.commit, [scannedPath])).get(scannedPath) ?? '');
-      const today = document && !document.isClosed ? document.getText() : await this.diskText(entry.folder, relative);
+      const today = document && !document.isClosed && document.isDirty ? document.getText() : await this.diskText(entry.folder, relative);
       if (today === undefined || (document && document.version !== version)) return;
       entry.files.set(scannedPath, { scannedLines, base: new LineMap(diffLines(scannedLines, splitLines(today))), edits: [] });
     }
@@ -258,8 +259,13 @@ export class DriftTracker implements vscode.Disposable {
     return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
   }
 
+  /**
+   * Unsaved edits count; otherwise the file on disk does (a closed editor's document can linger
+   * in `textDocuments` with text older than the disk's).
+   */
   private async textToday(folder: vscode.WorkspaceFolder, relativePath: string): Promise<string | undefined> {
-    return this.openDocument(folder, relativePath)?.getText() ?? this.diskText(folder, relativePath);
+    const document = this.openDocument(folder, relativePath);
+    return document?.isDirty ? document.getText() : this.diskText(folder, relativePath);
   }
 
   private async diskText(folder: vscode.WorkspaceFolder, relativePath: string): Promise<string | undefined> {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { findingNodes, git, issueTypeNode, pinScannedCommit, serverFindings, signedIn, type Fixture } from './fixture';
-import { waitFor } from './helpers';
+import { screenshotHandshake, waitFor } from './helpers';
 
 interface Target { id: number; path: string; line: number }
 
@@ -101,6 +101,12 @@ describe('drift: findings where their code is today', () => {
       const descriptions = tree.map((n) => n.description ?? '');
       assert.ok(descriptions.some((d) => d.startsWith(`${inserted.path}:${inserted.line + 7} `)), `the tree shows today's line (${descriptions.slice(0, 5).join(' | ')})`);
       assert.ok(descriptions.some((d) => d.startsWith(`${gone.path} · no longer in this copy`)), 'the tree still lists the deleted one, marked');
+
+      // What the user sees: the edited file open at the moved finding, Problems and the tree.
+      await vscode.window.showTextDocument(uriOf(f, ownLine.path), { selection: changed.range });
+      await vscode.commands.executeCommand('workbench.actions.view.problems');
+      await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
+      await screenshotHandshake('drift');
     });
 
     it('unsaved typing moves the findings of that document at once; revert puts them back', async () => {
