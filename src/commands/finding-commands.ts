@@ -14,17 +14,13 @@ async function workspaceFile(app: FindingCommandsDeps, finding: Finding, place: 
   if (!relative) return undefined;
   for (const repo of app.repos.repos()) {
     if (finding.repositoryName && repo.projectName !== finding.repositoryName) continue;
-    const uri = vscode.Uri.joinPath(repo.folder.uri, relative);
-    try {
-      await vscode.workspace.fs.stat(uri);
-      return uri;
-    } catch {
-      /* not in this folder */
-    }
+    const uri = await existing(vscode.Uri.joinPath(repo.folder.uri, relative));
+    if (uri) return uri;
   }
   return undefined;
 }
 
+/** The URI when a file is there, else undefined. */
 async function existing(uri: vscode.Uri): Promise<vscode.Uri | undefined> {
   try {
     await vscode.workspace.fs.stat(uri);

@@ -69,8 +69,6 @@ export class DiagnosticsController implements vscode.Disposable {
   private readonly following: vscode.Disposable[];
   /** By today's file: the diagnostics drawn there, kept to redraw one document as it is edited. */
   private sources = new Map<string, Source[]>();
-  /** Findings whose code is no longer in this copy (listed by the tree, not in Problems). */
-  private goneCount = 0;
   private redrawAfterRun = false;
 
   constructor(private readonly deps: DiagnosticsDeps) {
@@ -80,11 +78,6 @@ export class DiagnosticsController implements vscode.Disposable {
       deps.places.onDidResolveCommit(() => this.redraw()),
       deps.places.drift.onDidEditDocument((uri) => this.redrawDocument(uri)),
     ];
-  }
-
-  /** Findings of the shown folders whose code was deleted since the scan. */
-  get gone(): number {
-    return this.goneCount;
   }
 
   /**
@@ -229,7 +222,6 @@ export class DiagnosticsController implements vscode.Disposable {
       for (const [commit, paths] of wanted) places.drift.ensure(repo.folder, commit, paths);
     }
     this.sources = sources;
-    this.goneCount = gone;
     const entries: [vscode.Uri, vscode.Diagnostic[] | undefined][] = [...byUri.values()];
     for (const old of this.shownUris) if (!byUri.has(old)) entries.push([vscode.Uri.parse(old), undefined]);
     this.collection.set(entries);
@@ -243,7 +235,6 @@ export class DiagnosticsController implements vscode.Disposable {
     this.releaseAllBut([]);
     this.drawn = [];
     this.sources.clear();
-    this.goneCount = 0;
     this.collection.clear();
     this.shownUris.clear();
     this.folders = [];

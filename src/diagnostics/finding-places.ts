@@ -19,6 +19,8 @@ import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
 
 export interface TodayPlace {
   readonly uri: vscode.Uri;
+  /** Folder-relative, `/`-separated. */
+  readonly relativePath: string;
   readonly range: PlannedRange;
   /** `scanned`: not mapped (no commit known, or it is not in this copy yet). */
   readonly kind: 'same' | 'moved' | 'changed' | 'scanned';
@@ -78,8 +80,8 @@ export class FindingPlaces implements vscode.Disposable {
     const commit = this.commitOf(finding, repo);
     const today = this.placer(repo, commit)(relative, range);
     if (today?.kind === 'deleted') return 'deleted';
-    if (!today) return { uri: vscode.Uri.joinPath(repo.folder.uri, relative), range, kind: 'scanned', ...(commit ? { commit } : {}) };
-    return { uri: vscode.Uri.joinPath(repo.folder.uri, today.relativePath), range: today.range, kind: today.kind, ...(commit ? { commit } : {}) };
+    const { relativePath, range: todayRange, kind } = today ?? { relativePath: relative, range, kind: 'scanned' as const };
+    return { uri: vscode.Uri.joinPath(repo.folder.uri, relativePath), relativePath, range: todayRange, kind, ...(commit ? { commit } : {}) };
   }
 
   /** The workspace folder that holds the finding's project. */
@@ -117,7 +119,5 @@ export function todayLocationOf(places: FindingPlaces, finding: Finding): TodayL
   const today = places.place(finding);
   if (today === 'deleted') return 'gone';
   if (!today || today.kind === 'scanned') return undefined;
-  const repo = places.repoOf(finding);
-  const path = repo ? today.uri.path.slice(repo.folder.uri.path.length + 1) : today.uri.path;
-  return { path, line: today.range.startLine + 1, changed: today.kind === 'changed' };
+  return { path: today.relativePath, line: today.range.startLine + 1, changed: today.kind === 'changed' };
 }

@@ -5,7 +5,7 @@
  * while the copy may differ; never a precision we do not have.
  */
 import * as vscode from 'vscode';
-import { driftHint, scannedCommitOf } from '../core/workspace/drift-hint';
+import { driftHint } from '../core/workspace/drift-hint';
 import { FindingDiagnostic } from '../diagnostics/finding-diagnostic';
 import type { DriftTracker } from '../host/drift-tracker';
 import type { WorkspaceRepos } from '../host/workspace-repos';
@@ -17,7 +17,7 @@ export function registerDriftHover(collection: vscode.DiagnosticCollection, repo
       const first = here[0];
       if (!first) return undefined;
       const folder = repos.repos().find((r) => document.uri.toString().startsWith(`${r.folder.uri.toString()}/`));
-      const commit = first.drift?.commit ?? scannedCommitOf(first.finding.lineOfCodeUrl);
+      const commit = first.drift?.commit;
       const mapped = folder && commit && drift.state(folder.folder, commit) === 'mapped';
       const hint = mapped ? mappedHint(first, commit) : driftHint({ scanned: commit, head: folder?.commit, dirty: document.isDirty });
       if (!hint) return undefined;

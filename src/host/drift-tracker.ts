@@ -106,9 +106,9 @@ export class DriftTracker implements vscode.Disposable {
     for (const entry of this.entries.values()) entry.stale = true;
   }
 
-  /** One line per folder and commit, for the log and for failures in tests. */
+  /** One line per folder and commit, as the log writes them (tests show it when they fail). */
   summary(): string {
-    return [...this.entries.values()].map((e) => `${e.folder.name}@${e.commit.slice(0, 7)}: ${e.state}${e.stale ? ' (stale)' : ''}${e.running ? ' (mapping)' : ''}, ${e.changed.size} changed, ${e.files.size} mapped`).join('; ') || 'nothing mapped';
+    return [...this.entries.values()].map(describeEntry).join('; ') || 'nothing mapped';
   }
 
   /** Scanned commits that are not in the local repository. */
@@ -140,7 +140,7 @@ export class DriftTracker implements vscode.Disposable {
       })
       .finally(() => {
         entry.running = undefined;
-        this.log.info(`Drift: ${entry.folder.name} at ${entry.commit.slice(0, 7)}: ${entry.state}, ${entry.changed.size} files changed since the scan, ${entry.files.size} mapped, ${Date.now() - started} ms`);
+        this.log.info(`Drift: ${describeEntry(entry)}, ${Date.now() - started} ms`);
         if (entry.again) {
           entry.again = false;
           this.compute(entry);
@@ -166,8 +166,7 @@ export class DriftTracker implements vscode.Disposable {
       const scannedText = scannedTexts.get(scannedPath);
       const today = await this.textToday(entry.folder, changed.get(scannedPath)!.path);
       if (scannedText === undefined || today === undefined) return;
-      const scannedLines = splitLines(scannedText);
-      files.set(scannedPath, { scannedLines, base: new LineMap(diffLines(scannedLines, splitLines(today))), edits: [] });
+      files.set(scannedPath, fileDrift(splitLines(scannedText), today));
     }));
     // Unchanged files with unsaved edits: the saved text is the scanned text.
     for (const path of entry.requested) {
@@ -176,8 +175,7 @@ export class DriftTracker implements vscode.Disposable {
       if (!document?.isDirty) continue;
       const saved = await this.diskText(entry.folder, path);
       if (saved === undefined) continue;
-      const scannedLines = splitLines(saved);
-      files.set(path, { scannedLines, base: new LineMap(diffLines(scannedLines, splitLines(document.getText()))), edits: [] });
+      files.set(path, fileDrift(splitLines(saved), document.getText()));
     }
     entry.changed = changed;
     entry.scannedPathOf = new Map(changes.filter((c) => !c.deleted).map((c) => [c.path, c.scannedPath]));
@@ -232,9 +230,9 @@ export class DriftTracker implements vscode.Disposable {
       if (!file) continue;
       const relative = entry.changed.get(scannedPath)?.path ?? scannedPath;
       const scannedLines = file.scannedLines ?? splitLines((await this.git.filesAt(entry.folder.uri.fsPath, entry.commit, [scannedPath])).get(scannedPath) ?? '');
-      const today = document && !document.isClosed && document.isDirty ? document.getText() : await this.diskText(entry.folder, relative);
+      const today = await this.textToday(entry.folder, relative);
       if (today === undefined || (document && document.version !== version)) return;
-      entry.files.set(scannedPath, { scannedLines, base: new LineMap(diffLines(scannedLines, splitLines(today))), edits: [] });
+      entry.files.set(scannedPath, fileDrift(scannedLines, today));
     }
     this.edited.fire(uri);
   }
@@ -280,6 +278,15 @@ export class DriftTracker implements vscode.Disposable {
     for (const timer of this.idleTimers.values()) clearTimeout(timer);
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/** A file's map from its scanned lines to its text today, with no edits on top yet. */
+function fileDrift(scannedLines: readonly string[], today: string): FileDrift {
+  return { scannedLines, base: new LineMap(diffLines(scannedLines, splitLines(today))), edits: [] };
+}
+
+function describeEntry(e: CommitDrift): string {
+  return `${e.folder.name}@${e.commit.slice(0, 7)}: ${e.state}${e.stale ? ' (stale)' : ''}${e.running ? ' (mapping)' : ''}, ${e.changed.size} files changed since the scan, ${e.files.size} mapped`;
 }
 
 function keyOf(folder: vscode.WorkspaceFolder, commit: string): string {
