@@ -27,7 +27,8 @@ import { FindingsStatusBar } from './status-bar';
 import { createTreeViews, treeCommandHandlers, updateFilterDescription } from './views/tree-views';
 import { startAutoRefresh } from './host/auto-refresh';
 import { FindingsAttention } from './views/attention';
-import { registerDriftHover } from './editor/drift-hover';
+import { registerFindingHover } from './editor/finding-hover';
+import { BranchBaselines } from './core/services/branch-baselines';
 import { DriftTracker } from './host/drift-tracker';
 import { GitCli } from './host/git-cli';
 import { offerToFetchScannedCommits } from './host/scanned-commit-notice';
@@ -77,6 +78,11 @@ function activateApi(context: vscode.ExtensionContext) {
     onListenerError: (name, error) => storeLog.error(`${name} failed to follow a change of findings`, error),
     onLoadFailed: (query, error) => storeLog.warn(`Loading ${describeQuery(query)} failed: ${errorMessage(error)}`),
   }));
+  const baselines = push(new BranchBaselines({
+    store: findings, project: (name) => projects.find(name),
+    onLoadFailed: (name, error) => storeLog.warn(`Comparing ${name} with its primary branch failed, so no finding is marked new on this branch: ${errorMessage(error)}`),
+    onListenerError: (name, error) => storeLog.error(`${name} failed to follow a change of the primary branches' findings`, error),
+  }));
   const policies = push(new PoliciesService(api, () => session.deployment?.id));
   const sbom = push(new SbomService(api, () => session.deployment?.id, context.globalState.get<SbomExportRecord[]>(SBOM_HISTORY_KEY) ?? []));
   push(sbom.onDidChange((h) => void context.globalState.update(SBOM_HISTORY_KEY, h)));
@@ -95,9 +101,9 @@ function activateApi(context: vscode.ExtensionContext) {
   const diagnostics = push(new DiagnosticsController({
     repos, findings, deploymentSlug: slug, project: (name) => projects.find(name),
     selection: () => viewState.selection(), mapping: () => settings.severityMapping(), findingUrl, log: log.for('Diagnostics'),
-    unreachableAsInformation: () => settings.unreachableAsInformation(), places,
+    unreachableAsInformation: () => settings.unreachableAsInformation(), places, baselines,
   }));
-  push(registerDriftHover(diagnostics.collection, repos, drift));
+  push(registerFindingHover(diagnostics.collection, repos, drift, baselines));
   push(offerToFetchScannedCommits(drift));
   const statusBar = push(new FindingsStatusBar());
   push(diagnostics.onDidChange((folders) => statusBar.update(folders)));
@@ -107,10 +113,13 @@ function activateApi(context: vscode.ExtensionContext) {
     refOverride: (name) => viewState.refOverride(name), policyIds: () => settings.policyIds(), errorMessage,
     severityMapping: () => settings.severityMapping(),
     todayLocation: (finding) => todayLocationOf(places, finding),
+    novelty: baselines,
   });
   push(trees);
   // Findings placed onto today's code: the tree shows the lines Problems shows.
   push(drift.onDidChange(() => trees.projects.refresh()));
+  // A primary branch's findings landed: the tree marks (and may filter) what is new on a branch.
+  push(baselines.onDidChange(() => trees.projects.refresh()));
   push(new FindingsAttention({
     view: trees.projectsView, onDidChange: diagnostics.onDidChange, log: log.for('Findings'),
     notifyNewFindings: () => settings.notifyNewFindings(), stopNotifying: () => settings.stopNotifyingNewFindings(),

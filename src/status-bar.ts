@@ -5,20 +5,33 @@
 import * as vscode from 'vscode';
 import { countBySeverity } from './core/services/grouping';
 import { CLOSED_STATUSES } from './core/workspace/diagnostic-plan';
-import type { FolderFindings } from './diagnostics/diagnostics-controller';
+import { shownInProblems, type FolderFindings } from './diagnostics/diagnostics-controller';
+
+const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 export function statusText(folder: FolderFindings | undefined): { text: string; tooltip: string } | undefined {
   if (!folder) return undefined;
   // What Problems shows: fixed and ignored findings are not counted, whatever the filter.
-  const problems = folder.findings.filter((f) => !CLOSED_STATUSES.has(f.status));
+  const problems = shownInProblems(folder).filter((f) => !CLOSED_STATUSES.has(f.status));
   const counts = countBySeverity(problems);
   const parts = [...counts].filter(([, n]) => n > 0).map(([severity, n]) => `${n} ${severity}`);
   const total = problems.length;
   const ref = folder.ref ?? 'all refs';
   const fallback = folder.usedFallback ? ` (the current branch ${folder.repo.branch ?? ''} has no scan; showing ${ref})` : '';
+  const { novelty } = folder;
+  const newCount = novelty ? problems.filter((f) => novelty.isNew(f)).length : 0;
+  if (folder.onlyNew) {
+    const against = novelty ? `, not on ${novelty.primary}` : '';
+    return {
+      text: `$(shield) ${total === 0 ? 'Nothing new' : `${parts.join(' · ')} new`}`,
+      tooltip: `AppSec: ${plural(total, 'finding')} of ${folder.repo.projectName} new on ${ref}${against}${fallback} (the filter "only new on this branch" is on). Click to open the Projects view.`,
+    };
+  }
+  const newText = newCount > 0 ? ` · $(git-branch) ${newCount} new` : '';
+  const newTip = novelty && newCount > 0 ? ` ${newCount} of them ${newCount === 1 ? 'is' : 'are'} new on this branch (${novelty.primary} does not have ${newCount === 1 ? 'it' : 'them'}).` : '';
   return {
-    text: `$(shield) ${total === 0 ? 'No findings' : parts.join(' · ')}`,
-    tooltip: `AppSec: ${total} finding${total === 1 ? '' : 's'} of ${folder.repo.projectName} on ${ref}${fallback}. Click to open the Projects view.`,
+    text: `$(shield) ${total === 0 ? 'No findings' : parts.join(' · ')}${newText}`,
+    tooltip: `AppSec: ${plural(total, 'finding')} of ${folder.repo.projectName} on ${ref}${fallback}.${newTip} Click to open the Projects view.`,
   };
 }
 

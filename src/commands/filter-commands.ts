@@ -15,6 +15,7 @@ interface FilterPick extends vscode.QuickPickItem {
 }
 
 function scopeLabel(def: FilterDefinition): string {
+  if (def.local) return 'findings its primary branch does not have';
   return def.appliesTo.length === 2 ? 'code and supply chain' : def.appliesTo[0] === 'sast' ? 'code findings only' : 'supply-chain findings only';
 }
 
@@ -23,16 +24,16 @@ function pickSelection(current: FilterSelection): Promise<FilterSelection | unde
   const chosen = new Set(selectedValues(current).flatMap(([def, values]) => values.map((v) => `${def.key}=${v}`)));
   const items: (FilterPick | vscode.QuickPickItem)[] = [];
   for (const def of FILTER_DEFINITIONS) {
-    items.push({ label: `${def.label}${def.single ? ' (choose one)' : ''}`, kind: vscode.QuickPickItemKind.Separator });
+    items.push({ label: `${def.label}${def.single && def.values.length > 1 ? ' (choose one)' : ''}`, kind: vscode.QuickPickItemKind.Separator });
     for (const value of def.values) {
       // The filter's name on every value: "open" is a status and a pull-request state, "false
       // positive" a triage reason and a verdict; the separator alone does not always show.
-      items.push({ label: valueLabel(value), description: `${def.label.replace(/ \(.*\)$/, '')} · ${scopeLabel(def)}`, key: def.key, value } satisfies FilterPick);
+      items.push({ label: valueLabel(value, def), description: `${def.label.replace(/ \(.*\)$/, '')} · ${scopeLabel(def)}`, key: def.key, value } satisfies FilterPick);
     }
   }
   const picker = vscode.window.createQuickPick<FilterPick | vscode.QuickPickItem>();
   picker.title = 'AppSec: Filter Findings';
-  picker.placeholder = 'Pick the findings to show (applied by the platform, in the tree and in Problems). None picked shows all.';
+  picker.placeholder = 'Pick the findings to show, in the tree and in Problems. None picked shows all.';
   picker.canSelectMany = true;
   picker.matchOnDescription = true;
   picker.items = items;

@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import { Emitter } from '../core/events';
 import { refToShow } from '../core/model/refs';
 import type { Finding, IssueType, Project } from '../core/model/types';
+import type { BranchBaselines } from '../core/services/branch-baselines';
 import type { FindingsResult, FindingsStore, SlotState } from '../core/services/findings-store';
 import { toQueryFilters, type FilterSelection } from '../core/services/filters';
 import { planDiagnostics, type PlannedDiagnostic, type SeverityMapping } from '../core/workspace/diagnostic-plan';
@@ -29,6 +30,16 @@ export interface FolderFindings {
   readonly findings: readonly Finding[];
   /** The store slots whose answers these findings are. */
   readonly slots: readonly string[];
+  /** Set when the branch has its own scan and its primary branch's findings are loaded. */
+  readonly novelty?: FolderNovelty;
+  /** The filter "only new on this branch" is on: Problems shows only new findings. */
+  readonly onlyNew: boolean;
+}
+
+export interface FolderNovelty {
+  /** The branch the findings are compared with. */
+  readonly primary: string;
+  isNew(finding: Finding): boolean;
 }
 
 export interface DiagnosticsDeps {
@@ -43,6 +54,8 @@ export interface DiagnosticsDeps {
   readonly findingUrl: (finding: Finding) => string | undefined;
   /** Where findings are in today's code (drift through commits and edits). */
   readonly places: FindingPlaces;
+  /** The primary branch's findings, to tell which of a branch's findings are new on it. */
+  readonly baselines: BranchBaselines;
   readonly log: Logger;
 }
 
@@ -77,6 +90,7 @@ export class DiagnosticsController implements vscode.Disposable {
       deps.places.drift.onDidChange(() => this.redraw()),
       deps.places.onDidResolveCommit(() => this.redraw()),
       deps.places.drift.onDidEditDocument((uri) => this.redrawDocument(uri)),
+      deps.baselines.onDidChange(() => this.redraw()),
     ];
   }
 
@@ -90,7 +104,13 @@ export class DiagnosticsController implements vscode.Disposable {
       this.redrawAfterRun = true;
       return;
     }
-    if (this.folders.length > 0) this.show(this.folders, false);
+    if (this.folders.length > 0) this.show(this.folders.map((folder) => this.withNovelty(folder)), false);
+  }
+
+  /** The folder with what is known now of which findings are new (a baseline may have landed). */
+  private withNovelty(folder: FolderFindings): FolderFindings {
+    const { fallback } = refToShow(folder.repo.branch, this.deps.project(folder.repo.projectName));
+    return { ...folder, onlyNew: this.deps.selection().newOnBranch === true, novelty: folder.usedFallback ? undefined : this.noveltyOf(folder.repo, fallback) };
   }
 
   /** One document was edited: only its diagnostics move, work per finding of that file. */
@@ -143,14 +163,25 @@ export class DiagnosticsController implements vscode.Disposable {
   private async loadFolder(slug: string, repo: WorkspaceRepo, force: boolean): Promise<FolderFindings> {
     const { ref, fallback } = refToShow(repo.branch, this.deps.project(repo.projectName));
     const own = slotsOf(repo, 'branch');
+    // On a branch other than the primary one, its findings are compared with the primary's
+    // (loaded alongside, never failing the folder) to tell which are new on it.
+    const compared = fallback ? this.deps.baselines.ensure(slug, repo.projectName, force) : Promise.resolve();
     const findings = await this.loadRef(slug, repo, ref, own, force);
+    await compared;
+    const onlyNew = this.deps.selection().newOnBranch === true;
     // A branch without a scan has no findings on the platform: show the primary branch's.
     if (findings.length === 0 && fallback) {
       const slots = slotsOf(repo, 'primary');
       const primaryFindings = await this.loadRef(slug, repo, fallback, slots, force);
-      return { repo, ref: fallback, usedFallback: true, findings: primaryFindings, slots };
+      return { repo, ref: fallback, usedFallback: true, findings: primaryFindings, slots, onlyNew };
     }
-    return { repo, ref, usedFallback: false, findings, slots: own };
+    return { repo, ref, usedFallback: false, findings, slots: own, onlyNew, novelty: this.noveltyOf(repo, fallback) };
+  }
+
+  private noveltyOf(repo: WorkspaceRepo, fallback: string | undefined): FolderNovelty | undefined {
+    const { baselines } = this.deps;
+    const primary = fallback && baselines.comparedWith(repo.projectName);
+    return primary ? { primary, isNew: (finding) => baselines.isNew(finding) } : undefined;
   }
 
   private async loadRef(slug: string, repo: WorkspaceRepo, ref: string | undefined, slots: readonly string[], force: boolean): Promise<Finding[]> {
@@ -180,6 +211,7 @@ export class DiagnosticsController implements vscode.Disposable {
 
   /** Lets the store drop answers of folders and fallbacks no longer shown. */
   private releaseAllBut(folders: readonly FolderFindings[]): void {
+    this.deps.baselines.keepOnly(folders.filter((f) => f.novelty || !f.usedFallback).map((f) => f.repo.projectName));
     const keep = new Set(folders.flatMap((f) => f.slots));
     for (const folder of this.folders) for (const slot of folder.slots) if (!keep.has(slot)) this.deps.findings.release(slot);
   }
@@ -193,7 +225,7 @@ export class DiagnosticsController implements vscode.Disposable {
     let gone = 0;
     for (const folder of folders) {
       const repo = folder.repo;
-      const plan = planDiagnostics(folder.findings, mapping, { unreachableLevel: this.deps.unreachableAsInformation() ? 'information' : undefined });
+      const plan = planDiagnostics(shownInProblems(folder), mapping, { unreachableLevel: this.deps.unreachableAsInformation() ? 'information' : undefined });
       for (const path of plan.refused) this.deps.log.warn(`Refused a finding path outside the folder ${repo.folder.name}: ${JSON.stringify(path)}`);
       const wanted = new Map<string, Set<string>>();
       for (const planned of plan.diagnostics) {
@@ -246,6 +278,13 @@ export class DiagnosticsController implements vscode.Disposable {
     this.collection.dispose();
     this.changed.dispose();
   }
+}
+
+/** The folder's findings Problems shows: with "only new on this branch", the new ones alone. */
+export function shownInProblems(folder: FolderFindings): readonly Finding[] {
+  if (!folder.onlyNew) return folder.findings;
+  const { novelty } = folder;
+  return novelty ? folder.findings.filter((finding) => novelty.isNew(finding)) : [];
 }
 
 /** The store slots of a folder: its own branch's, or the primary branch's when it falls back. */

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { CLOSED_STATUSES } from '../core/workspace/diagnostic-plan';
 import { NewFindingsTracker, newFindingsMessage } from '../core/workspace/new-findings';
-import type { FolderFindings } from '../diagnostics/diagnostics-controller';
+import { shownInProblems, type FolderFindings } from '../diagnostics/diagnostics-controller';
 import type { Logger } from '../host/logger';
 
 export interface AttentionDeps {
@@ -30,7 +30,8 @@ export class FindingsAttention implements vscode.Disposable {
   }
 
   private update(folders: readonly FolderFindings[]): void {
-    const open = folders.reduce((n, f) => n + f.findings.filter((x) => !CLOSED_STATUSES.has(x.status)).length, 0);
+    // What Problems shows ("only new on this branch" included), open ones only.
+    const open = folders.reduce((n, f) => n + shownInProblems(f).filter((x) => !CLOSED_STATUSES.has(x.status)).length, 0);
     this.deps.view.badge = open > 0
       ? { value: open, tooltip: `${open} open finding${open === 1 ? '' : 's'} in this workspace's ${folders.length === 1 ? 'repository' : 'repositories'}` }
       : undefined;

@@ -71,10 +71,13 @@ function fixText(fixVersions: readonly string[] | undefined): string | undefined
  * the status added when it is not "open" (the usual case would only add noise). A supply-chain
  * finding without its facts reads like a code finding rather than as nothing.
  */
-export function findingDescription(finding: Finding, today?: TodayLocation): string {
+export function findingDescription(finding: Finding, today?: TodayLocation, isNew = false): string {
   const sca = finding.sca;
+  // First, where the eye lands: what a developer fixes before merging.
+  const novelty = isNew ? 'new on this branch' : undefined;
   if (sca) {
     const parts = [
+      novelty,
       // The label names the advisory when it names the package; otherwise it goes here.
       sca.package ? undefined : sca.advisory,
       sca?.isMalicious ? 'malicious' : undefined,
@@ -84,7 +87,7 @@ export function findingDescription(finding: Finding, today?: TodayLocation): str
     ];
     return parts.filter((p): p is string => !!p).join(' · ');
   }
-  return [locationText(finding, today) ?? 'no location', finding.status].join(' · ');
+  return [novelty, locationText(finding, today) ?? 'no location', finding.status].filter((p): p is string => !!p).join(' · ');
 }
 
 /** "finding hasUrl sast": space-separated flags that menus match with `\bword\b`. */
@@ -93,8 +96,8 @@ export function findingContextValue(finding: Finding): string {
 }
 
 /** What a screen reader says for a finding: every fact the icon and columns show. */
-export function findingAccessibilityLabel(finding: Finding): string {
-  const severity = `${finding.severity || 'unknown'} severity`;
+export function findingAccessibilityLabel(finding: Finding, isNew = false): string {
+  const severity = `${isNew ? 'new on this branch, ' : ''}${finding.severity || 'unknown'} severity`;
   const sca = finding.sca;
   if (sca) {
     const parts = [
@@ -113,7 +116,7 @@ export function findingAccessibilityLabel(finding: Finding): string {
 }
 
 /** Tooltip markdown: escaped server text, links only to http(s). */
-export function findingTooltip(finding: Finding): string {
+export function findingTooltip(finding: Finding, newAgainst?: string): string {
   const sca = finding.sca;
   const tip = new TooltipText().heading(finding.ruleName || '(unnamed rule)').text(finding.message).separator();
   tip
@@ -123,6 +126,7 @@ export function findingTooltip(finding: Finding): string {
     .field('Triage reason', finding.triageReason ? valueLabel(finding.triageReason) : undefined)
     .codeField('Location', locationText(finding))
     .field('Ref', finding.ref === undefined ? undefined : branchName(finding.ref))
+    .field('New on this branch', newAgainst === undefined ? undefined : `yes: ${newAgainst} does not have it`)
     .field('Policy', finding.policy?.name)
     .field('Since', finding.relevantSince?.toISOString().slice(0, 10));
   if (sca) {

@@ -8,7 +8,7 @@ import type { FilterSelection } from '../core/services/filters';
 import type { FindingsResult } from '../core/services/findings-store';
 import { groupFindings, type FindingGroup, type GroupBy } from '../core/services/grouping';
 import {
-  cancelledFindings, loadFailed, loadingFindings, message, noFindings, skippedFindings, staleFindings, type Unscanned,
+  cancelledFindings, loadFailed, loadingFindings, message, noFindings, nothingNew, skippedFindings, staleFindings, type Unscanned,
 } from './state-messages';
 import {
   nodeIds, PAGE_SIZE, pageRanges, uniqueBy,
@@ -37,6 +37,8 @@ export interface FindingsChildrenContext {
   readonly errorMessage: (error: unknown) => string;
   /** Set when the node's branch has no findings at all (not scanned), with the branch to offer. */
   readonly unscanned?: (node: IssueTypeNode) => Unscanned | undefined;
+  /** For "only new on this branch": the branch compared with, once its findings are loaded, and the primary branch. */
+  readonly novelty?: (node: IssueTypeNode) => { readonly comparedWith?: string; readonly primary?: string };
   readonly now?: Date;
 }
 
@@ -49,21 +51,29 @@ export function groupForTree(findings: readonly Finding[], groupBy: GroupBy): Fi
   return groupFindings(uniqueBy(findings, (f) => f.id), groupBy);
 }
 
-/** Groups each result once per grouping; a new result (a new load) is a new key. */
-export class FindingGroupsCache {
-  private readonly cache = new WeakMap<FindingsResult, Map<GroupBy, readonly FindingGroup[]>>();
+/** A local filter of the findings an answer holds (e.g. only new on this branch), with its cache key. */
+export interface LocalFilter {
+  /** Changes whenever `keep` may answer differently. */
+  readonly key: string;
+  keep(finding: Finding): boolean;
+}
 
-  get(result: FindingsResult, groupBy: GroupBy): readonly FindingGroup[] {
+/** Groups each result once per grouping (and local filter); a new result (a new load) is a new key. */
+export class FindingGroupsCache {
+  private readonly cache = new WeakMap<FindingsResult, Map<string, readonly FindingGroup[]>>();
+
+  get(result: FindingsResult, groupBy: GroupBy, only?: LocalFilter): readonly FindingGroup[] {
     let byGrouping = this.cache.get(result);
-    if (!byGrouping) this.cache.set(result, (byGrouping = new Map<GroupBy, readonly FindingGroup[]>()));
-    let groups = byGrouping.get(groupBy);
-    if (!groups) byGrouping.set(groupBy, (groups = groupForTree(result.findings, groupBy)));
+    if (!byGrouping) this.cache.set(result, (byGrouping = new Map<string, readonly FindingGroup[]>()));
+    const key = only ? `${groupBy}|${only.key}` : groupBy;
+    let groups = byGrouping.get(key);
+    if (!groups) byGrouping.set(key, (groups = groupForTree(only ? result.findings.filter((f) => only.keep(f)) : result.findings, groupBy)));
     return groups;
   }
 
   /** Findings the tree shows for a result (duplicates dropped), without another pass over them. */
-  count(result: FindingsResult, groupBy: GroupBy): number {
-    return this.get(result, groupBy).reduce((sum, group) => sum + group.findings.length, 0);
+  count(result: FindingsResult, groupBy: GroupBy, only?: LocalFilter): number {
+    return this.get(result, groupBy, only).reduce((sum, group) => sum + group.findings.length, 0);
   }
 }
 
@@ -86,7 +96,14 @@ export function issueTypeChildren(node: IssueTypeNode, view: SlotView, context: 
   }
   if (result.skipped > 0) head.push(say(skippedFindings(result.skipped)));
   const groups = context.groupsOf(result);
-  if (groups.length === 0) return [...head, say(noFindings(issueType, context.selection, node.parent.ref, context.unscanned?.(node)))];
+  if (groups.length === 0) {
+    const unscanned = context.unscanned?.(node);
+    if (context.selection.newOnBranch && !unscanned) {
+      const { comparedWith, primary } = context.novelty?.(node) ?? {};
+      return [...head, say(nothingNew(issueType, context.selection, node.parent.ref, comparedWith, primary))];
+    }
+    return [...head, say(noFindings(issueType, context.selection, node.parent.ref, unscanned))];
+  }
   return [...head, ...groupLevel(node, groups, context.groupBy)];
 }
 

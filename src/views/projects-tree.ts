@@ -15,8 +15,9 @@ import type { ProjectsService } from '../core/services/projects-service';
 import type { SessionState } from '../core/services/session';
 import type { SeverityMapping } from '../core/workspace/diagnostic-plan';
 import type { WorkspaceRepos } from '../host/workspace-repos';
+import type { BranchNovelty } from '../core/services/branch-baselines';
 import {
-  FindingGroupsCache, findingPageChildren, groupChildren, issueTypeChildren, issueTypeDescription, onePerPolicy, type SlotView,
+  FindingGroupsCache, findingPageChildren, groupChildren, issueTypeChildren, issueTypeDescription, onePerPolicy, type LocalFilter, type SlotView,
 } from './findings-children';
 import { issueTypeNodes, projectsRoot } from './projects-children';
 import { TreeSlotLoads } from './slot-loads';
@@ -49,6 +50,8 @@ export interface ProjectsTreeDeps {
   severityMapping(): SeverityMapping;
   /** Where a finding is in today's code (drift mapping); undefined when not mapped. */
   todayLocation?(finding: Finding): TodayLocation | undefined;
+  /** Which findings are new on their branch (their primary branch does not have them). */
+  readonly novelty?: BranchNovelty & { ensure(deploymentSlug: string, projectName: string): Promise<void> };
   /** Short user-facing text for an error; the detail goes to the log. */
   errorMessage(error: unknown): string;
 }
@@ -113,7 +116,8 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     return toTreeItem(node, {
       severityMapping: this.deps.severityMapping(),
       todayLocation: (finding) => this.deps.todayLocation?.(finding),
-      issueTypeDescription: (n) => issueTypeDescription(this.slotView(n), (result) => this.groups.count(result, this.deps.groupBy())),
+      isNew: (finding) => this.deps.novelty?.isNew(finding) ?? false,
+      issueTypeDescription: (n) => issueTypeDescription(this.slotView(n), (result) => this.groups.count(result, this.deps.groupBy(), this.onlyNew())),
     });
   }
 
@@ -121,7 +125,9 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     // A failed detail load still gives a tooltip: the list's facts and the reason.
     const loadDetails = (name: string, signal: AbortSignal): Promise<Project | { readonly error: string }> =>
       this.deps.projects.loadDetails(name, signal).catch((error: unknown) => ({ error: this.deps.errorMessage(error) }));
-    item.tooltip = (await resolveTooltip(node, token, loadDetails)) ?? item.tooltip;
+    const newAgainst = (finding: Finding): string | undefined =>
+      finding.repositoryName !== undefined && this.deps.novelty?.isNew(finding) ? this.deps.novelty.comparedWith(finding.repositoryName) : undefined;
+    item.tooltip = (await resolveTooltip(node, token, loadDetails, newAgainst)) ?? item.tooltip;
     return item;
   }
 
@@ -140,12 +146,15 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
       case 'issueType': {
         const query = this.queryFor(node);
         if (query) this.loads.ensure(node.slot, query);
+        const primary = this.compareWithPrimary(node);
+        const only = this.onlyNew();
         return issueTypeChildren(node, this.slotView(node), {
           groupBy: this.deps.groupBy(),
           selection: this.deps.selection(),
-          groupsOf: (result) => this.groups.get(result, this.deps.groupBy()),
+          groupsOf: (result) => this.groups.get(result, this.deps.groupBy(), only),
           errorMessage: (error) => this.deps.errorMessage(error),
           unscanned: (n) => this.unscanned(n),
+          novelty: () => ({ primary, comparedWith: primary && this.deps.novelty?.comparedWith(node.parent.project.name) }),
         });
       }
       case 'group':
@@ -205,7 +214,8 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     if (session.state.kind === 'signedIn' && projects.state.kind === 'idle') this.loadProjects(false);
     return projectsRoot(session.state, projects.state, {
       workspaceProjects: workspaceRepos.projectNames(),
-      refOverride: (name) => this.deps.refOverride(name),
+      // A chosen ref wins; else a workspace project shows the branch checked out, as Problems does.
+      refOverride: (name) => this.deps.refOverride(name) ?? workspaceRepos.repos().find((r) => r.projectName === name)?.branch,
       errorMessage: (error) => this.deps.errorMessage(error),
     });
   }
@@ -213,6 +223,26 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
   private loadProjects(force: boolean): void {
     // A failure is kept in the service's state, which the root shows.
     this.showProgress(this.deps.projects.load({ force }).then(() => undefined, () => undefined));
+  }
+
+  /** With "only new on this branch": the findings the tree keeps, keyed by what is known of novelty. */
+  private onlyNew(): LocalFilter | undefined {
+    const novelty = this.deps.novelty;
+    if (!this.deps.selection().newOnBranch) return undefined;
+    return { key: `new@${novelty?.version ?? 0}`, keep: (finding) => novelty?.isNew(finding) ?? false };
+  }
+
+  /**
+   * The primary branch a node's findings are compared with, when the node shows another branch;
+   * its findings are loaded (once, through the store) so that new findings can be marked.
+   */
+  private compareWithPrimary(node: IssueTypeNode): string | undefined {
+    const { project, ref } = node.parent;
+    const { fallback } = refToShow(ref, project);
+    const deployment = this.deps.session.deployment;
+    if (!fallback || !deployment || !this.deps.novelty) return undefined;
+    if (this.deps.novelty.comparedWith(project.name) === undefined) void this.deps.novelty.ensure(deployment.slug, project.name);
+    return fallback;
   }
 
   private queryFor(node: IssueTypeNode): FindingsQuery | undefined {

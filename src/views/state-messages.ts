@@ -91,6 +91,36 @@ export interface Unscanned {
 }
 
 /**
+ * "Only new on this branch" left nothing: nothing is new (the primary branch has every finding),
+ * the branch is the primary one (`primary` undefined), or the comparison is not known yet. Each
+ * offers the way back.
+ */
+export function nothingNew(issueType: IssueType, selection: FilterSelection, ref: string | undefined, comparedWith: string | undefined, primary: string | undefined): MessageSpec {
+  const showAll: NodeAction = { title: 'Show All Findings', command: EXTENSION_COMMANDS.filterFindings, args: [{ ...selection, newOnBranch: false }], icon: 'filter' };
+  const offer = { action: showAll, actions: [showAll] };
+  const noun = ISSUE_TYPE_NOUNS[issueType];
+  if (primary === undefined || ref === undefined) {
+    return {
+      state: 'nothing-new', tone: 'info', icon: 'git-branch', ...offer,
+      text: ref ? `Nothing is new on ${ref}: it is the primary branch` : 'Nothing is new: no branch is shown',
+      tooltip: `"New on this branch" compares a branch with the project's primary branch; the primary branch itself has nothing new. Click to show all ${noun}.`,
+    };
+  }
+  if (comparedWith === undefined) {
+    return {
+      state: 'nothing-new', tone: 'loading', ...offer,
+      text: `Comparing ${ref} with ${primary}…`,
+      tooltip: `Loading the ${noun} of ${primary} to tell which are new on ${ref}. If this stays, the log (AppSec: Show Logs) says why.`,
+    };
+  }
+  return {
+    state: 'nothing-new', tone: 'info', icon: 'pass', ...offer,
+    text: `No ${noun} new on ${ref}`,
+    tooltip: `Every ${noun.replace(/s$/, '')} of ${ref} that the filters show is also on ${comparedWith}. Click to show all ${noun}.`,
+  };
+}
+
+/**
  * No findings: the branch was never scanned (say so, and offer the primary branch's), the
  * filters hide them (offer to clear them), or the ref has none.
  */

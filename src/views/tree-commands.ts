@@ -16,6 +16,7 @@ export const EXTENSION_COMMANDS = {
   openFinding: 'appsecFindings.openFinding',
   showLogs: 'appsecFindings.showLogs',
   clearFilters: 'appsecFindings.clearFilters',
+  filterFindings: 'appsecFindings.filterFindings',
   signIn: 'appsecFindings.signIn',
   refresh: 'appsecFindings.refresh',
   chooseRef: 'appsecFindings.chooseRef',

@@ -57,6 +57,8 @@ export interface TreeItemContext {
   readonly severityMapping?: SeverityMapping;
   /** Where a finding is in today's code (drift), so the tree shows the line Problems shows. */
   todayLocation?(finding: Finding): TodayLocation | undefined;
+  /** Whether the finding is new on its branch (its primary branch does not have it). */
+  isNew?(finding: Finding): boolean;
 }
 
 /**
@@ -111,12 +113,13 @@ export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeIte
     }
     case 'finding': {
       const { finding } = node;
+      const isNew = context.isNew?.(finding) ?? false;
       return item(node, findingLabel(finding), None, {
-        description: findingDescription(finding, context.todayLocation?.(finding)),
+        description: findingDescription(finding, context.todayLocation?.(finding), isNew),
         iconPath: themeIcon(severityIcon(finding.severity, context.severityMapping)),
         contextValue: findingContextValue(finding),
         command: { title: 'Open Finding', command: EXTENSION_COMMANDS.openFinding, arguments: [finding] },
-        accessibilityInformation: { label: findingAccessibilityLabel(finding) },
+        accessibilityInformation: { label: findingAccessibilityLabel(finding, isNew) },
       });
     }
     case 'policy':
@@ -153,10 +156,12 @@ export async function resolveTooltip(
   node: Node,
   token: vscode.CancellationToken,
   loadDetails?: (projectName: string, signal: AbortSignal) => Promise<Parameters<typeof projectTooltip>[2]>,
+  /** The primary branch a new finding is not on; undefined for a finding that is not new. */
+  newAgainst?: (finding: Finding) => string | undefined,
 ): Promise<vscode.MarkdownString | undefined> {
   switch (node.kind) {
     case 'finding':
-      return inertMarkdown(findingTooltip(node.finding));
+      return inertMarkdown(findingTooltip(node.finding, newAgainst?.(node.finding)));
     case 'rule':
       return inertMarkdown(ruleTooltip(node.rule, node.policy.name));
     case 'project': {

@@ -2,6 +2,7 @@ import { PlatformError } from '../api/errors';
 import { decodeLocation } from './decodeLocation';
 import { asObject, isObject, readSafeInteger, readString, readTimestamp, type JsonObject } from './decodeRead';
 import type { StringInterner } from './interner';
+import { matchKeyOf } from './match-key';
 import type { Finding, IssueType, ScaFacts } from './types';
 
 /** One page of findings: those that decoded, and how many were skipped as malformed. */
@@ -120,6 +121,7 @@ export function decodeFinding(raw: unknown, issueType: IssueType, interner: Stri
     lineOfCodeUrl,
     relevantSince: readTimestamp(raw.relevant_since),
     triageReason: internString(interner, raw.triage_reason),
+    matchKey: matchKeyOf(raw.match_based_id),
     policy: issueType === 'sast' ? decodeSourcingPolicy(raw.sourcing_policy, interner) : undefined,
     sca: issueType === 'sca' ? decodeScaFacts(raw, interner, lineOfCodeUrl) : undefined,
   };

@@ -67,6 +67,11 @@ export interface Finding {
   readonly lineOfCodeUrl?: string;
   readonly relevantSince?: Date;
   readonly triageReason?: TriageReason;
+  /**
+   * `match_based_id` as a number (`match-key.ts`): equal on every branch that has this finding,
+   * which is how a finding new on a branch is told from one its primary branch has too.
+   */
+  readonly matchKey?: number;
   /** Code findings: `sourcing_policy`. */
   readonly policy?: { readonly id: number; readonly name: string; readonly slug: string };
   /** Supply-chain findings only. */

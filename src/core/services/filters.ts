@@ -19,6 +19,11 @@ export interface FilterSelection {
   readonly transitivities: readonly string[];
   readonly isMalicious?: boolean;
   readonly clickToFixPrState: readonly string[];
+  /**
+   * Only findings the project's primary branch does not have: decided here, not by the platform
+   * (it has no such filter), from the branch baselines; never sent in a query.
+   */
+  readonly newOnBranch?: boolean;
 }
 
 export const EMPTY_SELECTION: FilterSelection = {
@@ -28,15 +33,22 @@ export const EMPTY_SELECTION: FilterSelection = {
 
 type ListKey = { [K in keyof FilterSelection]-?: FilterSelection[K] extends readonly string[] ? K : never }[keyof FilterSelection];
 type SingleKey = 'status' | 'confidence' | 'autotriageVerdict';
+type BooleanKey = 'isMalicious' | 'newOnBranch';
 
 /** One pickable filter: its values, and the issue types the API applies it to. */
 export interface FilterDefinition {
-  readonly key: ListKey | SingleKey | 'isMalicious';
+  readonly key: ListKey | SingleKey | BooleanKey;
   readonly label: string;
   readonly values: readonly string[];
   readonly single: boolean;
   readonly appliesTo: readonly IssueType[];
+  /** Applied by the extension to what the platform answered, not sent as a query parameter. */
+  readonly local?: boolean;
+  /** How each value reads, where the shared labels (`valueLabel`) do not fit. */
+  readonly valueLabels?: Readonly<Record<string, string>>;
 }
+
+const isBooleanKey = (key: FilterDefinition['key']): key is BooleanKey => key === 'isMalicious' || key === 'newOnBranch';
 
 const BOTH: readonly IssueType[] = ['sast', 'sca'];
 export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [
@@ -50,6 +62,10 @@ export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [
   { key: 'transitivities', label: 'Dependency (supply chain)', values: ['direct', 'transitive', 'unknown'], single: false, appliesTo: ['sca'] },
   { key: 'isMalicious', label: 'Malicious dependency (supply chain)', values: ['true', 'false'], single: true, appliesTo: ['sca'] },
   { key: 'clickToFixPrState', label: 'Fix pull request', values: ['open', 'merged'], single: false, appliesTo: BOTH },
+  {
+    key: 'newOnBranch', label: 'This branch', values: ['true'], single: true, appliesTo: BOTH, local: true,
+    valueLabels: { true: 'new on this branch' },
+  },
 ];
 
 /** Free-text filters: not offered in the picker (no value list), but shown and sent when set. */
@@ -66,7 +82,7 @@ const VALUE_LABELS: Record<string, string> = {
   no_time: 'no time', no_triage_reason: 'no reason', always_reachable: 'always reachable',
   conditionally_reachable: 'conditionally reachable', provisionally_ignored: 'provisionally ignored',
 };
-export const valueLabel = (value: string): string => VALUE_LABELS[value] ?? value;
+export const valueLabel = (value: string, def?: FilterDefinition): string => def?.valueLabels?.[value] ?? VALUE_LABELS[value] ?? value;
 
 /** Reads a stored selection tolerantly: unknown keys dropped, wrong types ignored. */
 export function parseSelection(stored: unknown): FilterSelection {
@@ -80,8 +96,9 @@ export function parseSelection(stored: unknown): FilterSelection {
   }
   for (const def of FILTER_DEFINITIONS) {
     const value = raw[def.key];
-    if (def.key === 'isMalicious') {
-      if (typeof value === 'boolean') result.isMalicious = value;
+    if (isBooleanKey(def.key)) {
+      // "Only new" has no "only old" counterpart: false is the same as not filtering.
+      if (typeof value === 'boolean' && (def.key === 'isMalicious' || value)) result[def.key] = value;
     } else if (def.single) {
       if (typeof value === 'string' && def.values.includes(value)) result[def.key] = value;
     } else if (Array.isArray(value)) {
@@ -106,7 +123,7 @@ export function isEmptySelection(selection: FilterSelection): boolean {
 
 /** Short text for a view's description, e.g. "open · critical, high · reachable". */
 export function describeSelection(selection: FilterSelection): string {
-  return selectedValues(selection).map(([, values]) => values.map(valueLabel).join(', ')).join(' · ');
+  return selectedValues(selection).map(([def, values]) => values.map((v) => valueLabel(v, def)).join(', ')).join(' · ');
 }
 
 /** Builds a selection from picked [key, value] pairs; rejects two values for a single-valued filter. */
@@ -118,7 +135,7 @@ export function selectionFromPicks(picks: readonly { key: FilterDefinition['key'
     const values = grouped.get(def.key);
     if (!values) continue;
     if (def.single && values.length > 1) return `Choose at most one value for "${def.label}": the platform filters by one.`;
-    raw[def.key] = def.key === 'isMalicious' ? values[0] === 'true' : def.single ? values[0] : values;
+    raw[def.key] = isBooleanKey(def.key) ? values[0] === 'true' : def.single ? values[0] : values;
   }
   return parseSelection(raw);
 }

@@ -11,7 +11,8 @@ import type { Finding, SourceRange } from '../model/types';
 import type { FindingsQuery, FindingsResult } from './findings-store';
 
 export const SNAPSHOT_FORMAT = 'appsec-findings/store';
-export const SNAPSHOT_VERSION = 1;
+/** 2: each finding ends with its match key (0 for none). */
+export const SNAPSHOT_VERSION = 2;
 
 type Str = number; // index into the string table; -1 for none
 type RangeTuple = [Str, number, number, number, number];
@@ -47,6 +48,7 @@ export function encodeSnapshot(results: readonly FindingsResult[]): string {
         table.put(f.sca.transitivity), table.put(f.sca.reachability), f.sca.isMalicious ? 1 : 0,
         (f.sca.fixVersions ?? []).map((v) => table.put(v)), table.put(f.sca.lockfileLineUrl), range(f.sca.usage),
       ] : 0,
+      f.matchKey ?? 0,
     ]),
   }));
   return JSON.stringify({ format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, strings: table.strings, results: encoded });
@@ -81,7 +83,9 @@ function decodeResult(raw: unknown, str: (i: unknown) => string | undefined): Fi
   for (const tuple of raw.findings as unknown[]) {
     const finding = Array.isArray(tuple) ? decodeFinding(toWire(tuple, str), query.issueType, interner) : undefined;
     if (!finding) return undefined;
-    findings.push(finding);
+    // The key is a hash of an id the snapshot does not keep: taken as written, when it can be one.
+    const matchKey = (tuple as unknown[])[14];
+    findings.push(typeof matchKey === 'number' && Number.isSafeInteger(matchKey) && matchKey > 0 ? { ...finding, matchKey } : finding);
   }
   return { query, findings, skipped: typeof raw.skipped === 'number' ? raw.skipped : 0, loadedAt: new Date(raw.loadedAt) };
 }

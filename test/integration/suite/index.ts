@@ -21,6 +21,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['views', () => import('./views.test')],
   ['diagnostics', () => import('./diagnostics.test')],
   ['drift', () => import('./drift.test')],
+  ['branch', () => import('./branch.test')],
   ['service-shapes', () => import('./service-shapes.test')],
   ['store', () => import('./store.test')],
   ['look', () => import('./look.test')],

@@ -113,6 +113,9 @@ void describe('parseSelection', () => {
         const value = selection[def.key];
         if (def.key === 'isMalicious') {
           assert.ok(value === undefined || typeof value === 'boolean');
+        } else if (def.key === 'newOnBranch') {
+          // Only "on" is kept: off is the same as not filtering, and reads back as absent.
+          assert.ok(value === undefined || value === true, `newOnBranch: ${String(value)}`);
         } else if (def.single) {
           assert.ok(value === undefined || (typeof value === 'string' && allowed.get(def.key)?.has(value)), `${def.key}: ${String(value)}`);
         } else {

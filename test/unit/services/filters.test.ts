@@ -225,3 +225,22 @@ void describe('describeSelection', () => {
     assert.equal(valueLabel('rule-board-block'), 'block');
   });
 });
+
+void describe('only new on this branch (a filter the extension applies)', () => {
+  void test('kept when on, read as absent when off or not a boolean; picked as "true"', () => {
+    assert.equal(parseSelection({ newOnBranch: true }).newOnBranch, true);
+    for (const value of [false, 'true', 1, null]) assert.equal(parseSelection({ newOnBranch: value }).newOnBranch, undefined, String(value));
+    const picked = selectionFromPicks([{ key: 'newOnBranch', value: 'true' }, { key: 'status', value: 'open' }]);
+    assert.deepEqual(picked, selection({ status: 'open', newOnBranch: true }));
+  });
+
+  void test('it is never sent to the platform, which has no such filter', () => {
+    const filters = toQueryFilters(selection({ status: 'open', newOnBranch: true }), 'sast', { repo: 'acme/api', ref: 'feature/x' });
+    assert.deepEqual(filters, { repos: ['acme/api'], ref: 'feature/x', status: 'open' });
+  });
+
+  void test('it reads as words in the view description, and counts as a filter', () => {
+    assert.equal(describeSelection(selection({ status: 'open', newOnBranch: true })), 'open · new on this branch');
+    assert.equal(isEmptySelection(selection({ newOnBranch: true })), false);
+  });
+});

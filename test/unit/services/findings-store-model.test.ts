@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Finding } from '../../../src/core/model/types';
 import { describeQuery, FindingsStore, type FindingsQuery } from '../../../src/core/services/findings-store';
-import { decodeSnapshot, encodeSnapshot } from '../../../src/core/services/findings-snapshot';
+import { decodeSnapshot, encodeSnapshot, SNAPSHOT_VERSION } from '../../../src/core/services/findings-snapshot';
 import { generateDeployment, type PlatformData } from '../../platform/generator';
 import { plain } from '../core/helpers/plain';
 import { startHarness, type Harness } from './platform-harness';
@@ -167,6 +167,8 @@ void describe('the findings store (real client, local platform)', () => {
     const back = decodeSnapshot(text);
     assert.ok(back);
     assert.deepEqual(back.map((r) => plain(r)), [sast, sca].map((r) => plain(r)));
+    // The match key is a hash the platform's answer does not carry: it must survive on its own.
+    assert.ok(back.every((r) => r.findings.length > 0 && r.findings.every((f) => typeof f.matchKey === 'number')), 'every finding keeps its match key');
     assert.ok(text.length < JSON.stringify([sast, sca]).length / 2, `compact: ${text.length} characters`);
 
     const other = new FindingsStore(() => h.client(), { pageSize: 100 });
@@ -183,7 +185,7 @@ void describe('the findings store (real client, local platform)', () => {
 
     const parsed = JSON.parse(text) as Record<string, unknown>;
     for (const broken of [
-      '', 'null', '[]', '{', text.slice(0, text.length / 2), JSON.stringify({ ...parsed, version: 2 }), JSON.stringify({ ...parsed, format: 'x' }),
+      '', 'null', '[]', '{', text.slice(0, text.length / 2), JSON.stringify({ ...parsed, version: SNAPSHOT_VERSION - 1 }), JSON.stringify({ ...parsed, version: SNAPSHOT_VERSION + 1 }), JSON.stringify({ ...parsed, format: 'x' }),
       JSON.stringify({ ...parsed, strings: [1, 2] }), JSON.stringify({ ...parsed, results: [{ query: { deploymentSlug: 'a', issueType: 'dast', filters: {} }, loadedAt: 1, findings: [] }] }),
       JSON.stringify({ ...parsed, results: [{ query: (parsed.results as { query: unknown }[])[0]?.query, loadedAt: 1, findings: [[null]] }] }),
     ]) {

@@ -27,6 +27,15 @@ void describe('labels and descriptions', () => {
     assert.equal(findingDescription(finding, 'gone'), 'src/app.py · no longer in this copy · open');
   });
 
+  void test('a finding new on its branch says so first, in the description, the tooltip and to a screen reader', () => {
+    const finding = sastFinding({ file: 'src/app.py', line: 20, status: 'open' });
+    assert.equal(findingDescription(finding, undefined, true), 'new on this branch · src/app.py:20 · open');
+    assert.equal(findingDescription(lodash, undefined, true), 'new on this branch · reachable · fix 4.17.21');
+    assert.match(findingAccessibilityLabel(finding, true), /^new on this branch, /);
+    assert.match(findingTooltip(finding, 'main'), /New on this branch.*main does not have it/);
+    assert.doesNotMatch(findingTooltip(finding), /New on this branch/);
+  });
+
   void test('a code finding without a location says so', () => {
     assert.equal(findingDescription(sastFinding({ status: 'open' })), 'no location · open');
   });

@@ -154,3 +154,30 @@ void describe('onePerPolicy', () => {
     assert.deepEqual(onePerPolicy(findings).map((f) => f.policy?.id), [1, 2]);
   });
 });
+
+void describe('only new on this branch, in the tree', () => {
+  const old = sastFinding({ id: 1, severity: 'high' });
+  const fresh = sastFinding({ id: 2, severity: 'high' });
+  const featureNode: IssueTypeNode = { ...codeNode, parent: { ...project, ref: 'feature/x' } };
+  const onlyNew = { ...EMPTY_SELECTION, newOnBranch: true };
+  const local = (version: number, newIds: readonly number[]) => ({ key: `new@${version}`, keep: (f: Finding) => newIds.includes(f.id) });
+
+  void test('the groups hold only new findings; a new comparison (version) is grouped again', () => {
+    const groupsCache = new FindingGroupsCache();
+    const answer = result([old, fresh]);
+    assert.equal(groupsCache.count(answer, 'severity', local(1, [2])), 1);
+    assert.equal(groupsCache.count(answer, 'severity', local(2, [1, 2])), 2);
+    assert.equal(groupsCache.count(answer, 'severity'), 2, 'without the filter, all');
+  });
+
+  void test('nothing new: the node says so (and does not claim the branch is clean)', () => {
+    const groupsCache = new FindingGroupsCache();
+    const ctx: FindingsChildrenContext = {
+      ...context('severity', onlyNew), groupsOf: (r) => groupsCache.get(r, 'severity', local(1, [])),
+      novelty: () => ({ primary: 'main', comparedWith: 'main' }),
+    };
+    assert.deepEqual(labels(issueTypeChildren(featureNode, view({ result: result([old]) }), ctx)), ['No code findings new on feature/x']);
+    const waiting = { ...ctx, novelty: () => ({ primary: 'main' }) };
+    assert.deepEqual(labels(issueTypeChildren(featureNode, view({ result: result([old]) }), waiting)), ['Comparing feature/x with main…']);
+  });
+});

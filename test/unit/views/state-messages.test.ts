@@ -3,8 +3,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EMPTY_SELECTION } from '../../../src/core/services/filters';
 import {
-  actionChildren, cancelledFindings, clockTime, loadFailed, loadingFindings, message, noDeployment, noFindings, oneLine,
-  staleFindings,
+  actionChildren, cancelledFindings, clockTime, loadFailed, loadingFindings, message, noDeployment, noFindings, nothingNew,
+  oneLine, staleFindings,
 } from '../../../src/views/state-messages';
 import { isRetryTarget, TREE_COMMANDS } from '../../../src/views/tree-commands';
 
@@ -104,5 +104,26 @@ void describe('text helpers', () => {
     for (const bad of [undefined, 'projects', { view: 'other' }, { view: 'projects', slot: 3 }, { view: 'policies', policyId: 7 }]) {
       assert.equal(isRetryTarget(bad), false, JSON.stringify(bad));
     }
+  });
+});
+
+void describe('"only new on this branch" left nothing', () => {
+  const only = { ...EMPTY_SELECTION, status: 'open', newOnBranch: true };
+  void test('compared: nothing new, and the way back turns only that filter off', () => {
+    const spec = nothingNew('sast', only, 'feature/x', 'main', 'main');
+    assert.equal(spec.text, 'No code findings new on feature/x');
+    assert.match(spec.tooltip ?? '', /also on main/);
+    assert.deepEqual(spec.action?.args, [{ ...only, newOnBranch: false }], 'the other filters stay');
+    assert.equal(spec.action?.command, 'appsecFindings.filterFindings');
+  });
+
+  void test('the primary branch itself: nothing can be new on it', () => {
+    assert.equal(nothingNew('sca', only, 'main', undefined, undefined).text, 'Nothing is new on main: it is the primary branch');
+  });
+
+  void test('not compared yet: says what it waits for, not "nothing new"', () => {
+    const spec = nothingNew('sast', only, 'feature/x', undefined, 'main');
+    assert.equal(spec.text, 'Comparing feature/x with main…');
+    assert.equal(spec.tone, 'loading');
   });
 });
