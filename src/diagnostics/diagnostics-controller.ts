@@ -135,7 +135,10 @@ export class DiagnosticsController implements vscode.Disposable {
    */
   refresh(force = false): Promise<void> {
     if (!this.running) {
-      this.running = this.run(force).finally(() => {
+      // Started on the next microtask so `running` is set before the run's first load: the store
+      // announces a load synchronously, and Problems must not draw the old folder with the
+      // slot's other answer (that once read as a burst of "new findings" after a branch switch).
+      this.running = Promise.resolve().then(() => this.run(force)).finally(() => {
         this.running = undefined;
         if (this.redrawAfterRun) {
           this.redrawAfterRun = false;

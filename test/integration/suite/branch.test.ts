@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { findingNodes, git, issueTypeNode, signedIn, type Fixture } from './fixture';
-import { screenshotHandshake, waitFor } from './helpers';
+import { screenshotsInThemes, waitFor } from './helpers';
 
 /** Every finding of ours in Problems. */
 function ourDiagnostics(f: Fixture): { uri: vscode.Uri; diagnostic: FindingDiagnostic }[] {
@@ -41,8 +41,12 @@ describe('new on this branch', () => {
     await checkout(f, f.project.primary_branch);
   });
 
-  it('marks exactly the findings the primary branch lacks: tree, hover, status bar; the filter leaves only them', async () => {
+  it('marks exactly the findings the primary branch lacks: tree, hover, status bar; the filter leaves only them', async function () {
+    // Four branch switches, each with a refresh, and a screenshot per theme.
+    this.timeout(60_000);
     const expected = newIdsOn(f, f.featureRef);
+    const news = (): string[] => f.api.app.log.recent().filter((line) => line.includes('New findings:'));
+    const newsBefore = news().length;
     await checkout(f, f.featureRef);
     await waitFor(() => f.api.app.diagnostics.current[0]?.novelty !== undefined, 15_000, 'the branch is compared with the primary branch');
     const folder = f.api.app.diagnostics.current[0];
@@ -80,10 +84,15 @@ describe('new on this branch', () => {
     const filtered = findingNodes(await issueTypeNode(f, /^Code findings/, 6));
     assert.ok(filtered.length > 0 && filtered.every((n) => (n.description ?? '').startsWith('new on this branch · ')), 'the tree lists only new findings');
 
+    await checkout(f, f.project.primary_branch);
+    await checkout(f, f.featureRef);
+    assert.deepEqual(news().slice(newsBefore), [], 'switching branches and filters is not news');
+
     await vscode.window.showTextDocument(newOne.uri, { selection: newOne.diagnostic.range });
     await vscode.commands.executeCommand('workbench.actions.view.problems');
     await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
-    await screenshotHandshake('new-on-branch');
+    await f.api.trees.projectsView.reveal(await f.api.trees.projects.firstFindingNode(), { expand: true, select: true, focus: false });
+    await screenshotsInThemes('new-on-branch');
   });
 
   it('on the primary branch nothing is new, and the filter says why instead of showing an empty view', async () => {

@@ -1,6 +1,7 @@
 // Helpers for integration tests. They must work under every launcher: code-server (which sets the
 // APPSEC_TEST_* variables) and @vscode/test-electron (which does not).
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import * as vscode from 'vscode';
 
 /** Polls `predicate` every 100 ms until it is true; rejects with `message` after `timeoutMs`. */
 export async function waitFor(
@@ -29,4 +30,40 @@ export async function screenshotHandshake(label = ''): Promise<void> {
   writeFileSync(ready, label);
   await waitFor(() => existsSync(done), 30_000, `the launcher did not take screenshot "${label || 'default'}"`);
   rmSync(done, { force: true });
+}
+
+/** VS Code's built-in themes, by the label a screenshot gets. */
+export const THEMES = {
+  light: 'Default Light Modern',
+  dark: 'Default Dark Modern',
+  'high-contrast': 'Default High Contrast',
+  'high-contrast-light': 'Default High Contrast Light',
+} as const;
+
+const THEME_KINDS: Record<keyof typeof THEMES, vscode.ColorThemeKind> = {
+  light: vscode.ColorThemeKind.Light,
+  dark: vscode.ColorThemeKind.Dark,
+  'high-contrast': vscode.ColorThemeKind.HighContrast,
+  'high-contrast-light': vscode.ColorThemeKind.HighContrastLight,
+};
+
+/**
+ * One screenshot per theme (`<host>-<label>-<theme>.png`), the user's theme put back after. Skipped
+ * entirely where no launcher takes screenshots, so a plain run does not wait for repaints.
+ */
+export async function screenshotsInThemes(label: string, themes: readonly (keyof typeof THEMES)[] = ['light', 'dark']): Promise<void> {
+  if (!process.env.APPSEC_TEST_SCREENSHOT_READY) return;
+  const config = vscode.workspace.getConfiguration('workbench');
+  const before = config.inspect<string>('colorTheme')?.globalValue;
+  try {
+    for (const theme of themes) {
+      await config.update('colorTheme', THEMES[theme], vscode.ConfigurationTarget.Global);
+      await waitFor(() => vscode.window.activeColorTheme.kind === THEME_KINDS[theme], 10_000, `the ${theme} theme is applied`);
+      // The workbench repaints its parts a while after the theme changes.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await screenshotHandshake(`${label}-${theme}`);
+    }
+  } finally {
+    await config.update('colorTheme', before, vscode.ConfigurationTarget.Global);
+  }
 }

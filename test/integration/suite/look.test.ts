@@ -1,12 +1,10 @@
-// What a user sees, in light and dark: the Projects view (badge, supply-chain names, severity
+// What a user sees, in light, dark and high contrast: the Projects view (badge, supply-chain names, severity
 // icons), a file with its squiggles and Problems. Screenshots land in test-results/screenshots/
 // for a person to look at; the asserts check what the pictures are meant to show.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { findingNodes, issueTypeNode, signedIn } from './fixture';
-import { screenshotHandshake } from './helpers';
-
-const THEMES = [['light', 'Default Light Modern'], ['dark', 'Default Dark+']] as const;
+import { screenshotsInThemes } from './helpers';
 
 describe('the look, light and dark', () => {
   before(async () => {
@@ -34,16 +32,7 @@ describe('the look, light and dark', () => {
     const withProblems = vscode.languages.getDiagnostics().find(([, list]) => list.some((d) => d.source === 'AppSec'))?.[0];
     if (withProblems) await vscode.window.showTextDocument(withProblems, { preview: true });
     await vscode.commands.executeCommand('workbench.actions.view.problems');
-    const config = vscode.workspace.getConfiguration('workbench');
-    const before = config.inspect<string>('colorTheme')?.globalValue;
-    try {
-      for (const [label, theme] of THEMES) {
-        await config.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
-        await new Promise((resolve) => setTimeout(resolve, 2500));
-        await screenshotHandshake(label);
-      }
-    } finally {
-      await config.update('colorTheme', before, vscode.ConfigurationTarget.Global);
-    }
+    // High contrast too: the extension's icons and severity colours must hold up there.
+    await screenshotsInThemes('look', ['light', 'dark', 'high-contrast', 'high-contrast-light']);
   });
 });
