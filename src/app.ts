@@ -42,6 +42,8 @@ export interface App {
   projectUrl(project: { readonly id: number }): string | undefined;
   /** The item selected in the Projects or Policy Rules view, for commands run from the palette. */
   selectedItem(): unknown;
+  /** Selects a rule in the Policy Rules view; false when no policy shown there has it. */
+  revealRule(ruleName: string): Promise<boolean>;
   /** Cancels the tree's loads in progress. */
   cancelLoads(): void;
   readonly clipboard: vscode.Clipboard;

@@ -24,7 +24,7 @@ import { affectsConnection, settings } from './host/settings';
 import { errorMessage, reportError } from './host/user-errors';
 import { ViewState } from './host/view-state';
 import { FindingsStatusBar } from './status-bar';
-import { createTreeViews, treeCommandHandlers, updateFilterDescription } from './views/tree-views';
+import { createTreeViews, revealRule, treeCommandHandlers, updateFilterDescription } from './views/tree-views';
 import { startAutoRefresh } from './host/auto-refresh';
 import { FindingsAttention } from './views/attention';
 import { registerFindingHover } from './editor/finding-hover';
@@ -134,6 +134,7 @@ function activateApi(context: vscode.ExtensionContext) {
     clipboard: vscode.env.clipboard, findingUrl, projectUrl,
     ...refreshAllActions({ session, findings, projects, policies, repos, diagnostics, trees, places }),
     cancelLoads: () => trees.projects.cancelLoads(),
+    revealRule: (ruleName) => revealRule(trees, ruleName),
     selectedItem: () => trees.projectsView.selection[0] ?? trees.policiesView.selection[0],
   };
   for (const registration of registerCommands(app, buildCommands(app, treeCommandHandlers(trees)))) push(registration);

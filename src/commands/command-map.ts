@@ -2,8 +2,8 @@
 import type { App } from '../app';
 import { checkConnection } from './connection-commands';
 import { fetchScannedCommit } from './drift-commands';
-import { clearFilters, filterBySeverity, filterFindings, groupBy } from './filter-commands';
-import { copyFindingId, copyLink, copyRuleId, openFinding, openInPlatform, openOnCodeHost } from './finding-commands';
+import { clearFilters, filterByFile, filterByRule, filterBySeverity, filterFindings, groupBy } from './filter-commands';
+import { copyFindingId, copyLink, copyRuleId, openFinding, openInPlatform, openOnCodeHost, showRule } from './finding-commands';
 import { chooseRef, exportSbom, showSbomExports, tagProject } from './project-commands';
 import type { TreeCommandId } from '../views/tree-views';
 import type { CommandMap } from './register';
@@ -33,6 +33,9 @@ export function buildCommands(app: App, tree: Record<TreeCommandId, (arg?: unkno
     'appsecFindings.copyFindingId': (arg) => copyFindingId(app, item(arg)),
     'appsecFindings.copyLink': (arg) => copyLink(app, item(arg)),
     'appsecFindings.filterBySeverity': (arg) => filterBySeverity(app, item(arg)),
+    'appsecFindings.filterByRule': (arg) => filterByRule(app, item(arg)),
+    'appsecFindings.filterByFile': (arg) => filterByFile(app, item(arg)),
+    'appsecFindings.showRule': (arg) => showRule(app, item(arg)),
     'appsecFindings.copyRuleId': (arg) => copyRuleId(app, item(arg)),
     'appsecFindings.showLogs': () => app.log.show(),
     'appsecFindings.checkConnection': () => checkConnection(app),

@@ -82,12 +82,50 @@ export async function filterBySeverity(app: FilterCommandsDeps, arg?: unknown): 
   return filterFindings(app, { ...app.viewState.selection(), severities: [severity] });
 }
 
+/**
+ * Keeps only the code findings of one rule (the platform's `rules` filter), other filters
+ * unchanged: from a code finding's or a rule group's context menu, or with the rule as text.
+ */
+export async function filterByRule(app: FilterCommandsDeps, arg?: unknown): Promise<FilterSelection | undefined> {
+  // The platform filters code findings by rule; a supply-chain finding's `ssc-…` id is no rule there.
+  if (findingFrom(arg)?.issueType === 'sca') return undefined;
+  const rule = groupKey(arg, 'rule') ?? (typeof arg === 'string' ? arg : undefined) ?? findingFrom(arg)?.ruleName
+    ?? (await vscode.window.showInputBox({ title: 'AppSec: Show Only This Rule', prompt: 'The rule id, e.g. python.lang.security.audit.eval-detected', ignoreFocusOut: true }));
+  const trimmed = rule?.trim();
+  if (!trimmed) return undefined;
+  return filterFindings(app, { ...app.viewState.selection(), rules: [trimmed] });
+}
+
+/**
+ * Keeps only the findings of one file or folder (decided by the extension: the platform has no
+ * such filter): from a finding's or a file group's context menu, or with the path as text
+ * (relative to the repository). A supply-chain finding counts for the file of its usage.
+ */
+export async function filterByFile(app: FilterCommandsDeps, arg?: unknown): Promise<FilterSelection | undefined> {
+  const finding = findingFrom(arg);
+  const active = vscode.window.activeTextEditor?.document.uri;
+  const path = groupKey(arg, 'file') ?? (typeof arg === 'string' ? arg : undefined)
+    ?? finding?.sca?.usage?.filePath ?? finding?.location?.filePath
+    ?? (await vscode.window.showInputBox({
+      title: 'AppSec: Show Only This File', prompt: 'A file or folder, relative to the repository (e.g. src/app or src/app/views.py)',
+      value: active ? vscode.workspace.asRelativePath(active, false) : undefined, ignoreFocusOut: true,
+    }));
+  const trimmed = path?.trim().replace(/^\.\//, '');
+  if (!trimmed || /^[a-z][a-z0-9+.-]*:/i.test(trimmed)) return undefined;
+  return filterFindings(app, { ...app.viewState.selection(), paths: [trimmed] });
+}
+
+/** The key of a findings group node grouped `by`, e.g. a rule group's rule. */
+function groupKey(arg: unknown, by: string): string | undefined {
+  const group = typeof arg === 'object' && arg !== null && 'groupBy' in arg && 'group' in arg ? (arg as { groupBy: unknown; group: { key?: unknown } }) : undefined;
+  return group?.groupBy === by && typeof group.group.key === 'string' ? group.group.key : undefined;
+}
+
 function severityOf(arg: unknown): string | undefined {
   if (typeof arg === 'string') return arg;
   const finding = findingFrom(arg);
   if (finding) return finding.severity;
-  const group = typeof arg === 'object' && arg !== null && 'groupBy' in arg && 'group' in arg ? (arg as { groupBy: unknown; group: { key?: unknown } }) : undefined;
-  return group?.groupBy === 'severity' && typeof group.group.key === 'string' ? group.group.key : undefined;
+  return groupKey(arg, 'severity');
 }
 
 export async function clearFilters(app: FilterCommandsDeps): Promise<void> {

@@ -138,6 +138,19 @@ export async function copyRuleId(app: FindingCommandsDeps, arg: unknown): Promis
   return rule;
 }
 
+/**
+ * Shows a code finding's rule in the Policy Rules view (which policy has it, in which mode), or
+ * says that none of the policies shown there has it.
+ */
+export async function showRule(app: Pick<App, 'revealRule'>, arg: unknown): Promise<boolean> {
+  const finding = findingFrom(arg);
+  const rule = typeof arg === 'string' ? arg : finding?.issueType === 'sast' ? finding.ruleName : ruleOf(arg);
+  if (!rule) return false;
+  if (await app.revealRule(rule)) return true;
+  void vscode.window.showInformationMessage(`AppSec: no policy in the Policy Rules view has the rule ${rule}. Policies listed there: those of the deployment and of appsecFindings.policyIds.`);
+  return false;
+}
+
 function ruleOf(arg: unknown): string | undefined {
   if (typeof arg !== 'object' || arg === null || !('rule' in arg)) return undefined;
   const rule = (arg).rule;

@@ -14,7 +14,7 @@ import { refToShow } from '../core/model/refs';
 import type { Finding, IssueType, Project } from '../core/model/types';
 import type { BranchBaselines } from '../core/services/branch-baselines';
 import type { FindingsResult, FindingsStore, SlotState } from '../core/services/findings-store';
-import { toQueryFilters, type FilterSelection } from '../core/services/filters';
+import { localFilterOf, toQueryFilters, type FilterSelection } from '../core/services/filters';
 import { planDiagnostics, type PlannedDiagnostic, type SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { placeDiagnostic } from '../core/workspace/placement';
 import type { Logger } from '../host/logger';
@@ -34,6 +34,8 @@ export interface FolderFindings {
   readonly novelty?: FolderNovelty;
   /** The filter "only new on this branch" is on: Problems shows only new findings. */
   readonly onlyNew: boolean;
+  /** The filters the extension applies itself (files, only new), when any is set. */
+  readonly keep?: (finding: Finding) => boolean;
 }
 
 export interface FolderNovelty {
@@ -110,7 +112,8 @@ export class DiagnosticsController implements vscode.Disposable {
   /** The folder with what is known now of which findings are new (a baseline may have landed). */
   private withNovelty(folder: FolderFindings): FolderFindings {
     const { fallback } = refToShow(folder.repo.branch, this.deps.project(folder.repo.projectName));
-    return { ...folder, onlyNew: this.deps.selection().newOnBranch === true, novelty: folder.usedFallback ? undefined : this.noveltyOf(folder.repo, fallback) };
+    const { onlyNew: _onlyNew, keep: _keep, novelty: _novelty, ...rest } = folder;
+    return this.withLocalFilters(rest, folder.usedFallback ? undefined : this.noveltyOf(folder.repo, fallback));
   }
 
   /** One document was edited: only its diagnostics move, work per finding of that file. */
@@ -171,14 +174,19 @@ export class DiagnosticsController implements vscode.Disposable {
     const compared = fallback ? this.deps.baselines.ensure(slug, repo.projectName, force) : Promise.resolve();
     const findings = await this.loadRef(slug, repo, ref, own, force);
     await compared;
-    const onlyNew = this.deps.selection().newOnBranch === true;
     // A branch without a scan has no findings on the platform: show the primary branch's.
     if (findings.length === 0 && fallback) {
       const slots = slotsOf(repo, 'primary');
       const primaryFindings = await this.loadRef(slug, repo, fallback, slots, force);
-      return { repo, ref: fallback, usedFallback: true, findings: primaryFindings, slots, onlyNew };
+      return this.withLocalFilters({ repo, ref: fallback, usedFallback: true, findings: primaryFindings, slots }, undefined);
     }
-    return { repo, ref, usedFallback: false, findings, slots: own, onlyNew, novelty: this.noveltyOf(repo, fallback) };
+    return this.withLocalFilters({ repo, ref, usedFallback: false, findings, slots: own }, this.noveltyOf(repo, fallback));
+  }
+
+  private withLocalFilters(folder: Omit<FolderFindings, 'onlyNew' | 'keep' | 'novelty'>, novelty: FolderNovelty | undefined): FolderFindings {
+    const selection = this.deps.selection();
+    const keep = localFilterOf(selection, novelty && ((finding) => novelty.isNew(finding)));
+    return { ...folder, novelty, onlyNew: selection.newOnBranch === true, ...(keep ? { keep } : {}) };
   }
 
   private noveltyOf(repo: WorkspaceRepo, fallback: string | undefined): FolderNovelty | undefined {
@@ -283,11 +291,10 @@ export class DiagnosticsController implements vscode.Disposable {
   }
 }
 
-/** The folder's findings Problems shows: with "only new on this branch", the new ones alone. */
+/** The folder's findings Problems shows: those the extension's own filters (files, only new) keep. */
 export function shownInProblems(folder: FolderFindings): readonly Finding[] {
-  if (!folder.onlyNew) return folder.findings;
-  const { novelty } = folder;
-  return novelty ? folder.findings.filter((finding) => novelty.isNew(finding)) : [];
+  const { keep } = folder;
+  return keep ? folder.findings.filter(keep) : folder.findings;
 }
 
 /** The store slots of a folder: its own branch's, or the primary branch's when it falls back. */

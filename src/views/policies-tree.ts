@@ -92,6 +92,24 @@ export class PoliciesTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     }
   }
 
+  /**
+   * The node of a rule (by its dotted id) in the first policy that has it, loading policies'
+   * rules as needed; undefined when no policy shown here has it.
+   */
+  async findRule(ruleName: string): Promise<Node | undefined> {
+    const search = async (nodes: readonly Node[]): Promise<Node | undefined> => {
+      for (const node of nodes) {
+        if (node.kind === 'rule' && node.rule.path === ruleName) return node;
+        if (node.kind === 'policy' || node.kind === 'ruleMode' || node.kind === 'page') {
+          const found = await search(await this.getChildren(node));
+          if (found) return found;
+        }
+      }
+      return undefined;
+    };
+    return search(await this.getChildren());
+  }
+
   /** For tests: the tree as plain data, `depth` levels deep (loads are awaited by `getChildren`). */
   snapshot(depth: number): Promise<SnapshotNode[]> {
     return snapshotTree<Node>({ getChildren: (n) => this.getChildren(n), getTreeItem: (n) => this.getTreeItem(n), settle: () => Promise.resolve(false) }, depth);

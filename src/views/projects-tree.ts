@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { Disposable, Event } from '../core/events';
 import type { Deployment, Finding, Project } from '../core/model/types';
 import type { TodayLocation } from '../core/workspace/placement';
-import { toQueryFilters, type FilterSelection } from '../core/services/filters';
+import { localFilterOf, toQueryFilters, type FilterSelection } from '../core/services/filters';
 import { queryKey, type FindingsQuery, type FindingsResult, type FindingsStore } from '../core/services/findings-store';
 import { refToShow } from '../core/model/refs';
 import type { GroupBy } from '../core/services/grouping';
@@ -117,7 +117,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
       severityMapping: this.deps.severityMapping(),
       todayLocation: (finding) => this.deps.todayLocation?.(finding),
       isNew: (finding) => this.deps.novelty?.isNew(finding) ?? false,
-      issueTypeDescription: (n) => issueTypeDescription(this.slotView(n), (result) => this.groups.count(result, this.deps.groupBy(), this.onlyNew())),
+      issueTypeDescription: (n) => issueTypeDescription(this.slotView(n), (result) => this.groups.count(result, this.deps.groupBy(), this.localFilter())),
     });
   }
 
@@ -147,7 +147,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
         const query = this.queryFor(node);
         if (query) this.loads.ensure(node.slot, query);
         const primary = this.compareWithPrimary(node);
-        const only = this.onlyNew();
+        const only = this.localFilter();
         return issueTypeChildren(node, this.slotView(node), {
           groupBy: this.deps.groupBy(),
           selection: this.deps.selection(),
@@ -225,11 +225,12 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     this.showProgress(this.deps.projects.load({ force }).then(() => undefined, () => undefined));
   }
 
-  /** With "only new on this branch": the findings the tree keeps, keyed by what is known of novelty. */
-  private onlyNew(): LocalFilter | undefined {
+  /** The filters the extension applies itself (files, only new), keyed by what they depend on. */
+  private localFilter(): LocalFilter | undefined {
     const novelty = this.deps.novelty;
-    if (!this.deps.selection().newOnBranch) return undefined;
-    return { key: `new@${novelty?.version ?? 0}`, keep: (finding) => novelty?.isNew(finding) ?? false };
+    const selection = this.deps.selection();
+    const keep = localFilterOf(selection, novelty && ((finding) => novelty.isNew(finding)));
+    return keep && { key: JSON.stringify([selection.paths, selection.newOnBranch === true, novelty?.version ?? 0]), keep };
   }
 
   /**

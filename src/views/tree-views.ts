@@ -57,6 +57,17 @@ export function createTreeViews(deps: TreeViewsDeps): TreeViews {
 }
 
 /**
+ * Selects a rule in the Policy Rules view (its policy and mode open), focused for the keyboard;
+ * false when no policy shown there has it.
+ */
+export async function revealRule(views: Pick<TreeViews, 'policies' | 'policiesView'>, ruleName: string): Promise<boolean> {
+  const node = await views.policies.findRule(ruleName);
+  if (!node) return false;
+  await views.policiesView.reveal(node, { select: true, focus: true, expand: true });
+  return true;
+}
+
+/**
  * Shows the active filters in the Projects view's title ("open · critical, high"); call on every
  * filter and session change. Signed out, nothing is filtered, so nothing is said.
  */

@@ -3,7 +3,7 @@
  * they read in a view's description, and how they become query filters. Both the tree and the
  * diagnostics build their queries here, so they can never disagree about what is shown.
  */
-import type { FindingFilters, IssueType } from '../model/types';
+import type { Finding, FindingFilters, IssueType } from '../model/types';
 
 /** What the user picked. Single-valued where the API takes one value (`status`, `confidence`, …). */
 export interface FilterSelection {
@@ -19,6 +19,10 @@ export interface FilterSelection {
   readonly transitivities: readonly string[];
   readonly isMalicious?: boolean;
   readonly clickToFixPrState: readonly string[];
+  /** Rule names (code findings; sent as `rules`). */
+  readonly rules: readonly string[];
+  /** Files or folders of the repository: findings there only (decided here; never sent). */
+  readonly paths: readonly string[];
   /**
    * Only findings the project's primary branch does not have: decided here, not by the platform
    * (it has no such filter), from the branch baselines; never sent in a query.
@@ -28,7 +32,7 @@ export interface FilterSelection {
 
 export const EMPTY_SELECTION: FilterSelection = {
   severities: [], triageReasons: [], policies: [], categories: [], componentTags: [],
-  exposures: [], transitivities: [], clickToFixPrState: [],
+  exposures: [], transitivities: [], clickToFixPrState: [], rules: [], paths: [],
 };
 
 type ListKey = { [K in keyof FilterSelection]-?: FilterSelection[K] extends readonly string[] ? K : never }[keyof FilterSelection];
@@ -72,6 +76,8 @@ export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [
 const FREE_TEXT_DEFINITIONS: readonly FilterDefinition[] = [
   { key: 'categories', label: 'Category (code)', values: [], single: false, appliesTo: ['sast'] },
   { key: 'componentTags', label: 'Component tag', values: [], single: false, appliesTo: BOTH },
+  { key: 'rules', label: 'Rule (code)', values: [], single: false, appliesTo: ['sast'] },
+  { key: 'paths', label: 'File', values: [], single: false, appliesTo: BOTH, local: true },
 ];
 const ALL_DEFINITIONS = [...FILTER_DEFINITIONS, ...FREE_TEXT_DEFINITIONS];
 
@@ -90,7 +96,7 @@ export function parseSelection(stored: unknown): FilterSelection {
   const raw = stored as Record<string, unknown>;
   const result: Record<string, unknown> = { ...EMPTY_SELECTION };
   // Free-text filters (no fixed values to pick from): kept when given by automation or a test.
-  for (const key of ['categories', 'componentTags'] as const) {
+  for (const key of ['categories', 'componentTags', 'rules', 'paths'] as const) {
     const value = raw[key];
     if (Array.isArray(value)) result[key] = [...new Set(value.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()))];
   }
@@ -154,6 +160,7 @@ export function toQueryFilters(selection: FilterSelection, issueType: IssueType,
     ...(list('triageReasons') ? { triageReasons: list('triageReasons') } : {}),
     ...(list('policies') ? { policies: list('policies') } : {}),
     ...(list('categories') ? { categories: list('categories') } : {}),
+    ...(list('rules') ? { rules: list('rules') } : {}),
     ...(applies('confidence') && selection.confidence ? { confidence: selection.confidence } : {}),
     ...(applies('autotriageVerdict') && selection.autotriageVerdict ? { autotriageVerdict: selection.autotriageVerdict } : {}),
     ...(list('componentTags') ? { componentTags: list('componentTags') } : {}),
@@ -162,4 +169,18 @@ export function toQueryFilters(selection: FilterSelection, issueType: IssueType,
     ...(applies('isMalicious') && selection.isMalicious !== undefined ? { isMalicious: selection.isMalicious } : {}),
     ...(list('clickToFixPrState') ? { clickToFixPrState: list('clickToFixPrState') } : {}),
   };
+}
+
+/**
+ * The filters the extension applies to what the platform answered (it has no such parameter):
+ * files and folders, and "only new on this branch". Undefined when none is set, so callers skip
+ * the pass. `isNew` answers for the branch baselines; without it nothing is new.
+ */
+export function localFilterOf(selection: FilterSelection, isNew?: (finding: Finding) => boolean): ((finding: Finding) => boolean) | undefined {
+  const paths = selection.paths.map((p) => p.replace(/\/+$/, ''));
+  const onlyNew = selection.newOnBranch === true;
+  if (paths.length === 0 && !onlyNew) return undefined;
+  const inPaths = (path: string | undefined): boolean => path !== undefined && paths.some((p) => path === p || path.startsWith(`${p}/`));
+  return (finding) =>
+    (paths.length === 0 || inPaths(finding.location?.filePath) || inPaths(finding.sca?.usage?.filePath)) && (!onlyNew || (isNew?.(finding) ?? false));
 }

@@ -22,6 +22,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['diagnostics', () => import('./diagnostics.test')],
   ['drift', () => import('./drift.test')],
   ['branch', () => import('./branch.test')],
+  ['menus', () => import('./menus.test')],
   ['service-shapes', () => import('./service-shapes.test')],
   ['store', () => import('./store.test')],
   ['look', () => import('./look.test')],

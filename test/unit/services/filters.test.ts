@@ -3,9 +3,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  EMPTY_SELECTION, FILTER_DEFINITIONS, describeSelection, isEmptySelection, parseSelection, selectedValues,
+  EMPTY_SELECTION, FILTER_DEFINITIONS, describeSelection, isEmptySelection, localFilterOf, parseSelection, selectedValues,
   selectionFromPicks, toQueryFilters, valueLabel, type FilterSelection,
 } from '../../../src/core/services/filters';
+import { sastFinding, scaFinding } from './finding-fixtures';
 
 const selection = (overrides: Partial<FilterSelection>): FilterSelection => ({ ...EMPTY_SELECTION, ...overrides });
 
@@ -242,5 +243,34 @@ void describe('only new on this branch (a filter the extension applies)', () => 
   void test('it reads as words in the view description, and counts as a filter', () => {
     assert.equal(describeSelection(selection({ status: 'open', newOnBranch: true })), 'open · new on this branch');
     assert.equal(isEmptySelection(selection({ newOnBranch: true })), false);
+  });
+});
+
+void describe('rules and files', () => {
+  void test('a rule filter reaches code queries only; a file filter reaches none (the extension applies it)', () => {
+    const chosen = selection({ rules: ['python.lang.eval'], paths: ['src/app'] });
+    assert.deepEqual(toQueryFilters(chosen, 'sast', { repo: 'r' }), { repos: ['r'], rules: ['python.lang.eval'] });
+    assert.deepEqual(toQueryFilters(chosen, 'sca', { repo: 'r' }), { repos: ['r'] });
+    assert.equal(describeSelection(chosen), 'python.lang.eval · src/app');
+    assert.deepEqual(parseSelection({ rules: [' a ', 'a', 3], paths: ['src/x.py', ''] }), selection({ rules: ['a'], paths: ['src/x.py'] }));
+  });
+
+  void test('the file filter keeps a file, or everything under a folder, by location or a supply-chain usage', () => {
+    const keep = localFilterOf(selection({ paths: ['src/app/'] }));
+    assert.ok(keep);
+    assert.equal(keep(sastFinding({ file: 'src/app/views.py' })), true, 'under the folder');
+    assert.equal(keep(sastFinding({ file: 'src/application.py' })), false, 'a name that only starts the same is not under it');
+    assert.equal(keep(sastFinding({ file: 'src/app' })), true, 'the path itself');
+    assert.equal(keep(scaFinding({ usage: { filePath: 'src/app/net.py', line: 3 } }, { location: { filePath: 'poetry.lock', line: 1 } })), true, 'a supply-chain finding used there');
+    assert.equal(keep(scaFinding({}, { location: { filePath: 'poetry.lock', line: 1 } })), false);
+  });
+
+  void test('"only new" keeps what the baselines call new, and nothing without them; no local filter, no pass', () => {
+    const fresh = sastFinding({ id: 1 });
+    const old = sastFinding({ id: 2 });
+    const keep = localFilterOf(selection({ newOnBranch: true }), (f) => f.id === 1);
+    assert.deepEqual([fresh, old].filter(keep!), [fresh]);
+    assert.deepEqual([fresh, old].filter(localFilterOf(selection({ newOnBranch: true }))!), []);
+    assert.equal(localFilterOf(selection({ status: 'open', rules: ['x'] })), undefined);
   });
 });
