@@ -11,6 +11,7 @@ import type { SbomService } from './core/services/sbom-service';
 import type { Session } from './core/services/session';
 import type { DiagnosticsController } from './diagnostics/diagnostics-controller';
 import type { FindingPlaces } from './diagnostics/finding-places';
+import type { TriageService } from './core/services/triage-service';
 import type { ExtensionLog, Logger } from './host/logger';
 import type { ViewState } from './host/view-state';
 import type { WorkspaceRepos } from './host/workspace-repos';
@@ -42,6 +43,12 @@ export interface App {
   projectUrl(project: { readonly id: number }): string | undefined;
   /** The item selected in the Projects or Policy Rules view, for commands run from the palette. */
   selectedItem(): unknown;
+  /** Every item selected in the Projects view (it allows several), for commands run from the palette. */
+  selectedItems(): readonly unknown[];
+  /** Triage and tickets: one change, shown everywhere, rolled back when refused. */
+  readonly triage: TriageService;
+  /** Opens (or reuses) the Finding Details panel; resolves when the platform's detail is shown. */
+  showDetails(finding: Finding): Promise<void>;
   /** Selects a rule in the Policy Rules view; false when no policy shown there has it. */
   revealRule(ruleName: string): Promise<boolean>;
   /** Cancels the tree's loads in progress. */
@@ -57,6 +64,19 @@ export function projectFrom(app: Pick<App, 'projects'>, arg: unknown): Project |
     if (typeof candidate === 'object' && candidate !== null && 'name' in candidate && 'id' in candidate) return candidate as Project;
   }
   return undefined;
+}
+
+/**
+ * A finding named by reference (`{ findingRef: { issueType, id } }`, what a hover's command link
+ * can carry), as the store holds it now; undefined for anything else.
+ */
+export function findingOfRef(app: Pick<App, 'findings' | 'session'>, arg: unknown): { finding: Finding } | undefined {
+  if (typeof arg !== 'object' || arg === null || !('findingRef' in arg)) return undefined;
+  const ref = (arg as { findingRef?: { issueType?: unknown; id?: unknown } }).findingRef;
+  const slug = app.session.deployment?.slug;
+  if (!slug || (ref?.issueType !== 'sast' && ref?.issueType !== 'sca') || typeof ref.id !== 'number') return undefined;
+  const finding = app.findings.finding(slug, ref.issueType, ref.id);
+  return finding ? { finding } : undefined;
 }
 
 /** What commands accept as "a finding": a tree node (with `finding`), a diagnostic's finding, or a Finding. */

@@ -29,6 +29,10 @@ import { startAutoRefresh } from './host/auto-refresh';
 import { FindingsAttention } from './views/attention';
 import { registerFindingHover } from './editor/finding-hover';
 import { BranchBaselines } from './core/services/branch-baselines';
+import { TriageService } from './core/services/triage-service';
+import { FindingDetails } from './core/services/finding-details';
+import { registerFindingActions } from './editor/finding-actions';
+import { FindingDetailsPanel } from './webviews/finding-details-panel';
 import { DriftTracker } from './host/drift-tracker';
 import { GitCli } from './host/git-cli';
 import { offerToFetchScannedCommits } from './host/scanned-commit-notice';
@@ -103,7 +107,13 @@ function activateApi(context: vscode.ExtensionContext) {
     selection: () => viewState.selection(), mapping: () => settings.severityMapping(), findingUrl, log: log.for('Diagnostics'),
     unreachableAsInformation: () => settings.unreachableAsInformation(), places, baselines,
   }));
-  push(registerFindingHover(diagnostics.collection, repos, drift, baselines));
+  const details = new FindingDetails(api, slug);
+  const signedIn = (): boolean => session.state.kind === 'signedIn';
+  push(registerFindingHover({ collection: diagnostics.collection, repos, drift, novelty: baselines, details, signedIn }));
+  push(registerFindingActions({ collection: diagnostics.collection, details, repos, signedIn }));
+  const detailsPanel = push(new FindingDetailsPanel({
+    extensionUri: context.extensionUri, store: findings, details, places, novelty: baselines, deploymentSlug: slug, findingUrl, errorMessage,
+  }));
   push(offerToFetchScannedCommits(drift));
   const statusBar = push(new FindingsStatusBar());
   push(diagnostics.onDidChange((folders) => statusBar.update(folders)));
@@ -136,6 +146,9 @@ function activateApi(context: vscode.ExtensionContext) {
     cancelLoads: () => trees.projects.cancelLoads(),
     revealRule: (ruleName) => revealRule(trees, ruleName),
     selectedItem: () => trees.projectsView.selection[0] ?? trees.policiesView.selection[0],
+    selectedItems: () => trees.projectsView.selection,
+    triage: new TriageService({ api, store: findings, deploymentSlug: slug, deploymentId: () => session.deployment?.id }),
+    showDetails: (finding) => detailsPanel.show(finding),
   };
   for (const registration of registerCommands(app, buildCommands(app, treeCommandHandlers(trees)))) push(registration);
 
@@ -194,7 +207,7 @@ function activateApi(context: vscode.ExtensionContext) {
     context.globalState.keys().map((k) => [k, context.globalState.get(k)]),
     context.workspaceState.keys().map((k) => [k, context.workspaceState.get(k)]),
   ]);
-  return { version, app, trees, statusBar, storedState };
+  return { version, app, trees, statusBar, storedState, detailsPanel };
 }
 
 /** Says at once, not at the next request, when the base URL cannot be used (e.g. plain http to another host). */

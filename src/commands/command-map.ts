@@ -1,17 +1,21 @@
 /** The one typed map of command ids to handlers (package.json must declare exactly these). */
-import type { App } from '../app';
+import { findingOfRef, type App } from '../app';
 import { checkConnection } from './connection-commands';
 import { fetchScannedCommit } from './drift-commands';
 import { clearFilters, filterByFile, filterByRule, filterBySeverity, filterFindings, groupBy } from './filter-commands';
-import { copyFindingId, copyLink, copyRuleId, openFinding, openInPlatform, openOnCodeHost, showRule } from './finding-commands';
+import { copyFindingId, copyLink, copyRuleId, openFinding, openInPlatform, openOnCodeHost, showDetails, showRule } from './finding-commands';
 import { chooseRef, exportSbom, showSbomExports, tagProject } from './project-commands';
 import type { TreeCommandId } from '../views/tree-views';
 import type { CommandMap } from './register';
 import { refresh, signIn, signOut } from './session-commands';
+import { createTicket, linkTicket, unlinkTicket } from './ticket-commands';
+import { addNote, ignore, setState, triageCommand } from './triage-commands';
 
 export function buildCommands(app: App, tree: Record<TreeCommandId, (arg?: unknown) => void>): CommandMap {
   // Run from the palette (no argument), an item command acts on the item selected in a view.
-  const item = (arg: unknown): unknown => arg ?? app.selectedItem();
+  const item = (arg: unknown): unknown => findingOfRef(app, arg) ?? arg ?? app.selectedItem();
+  // A hover's command link names its finding by reference; the tree passes nodes.
+  const subject = (arg: unknown): unknown => findingOfRef(app, arg) ?? arg;
   return {
     ...tree,
     'appsecFindings.signIn': (token) => signIn(app, token),
@@ -40,5 +44,16 @@ export function buildCommands(app: App, tree: Record<TreeCommandId, (arg?: unkno
     'appsecFindings.showLogs': () => app.log.show(),
     'appsecFindings.checkConnection': () => checkConnection(app),
     'appsecFindings.fetchScannedCommit': (arg) => fetchScannedCommit(app, arg),
+    // Tree commands get the clicked node and, with several selected, all of them.
+    'appsecFindings.triage': (arg) => triageCommand(app, arg),
+    'appsecFindings.ignore': (arg, selected) => ignore(app, subject(arg), selected),
+    'appsecFindings.markReviewing': (arg, selected) => setState(app, 'reviewing', subject(arg), selected),
+    'appsecFindings.markFixing': (arg, selected) => setState(app, 'fixing', subject(arg), selected),
+    'appsecFindings.reopen': (arg, selected) => setState(app, 'reopened', subject(arg), selected),
+    'appsecFindings.addNote': (arg, selected) => addNote(app, subject(arg), selected),
+    'appsecFindings.createTicket': (arg, selected) => createTicket(app, subject(arg), selected),
+    'appsecFindings.linkTicket': (arg, selected, url) => linkTicket(app, subject(arg), selected, url),
+    'appsecFindings.unlinkTicket': (arg, selected) => unlinkTicket(app, subject(arg), selected),
+    'appsecFindings.showDetails': (arg) => showDetails(app, item(arg)),
   };
 }

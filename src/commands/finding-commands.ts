@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { findingFrom, type App } from '../app';
 import type { Finding } from '../core/model/types';
 import { confinePath, placesOf, toPlannedRange, type Place } from '../core/workspace/diagnostic-plan';
-import { safeLink, toRange } from '../diagnostics/finding-diagnostic';
+import { FindingDiagnostic, safeLink, toRange } from '../diagnostics/finding-diagnostic';
 
 /** Opening and copying findings needs the workspace folders, the platform link and the clipboard. */
 export type FindingCommandsDeps = Pick<App, 'repos' | 'findingUrl' | 'projectUrl' | 'clipboard' | 'places'>;
@@ -136,6 +136,30 @@ export async function copyRuleId(app: FindingCommandsDeps, arg: unknown): Promis
   if (!rule) return undefined;
   await app.clipboard.writeText(rule);
   return rule;
+}
+
+/**
+ * Opens the Finding Details panel: for a finding node, diagnostic or finding; from the palette
+ * for the selected finding, else the finding under the cursor.
+ */
+export async function showDetails(app: Pick<App, 'showDetails'>, arg: unknown): Promise<boolean> {
+  const finding = findingFrom(arg) ?? findingAtCursor();
+  if (!finding) {
+    void vscode.window.showInformationMessage('AppSec: select a finding in the tree, or put the cursor on a finding in the editor, to see its details.');
+    return false;
+  }
+  await app.showDetails(finding);
+  return true;
+}
+
+/** The first of our findings whose diagnostic covers the cursor in the active editor. */
+function findingAtCursor(): Finding | undefined {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return undefined;
+  const at = editor.selection.active;
+  const diagnostic = vscode.languages.getDiagnostics(editor.document.uri)
+    .find((d): d is FindingDiagnostic => d instanceof FindingDiagnostic && d.range.contains(at));
+  return diagnostic?.finding;
 }
 
 /**

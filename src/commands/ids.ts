@@ -30,6 +30,16 @@ export const COMMAND_IDS = [
   'appsecFindings.cancelTreeLoad',
   'appsecFindings.retryTreeLoad',
   'appsecFindings.fetchScannedCommit',
+  'appsecFindings.triage',
+  'appsecFindings.ignore',
+  'appsecFindings.markReviewing',
+  'appsecFindings.markFixing',
+  'appsecFindings.reopen',
+  'appsecFindings.addNote',
+  'appsecFindings.createTicket',
+  'appsecFindings.linkTicket',
+  'appsecFindings.unlinkTicket',
+  'appsecFindings.showDetails',
 ] as const;
 
 export type CommandId = (typeof COMMAND_IDS)[number];

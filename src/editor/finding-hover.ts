@@ -3,18 +3,38 @@
  * - how the place relates to the scan: moved onto today's code, the finding's own code changed
  *   since the scan (this is the closest place), or not mapped (the scanned commit is not here, or
  *   the copy was not compared) while the copy may differ; never a precision we do not have;
- * - whether the finding is new on this branch (its primary branch does not have it).
+ * - whether the finding is new on this branch (its primary branch does not have it);
+ * - the finding in one line (rule, severity, status), the assistant's short guidance when the
+ *   platform's detail has it, and links to Show Details, Ignore… and Open in Platform (the
+ *   markdown is trusted for those three commands only; server text in it is escaped).
  */
 import * as vscode from 'vscode';
 import { driftHint } from '../core/workspace/drift-hint';
 import { FindingDiagnostic } from '../diagnostics/finding-diagnostic';
+import { supplyChainName } from '../core/model/finding-names';
+import type { Finding } from '../core/model/types';
 import type { BranchNovelty } from '../core/services/branch-baselines';
+import type { FindingDetails } from '../core/services/finding-details';
+import { valueLabel } from '../core/services/filters';
 import type { DriftTracker } from '../host/drift-tracker';
 import type { WorkspaceRepos } from '../host/workspace-repos';
 
-export function registerFindingHover(collection: vscode.DiagnosticCollection, repos: WorkspaceRepos, drift: DriftTracker, novelty: BranchNovelty): vscode.Disposable {
+/** The commands the hover may link to (and no other). */
+export const HOVER_COMMANDS = ['appsecFindings.showDetails', 'appsecFindings.ignore', 'appsecFindings.openInPlatform'] as const;
+const GUIDANCE_WAIT_MS = 1500;
+
+export interface FindingHoverDeps {
+  readonly collection: vscode.DiagnosticCollection;
+  readonly repos: WorkspaceRepos;
+  readonly drift: DriftTracker;
+  readonly novelty: BranchNovelty;
+  readonly details: FindingDetails;
+  readonly signedIn: () => boolean;
+}
+
+export function registerFindingHover({ collection, repos, drift, novelty, details, signedIn }: FindingHoverDeps): vscode.Disposable {
   return vscode.languages.registerHoverProvider({ scheme: 'file' }, {
-    provideHover(document, position) {
+    async provideHover(document, position) {
       const here = (collection.get(document.uri) ?? []).filter((d): d is FindingDiagnostic => d instanceof FindingDiagnostic && d.range.contains(position));
       const first = here[0];
       if (!first) return undefined;
@@ -28,13 +48,34 @@ export function registerFindingHover(collection: vscode.DiagnosticCollection, re
         ...(newHere.length > 0 && primary ? [`$(git-branch) AppSec: ${newOnBranchText(newHere.length, here.length, primary)}`] : []),
         ...(hint ? [`$(history) AppSec: ${hint}`] : []),
       ];
-      if (lines.length === 0) return undefined;
-      // Text from the platform never reaches this markdown: only our sentences, branch and commit names.
-      const text = new vscode.MarkdownString(lines.map(escapeMarkdown).join('\n\n'), true);
-      text.isTrusted = false;
+      const about = signedIn() ? await aboutFinding(first.finding, details) : [];
+      if (lines.length === 0 && about.length === 0) return undefined;
+      // Every line is escaped; the command links are ours, with arguments we encode.
+      const text = new vscode.MarkdownString([...about, ...lines.map(escapeMarkdown)].join('\n\n'), true);
+      text.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };
       return new vscode.Hover(text, first.range);
     },
   });
+}
+
+/** "**eval-detected** · high · open", the assistant's guidance, and the command links. */
+async function aboutFinding(finding: Finding, details: FindingDetails): Promise<string[]> {
+  const name = supplyChainName(finding) ?? finding.ruleName.split('.').pop() ?? finding.ruleName;
+  const head = `**${escapeMarkdown(name)}** · ${escapeMarkdown(finding.severity)} · ${escapeMarkdown(valueLabel(finding.status))}`;
+  const detail = details.peek(finding) ?? (await Promise.race([
+    details.get(finding).catch(() => undefined),
+    new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), GUIDANCE_WAIT_MS)),
+  ]));
+  const guidance = detail?.assistant?.guidanceSummary ?? detail?.assistant?.ruleExplanationSummary;
+  const ref = encodeURIComponent(JSON.stringify([{ findingRef: { issueType: finding.issueType, id: finding.id } }]));
+  const links = [['Show Details', 'appsecFindings.showDetails'], ['Ignore…', 'appsecFindings.ignore'], ['Open in Platform', 'appsecFindings.openInPlatform']]
+    .map(([title, command]) => `[${title}](command:${command}?${ref})`).join(' · ');
+  return [head, ...(guidance ? [`Assistant: ${escapeMarkdown(oneLineText(guidance, 400))}`] : []), links];
+}
+
+function oneLineText(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
 function newOnBranchText(newCount: number, total: number, primary: string): string {

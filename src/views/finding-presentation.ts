@@ -90,9 +90,9 @@ export function findingDescription(finding: Finding, today?: TodayLocation, isNe
   return [novelty, locationText(finding, today) ?? 'no location', finding.status].filter((p): p is string => !!p).join(' · ');
 }
 
-/** "finding hasUrl sast": space-separated flags that menus match with `\bword\b`. */
+/** "finding hasUrl sast status-open hasTicket": space-separated flags that menus match with `\bword\b`. */
 export function findingContextValue(finding: Finding): string {
-  return ['finding', ...codeHostFlags(finding.lineOfCodeUrl), finding.issueType].join(' ');
+  return ['finding', ...codeHostFlags(finding.lineOfCodeUrl), finding.issueType, `status-${finding.status}`, ...(finding.ticket ? ['hasTicket'] : [])].join(' ');
 }
 
 /** What a screen reader says for a finding: every fact the icon and columns show. */
@@ -124,6 +124,8 @@ export function findingTooltip(finding: Finding, newAgainst?: string): string {
     .field('Confidence', finding.confidence)
     .field('Status', valueLabel(finding.status))
     .field('Triage reason', finding.triageReason ? valueLabel(finding.triageReason) : undefined)
+    .field('Note', finding.triageComment)
+    .field('Ticket', finding.ticket ? finding.ticket.slug ?? finding.ticket.url : undefined)
     .codeField('Location', locationText(finding))
     .field('Ref', finding.ref === undefined ? undefined : branchName(finding.ref))
     .field('New on this branch', newAgainst === undefined ? undefined : `yes: ${newAgainst} does not have it`)

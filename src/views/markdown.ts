@@ -22,16 +22,9 @@ export function markdownCode(text: string): string {
   return `${fence}${padded.replace(/\r\n|\r|\n/g, ' ')}${fence}`;
 }
 
-/** True for absolute http and https URLs, the only ones a tree item may link to or open. */
-export function isHttpUrl(url: string | undefined): url is string {
-  if (!url) return false;
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+/** Re-exported for the views: defined below them, beside the platform's links. */
+import { isHttpUrl } from '../core/model/links';
+export { isHttpUrl };
 
 /**
  * A markdown link when `url` is http(s); otherwise only the escaped label, so a `command:`,

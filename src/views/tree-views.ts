@@ -34,7 +34,8 @@ export function createTreeViews(deps: TreeViewsDeps): TreeViews {
     policyIds: () => deps.policyIds(),
     errorMessage: (error) => deps.errorMessage(error),
   });
-  const projectsView = vscode.window.createTreeView(PROJECTS_VIEW_ID, { treeDataProvider: projects, showCollapseAll: true });
+  // Several findings can be selected to triage or ticket them together.
+  const projectsView = vscode.window.createTreeView(PROJECTS_VIEW_ID, { treeDataProvider: projects, showCollapseAll: true, canSelectMany: true });
   const policiesView = vscode.window.createTreeView(POLICIES_VIEW_ID, { treeDataProvider: policies, showCollapseAll: true });
   updateFilterDescription(projectsView, deps.selection(), deps.session.state.kind === 'signedIn');
   // What is selected, as a context key: the palette offers a tree item's actions for it (keyboard).

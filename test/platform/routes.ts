@@ -3,6 +3,7 @@
  * segments, because a project name's slashes are path separators while an encoded `%2F` must be
  * answered with a redirect, as the real service does.
  */
+import { createTickets, linkTicket, triage, unlinkTicket, type Integrations } from './actions';
 import { FindingsIndex, queryFindings } from './findings-query';
 import { addProjectTags, getProject, listProjects } from './projects';
 import { QueryError, integer } from './query-params';
@@ -27,6 +28,8 @@ export interface ApiState {
   sbom: SbomJobs;
   /** Mutable: tests switch the shape or cap pages between requests. */
   answers: { shape: AnswerShape; maxPageSize: number | undefined };
+  /** Mutable: tests switch the ticketing integration off and on. */
+  integrations: Integrations;
 }
 
 class BadPath extends Error {}
@@ -90,6 +93,16 @@ function route(req: ApiRequest, state: ApiState): PlatformResponse {
       if (!byId) return error(404, DEPLOYMENT_NOT_FOUND);
       return rest.length === 3 ? state.sbom.create(data, req.body) : state.sbom.status(decode(rest[3]), state.baseUrl);
     });
+  }
+  if (resource === 'triage' && rest.length === 2) {
+    return only('POST', () => (bySlug ? triage(data, req.body) : error(404, DEPLOYMENT_NOT_FOUND)));
+  }
+  if (resource === 'tickets' && rest.length === 2) {
+    return only('POST', () => (bySlug ? createTickets(data, req.body, state.integrations) : error(404, DEPLOYMENT_NOT_FOUND)));
+  }
+  // Link and unlink take the deployment's id, creating takes its slug (as the reference says).
+  if (resource === 'tickets' && (rest[2] === 'link' || rest[2] === 'unlink') && rest.length === 3) {
+    return only('POST', () => (byId ? (rest[2] === 'link' ? linkTicket(data, req.body) : unlinkTicket(data, req.body)) : error(404, DEPLOYMENT_NOT_FOUND)));
   }
   if (resource === 'scans' && rest[2] === 'search' && rest.length === 3) {
     return only('POST', () => (byId ? searchScans(data, req.body) : error(404, DEPLOYMENT_NOT_FOUND)));

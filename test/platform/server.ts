@@ -31,6 +31,8 @@ export interface PlatformServerOptions {
   shape?: AnswerShape;
   /** At most this many items per findings or projects page, whatever `page_size` asks. */
   maxPageSize?: number;
+  /** Whether a ticketing (Jira) integration is configured (default true). */
+  ticketing?: boolean;
 }
 
 export interface RecordedRequest {
@@ -52,6 +54,8 @@ export interface RunningPlatform {
   setShape(shape: AnswerShape): void;
   /** Caps pages (undefined: no cap); the offset is then `page` × the capped size. */
   setMaxPageSize(size: number | undefined): void;
+  /** Switches the ticketing integration on or off (creating tickets is refused without it). */
+  setTicketing(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -86,6 +90,7 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
   const closing = new AbortController();
   let latencyMs = opts.latencyMs ?? 0;
   const answers: ApiState['answers'] = { shape: opts.shape ?? 'service', maxPageSize: opts.maxPageSize };
+  const integrations: ApiState['integrations'] = { ticketing: opts.ticketing ?? true };
   // Sort once up front so even the first findings request of a big data set is fast.
   index.sorted('sast', opts.data.sast);
   index.sorted('sca', opts.data.sca);
@@ -111,7 +116,7 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
     // The auth scheme is case-insensitive (RFC 9110); the token is not.
     const given = /^bearer (.*)$/i.exec(headers.authorization ?? '')?.[1];
     if (given !== token) return error(401, headers.authorization ? 'invalid API token' : 'missing Authorization: Bearer <token> header');
-    return handleApi({ method, rawPath, rawQuery, body: body.text }, { data: running.data, baseUrl: running.url, index, sbom, answers });
+    return handleApi({ method, rawPath, rawQuery, body: body.text }, { data: running.data, baseUrl: running.url, index, sbom, answers, integrations });
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -167,6 +172,9 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
     },
     setMaxPageSize(size) {
       answers.maxPageSize = size;
+    },
+    setTicketing(on) {
+      integrations.ticketing = on;
     },
     close() {
       closing.abort();

@@ -1,11 +1,18 @@
 import { decodeDeploymentsResponse } from '../model/decodeDeployment';
-import { decodeFindingsPage, type FindingsPage } from '../model/decodeFinding';
+import { decodeTicketLinkResult, decodeTicketResult, decodeTriageResult, decodeUnlinkResult } from '../model/decodeActions';
+import { decodeFindingsPage, rawFindings, type FindingsPage } from '../model/decodeFinding';
+import { decodeFindingDetail } from '../model/decodeFindingDetail';
+import { asObject } from '../model/decodeRead';
+import { isHttpUrl } from '../model/links';
 import { decodePoliciesResponse, decodePolicyRulesPage, type PolicyRulesPage } from '../model/decodePolicy';
 import { decodeProjectResponse, decodeProjectsPage } from '../model/decodeProject';
 import { decodeSbomExportCreated, decodeSbomExportStatus } from '../model/decodeSbom';
 import { decodeScansPage, latestWithCommit } from '../model/decodeScan';
 import { StringInterner } from '../model/interner';
-import type { Deployment, Finding, FindingFilters, IssueType, Policy, PolicyRule, Project, SbomExportRequest, SbomExportStatus, Scan } from '../model/types';
+import type {
+  Deployment, Finding, FindingDetail, FindingFilters, IssueType, Policy, PolicyRule, Project, SbomExportRequest, SbomExportStatus, Scan,
+  TicketLinkResult, TicketRequest, TicketResult, TriageRequest, TriageResult,
+} from '../model/types';
 import {
   encodeCursorQuery,
   encodeFindingsQuery,
@@ -49,6 +56,9 @@ export const DEFAULT_PROJECTS_PAGE_SIZE = 100;
 export const DEFAULT_POLICY_RULES_LIMIT = 1000;
 const DEFAULT_CONCURRENCY = 4;
 const MAX_SCAN_PAGES = 5;
+/** Finding details: pages of the narrowed list read before giving up. */
+const DETAIL_PAGE_SIZE = 1000;
+const MAX_DETAIL_PAGES = 10;
 
 /** One method per endpoint of the platform (docs/platform-api.md). */
 export class PlatformClient {
@@ -118,6 +128,88 @@ export class PlatformClient {
       skipped += page.skipped;
     }
     return { findings, skipped };
+  }
+
+  /** Triage (bulk): one request; the service checks and batches (docs/platform-api.md, "Triage and tickets"). */
+  async triage(deploymentSlug: string, request: TriageRequest, options: CallOptions = {}): Promise<TriageResult> {
+    const body = await this.http.requestJson({
+      method: 'POST',
+      path: `${deploymentPath(deploymentSlug)}/triage`,
+      body: {
+        issue_type: request.issueType,
+        issue_ids: request.ids,
+        ...(request.state ? { new_triage_state: request.state } : {}),
+        ...(request.reason ? { new_triage_reason: request.reason } : {}),
+        ...(request.note !== undefined && request.note !== '' ? { new_note: request.note } : {}),
+      },
+      what: `Triage of ${request.ids.length} finding${request.ids.length === 1 ? '' : 's'}`,
+      signal: options.signal,
+    });
+    return decodeTriageResult(body);
+  }
+
+  /** Jira tickets (ids as strings, as the endpoint takes them). Never retried: a repeat could create a second ticket. */
+  async createTickets(deploymentSlug: string, request: TicketRequest, options: CallOptions = {}): Promise<TicketResult> {
+    const body = await this.http.requestJson({
+      method: 'POST',
+      path: `${deploymentPath(deploymentSlug)}/tickets`,
+      body: {
+        issue_type: request.issueType,
+        issue_ids: request.ids.map(String),
+        ...(request.groupIssues !== undefined ? { group_issues: request.groupIssues } : {}),
+        ...(request.jiraProjectId ? { jira_project_id: request.jiraProjectId } : {}),
+      },
+      what: 'Jira tickets',
+      signal: options.signal,
+    });
+    return decodeTicketResult(body);
+  }
+
+  /** Records an existing ticket on findings (the path takes the deployment's id). */
+  async linkTicket(deploymentId: string, ticketUrl: string, ids: readonly number[], options: CallOptions = {}): Promise<TicketLinkResult> {
+    if (!isHttpUrl(ticketUrl)) throw new PlatformError('badRequest', 'A ticket link starts with https:// (or http://).');
+    const body = await this.http.requestJson({
+      method: 'POST',
+      path: `${deploymentPath(deploymentId)}/tickets/link`,
+      body: { ticket_url: ticketUrl, issue_ids: ids.map(String) },
+      what: 'Linking the ticket',
+      signal: options.signal,
+    });
+    return decodeTicketLinkResult(body);
+  }
+
+  async unlinkTicket(deploymentId: string, ids: readonly number[], options: CallOptions = {}): Promise<readonly number[]> {
+    const body = await this.http.requestJson({
+      method: 'POST',
+      path: `${deploymentPath(deploymentId)}/tickets/unlink`,
+      body: { issue_ids: ids.map(String) },
+      what: 'Unlinking the ticket',
+      signal: options.signal,
+    });
+    return decodeUnlinkResult(body);
+  }
+
+  /**
+   * The whole finding, found again through the list (there is no single-finding endpoint),
+   * narrowed by what is known of it: repository, ref, rule (code) and severity.
+   */
+  async findingDetail(deploymentSlug: string, finding: Finding, options: CallOptions = {}): Promise<FindingDetail | undefined> {
+    const severity = ['low', 'medium', 'high', 'critical'].includes(finding.severity) ? [finding.severity] : undefined;
+    const filters: FindingFilters = {
+      ...(finding.repositoryName ? { repos: [finding.repositoryName] } : {}),
+      ...(finding.ref ? { ref: finding.ref } : {}),
+      ...(finding.issueType === 'sast' ? { rules: [finding.ruleName] } : {}),
+      ...(severity ? { severities: severity } : {}),
+    };
+    const path = `${deploymentPath(deploymentSlug)}/findings`;
+    for (let page = 0; page < MAX_DETAIL_PAGES; page++) {
+      const body = await this.get(path, encodeFindingsQuery(finding.issueType, filters, page, DETAIL_PAGE_SIZE), 'The finding\'s details', options);
+      const items = rawFindings(body, finding.issueType);
+      const raw = items.find((item) => asObject(item)?.id === finding.id);
+      if (raw) return decodeFindingDetail(raw, finding.issueType);
+      if (items.length < DETAIL_PAGE_SIZE) return undefined;
+    }
+    return undefined;
   }
 
   /** Spec 4.3. Never retried: a repeat after a lost answer could start a second job. */

@@ -42,6 +42,12 @@ export function decodeFindingsPage(body: unknown, issueType: IssueType, interner
   return { findings, skipped: items.length - findings.length, rawCount: items.length };
 }
 
+/** The raw items of a findings answer, in either shape (for the detail of one finding). */
+export function rawFindings(body: unknown, issueType: IssueType): readonly unknown[] {
+  if (!isObject(body)) throw envelopeError('is not an object with a "findings" list');
+  return findingsList(body, issueType);
+}
+
 /** The answer's list of items: top-level `findings`, else the envelope member for the type, else any. */
 function findingsList(body: JsonObject, issueType: IssueType): readonly unknown[] {
   const flat = body.findings;
@@ -122,6 +128,8 @@ export function decodeFinding(raw: unknown, issueType: IssueType, interner: Stri
     relevantSince: readTimestamp(raw.relevant_since),
     triageReason: internString(interner, raw.triage_reason),
     matchKey: matchKeyOf(raw.match_based_id),
+    triageComment: internString(interner, raw.triage_comment),
+    ticket: decodeTicketLink(raw.external_ticket, interner),
     policy: issueType === 'sast' ? decodeSourcingPolicy(raw.sourcing_policy, interner) : undefined,
     sca: issueType === 'sca' ? decodeScaFacts(raw, interner, lineOfCodeUrl) : undefined,
   };
@@ -130,6 +138,16 @@ export function decodeFinding(raw: unknown, issueType: IssueType, interner: Stri
 /** A non-empty string, interned; undefined for anything else. */
 function internString(interner: StringInterner, value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? interner.intern(value) : undefined;
+}
+
+/** `external_ticket` in either spelling (the service's snake_case, the spec's camelCase); nothing when it names no ticket. */
+function decodeTicketLink(raw: unknown, interner: StringInterner): Finding['ticket'] {
+  if (!isObject(raw)) {
+    return undefined;
+  }
+  const slug = internString(interner, raw.external_slug ?? raw.externalSlug);
+  const url = readString(raw.url);
+  return slug === undefined && url === undefined ? undefined : { slug, url };
 }
 
 function decodeSourcingPolicy(raw: unknown, interner: StringInterner): Finding['policy'] {

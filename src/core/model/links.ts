@@ -39,3 +39,14 @@ export function codeHostOf(url: string | undefined): CodeHost | undefined {
   if (host === 'gitlab.com' || host.endsWith('.gitlab.com') || host.split('.').includes('gitlab')) return 'gitlab';
   return 'other';
 }
+
+/** True for absolute http and https URLs, the only ones the extension links to or opens. */
+export function isHttpUrl(url: string | undefined): url is string {
+  if (!url) return false;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -72,6 +72,10 @@ export interface Finding {
    * which is how a finding new on a branch is told from one its primary branch has too.
    */
   readonly matchKey?: number;
+  /** The triage note (`triage_comment`), when one was written. */
+  readonly triageComment?: string;
+  /** The ticket linked to the finding (`external_ticket`), when there is one. */
+  readonly ticket?: TicketLink;
   /** Code findings: `sourcing_policy`. */
   readonly policy?: { readonly id: number; readonly name: string; readonly slug: string };
   /** Supply-chain findings only. */
@@ -93,6 +97,56 @@ export interface ScaFacts {
   readonly lockfileLine?: number;
   /** Where the vulnerable code is used, when the scanner found a usage. */
   readonly usage?: SourceRange;
+}
+
+/** A finding's ticket as the views show it: its key in the tracker and its link. */
+export interface TicketLink {
+  readonly slug?: string;
+  readonly url?: string;
+}
+
+/** What triage can set (`new_triage_state`); `reopened` puts a finding back to open. */
+export type TriageState = 'ignored' | 'reviewing' | 'fixing' | 'reopened';
+
+/** One triage request: a state and/or a note for findings of one issue type (at most 3 000 ids). */
+export interface TriageRequest {
+  readonly issueType: IssueType;
+  readonly ids: readonly number[];
+  readonly state?: TriageState;
+  /** Only with `state: 'ignored'`. */
+  readonly reason?: TriageReason;
+  /** At most 3 000 characters. */
+  readonly note?: string;
+}
+
+/** The platform's answer: it also triages the same finding on other branches, so more ids may come back. */
+export interface TriageResult {
+  readonly triaged: number;
+  readonly triagedIds: readonly number[];
+}
+
+/** One Jira-ticket request (at most 20 ids; the platform groups findings of a rule and repository by default). */
+export interface TicketRequest {
+  readonly issueType: IssueType;
+  readonly ids: readonly number[];
+  readonly groupIssues?: boolean;
+  readonly jiraProjectId?: string;
+}
+
+/** What became of each finding of a ticket request. */
+export interface TicketResult {
+  readonly succeeded: readonly { readonly ticketId?: string; readonly url?: string; readonly slug?: string; readonly ids: readonly number[] }[];
+  readonly failed: readonly { readonly error: string; readonly ids: readonly number[] }[];
+  readonly skipped: readonly { readonly reason: string; readonly ids: readonly number[] }[];
+}
+
+/** An existing ticket recorded on findings (a finding linked elsewhere gets this one). */
+export interface TicketLinkResult {
+  readonly ticketId?: string;
+  readonly url?: string;
+  readonly slug?: string;
+  readonly linkedIds: readonly number[];
+  readonly replacedIds: readonly number[];
 }
 
 /** A ticket linked to a finding (`external_ticket`; the spec spells its keys in camelCase). */

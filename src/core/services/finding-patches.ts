@@ -10,6 +10,12 @@ export interface PatchTarget {
   readonly key: string;
   readonly query: { readonly filters: FindingFilters };
   result?: { readonly findings: readonly Finding[] };
+  /**
+   * Findings a patch took out of this answer (they stopped meeting its filters), with where they
+   * were: a later patch that makes one match again (Reopen, Undo) puts it back there. Forgotten
+   * when a load brings a new answer.
+   */
+  removed?: Map<number, { finding: Finding; position: number }>;
 }
 
 export interface ActivePatch {
@@ -34,15 +40,28 @@ export function applyPatch(patch: ActivePatch, targets: readonly PatchTarget[], 
   const touched: string[] = [];
   for (const target of targets) {
     const result = target.result;
-    if (!result || !result.findings.some((f) => patch.ids.has(f.id))) continue;
+    const returning = target.removed ? [...patch.ids].filter((id) => target.removed?.has(id)) : [];
+    if (!result || (returning.length === 0 && !result.findings.some((f) => patch.ids.has(f.id)))) continue;
     const findings: Finding[] = [];
-    for (const f of result.findings) {
+    result.findings.forEach((f, position) => {
       if (!patch.ids.has(f.id)) {
         findings.push(f);
-        continue;
+        return;
       }
       const after = patchedFinding(patch, f, ids);
       if (matchesFilters(after, target.query.filters)) findings.push(after);
+      else (target.removed ??= new Map()).set(f.id, { finding: after, position });
+    });
+    for (const id of returning) {
+      const gone = target.removed?.get(id);
+      if (!gone || findings.some((f) => f.id === id)) continue;
+      const after = patchedFinding(patch, gone.finding, ids);
+      if (!matchesFilters(after, target.query.filters)) {
+        target.removed?.set(id, { finding: after, position: gone.position });
+        continue;
+      }
+      target.removed?.delete(id);
+      findings.splice(Math.min(gone.position, findings.length), 0, after);
     }
     const next = { ...result, findings };
     patch.results.set(target.key, { before: result, after: next });
@@ -73,18 +92,25 @@ export function undoPatch(patch: ActivePatch, targets: ReadonlyMap<string, Patch
     const target = targets.get(key);
     if (target?.result === after) {
       target.result = before;
+      // What the patch took out is back in the answer: nothing of it is waiting to return.
+      for (const id of patch.ids) if (before.findings.some((f) => f.id === id)) target.removed?.delete(id);
       touched.push(key);
     }
   }
   return touched;
 }
 
-/** What a patch may change: what triage and tickets change on the platform. */
-export type FindingChange = Partial<Pick<Finding, 'status' | 'triageReason'>>;
+/**
+ * What a patch may change: what triage and tickets change on the platform. A key given as
+ * `null` removes the value (a ticket unlinked); an absent key leaves it.
+ */
+export type FindingChange = { readonly [K in 'status' | 'triageReason' | 'triageComment' | 'ticket']?: Finding[K] | null };
 
 /** The finding with `change` applied: a new object, the original left untouched for the undo. */
 export function applyChange(finding: Finding, change: FindingChange): Finding {
-  return { ...finding, ...change };
+  const next: Record<string, unknown> = { ...finding };
+  for (const [key, value] of Object.entries(change)) next[key] = value === null ? undefined : value;
+  return next as unknown as Finding;
 }
 
 /**
@@ -117,7 +143,8 @@ export function sameFinding(a: Finding, b: Finding): boolean {
   return a.id === b.id && a.issueType === b.issueType && a.ruleName === b.ruleName && a.message === b.message
     && a.severity === b.severity && a.confidence === b.confidence && a.status === b.status && a.ref === b.ref
     && a.repositoryName === b.repositoryName && a.lineOfCodeUrl === b.lineOfCodeUrl && a.triageReason === b.triageReason
-    && a.relevantSince?.getTime() === b.relevantSince?.getTime()
+    && a.relevantSince?.getTime() === b.relevantSince?.getTime() && a.matchKey === b.matchKey && a.triageComment === b.triageComment
+    && a.ticket?.slug === b.ticket?.slug && a.ticket?.url === b.ticket?.url
     && sameRange(a.location, b.location) && samePolicy(a.policy, b.policy) && sameSca(a.sca, b.sca);
 }
 

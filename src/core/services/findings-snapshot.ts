@@ -11,8 +11,8 @@ import type { Finding, SourceRange } from '../model/types';
 import type { FindingsQuery, FindingsResult } from './findings-store';
 
 export const SNAPSHOT_FORMAT = 'appsec-findings/store';
-/** 2: each finding ends with its match key (0 for none). */
-export const SNAPSHOT_VERSION = 2;
+/** 3: each finding ends with its match key (0 for none), triage note and ticket. */
+export const SNAPSHOT_VERSION = 3;
 
 type Str = number; // index into the string table; -1 for none
 type RangeTuple = [Str, number, number, number, number];
@@ -48,7 +48,7 @@ export function encodeSnapshot(results: readonly FindingsResult[]): string {
         table.put(f.sca.transitivity), table.put(f.sca.reachability), f.sca.isMalicious ? 1 : 0,
         (f.sca.fixVersions ?? []).map((v) => table.put(v)), table.put(f.sca.lockfileLineUrl), range(f.sca.usage),
       ] : 0,
-      f.matchKey ?? 0,
+      f.matchKey ?? 0, table.put(f.triageComment), f.ticket ? [table.put(f.ticket.slug), table.put(f.ticket.url)] : 0,
     ]),
   }));
   return JSON.stringify({ format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, strings: table.strings, results: encoded });
@@ -107,11 +107,13 @@ function toWire(t: readonly unknown[], str: (i: unknown) => string | undefined):
   const policy = Array.isArray(t[12]) ? (t[12] as unknown[]) : undefined;
   const sca = Array.isArray(t[13]) ? (t[13] as unknown[]) : undefined;
   const since = t[9];
+  const ticket = Array.isArray(t[16]) ? (t[16] as unknown[]) : undefined;
   return {
     id: t[0], rule_name: str(t[1]), rule_message: str(t[2]), severity: str(t[3]), confidence: str(t[4]), status: str(t[5]),
     ref: str(t[6]), repository: { name: str(t[7]) }, line_of_code_url: str(t[8]),
     relevant_since: typeof since === 'number' && since > 0 ? new Date(since).toISOString() : undefined,
-    triage_reason: str(t[10]), location: range(t[11]),
+    triage_reason: str(t[10]), location: range(t[11]), triage_comment: str(t[15]),
+    external_ticket: ticket ? { external_slug: str(ticket[0]), url: str(ticket[1]) } : undefined,
     sourcing_policy: policy ? { id: policy[0], name: str(policy[1]), slug: str(policy[2]) } : undefined,
     ...(sca ? {
       vulnerability_identifier: str(sca[0]), reachability: str(sca[5]), is_malicious: sca[6] === 1,

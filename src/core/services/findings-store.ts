@@ -91,6 +91,8 @@ interface Entry {
   flight?: Flight;
   /** Findings of the load in flight that have arrived so far (for "… so far" while loading). */
   arrived?: number;
+  /** Findings patches took out of this answer, to put back if a later patch makes them match. */
+  removed?: Map<number, { finding: Finding; position: number }>;
   lastUsed: number;
 }
 
@@ -335,6 +337,7 @@ export class FindingsStore implements Disposable {
         entry.expired = false;
         entry.error = undefined;
         entry.result = this.canonical(result);
+        entry.removed = undefined;
         const unseen = this.patches.filter((p) => p.seq > startSeq);
         for (const patch of unseen) this.applyPatch(patch, [entry]);
         this.dropSeenPatches();

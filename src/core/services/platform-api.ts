@@ -5,7 +5,8 @@
  * (sign-in checks a candidate token before storing it).
  */
 import type {
-  Deployment, Finding, FindingFilters, IssueType, Policy, PolicyRule, Project, SbomExportRequest, SbomExportStatus, Scan,
+  Deployment, Finding, FindingDetail, FindingFilters, IssueType, Policy, PolicyRule, Project, SbomExportRequest, SbomExportStatus, Scan,
+  TicketLinkResult, TicketRequest, TicketResult, TriageRequest, TriageResult,
 } from '../model/types';
 import type { StringInterner } from '../model/interner';
 
@@ -39,6 +40,19 @@ export interface PlatformApi {
   addProjectTags(deploymentSlug: string, projectName: string, tags: readonly string[], options?: CallOptions): Promise<Project>;
   /** The newest completed scan of a repository's branch that names its commit. */
   latestScan(deploymentId: string, repositoryId: number, branch: string, options?: CallOptions): Promise<Scan | undefined>;
+  /** Triage (bulk): one request of at most 3 000 ids; callers batch and validate. */
+  triage(deploymentSlug: string, request: TriageRequest, options?: CallOptions): Promise<TriageResult>;
+  /** Jira tickets for at most 20 findings; synchronous on the platform and can be slow. */
+  createTickets(deploymentSlug: string, request: TicketRequest, options?: CallOptions): Promise<TicketResult>;
+  /** Records an existing ticket (an http(s) URL) on findings; creates nothing. */
+  linkTicket(deploymentId: string, ticketUrl: string, ids: readonly number[], options?: CallOptions): Promise<TicketLinkResult>;
+  /** Removes the ticket link of findings; the ids the platform unlinked. */
+  unlinkTicket(deploymentId: string, ids: readonly number[], options?: CallOptions): Promise<readonly number[]>;
+  /**
+   * The whole finding (every field the platform sends), found again through the findings list
+   * (there is no single-finding endpoint): undefined when the platform no longer lists it.
+   */
+  findingDetail(deploymentSlug: string, finding: Finding, options?: CallOptions): Promise<FindingDetail | undefined>;
   createSbomExport(deploymentId: string, request: SbomExportRequest, options?: CallOptions): Promise<string>;
   getSbomExportStatus(deploymentId: string, taskToken: string, options?: CallOptions): Promise<SbomExportStatus>;
 }

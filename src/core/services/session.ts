@@ -81,6 +81,7 @@ export function rejectingApi(error: unknown): PlatformApi {
   return {
     listDeployments: reject, listPolicies: reject, listProjects: reject, getProject: reject, addProjectTags: reject,
     createSbomExport: reject, getSbomExportStatus: reject, latestScan: reject, policyRules: fail, findings: fail,
+    triage: reject, createTickets: reject, linkTicket: reject, unlinkTicket: reject, findingDetail: reject,
   };
 }
 

@@ -15,6 +15,8 @@ const ALLOWED = [
   /^extension\/package\.json$/,
   /^extension\/dist\/extension\.js$/,
   /^extension\/media\/[^/]+\.(svg|png)$/,
+  // The Finding Details page loads its script and style from the extension (its CSP allows nothing else).
+  /^extension\/media\/details\.(js|css)$/,
   /^extension\/(LICENSE|LICENSE\.txt|README\.md|CHANGELOG\.md)$/i,
 ];
 

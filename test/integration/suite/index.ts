@@ -23,6 +23,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['drift', () => import('./drift.test')],
   ['branch', () => import('./branch.test')],
   ['menus', () => import('./menus.test')],
+  ['triage', () => import('./triage.test')],
   ['service-shapes', () => import('./service-shapes.test')],
   ['store', () => import('./store.test')],
   ['look', () => import('./look.test')],

@@ -86,10 +86,18 @@ void describe('severityIcon', () => {
 
 void describe('findingContextValue', () => {
   void test('hasUrl only for an http(s) line-of-code URL', () => {
-    assert.equal(findingContextValue(sastFinding({ lineOfCodeUrl: 'https://github.com/o/r/blob/abc/a.py#L1' })), 'finding hasUrl github sast');
-    assert.equal(findingContextValue(sastFinding({})), 'finding sast');
-    assert.equal(findingContextValue(sastFinding({ lineOfCodeUrl: 'command:workbench.action.openSettings' })), 'finding sast');
-    assert.equal(findingContextValue(lodash), 'finding sca');
+    assert.equal(findingContextValue(sastFinding({ lineOfCodeUrl: 'https://github.com/o/r/blob/abc/a.py#L1' })), 'finding hasUrl github sast status-open');
+    assert.equal(findingContextValue(sastFinding({})), 'finding sast status-open');
+    assert.equal(findingContextValue(sastFinding({ lineOfCodeUrl: 'command:workbench.action.openSettings' })), 'finding sast status-open');
+    assert.equal(findingContextValue(lodash), 'finding sca status-open');
+  });
+
+  void test('the status and a ticket are flags, so Reopen and Unlink Ticket show only where they apply', () => {
+    const reopenMenu = /^(?!.*\bstatus-open\b).*\b(finding|by-rule|by-file)\b/;
+    assert.doesNotMatch(findingContextValue(sastFinding({ status: 'open' })), reopenMenu);
+    assert.match(findingContextValue(sastFinding({ status: 'ignored' })), reopenMenu);
+    assert.match(findingContextValue(sastFinding({ ticket: { slug: 'SEC-1' } })), /\bhasTicket\b/);
+    assert.doesNotMatch(findingContextValue(sastFinding({})), /\bhasTicket\b/);
   });
 
   void test('menus written as \\bfinding\\b and \\bhasUrl\\b match the flags', () => {

@@ -1,0 +1,232 @@
+/**
+ * Acting on findings on the platform: triage (a state, a reason, a note) and tickets. Each
+ * change is made once, here, as a store patch, so the tree, Problems, the status bar and the
+ * details all show it at once; the patch is rolled back exactly when the platform refuses, and
+ * committed (kept until the next load) when it accepts. What the user typed is never lost: a
+ * refused request's error carries the note back.
+ */
+import { PlatformError } from '../api/errors';
+import type { Finding, IssueType, TicketLinkResult, TicketResult, TriageReason, TriageState } from '../model/types';
+import { isHttpUrl } from '../model/links';
+import type { FindingChange } from './finding-patches';
+import type { FindingsStore, PatchHandle } from './findings-store';
+import type { PlatformApi } from './platform-api';
+
+/** The platform's limits: ids per triage request, characters per note, ids per ticket request. */
+export const TRIAGE_BATCH = 3000;
+export const MAX_NOTE_LENGTH = 3000;
+export const TICKET_BATCH = 20;
+
+export const TRIAGE_REASONS: readonly TriageReason[] = ['false_positive', 'acceptable_risk', 'no_time', 'duplicate', 'no_triage_reason'];
+export const TRIAGE_STATES: readonly TriageState[] = ['ignored', 'reviewing', 'fixing', 'reopened'];
+
+export interface TriageInput {
+  readonly state?: TriageState;
+  readonly reason?: TriageReason;
+  readonly note?: string;
+}
+
+/** Refused before any request: the message says what to change; `note` is what the user typed. */
+export class TriageInputError extends Error {
+  constructor(message: string, readonly note?: string) {
+    super(message);
+    this.name = 'TriageInputError';
+  }
+}
+
+/** The platform refused (part of) a triage; `note` is what the user typed, to offer again. */
+export class TriageRefusedError extends Error {
+  constructor(message: string, override readonly cause: unknown, readonly note: string | undefined, readonly triagedBefore: number) {
+    super(message);
+    this.name = 'TriageRefusedError';
+  }
+}
+
+/** What is wrong with a triage before it is sent, or undefined. */
+export function triageProblem(ids: readonly number[], input: TriageInput): string | undefined {
+  if (ids.length === 0) return 'Choose at least one finding to triage.';
+  if (ids.some((id) => !Number.isSafeInteger(id) || id < 0)) return 'Finding ids are whole numbers.';
+  if (input.state === undefined && (input.note === undefined || input.note.trim() === '')) return 'Give a state or a note.';
+  if (input.state !== undefined && !TRIAGE_STATES.includes(input.state)) return `"${String(input.state)}" is not a triage state (${TRIAGE_STATES.join(', ')}).`;
+  if (input.reason !== undefined && input.state !== 'ignored') return 'A reason goes only with "ignored".';
+  if (input.reason !== undefined && !TRIAGE_REASONS.includes(input.reason)) return `"${String(input.reason)}" is not a triage reason (${TRIAGE_REASONS.join(', ')}).`;
+  if (input.note !== undefined && input.note.length > MAX_NOTE_LENGTH) {
+    return `The note has ${input.note.length.toLocaleString('en-US')} characters; the platform takes at most ${MAX_NOTE_LENGTH.toLocaleString('en-US')}.`;
+  }
+  return undefined;
+}
+
+/** The change a triage makes to the findings list (docs/platform-api.md, "Triage and tickets"). */
+export function triageChange(input: TriageInput): FindingChange {
+  const note = input.note !== undefined && input.note.trim() !== '' ? { triageComment: input.note } : {};
+  switch (input.state) {
+    case 'ignored': return { status: 'ignored', triageReason: input.reason ?? 'no_triage_reason', ...note };
+    case 'reviewing': return { status: 'reviewing', ...note };
+    case 'fixing': return { status: 'fixing', ...note };
+    case 'reopened': return { status: 'open', triageReason: null, ...note };
+    default: return note;
+  }
+}
+
+/** The triage that puts a finding back as it was (for Undo); undefined for a state triage cannot set. */
+export function stateToRestore(finding: Finding): TriageInput | undefined {
+  switch (finding.status) {
+    case 'open': return { state: 'reopened' };
+    case 'ignored': return { state: 'ignored', reason: finding.triageReason ?? 'no_triage_reason' };
+    case 'reviewing': return { state: 'reviewing' };
+    case 'fixing': return { state: 'fixing' };
+    default: return undefined;
+  }
+}
+
+export interface TriageOutcome {
+  /** How many findings the platform changed (other branches' copies included). */
+  readonly triaged: number;
+  readonly ids: readonly number[];
+  /** Each finding as it was before, for Undo (those the store held). */
+  readonly before: readonly Finding[];
+}
+
+export interface TicketOutcome {
+  readonly result: TicketResult;
+}
+
+export interface TriageServiceDeps {
+  readonly api: () => PlatformApi;
+  readonly store: FindingsStore;
+  readonly deploymentSlug: () => string | undefined;
+  readonly deploymentId: () => string | undefined;
+}
+
+export class TriageService {
+  constructor(private readonly deps: TriageServiceDeps) {}
+
+  /**
+   * Triages findings of one issue type: shown at once, sent in batches of 3 000, rolled back
+   * when refused (batches the platform accepted stay), reconciled with the ids it answers.
+   */
+  async triage(issueType: IssueType, ids: readonly number[], input: TriageInput): Promise<TriageOutcome> {
+    const problem = triageProblem(ids, input);
+    if (problem) throw new TriageInputError(problem, input.note);
+    const slug = this.signedIn('triage');
+    const unique = [...new Set(ids)];
+    const before = unique.map((id) => this.deps.store.finding(slug, issueType, id)).filter((f): f is Finding => f !== undefined);
+    const change = triageChange(input);
+    const triaged: number[] = [];
+    let count = 0;
+    for (let start = 0; start < unique.length; start += TRIAGE_BATCH) {
+      const batch = unique.slice(start, start + TRIAGE_BATCH);
+      const patch = this.deps.store.patch(slug, issueType, batch, change);
+      try {
+        const answer = await this.deps.api().triage(slug, { issueType, ids: batch, state: input.state, reason: input.reason, note: input.note });
+        patch.commit();
+        count += answer.triaged;
+        triaged.push(...answer.triagedIds);
+      } catch (error) {
+        patch.rollback();
+        const done = start > 0 ? ` ${start.toLocaleString('en-US')} of ${unique.length.toLocaleString('en-US')} were triaged before that.` : '';
+        throw new TriageRefusedError(`The platform refused the triage: ${messageOf(error)}.${done}`, error, input.note, start);
+      }
+    }
+    // The platform triages the same finding on other branches: show that too where it is loaded.
+    const sent = new Set(unique);
+    const others = [...new Set(triaged)].filter((id) => !sent.has(id) && this.deps.store.finding(slug, issueType, id));
+    if (others.length > 0) this.deps.store.patch(slug, issueType, others, change).commit();
+    return { triaged: count, ids: triaged.length > 0 ? triaged : unique, before };
+  }
+
+  /** Puts findings back to the state each had before a triage (the note stays: the platform keeps notes). */
+  async undo(issueType: IssueType, before: readonly Finding[]): Promise<number> {
+    const groups = new Map<string, { input: TriageInput; ids: number[] }>();
+    for (const finding of before) {
+      const input = stateToRestore(finding);
+      if (!input) continue;
+      const key = `${input.state}:${input.reason ?? ''}`;
+      let group = groups.get(key);
+      if (!group) groups.set(key, (group = { input, ids: [] }));
+      group.ids.push(finding.id);
+    }
+    let restored = 0;
+    for (const { input, ids } of groups.values()) restored += (await this.triage(issueType, ids, input)).ids.length;
+    return restored;
+  }
+
+  /** Jira tickets, 20 findings per request; each finding's result is in the answer. */
+  async createTickets(issueType: IssueType, ids: readonly number[]): Promise<TicketResult> {
+    if (ids.length === 0) throw new TriageInputError('Choose at least one finding to create a ticket for.');
+    const slug = this.signedIn('create tickets');
+    const unique = [...new Set(ids)];
+    const result: { succeeded: TicketResult['succeeded'][number][]; failed: TicketResult['failed'][number][]; skipped: TicketResult['skipped'][number][] } = { succeeded: [], failed: [], skipped: [] };
+    for (let start = 0; start < unique.length; start += TICKET_BATCH) {
+      const batch = unique.slice(start, start + TICKET_BATCH);
+      try {
+        const answer = await this.deps.api().createTickets(slug, { issueType, ids: batch });
+        result.succeeded.push(...answer.succeeded);
+        result.failed.push(...answer.failed);
+        result.skipped.push(...answer.skipped);
+      } catch (error) {
+        // The first refusal (typically: no ticketing integration) says it all; later batches would repeat it.
+        if (start === 0) throw error;
+        result.failed.push({ error: messageOf(error), ids: unique.slice(start) });
+        break;
+      }
+    }
+    for (const ticket of result.succeeded) {
+      const present = ticket.ids.filter((id) => this.deps.store.finding(slug, issueType, id));
+      if (present.length > 0) this.deps.store.patch(slug, issueType, present, { ticket: { slug: ticket.slug, url: ticket.url } }).commit();
+    }
+    return result;
+  }
+
+  /** Records an existing ticket on findings: shown at once, rolled back if refused. */
+  async linkTicket(issueType: IssueType, ids: readonly number[], ticketUrl: string): Promise<TicketLinkResult> {
+    if (ids.length === 0) throw new TriageInputError('Choose at least one finding to link the ticket to.');
+    if (!isHttpUrl(ticketUrl)) throw new TriageInputError('A ticket link starts with https:// (or http://).');
+    const slug = this.signedIn('link tickets');
+    const id = this.signedInId('link tickets');
+    const patch = this.deps.store.patch(slug, issueType, ids, { ticket: { url: ticketUrl } });
+    return this.settle(patch, async () => {
+      const answer = await this.deps.api().linkTicket(id, ticketUrl, ids);
+      // The platform names the ticket (its key): show that instead of the bare link.
+      if (answer.slug !== undefined || answer.url !== undefined) {
+        this.deps.store.patch(slug, issueType, ids, { ticket: { slug: answer.slug, url: answer.url ?? ticketUrl } }).commit();
+      }
+      return answer;
+    });
+  }
+
+  async unlinkTicket(issueType: IssueType, ids: readonly number[]): Promise<readonly number[]> {
+    if (ids.length === 0) throw new TriageInputError('Choose at least one finding to unlink.');
+    const slug = this.signedIn('unlink tickets');
+    const id = this.signedInId('unlink tickets');
+    const patch = this.deps.store.patch(slug, issueType, ids, { ticket: null });
+    return this.settle(patch, () => this.deps.api().unlinkTicket(id, ids));
+  }
+
+  private async settle<T>(patch: PatchHandle, send: () => Promise<T>): Promise<T> {
+    try {
+      const answer = await send();
+      patch.commit();
+      return answer;
+    } catch (error) {
+      patch.rollback();
+      throw error;
+    }
+  }
+
+  private signedIn(what: string): string {
+    const slug = this.deps.deploymentSlug();
+    if (!slug) throw new PlatformError('unauthorized', `Sign in to ${what}.`);
+    return slug;
+  }
+
+  private signedInId(what: string): string {
+    const id = this.deps.deploymentId();
+    if (!id) throw new PlatformError('unauthorized', `Sign in to ${what}.`);
+    return id;
+  }
+}
+
+function messageOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
+}

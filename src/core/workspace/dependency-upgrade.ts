@@ -1,0 +1,79 @@
+/**
+ * Where a direct dependency is pinned in a manifest, and the text that upgrades it to a fixed
+ * version: `package.json` (`"lodash": "^4.17.20"` in any dependencies block, the range prefix
+ * kept) and `requirements.txt` (`requests==2.19.0`, extras and markers kept). Pure: the quick
+ * fix builds its edit from this. Anything less certain (ranges without a version, git URLs,
+ * other manifests) gives no edit: the fix version is then shown, not guessed into a file.
+ */
+
+export type ManifestKind = 'package.json' | 'requirements.txt';
+
+/** Replace `[start, end)` of the manifest text with `text`. */
+export interface TextReplacement {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  /** The line (0-based) the replacement is on, for the editor. */
+  readonly line: number;
+}
+
+export function manifestKindOf(fileName: string): ManifestKind | undefined {
+  const base = fileName.split('/').pop()?.toLowerCase();
+  return base === 'package.json' ? 'package.json' : base === 'requirements.txt' ? 'requirements.txt' : undefined;
+}
+
+export function upgradeReplacement(kind: ManifestKind, text: string, pkg: string, version: string): TextReplacement | undefined {
+  if (!/^[\w.+-]+$/.test(version)) return undefined;
+  return kind === 'package.json' ? inPackageJson(text, pkg, version) : inRequirements(text, pkg, version);
+}
+
+const DEPENDENCY_BLOCKS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
+
+function inPackageJson(text: string, pkg: string, version: string): TextReplacement | undefined {
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof manifest !== 'object' || manifest === null) return undefined;
+  const declared = DEPENDENCY_BLOCKS.some((block) => {
+    const deps = (manifest as Record<string, unknown>)[block];
+    return typeof deps === 'object' && deps !== null && typeof (deps as Record<string, unknown>)[pkg] === 'string';
+  });
+  if (!declared) return undefined;
+  // The entry's text: "name": "<prefix><version>", found after the JSON check said it exists.
+  const entry = new RegExp(`"${escapeRegExp(pkg)}"\\s*:\\s*"([~^]|>=)?(\\d[\\w.+-]*)"`, 'g');
+  const match = entry.exec(text);
+  if (!match) return undefined;
+  const prefix = match[1] ?? '';
+  // The match ends with the value's closing quote.
+  const valueEnd = match.index + match[0].length - 1;
+  const valueStart = valueEnd - prefix.length - (match[2] ?? '').length;
+  return { start: valueStart, end: valueEnd, text: `${prefix}${version}`, line: lineOf(text, valueStart) };
+}
+
+function inRequirements(text: string, pkg: string, version: string): TextReplacement | undefined {
+  // PEP 503: names compare case-insensitively with runs of -, _ and . as one.
+  const normal = (name: string): string => name.toLowerCase().replace(/[-_.]+/g, '-');
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    const match = /^(\s*)([A-Za-z0-9][\w.-]*)(\[[^\]]*\])?\s*(==|~=|>=)\s*([\w.+!-]+)/.exec(line);
+    if (match && normal(match[2] ?? '') === normal(pkg)) {
+      const versionAt = offset + match[0].length - (match[5] ?? '').length;
+      return { start: versionAt, end: versionAt + (match[5] ?? '').length, text: version, line: lineOf(text, versionAt) };
+    }
+    offset += line.length + 1;
+  }
+  return undefined;
+}
+
+function lineOf(text: string, offset: number): number {
+  let line = 0;
+  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}

@@ -1,0 +1,136 @@
+/**
+ * Quick fixes on the extension's diagnostics: the assistant's suggested fix and a dependency
+ * upgrade (each carries its edit, marked for confirmation, so VS Code can preview it), then
+ * Ignore…, Ignore all of the rule in this file…, Show Details, Open in Platform, Copy Rule ID.
+ * The suggested fix is built for the scanned code: where that code changed since, it is offered
+ * disabled, with the reason. The whole finding (with the fix) is asked of the platform only when
+ * the user opens the quick-fix menu, once per finding.
+ */
+import * as vscode from 'vscode';
+import { supplyChainName } from '../core/model/finding-names';
+import type { Finding, FindingDetail } from '../core/model/types';
+import type { FindingDetails } from '../core/services/finding-details';
+import { manifestKindOf, upgradeReplacement } from '../core/workspace/dependency-upgrade';
+import { FindingDiagnostic } from '../diagnostics/finding-diagnostic';
+import type { WorkspaceRepos } from '../host/workspace-repos';
+
+export const FIX_TITLE = 'Apply suggested fix';
+/** How long the quick-fix menu waits for the platform's detail before showing without the fix. */
+const DETAIL_WAIT_MS = 3000;
+
+export interface FindingActionsDeps {
+  readonly collection: vscode.DiagnosticCollection;
+  readonly details: FindingDetails;
+  readonly repos: WorkspaceRepos;
+  readonly signedIn: () => boolean;
+}
+
+export function registerFindingActions(deps: FindingActionsDeps): vscode.Disposable {
+  return vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, new FindingActions(deps), {
+    providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
+  });
+}
+
+/** The finding's whole lines replaced by the suggested fix (the assistant writes whole lines). */
+export function autofixEdit(document: vscode.TextDocument, range: vscode.Range, fixCode: string): vscode.WorkspaceEdit {
+  const lines = new vscode.Range(range.start.line, 0, range.end.line, document.lineAt(range.end.line).text.length);
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, lines, fixCode.replace(/\r?\n$/, ''), { needsConfirmation: true, label: FIX_TITLE });
+  return edit;
+}
+
+class FindingActions implements vscode.CodeActionProvider {
+  constructor(private readonly deps: FindingActionsDeps) {}
+
+  async provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): Promise<vscode.CodeAction[]> {
+    const ours = context.diagnostics.filter((d): d is FindingDiagnostic => d instanceof FindingDiagnostic).slice(0, 3);
+    if (ours.length === 0 || !this.deps.signedIn()) return [];
+    const actions: vscode.CodeAction[] = [];
+    for (const diagnostic of ours) {
+      const { finding } = diagnostic;
+      const detail = this.deps.details.peek(finding)
+        ?? (context.triggerKind === vscode.CodeActionTriggerKind.Invoke && finding.issueType === 'sast' ? await this.detailSoon(finding) : undefined);
+      const fix = detail?.assistant?.autofixCode ? this.fixAction(document, diagnostic, detail.assistant.autofixCode) : undefined;
+      if (fix) actions.push(fix);
+      const upgrade = finding.sca ? await this.upgradeAction(document, diagnostic) : undefined;
+      if (upgrade) actions.push(upgrade);
+      actions.push(...this.commandActions(document, diagnostic, finding));
+    }
+    return actions;
+  }
+
+  private async detailSoon(finding: Finding): Promise<FindingDetail | undefined> {
+    const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), DETAIL_WAIT_MS));
+    return Promise.race([this.deps.details.get(finding).catch(() => undefined), timeout]);
+  }
+
+  private fixAction(document: vscode.TextDocument, diagnostic: FindingDiagnostic, fixCode: string): vscode.CodeAction {
+    const action = new vscode.CodeAction(`${FIX_TITLE} (from the platform's assistant)`, vscode.CodeActionKind.QuickFix);
+    action.diagnostics = [diagnostic];
+    if (diagnostic.drift?.changed) {
+      action.disabled = { reason: 'The code here changed since the scan: the suggested fix was written for the scanned code. Refresh after the next scan, or fix it by hand.' };
+      return action;
+    }
+    action.isPreferred = true;
+    action.edit = autofixEdit(document, diagnostic.range, fixCode);
+    return action;
+  }
+
+  /** `Upgrade lodash to 4.17.21` where the manifest beside the lockfile pins the dependency directly. */
+  private async upgradeAction(document: vscode.TextDocument, diagnostic: FindingDiagnostic): Promise<vscode.CodeAction | undefined> {
+    const sca = diagnostic.finding.sca;
+    const version = sca?.fixVersions?.[0];
+    if (!sca?.package || !version || sca.transitivity === 'transitive') return undefined;
+    const repo = this.deps.repos.repos().find((r) => document.uri.toString().startsWith(`${r.folder.uri.toString()}/`));
+    const lockfile = diagnostic.finding.location?.filePath;
+    if (!repo || !lockfile) return undefined;
+    const dir = lockfile.includes('/') ? lockfile.slice(0, lockfile.lastIndexOf('/') + 1) : '';
+    for (const name of ['package.json', 'requirements.txt']) {
+      const uri = vscode.Uri.joinPath(repo.folder.uri, `${dir}${name}`);
+      const kind = manifestKindOf(name);
+      const text = kind && (await readText(uri));
+      const replacement = kind && text !== undefined ? upgradeReplacement(kind, text, sca.package, version) : undefined;
+      if (!replacement) continue;
+      const manifest = await vscode.workspace.openTextDocument(uri);
+      const action = new vscode.CodeAction(`Upgrade ${sca.package} to ${version}`, vscode.CodeActionKind.QuickFix);
+      action.diagnostics = [diagnostic];
+      action.edit = new vscode.WorkspaceEdit();
+      action.edit.replace(uri, new vscode.Range(manifest.positionAt(replacement.start), manifest.positionAt(replacement.end)), replacement.text, {
+        needsConfirmation: true, label: `Upgrade ${sca.package} to ${version} in ${name}`,
+      });
+      return action;
+    }
+    return undefined;
+  }
+
+  private commandActions(document: vscode.TextDocument, diagnostic: FindingDiagnostic, finding: Finding): vscode.CodeAction[] {
+    const arg = { finding };
+    const name = supplyChainName(finding) ?? finding.ruleName.split('.').pop() ?? finding.ruleName;
+    const make = (title: string, command: string, args: unknown[]): vscode.CodeAction => {
+      const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
+      action.diagnostics = [diagnostic];
+      action.command = { title, command, arguments: args };
+      return action;
+    };
+    const sameRule = (this.deps.collection.get(document.uri) ?? [])
+      .filter((d): d is FindingDiagnostic => d instanceof FindingDiagnostic && d.finding.ruleName === finding.ruleName && d.finding.issueType === finding.issueType)
+      .map((d) => ({ finding: d.finding }));
+    return [
+      make(`Ignore ${name}…`, 'appsecFindings.ignore', [arg]),
+      ...(sameRule.length > 1 ? [make(`Ignore all ${sameRule.length} findings of ${name} in this file…`, 'appsecFindings.ignore', [arg, sameRule])] : []),
+      make(`Show details of ${name}`, 'appsecFindings.showDetails', [arg]),
+      make('Open in Platform', 'appsecFindings.openInPlatform', [arg]),
+      make('Copy Rule ID', 'appsecFindings.copyRuleId', [arg]),
+    ];
+  }
+}
+
+async function readText(uri: vscode.Uri): Promise<string | undefined> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString() && d.isDirty);
+  if (open) return open.getText();
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  } catch {
+    return undefined;
+  }
+}

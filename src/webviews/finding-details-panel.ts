@@ -1,0 +1,222 @@
+/**
+ * The one Finding Details panel (reused): shows a finding at once from the store, then the
+ * platform's whole detail; follows the store (a triage shows here as everywhere); turns the
+ * page's messages into the same commands the tree and quick fixes run. The HTML is built by
+ * `findingDetailsHtml` (pure, tested); this class only wires.
+ */
+import * as vscode from 'vscode';
+import type { Finding, FindingDetail } from '../core/model/types';
+import type { BranchNovelty } from '../core/services/branch-baselines';
+import { withCurrentState, type FindingDetails } from '../core/services/finding-details';
+import type { FindingsStore } from '../core/services/findings-store';
+import { isHttpUrl } from '../core/model/links';
+import { autofixEdit } from '../editor/finding-actions';
+import type { FindingPlaces, TodayPlace } from '../diagnostics/finding-places';
+import { findingDetailsHtml, parseDetailsMessage, type DetailsInput, type DetailsMessage } from './finding-details-html';
+
+export interface DetailsPanelDeps {
+  readonly extensionUri: vscode.Uri;
+  readonly store: FindingsStore;
+  readonly details: FindingDetails;
+  readonly places: FindingPlaces;
+  readonly novelty: BranchNovelty;
+  readonly deploymentSlug: () => string | undefined;
+  readonly findingUrl: (finding: Finding) => string | undefined;
+  readonly errorMessage: (error: unknown) => string;
+}
+
+const COMMAND_OF: Partial<Record<DetailsMessage['type'], string>> = {
+  addNote: 'appsecFindings.addNote', createTicket: 'appsecFindings.createTicket', linkTicket: 'appsecFindings.linkTicket',
+  unlinkTicket: 'appsecFindings.unlinkTicket', openInPlatform: 'appsecFindings.openInPlatform', openLocation: 'appsecFindings.openFinding',
+  copyRuleId: 'appsecFindings.copyRuleId',
+};
+const TRIAGE_COMMAND = { ignored: 'appsecFindings.ignore', reviewing: 'appsecFindings.markReviewing', fixing: 'appsecFindings.markFixing', reopened: 'appsecFindings.reopen' } as const;
+
+export class FindingDetailsPanel implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private finding: Finding | undefined;
+  private detail: FindingDetail | undefined;
+  private loading = false;
+  private error: string | undefined;
+  private currentCode: string | undefined;
+  private notice: DetailsInput['notice'];
+  private readonly subscriptions: vscode.Disposable[] = [];
+  /** The last HTML set, so a store change that changes nothing here does not reload the page. */
+  private html = '';
+
+  constructor(private readonly deps: DetailsPanelDeps) {
+    this.subscriptions.push({ dispose: () => { this.panel?.dispose(); } });
+    this.subscriptions.push(deps.store.onDidChange(() => this.followStore(), 'the details panel'));
+  }
+
+  /** Shows a finding (opening or reusing the panel) and loads its detail. Resolves when the detail is shown. */
+  async show(finding: Finding): Promise<void> {
+    const panel = this.ensurePanel();
+    panel.title = `Finding: ${finding.ruleName.split('.').pop() ?? finding.ruleName}`;
+    panel.reveal(panel.viewColumn ?? vscode.ViewColumn.Beside, false);
+    this.finding = finding;
+    this.detail = this.deps.details.peek(finding);
+    this.error = undefined;
+    this.notice = undefined;
+    this.loading = this.detail === undefined;
+    this.currentCode = await this.codeToday(finding);
+    this.render();
+    if (this.detail === undefined) await this.loadDetail(finding);
+  }
+
+  /** For tests: the HTML the panel shows now. */
+  get shownHtml(): string {
+    return this.panel?.webview.html ?? '';
+  }
+
+  get shownFinding(): Finding | undefined {
+    return this.finding;
+  }
+
+  private ensurePanel(): vscode.WebviewPanel {
+    if (this.panel) return this.panel;
+    const media = vscode.Uri.joinPath(this.deps.extensionUri, 'media');
+    const panel = vscode.window.createWebviewPanel('appsecFindings.details', 'Finding', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
+      enableScripts: true, localResourceRoots: [media], enableFindWidget: true,
+    });
+    panel.iconPath = vscode.Uri.joinPath(media, 'shield.svg');
+    panel.onDidDispose(() => {
+      this.panel = undefined;
+      this.finding = undefined;
+      this.html = '';
+    });
+    panel.webview.onDidReceiveMessage((raw: unknown) => void this.onMessage(raw));
+    this.panel = panel;
+    return panel;
+  }
+
+  private async loadDetail(finding: Finding): Promise<void> {
+    try {
+      const detail = await this.deps.details.get(finding);
+      if (this.finding?.id !== finding.id) return;
+      this.detail = detail;
+      this.error = detail ? undefined : 'The platform no longer lists this finding (it may have been fixed or its branch rescanned). Refresh to see the current findings.';
+    } catch (error) {
+      if (this.finding?.id !== finding.id) return;
+      this.error = `The platform's details could not be loaded: ${this.deps.errorMessage(error)}`;
+    }
+    this.loading = false;
+    this.render();
+  }
+
+  /** The store changed: show the finding as it is now (a triage, a ticket), if it changed. */
+  private followStore(): void {
+    const shown = this.finding;
+    const slug = this.deps.deploymentSlug();
+    if (!shown || !slug || !this.panel) return;
+    const now = this.deps.store.finding(slug, shown.issueType, shown.id);
+    if (now && now !== shown) {
+      this.finding = now;
+      this.render();
+    }
+  }
+
+  private render(): void {
+    const panel = this.panel;
+    const finding = this.finding;
+    if (!panel || !finding) return;
+    const media = vscode.Uri.joinPath(this.deps.extensionUri, 'media');
+    const place = this.deps.places.place(finding);
+    const html = findingDetailsHtml({
+      finding,
+      detail: this.detail && withCurrentState(this.detail, finding),
+      loading: this.loading,
+      error: this.error,
+      place: place === 'deleted' ? placeGone(finding) : place ? { path: place.relativePath, line: place.range.startLine + 1, changed: place.kind === 'changed' } : undefined,
+      platformUrl: this.deps.findingUrl(finding),
+      newAgainst: this.deps.novelty.isNew(finding) && finding.repositoryName ? this.deps.novelty.comparedWith(finding.repositoryName) : undefined,
+      currentCode: this.currentCode,
+      notice: this.notice,
+    }, {
+      nonce: nonce(),
+      cspSource: panel.webview.cspSource,
+      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'details.js')).toString(),
+      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'details.css')).toString(),
+    });
+    // A new nonce makes every render differ: compare without it.
+    const comparable = html.replace(/nonce-[\w+/=]+|nonce="[\w+/=]+"/g, '');
+    if (comparable === this.html) return;
+    this.html = comparable;
+    panel.webview.html = html;
+  }
+
+  private async onMessage(raw: unknown): Promise<void> {
+    const message = parseDetailsMessage(raw);
+    const finding = this.finding;
+    if (!message || !finding) return;
+    const arg = { finding };
+    switch (message.type) {
+      case 'triage':
+        await vscode.commands.executeCommand(TRIAGE_COMMAND[message.state], arg);
+        return;
+      case 'openLink':
+        if (isHttpUrl(message.url)) await vscode.env.openExternal(vscode.Uri.parse(message.url, true));
+        return;
+      case 'applyFix':
+        await this.applyFix(finding);
+        return;
+      case 'refresh':
+        this.deps.details.forget(finding);
+        await this.show(finding);
+        return;
+      default: {
+        const command = COMMAND_OF[message.type];
+        if (command) await vscode.commands.executeCommand(command, arg);
+      }
+    }
+  }
+
+  /** The same edit as the quick fix, after the same check (refused where the code changed). */
+  private async applyFix(finding: Finding): Promise<void> {
+    const code = this.detail?.assistant?.autofixCode;
+    const place = this.deps.places.place(finding);
+    if (!code || !place || place === 'deleted') return this.say('error', 'There is no suggested fix to apply here, or the finding\'s file is not in this workspace.');
+    if (place.kind === 'changed') return this.say('error', 'The code here changed since the scan: the suggested fix was written for the scanned code.');
+    const document = await vscode.workspace.openTextDocument(place.uri);
+    const range = new vscode.Range(place.range.startLine, 0, place.range.endLine, 0);
+    const applied = await vscode.workspace.applyEdit(autofixEdit(document, range, code), { isRefactoring: false });
+    this.say(applied ? 'info' : 'error', applied ? 'Applied the suggested fix (not saved yet; review it in the editor).' : 'The fix was not applied.');
+  }
+
+  private say(kind: 'info' | 'error', text: string): void {
+    this.notice = { kind, text };
+    this.render();
+  }
+
+  /** The code at the finding's lines today, for the fix comparison. */
+  private async codeToday(finding: Finding): Promise<string | undefined> {
+    const place = this.deps.places.place(finding);
+    if (!place || place === 'deleted') return undefined;
+    return readLines(place);
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+}
+
+async function readLines(place: TodayPlace): Promise<string | undefined> {
+  try {
+    const document = await vscode.workspace.openTextDocument(place.uri);
+    const last = Math.min(place.range.endLine, document.lineCount - 1, place.range.startLine + 40);
+    return document.getText(new vscode.Range(place.range.startLine, 0, last, document.lineAt(last).text.length));
+  } catch {
+    return undefined;
+  }
+}
+
+function placeGone(finding: Finding): DetailsInput['place'] {
+  const location = finding.location;
+  return location ? { path: location.filePath, line: location.line, gone: true } : undefined;
+}
+
+function nonce(): string {
+  const bytes = new Uint8Array(18);
+  crypto.getRandomValues(bytes);
+  return Buffer.from(bytes).toString('base64');
+}

@@ -1,0 +1,198 @@
+// Acting on findings in the editor: triage shows everywhere at once (tree, Problems, status bar,
+// details) without a reload and rolls back when refused; tickets; the quick fixes carry their
+// edits; the hover links to the actions; the details panel shows the whole finding under a
+// strict CSP and follows a triage.
+import * as assert from 'node:assert/strict';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import * as vscode from 'vscode';
+import type { Finding } from '../../../src/core/model/types';
+import type { FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
+import { findingNodes, issueTypeNode, signedIn, type Fixture } from './fixture';
+import { screenshotsInThemes, waitFor } from './helpers';
+
+function ours(f: Fixture): { uri: vscode.Uri; diagnostic: FindingDiagnostic }[] {
+  const out: { uri: vscode.Uri; diagnostic: FindingDiagnostic }[] = [];
+  f.api.app.diagnostics.collection.forEach((uri, list) => {
+    for (const d of list as readonly FindingDiagnostic[]) if (d.finding) out.push({ uri, diagnostic: d });
+  });
+  return out;
+}
+
+const inProblems = (f: Fixture, id: number): boolean => ours(f).some((d) => d.diagnostic.finding.id === id);
+const findingRequests = (f: Fixture, mark: number): number => f.server.requests.slice(mark).filter((r) => r.path.endsWith('/findings')).length;
+
+/** An open code finding in Problems, with the assistant's fix in the platform's data. */
+function openCodeFinding(f: Fixture, withFix = false): { uri: vscode.Uri; diagnostic: FindingDiagnostic } {
+  const fixable = new Set(f.data.sast.filter((x) => x.assistant?.autofix?.fix_code).map((x) => x.id));
+  const hit = ours(f).find((d) => d.diagnostic.finding.issueType === 'sast' && d.diagnostic.finding.status === 'open' && !d.diagnostic.drift?.changed
+    && (!withFix || fixable.has(d.diagnostic.finding.id)));
+  assert.ok(hit, 'Problems shows an open code finding');
+  return hit;
+}
+
+function hoverText(hovers: vscode.Hover[]): string {
+  return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+}
+
+describe('acting on findings', () => {
+  let f: Fixture;
+  before(async () => {
+    f = await signedIn();
+  });
+  afterEach(async () => {
+    f.server.faults.clear();
+    f.server.setTicketing(true);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('triage (automation form): Problems, the tree and the status bar change at once without a reload; Reopen brings it back', async () => {
+    const { diagnostic } = openCodeFinding(f);
+    const target = diagnostic.finding;
+    const statusBefore = f.api.statusBar.text;
+    const treeBefore = findingNodes(await issueTypeNode(f, /^Code findings/, 6)).length;
+    const mark = f.server.requests.length;
+    const outcome = await vscode.commands.executeCommand<{ ids: number[] }>('appsecFindings.triage', {
+      findingIds: [String(target.id)], issueType: 'sast', state: 'ignored', reason: 'false_positive', note: 'checked: test data',
+    });
+    assert.ok(outcome?.ids.includes(target.id), 'resolves with the platform\'s answer');
+    assert.equal(inProblems(f, target.id), false, 'an ignored finding leaves Problems');
+    assert.notEqual(f.api.statusBar.text, statusBefore, 'the status bar counts one fewer');
+    const treeAfter = findingNodes(await issueTypeNode(f, /^Code findings/, 6)).length;
+    assert.equal(treeAfter, treeBefore - 1, 'the tree (open findings) lists one fewer');
+    assert.equal(findingRequests(f, mark), 0, 'no findings were loaded again');
+    const wire = f.data.sast.find((x) => x.id === target.id);
+    assert.equal(wire?.status, 'ignored', 'the platform has it ignored');
+    assert.equal(wire?.triage_comment, 'checked: test data');
+
+    await vscode.commands.executeCommand('appsecFindings.triage', { findingIds: [target.id], issueType: 'sast', state: 'reopened' });
+    assert.equal(inProblems(f, target.id), true, 'reopened: back in Problems');
+    assert.equal(f.api.statusBar.text, statusBefore);
+  });
+
+  it('refused by the platform: rolled back everywhere; bad input is refused before any request', async () => {
+    const { diagnostic } = openCodeFinding(f);
+    const target = diagnostic.finding;
+    f.server.faults.inject({ kind: 'status', status: 400, body: '{"error":"not allowed for the test"}' }, { pathIncludes: '/triage' }, 1);
+    const refused = await vscode.commands.executeCommand('appsecFindings.triage', { findingIds: [target.id], issueType: 'sast', state: 'fixing' });
+    assert.equal(refused, undefined, 'the command reports the refusal instead of a result');
+    assert.equal(inProblems(f, target.id), true);
+    assert.equal(f.api.app.findings.finding(f.data.deployment.slug, 'sast', target.id)?.status, 'open', 'rolled back');
+
+    const mark = f.server.requests.length;
+    for (const bad of [
+      { findingIds: [target.id], issueType: 'sast', note: 'x'.repeat(3001) },
+      { findingIds: [target.id], issueType: 'sast', state: 'reviewing', reason: 'false_positive' },
+      { findingIds: ['twelve'], issueType: 'sast', state: 'fixing' },
+      { findingIds: [target.id], issueType: 'dast', state: 'fixing' },
+    ]) {
+      assert.equal(await vscode.commands.executeCommand('appsecFindings.triage', bad), undefined, JSON.stringify(bad).slice(0, 80));
+    }
+    assert.equal(f.server.requests.slice(mark).filter((r) => r.path.endsWith('/triage')).length, 0, 'nothing was sent');
+  });
+
+  it('several findings selected in the tree are triaged together', async () => {
+    await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
+    const tree = f.api.trees.projects;
+    const first = await tree.firstFindingNode();
+    const siblings = tree.getChildren(first.parent).filter((n): n is typeof first => n.kind === 'finding').slice(0, 2);
+    assert.equal(siblings.length, 2, 'a group with two findings');
+    await vscode.commands.executeCommand('appsecFindings.markReviewing', siblings[0], siblings);
+    const slug = f.data.deployment.slug;
+    assert.ok(siblings.every((n) => f.api.app.findings.finding(slug, 'sast', n.finding.id)?.status === 'reviewing'));
+    await vscode.commands.executeCommand('appsecFindings.triage', { findingIds: siblings.map((n) => n.finding.id), issueType: 'sast', state: 'reopened' });
+  });
+
+  it('quick fixes: the suggested fix and its edit, Ignore…, Show Details, Open in Platform, Copy Rule ID; an upgrade edits package.json', async () => {
+    const { uri, diagnostic } = openCodeFinding(f, true);
+    await vscode.window.showTextDocument(uri, { selection: diagnostic.range });
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, diagnostic.range, vscode.CodeActionKind.QuickFix.value);
+    const titles = actions.map((a) => a.title);
+    for (const expected of [/^Apply suggested fix/, /^Ignore .*…$/, /^Show details of /, /^Open in Platform$/, /^Copy Rule ID$/]) {
+      assert.ok(titles.some((t) => expected.test(t)), `${String(expected)} in ${titles.join(' | ')}`);
+    }
+    const fix = actions.find((a) => a.title.startsWith('Apply suggested fix'));
+    const entries = fix?.edit?.entries() ?? [];
+    assert.equal(entries.length, 1);
+    const [[editUri, edits]] = entries;
+    assert.equal(editUri.toString(), uri.toString());
+    const wire = f.data.sast.find((x) => x.id === diagnostic.finding.id);
+    assert.equal(edits[0]?.newText, wire?.assistant?.autofix?.fix_code?.replace(/\n$/, ''), 'the assistant\'s code');
+    assert.equal(edits[0]?.range.start.line, diagnostic.range.start.line, 'on the finding\'s lines');
+    // Applied as VS Code would after the preview: the file now holds the fix at that line.
+    const apply = new vscode.WorkspaceEdit();
+    apply.replace(editUri, edits[0].range, edits[0].newText);
+    assert.ok(await vscode.workspace.applyEdit(apply));
+    const document = await vscode.workspace.openTextDocument(uri);
+    assert.equal(document.lineAt(diagnostic.range.start.line).text, edits[0].newText.split('\n')[0]);
+    await vscode.window.showTextDocument(document, { selection: diagnostic.range });
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+
+    // Supply chain: a direct dependency pinned in the package.json beside its lockfile.
+    const sca = ours(f).find((d) => d.diagnostic.finding.sca?.package && d.diagnostic.finding.sca.fixVersions?.length && d.diagnostic.finding.sca.transitivity !== 'transitive');
+    assert.ok(sca, 'a direct supply-chain finding with a fix');
+    const { finding } = sca.diagnostic;
+    const lockfile = finding.location!.filePath;
+    const manifest = join(f.folder.uri.fsPath, dirname(lockfile), 'package.json');
+    mkdirSync(dirname(manifest), { recursive: true });
+    writeFileSync(manifest, JSON.stringify({ name: 'app', dependencies: { [finding.sca!.package!]: `^${finding.sca!.version ?? '1.0.0'}` } }, null, 2));
+    try {
+      // A whole-line diagnostic ends at the largest character; the command takes only real positions.
+      const lockDocument = await vscode.workspace.openTextDocument(sca.uri);
+      const scaActions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', sca.uri, lockDocument.validateRange(sca.diagnostic.range), vscode.CodeActionKind.QuickFix.value);
+      const upgrade = scaActions.find((a) => a.title === `Upgrade ${finding.sca!.package!} to ${finding.sca!.fixVersions![0]}`);
+      assert.ok(upgrade, scaActions.map((a) => a.title).join(' | '));
+      const [[manifestUri, manifestEdits]] = upgrade.edit!.entries();
+      assert.equal(manifestUri.fsPath, manifest);
+      assert.equal(manifestEdits[0]?.newText, `^${finding.sca!.fixVersions![0]}`);
+    } finally {
+      rmSync(manifest, { force: true });
+    }
+  });
+
+  it('the hover links to Show Details, Ignore… and Open in Platform, and names the finding', async () => {
+    const { uri, diagnostic } = openCodeFinding(f);
+    const text = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, diagnostic.range.start));
+    for (const command of ['appsecFindings.showDetails', 'appsecFindings.ignore', 'appsecFindings.openInPlatform']) assert.match(text, new RegExp(`\\(command:${command.replace('.', '\\.')}\\?`));
+    assert.match(text, new RegExp(diagnostic.finding.severity));
+  });
+
+  it('details: the whole finding under a strict CSP, following a triage; tickets appear on it', async function () {
+    this.timeout(60_000);
+    const { uri, diagnostic } = openCodeFinding(f, true);
+    const finding: Finding = diagnostic.finding;
+    await vscode.window.showTextDocument(uri, { selection: diagnostic.range });
+    assert.equal(await vscode.commands.executeCommand('appsecFindings.showDetails', { finding }), true);
+    const panel = f.api.detailsPanel;
+    const html = panel.shownHtml;
+    assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none';/);
+    assert.doesNotMatch(html, /\son[a-z]+=/i, 'no inline handlers');
+    const wire = f.data.sast.find((x) => x.id === finding.id)!;
+    for (const shown of [wire.rule?.cweNames?.[0], wire.assistant?.guidance?.summary, wire.assistant?.autotriage?.reason]) {
+      if (shown) assert.ok(html.includes(shown.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')) || html.includes(shown), `shows ${shown}`);
+    }
+    await screenshotsInThemes('details');
+
+    await vscode.commands.executeCommand('appsecFindings.triage', { findingIds: [finding.id], issueType: 'sast', state: 'reviewing' });
+    await waitFor(() => /reviewing/i.test(panel.shownHtml) && panel.shownFinding?.status === 'reviewing', 5_000, 'the details follow the triage');
+
+    const created = await vscode.commands.executeCommand<{ succeeded: { ids: number[]; url?: string }[] }[]>('appsecFindings.createTicket', { finding });
+    assert.ok(created?.[0]?.succeeded.some((t) => t.ids.includes(finding.id)), 'a ticket was created for it');
+    await waitFor(() => /atlassian\.net\/browse\/SEC-/.test(panel.shownHtml), 5_000, 'the ticket shows in the details');
+    assert.equal(await vscode.commands.executeCommand('appsecFindings.unlinkTicket', { finding }), 1);
+    f.server.setTicketing(false);
+    const refused = await vscode.commands.executeCommand('appsecFindings.createTicket', { finding });
+    assert.equal(refused, undefined, 'no ticketing integration: reported, nothing created');
+    assert.equal(f.api.app.findings.finding(f.data.deployment.slug, 'sast', finding.id)?.ticket, undefined);
+    await vscode.commands.executeCommand('appsecFindings.triage', { findingIds: [finding.id], issueType: 'sast', state: 'reopened' });
+  });
+
+  it('the quick-fix menu on a finding (screenshot)', async () => {
+    const { uri, diagnostic } = openCodeFinding(f, true);
+    await vscode.window.showTextDocument(uri, { selection: new vscode.Selection(diagnostic.range.start, diagnostic.range.start) });
+    await vscode.commands.executeCommand('editor.action.quickFix');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await screenshotsInThemes('quick-fix', ['light']);
+    await vscode.commands.executeCommand('hideCodeActionWidget');
+  });
+});
