@@ -39,4 +39,14 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { parserOptions: { projectService: false, project: null }, globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly', Buffer: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', fetch: 'readonly' } },
   },
+  {
+    // The webview's page script: plain browser JavaScript, no build step.
+    files: ['media/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      sourceType: 'script',
+      parserOptions: { projectService: false, project: null },
+      globals: { acquireVsCodeApi: 'readonly', document: 'readonly', Element: 'readonly' },
+    },
+  },
 );
