@@ -19,7 +19,7 @@ void describe('triage, tickets and details through the client', () => {
 
   test('the platform refuses what the spec says it refuses, and the message says why, without the token', async () => {
     const client = h.client();
-    const id = data.sast[0]!.id!;
+    const id = data.sast[0].id!;
     for (const [request, why] of [
       [{ issueType: 'sast', ids: [id], reason: 'false_positive', state: 'reviewing' }, /only with new_triage_state ignored/],
       [{ issueType: 'sast', ids: [id] }, /one of new_triage_state or new_note/],
@@ -52,7 +52,7 @@ void describe('triage, tickets and details through the client', () => {
     const mark = h.mark();
     await assert.rejects(client.linkTicket(String(data.deployment.id), 'file:///etc/passwd', [1]), (e: unknown) => e instanceof PlatformError && /https/.test(e.message));
     assert.equal(h.requestsSince(mark, '/tickets').length, 0);
-    const id = data.sast[2]!.id!;
+    const id = data.sast[2].id!;
     const linked = await client.linkTicket(String(data.deployment.id), 'https://acme.atlassian.net/browse/SEC-5', [id]);
     assert.equal(linked.slug, 'SEC-5');
     assert.deepEqual(await client.unlinkTicket(String(data.deployment.id), [id]), [id]);
