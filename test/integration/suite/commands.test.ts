@@ -35,7 +35,7 @@ describe('commands', () => {
       ref: f.project.primary_branch, outputFormat: 'SBOM_OUTPUT_FORMAT_JSON', cycloneDxVersion: '1.6', componentType: 'LIBRARY',
     });
     assert.equal(record?.state, 'SBOM_EXPORT_STATUS_COMPLETED');
-    const post = f.server.requests.find((r) => r.method === 'POST');
+    const post = f.server.requests.find((r) => r.method === 'POST' && r.path.endsWith('/sbom/export'));
     const body = JSON.parse(post?.body ?? '{}') as Record<string, unknown>;
     assert.equal(body.metadataComponentType, 'SBOM_METADATA_COMPONENT_TYPE_CYCLONE_DX_V15_LIBRARY');
     assert.deepEqual(body.formatVersion, { format: 'SBOM_FORMAT_CYCLONEDX', version: '1.6' });
