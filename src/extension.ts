@@ -134,6 +134,7 @@ function activateApi(context: vscode.ExtensionContext) {
     view: trees.projectsView, onDidChange: diagnostics.onDidChange, log: log.for('Findings'),
     notifyNewFindings: () => settings.notifyNewFindings(), stopNotifying: () => settings.stopNotifyingNewFindings(),
     filtersKey: () => JSON.stringify(viewState.selection()),
+    fromRefresh: () => diagnostics.lastCause === 'refresh',
   }));
   const describeFilters = (): void => updateFilterDescription(trees.projectsView, viewState.selection(), session.state.kind === 'signedIn');
   describeFilters();

@@ -60,9 +60,10 @@ export async function runTriage(app: TriageCommandsDeps, subject: Subject, input
       outcomes.push({ issueType, outcome: await app.triage.triage(issueType, findings.map((f) => f.id), input) });
     }
   } catch (error) {
-    if (error instanceof TriageRefusedError || error instanceof TriageInputError) {
-      if (!options.quiet) offerRetry(app, subject, input, error.message);
-      throw error;
+    // Said once, here, with Try Again (and the note kept); other errors go to the command's report.
+    if (!options.quiet && (error instanceof TriageRefusedError || error instanceof TriageInputError)) {
+      offerRetry(app, subject, input, error.message);
+      return outcomes.map((o) => o.outcome);
     }
     throw error;
   }

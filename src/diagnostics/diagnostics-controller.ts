@@ -80,6 +80,11 @@ export class DiagnosticsController implements vscode.Disposable {
   private queued: Promise<void> | undefined;
   private readonly changed = new Emitter<readonly FolderFindings[]>();
   readonly onDidChange = this.changed.event;
+  /**
+   * Why Problems changed last: `refresh` (answers loaded) or `change` (a patch or another view's
+   * load of the same answers). Only a refresh can bring findings that are news.
+   */
+  lastCause: 'refresh' | 'change' = 'refresh';
 
   private readonly following: vscode.Disposable[];
   /** By today's file: the diagnostics drawn there, kept to redraw one document as it is edited. */
@@ -217,7 +222,7 @@ export class DiagnosticsController implements vscode.Disposable {
     // A load's progress changes no answer: only a different answer is drawn again.
     const answers = this.folders.map((folder) => folder.slots.map((slot) => resultOf(this.deps.findings.state(slot))?.findings));
     if (answers.every((list, i) => list.every((findings, j) => findings === this.drawn[i]?.[j]))) return;
-    this.show(this.folders.map((folder, i) => ({ ...folder, findings: (answers[i] ?? []).flatMap((findings) => findings ?? []) })));
+    this.show(this.folders.map((folder, i) => ({ ...folder, findings: (answers[i] ?? []).flatMap((findings) => findings ?? []) })), true, 'change');
   }
 
   /** Lets the store drop answers of folders and fallbacks no longer shown. */
@@ -227,7 +232,7 @@ export class DiagnosticsController implements vscode.Disposable {
     for (const folder of this.folders) for (const slot of folder.slots) if (!keep.has(slot)) this.deps.findings.release(slot);
   }
 
-  private show(folders: readonly FolderFindings[], announce = true): void {
+  private show(folders: readonly FolderFindings[], announce = true, cause: 'refresh' | 'change' = 'refresh'): void {
     this.drawn = folders.map((folder) => folder.slots.map((slot) => resultOf(this.deps.findings.state(slot))?.findings));
     const byUri = new Map<string, [vscode.Uri, vscode.Diagnostic[]]>();
     const sources = new Map<string, Source[]>();
@@ -271,6 +276,7 @@ export class DiagnosticsController implements vscode.Disposable {
     this.shownUris = new Set(byUri.keys());
     this.folders = folders;
     this.deps.log.info(`Diagnostics: ${[...byUri.values()].reduce((n, [, d]) => n + d.length, 0)} in ${byUri.size} files of ${folders.length} folders${gone > 0 ? `; ${gone} no longer in this copy` : ''}`);
+    this.lastCause = cause;
     if (announce) this.changed.fire(folders);
   }
 

@@ -15,6 +15,8 @@ export interface AttentionDeps {
   notifyNewFindings(): boolean;
   /** The filters shown: findings a filter change reveals are not new, so a change starts afresh. */
   filtersKey(): string;
+  /** Whether the change came from a refresh: a reopened or undone finding is not news. */
+  fromRefresh(): boolean;
   stopNotifying(): Thenable<void>;
   readonly log: Logger;
 }
@@ -41,7 +43,7 @@ export class FindingsAttention implements vscode.Disposable {
     }
     const filters = this.deps.filtersKey();
     const fresh = this.tracker.update(folders.map((f) => ({ key: `${f.repo.folder.uri.toString()}\n${f.ref ?? ''}\n${filters}`, findings: f.findings })));
-    if (fresh.length === 0) return;
+    if (fresh.length === 0 || !this.deps.fromRefresh()) return;
     const message = newFindingsMessage(fresh, folders.length === 1 ? folders[0]?.ref : undefined);
     this.deps.log.info(`New findings: ${message}`);
     if (!this.deps.notifyNewFindings() || message === this.lastMessage) return;

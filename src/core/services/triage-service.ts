@@ -125,7 +125,7 @@ export class TriageService {
       } catch (error) {
         patch.rollback();
         const done = start > 0 ? ` ${start.toLocaleString('en-US')} of ${unique.length.toLocaleString('en-US')} were triaged before that.` : '';
-        throw new TriageRefusedError(`The platform refused the triage: ${messageOf(error)}.${done}`, error, input.note, start);
+        throw new TriageRefusedError(`${messageOf(error)}.${done}`, error, input.note, start);
       }
     }
     // The platform triages the same finding on other branches: show that too where it is loaded.

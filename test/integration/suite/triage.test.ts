@@ -50,6 +50,8 @@ describe('acting on findings', () => {
     const { diagnostic } = openCodeFinding(f);
     const target = diagnostic.finding;
     const statusBefore = f.api.statusBar.text;
+    const news = (): number => f.api.app.log.recent().filter((line) => line.includes('New findings:')).length;
+    const newsBefore = news();
     const treeBefore = findingNodes(await issueTypeNode(f, /^Code findings/, 6)).length;
     const mark = f.server.requests.length;
     const outcome = await vscode.commands.executeCommand<{ ids: number[] }>('appsecFindings.triage', {
@@ -68,6 +70,8 @@ describe('acting on findings', () => {
     await vscode.commands.executeCommand('appsecFindings.triage', { findingIds: [target.id], issueType: 'sast', state: 'reopened' });
     assert.equal(inProblems(f, target.id), true, 'reopened: back in Problems');
     assert.equal(f.api.statusBar.text, statusBefore);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(news(), newsBefore, 'a reopened finding is not announced as new');
   });
 
   it('refused by the platform: rolled back everywhere; bad input is refused before any request', async () => {
