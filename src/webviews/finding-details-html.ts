@@ -243,9 +243,13 @@ function ticketSection(finding: Finding, detail: FindingDetail | undefined): str
 
 function pullRequestSection(detail: FindingDetail | undefined): string {
   const prs = detail?.clickToFixPrUrls ?? [];
+  const failures = detail?.clickToFixFailures ?? [];
   const comments = detail?.reviewComments ?? [];
   return section('Pull requests', fields([
     ['Fix pull requests', prs.length > 0 ? prs.map((url) => link(url)).join('<br>') : undefined],
+    ['Fix attempts that failed', failures.length > 0
+      ? failures.map((f) => `<span class="prose">${[date(f.createdAt), f.reason ? escapeHtml(f.reason) : 'no reason given'].filter(Boolean).join(': ')}</span>`).join('<br>')
+      : undefined],
     ['Review comments', comments.length > 0 ? escapeHtml(`${comments.length} comment${comments.length === 1 ? '' : 's'} on the pull request`) : undefined],
   ]));
 }

@@ -36,6 +36,10 @@ export function decodeFindingDetail(raw: unknown, issueType: IssueType, interner
     clickToFixPrUrls: readObjects(o.click_to_fix_prs)
       .map((pr) => readString(pr.url))
       .filter((url): url is string => url !== undefined),
+    clickToFixFailures: readObjects(o.click_to_fix_failures).map((failure) => ({
+      createdAt: readTimestamp(failure.created_at),
+      reason: readString(failure.reason),
+    })),
     assistant: decodeAssistant(o.assistant),
     reachableCondition: readString(o.reachable_condition),
     epss: decodeEpss(o.epss_score),

@@ -190,6 +190,8 @@ export interface FindingDetail extends Finding {
   readonly externalTicket?: ExternalTicket;
   readonly reviewComments: readonly ReviewComment[];
   readonly clickToFixPrUrls: readonly string[];
+  /** One-click-fix attempts that failed: when, and the platform's reason. */
+  readonly clickToFixFailures: readonly { readonly createdAt?: Date; readonly reason?: string }[];
   readonly assistant?: {
     readonly autofixCode?: string;
     readonly autofixExplanation?: string;

@@ -10,7 +10,7 @@ import { sastFinding, scaFinding } from '../services/finding-fixtures';
 const resources = { nonce: 'bm9uY2UxMjM0', cspSource: 'https://webview.example', scriptUri: 'https://webview.example/details.js', styleUri: 'https://webview.example/details.css' };
 const html = (input: DetailsInput): string => findingDetailsHtml(input, resources);
 const detailOf = (finding: ReturnType<typeof sastFinding>, extra: Partial<FindingDetail> = {}): FindingDetail => ({
-  ...finding, categories: [], reviewComments: [], clickToFixPrUrls: [], ...extra,
+  ...finding, categories: [], reviewComments: [], clickToFixPrUrls: [], clickToFixFailures: [], ...extra,
 });
 
 void describe('the details page: security', () => {
@@ -64,6 +64,16 @@ void describe('the details page: content', () => {
     const finding = scaFinding({ package: 'lodash', version: '4.17.20', advisory: 'CVE-2021-23337', reachability: 'conditionally_reachable', fixVersions: ['4.17.21'], isMalicious: true, lockfileLineUrl: 'https://github.com/o/r/blob/abc/package-lock.json#L42', lockfileLine: 42 });
     const page = html({ finding, detail: detailOf(finding, { epss: { score: 0.00431, percentile: 0.7512 }, reachableCondition: 'when templates are user input' }) });
     for (const text of ['lodash 4.17.20', 'CVE-2021-23337', 'conditionally reachable', 'when templates are user input', '0.43 %', '75.1 %', '4.17.21', 'malicious package', 'line 42']) assert.ok(page.includes(text), text);
+  });
+
+  void test('fix pull requests and the failed fix attempts with their reasons', () => {
+    const finding = sastFinding({});
+    const page = html({ finding, detail: detailOf(finding, {
+      clickToFixPrUrls: ['https://github.com/o/r/pull/7'],
+      clickToFixFailures: [{ createdAt: new Date('2024-05-01T10:00:00Z'), reason: 'merge conflict in app.py' }],
+    }) });
+    assert.match(page, /data-url="https:\/\/github\.com\/o\/r\/pull\/7"/);
+    assert.ok(page.includes('2024-05-01 10:00: merge conflict in app.py'));
   });
 
   void test('sections appear only with data; loading, error and notice states are said', () => {
