@@ -47,6 +47,8 @@ export interface App {
   selectedItems(): readonly unknown[];
   /** Triage and tickets: one change, shown everywhere, rolled back when refused. */
   readonly triage: TriageService;
+  /** Shows the findings kept on disk from the last session (start-up); false when there are none. */
+  startFromCache(): Promise<boolean>;
   /** Opens (or reuses) the Finding Details panel; resolves when the platform's detail is shown. */
   showDetails(finding: Finding): Promise<void>;
   /** Selects a rule in the Policy Rules view; false when no policy shown there has it. */

@@ -30,6 +30,7 @@ import { FindingsAttention } from './views/attention';
 import { registerFindingHover } from './editor/finding-hover';
 import { BranchBaselines } from './core/services/branch-baselines';
 import { TriageService } from './core/services/triage-service';
+import { FindingsCache } from './core/services/findings-cache';
 import { FindingDetails } from './core/services/finding-details';
 import { registerFindingActions } from './editor/finding-actions';
 import { FindingDetailsPanel } from './webviews/finding-details-panel';
@@ -139,17 +140,45 @@ function activateApi(context: vscode.ExtensionContext) {
   const describeFilters = (): void => updateFilterDescription(trees.projectsView, viewState.selection(), session.state.kind === 'signedIn');
   describeFilters();
 
+  // The findings of the workspace's projects on disk: shown at the next start before any answer.
+  const cache = new FindingsCache({
+    dir: context.globalStorageUri.fsPath, maxBytes: () => settings.cacheMaxBytes(), onProblem: (m) => storeLog.warn(m),
+  });
+  let cacheWrite: ReturnType<typeof setTimeout> | undefined;
+  push({ dispose: () => clearTimeout(cacheWrite) });
+  push(diagnostics.onDidChange(() => {
+    const deployment = session.deployment?.slug;
+    if (diagnostics.lastCause !== 'refresh' || !deployment) return;
+    clearTimeout(cacheWrite);
+    cacheWrite = setTimeout(() => {
+      const mine = new Set(repos.projectNames());
+      const results = findings.shownResults().filter((r) => (r.query.filters.repos ?? []).every((name) => mine.has(name)));
+      void cache.write(deployment, results).then((bytes) => storeLog.info(`Kept ${results.length} answers of the workspace's projects on disk (${Math.round(bytes / 1024)} KiB).`));
+    }, 1000);
+  }));
+  const startFromCache = async (): Promise<boolean> => {
+    const deployment = session.deployment?.slug;
+    if (!deployment || settings.cacheMaxBytes() === 0) return false;
+    const results = await cache.read(deployment);
+    if (!results || results.length === 0) return false;
+    findings.adopt(results);
+    const shown = diagnostics.showCached();
+    if (shown) storeLog.info(`Showing ${results.length} answers from the last session until the platform answers.`);
+    return shown;
+  };
+
   const app: App = {
     version, currentToken: () => tokens.get(),
     log, logger: (c) => log.for(c), session, projects, findings, policies, sbom, repos, diagnostics, viewState, places,
     clipboard: vscode.env.clipboard, findingUrl, projectUrl,
-    ...refreshAllActions({ session, findings, projects, policies, repos, diagnostics, trees, places }),
+    ...refreshAllActions({ session, findings, projects, policies, repos, diagnostics, trees, places, cache }),
     cancelLoads: () => trees.projects.cancelLoads(),
     revealRule: (ruleName) => revealRule(trees, ruleName),
     selectedItem: () => trees.projectsView.selection[0] ?? trees.policiesView.selection[0],
     selectedItems: () => trees.projectsView.selection,
     triage: new TriageService({ api, store: findings, deploymentSlug: slug, deploymentId: () => session.deployment?.id }),
     showDetails: (finding) => detailsPanel.show(finding),
+    startFromCache,
   };
   for (const registration of registerCommands(app, buildCommands(app, treeCommandHandlers(trees)))) push(registration);
 
@@ -200,7 +229,10 @@ function activateApi(context: vscode.ExtensionContext) {
     await vscode.commands.executeCommand('setContext', 'appsecFindings.signedIn', state.kind === 'signedIn');
     if (state.kind === 'signedIn') await warnOnceIfNoKeyring(context.globalState);
     await repos.connectGit();
-    if (state.kind === 'signedIn') await app.refreshAll(false);
+    if (state.kind === 'signedIn') {
+      await startFromCache().catch((e: unknown) => storeLog.warn(`The findings cache could not be read: ${errorMessage(e)}`));
+      await app.refreshAll(false);
+    }
   })().catch((e: unknown) => reportError('Starting failed', e, sessionLog));
 
   /** Everything the extension keeps outside SecretStorage, for tests that prove the token is not there. */

@@ -27,11 +27,12 @@ export function statusText(folder: FolderFindings | undefined): { text: string; 
       tooltip: `AppSec: ${plural(total, 'finding')} of ${folder.repo.projectName} new on ${ref}${against}${fallback} (the filter "only new on this branch" is on). Click to open the Projects view.`,
     };
   }
+  const cached = folder.cachedAt ? ` As of ${folder.cachedAt.toLocaleString()} (from the last session; refreshing).` : '';
   const newText = newCount > 0 ? ` · $(git-branch) ${newCount} new` : '';
   const newTip = novelty && newCount > 0 ? ` ${newCount} of them ${newCount === 1 ? 'is' : 'are'} new on this branch (${novelty.primary} does not have ${newCount === 1 ? 'it' : 'them'}).` : '';
   return {
-    text: `$(shield) ${total === 0 ? 'No findings' : parts.join(' · ')}${newText}`,
-    tooltip: `AppSec: ${plural(total, 'finding')} of ${folder.repo.projectName} on ${ref}${fallback}.${newTip} Click to open the Projects view.`,
+    text: `$(${folder.cachedAt ? 'history' : 'shield'}) ${total === 0 ? 'No findings' : parts.join(' · ')}${newText}`,
+    tooltip: `AppSec: ${plural(total, 'finding')} of ${folder.repo.projectName} on ${ref}${fallback}.${newTip}${cached} Click to open the Projects view.`,
   };
 }
 

@@ -13,7 +13,7 @@ import { Emitter } from '../core/events';
 import { refToShow } from '../core/model/refs';
 import type { Finding, IssueType, Project } from '../core/model/types';
 import type { BranchBaselines } from '../core/services/branch-baselines';
-import type { FindingsResult, FindingsStore, SlotState } from '../core/services/findings-store';
+import type { FindingsQuery, FindingsResult, FindingsStore, SlotState } from '../core/services/findings-store';
 import { localFilterOf, toQueryFilters, type FilterSelection } from '../core/services/filters';
 import { planDiagnostics, type PlannedDiagnostic, type SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { placeDiagnostic } from '../core/workspace/placement';
@@ -36,6 +36,8 @@ export interface FolderFindings {
   readonly onlyNew: boolean;
   /** The filters the extension applies itself (files, only new), when any is set. */
   readonly keep?: (finding: Finding) => boolean;
+  /** Set while these findings come from the last session's cache: when they were loaded. */
+  readonly cachedAt?: Date;
 }
 
 export interface FolderNovelty {
@@ -200,16 +202,43 @@ export class DiagnosticsController implements vscode.Disposable {
     return primary ? { primary, isNew: (finding) => baselines.isNew(finding) } : undefined;
   }
 
+  /**
+   * Shows what the store already holds for each folder (answers adopted from the disk cache),
+   * without a request; false when it holds nothing for any folder. The refresh that follows
+   * replaces them whole.
+   */
+  showCached(): boolean {
+    const slug = this.deps.deploymentSlug();
+    if (!slug || this.running || this.folders.length > 0 || !vscode.workspace.isTrusted) return false;
+    const folders: FolderFindings[] = [];
+    for (const repo of this.deps.repos.repos()) {
+      const { ref, fallback } = refToShow(repo.branch, this.deps.project(repo.projectName));
+      const held = (which: string | undefined): FindingsResult[] | undefined => {
+        const results = ISSUE_TYPES.map((issueType) => this.deps.findings.peek(this.queryOf(slug, repo, which, issueType)));
+        return results.every((r): r is FindingsResult => r !== undefined) ? results : undefined;
+      };
+      const own = held(ref);
+      const results = own && own.some((r) => r.findings.length > 0) ? own : (fallback && held(fallback)) || own;
+      if (!results) continue;
+      const usedFallback = results !== own;
+      folders.push({
+        ...this.withLocalFilters({ repo, ref: usedFallback ? fallback : ref, usedFallback, findings: results.flatMap((r) => r.findings), slots: [] }, undefined),
+        cachedAt: new Date(Math.min(...results.map((r) => r.loadedAt.getTime()))),
+      });
+    }
+    if (folders.length === 0) return false;
+    this.show(folders, true, 'change');
+    return true;
+  }
+
+  private queryOf(slug: string, repo: WorkspaceRepo, ref: string | undefined, issueType: IssueType): FindingsQuery {
+    // dedup as in the tree: with the ref, it gives the counts of the web UI (docs/platform-api.md, "Paging").
+    return { deploymentSlug: slug, issueType, filters: toQueryFilters(this.deps.selection(), issueType, { repo: repo.projectName, dedup: true, ...(ref ? { ref } : {}) }) };
+  }
+
   private async loadRef(slug: string, repo: WorkspaceRepo, ref: string | undefined, slots: readonly string[], force: boolean): Promise<Finding[]> {
     const results = await Promise.all(
-      ISSUE_TYPES.map((issueType, i) =>
-        this.deps.findings.load(slots[i], {
-          deploymentSlug: slug,
-          issueType,
-          // dedup as in the tree: with the ref, it gives the counts of the web UI (docs/platform-api.md, "Paging").
-          filters: toQueryFilters(this.deps.selection(), issueType, { repo: repo.projectName, dedup: true, ...(ref ? { ref } : {}) }),
-        }, { force }),
-      ),
+      ISSUE_TYPES.map((issueType, i) => this.deps.findings.load(slots[i], this.queryOf(slug, repo, ref, issueType), { force })),
     );
     return results.flatMap((r) => r.findings);
   }

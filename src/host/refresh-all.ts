@@ -20,6 +20,8 @@ export interface RefreshAllDeps {
   readonly trees: { readonly projects: { refresh(): void }; readonly policies: { refresh(): void } };
   /** Where findings are today: a refresh may bring other scans and the copy may have moved on. */
   readonly places: { forgetScans(): void; readonly drift: { invalidate(): void } };
+  /** The findings kept on disk: forgotten with everything else (sign-out). */
+  readonly cache?: { clear(): Promise<void> };
 }
 
 export interface RefreshAll {
@@ -31,6 +33,7 @@ export interface RefreshAll {
 
 export function refreshAllActions(deps: RefreshAllDeps): RefreshAll {
   const clearAll = (): void => {
+    void deps.cache?.clear();
     deps.findings.clear();
     deps.projects.clear();
     deps.policies.clear();

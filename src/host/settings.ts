@@ -2,6 +2,7 @@
  * Typed reads of the extension's settings. Values are validated here so the rest of the code
  * never sees a wrong type from a hand-edited settings.json.
  */
+import { DEFAULT_CACHE_MEGABYTES } from '../core/services/findings-cache';
 import { DEFAULT_UNSHOWN_LIMIT } from '../core/services/findings-store';
 import * as vscode from 'vscode';
 import type { Level, SeverityMapping } from '../core/workspace/diagnostic-plan';
@@ -55,6 +56,11 @@ export const settings = {
   cacheUnshownFindings(): number {
     const count = config().get<number>('cache.unshownFindings', DEFAULT_UNSHOWN_LIMIT);
     return typeof count === 'number' && Number.isFinite(count) ? Math.max(1_000, Math.floor(count)) : DEFAULT_UNSHOWN_LIMIT;
+  },
+  /** `appsecFindings.cache.maxMegabytes` in bytes (0: no disk cache). */
+  cacheMaxBytes(): number {
+    const megabytes = config().get<number>('cache.maxMegabytes', DEFAULT_CACHE_MEGABYTES);
+    return (typeof megabytes === 'number' && Number.isFinite(megabytes) ? Math.max(0, megabytes) : DEFAULT_CACHE_MEGABYTES) * 1024 * 1024;
   },
   defaultStatus(): string | undefined {
     const status = config().get<string>('defaultFilters.status', 'open');

@@ -219,6 +219,11 @@ export class FindingsStore implements Disposable {
     return [...keys].map((k) => this.entries.get(k)?.result).filter((r): r is FindingsResult => r !== undefined);
   }
 
+  /** The answer held for a query, fresh or not (an adopted snapshot's, before its reload). */
+  peek(query: FindingsQuery): FindingsResult | undefined {
+    return this.entries.get(queryKey(query))?.result;
+  }
+
   /** Puts answers read from a snapshot in place as expired (shown at once, fetched again on the next load). */
   adopt(results: readonly FindingsResult[]): void {
     for (const result of results) {

@@ -24,6 +24,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['branch', () => import('./branch.test')],
   ['menus', () => import('./menus.test')],
   ['triage', () => import('./triage.test')],
+  ['cache', () => import('./cache.test')],
   ['service-shapes', () => import('./service-shapes.test')],
   ['store', () => import('./store.test')],
   ['look', () => import('./look.test')],

@@ -1,0 +1,90 @@
+/**
+ * The findings of the workspace's projects kept on disk, so the next start shows them before any
+ * network answer. One file per deployment in the extension's global storage, in the store's
+ * snapshot format (compact, versioned; findings only: never the token). Written atomically (a
+ * temporary file renamed over the old one), bounded in size (the oldest answers are dropped
+ * first), and ignored when unreadable, of another version or broken: the next refresh rebuilds it.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { decodeSnapshot, encodeSnapshot } from './findings-snapshot';
+import type { FindingsResult } from './findings-store';
+
+export const DEFAULT_CACHE_MEGABYTES = 200;
+
+export interface FindingsCacheOptions {
+  /** The extension's global storage folder. */
+  readonly dir: string;
+  /** The size bound in bytes. */
+  readonly maxBytes: () => number;
+  /** Told of a cache file that could not be used or written (it is then rebuilt). */
+  readonly onProblem?: (message: string) => void;
+}
+
+export class FindingsCache {
+  constructor(private readonly options: FindingsCacheOptions) {}
+
+  /** The answers kept for a deployment; undefined when there are none or the file is unusable. */
+  async read(deploymentSlug: string): Promise<FindingsResult[] | undefined> {
+    const file = this.fileOf(deploymentSlug);
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch {
+      return undefined; // none yet
+    }
+    const results = decodeSnapshot(text);
+    if (!results) {
+      this.options.onProblem?.('The findings cache was of another version or damaged; it was dropped and will be rebuilt by the next refresh.');
+      await rm(file, { force: true }).catch(() => undefined);
+      return undefined;
+    }
+    return results.filter((r) => r.query.deploymentSlug === deploymentSlug);
+  }
+
+  /**
+   * Replaces what is kept for a deployment. Newest answers first: when the whole does not fit
+   * the bound, the oldest are left out. Resolves with the bytes written (0: nothing kept).
+   */
+  async write(deploymentSlug: string, results: readonly FindingsResult[]): Promise<number> {
+    const newestFirst = [...results].filter((r) => r.query.deploymentSlug === deploymentSlug && r.staleBecause === undefined)
+      .sort((a, b) => b.loadedAt.getTime() - a.loadedAt.getTime());
+    let text = encodeSnapshot(newestFirst);
+    while (Buffer.byteLength(text, 'utf8') > this.options.maxBytes() && newestFirst.length > 0) {
+      newestFirst.pop();
+      text = encodeSnapshot(newestFirst);
+    }
+    if (newestFirst.length === 0) {
+      await this.clear(deploymentSlug);
+      return 0;
+    }
+    const file = this.fileOf(deploymentSlug);
+    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+    try {
+      await mkdir(join(this.options.dir, 'findings-cache'), { recursive: true });
+      await writeFile(temporary, text, 'utf8');
+      await rename(temporary, file);
+    } catch (error) {
+      await rm(temporary, { force: true }).catch(() => undefined);
+      this.options.onProblem?.(`The findings cache could not be written: ${error instanceof Error ? error.message : String(error)}`);
+      return 0;
+    }
+    return Buffer.byteLength(text, 'utf8');
+  }
+
+  /** Forgets a deployment's cache (sign-out, another deployment); all of them without a slug. */
+  async clear(deploymentSlug?: string): Promise<void> {
+    if (deploymentSlug !== undefined) {
+      await rm(this.fileOf(deploymentSlug), { force: true }).catch(() => undefined);
+      return;
+    }
+    await rm(join(this.options.dir, 'findings-cache'), { recursive: true, force: true }).catch(() => undefined);
+  }
+
+  /** One file per deployment; its name is a hash, so no slug reaches the file system as a path. */
+  private fileOf(deploymentSlug: string): string {
+    const name = createHash('sha256').update(deploymentSlug).digest('hex').slice(0, 24);
+    return join(this.options.dir, 'findings-cache', `${name}.json`);
+  }
+}

@@ -1,0 +1,92 @@
+// The findings kept on disk between sessions: what was shown comes back the same; a damaged
+// file or another version is dropped (and said) rather than trusted; the size bound keeps the
+// newest answers; nothing of the token is written; clearing forgets it. Real files, real client.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FindingsCache } from '../../../src/core/services/findings-cache';
+import { SNAPSHOT_VERSION } from '../../../src/core/services/findings-snapshot';
+import { FindingsStore, type FindingsQuery, type FindingsResult } from '../../../src/core/services/findings-store';
+import { generateDeployment, type PlatformData } from '../../platform/generator';
+import { plain } from '../core/helpers/plain';
+import { startHarness, type Harness } from './platform-harness';
+
+const SLUG = 'acme';
+
+void describe('the findings cache on disk', () => {
+  let h: Harness;
+  let data: PlatformData;
+  let results: FindingsResult[];
+
+  before(async () => {
+    data = generateDeployment({ projects: 2, sastPerProject: 120, scaPerProject: 30, refsPerProject: 1 });
+    h = await startHarness({ data });
+    const store = new FindingsStore(() => h.client(), { pageSize: 100 });
+    const query = (project: string, issueType: 'sast' | 'sca'): FindingsQuery => ({ deploymentSlug: SLUG, issueType, filters: { repos: [project], ref: 'main', status: 'open', dedup: true } });
+    results = [];
+    for (const [i, project] of data.projects.map((p) => p.name).entries()) {
+      results.push(await store.load(`a${i}`, query(project, 'sast')), await store.load(`b${i}`, query(project, 'sca')));
+    }
+    store.dispose();
+  });
+  after(() => h.close());
+
+  const cacheIn = (maxBytes = 200 * 1024 * 1024) => {
+    const dir = mkdtempSync(join(tmpdir(), 'appsec-cache-'));
+    const problems: string[] = [];
+    return { dir, problems, cache: new FindingsCache({ dir, maxBytes: () => maxBytes, onProblem: (m) => problems.push(m) }) };
+  };
+  const files = (dir: string): string[] => readdirSync(join(dir, 'findings-cache'));
+
+  test('what was kept reads back as the same findings, for its deployment only; no temporary file is left', async () => {
+    const { dir, cache } = cacheIn();
+    const bytes = await cache.write(SLUG, results);
+    assert.ok(bytes > 0);
+    const back = await cache.read(SLUG);
+    assert.ok(back);
+    const byKey = (list: readonly FindingsResult[]) => [...list].sort((a, b) => JSON.stringify(a.query).localeCompare(JSON.stringify(b.query))).map((r) => plain(r));
+    assert.deepEqual(byKey(back), byKey(results));
+    assert.equal(await cache.read('other-deployment'), undefined);
+    assert.deepEqual(files(dir).filter((f) => f.endsWith('.tmp')), []);
+    const text = readFileSync(join(dir, 'findings-cache', files(dir)[0]), 'utf8');
+    assert.ok(!text.includes(h.server.token), 'the token is never written');
+  });
+
+  test('a damaged file, or one of another version, is dropped and said, never trusted', async () => {
+    const { dir, cache, problems } = cacheIn();
+    await cache.write(SLUG, results);
+    const file = join(dir, 'findings-cache', files(dir)[0]);
+    const good = readFileSync(file, 'utf8');
+    for (const bad of [good.slice(0, good.length / 2), good.replace(`"version":${SNAPSHOT_VERSION}`, `"version":${SNAPSHOT_VERSION + 1}`), '']) {
+      writeFileSync(file, bad);
+      assert.equal(await cache.read(SLUG), undefined);
+    }
+    assert.equal(problems.length, 3);
+    assert.match(problems[0] ?? '', /dropped and will be rebuilt/);
+    assert.deepEqual(files(dir), [], 'the damaged file is removed');
+  });
+
+  test('the size bound keeps the newest answers; a bound too small for any keeps nothing', async () => {
+    const dated = results.map((r, i) => ({ ...r, loadedAt: new Date(Date.UTC(2024, 0, 1 + i)) }));
+    const whole = await cacheIn().cache.write(SLUG, dated);
+    const { cache } = cacheIn(Math.floor(whole * 0.7));
+    await cache.write(SLUG, dated);
+    const kept = (await cache.read(SLUG)) ?? [];
+    assert.ok(kept.length > 0 && kept.length < dated.length, `${kept.length} of ${dated.length} kept`);
+    const oldestKept = Math.min(...kept.map((r) => r.loadedAt.getTime()));
+    const dropped = dated.filter((r) => !kept.some((k) => JSON.stringify(k.query) === JSON.stringify(r.query)));
+    assert.ok(dropped.every((r) => r.loadedAt.getTime() < oldestKept), 'the oldest went first');
+    const tiny = cacheIn(10);
+    assert.equal(await tiny.cache.write(SLUG, dated), 0);
+    assert.equal(await tiny.cache.read(SLUG), undefined);
+  });
+
+  test('clear forgets it (sign-out)', async () => {
+    const { cache } = cacheIn();
+    await cache.write(SLUG, results);
+    await cache.clear();
+    assert.equal(await cache.read(SLUG), undefined);
+  });
+});
