@@ -31,6 +31,7 @@ import { registerFindingHover } from './editor/finding-hover';
 import { BranchBaselines } from './core/services/branch-baselines';
 import { TriageService } from './core/services/triage-service';
 import { FindingsCache } from './core/services/findings-cache';
+import { registerAgentTools } from './agent/findings-tools';
 import { FindingDetails } from './core/services/finding-details';
 import { registerFindingActions } from './editor/finding-actions';
 import { FindingDetailsPanel } from './webviews/finding-details-panel';
@@ -140,6 +141,7 @@ function activateApi(context: vscode.ExtensionContext) {
   const describeFilters = (): void => updateFilterDescription(trees.projectsView, viewState.selection(), session.state.kind === 'signedIn');
   describeFilters();
 
+  const triageService = new TriageService({ api, store: findings, deploymentSlug: slug, deploymentId: () => session.deployment?.id });
   // The findings of the workspace's projects on disk: shown at the next start before any answer.
   const cache = new FindingsCache({
     dir: context.globalStorageUri.fsPath, maxBytes: () => settings.cacheMaxBytes(), onProblem: (m) => storeLog.warn(m),
@@ -167,6 +169,11 @@ function activateApi(context: vscode.ExtensionContext) {
     return shown;
   };
 
+  for (const tool of registerAgentTools({
+    deploymentSlug: slug, project: (name) => projects.find(name), store: findings, repos, places, novelty: baselines, details,
+    triage: triageService, findingUrl, errorMessage,
+  })) push(tool);
+
   const app: App = {
     version, currentToken: () => tokens.get(),
     log, logger: (c) => log.for(c), session, projects, findings, policies, sbom, repos, diagnostics, viewState, places,
@@ -176,7 +183,7 @@ function activateApi(context: vscode.ExtensionContext) {
     revealRule: (ruleName) => revealRule(trees, ruleName),
     selectedItem: () => trees.projectsView.selection[0] ?? trees.policiesView.selection[0],
     selectedItems: () => trees.projectsView.selection,
-    triage: new TriageService({ api, store: findings, deploymentSlug: slug, deploymentId: () => session.deployment?.id }),
+    triage: triageService,
     showDetails: (finding) => detailsPanel.show(finding),
     startFromCache,
   };

@@ -25,6 +25,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['menus', () => import('./menus.test')],
   ['triage', () => import('./triage.test')],
   ['cache', () => import('./cache.test')],
+  ['agent', () => import('./agent.test')],
   ['service-shapes', () => import('./service-shapes.test')],
   ['store', () => import('./store.test')],
   ['look', () => import('./look.test')],

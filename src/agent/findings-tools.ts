@@ -1,0 +1,199 @@
+/**
+ * Language model tools for the editor's AI agent, over the signed-in session: the findings of
+ * the workspace's project and branch (where each is in today's code), one finding by id or link,
+ * and triage (which asks the user to confirm exactly what will change). Thin adapters: they read
+ * the one findings store (an answer already shown costs no request) and use the triage service
+ * the commands use. Input is checked here and a problem is answered as one sentence, never thrown.
+ */
+import * as vscode from 'vscode';
+import { refToShow } from '../core/model/refs';
+import type { Finding, IssueType } from '../core/model/types';
+import type { BranchNovelty } from '../core/services/branch-baselines';
+import { EMPTY_SELECTION, localFilterOf } from '../core/services/filters';
+import type { FindingDetails } from '../core/services/finding-details';
+import type { FindingsQuery, FindingsStore } from '../core/services/findings-store';
+import type { TriageService } from '../core/services/triage-service';
+import type { FindingPlaces } from '../diagnostics/finding-places';
+import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
+import { findingsListText, findingText, quote, triageConfirmation, type ListedFinding } from './agent-text';
+import {
+  findingRefOf, findingsInputProblem, SEVERITIES, triageInputOf, type FindingInput, type FindingsInput, type TriageToolInput,
+} from './tool-inputs';
+
+export const TOOL_NAMES = { findings: 'appsecFindings_findings', finding: 'appsecFindings_finding', triage: 'appsecFindings_triage' } as const;
+
+export interface AgentToolsDeps {
+  readonly deploymentSlug: () => string | undefined;
+  readonly project: (name: string) => { readonly primaryBranch?: string; readonly defaultBranch?: string } | undefined;
+  readonly store: FindingsStore;
+  readonly repos: WorkspaceRepos;
+  readonly places: FindingPlaces;
+  readonly novelty: BranchNovelty;
+  readonly details: FindingDetails;
+  readonly triage: TriageService;
+  readonly findingUrl: (finding: Finding) => string | undefined;
+  readonly errorMessage: (error: unknown) => string;
+}
+
+const SIGNED_OUT = 'Not signed in to the AppSec platform: ask the user to run "AppSec: Sign In" (their token stays in VS Code\'s secret storage), then try again.';
+
+const text = (value: string): vscode.LanguageModelToolResult => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(value)]);
+
+function abortOn(token: vscode.CancellationToken): AbortSignal {
+  const controller = new AbortController();
+  if (token.isCancellationRequested) controller.abort();
+  const subscription = token.onCancellationRequested(() => {
+    controller.abort();
+    subscription.dispose();
+  });
+  return controller.signal;
+}
+
+class FindingsTool implements vscode.LanguageModelTool<FindingsInput> {
+  constructor(private readonly deps: AgentToolsDeps) {}
+
+  async invoke(options: vscode.LanguageModelToolInvocationOptions<FindingsInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+    const problem = findingsInputProblem(options.input);
+    if (problem) return text(problem);
+    const slug = this.deps.deploymentSlug();
+    if (!slug) return text(SIGNED_OUT);
+    const input = options.input;
+    const { repo, path } = this.scope(input.path);
+    const projectName = input.project ?? repo?.projectName;
+    if (!projectName) return text('No project of the platform matches this workspace: name one with the project field (the AppSec Projects view lists them).');
+    const project = this.deps.project(projectName);
+    if (!project) return text(`The platform has no project named ${quote(projectName)} in this deployment.`);
+    const { ref, fallback } = refToShow(input.ref ?? (repo?.projectName === projectName ? repo.branch : undefined), project);
+    const wanted = input.issueTypes ?? ['sast', 'sca'];
+    const types = wanted.filter((t): t is IssueType => t === 'sast' || t === 'sca');
+    const unsupported = wanted.filter((t) => t !== 'sast' && t !== 'sca');
+    const status = input.status ?? 'open';
+    const signal = abortOn(token);
+    try {
+      let shownRef = ref;
+      let found = await this.load(slug, projectName, ref, types, status, input.severities, signal);
+      // A branch without a scan has no findings: the primary branch's are what the user sees in Problems.
+      if (found.length === 0 && fallback && input.ref === undefined) {
+        const primary = await this.load(slug, projectName, fallback, types, status, input.severities, signal);
+        if (primary.length > 0) {
+          found = primary;
+          shownRef = fallback;
+        }
+      }
+      const keep = path ? localFilterOf({ ...EMPTY_SELECTION, paths: [path] }) : undefined;
+      const kept = keep ? found.filter(keep) : found;
+      const sorted = [...kept].sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || a.id - b.id);
+      const items: ListedFinding[] = sorted.slice(0, input.limit ?? 50).map((finding) => ({ finding, where: this.whereToday(finding), isNew: this.deps.novelty.isNew(finding) }));
+      const filters = [`status ${status}`, input.severities ? `severity ${input.severities.join(', ')}` : '', path ? `under ${path}` : '', `types ${types.join(', ') || 'none'}`].filter(Boolean).join('; ');
+      const note = unsupported.length > 0 ? `\n(${unsupported.join(', ')} findings are not available through this tool yet.)` : '';
+      return text(findingsListText(items, kept.length, { project: projectName, ref: shownRef, fallbackFrom: shownRef !== ref ? ref : undefined, filters }) + note);
+    } catch (error) {
+      if (token.isCancellationRequested) return text('Cancelled.');
+      return text(`The findings could not be loaded: ${this.deps.errorMessage(error)}`);
+    }
+  }
+
+  /** One load per issue type through the store: a query Problems or the tree already shows costs nothing. */
+  private async load(slug: string, project: string, ref: string | undefined, types: readonly IssueType[], status: string, severities: readonly string[] | undefined, signal: AbortSignal): Promise<Finding[]> {
+    const results = await Promise.all(types.map(async (issueType) => {
+      const query: FindingsQuery = {
+        deploymentSlug: slug, issueType,
+        filters: { repos: [project], ...(ref ? { ref } : {}), dedup: true, ...(status !== 'all' ? { status } : {}), ...(severities ? { severities } : {}) },
+      };
+      const slot = `agent:${issueType}`;
+      try {
+        return (await this.deps.store.load(slot, query, { signal })).findings;
+      } finally {
+        // Nothing shows the agent's answer: the store may drop it when it needs the room.
+        this.deps.store.release(slot);
+      }
+    }));
+    return results.flat();
+  }
+
+  /** The folder the path is in (else the first), and the path relative to it. */
+  private scope(path: string | undefined): { repo?: WorkspaceRepo; path?: string } {
+    const repos = this.deps.repos.repos();
+    if (!path) return { repo: repos[0] };
+    const normal = path.replace(/\\/g, '/');
+    for (const repo of repos) {
+      const root = repo.folder.uri.fsPath.replace(/\\/g, '/');
+      if (normal === root || normal.startsWith(`${root}/`)) return { repo, path: normal.slice(root.length + 1) || undefined };
+    }
+    return { repo: repos[0], path: normal.replace(/^\.\//, '') };
+  }
+
+  private whereToday(finding: Finding): string | undefined {
+    const place = this.deps.places.place(finding);
+    if (place === 'deleted') return `${finding.location?.filePath ?? '?'} (no longer in this copy)`;
+    if (!place) return undefined;
+    return `${place.relativePath}:${place.range.startLine + 1}${place.kind === 'changed' ? ' (code changed since the scan)' : ''}`;
+  }
+}
+
+class FindingTool implements vscode.LanguageModelTool<FindingInput> {
+  constructor(private readonly deps: AgentToolsDeps) {}
+
+  async invoke(options: vscode.LanguageModelToolInvocationOptions<FindingInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+    const ref = findingRefOf(options.input);
+    if (typeof ref === 'string') return text(ref);
+    const slug = this.deps.deploymentSlug();
+    if (!slug) return text(SIGNED_OUT);
+    const types: IssueType[] = ref.issueType ? [ref.issueType] : ['sast', 'sca'];
+    const finding = types.map((t) => this.deps.store.finding(slug, t, ref.id)).find((f): f is Finding => f !== undefined);
+    if (!finding) return text(`Finding #${ref.id} is not among the findings the editor has loaded: list the project's findings first (${TOOL_NAMES.findings}), or open its project in the AppSec view.`);
+    const cancelled = new Promise<undefined>((resolve) => token.onCancellationRequested(() => resolve(undefined)));
+    const detail = await Promise.race([this.deps.details.get(finding).catch(() => undefined), cancelled]);
+    if (token.isCancellationRequested) return text('Cancelled.');
+    const place = this.deps.places.place(finding);
+    const where = place === 'deleted' ? 'no longer in this copy' : place ? `${place.relativePath}:${place.range.startLine + 1}${place.kind === 'changed' ? ' (code changed since the scan)' : ''}` : undefined;
+    const current = this.deps.store.finding(slug, finding.issueType, finding.id) ?? finding;
+    return text(findingText(current, detail, {
+      where, platformUrl: this.deps.findingUrl(current),
+      newAgainst: this.deps.novelty.isNew(current) && current.repositoryName ? this.deps.novelty.comparedWith(current.repositoryName) : undefined,
+    }));
+  }
+}
+
+class TriageTool implements vscode.LanguageModelTool<TriageToolInput> {
+  constructor(private readonly deps: AgentToolsDeps) {}
+
+  prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<TriageToolInput>): vscode.PreparedToolInvocation {
+    const request = triageInputOf(options.input);
+    const slug = this.deps.deploymentSlug();
+    if (typeof request === 'string' || !slug) return { invocationMessage: 'Checking the triage request' };
+    const known = request.ids.map((id) => this.deps.store.finding(slug, request.issueType, id));
+    const findings = known.filter((f): f is Finding => f !== undefined).map((f) => ({ id: f.id, name: f.sca?.advisory ? `${f.sca.advisory} in ${f.sca.package ?? '?'}` : f.ruleName }));
+    const unknownIds = request.ids.filter((_id, i) => known[i] === undefined);
+    const message = new vscode.MarkdownString(triageConfirmation(findings, unknownIds, request));
+    message.isTrusted = false;
+    return {
+      invocationMessage: `Triaging ${request.ids.length} finding${request.ids.length === 1 ? '' : 's'}`,
+      confirmationMessages: { title: 'AppSec: triage findings on the platform?', message },
+    };
+  }
+
+  async invoke(options: vscode.LanguageModelToolInvocationOptions<TriageToolInput>): Promise<vscode.LanguageModelToolResult> {
+    const request = triageInputOf(options.input);
+    if (typeof request === 'string') return text(request);
+    if (!this.deps.deploymentSlug()) return text(SIGNED_OUT);
+    try {
+      const outcome = await this.deps.triage.triage(request.issueType, request.ids, request);
+      const others = outcome.ids.length - request.ids.length;
+      return text(`Done: the platform triaged ${outcome.triaged} finding${outcome.triaged === 1 ? '' : 's'}${others > 0 ? ` (${others} of them copies on other branches)` : ''}. The editor's views show the change.`);
+    } catch (error) {
+      return text(`The triage was not made, nothing changed: ${this.deps.errorMessage(error)}`);
+    }
+  }
+}
+
+/** Registers the three tools; their names are a contract (docs: automation). */
+export function registerAgentTools(deps: AgentToolsDeps): vscode.Disposable[] {
+  // Hosts without the language model API (older than the supported range) simply get no tools.
+  if (typeof vscode.lm?.registerTool !== 'function') return [];
+  return [
+    vscode.lm.registerTool(TOOL_NAMES.findings, new FindingsTool(deps)),
+    vscode.lm.registerTool(TOOL_NAMES.finding, new FindingTool(deps)),
+    vscode.lm.registerTool(TOOL_NAMES.triage, new TriageTool(deps)),
+  ];
+}
