@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { signedIn, signIn, type Fixture } from './fixture';
-import { screenshotsInThemes, waitFor } from './helpers';
+import { waitFor } from './helpers';
 
 async function ask(name: string, input: object): Promise<string> {
   const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
@@ -70,7 +70,6 @@ describe('findings for the editor\'s agent', () => {
     await waitFor(() => !f.api.app.diagnostics.current[0].findings.some((x) => x.id === finding.id && x.status === 'open'), 5_000, 'the finding left the open findings');
     await vscode.commands.executeCommand('appsecFindings.triage', { findingIds: [finding.id], issueType: 'sast', state: 'reopened' });
     assert.match(await ask('appsecFindings_triage', { findingIds: [finding.id], issueType: 'sast', state: 'reviewing', reason: 'no_time' }), /only with "ignored"/);
-    await screenshotsInThemes('agent-triage', ['light']);
   });
 
   it('signed out: one sentence saying what to do', async () => {
