@@ -10,6 +10,8 @@ const groups = {
     mutate: ['src/core/model/**/*.ts', 'src/core/events.ts'],
     tests: [
       'test/unit/core/decode*.test.ts',
+      'test/unit/core/match-key.test.ts',
+      'test/unit/core/scans.platform.test.ts',
       'test/unit/core/service-shapes.test.ts',
       'test/unit/core/links.test.ts',
       'test/unit/robustness/decoders.property.test.ts',

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it, test } from 'node:test';
 import {
   asObject, isObject, readBoolean, readIdString, readNumber, readSafeInteger, readString, readStringArray, readTimestamp,
 } from '../../../src/core/model/decodeRead';
@@ -82,5 +82,42 @@ void describe('StringInterner', () => {
     assert.equal(interner.size, 1);
     assert.equal(interner.optional(undefined), undefined);
     assert.equal(interner.optional('rule'), a);
+  });
+});
+
+void describe('readTimestamp: the calendar and the clock', () => {
+  const iso = (text: string): string | undefined => readTimestamp(text)?.toISOString();
+  void test('month lengths and leap years: a day that does not exist is no instant', () => {
+    for (const [text, real] of [
+      ['2024-02-29T00:00:00Z', true], ['2023-02-29T00:00:00Z', false], ['2000-02-29T00:00:00Z', true], ['1900-02-29T00:00:00Z', false],
+      ['2024-04-30T00:00:00Z', true], ['2024-04-31T00:00:00Z', false], ['2024-06-31T00:00:00Z', false], ['2024-09-31T00:00:00Z', false],
+      ['2024-11-31T00:00:00Z', false], ['2024-12-31T00:00:00Z', true], ['2024-01-31T00:00:00Z', true], ['2024-02-30T00:00:00Z', false],
+      ['2024-00-10T00:00:00Z', false], ['2024-13-10T00:00:00Z', false], ['2024-05-00T00:00:00Z', false], ['2024-05-32T00:00:00Z', false],
+    ] as const) {
+      assert.equal(iso(text) !== undefined, real, text);
+    }
+    assert.equal(iso('2024-02-29 23:59:59+00:00'), '2024-02-29T23:59:59.000Z');
+  });
+
+  void test('the clock: 24 h, 60 min and 60 s do not exist; both separators, seconds optional', () => {
+    assert.equal(iso('2024-05-01T24:00:00Z'), undefined);
+    assert.equal(iso('2024-05-01T23:60:00Z'), undefined);
+    assert.equal(iso('2024-05-01T23:59:60Z'), undefined);
+    assert.equal(iso('2024-05-01T23:59Z'), '2024-05-01T23:59:00.000Z');
+    assert.equal(iso('2024-05-01 08:30:00Z'), '2024-05-01T08:30:00.000Z');
+    assert.equal(iso('2024-05-01X08:30:00Z'), undefined);
+    assert.equal(iso('2024/05/01T08:30:00Z'), undefined);
+    assert.equal(iso('2024-05-01T08-30:00Z'), undefined);
+  });
+
+  void test('zones: Z, ±hh:mm, ±hhmm, ±hh; nothing may follow; no zone is UTC', () => {
+    assert.equal(iso('2024-05-01T12:00:00-05:30'), '2024-05-01T17:30:00.000Z');
+    assert.equal(iso('2024-05-01T12:00:00+0530'), '2024-05-01T06:30:00.000Z');
+    assert.equal(iso('2024-05-01T12:00:00+05'), '2024-05-01T07:00:00.000Z');
+    assert.equal(iso('2024-05-01T12:00:00'), '2024-05-01T12:00:00.000Z');
+    assert.equal(iso('2024-05-01T12:00:00Zjunk'), undefined);
+    assert.equal(iso('2024-05-01T12:00:00,5Z'), '2024-05-01T12:00:00.500Z');
+    assert.equal(iso('2024-05-01T12:0a:00Z'), undefined);
+    assert.equal(iso('2024-5-01T12:00:00Z'), undefined);
   });
 });
