@@ -1,20 +1,56 @@
-// Finding Details page: turns clicks on [data-action] elements into messages for the extension.
-// No inline handlers (the page's CSP forbids them); the extension checks every message again.
+// Finding Details page: turns presses on [data-action] elements into messages for the extension,
+// and keeps the reader's place when the extension rebuilds the page (it does on every change).
+// Plain browser JavaScript, no build step. No inline handlers: the page's CSP forbids them.
+// The extension checks every message again (parseDetailsMessage): this file is not the guard.
 (function () {
   'use strict';
   const vscode = acquireVsCodeApi();
+  const SIMPLE = ['addNote', 'createTicket', 'linkTicket', 'unlinkTicket', 'openInPlatform', 'openLocation', 'applyFix', 'copyRuleId', 'refresh'];
+  // A rebuilt page takes the focus back only right after a press, never from a later refresh.
+  const FOCUS_WINDOW_MS = 10000;
+  const main = document.querySelector('main');
+  const finding = main ? main.getAttribute('data-finding') : null;
+
+  function messageFor(element) {
+    const action = element.getAttribute('data-action');
+    if (action === 'triage') return { type: 'triage', state: element.getAttribute('data-state') };
+    if (action === 'openLink') return { type: 'openLink', url: element.getAttribute('data-url') };
+    return SIMPLE.indexOf(action) >= 0 ? { type: action } : undefined;
+  }
+
+  function keyOf(element) {
+    return [element.getAttribute('data-action'), element.getAttribute('data-state') || '', element.getAttribute('data-url') || ''].join('\n');
+  }
+
+  // The state survives the rebuild; it belongs to one finding (the panel is reused for others).
+  function remember(patch) {
+    const state = vscode.getState() || {};
+    vscode.setState(Object.assign({}, state.finding === finding ? state : {}, patch, { finding: finding }));
+  }
+
   document.addEventListener('click', function (event) {
-    const target = event.target instanceof Element ? event.target.closest('[data-action]') : null;
-    if (!target) return;
+    const element = event.target instanceof Element ? event.target.closest('[data-action]') : null;
+    if (!element) return;
+    // Links are `href="#"` anchors: the extension opens them, the page never navigates.
     event.preventDefault();
-    const action = target.getAttribute('data-action');
-    if (action === 'triage') {
-      vscode.postMessage({ type: 'triage', state: target.getAttribute('data-state') });
-    } else if (action === 'openLink') {
-      vscode.postMessage({ type: 'openLink', url: target.getAttribute('data-url') });
-    } else if (action) {
-      vscode.postMessage({ type: action });
-    }
+    const message = messageFor(element);
+    if (!message) return;
+    remember({ focused: keyOf(element), pressedAt: Date.now() });
+    vscode.postMessage(message);
   });
-  // Links are anchors with href="#": Enter on them already clicks; nothing more to wire.
+
+  document.addEventListener('scroll', function () {
+    if (document.scrollingElement) remember({ scrollTop: document.scrollingElement.scrollTop });
+  }, { passive: true });
+
+  const saved = vscode.getState();
+  if (!saved || saved.finding !== finding) return;
+  if (typeof saved.scrollTop === 'number' && document.scrollingElement) document.scrollingElement.scrollTop = saved.scrollTop;
+  if (typeof saved.focused === 'string' && typeof saved.pressedAt === 'number' && Date.now() - saved.pressedAt < FOCUS_WINDOW_MS) {
+    const controls = Array.prototype.slice.call(document.querySelectorAll('[data-action]'));
+    // The pressed control may be gone (Mark as Reviewing, once reviewing): then the first action.
+    const target = controls.find(function (c) { return keyOf(c) === saved.focused; }) || document.querySelector('.actions [data-action]');
+    if (target) target.focus({ preventScroll: true });
+    remember({ focused: undefined, pressedAt: undefined });
+  }
 })();

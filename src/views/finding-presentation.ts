@@ -2,7 +2,10 @@
  * How a finding reads in the tree: label, description, icon, context flags, screen-reader text
  * and tooltip. Pure (no `vscode`), so each is unit-tested; `tree-items.ts` applies them.
  */
-import { supplyChainName } from '../core/model/finding-names';
+import { findingLabel, shortRuleName } from '../core/model/finding-names';
+
+/** Defined below the views (the details page and the agent name findings the same way). */
+export { findingLabel, shortRuleName };
 import { branchName } from '../core/model/refs';
 import { DEFAULT_MAPPING, levelFor, type Level, type SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { scannedCommitOf } from '../core/workspace/drift-hint';
@@ -20,12 +23,6 @@ export interface IconSpec {
 }
 
 export const ISSUE_TYPE_LABELS: Record<IssueType, string> = { sast: 'Code findings', sca: 'Supply-chain findings' };
-
-/** The last dotted segment, which is what tells rules apart at a glance; the full id is in the tooltip. */
-export function shortRuleName(ruleName: string): string {
-  const segments = ruleName.split('.').filter((s) => s.length > 0);
-  return segments[segments.length - 1] ?? (ruleName || '(unnamed rule)');
-}
 
 const LEVEL_ICONS: Record<Level, IconSpec> = {
   error: { id: 'error', color: 'problemsErrorIcon.foreground' },
@@ -50,17 +47,6 @@ export function locationText(finding: Finding, today?: TodayLocation): string | 
   if (today) return `${today.path}:${today.line}${today.changed ? ' (code changed since the scan)' : ''}`;
   return location ? `${location.filePath}:${location.line}` : undefined;
 }
-
-/**
- * Supply-chain findings are named as people name them, package, version and advisory
- * (`requests 2.19.0 — CVE-2018-18074`), never by the rule's opaque `ssc-…` id; code findings by
- * their rule.
- */
-export function findingLabel(finding: Finding): string {
-  const name = supplyChainName(finding);
-  return name ?? shortRuleName(finding.ruleName);
-}
-
 
 function fixText(fixVersions: readonly string[] | undefined): string | undefined {
   return fixVersions && fixVersions.length > 0 ? `fix ${fixVersions.join(', ')}` : undefined;

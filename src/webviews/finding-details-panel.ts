@@ -5,6 +5,7 @@
  * `findingDetailsHtml` (pure, tested); this class only wires.
  */
 import * as vscode from 'vscode';
+import { findingLabel } from '../core/model/finding-names';
 import type { Finding, FindingDetail } from '../core/model/types';
 import type { BranchNovelty } from '../core/services/branch-baselines';
 import { withCurrentState, type FindingDetails } from '../core/services/finding-details';
@@ -52,7 +53,7 @@ export class FindingDetailsPanel implements vscode.Disposable {
   /** Shows a finding (opening or reusing the panel) and loads its detail. Resolves when the detail is shown. */
   async show(finding: Finding): Promise<void> {
     const panel = this.ensurePanel();
-    panel.title = `Finding: ${finding.ruleName.split('.').pop() ?? finding.ruleName}`;
+    panel.title = `Finding: ${findingLabel(finding)}`;
     panel.reveal(panel.viewColumn ?? vscode.ViewColumn.Beside, false);
     this.finding = finding;
     this.detail = this.deps.details.peek(finding);

@@ -8,3 +8,18 @@ export function supplyChainName(finding: Pick<Finding, 'sca'>): string | undefin
   const pkg = sca.version ? `${sca.package} ${sca.version}` : sca.package;
   return sca.advisory ? `${pkg} — ${sca.advisory}` : pkg;
 }
+
+/** The last dotted segment, which is what tells rules apart at a glance; the full id is shown elsewhere. */
+export function shortRuleName(ruleName: string): string {
+  const segments = ruleName.split('.').filter((s) => s.length > 0);
+  return segments[segments.length - 1] ?? (ruleName || '(unnamed rule)');
+}
+
+/**
+ * Supply-chain findings are named as people name them, package, version and advisory
+ * (`requests 2.19.0 — CVE-2018-18074`), never by the rule's opaque `ssc-…` id; code findings by
+ * their rule.
+ */
+export function findingLabel(finding: Pick<Finding, 'sca' | 'ruleName'>): string {
+  return supplyChainName(finding) ?? shortRuleName(finding.ruleName);
+}

@@ -53,6 +53,8 @@ const THEME_KINDS: Record<keyof typeof THEMES, vscode.ColorThemeKind> = {
  */
 export async function screenshotsInThemes(label: string, themes: readonly (keyof typeof THEMES)[] = ['light', 'dark']): Promise<void> {
   if (!process.env.APPSEC_TEST_SCREENSHOT_READY) return;
+  // Messages left by earlier tests would cover what the picture is of.
+  await vscode.commands.executeCommand('notifications.clearAll');
   const config = vscode.workspace.getConfiguration('workbench');
   const before = config.inspect<string>('colorTheme')?.globalValue;
   try {
