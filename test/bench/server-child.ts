@@ -7,18 +7,31 @@
  * when the channel closes, so it never outlives the bench (not even one that crashed).
  */
 import { generateDeployment, startPlatformServer, type GenerateOptions } from '../platform/index';
+import { hostBenchDeployment } from './host-data';
 import type { ServerReady } from './server';
 
 async function main(): Promise<void> {
   // Without the channel nothing would ever stop this server.
   if (!process.send) throw new Error('server-child.ts is started by test/bench/server.ts (it needs an IPC channel)');
-  const options = JSON.parse(process.argv[2] ?? '{}') as GenerateOptions;
-  const data = generateDeployment(options);
+  const options = JSON.parse(process.argv[2] ?? '{}') as GenerateOptions & { hostBenchCommit?: string };
+  // `npm run bench:host` asks for its own deployment: one big project among 241.
+  const bench = options.hostBenchCommit ? hostBenchDeployment(options.hostBenchCommit) : undefined;
+  const data = bench?.data ?? generateDeployment(options);
   const platform = await startPlatformServer({ data, host: '127.0.0.1' });
   process.once('disconnect', () => {
     platform.close().then(() => process.exit(0), () => process.exit(1));
   });
-  const ready: ServerReady = { url: platform.url, token: platform.token, deploymentSlug: data.deployment.slug, sast: data.sast.length, sca: data.sca.length };
+  // The parent may change the latency between measurements.
+  process.on('message', (message: unknown) => {
+    if (typeof message === 'object' && message !== null && typeof (message as { latencyMs?: unknown }).latencyMs === 'number') {
+      platform.setLatency((message as { latencyMs: number }).latencyMs);
+      process.send?.({ latencySet: (message as { latencyMs: number }).latencyMs });
+    }
+  });
+  const ready: ServerReady = {
+    url: platform.url, token: platform.token, deploymentSlug: data.deployment.slug, sast: data.sast.length, sca: data.sca.length,
+    ...(bench ? { project: bench.project } : {}),
+  };
   process.send(ready);
 }
 

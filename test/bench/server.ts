@@ -9,6 +9,8 @@ export interface ServerReady {
   readonly deploymentSlug: string;
   readonly sast: number;
   readonly sca: number;
+  /** The workspace's project, for `bench:host`'s deployment. */
+  readonly project?: string;
 }
 
 export interface BenchServer extends ServerReady {

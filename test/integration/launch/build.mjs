@@ -39,7 +39,9 @@ export function checkSuiteList() {
 /** dist/extension.js and the bundled suite out/integration/index.js. */
 export function buildBundles() {
   // The extension as users get it (minified); the suite unminified, for readable stack traces.
-  run(process.execPath, ['esbuild.mjs', '--tests', '--production'], 'node esbuild.mjs --tests --production');
+  // The in-host benchmark profiles the extension: its function names must be readable there.
+  const production = process.env.APPSEC_BENCH === '1' ? [] : ['--production'];
+  run(process.execPath, ['esbuild.mjs', '--tests', ...production], `node esbuild.mjs --tests ${production.join(' ')}`);
 }
 
 /** Packages the built extension into `outDir` and returns the .vsix path. */
