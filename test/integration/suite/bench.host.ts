@@ -68,6 +68,8 @@ interface RawFinding { id: number; rule_name?: string; rule_message?: string | n
  * pages at once per type, both types at once), `JSON.parse`, one `vscode.Diagnostic` per
  * finding, one `set`. Not through the extension's code.
  */
+let lastShowMs = 0;
+
 async function plainJob(ready: Ready, folder: vscode.Uri, pageSize: number, inFlight: number): Promise<number> {
   const collection = vscode.languages.createDiagnosticCollection('bench-limit');
   const started = performance.now();
@@ -88,6 +90,7 @@ async function plainJob(ready: Ready, folder: vscode.Uri, pageSize: number, inFl
     return out;
   };
   const [sast, sca] = await Promise.all([fetchType('sast'), fetchType('sca')]);
+  const showStart = performance.now();
   const byFile = new Map<string, vscode.Diagnostic[]>();
   for (const f of [...sast, ...sca]) {
     const path = f.location?.file_path ?? f.location?.filePath;
@@ -102,6 +105,8 @@ async function plainJob(ready: Ready, folder: vscode.Uri, pageSize: number, inFl
   }
   collection.set([...byFile].map(([path, list]) => [vscode.Uri.joinPath(folder, path), list]));
   const elapsed = performance.now() - started;
+  // What the host itself needs to show that many diagnostics: the floor under any start.
+  lastShowMs = performance.now() - showStart;
   collection.dispose();
   return elapsed;
 }
@@ -205,6 +210,7 @@ describe('bench:host', () => {
         }));
         if (latency === 0) profiled.push(...summary);
         const limitMs = await plainJob(ready, folder.uri, 3000, 4);
+        if (latency === 0) figures.push({ name: `    of which building and setting ${expected} diagnostics (the host's floor)`, value: lastShowMs, unit: 'ms' });
         figures.push({ name: `(a) refresh → ${expected} diagnostics, ${latency} ms latency`, value: ourMs, unit: 'ms', reference: `limit ${limitMs.toFixed(0)} ms (×${(ourMs / limitMs).toFixed(2)})`, target: '≤ 1.3 × limit' });
         if (latency === 0) figures.push({ name: '(c) longest extension-host stall during the refresh', value: stallMs, unit: 'ms', target: '≤ 50 ms' });
         if (latency === 150) {
@@ -212,6 +218,26 @@ describe('bench:host', () => {
           figures.push({ name: '(b) naive client (page 100, one at a time), 150 ms latency', value: naiveMs, unit: 'ms', reference: `ours ×${(naiveMs / ourMs).toFixed(1)} faster`, target: 'ours ≥ 5 × faster' });
         }
       }
+
+      // (d) What expanding the project's code findings and its biggest severity group costs.
+      const tree = api.trees.projects;
+      const expandStart = performance.now();
+      const projectNode = tree.getChildren().find((n) => n.kind === 'project' && n.project.name === ready.project);
+      const codeNode = projectNode && tree.getChildren(projectNode).find((n) => n.kind === 'issueType' && n.issueType === 'sast');
+      assert.ok(codeNode, 'the project and its code findings are in the tree');
+      let groups = tree.getChildren(codeNode);
+      for (let i = 0; i < 600 && groups.some((n) => n.kind === 'message'); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        groups = tree.getChildren(codeNode);
+      }
+      const biggest = groups.filter((n) => n.kind === 'group').sort((a, b) => (b.kind === 'group' ? b.group.findings.length : 0) - (a.kind === 'group' ? a.group.findings.length : 0))[0];
+      assert.ok(biggest?.kind === 'group');
+      const items = tree.getChildren(biggest);
+      for (const node of [...groups, ...items]) tree.getTreeItem(node);
+      figures.push({
+        name: `(d) expand Code findings and a group of ${biggest.group.findings.length}`, value: performance.now() - expandStart, unit: 'ms',
+        reference: `${groups.length + items.length} tree items`, target: '≤ 100 ms, ≤ 2 000 items',
+      });
 
       await setLatency(child, 5000);
       api.app.findings.clear();
@@ -223,7 +249,7 @@ describe('bench:host', () => {
     } finally {
       child.disconnect();
       const lines = figures.map((f) => `${f.name.padEnd(72)} ${f.value.toFixed(f.unit === 'bytes' ? 0 : 1).padStart(9)} ${f.unit.padEnd(5)} ${(f.target ?? '').padEnd(18)} ${f.reference ?? ''}`);
-      console.log(['', 'bench:host (VS Code in code-server, this machine)', ...lines, '(d) tree expansion and (h) typing with 50 000 shown: not measured yet', '', 'CPU profile of the refresh at 0 ms (sampled every 0.5 ms):', ...profiled, ''].join('\n'));
+      console.log(['', 'bench:host (VS Code in code-server, this machine)', ...lines, '(h) typing with 50 000 shown: not measured in-host yet (npm run bench:drift measures the keystroke in Node)', '', 'CPU profile of the refresh at 0 ms (sampled every 0.5 ms):', ...profiled, ''].join('\n'));
       mkdirSync(join(REPO, 'test-results'), { recursive: true });
       writeFileSync(join(REPO, 'test-results', 'bench-host.json'), JSON.stringify({ figures, profile: profiled }, null, 2));
     }
