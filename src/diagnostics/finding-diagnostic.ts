@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { supplyChainName } from '../core/model/finding-names';
 import type { Finding } from '../core/model/types';
 import type { Level, PlannedDiagnostic, PlannedRange } from '../core/workspace/diagnostic-plan';
-import { isHttpUrl } from '../views/markdown';
+import { isHttpUrl } from '../core/model/links';
 
 export const DIAGNOSTIC_SOURCE = 'AppSec';
 

@@ -11,10 +11,10 @@ import { supplyChainName } from '../core/model/finding-names';
 import type { Finding, FindingDetail } from '../core/model/types';
 import type { FindingDetails } from '../core/services/finding-details';
 import { manifestKindOf, upgradeReplacement } from '../core/workspace/dependency-upgrade';
+import { autofixEdit, FIX_TITLE } from '../diagnostics/autofix-edit';
 import { FindingDiagnostic } from '../diagnostics/finding-diagnostic';
 import type { WorkspaceRepos } from '../host/workspace-repos';
 
-export const FIX_TITLE = 'Apply suggested fix';
 /** How long the quick-fix menu waits for the platform's detail before showing without the fix. */
 const DETAIL_WAIT_MS = 3000;
 
@@ -29,14 +29,6 @@ export function registerFindingActions(deps: FindingActionsDeps): vscode.Disposa
   return vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, new FindingActions(deps), {
     providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
   });
-}
-
-/** The finding's whole lines replaced by the suggested fix (the assistant writes whole lines). */
-export function autofixEdit(document: vscode.TextDocument, range: vscode.Range, fixCode: string): vscode.WorkspaceEdit {
-  const lines = new vscode.Range(range.start.line, 0, range.end.line, document.lineAt(range.end.line).text.length);
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(document.uri, lines, fixCode.replace(/\r?\n$/, ''), { needsConfirmation: true, label: FIX_TITLE });
-  return edit;
 }
 
 class FindingActions implements vscode.CodeActionProvider {

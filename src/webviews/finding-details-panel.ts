@@ -11,7 +11,7 @@ import type { BranchNovelty } from '../core/services/branch-baselines';
 import { withCurrentState, type FindingDetails } from '../core/services/finding-details';
 import type { FindingsStore } from '../core/services/findings-store';
 import { isHttpUrl } from '../core/model/links';
-import { autofixEdit } from '../editor/finding-actions';
+import { autofixEdit } from '../diagnostics/autofix-edit';
 import type { FindingPlaces, TodayPlace } from '../diagnostics/finding-places';
 import { findingDetailsHtml, parseDetailsMessage, type DetailsInput, type DetailsMessage } from './finding-details-html';
 

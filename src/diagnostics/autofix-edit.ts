@@ -1,0 +1,16 @@
+/**
+ * The edit that applies the platform assistant's suggested fix to a finding's lines, marked for
+ * confirmation so VS Code previews it. Used by the quick fix and the details panel alike, so it
+ * lives below both.
+ */
+import * as vscode from 'vscode';
+
+export const FIX_TITLE = 'Apply suggested fix';
+
+/** The finding's whole lines replaced by the suggested fix (the assistant writes whole lines). */
+export function autofixEdit(document: vscode.TextDocument, range: vscode.Range, fixCode: string): vscode.WorkspaceEdit {
+  const lines = new vscode.Range(range.start.line, 0, range.end.line, document.lineAt(range.end.line).text.length);
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, lines, fixCode.replace(/\r?\n$/, ''), { needsConfirmation: true, label: FIX_TITLE });
+  return edit;
+}
