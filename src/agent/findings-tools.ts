@@ -37,6 +37,14 @@ export interface AgentToolsDeps {
 
 const SIGNED_OUT = 'Not signed in to the AppSec platform: ask the user to run "AppSec: Sign In" (their token stays in VS Code\'s secret storage), then try again.';
 
+/** `file:line` where the finding is in today's code, said plainly when changed or gone. */
+function whereToday(places: FindingPlaces, finding: Finding): string | undefined {
+  const place = places.place(finding);
+  if (place === 'deleted') return `${finding.location?.filePath ?? '?'} (no longer in this copy)`;
+  if (!place) return undefined;
+  return `${place.relativePath}:${place.range.startLine + 1}${place.kind === 'changed' ? ' (code changed since the scan)' : ''}`;
+}
+
 const text = (value: string): vscode.LanguageModelToolResult => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(value)]);
 
 function abortOn(token: vscode.CancellationToken): AbortSignal {
@@ -124,10 +132,7 @@ class FindingsTool implements vscode.LanguageModelTool<FindingsInput> {
   }
 
   private whereToday(finding: Finding): string | undefined {
-    const place = this.deps.places.place(finding);
-    if (place === 'deleted') return `${finding.location?.filePath ?? '?'} (no longer in this copy)`;
-    if (!place) return undefined;
-    return `${place.relativePath}:${place.range.startLine + 1}${place.kind === 'changed' ? ' (code changed since the scan)' : ''}`;
+    return whereToday(this.deps.places, finding);
   }
 }
 
@@ -145,8 +150,7 @@ class FindingTool implements vscode.LanguageModelTool<FindingInput> {
     const cancelled = new Promise<undefined>((resolve) => token.onCancellationRequested(() => resolve(undefined)));
     const detail = await Promise.race([this.deps.details.get(finding).catch(() => undefined), cancelled]);
     if (token.isCancellationRequested) return text('Cancelled.');
-    const place = this.deps.places.place(finding);
-    const where = place === 'deleted' ? 'no longer in this copy' : place ? `${place.relativePath}:${place.range.startLine + 1}${place.kind === 'changed' ? ' (code changed since the scan)' : ''}` : undefined;
+    const where = whereToday(this.deps.places, finding);
     const current = this.deps.store.finding(slug, finding.issueType, finding.id) ?? finding;
     return text(findingText(current, detail, {
       where, platformUrl: this.deps.findingUrl(current),

@@ -6,13 +6,9 @@
 import * as vscode from 'vscode';
 import type { TicketLinkResult, TicketResult } from '../core/model/types';
 import { isHttpUrl } from '../core/model/links';
-import { subjectOf, type Subject, type TriageCommandsDeps } from './triage-commands';
+import { subjectOr as subjectFor, type TriageCommandsDeps } from './triage-commands';
 
 const count = (n: number): string => `${n} finding${n === 1 ? '' : 's'}`;
-
-function subjectFor(app: TriageCommandsDeps, arg: unknown, selected: unknown): Subject {
-  return arg === undefined ? subjectOf(undefined, app.selectedItems()) : subjectOf(arg, selected);
-}
 
 function nothingChosen(what: string): undefined {
   void vscode.window.showInformationMessage(`AppSec: select one or more findings to ${what}.`);

@@ -145,7 +145,7 @@ export async function addNote(app: TriageCommandsDeps, arg: unknown, selected?: 
 }
 
 /** From the palette (no argument): what is selected in the Projects view. */
-function subjectOr(app: TriageCommandsDeps, arg: unknown, selected: unknown): Subject {
+export function subjectOr(app: TriageCommandsDeps, arg: unknown, selected: unknown): Subject {
   return arg === undefined ? subjectOf(undefined, app.selectedItems()) : subjectOf(arg, selected);
 }
 

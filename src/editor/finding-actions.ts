@@ -7,8 +7,8 @@
  * the user opens the quick-fix menu, once per finding.
  */
 import * as vscode from 'vscode';
-import { supplyChainName } from '../core/model/finding-names';
-import type { Finding, FindingDetail } from '../core/model/types';
+import { findingLabel } from '../core/model/finding-names';
+import type { Finding } from '../core/model/types';
 import type { FindingDetails } from '../core/services/finding-details';
 import { manifestKindOf, upgradeReplacement } from '../core/workspace/dependency-upgrade';
 import { autofixEdit, FIX_TITLE } from '../diagnostics/autofix-edit';
@@ -41,7 +41,7 @@ class FindingActions implements vscode.CodeActionProvider {
     for (const diagnostic of ours) {
       const { finding } = diagnostic;
       const detail = this.deps.details.peek(finding)
-        ?? (context.triggerKind === vscode.CodeActionTriggerKind.Invoke && finding.issueType === 'sast' ? await this.detailSoon(finding) : undefined);
+        ?? (context.triggerKind === vscode.CodeActionTriggerKind.Invoke && finding.issueType === 'sast' ? await this.deps.details.within(finding, DETAIL_WAIT_MS) : undefined);
       const fix = detail?.assistant?.autofixCode ? this.fixAction(document, diagnostic, detail.assistant.autofixCode) : undefined;
       if (fix) actions.push(fix);
       const upgrade = finding.sca ? await this.upgradeAction(document, diagnostic) : undefined;
@@ -49,11 +49,6 @@ class FindingActions implements vscode.CodeActionProvider {
       actions.push(...this.commandActions(document, diagnostic, finding));
     }
     return actions;
-  }
-
-  private async detailSoon(finding: Finding): Promise<FindingDetail | undefined> {
-    const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), DETAIL_WAIT_MS));
-    return Promise.race([this.deps.details.get(finding).catch(() => undefined), timeout]);
   }
 
   private fixAction(document: vscode.TextDocument, diagnostic: FindingDiagnostic, fixCode: string): vscode.CodeAction {
@@ -97,7 +92,7 @@ class FindingActions implements vscode.CodeActionProvider {
 
   private commandActions(document: vscode.TextDocument, diagnostic: FindingDiagnostic, finding: Finding): vscode.CodeAction[] {
     const arg = { finding };
-    const name = supplyChainName(finding) ?? finding.ruleName.split('.').pop() ?? finding.ruleName;
+    const name = findingLabel(finding);
     const make = (title: string, command: string, args: unknown[]): vscode.CodeAction => {
       const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
       action.diagnostics = [diagnostic];

@@ -11,7 +11,7 @@
 import * as vscode from 'vscode';
 import { driftHint } from '../core/workspace/drift-hint';
 import { FindingDiagnostic } from '../diagnostics/finding-diagnostic';
-import { supplyChainName } from '../core/model/finding-names';
+import { findingLabel } from '../core/model/finding-names';
 import type { Finding } from '../core/model/types';
 import type { BranchNovelty } from '../core/services/branch-baselines';
 import type { FindingDetails } from '../core/services/finding-details';
@@ -60,12 +60,9 @@ export function registerFindingHover({ collection, repos, drift, novelty, detail
 
 /** "**eval-detected** · high · open", the assistant's guidance, and the command links. */
 async function aboutFinding(finding: Finding, details: FindingDetails): Promise<string[]> {
-  const name = supplyChainName(finding) ?? finding.ruleName.split('.').pop() ?? finding.ruleName;
+  const name = findingLabel(finding);
   const head = `**${escapeMarkdown(name)}** · ${escapeMarkdown(finding.severity)} · ${escapeMarkdown(valueLabel(finding.status))}`;
-  const detail = details.peek(finding) ?? (await Promise.race([
-    details.get(finding).catch(() => undefined),
-    new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), GUIDANCE_WAIT_MS)),
-  ]));
+  const detail = await details.within(finding, GUIDANCE_WAIT_MS);
   const guidance = detail?.assistant?.guidanceSummary ?? detail?.assistant?.ruleExplanationSummary;
   const ref = encodeURIComponent(JSON.stringify([{ findingRef: { issueType: finding.issueType, id: finding.id } }]));
   const links = [['Show Details', 'appsecFindings.showDetails'], ['Ignore…', 'appsecFindings.ignore'], ['Open in Platform', 'appsecFindings.openInPlatform']]

@@ -40,6 +40,20 @@ export class FindingDetails {
     return pending;
   }
 
+  /**
+   * The detail if it arrives within `ms` (asked once, as `get`); undefined after that or on a
+   * failure, for the hover and the quick-fix menu, which must not wait on the network.
+   */
+  within(finding: Finding, ms: number): Promise<FindingDetail | undefined> {
+    const known = this.peek(finding);
+    if (known) return Promise.resolve(known);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), ms);
+    });
+    return Promise.race([this.get(finding).catch(() => undefined), late]).finally(() => clearTimeout(timer));
+  }
+
   /** The detail if it has already arrived, without asking. */
   peek(finding: Finding): FindingDetail | undefined {
     const slug = this.deploymentSlug();
