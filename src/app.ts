@@ -76,7 +76,7 @@ export function findingOfRef(app: Pick<App, 'findings' | 'session'>, arg: unknow
   if (typeof arg !== 'object' || arg === null || !('findingRef' in arg)) return undefined;
   const ref = (arg as { findingRef?: { issueType?: unknown; id?: unknown } }).findingRef;
   const slug = app.session.deployment?.slug;
-  if (!slug || (ref?.issueType !== 'sast' && ref?.issueType !== 'sca') || typeof ref.id !== 'number') return undefined;
+  if (!slug || (ref?.issueType !== 'sast' && ref?.issueType !== 'sca' && ref?.issueType !== 'secrets') || typeof ref.id !== 'number') return undefined;
   const finding = app.findings.finding(slug, ref.issueType, ref.id);
   return finding ? { finding } : undefined;
 }

@@ -12,6 +12,7 @@ import { describeQuery, FindingsStore } from './core/services/findings-store';
 import { PoliciesService } from './core/services/policies-service';
 import { ProjectsService } from './core/services/projects-service';
 import { SbomService, type SbomExportRecord } from './core/services/sbom-service';
+import { resumeSbomExports } from './commands/sbom-commands';
 import { Session } from './core/services/session';
 import { DiagnosticsController } from './diagnostics/diagnostics-controller';
 import { buildCommands } from './commands/command-map';
@@ -82,6 +83,8 @@ function activateApi(context: vscode.ExtensionContext) {
   const storeLog = log.for('Findings');
   const findings = push(new FindingsStore(api, {
     unshownLimit: () => settings.cacheUnshownFindings(),
+    deploymentId: () => session.deployment?.id,
+    onAiUnavailable: (error) => storeLog.info(`The platform did not give AI code findings, so code findings are shown without them: ${errorMessage(error)}`),
     onListenerError: (name, error) => storeLog.error(`${name} failed to follow a change of findings`, error),
     onLoadFailed: (query, error) => storeLog.warn(`Loading ${describeQuery(query)} failed: ${errorMessage(error)}`),
   }));
@@ -243,6 +246,8 @@ function activateApi(context: vscode.ExtensionContext) {
     await repos.connectGit();
     if (state.kind === 'signedIn') {
       await startFromCache().catch((e: unknown) => storeLog.warn(`The findings cache could not be read: ${errorMessage(e)}`));
+      // SBOM jobs that were running when the window closed are followed again.
+      resumeSbomExports(app);
       await app.refreshAll(false);
     }
   })().catch((e: unknown) => reportError('Starting failed', e, sessionLog));
@@ -254,7 +259,9 @@ function activateApi(context: vscode.ExtensionContext) {
   ]);
   // What activation itself cost (no network happens in it): the benchmark reports it.
   const activationMs = performance.now() - activationStart;
-  return { version, app, trees, statusBar, storedState, detailsPanel, activationMs };
+  // What activation does after a window reload, for the test that proves SBOM jobs are resumed.
+  const resumeSbom = (): void => resumeSbomExports(app);
+  return { version, app, trees, statusBar, storedState, detailsPanel, activationMs, resumeSbom };
 }
 
 /** Says at once, not at the next request, when the base URL cannot be used (e.g. plain http to another host). */

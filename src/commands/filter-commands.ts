@@ -14,9 +14,14 @@ interface FilterPick extends vscode.QuickPickItem {
   readonly value: string;
 }
 
+const TYPE_NOUNS: Record<string, string> = { sast: 'code', sca: 'supply chain', secrets: 'secrets' };
+
 function scopeLabel(def: FilterDefinition): string {
-  if (def.local) return 'findings its primary branch does not have';
-  return def.appliesTo.length === 2 ? 'code and supply chain' : def.appliesTo[0] === 'sast' ? 'code findings only' : 'supply-chain findings only';
+  if (def.key === 'newOnBranch') return 'findings its primary branch does not have';
+  if (def.key === 'aiFindings') return 'code findings of the AI analysis (decided in the editor)';
+  if (def.appliesTo.length === 3) return 'every kind of finding';
+  if (def.appliesTo.length === 1) return `${TYPE_NOUNS[def.appliesTo[0] ?? ''] ?? ''} findings only`;
+  return def.appliesTo.map((t) => TYPE_NOUNS[t]).join(' and ');
 }
 
 /** Shows the multi-select picker; resolves with the chosen selection, or undefined if dismissed. */

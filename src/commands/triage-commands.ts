@@ -157,7 +157,7 @@ export function subjectOr(app: TriageCommandsDeps, arg: unknown, selected: unkno
 export async function triageCommand(app: TriageCommandsDeps, arg: unknown): Promise<TriageOutcome> {
   if (typeof arg !== 'object' || arg === null) throw new TriageInputError('appsecFindings.triage takes { findingIds, issueType, state?, reason?, note? }.');
   const { findingIds, issueType, state, reason, note } = arg as Record<string, unknown>;
-  if (issueType !== 'sast' && issueType !== 'sca') throw new TriageInputError(`issueType must be "sast" or "sca" (got ${JSON.stringify(issueType)}).`);
+  if (issueType !== 'sast' && issueType !== 'sca' && issueType !== 'secrets') throw new TriageInputError(`issueType must be "sast", "sca" or "secrets" (got ${JSON.stringify(issueType)}).`);
   if (!Array.isArray(findingIds)) throw new TriageInputError('findingIds must be a list of finding ids.');
   const ids = (findingIds as unknown[]).map((id): unknown => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id));
   if (!ids.every((id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id >= 0)) throw new TriageInputError('findingIds must be whole numbers (or strings of digits).');

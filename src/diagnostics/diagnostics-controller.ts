@@ -11,7 +11,7 @@
 import * as vscode from 'vscode';
 import { Emitter } from '../core/events';
 import { refToShow } from '../core/model/refs';
-import type { Finding, IssueType, Project } from '../core/model/types';
+import { ISSUE_TYPES, type Finding, type IssueType, type Project } from '../core/model/types';
 import type { BranchBaselines } from '../core/services/branch-baselines';
 import type { FindingsQuery, FindingsResult, FindingsStore, SlotState } from '../core/services/findings-store';
 import { localFilterOf, toQueryFilters, type FilterSelection } from '../core/services/filters';
@@ -70,7 +70,6 @@ interface Source {
   readonly commit: string | undefined;
 }
 
-const ISSUE_TYPES: readonly IssueType[] = ['sast', 'sca'];
 
 export class DiagnosticsController implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE);

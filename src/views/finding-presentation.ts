@@ -11,7 +11,7 @@ import { DEFAULT_MAPPING, levelFor, type Level, type SeverityMapping } from '../
 import { scannedCommitOf } from '../core/workspace/drift-hint';
 import type { TodayLocation } from '../core/workspace/placement';
 import type { Finding, IssueType } from '../core/model/types';
-import { valueLabel } from '../core/services/filters';
+import { secretValidationLabel, valueLabel } from '../core/services/filters';
 import type { GroupBy } from '../core/services/grouping';
 import { TooltipText } from './markdown';
 import { codeHostFlags } from './project-presentation';
@@ -22,7 +22,7 @@ export interface IconSpec {
   readonly color?: string;
 }
 
-export const ISSUE_TYPE_LABELS: Record<IssueType, string> = { sast: 'Code findings', sca: 'Supply-chain findings' };
+export const ISSUE_TYPE_LABELS: Record<IssueType, string> = { sast: 'Code findings', sca: 'Supply-chain findings', secrets: 'Secrets' };
 
 const LEVEL_ICONS: Record<Level, IconSpec> = {
   error: { id: 'error', color: 'problemsErrorIcon.foreground' },
@@ -73,8 +73,10 @@ export function findingDescription(finding: Finding, today?: TodayLocation, isNe
     ];
     return parts.filter((p): p is string => !!p).join(' · ');
   }
-  return [novelty, locationText(finding, today) ?? 'no location', finding.status].filter((p): p is string => !!p).join(' · ');
+  const kind = finding.ai ? 'AI' : finding.secret ? secretValidationLabel(finding.secret.validation) : undefined;
+  return [novelty, kind, locationText(finding, today) ?? 'no location', finding.status].filter((p): p is string => !!p).join(' · ');
 }
+
 
 /** "finding hasUrl sast status-open hasTicket": space-separated flags that menus match with `\bword\b`. */
 export function findingContextValue(finding: Finding): string {
@@ -98,7 +100,8 @@ export function findingAccessibilityLabel(finding: Finding, isNew = false): stri
     return parts.filter((p): p is string => !!p).join(', ');
   }
   const where = finding.location ? `file ${finding.location.filePath} line ${finding.location.line}` : 'no location';
-  return `${severity} finding, rule ${finding.ruleName}, ${where}, ${finding.status}`;
+  if (finding.secret) return `${severity} ${finding.secret.service} secret, ${secretValidationLabel(finding.secret.validation)}, ${where}, ${finding.status}`;
+  return `${severity} ${finding.ai ? 'AI code ' : ''}finding, rule ${finding.ruleName}, ${where}, ${finding.status}`;
 }
 
 /** Tooltip markdown: escaped server text, links only to http(s). */
@@ -116,6 +119,10 @@ export function findingTooltip(finding: Finding, newAgainst?: string): string {
     .field('Ref', finding.ref === undefined ? undefined : branchName(finding.ref))
     .field('New on this branch', newAgainst === undefined ? undefined : `yes: ${newAgainst} does not have it`)
     .field('Policy', finding.policy?.name)
+    .field('Found by', finding.ai ? 'the AI-powered analysis' : undefined)
+    .field('Likely impact', finding.ai?.impact)
+    .field('Secret of', finding.secret?.service)
+    .field('Validation', finding.secret ? secretValidationLabel(finding.secret.validation) : undefined)
     .field('Since', finding.relevantSince?.toISOString().slice(0, 10));
   if (sca) {
     tip

@@ -8,7 +8,7 @@ import type { FilterSelection } from '../core/services/filters';
 import type { FindingsResult } from '../core/services/findings-store';
 import { groupFindings, type FindingGroup, type GroupBy } from '../core/services/grouping';
 import {
-  cancelledFindings, loadFailed, loadingFindings, message, noFindings, nothingNew, skippedFindings, staleFindings, type Unscanned,
+  ISSUE_TYPE_NOUNS, cancelledFindings, loadFailed, loadingFindings, message, noFindings, nothingNew, skippedFindings, staleFindings, type Unscanned,
 } from './state-messages';
 import {
   nodeIds, PAGE_SIZE, pageRanges, uniqueBy,
@@ -84,7 +84,7 @@ export function issueTypeChildren(node: IssueTypeNode, view: SlotView, context: 
   if (!result) {
     if (view.cancelled) return [say(cancelledFindings(issueType, slot))];
     if (view.error !== undefined && !view.loading) {
-      return [say(loadFailed(issueType === 'sast' ? 'code findings' : 'supply-chain findings', context.errorMessage(view.error), { view: 'projects', slot }))];
+      return [say(loadFailed(ISSUE_TYPE_NOUNS[issueType], context.errorMessage(view.error), { view: 'projects', slot }))];
     }
     // Loading, or about to: the provider starts the load as it asks for these children.
     return [say(loadingFindings(issueType, slot, view.arrived))];

@@ -2,7 +2,7 @@
  * The top levels of the Projects tree: the session and project-list states at the root, the
  * projects (the workspace's first), and each project's two issue-type nodes. Pure (no `vscode`).
  */
-import type { IssueType, Project } from '../core/model/types';
+import { ISSUE_TYPES, type Project } from '../core/model/types';
 import type { ProjectsState } from '../core/services/projects-service';
 import type { SessionState } from '../core/services/session';
 import { projectRef, sortProjects } from './project-presentation';
@@ -12,7 +12,6 @@ import {
 import { nodeIds, treeSlot, type IssueTypeNode, type Node, type ProjectNode } from './tree-nodes';
 
 const ROOT_ID = nodeIds.root('projects');
-const ISSUE_TYPES: readonly IssueType[] = ['sast', 'sca'];
 
 export interface ProjectsRootContext {
   readonly workspaceProjects: ReadonlySet<string>;

@@ -263,7 +263,8 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     const { project, ref } = node.parent;
     const deployment = this.deps.session.deployment;
     const { fallback } = refToShow(ref, project);
-    if (!deployment || !ref || !fallback) return undefined;
+    // A branch without secrets is the usual case, not a sign that it was never scanned.
+    if (!deployment || !ref || !fallback || node.issueType === 'secrets') return undefined;
     const probe = { deploymentSlug: deployment.slug, issueType: node.issueType, filters: { repos: [project.name], ref, dedup: true } };
     const slot = `${node.slot}${PROBE_SUFFIX}`;
     const state = this.deps.findings.state(slot);

@@ -8,7 +8,7 @@ import { selectedValues, type FilterSelection } from '../core/services/filters';
 import { EXTENSION_COMMANDS, OPEN_SETTINGS_COMMAND, TREE_COMMANDS, type RetryTarget } from './tree-commands';
 import { nodeIds, type ActionNode, type MessageNode, type MessageTone, type Node, type NodeAction } from './tree-nodes';
 
-const ISSUE_TYPE_NOUNS: Record<IssueType, string> = { sast: 'code findings', sca: 'supply-chain findings' };
+export const ISSUE_TYPE_NOUNS: Record<IssueType, string> = { sast: 'code findings', sca: 'supply-chain findings', secrets: 'secrets findings' };
 
 /** Labels are one line; server text may hold line breaks and go on for pages. */
 export function oneLine(text: string, max = 300): string {

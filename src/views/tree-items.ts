@@ -90,7 +90,7 @@ export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeIte
     case 'issueType':
       return item(node, ISSUE_TYPE_LABELS[node.issueType], Collapsed, {
         description: context.issueTypeDescription(node),
-        iconPath: new vscode.ThemeIcon(node.issueType === 'sast' ? 'code' : 'package'),
+        iconPath: new vscode.ThemeIcon(node.issueType === 'sast' ? 'code' : node.issueType === 'secrets' ? 'key' : 'package'),
         contextValue: `issueType ${node.issueType}`,
         tooltip: `${ISSUE_TYPE_LABELS[node.issueType]} of ${node.parent.project.name}${node.parent.ref ? ` on ${node.parent.ref}` : ''}`,
       });

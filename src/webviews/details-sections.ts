@@ -6,13 +6,38 @@
  */
 import { branchName } from '../core/model/refs';
 import type { Finding, FindingDetail } from '../core/model/types';
-import { valueLabel } from '../core/services/filters';
+import { secretValidationLabel, valueLabel } from '../core/services/filters';
 import { lockfilePathOf } from '../core/workspace/diagnostic-plan';
 import type { DetailsInput, DetailsPlace } from './finding-details-html';
 import { button, EMPTY, fields, html, join, link, list, prose, section, time, type Field, type Html } from './html';
 
 export function detailSections(input: DetailsInput): Html {
-  return join([where(input), rule(input), triage(input), assistant(input), supplyChain(input), ticket(input), pullRequests(input), identifiers(input)], html`\n`);
+  return join([where(input), rule(input), aiAnalysis(input), secret(input), triage(input), assistant(input), supplyChain(input), ticket(input), pullRequests(input), identifiers(input)], html`\n`);
+}
+
+/** A finding of the AI-powered analysis: said so, with the likely impact it gives. */
+function aiAnalysis({ finding, detail }: DetailsInput): Html {
+  const ai = detail?.ai ?? finding.ai;
+  if (!ai) return EMPTY;
+  return section('AI analysis', 'ai', [fields([
+    ['Found by', 'the platform\'s AI-powered code analysis'],
+    ['Likely impact', prose(ai.impact ?? 'the platform gave none')],
+  ])]);
+}
+
+/** A secret: its service and whether it was found to work. Its value is never sent, so never shown. */
+function secret({ finding }: DetailsInput): Html {
+  const facts = finding.secret;
+  if (!facts) return EMPTY;
+  const valid = facts.validation === 'confirmed_valid';
+  return section('Secret', 'secret', [
+    valid ? html`<p class="banner danger" role="note"><strong>This secret works.</strong> The platform confirmed it is valid: rotate it, then remove it from the history.</p>` : undefined,
+    fields([
+      ['Service', facts.service],
+      ['Validation', secretValidationLabel(facts.validation)],
+      ['Value', 'not sent by the platform (never stored or shown here)'],
+    ]),
+  ]);
 }
 
 const IGNORED: ReadonlySet<string> = new Set(['ignored', 'provisionally_ignored']);

@@ -7,9 +7,9 @@
 import { Agent, request } from 'undici';
 import type { PlatformClient } from '../../src/core/api/client';
 import { StringInterner } from '../../src/core/model/interner';
-import type { Finding, IssueType } from '../../src/core/model/types';
+import type { Finding, ListIssueType } from '../../src/core/model/types';
 
-export const ISSUE_TYPES: readonly IssueType[] = ['sast', 'sca'];
+export const ISSUE_TYPES: readonly ListIssueType[] = ['sast', 'sca'];
 
 export interface ClientSync {
   readonly findings: Finding[];
@@ -49,7 +49,7 @@ export async function rawSync(target: RawTarget, pageSize: number, concurrency: 
  * The schedule of the client's offsetPages: page 0 alone, then `concurrency` pages in flight,
  * consumed in order, until a short page; requests already sent beyond it are aborted.
  */
-async function rawPages(target: RawTarget, issueType: IssueType, pageSize: number, concurrency: number): Promise<number> {
+async function rawPages(target: RawTarget, issueType: ListIssueType, pageSize: number, concurrency: number): Promise<number> {
   const controller = new AbortController();
   const fetchCount = async (page: number): Promise<number> => {
     const url = `${target.url}/api/v1/deployments/${encodeURIComponent(target.slug)}/findings?issue_type=${issueType}&page=${page}&page_size=${pageSize}`;
@@ -93,7 +93,7 @@ async function rawPages(target: RawTarget, issueType: IssueType, pageSize: numbe
   return total;
 }
 
-function itemCount(parsed: unknown, issueType: IssueType): number {
+function itemCount(parsed: unknown, issueType: ListIssueType): number {
   // The service's flat list, else the spec's envelope member.
   const items = field(parsed, 'findings') ?? field(field(parsed, issueType === 'sca' ? 'scaFindings' : 'sastFindings'), 'findings');
   if (!Array.isArray(items)) throw new Error(`raw ${issueType} page is not a findings envelope`);

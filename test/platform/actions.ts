@@ -4,6 +4,7 @@
  * reaches the same finding (same `match_based_id`, same repository) on other refs, as the real
  * service does. Ticket creation needs the ticketing integration, which tests can switch off.
  */
+import { secretStatusOf } from './secrets-and-ai';
 import type { WireExternalTicket, WireSastFinding, WireScaFinding } from '../../src/core/api/wire';
 import { error, json, type PlatformResponse } from './respond';
 import type { PlatformData } from './types';
@@ -35,7 +36,8 @@ function parseBody(body: string | undefined): Record<string, unknown> | Platform
 const isResponse = (value: unknown): value is PlatformResponse => typeof value === 'object' && value !== null && 'status' in value && 'body' in value;
 
 function findingsOf(data: PlatformData, issueType: unknown): AnyFinding[] | undefined {
-  return issueType === 'sast' ? data.sast : issueType === 'sca' ? data.sca : undefined;
+  // AI code findings are triaged as code findings; secrets by their own issue type.
+  return issueType === 'sast' ? [...data.sast, ...data.ai_sast] : issueType === 'sca' ? data.sca : issueType === 'secrets' ? (data.secrets as unknown as AnyFinding[]) : undefined;
 }
 
 /** Ids as the endpoints take them: integers, or strings of digits (tickets). */
@@ -60,7 +62,8 @@ export function triage(data: PlatformData, body: string | undefined): PlatformRe
   if (reason !== undefined && !REASONS.includes(reason as string)) return error(400, `unknown new_triage_reason ${JSON.stringify(reason)}`);
   if (note !== undefined && (typeof note !== 'string' || note.length > MAX_NOTE)) return error(400, `new_note must be text of at most ${MAX_NOTE} characters`);
 
-  const byId = new Map(all.map((f) => [f.id ?? -1, f]));
+  // Secrets carry their id as text.
+  const byId = new Map(all.map((f) => [Number(f.id ?? -1), f]));
   const sent = ids.map((id) => byId.get(id)).filter((f): f is AnyFinding => f !== undefined);
   // The same finding on other refs of the same repository is triaged too.
   const keys = new Set(sent.map((f) => `${f.repository?.name ?? ''}\n${f.match_based_id ?? ''}`));
@@ -68,8 +71,10 @@ export function triage(data: PlatformData, body: string | undefined): PlatformRe
   const now = new Date().toISOString();
   for (const finding of [...sent, ...twins]) {
     applyTriage(finding, state as string | undefined, reason as string | undefined, note, now);
+    // The secrets list spells statuses its own way.
+    if (request.issue_type === 'secrets') finding.status = secretStatusOf(finding.status ?? 'open');
   }
-  const triaged = [...sent, ...twins].map((f) => f.id);
+  const triaged = [...sent, ...twins].map((f) => Number(f.id));
   return json(200, { num_triaged: triaged.length, triaged_issues: triaged });
 }
 

@@ -7,6 +7,7 @@ import { buildSastFinding, buildScaFinding, type FindingSpecBase, type SastSpec,
 import { demoFiles, locateInDemoFile } from './demo-files';
 import { makeRule } from './generate-policies';
 import { GENERATION_BASE_TIME, generateDeployment, scansOf } from './generator';
+import { addAiAndSecrets } from './secrets-and-ai';
 import type { PlatformData, StoredProject } from './types';
 import { MALICIOUS_NPM, PACKAGES_BY_LANGUAGE, RULE_CATALOG, type PackageTemplate, type RuleTemplate } from './vocab';
 
@@ -128,5 +129,7 @@ export function demoDeployment(mainCommit?: string): PlatformData {
     if (d.onFeatureToo) data.sca.push(buildScaFinding(onFeature(spec, id++)));
   });
   data.scans.push(...scansOf(project.repository_id, MAIN, data.scans.length), ...scansOf(project.repository_id, FEATURE, data.scans.length + 3));
+  // Every kind of finding the platform holds: a few AI code findings and secrets per project.
+  addAiAndSecrets(data, 3);
   return data;
 }

@@ -8,7 +8,7 @@ import { boolean, integer, list, number, QueryError } from './query-params';
 import { parseTimestamp } from './timestamps';
 import type { ClickToFixPrState, PlatformData } from './types';
 
-export type IssueType = 'sast' | 'sca';
+export type IssueType = 'sast' | 'sca' | 'ai_sast';
 export type AnyFinding = WireSastFinding & WireScaFinding;
 type Predicate = (f: AnyFinding) => boolean;
 
@@ -156,7 +156,7 @@ function scaPredicates(params: URLSearchParams): (Predicate | undefined)[] {
  */
 export function queryFindings(data: PlatformData, index: FindingsIndex, params: URLSearchParams, maxPageSize?: number): FindingsPage {
   const issueType = params.get('issue_type') || 'sast';
-  if (issueType !== 'sast' && issueType !== 'sca') throw new QueryError('issue_type must be sast or sca');
+  if (issueType !== 'sast' && issueType !== 'sca' && issueType !== 'ai_sast') throw new QueryError('issue_type must be sast, sca or ai_sast');
   const page = integer(params, 'page', 0, 0, 2 ** 32 - 1);
   const asked = integer(params, 'page_size', 100, 100, 3000);
   const pageSize = maxPageSize === undefined ? asked : Math.min(asked, maxPageSize);
@@ -166,10 +166,10 @@ export function queryFindings(data: PlatformData, index: FindingsIndex, params: 
   // Filters for the other issue type are ignored, as the spec's "applies to" notes say.
   const predicates = [
     ...commonPredicates(params, data),
-    ...(issueType === 'sast' ? sastPredicates(params, data) : scaPredicates(params)),
+    ...(issueType === 'sca' ? scaPredicates(params) : sastPredicates(params, data)),
   ].filter((p): p is Predicate => p !== undefined);
 
-  const { findings: all, times } = index.sorted(issueType, issueType === 'sast' ? data.sast : data.sca);
+  const { findings: all, times } = index.sorted(issueType, issueType === 'sast' ? data.sast : issueType === 'ai_sast' ? data.ai_sast : data.sca);
   const skip = page * pageSize;
   const out: AnyFinding[] = [];
   const seen = new Set<string>();

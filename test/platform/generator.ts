@@ -242,6 +242,8 @@ export function generateDeployment(opts: GenerateOptions = {}): PlatformData {
     projects,
     sast,
     sca,
+    ai_sast: [],
+    secrets: [],
     policies: policies.map((p) => p.policy),
     rulesByPolicyId: new Map<string, WireRule[]>(policies.map((p) => [p.policy.id ?? '', p.rules])),
     scans,

@@ -7,6 +7,7 @@ import { createTickets, linkTicket, triage, unlinkTicket, type Integrations } fr
 import { FindingsIndex, queryFindings } from './findings-query';
 import { addProjectTags, getProject, listProjects } from './projects';
 import { QueryError, integer } from './query-params';
+import { listSecrets } from './secrets-and-ai';
 import { error, json, type PlatformResponse } from './respond';
 import type { SbomJobs } from './sbom';
 import { serviceFinding, type AnswerShape } from './service-shape';
@@ -24,6 +25,8 @@ export interface ApiRequest {
 export interface ApiState {
   data: PlatformData;
   baseUrl: string;
+  /** The origin of SBOM download links (another server than the API's). */
+  storageUrl: string;
   index: FindingsIndex;
   sbom: SbomJobs;
   /** Mutable: tests switch the shape or cap pages between requests. */
@@ -85,13 +88,17 @@ function route(req: ApiRequest, state: ApiState): PlatformResponse {
       if (!bySlug) return error(404, DEPLOYMENT_NOT_FOUND);
       const page = queryFindings(data, state.index, params, state.answers.maxPageSize);
       if (state.answers.shape === 'service') return json(200, { findings: page.findings.map(serviceFinding) });
-      return json(200, page.issueType === 'sast' ? { sastFindings: { findings: page.findings } } : { scaFindings: { findings: page.findings } });
+      const member = page.issueType === 'sast' ? 'sastFindings' : page.issueType === 'ai_sast' ? 'aiSastFindings' : 'scaFindings';
+      return json(200, { [member]: { findings: page.findings } });
     });
+  }
+  if (resource === 'secrets' && rest.length === 2) {
+    return only('GET', () => (byId ? json(200, listSecrets(data, params)) : error(404, DEPLOYMENT_NOT_FOUND)));
   }
   if (resource === 'sbom' && rest[2] === 'export' && (rest.length === 3 || rest.length === 4)) {
     return only(rest.length === 3 ? 'POST' : 'GET', () => {
       if (!byId) return error(404, DEPLOYMENT_NOT_FOUND);
-      return rest.length === 3 ? state.sbom.create(data, req.body) : state.sbom.status(decode(rest[3]), state.baseUrl);
+      return rest.length === 3 ? state.sbom.create(data, req.body) : state.sbom.status(decode(rest[3]), state.storageUrl);
     });
   }
   if (resource === 'triage' && rest.length === 2) {

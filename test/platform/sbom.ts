@@ -24,6 +24,7 @@ interface SbomJob {
   componentType: string;
   supplier: WireSbomExportRequest['metadataSupplier'];
   polls: number;
+  outputFormat: string;
   /** Set when the job will end FAILED (a ref the project was never scanned on). */
   failure?: string;
 }
@@ -91,20 +92,21 @@ export class SbomJobs {
       || data.sca.some((f) => f.ref === ref && f.repository?.name === project.name)
       || data.sast.some((f) => f.ref === ref && f.repository?.name === project.name);
     const job: SbomJob = {
-      token: randomUUID(), project, ref, specVersion, componentType, supplier: supplier, polls: 0,
+      token: randomUUID(), project, ref, specVersion, componentType, supplier: supplier, polls: 0, outputFormat: outputFormat ?? OUTPUT_FORMATS[0],
       ...(scanned ? {} : { failure: `no scan of ${project.name} on ref ${ref}` }),
     };
     this.jobs.set(job.token, job);
     return json(200, { taskToken: job.token });
   }
 
-  status(token: string, baseUrl: string): PlatformResponse {
+  /** `downloadOrigin`: where the finished documents are served (a second server, like object storage). */
+  status(token: string, downloadOrigin: string): PlatformResponse {
     const job = this.jobs.get(token);
     if (!job) return error(404, 'export job not found');
     job.polls += 1;
     if (job.polls <= this.pollsUntilDone) return json(200, { status: 'SBOM_EXPORT_STATUS_IN_PROGRESS' });
     if (job.failure) return json(200, { status: 'SBOM_EXPORT_STATUS_FAILED', errorMessage: job.failure });
-    return json(200, { status: 'SBOM_EXPORT_STATUS_COMPLETED', downloadUrl: `${baseUrl}/downloads/sbom/${encodeURIComponent(token)}.json` });
+    return json(200, { status: 'SBOM_EXPORT_STATUS_COMPLETED', downloadUrl: `${downloadOrigin}/downloads/sbom/${encodeURIComponent(token)}?signature=local-test` });
   }
 
   /** The document behind a download link, built from the data as it is now. */
@@ -122,6 +124,7 @@ export class SbomJobs {
       components.push({ type: 'library', 'bom-ref': ref, name: dep.package, version: dep.version, purl: ref });
     }
     const supplier = job.supplier;
+    if (job.outputFormat === 'SBOM_OUTPUT_FORMAT_CYCLONEDX') return cycloneDxXml(job, components);
     return json(200, {
       bomFormat: 'CycloneDX',
       specVersion: job.specVersion,
@@ -135,4 +138,18 @@ export class SbomJobs {
       components,
     });
   }
+}
+
+const xmlText = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The same document in CycloneDX XML (what `SBOM_OUTPUT_FORMAT_CYCLONEDX` asks for). */
+function cycloneDxXml(job: SbomJob, components: Record<string, unknown>[]): PlatformResponse {
+  const items = components.map((c) => `    <component type="library" bom-ref="${xmlText(String(c.purl))}"><name>${xmlText(String(c.name))}</name><version>${xmlText(String(c.version))}</version><purl>${xmlText(String(c.purl))}</purl></component>`);
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<bom xmlns="http://cyclonedx.org/schema/bom/${job.specVersion}" serialNumber="urn:uuid:${job.token}" version="1">`,
+    `  <metadata><component type="${cycloneDxType(job.componentType)}"><name>${xmlText(job.project.name)}</name><version>${xmlText(job.ref)}</version></component></metadata>`,
+    '  <components>', ...items, '  </components>', '</bom>', '',
+  ].join('\n');
+  return { status: 200, headers: { 'content-type': 'application/xml' }, body };
 }

@@ -56,6 +56,10 @@ export interface RunningPlatform {
   setMaxPageSize(size: number | undefined): void;
   /** Switches the ticketing integration on or off (creating tickets is refused without it). */
   setTicketing(on: boolean): void;
+  /** The second origin that serves finished SBOMs, like object storage behind pre-signed links. */
+  storageUrl: string;
+  /** Requests the storage origin received (it refuses any that carries an Authorization header). */
+  storageRequests: RecordedRequest[];
   close(): Promise<void>;
 }
 
@@ -108,15 +112,12 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
 
   function answer(method: string, rawPath: string, rawQuery: string, headers: IncomingMessage['headers'], body: ReadBody): PlatformResponse {
     if (body.tooLarge) return error(413, 'request body too large');
-    // SBOM downloads are pre-signed links: no Authorization, like the real service's storage URLs.
-    const download = /^\/downloads\/sbom\/([^/]+)\.json$/.exec(rawPath);
-    if (download) return method === 'GET' ? sbom.download(download[1], running.data) : error(405, 'method not allowed', { allow: 'GET' });
     if (!rawPath.startsWith('/api/')) return error(404, 'no such route');
     // Never echo the token back: the message says only what is wrong with it.
     // The auth scheme is case-insensitive (RFC 9110); the token is not.
     const given = /^bearer (.*)$/i.exec(headers.authorization ?? '')?.[1];
     if (given !== token) return error(401, headers.authorization ? 'invalid API token' : 'missing Authorization: Bearer <token> header');
-    return handleApi({ method, rawPath, rawQuery, body: body.text }, { data: running.data, baseUrl: running.url, index, sbom, answers, integrations });
+    return handleApi({ method, rawPath, rawQuery, body: body.text }, { data: running.data, baseUrl: running.url, storageUrl: running.storageUrl, index, sbom, answers, integrations });
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -157,6 +158,7 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const storage = await startStorage(sbom, () => running.data, closing.signal);
 
   const running: RunningPlatform = {
     url: `${opts.tls ? 'https' : 'http'}://${host}:${address.port}`,
@@ -176,9 +178,13 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
     setTicketing(on) {
       integrations.ticketing = on;
     },
+    storageUrl: storage.url,
+    storageRequests: storage.requests,
     close() {
       closing.abort();
       return new Promise<void>((resolve) => {
+        storage.server.closeAllConnections();
+        storage.server.close();
         server.close(() => resolve());
         // Hung requests and idle keep-alive sockets would otherwise hold close() open forever.
         server.closeAllConnections();
@@ -186,4 +192,28 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
     },
   };
   return running;
+}
+
+/**
+ * The storage origin of finished SBOMs. Pre-signed links carry their own authorisation (here a
+ * `signature` parameter), and storage services refuse a request that also brings an
+ * Authorization header; so does this one, which catches a client leaking the token.
+ */
+async function startStorage(sbom: SbomJobs, data: () => PlatformData, closing: AbortSignal): Promise<{ server: ReturnType<typeof createServer>; url: string; requests: RecordedRequest[] }> {
+  const requests: RecordedRequest[] = [];
+  const server = createServer((req, res) => {
+    const rawUrl = req.url ?? '/';
+    const url = new URL(rawUrl, 'http://storage.invalid');
+    requests.push({ method: req.method ?? 'GET', path: url.pathname, rawUrl, headers: { ...req.headers } });
+    const match = /^\/downloads\/sbom\/([^/]+)$/.exec(url.pathname);
+    let response: PlatformResponse;
+    if (req.headers.authorization !== undefined) response = error(400, 'Only one auth mechanism allowed: the link is pre-signed, an Authorization header is refused');
+    else if (!match || req.method !== 'GET') response = error(404, 'no such object');
+    else if (url.searchParams.get('signature') !== 'local-test') response = error(403, 'signature missing or expired');
+    else response = sbom.download(decodeURIComponent(match[1]), data());
+    if (!closing.aborted) send(res, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}`, requests };
 }

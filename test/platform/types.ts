@@ -2,6 +2,7 @@
  * The data a local platform serves. It is plain, mutable data on purpose: tests change it
  * (add a finding, flip a status) and the next request sees the change.
  */
+import type { WireAiSastFinding, WireSecretFinding } from './secrets-and-ai';
 import type { WirePolicy, WireProject, WireRule, WireSastFinding, WireScaFinding, WireScan } from '../../src/core/api/wire';
 
 /** A project as stored by the platform: every wire field filled. */
@@ -34,6 +35,10 @@ export interface PlatformData {
   projects: StoredProject[];
   sast: WireSastFinding[];
   sca: WireScaFinding[];
+  /** AI code findings (`issue_type=ai_sast`); empty unless added (secrets-and-ai.ts). */
+  ai_sast: WireAiSastFinding[];
+  /** Secrets findings (their own list); empty unless added. */
+  secrets: WireSecretFinding[];
   policies: WirePolicy[];
   rulesByPolicyId: Map<string, WireRule[]>;
   /** Completed and other scans, newest last; `scans/search` answers from it. */

@@ -246,13 +246,31 @@ void describe('sbom export', () => {
       downloadUrl = s.downloadUrl ?? '';
     }
     assert.deepEqual(statuses, ['SBOM_EXPORT_STATUS_IN_PROGRESS', 'SBOM_EXPORT_STATUS_IN_PROGRESS', 'SBOM_EXPORT_STATUS_COMPLETED']);
-    assert.ok(downloadUrl.startsWith(platform.url));
+    assert.ok(downloadUrl.startsWith(`${platform.storageUrl}/downloads/sbom/`), 'served from a second origin, like object storage');
+    assert.notEqual(new URL(downloadUrl).origin, new URL(platform.url).origin);
+    const withToken = await fetch(downloadUrl, { headers: { authorization: `Bearer ${platform.token}` } });
+    assert.equal(withToken.status, 400, 'the storage origin refuses a request that brings the token');
+    const unsigned = new URL(downloadUrl);
+    unsigned.searchParams.delete('signature');
+    assert.equal((await fetch(unsigned)).status, 403, 'and one without the link\'s signature');
     const bom = (await (await fetch(downloadUrl)).json()) as { bomFormat: string; specVersion: string; metadata: { component: { type: string } }; components: { name: string }[] };
     assert.equal(bom.bomFormat, 'CycloneDX');
     assert.equal(bom.specVersion, '1.6');
     assert.equal(bom.metadata.component.type, 'library');
     const packages = new Set(platform.data.sca.filter((f) => f.repository?.name === project.name && f.ref === 'main').map((f) => f.found_dependency?.package));
     assert.deepEqual(new Set(bom.components.map((c) => c.name)), packages);
+  });
+
+  void test('an XML export is served as CycloneDX XML', async () => {
+    const project = platform.data.projects[2];
+    const body = { repositoryId: project.repository_id, ref: 'main', sbomOutputFormat: 'SBOM_OUTPUT_FORMAT_CYCLONEDX', formatVersion: { format: 'SBOM_FORMAT_CYCLONEDX', version: '1.5' } };
+    const { taskToken } = (await (await post(body)).json()) as { taskToken: string };
+    let downloadUrl = '';
+    for (let i = 0; i < 3; i++) downloadUrl = (await getJson<{ downloadUrl?: string }>(`${exportPath}/${taskToken}`)).downloadUrl ?? '';
+    const response = await fetch(downloadUrl);
+    assert.equal(response.headers.get('content-type'), 'application/xml');
+    const text = await response.text();
+    assert.match(text, /^<\?xml[^>]*\?>\n<bom xmlns="http:\/\/cyclonedx.org\/schema\/bom\/1.5"/);
   });
 });
 

@@ -7,10 +7,11 @@ import { isHttpUrl } from '../model/links';
 import { decodePoliciesResponse, decodePolicyRulesPage, type PolicyRulesPage } from '../model/decodePolicy';
 import { decodeProjectResponse, decodeProjectsPage } from '../model/decodeProject';
 import { decodeSbomExportCreated, decodeSbomExportStatus } from '../model/decodeSbom';
+import { decodeSecretsPage } from '../model/decodeSecret';
 import { decodeScansPage, latestWithCommit } from '../model/decodeScan';
 import { StringInterner } from '../model/interner';
 import type {
-  Deployment, Finding, FindingDetail, FindingFilters, IssueType, Policy, PolicyRule, Project, SbomExportRequest, SbomExportStatus, Scan,
+  Deployment, Finding, FindingDetail, FindingFilters, ListIssueType, Policy, PolicyRule, Project, SbomExportRequest, SbomExportStatus, Scan,
   TicketLinkResult, TicketRequest, TicketResult, TriageRequest, TriageResult,
 } from '../model/types';
 import {
@@ -20,6 +21,7 @@ import {
   encodePathSegment,
   encodeProjectName,
   encodeSbomExportRequest,
+  encodeSecretsQuery,
 } from './encoding';
 import { PlatformError } from './errors';
 import { PlatformHttp, type PlatformHttpOptions } from './http';
@@ -51,6 +53,8 @@ export interface PolicyRulesCallOptions extends CallOptions {
 
 /** Findings page size: documented range 100..3000; the middle keeps requests few and small. */
 export const DEFAULT_FINDINGS_PAGE_SIZE = 1000;
+/** Secrets per page: the list is cursor-paged; a few hundred keep each answer quick. */
+export const DEFAULT_SECRETS_LIMIT = 500;
 /** Projects: the documented default, as no maximum is documented to ask for more. */
 export const DEFAULT_PROJECTS_PAGE_SIZE = 100;
 export const DEFAULT_POLICY_RULES_LIMIT = 1000;
@@ -106,13 +110,13 @@ export class PlatformClient {
   }
 
   /** Spec 4.2, page by page (offset paging, later pages fetched concurrently but yielded in order). */
-  findings(deploymentSlug: string, issueType: IssueType, filters: FindingFilters, options: FindingsCallOptions = {}): AsyncGenerator<FindingsPage, void, undefined> {
+  findings(deploymentSlug: string, issueType: ListIssueType, filters: FindingFilters, options: FindingsCallOptions = {}): AsyncGenerator<FindingsPage, void, undefined> {
     const pageSize = checkPageSize(options.pageSize ?? DEFAULT_FINDINGS_PAGE_SIZE, 100, 3000, 'page_size');
     // Encoded once up front, so a bad filter fails before any request is made.
     encodeFindingsQuery(issueType, filters, 0, pageSize);
     const path = `${deploymentPath(deploymentSlug)}/findings`;
     const interner = options.interner ?? new StringInterner();
-    const what = `The ${issueType === 'sca' ? 'supply-chain' : 'code'} findings of deployment ${deploymentSlug}`;
+    const what = `The ${issueType === 'sca' ? 'supply-chain' : issueType === 'ai_sast' ? 'AI code' : 'code'} findings of deployment ${deploymentSlug}`;
     return offsetPages(async (page, signal) => {
       const body = await this.get(path, encodeFindingsQuery(issueType, filters, page, pageSize), what, { signal });
       const decoded = decodeFindingsPage(body, issueType, interner);
@@ -120,7 +124,21 @@ export class PlatformClient {
     }, { pageSize, concurrency: options.concurrency ?? this.concurrency, signal: options.signal });
   }
 
-  async listFindings(deploymentSlug: string, issueType: IssueType, filters: FindingFilters, options: FindingsCallOptions = {}): Promise<FindingsPage> {
+  /**
+   * Secrets findings, page by page (cursor paging; the path takes the deployment's id). The list
+   * has no branch filter: every ref of the repository comes, and the caller keeps the one it shows.
+   */
+  secrets(deploymentId: string, filters: FindingFilters, options: FindingsCallOptions = {}): AsyncGenerator<FindingsPage, void, undefined> {
+    const limit = checkPageSize(options.pageSize ?? DEFAULT_SECRETS_LIMIT, 1, 1000, 'limit');
+    const path = `${deploymentPath(deploymentId)}/secrets`;
+    const interner = options.interner ?? new StringInterner();
+    return cursorPages(async (cursor, signal) => {
+      const page = decodeSecretsPage(await this.get(path, encodeSecretsQuery(filters, cursor, limit), 'The secrets findings', { signal }), interner);
+      return { value: { findings: page.findings, skipped: page.skipped }, nextCursor: page.nextCursor, rawCount: page.rawCount };
+    }, { signal: options.signal });
+  }
+
+  async listFindings(deploymentSlug: string, issueType: ListIssueType, filters: FindingFilters, options: FindingsCallOptions = {}): Promise<FindingsPage> {
     const findings: Finding[] = [];
     let skipped = 0;
     for await (const page of this.findings(deploymentSlug, issueType, filters, options)) {
@@ -194,19 +212,22 @@ export class PlatformClient {
    * narrowed by what is known of it: repository, ref, rule (code) and severity.
    */
   async findingDetail(deploymentSlug: string, finding: Finding, options: CallOptions = {}): Promise<FindingDetail | undefined> {
+    // A secret's list item is all there is of it (and never holds the secret).
+    if (finding.issueType === 'secrets') return { ...finding, categories: [], reviewComments: [], clickToFixPrUrls: [], clickToFixFailures: [] };
+    const kind = listIssueTypeOf(finding);
     const severity = ['low', 'medium', 'high', 'critical'].includes(finding.severity) ? [finding.severity] : undefined;
     const filters: FindingFilters = {
       ...(finding.repositoryName ? { repos: [finding.repositoryName] } : {}),
       ...(finding.ref ? { ref: finding.ref } : {}),
-      ...(finding.issueType === 'sast' ? { rules: [finding.ruleName] } : {}),
+      ...(kind !== 'sca' ? { rules: [finding.ruleName] } : {}),
       ...(severity ? { severities: severity } : {}),
     };
     const path = `${deploymentPath(deploymentSlug)}/findings`;
     for (let page = 0; page < MAX_DETAIL_PAGES; page++) {
-      const body = await this.get(path, encodeFindingsQuery(finding.issueType, filters, page, DETAIL_PAGE_SIZE), 'The finding\'s details', options);
-      const items = rawFindings(body, finding.issueType);
+      const body = await this.get(path, encodeFindingsQuery(kind, filters, page, DETAIL_PAGE_SIZE), 'The finding\'s details', options);
+      const items = rawFindings(body, kind);
       const raw = items.find((item) => asObject(item)?.id === finding.id);
-      if (raw) return decodeFindingDetail(raw, finding.issueType);
+      if (raw) return decodeFindingDetail(raw, kind);
       if (items.length < DETAIL_PAGE_SIZE) return undefined;
     }
     return undefined;
@@ -234,6 +255,10 @@ export class PlatformClient {
    * docs/platform-api.md "Scans"; it covers the last 30 days). Reads at most a few pages: the
    * newest scans are what matter, and the answer's order is not documented.
    */
+  download(link: string, what: string, maxBytes: number, options: CallOptions = {}): Promise<Buffer> {
+    return this.http.download(link, what, maxBytes, options.signal);
+  }
+
   async latestScan(deploymentId: string, repositoryId: number, branch: string, options: CallOptions = {}): Promise<Scan | undefined> {
     const path = `${deploymentPath(deploymentId)}/scans/search`;
     const seen: Scan[] = [];
@@ -316,4 +341,9 @@ function deploymentPath(deploymentIdOrSlug: string): string {
 
 function projectPath(deploymentSlug: string, projectName: string): string {
   return `${deploymentPath(deploymentSlug)}/projects/${encodeProjectName(projectName)}`;
+}
+
+/** How the findings list is asked for a finding's kind (AI code findings have their own issue type). */
+export function listIssueTypeOf(finding: Pick<Finding, 'issueType' | 'ai'>): ListIssueType {
+  return finding.issueType === 'sca' ? 'sca' : finding.ai ? 'ai_sast' : 'sast';
 }

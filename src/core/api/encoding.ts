@@ -1,4 +1,4 @@
-import type { FindingFilters, IssueType, SbomExportRequest } from '../model/types';
+import type { FindingFilters, ListIssueType, SbomExportRequest } from '../model/types';
 import { SBOM_COMPONENT_TYPE_PREFIX } from '../model/types';
 import { PlatformError } from './errors';
 import type { WireSbomExportRequest } from './wire';
@@ -52,7 +52,7 @@ class QueryBuilder {
  * The query of spec 4.2. Filters that apply to one issue type only are left out for the other,
  * so a filter set kept across a switch of issue type does not silently empty the result.
  */
-export function encodeFindingsQuery(issueType: IssueType, filters: FindingFilters, page: number, pageSize: number): string {
+export function encodeFindingsQuery(issueType: ListIssueType, filters: FindingFilters, page: number, pageSize: number): string {
   if (filters.since !== undefined && !Number.isFinite(filters.since)) {
     throw new PlatformError('badRequest', 'The "since" filter must be a number of epoch seconds.');
   }
@@ -75,7 +75,7 @@ export function encodeFindingsQuery(issueType: IssueType, filters: FindingFilter
     .add('ref', filters.ref || undefined)
     .addAll('component_tags', filters.componentTags)
     .addAll('click_to_fix_pr_state', filters.clickToFixPrState);
-  if (issueType === 'sast') {
+  if (issueType !== 'sca') {
     query
       .addAll('policies', filters.policies)
       .addAll('rules', filters.rules)
@@ -89,6 +89,20 @@ export function encodeFindingsQuery(issueType: IssueType, filters: FindingFilter
       .add('is_malicious', filters.isMalicious);
   }
   return query.toString();
+}
+
+/** The secrets list's query: cursor paging, its own spellings of status, severity and validation. */
+export function encodeSecretsQuery(filters: FindingFilters, cursor: string | undefined, limit: number): string {
+  const upper = (prefix: string, values: readonly string[] | undefined): string[] | undefined => values?.map((v) => `${prefix}${v.toUpperCase()}`);
+  return new QueryBuilder()
+    .add('cursor', cursor || undefined)
+    .add('limit', limit)
+    .add('since', filters.since)
+    .addAll('repo', filters.repos)
+    .add('status', filters.status ? `FINDING_STATUS_${filters.status.toUpperCase()}` : undefined)
+    .addAll('severity', upper('SEVERITY_', filters.severities))
+    .addAll('validationState', upper('VALIDATION_STATE_', filters.validationStates))
+    .toString();
 }
 
 export function encodeOffsetQuery(page: number, pageSize: number): string {

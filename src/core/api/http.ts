@@ -1,5 +1,5 @@
 import { Agent, type Dispatcher } from 'undici';
-import { parseBaseUrl, type BaseUrl } from './baseUrl';
+import { isLoopbackHost, parseBaseUrl, type BaseUrl } from './baseUrl';
 import { PlatformError, cancelledError } from './errors';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readBodyPrefix, readCappedBody, headerValue } from './responseBody';
 import { DEFAULT_RETRY_POLICY, withRetries, type HttpMethod, type RetryEnvironment, type RetryInfo, type RetryPolicy } from './retry';
@@ -105,6 +105,45 @@ export class PlatformHttp {
     return withRetries(request.method, retry, request.signal, () => this.exchange(request, token));
   }
 
+  /**
+   * The bytes behind an absolute link the platform handed out (an SBOM download). The token goes
+   * only to the platform's own origin: a link elsewhere is a pre-signed storage URL and is fetched,
+   * and its redirects followed, without the Authorization header.
+   */
+  async download(link: string, what: string, maxBytes: number, signal?: AbortSignal): Promise<Buffer> {
+    let url: URL;
+    try {
+      url = new URL(link);
+    } catch {
+      throw new PlatformError('invalidResponse', `The platform's link for ${what} is not a valid URL.`);
+    }
+    const token = url.origin === this.base.origin ? await this.options.getToken() : undefined;
+    return withRetries('GET', this.retry, signal, async () => {
+      let target = url;
+      for (let hops = 0; ; hops++) {
+        refuseInsecure(target, what);
+        const response = await this.send(target, 'GET', undefined, target.origin === this.base.origin ? token : undefined, signal, '*/*');
+        const status = response.statusCode;
+        if (REDIRECT_STATUSES.has(status)) {
+          await response.body.dump().catch(() => undefined);
+          const location = headerValue(response.headers.location);
+          if (!location || hops >= this.maxRedirects) throw new PlatformError('redirect', `The download of ${what} was redirected without end or without a target.`);
+          target = new URL(location, target);
+          continue;
+        }
+        if (status >= 200 && status < 300) {
+          try {
+            return await readCappedBody(response.body, response.headers, maxBytes, what);
+          } catch (e) {
+            throw e instanceof PlatformError ? e : errorFromTransport(e, target.origin, signal);
+          }
+        }
+        const text = await readBodyPrefix(response.body);
+        throw errorForStatus(status, text, undefined, { what, token });
+      }
+    });
+  }
+
   /** Closes the connections of the agent this object made; an injected one belongs to the caller. */
   async close(): Promise<void> {
     if (this.ownsDispatcher) {
@@ -142,12 +181,10 @@ export class PlatformHttp {
     }
   }
 
-  private async send(url: URL, method: HttpMethod, body: string | undefined, token: string, signal: AbortSignal | undefined): Promise<Dispatcher.ResponseData> {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${token}`,
-      'user-agent': this.userAgent,
-      accept: 'application/json',
-    };
+  /** `token` undefined: no Authorization header (a link on another origin). */
+  private async send(url: URL, method: HttpMethod, body: string | undefined, token: string | undefined, signal: AbortSignal | undefined, accept = 'application/json'): Promise<Dispatcher.ResponseData> {
+    const headers: Record<string, string> = { 'user-agent': this.userAgent, accept };
+    if (token !== undefined) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) {
       headers['content-type'] = 'application/json';
     }
@@ -204,4 +241,10 @@ export class PlatformHttp {
     }
     return target;
   }
+}
+
+/** A download over plain http is refused except on loopback (the local test platform). */
+function refuseInsecure(url: URL, what: string): void {
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return;
+  throw new PlatformError('insecureUrl', `The platform's link for ${what} is not an https address (${url.protocol}//${url.host}); it was not fetched.`);
 }

@@ -3,7 +3,7 @@ import { decodeLocation } from './decodeLocation';
 import { asObject, isObject, readSafeInteger, readString, readTimestamp, type JsonObject } from './decodeRead';
 import type { StringInterner } from './interner';
 import { matchKeyOf } from './match-key';
-import type { Finding, IssueType, ScaFacts } from './types';
+import type { Finding, ListIssueType, ScaFacts } from './types';
 
 /** One page of findings: those that decoded, and how many were skipped as malformed. */
 export interface FindingsPage {
@@ -17,7 +17,7 @@ export interface DecodedFindingsPage extends FindingsPage {
 }
 
 /** The members of the spec's envelope, by the issue type whose items each holds. */
-const ENVELOPE_MEMBERS = { sast: 'sastFindings', sca: 'scaFindings' } as const;
+const ENVELOPE_MEMBERS = { sast: 'sastFindings', sca: 'scaFindings', ai_sast: 'aiSastFindings' } as const;
 const ALL_MEMBERS = ['sastFindings', 'scaFindings', 'aiSastFindings'] as const;
 
 /**
@@ -27,7 +27,7 @@ const ALL_MEMBERS = ['sastFindings', 'scaFindings', 'aiSastFindings'] as const;
  * issue type says what the items are. Anything else is an error that names the keys it saw
  * (never their values): passing it off as "no findings" would hide every finding.
  */
-export function decodeFindingsPage(body: unknown, issueType: IssueType, interner: StringInterner): DecodedFindingsPage {
+export function decodeFindingsPage(body: unknown, issueType: ListIssueType, interner: StringInterner): DecodedFindingsPage {
   if (!isObject(body)) {
     throw envelopeError(`is ${Array.isArray(body) ? 'a list' : body === null ? 'null' : `a ${typeof body}`}, not an object with a "findings" list`);
   }
@@ -43,13 +43,13 @@ export function decodeFindingsPage(body: unknown, issueType: IssueType, interner
 }
 
 /** The raw items of a findings answer, in either shape (for the detail of one finding). */
-export function rawFindings(body: unknown, issueType: IssueType): readonly unknown[] {
+export function rawFindings(body: unknown, issueType: ListIssueType): readonly unknown[] {
   if (!isObject(body)) throw envelopeError('is not an object with a "findings" list');
   return findingsList(body, issueType);
 }
 
 /** The answer's list of items: top-level `findings`, else the envelope member for the type, else any. */
-function findingsList(body: JsonObject, issueType: IssueType): readonly unknown[] {
+function findingsList(body: JsonObject, issueType: ListIssueType): readonly unknown[] {
   const flat = body.findings;
   if (flat !== undefined && flat !== null) {
     if (!Array.isArray(flat)) {
@@ -90,7 +90,7 @@ function describeKeys(body: JsonObject): string {
  * This runs for every finding of a sync (100 000 and more), so it reads each field once, with
  * no closures, regexes or temporary objects: all it allocates is what the finding keeps.
  */
-export function decodeFinding(raw: unknown, issueType: IssueType, interner: StringInterner): Finding | undefined {
+export function decodeFinding(raw: unknown, issueType: ListIssueType, interner: StringInterner): Finding | undefined {
   if (!isObject(raw)) {
     return undefined;
   }
@@ -114,7 +114,7 @@ export function decodeFinding(raw: unknown, issueType: IssueType, interner: Stri
   const repository = raw.repository;
   const lineOfCodeUrl = readString(raw.line_of_code_url);
   return {
-    issueType,
+    issueType: issueType === 'sca' ? 'sca' : 'sast',
     id,
     ruleName: interner.intern(ruleName),
     message: interner.intern(message ?? ''),
@@ -130,8 +130,9 @@ export function decodeFinding(raw: unknown, issueType: IssueType, interner: Stri
     matchKey: matchKeyOf(raw.match_based_id),
     triageComment: internString(interner, raw.triage_comment),
     ticket: decodeTicketLink(raw.external_ticket, interner),
-    policy: issueType === 'sast' ? decodeSourcingPolicy(raw.sourcing_policy, interner) : undefined,
+    policy: issueType === 'sca' ? undefined : decodeSourcingPolicy(raw.sourcing_policy, interner),
     sca: issueType === 'sca' ? decodeScaFacts(raw, interner, lineOfCodeUrl) : undefined,
+    ai: issueType === 'ai_sast' ? { impact: readString(raw.ai_impact) } : undefined,
   };
 }
 

@@ -1,14 +1,14 @@
 import { decodeFinding } from './decodeFinding';
 import { asObject, readNumber, readSafeInteger, readString, readStringArray, readTimestamp, type JsonObject } from './decodeRead';
 import { StringInterner } from './interner';
-import type { ExternalTicket, FindingDetail, IssueType } from './types';
+import type { ExternalTicket, FindingDetail, ListIssueType } from './types';
 
 /**
  * The whole finding, for a detail view. Built on {@link decodeFinding}, so it is skipped (undefined)
  * for exactly the same malformed input. Only a handful are decoded at a time, so the interner is
  * optional here.
  */
-export function decodeFindingDetail(raw: unknown, issueType: IssueType, interner = new StringInterner()): FindingDetail | undefined {
+export function decodeFindingDetail(raw: unknown, issueType: ListIssueType, interner = new StringInterner()): FindingDetail | undefined {
   const finding = decodeFinding(raw, issueType, interner);
   const o = asObject(raw);
   if (!finding || !o) {

@@ -11,7 +11,8 @@ import type { Finding, Project } from './types';
  */
 export function platformFindingUrl(baseUrl: string, deploymentSlug: string, finding: Pick<Finding, 'issueType' | 'id'>): string {
   const base = baseUrl.replace(/\/+$/, '');
-  return `${base}/orgs/${encodeURIComponent(deploymentSlug)}/${finding.issueType === 'sca' ? 'supply-chain' : 'findings'}/${finding.id}`;
+  const section = finding.issueType === 'sca' ? 'supply-chain' : finding.issueType === 'secrets' ? 'secrets' : 'findings';
+  return `${base}/orgs/${encodeURIComponent(deploymentSlug)}/${section}/${finding.id}`;
 }
 
 /**

@@ -7,7 +7,14 @@
 /** An open enumeration: the known values for completion, any other string kept as it came. */
 export type Open<T extends string> = T | (string & {});
 
-export type IssueType = 'sast' | 'sca';
+export type IssueType = 'sast' | 'sca' | 'secrets';
+/** Every kind of finding a project has, in the order the views list them. */
+export const ISSUE_TYPES: readonly IssueType[] = ['sast', 'sca', 'secrets'];
+/**
+ * What the findings list takes as `issue_type`. AI code findings (`ai_sast`) are asked for
+ * apart and kept as code findings marked {@link Finding.ai}; secrets have their own endpoint.
+ */
+export type ListIssueType = 'sast' | 'sca' | 'ai_sast';
 export type Severity = Open<'low' | 'medium' | 'high' | 'critical'>;
 export type Confidence = Open<'low' | 'medium' | 'high'>;
 export type FindingStatus = Open<'open' | 'fixed' | 'ignored' | 'reviewing' | 'fixing' | 'provisionally_ignored'>;
@@ -80,6 +87,24 @@ export interface Finding {
   readonly policy?: { readonly id: number; readonly name: string; readonly slug: string };
   /** Supply-chain findings only. */
   readonly sca?: ScaFacts;
+  /** Code findings of the AI-powered analysis (`issue_type=ai_sast`) only. */
+  readonly ai?: AiFacts;
+  /** Secrets findings only. */
+  readonly secret?: SecretFacts;
+}
+
+export interface AiFacts {
+  /** `ai_impact`: the likely impact if exploited, in the platform's words. */
+  readonly impact?: string;
+}
+
+/** Whether the secret was tried against its service (the platform never sends the secret itself). */
+export type SecretValidation = Open<'confirmed_valid' | 'confirmed_invalid' | 'validation_error' | 'no_validator'>;
+
+export interface SecretFacts {
+  /** The service the secret belongs to (`type`: AWS, GitHub, …). */
+  readonly service: string;
+  readonly validation: SecretValidation;
 }
 
 export interface ScaFacts {
@@ -266,6 +291,8 @@ export interface SbomExportStatus {
 
 /** Spec 4.2 filters. Array filters are sent as repeated keys; empty arrays are not sent. */
 export interface FindingFilters {
+  /** Secrets only (`validationState`, without its long prefix). */
+  readonly validationStates?: readonly SecretValidation[];
   readonly since?: number;
   readonly dedup?: boolean;
   readonly repos?: readonly string[];

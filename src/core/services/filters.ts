@@ -28,15 +28,19 @@ export interface FilterSelection {
    * (it has no such filter), from the branch baselines; never sent in a query.
    */
   readonly newOnBranch?: boolean;
+  /** Secrets: whether the secret was found to work (`validationState`). */
+  readonly validationStates: readonly string[];
+  /** Code findings: only the AI analysis's (`only`), or none of them (`exclude`); decided here. */
+  readonly aiFindings?: string;
 }
 
 export const EMPTY_SELECTION: FilterSelection = {
   severities: [], triageReasons: [], policies: [], categories: [], componentTags: [],
-  exposures: [], transitivities: [], clickToFixPrState: [], rules: [], paths: [],
+  exposures: [], transitivities: [], clickToFixPrState: [], rules: [], paths: [], validationStates: [],
 };
 
 type ListKey = { [K in keyof FilterSelection]-?: FilterSelection[K] extends readonly string[] ? K : never }[keyof FilterSelection];
-type SingleKey = 'status' | 'confidence' | 'autotriageVerdict';
+type SingleKey = 'status' | 'confidence' | 'autotriageVerdict' | 'aiFindings';
 type BooleanKey = 'isMalicious' | 'newOnBranch';
 
 /** One pickable filter: its values, and the issue types the API applies it to. */
@@ -55,17 +59,26 @@ export interface FilterDefinition {
 const isBooleanKey = (key: FilterDefinition['key']): key is BooleanKey => key === 'isMalicious' || key === 'newOnBranch';
 
 const BOTH: readonly IssueType[] = ['sast', 'sca'];
+const ALL_TYPES: readonly IssueType[] = ['sast', 'sca', 'secrets'];
 export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [
-  { key: 'status', label: 'Status', values: ['open', 'reviewing', 'fixing', 'provisionally_ignored', 'ignored', 'fixed'], single: true, appliesTo: BOTH },
-  { key: 'severities', label: 'Severity', values: ['critical', 'high', 'medium', 'low'], single: false, appliesTo: BOTH },
+  { key: 'status', label: 'Status', values: ['open', 'reviewing', 'fixing', 'provisionally_ignored', 'ignored', 'fixed'], single: true, appliesTo: ALL_TYPES },
+  { key: 'severities', label: 'Severity', values: ['critical', 'high', 'medium', 'low'], single: false, appliesTo: ALL_TYPES },
   { key: 'triageReasons', label: 'Triage reason (ignored findings)', values: ['acceptable_risk', 'false_positive', 'no_time', 'no_triage_reason', 'duplicate'], single: false, appliesTo: BOTH },
   { key: 'policies', label: 'Rule mode (code)', values: ['rule-board-audit', 'rule-board-pr-comments', 'rule-board-block'], single: false, appliesTo: ['sast'] },
   { key: 'confidence', label: 'Confidence (code)', values: ['high', 'medium', 'low'], single: true, appliesTo: ['sast'] },
   { key: 'autotriageVerdict', label: 'Assistant verdict (code)', values: ['true_positive', 'false_positive'], single: true, appliesTo: ['sast'] },
+  {
+    key: 'aiFindings', label: 'AI findings (code)', values: ['only', 'exclude'], single: true, appliesTo: ['sast'], local: true,
+    valueLabels: { only: 'AI findings only', exclude: 'without AI findings' },
+  },
   { key: 'exposures', label: 'Reachability (supply chain)', values: ['reachable', 'always_reachable', 'conditionally_reachable', 'unreachable', 'unknown'], single: false, appliesTo: ['sca'] },
   { key: 'transitivities', label: 'Dependency (supply chain)', values: ['direct', 'transitive', 'unknown'], single: false, appliesTo: ['sca'] },
   { key: 'isMalicious', label: 'Malicious dependency (supply chain)', values: ['true', 'false'], single: true, appliesTo: ['sca'] },
   { key: 'clickToFixPrState', label: 'Fix pull request', values: ['open', 'merged'], single: false, appliesTo: BOTH },
+  {
+    key: 'validationStates', label: 'Validation (secrets)', values: ['confirmed_valid', 'confirmed_invalid', 'validation_error', 'no_validator'], single: false, appliesTo: ['secrets'],
+    valueLabels: { confirmed_valid: 'valid secret', confirmed_invalid: 'invalid secret', validation_error: 'validation failed', no_validator: 'not validated' },
+  },
   {
     key: 'newOnBranch', label: 'This branch', values: ['true'], single: true, appliesTo: BOTH, local: true,
     valueLabels: { true: 'new on this branch' },
@@ -77,7 +90,7 @@ const FREE_TEXT_DEFINITIONS: readonly FilterDefinition[] = [
   { key: 'categories', label: 'Category (code)', values: [], single: false, appliesTo: ['sast'] },
   { key: 'componentTags', label: 'Component tag', values: [], single: false, appliesTo: BOTH },
   { key: 'rules', label: 'Rule (code)', values: [], single: false, appliesTo: ['sast'] },
-  { key: 'paths', label: 'File', values: [], single: false, appliesTo: BOTH, local: true },
+  { key: 'paths', label: 'File', values: [], single: false, appliesTo: ALL_TYPES, local: true },
 ];
 const ALL_DEFINITIONS = [...FILTER_DEFINITIONS, ...FREE_TEXT_DEFINITIONS];
 
@@ -89,6 +102,11 @@ const VALUE_LABELS: Record<string, string> = {
   conditionally_reachable: 'conditionally reachable', provisionally_ignored: 'provisionally ignored',
 };
 export const valueLabel = (value: string, def?: FilterDefinition): string => def?.valueLabels?.[value] ?? VALUE_LABELS[value] ?? value;
+
+/** How a secret's validation reads: "valid secret" is the one that needs rotating now. */
+export function secretValidationLabel(validation: string): string {
+  return valueLabel(validation, FILTER_DEFINITIONS.find((d) => d.key === 'validationStates'));
+}
 
 /** Reads a stored selection tolerantly: unknown keys dropped, wrong types ignored. */
 export function parseSelection(stored: unknown): FilterSelection {
@@ -168,19 +186,24 @@ export function toQueryFilters(selection: FilterSelection, issueType: IssueType,
     ...(list('transitivities') ? { transitivities: list('transitivities') } : {}),
     ...(applies('isMalicious') && selection.isMalicious !== undefined ? { isMalicious: selection.isMalicious } : {}),
     ...(list('clickToFixPrState') ? { clickToFixPrState: list('clickToFixPrState') } : {}),
+    ...(list('validationStates') ? { validationStates: list('validationStates') } : {}),
   };
 }
 
 /**
  * The filters the extension applies to what the platform answered (it has no such parameter):
- * files and folders, and "only new on this branch". Undefined when none is set, so callers skip
+ * files and folders, "only new on this branch", and AI code findings only or without them. Undefined when none is set, so callers skip
  * the pass. `isNew` answers for the branch baselines; without it nothing is new.
  */
 export function localFilterOf(selection: FilterSelection, isNew?: (finding: Finding) => boolean): ((finding: Finding) => boolean) | undefined {
   const paths = selection.paths.map((p) => p.replace(/\/+$/, ''));
   const onlyNew = selection.newOnBranch === true;
-  if (paths.length === 0 && !onlyNew) return undefined;
+  const ai = selection.aiFindings;
+  if (paths.length === 0 && !onlyNew && ai === undefined) return undefined;
   const inPaths = (path: string | undefined): boolean => path !== undefined && paths.some((p) => path === p || path.startsWith(`${p}/`));
+  // The AI filter narrows code findings only; other kinds pass it.
+  const aiAllows = (finding: Finding): boolean => ai === undefined || finding.issueType !== 'sast' || (ai === 'only') === (finding.ai !== undefined);
   return (finding) =>
-    (paths.length === 0 || inPaths(finding.location?.filePath) || inPaths(finding.sca?.usage?.filePath)) && (!onlyNew || (isNew?.(finding) ?? false));
+    (paths.length === 0 || inPaths(finding.location?.filePath) || inPaths(finding.sca?.usage?.filePath))
+    && (!onlyNew || (isNew?.(finding) ?? false)) && aiAllows(finding);
 }

@@ -4,16 +4,27 @@
  * while that is not known, an empty answer is asked again in the other spelling, and the one
  * that brought findings is remembered per deployment until `forget()` (sign-out).
  */
+import { PlatformError } from '../api/errors';
 import { StringInterner } from '../model/interner';
-import { spellRef, spellingOf, type RefSpelling } from '../model/refs';
+import { sameBranch, spellRef, spellingOf, type RefSpelling } from '../model/refs';
 import type { Finding, FindingFilters } from '../model/types';
 import type { FindingsQuery, FindingsResult } from './findings-store';
-import type { PlatformApi } from './platform-api';
+import type { FindingsPage, PlatformApi } from './platform-api';
+
+/** The statuses the secrets list filters by (`FINDING_STATUS_…`); others are applied here. */
+const SECRET_STATUSES = new Set(['open', 'ignored', 'fixed', 'removed', 'unknown', 'provisionally_ignored']);
 
 export class FindingsFetcher {
   private readonly refSpellings = new Map<string, RefSpelling>();
 
-  constructor(private readonly api: () => PlatformApi, private readonly pageSize: number) {}
+  constructor(
+    private readonly api: () => PlatformApi,
+    private readonly pageSize: number,
+    /** The deployment's id, which the secrets list takes instead of its slug. */
+    private readonly deploymentId: (slug: string) => string | undefined = () => undefined,
+    /** Told when the AI findings could not be had and the code findings came without them. */
+    private readonly onAiUnavailable: (error: unknown) => void = () => undefined,
+  ) {}
 
   /** The branch spelling learnt for a deployment, if any answer taught one. */
   refSpelling(deploymentSlug: string): RefSpelling | undefined {
@@ -28,6 +39,8 @@ export class FindingsFetcher {
   /** `onProgress` hears the count of findings arrived so far, after each page. */
   async fetch(query: FindingsQuery, signal: AbortSignal, onProgress?: (arrived: number) => void): Promise<FindingsResult> {
     const ref = query.filters.ref;
+    // The secrets list has no ref filter: its branch is kept by name, whatever the spelling.
+    if (query.issueType === 'secrets') return this.fetchFiltered(query, query.filters, signal, onProgress);
     if (ref === undefined || spellingOf(ref) === undefined) return this.fetchFiltered(query, query.filters, signal, onProgress);
     const slug = query.deploymentSlug;
     const known = this.refSpellings.get(slug);
@@ -44,17 +57,58 @@ export class FindingsFetcher {
     return retried;
   }
 
-  /** Every page of one query, sent with `filters` (the query's own, or its ref spelled otherwise). */
+  /**
+   * Every page of one query, sent with `filters` (the query's own, or its ref spelled otherwise).
+   * Code findings come with the AI code findings (`ai_sast`), asked for after them; secrets come
+   * from their own list, narrowed here to the query's branch.
+   */
   private async fetchFiltered(query: FindingsQuery, filters: FindingFilters, signal: AbortSignal, onProgress?: (arrived: number) => void): Promise<FindingsResult> {
     const interner = new StringInterner();
     const findings: Finding[] = [];
     let skipped = 0;
-    const pages = this.api().findings(query.deploymentSlug, query.issueType, filters, { signal, pageSize: this.pageSize, interner });
-    for await (const page of pages) {
-      for (const finding of page.findings) findings.push(finding);
-      skipped += page.skipped;
-      if (findings.length > 0) onProgress?.(findings.length);
+    const collect = async (pages: AsyncIterable<FindingsPage>, keep?: (finding: Finding) => boolean): Promise<void> => {
+      for await (const page of pages) {
+        for (const finding of page.findings) if (!keep || keep(finding)) findings.push(finding);
+        skipped += page.skipped;
+        if (findings.length > 0) onProgress?.(findings.length);
+      }
+    };
+    const options = { signal, pageSize: this.pageSize, interner };
+    if (query.issueType === 'secrets') {
+      const id = this.deploymentId(query.deploymentSlug);
+      if (!id) throw new PlatformError('unauthorized', 'Sign in again: the deployment\'s id, which the secrets list needs, is not known.');
+      // The list has no branch filter and fewer statuses than code findings: both are kept here too.
+      const { ref, status, ...rest } = filters;
+      const sent = status && SECRET_STATUSES.has(status) ? { ...rest, status } : rest;
+      await collect(this.api().secrets(id, sent, { signal, interner }), (f) => (!ref || sameBranch(f.ref, ref)) && (!status || f.status === status));
+    } else if (query.issueType === 'sast') {
+      // One list after the other: requests stay one at a time per slot, in a fixed order.
+      await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, options));
+      const aiFindings: Finding[] = [];
+      skipped += await this.collectAi(query, filters, options, aiFindings);
+      for (const finding of aiFindings) findings.push(finding);
+    } else {
+      await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, options));
     }
     return { query, findings, skipped, loadedAt: new Date() };
+  }
+
+  /**
+   * AI code findings are a newer kind: a platform (or plan) that refuses `issue_type=ai_sast`
+   * as a bad or unknown request still shows its code findings, and says why the AI ones are missing.
+   */
+  private async collectAi(query: FindingsQuery, filters: FindingFilters, options: { signal: AbortSignal; pageSize: number; interner: StringInterner }, into: Finding[]): Promise<number> {
+    let skipped = 0;
+    try {
+      for await (const page of this.api().findings(query.deploymentSlug, 'ai_sast', filters, options)) {
+        for (const finding of page.findings) into.push(finding);
+        skipped += page.skipped;
+      }
+    } catch (e) {
+      if (!PlatformError.is(e, 'badRequest') && !PlatformError.is(e, 'notFound') && !PlatformError.is(e, 'forbidden')) throw e;
+      into.length = 0;
+      this.onAiUnavailable(e);
+    }
+    return skipped;
   }
 }

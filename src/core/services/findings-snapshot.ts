@@ -7,12 +7,12 @@
 import { decodeFinding } from '../model/decodeFinding';
 import { isObject } from '../model/decodeRead';
 import { StringInterner } from '../model/interner';
-import type { Finding, SourceRange } from '../model/types';
+import type { Finding, IssueType, SourceRange } from '../model/types';
 import type { FindingsQuery, FindingsResult } from './findings-store';
 
 export const SNAPSHOT_FORMAT = 'appsec-findings/store';
-/** 3: each finding ends with its match key (0 for none), triage note and ticket. */
-export const SNAPSHOT_VERSION = 3;
+/** 4: each finding ends with its match key (0 for none), triage note, ticket, AI and secret facts. */
+export const SNAPSHOT_VERSION = 4;
 
 type Str = number; // index into the string table; -1 for none
 type RangeTuple = [Str, number, number, number, number];
@@ -49,6 +49,7 @@ export function encodeSnapshot(results: readonly FindingsResult[]): string {
         (f.sca.fixVersions ?? []).map((v) => table.put(v)), table.put(f.sca.lockfileLineUrl), range(f.sca.usage),
       ] : 0,
       f.matchKey ?? 0, table.put(f.triageComment), f.ticket ? [table.put(f.ticket.slug), table.put(f.ticket.url)] : 0,
+      f.ai ? [table.put(f.ai.impact)] : 0, f.secret ? [table.put(f.secret.service), table.put(f.secret.validation)] : 0,
     ]),
   }));
   return JSON.stringify({ format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, strings: table.strings, results: encoded });
@@ -81,8 +82,9 @@ function decodeResult(raw: unknown, str: (i: unknown) => string | undefined): Fi
   const interner = new StringInterner();
   const findings: Finding[] = [];
   for (const tuple of raw.findings as unknown[]) {
-    const finding = Array.isArray(tuple) ? decodeFinding(toWire(tuple, str), query.issueType, interner) : undefined;
-    if (!finding) return undefined;
+    const decoded = Array.isArray(tuple) ? decodeTuple(tuple, query.issueType, str, interner) : undefined;
+    if (!decoded) return undefined;
+    const finding = decoded;
     // The key is a hash of an id the snapshot does not keep: taken as written, when it can be one.
     const matchKey = (tuple as unknown[])[14];
     findings.push(typeof matchKey === 'number' && Number.isSafeInteger(matchKey) && matchKey > 0 ? { ...finding, matchKey } : finding);
@@ -90,10 +92,23 @@ function decodeResult(raw: unknown, str: (i: unknown) => string | undefined): Fi
   return { query, findings, skipped: typeof raw.skipped === 'number' ? raw.skipped : 0, loadedAt: new Date(raw.loadedAt) };
 }
 
+/** A tuple through the platform decoder, with the facts of its kind (AI, secret) put back. */
+function decodeTuple(tuple: unknown[], issueType: IssueType, str: (i: unknown) => string | undefined, interner: StringInterner): Finding | undefined {
+  const ai = Array.isArray(tuple[17]) ? (tuple[17] as unknown[]) : undefined;
+  const secret = Array.isArray(tuple[18]) ? (tuple[18] as unknown[]) : undefined;
+  const wire = toWire(tuple, str);
+  const finding = decodeFinding(ai ? { ...wire, ai_impact: str(ai[0]) } : wire, issueType === 'sca' ? 'sca' : ai ? 'ai_sast' : 'sast', interner);
+  if (!finding || issueType !== 'secrets') return finding;
+  const service = str(secret?.[0]);
+  const validation = str(secret?.[1]);
+  if (service === undefined || validation === undefined) return undefined;
+  return { ...finding, issueType, secret: { service: interner.intern(service), validation: interner.intern(validation) } };
+}
+
 function decodeQuery(raw: unknown): FindingsQuery | undefined {
   if (!isObject(raw) || typeof raw.deploymentSlug !== 'string' || !isObject(raw.filters)) return undefined;
   const issueType = raw.issueType;
-  if (issueType !== 'sast' && issueType !== 'sca') return undefined;
+  if (issueType !== 'sast' && issueType !== 'sca' && issueType !== 'secrets') return undefined;
   return { deploymentSlug: raw.deploymentSlug, issueType: issueType, filters: raw.filters };
 }
 

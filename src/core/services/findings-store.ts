@@ -60,6 +60,10 @@ export interface FindingsStoreOptions {
   readonly unshownLimit?: () => number;
   /** Told of a load that failed (the answer shown before stays, marked stale). */
   readonly onLoadFailed?: (query: FindingsQuery, error: unknown) => void;
+  /** The signed-in deployment's id (the secrets list takes it instead of the slug). */
+  readonly deploymentId?: (slug: string) => string | undefined;
+  /** Told when a platform refused the AI code findings (the code findings are shown without them). */
+  readonly onAiUnavailable?: (error: unknown) => void;
   /** Told of a listener that threw, with the listener's name. */
   readonly onListenerError?: (name: string, error: unknown) => void;
 }
@@ -72,7 +76,7 @@ export const queryKey = (q: FindingsQuery): string => JSON.stringify([q.deployme
 export function describeQuery(q: FindingsQuery): string {
   const { repos, ref, ...rest } = q.filters;
   const filters = Object.entries(rest).filter(([k]) => k !== 'dedup').map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(',') : String(v)}`);
-  return `${q.issueType === 'sca' ? 'supply-chain' : 'code'} findings of ${repos?.join(', ') ?? q.deploymentSlug}${ref ? ` on ${ref}` : ''}${filters.length > 0 ? ` (${filters.join('; ')})` : ''}`;
+  return `${q.issueType === 'sca' ? 'supply-chain' : q.issueType === 'secrets' ? 'secrets' : 'code'} findings of ${repos?.join(', ') ?? q.deploymentSlug}${ref ? ` on ${ref}` : ''}${filters.length > 0 ? ` (${filters.join('; ')})` : ''}`;
 }
 
 interface Flight {
@@ -116,7 +120,7 @@ export class FindingsStore implements Disposable {
   private readonly fetcher: FindingsFetcher;
 
   constructor(api: () => PlatformApi, private readonly options: FindingsStoreOptions = {}) {
-    this.fetcher = new FindingsFetcher(api, options.pageSize ?? 1000);
+    this.fetcher = new FindingsFetcher(api, options.pageSize ?? 1000, options.deploymentId, options.onAiUnavailable);
     this.changed = new Emitter<readonly string[]>(options.onListenerError);
     this.onDidChange = this.changed.event;
   }

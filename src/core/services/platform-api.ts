@@ -5,7 +5,7 @@
  * (sign-in checks a candidate token before storing it).
  */
 import type {
-  Deployment, Finding, FindingDetail, FindingFilters, IssueType, Policy, PolicyRule, Project, SbomExportRequest, SbomExportStatus, Scan,
+  Deployment, Finding, FindingDetail, FindingFilters, ListIssueType, Policy, PolicyRule, Project, SbomExportRequest, SbomExportStatus, Scan,
   TicketLinkResult, TicketRequest, TicketResult, TriageRequest, TriageResult,
 } from '../model/types';
 import type { StringInterner } from '../model/interner';
@@ -31,10 +31,12 @@ export interface PlatformApi {
   policyRules(deploymentId: string, policyId: string, options?: CallOptions & { limit?: number }): AsyncIterable<PolicyRulesPage>;
   findings(
     deploymentSlug: string,
-    issueType: IssueType,
+    issueType: ListIssueType,
     filters: FindingFilters,
     options?: CallOptions & { pageSize?: number; concurrency?: number; interner?: StringInterner },
   ): AsyncIterable<FindingsPage>;
+  /** Secrets findings (cursor-paged, by deployment id); every ref comes, the caller narrows. */
+  secrets(deploymentId: string, filters: FindingFilters, options?: CallOptions & { pageSize?: number; interner?: StringInterner }): AsyncIterable<FindingsPage>;
   listProjects(deploymentSlug: string, options?: CallOptions): Promise<Project[]>;
   getProject(deploymentSlug: string, projectName: string, options?: CallOptions): Promise<Project>;
   addProjectTags(deploymentSlug: string, projectName: string, tags: readonly string[], options?: CallOptions): Promise<Project>;
@@ -55,6 +57,8 @@ export interface PlatformApi {
   findingDetail(deploymentSlug: string, finding: Finding, options?: CallOptions): Promise<FindingDetail | undefined>;
   createSbomExport(deploymentId: string, request: SbomExportRequest, options?: CallOptions): Promise<string>;
   getSbomExportStatus(deploymentId: string, taskToken: string, options?: CallOptions): Promise<SbomExportStatus>;
+  /** The bytes behind a link the platform handed out; the token goes only to the platform's origin. */
+  download(link: string, what: string, maxBytes: number, options?: CallOptions): Promise<Buffer>;
 }
 
 /** Builds an API client that authenticates with whatever `getToken` returns. */

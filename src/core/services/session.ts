@@ -80,8 +80,8 @@ export function rejectingApi(error: unknown): PlatformApi {
   const fail = <T>(): AsyncIterable<T> => ({ [Symbol.asyncIterator]: () => ({ next: reject }) });
   return {
     listDeployments: reject, listPolicies: reject, listProjects: reject, getProject: reject, addProjectTags: reject,
-    createSbomExport: reject, getSbomExportStatus: reject, latestScan: reject, policyRules: fail, findings: fail,
-    triage: reject, createTickets: reject, linkTicket: reject, unlinkTicket: reject, findingDetail: reject,
+    createSbomExport: reject, getSbomExportStatus: reject, latestScan: reject, policyRules: fail, findings: fail, secrets: fail,
+    triage: reject, createTickets: reject, linkTicket: reject, unlinkTicket: reject, findingDetail: reject, download: reject,
   };
 }
 

@@ -1,4 +1,4 @@
-// Tagging, SBOM export and the copy commands, end to end against the local platform.
+// Tagging and the copy commands (SBOM exports: sbom.test.ts), end to end against the local platform.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { fixture, signedIn } from './fixture';
@@ -27,23 +27,6 @@ describe('commands', () => {
     const result = await vscode.commands.executeCommand('appsecFindings.tagProject', f.project.name, 'ok, <script>');
     assert.equal(result, undefined);
     assert.equal(f.server.requests.slice(before).filter((r) => r.method === 'PUT').length, 0);
-  });
-
-  it('exports an SBOM and follows the job to its download', async () => {
-    const f = await fixture();
-    const record = await vscode.commands.executeCommand<{ state: string; downloadUrl?: string; taskToken: string } | undefined>('appsecFindings.exportSbom', f.project.name, {
-      ref: f.project.primary_branch, outputFormat: 'SBOM_OUTPUT_FORMAT_JSON', cycloneDxVersion: '1.6', componentType: 'LIBRARY',
-    });
-    assert.equal(record?.state, 'SBOM_EXPORT_STATUS_COMPLETED');
-    const post = f.server.requests.find((r) => r.method === 'POST' && r.path.endsWith('/sbom/export'));
-    const body = JSON.parse(post?.body ?? '{}') as Record<string, unknown>;
-    assert.equal(body.metadataComponentType, 'SBOM_METADATA_COMPONENT_TYPE_CYCLONE_DX_V15_LIBRARY');
-    assert.deepEqual(body.formatVersion, { format: 'SBOM_FORMAT_CYCLONEDX', version: '1.6' });
-    assert.equal(body.repositoryId, String(f.project.repository_id));
-    const bom = (await (await fetch(record.downloadUrl!)).json()) as { bomFormat: string; specVersion: string };
-    assert.equal(bom.bomFormat, 'CycloneDX');
-    assert.equal(bom.specVersion, '1.6');
-    assert.equal(f.api.app.sbom.history[0]?.taskToken, record.taskToken);
   });
 
   it('copies a finding id and a rule id', async () => {

@@ -31,6 +31,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['look', () => import('./look.test')],
   ['first-hour', () => import('./first-hour.test')],
   ['commands', () => import('./commands.test')],
+  ['sbom', () => import('./sbom.test')],
   ['resilience', () => import('./resilience.test')],
   ['security', () => import('./security.test')],
   ['network', () => import('./network.test')],

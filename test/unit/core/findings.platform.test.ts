@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { WireSastFinding, WireScaFinding } from '../../../src/core/api/wire';
-import type { Finding, FindingFilters, IssueType } from '../../../src/core/model/types';
+import type { Finding, FindingFilters, ListIssueType } from '../../../src/core/model/types';
 import { clickToFixPrState } from '../../platform/index';
 import { usePlatform } from './helpers/platformFixture';
 
@@ -20,7 +20,7 @@ function wire(f: Finding): WireSastFinding & WireScaFinding {
 
 interface FilterCase {
   readonly name: string;
-  readonly issueType: IssueType;
+  readonly issueType: ListIssueType;
   readonly filters: () => FindingFilters;
   /** Query keys that must be sent. */
   readonly sends: readonly string[];

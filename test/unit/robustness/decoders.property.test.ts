@@ -16,7 +16,7 @@ import { decodeProjectResponse, decodeProjectsPage } from '../../../src/core/mod
 import { readTimestamp } from '../../../src/core/model/decodeRead';
 import { decodeSbomExportCreated, decodeSbomExportStatus } from '../../../src/core/model/decodeSbom';
 import { StringInterner } from '../../../src/core/model/interner';
-import type { Finding, IssueType, SourceRange } from '../../../src/core/model/types';
+import type { Finding, IssueType, ListIssueType, SourceRange } from '../../../src/core/model/types';
 import { DEFAULT_MAPPING, planDiagnostics, type PlannedRange } from '../../../src/core/workspace/diagnostic-plan';
 import {
   deploymentsBody, findingsBody, hostile, nulProne, policiesBody, policyRulesBody, projectBody, projectsBody, sastFinding, sbomCreatedBody, sbomStatusBody, scaFinding,
@@ -104,7 +104,7 @@ function assertSafePlan(findings: readonly Finding[]): void {
   }
 }
 
-const issueType = fc.constantFrom<IssueType>('sast', 'sca');
+const issueType = fc.constantFrom<ListIssueType>('sast', 'sca');
 const anyFindingsBody = fc.oneof({ weight: 3, arbitrary: findingsBody(sastFinding) }, { weight: 3, arbitrary: findingsBody(scaFinding) }, { weight: 1, arbitrary: hostile });
 
 void describe('findings decoder under malformed pages', () => {
@@ -119,7 +119,7 @@ void describe('findings decoder under malformed pages', () => {
       }
       const page = result.value;
       assert.equal(page.findings.length + page.skipped, page.rawCount, 'every raw item is decoded or counted as skipped');
-      for (const f of page.findings) assertSafeFinding(f, type);
+      for (const f of page.findings) assertSafeFinding(f, type === 'sca' ? 'sca' : 'sast');
       assertSafePlan(page.findings);
       decodedFindings += page.findings.length;
     }), RUNS * 2);
@@ -191,7 +191,7 @@ void describe('findings decoder under malformed pages', () => {
       assert.ok('value' in listed && 'value' in detail, 'a single item never fails the page or the detail');
       assert.equal(detail.value === undefined, listed.value.findings.length === 0);
       if (detail.value) {
-        assertSafeFinding(detail.value, type);
+        assertSafeFinding(detail.value, type === 'sca' ? 'sca' : 'sast');
         for (const d of [detail.value.createdAt, detail.value.triagedAt, detail.value.stateUpdatedAt]) assert.ok(d === undefined || Number.isFinite(d.getTime()));
       }
     }));

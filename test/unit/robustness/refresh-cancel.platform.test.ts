@@ -50,7 +50,8 @@ const query = (severity?: Severity): FindingsQuery => ({
   issueType: 'sast',
   filters: { repos: [project], ...(severity ? { severities: [severity] } : {}) },
 });
-const findingsRequests = (): number => p.server.requests.filter((r) => r.path.endsWith('/findings')).length;
+// Of the code findings list (each code load also asks for the AI code findings, once, after it).
+const findingsRequests = (): number => p.server.requests.filter((r) => r.path.endsWith('/findings') && !r.rawUrl.includes('issue_type=ai_sast')).length;
 const idsOf = (severity?: Severity): number[] =>
   p.server.data.sast.filter((f) => f.repository?.name === project && (!severity || f.severity === severity)).map((f) => f.id ?? -1).sort((a, b) => a - b);
 const sortedIds = (r: FindingsResult): number[] => r.findings.map((f) => f.id).sort((a, b) => a - b);

@@ -3,12 +3,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PlatformError } from '../../../src/core/api/errors';
-import { HISTORY_LIMIT, SbomService, isFinal, type SbomExportRecord, type SbomPollPolicy } from '../../../src/core/services/sbom-service';
+import { HISTORY_LIMIT, SbomService, SbomStalledError, isFinal, type SbomClock, type SbomExportRecord, type SbomPollPolicy } from '../../../src/core/services/sbom-service';
 import type { SbomExportRequest, SbomExportStatus } from '../../../src/core/model/types';
 import { generateDeployment, type PlatformData } from '../../platform/generator';
 import { startHarness, type Harness } from './platform-harness';
 
-const FAST: SbomPollPolicy = { intervalMs: 1, maxPolls: 10 };
+const FAST: SbomPollPolicy = { firstDelayMs: 1, maxDelayMs: 1, giveUpAfterMs: 60_000 };
 
 void describe('SbomService (real client, local platform)', () => {
   let h: Harness;
@@ -29,9 +29,9 @@ void describe('SbomService (real client, local platform)', () => {
   });
   after(() => h.close());
 
-  const service = (options: { history?: SbomExportRecord[]; poll?: SbomPollPolicy; deploymentId?: () => string | undefined } = {}): SbomService => {
+  const service = (options: { history?: SbomExportRecord[]; poll?: SbomPollPolicy; deploymentId?: () => string | undefined; clock?: SbomClock } = {}): SbomService => {
     const client = h.client();
-    return new SbomService(() => client, options.deploymentId ?? (() => '4242'), options.history ?? [], options.poll ?? FAST);
+    return new SbomService(() => client, options.deploymentId ?? (() => '4242'), options.history ?? [], options.poll ?? FAST, options.clock);
   };
 
   void test('start records the job at the top of the history, in progress', async () => {
@@ -63,7 +63,7 @@ void describe('SbomService (real client, local platform)', () => {
     assert.deepEqual(statuses.map((x) => x.state), ['SBOM_EXPORT_STATUS_IN_PROGRESS', 'SBOM_EXPORT_STATUS_IN_PROGRESS', 'SBOM_EXPORT_STATUS_COMPLETED']);
     assert.equal(h.requestsSince(mark, `/sbom/export/${started.taskToken}`).length, 3, 'no poll after the final state');
     assert.equal(done.state, 'SBOM_EXPORT_STATUS_COMPLETED');
-    assert.ok(done.downloadUrl?.startsWith(`${h.server.url}/downloads/sbom/`));
+    assert.ok(done.downloadUrl?.startsWith(`${h.server.storageUrl}/downloads/sbom/`));
     assert.equal(done.projectName, projectName, 'what was known at the start is kept');
     assert.equal(done.startedAt, started.startedAt);
     assert.deepEqual(s.history, [done]);
@@ -97,23 +97,83 @@ void describe('SbomService (real client, local platform)', () => {
     assert.deepEqual(s.history, []);
   });
 
-  void test('a job still running after the last allowed poll says so, with its task token', async () => {
-    const s = service({ poll: { intervalMs: 1, maxPolls: 2 } });
+  void test('polls back off from 1 s, doubling up to 30 s, and give up after 10 minutes with the task token', async () => {
+    // A fake clock: the waits are recorded and pass at once, so 10 minutes take milliseconds.
+    let now = 0;
+    const waits: number[] = [];
+    const clock: SbomClock = { now: () => now, wait: (ms) => { waits.push(ms); now += ms; return Promise.resolve(); } };
+    const slow = await startHarness({ data, sbomPollsUntilDone: 1_000 });
+    try {
+      const client = slow.client();
+      const s = new SbomService(() => client, () => '4242', [], undefined, clock);
+      const started = await s.start(projectName, request);
+      const mark = slow.mark();
+      await assert.rejects(s.follow(started.taskToken), (e: unknown) => {
+        assert.ok(e instanceof SbomStalledError);
+        assert.match(e.message, /still running after 10 minutes; checking stopped\. Check it again from "AppSec: SBOM Exports" \(task token /);
+        assert.ok(e.message.includes(started.taskToken));
+        return true;
+      });
+      assert.deepEqual(waits.slice(0, 7), [1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+      assert.ok(waits.every((w) => w <= 30_000));
+      assert.ok(now <= 10 * 60_000, `gave up within 10 minutes (${now} ms)`);
+      assert.equal(slow.requestsSince(mark, `/sbom/export/${started.taskToken}`).length, waits.length + 1, 'one request per wait, never two at once');
+      assert.equal(s.history[0]?.stalled, true, 'marked, so a reload does not resume it');
+      assert.deepEqual(s.pending, []);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  void test('following a job that is already followed shares the one poll', async () => {
+    const s = service({ poll: { firstDelayMs: 20, maxDelayMs: 20, giveUpAfterMs: 60_000 } });
     const started = await s.start(projectName, request);
+    assert.deepEqual(s.pending.map((r) => r.taskToken), [started.taskToken], 'a running job is pending (a reload resumes it)');
     const mark = h.mark();
-    await assert.rejects(s.follow(started.taskToken), (e: unknown) => {
-      assert.ok(e instanceof Error);
-      assert.equal(e.message, `The SBOM export is still running after 2 checks. Its task token is ${started.taskToken}; check it later in the platform.`);
-      return true;
-    });
-    assert.equal(h.requestsSince(mark, `/sbom/export/${started.taskToken}`).length, 2);
-    assert.equal(s.history[0]?.state, 'SBOM_EXPORT_STATUS_IN_PROGRESS');
-    // Following it later picks up where the platform is.
-    assert.equal((await s.follow(started.taskToken)).state, 'SBOM_EXPORT_STATUS_COMPLETED');
+    const [a, b] = await Promise.all([s.follow(started.taskToken), s.follow(started.taskToken)]);
+    assert.equal(a, b);
+    assert.equal(h.requestsSince(mark, `/sbom/export/${started.taskToken}`).length, 3, 'three polls, not six');
+    assert.deepEqual(s.pending, []);
+  });
+
+  void test('the finished document comes from the storage origin without the token, checked and named', async () => {
+    const s = service();
+    const started = await s.start(projectName, { ...request, outputFormat: 'SBOM_OUTPUT_FORMAT_JSON' });
+    await s.follow(started.taskToken);
+    const mark = h.server.storageRequests.length;
+    const { text, fileName } = await s.document(started.taskToken);
+    const fetched = h.server.storageRequests.slice(mark);
+    assert.equal(fetched.length, 1);
+    assert.equal(fetched[0]?.headers.authorization, undefined, 'the token never goes to another origin');
+    assert.equal((JSON.parse(text) as { bomFormat: string }).bomFormat, 'CycloneDX');
+    assert.equal(fileName, `${projectName.split('/').pop()}-main.cdx.json`);
+    s.saved(started.taskToken, '/tmp/x.cdx.json');
+    assert.equal(s.history[0]?.savedTo, '/tmp/x.cdx.json');
+  });
+
+  void test('an XML export is checked as CycloneDX XML and named .cdx.xml', async () => {
+    const s = service();
+    const started = await s.start(projectName, request);
+    await s.follow(started.taskToken);
+    const { text, fileName } = await s.document(started.taskToken);
+    assert.match(text, /^<\?xml/);
+    assert.match(fileName, /-main\.cdx\.xml$/);
+  });
+
+  void test('an unfinished job has no document, and an expired link is a clear error', async () => {
+    const s = service();
+    const started = await s.start(projectName, { ...request, outputFormat: 'SBOM_OUTPUT_FORMAT_JSON' });
+    await assert.rejects(s.document(started.taskToken), /not completed/);
+    await s.follow(started.taskToken);
+    // A link past its expiry: the storage origin answers 403.
+    const record = s.history[0];
+    assert.ok(record?.downloadUrl);
+    const expired = new SbomService(() => h.client(), () => '4242', [{ ...record, downloadUrl: record.downloadUrl.replace('signature=local-test', 'signature=old') }], FAST);
+    await assert.rejects(expired.document(record.taskToken), (e: unknown) => e instanceof Error && /403|expired|forbidden|refused/i.test(e.message));
   });
 
   void test('following can be cancelled while waiting between polls', async () => {
-    const s = service({ poll: { intervalMs: 5_000, maxPolls: 10 } });
+    const s = service({ poll: { firstDelayMs: 5_000, maxDelayMs: 5_000, giveUpAfterMs: 60_000 } });
     const started = await s.start(projectName, request);
     const controller = new AbortController();
     const following = s.follow(started.taskToken, controller.signal, () => controller.abort());

@@ -57,13 +57,14 @@ void describe('projectsRoot', () => {
 });
 
 void describe('issueTypeNodes', () => {
-  void test('code then supply chain, each with its slot', () => {
+  void test('code, supply chain, then secrets, each with its slot', () => {
     const [node] = projectsRoot(signedIn, { kind: 'loaded', projects: [project('g/s/repo')] }, context);
     if (node?.kind !== 'project') return assert.fail('expected a project');
     const children = issueTypeNodes(node);
     assert.deepEqual(children.map((c) => [c.issueType, c.slot, c.id]), [
       ['sast', 'tree:g/s/repo:sast', 'project/acme/g%2Fs%2Frepo/sast'],
       ['sca', 'tree:g/s/repo:sca', 'project/acme/g%2Fs%2Frepo/sca'],
+      ['secrets', 'tree:g/s/repo:secrets', 'project/acme/g%2Fs%2Frepo/secrets'],
     ]);
     assert.ok(children.every((c) => c.parent === node));
   });

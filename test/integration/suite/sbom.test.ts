@@ -1,0 +1,78 @@
+// SBOM exports end as a file: followed to the end, fetched from the storage origin without the
+// token, checked, written where automation says (no dialog) and opened; failures write nothing;
+// a job still running when the window reloads is followed again.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { fixture, signedIn } from './fixture';
+
+interface Record { state: string; taskToken: string; savedTo?: string; errorMessage?: string }
+
+describe('SBOM export to a file', () => {
+  before(async () => {
+    await signedIn();
+  });
+  const dir = mkdtempSync(path.join(tmpdir(), 'appsec-sbom-'));
+  const options = (ref: string, extra: object = {}): object => ({ ref, outputFormat: 'SBOM_OUTPUT_FORMAT_JSON', cycloneDxVersion: '1.6', componentType: 'LIBRARY', ...extra });
+
+  it('writes the CycloneDX document to saveTo, fetched without the token, and opens it', async () => {
+    const f = await fixture();
+    const target = path.join(dir, 'shop.cdx.json');
+    const storageBefore = f.server.storageRequests.length;
+    const record = await vscode.commands.executeCommand<Record>('appsecFindings.exportSbom', f.project.name, options(f.project.primary_branch, { saveTo: target }));
+    assert.equal(record.state, 'SBOM_EXPORT_STATUS_COMPLETED');
+    assert.equal(record.savedTo, target);
+    const bom = JSON.parse(readFileSync(target, 'utf8')) as { bomFormat: string; specVersion: string; components: unknown[] };
+    assert.equal(bom.bomFormat, 'CycloneDX');
+    assert.equal(bom.specVersion, '1.6');
+    const fetched = f.server.storageRequests.slice(storageBefore);
+    assert.equal(fetched.length, 1);
+    assert.equal(fetched[0]?.headers.authorization, undefined, 'the token never goes to the storage origin');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, target, 'the saved document is opened');
+    const post = f.server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/sbom/export')).pop();
+    assert.deepEqual((JSON.parse(post?.body ?? '{}') as { formatVersion: unknown }).formatVersion, { format: 'SBOM_FORMAT_CYCLONEDX', version: '1.6' });
+    assert.equal(f.api.app.sbom.history[0]?.savedTo, target, 'the history says where it went');
+  });
+
+  it('an XML export is saved as CycloneDX XML', async () => {
+    const f = await fixture();
+    const target = path.join(dir, 'shop.cdx.xml');
+    const record = await vscode.commands.executeCommand<Record>('appsecFindings.exportSbom', f.project.name, options(f.project.primary_branch, { outputFormat: 'SBOM_OUTPUT_FORMAT_CYCLONEDX', saveTo: vscode.Uri.file(target) }));
+    assert.equal(record.state, 'SBOM_EXPORT_STATUS_COMPLETED');
+    assert.match(readFileSync(target, 'utf8'), /^<\?xml[^>]*\?>\n<bom xmlns="http:\/\/cyclonedx\.org\/schema\/bom\/1\.6"/);
+  });
+
+  it('a failed job writes nothing and keeps the platform\'s reason', async () => {
+    const f = await fixture();
+    const target = path.join(dir, 'never.cdx.json');
+    const record = await vscode.commands.executeCommand<Record>('appsecFindings.exportSbom', f.project.name, options('never-scanned-branch', { saveTo: target }));
+    assert.equal(record.state, 'SBOM_EXPORT_STATUS_FAILED');
+    assert.match(record.errorMessage ?? '', /never-scanned-branch/);
+    assert.equal(existsSync(target), false);
+  });
+
+  it('a relative saveTo is refused (said, not thrown at the caller) before anything is sent', async () => {
+    const f = await fixture();
+    const before = f.server.requests.length;
+    const result = await vscode.commands.executeCommand('appsecFindings.exportSbom', f.project.name, options('main', { saveTo: 'out/sbom.json' }));
+    assert.equal(result, undefined);
+    assert.equal(f.server.requests.slice(before).filter((r) => r.path.includes('/sbom/')).length, 0);
+  });
+
+  it('a job still running when the window closed is persisted and followed again after the reload', async () => {
+    const f = await fixture();
+    const started = await vscode.commands.executeCommand<Record>('appsecFindings.exportSbom', f.project.name, options(f.project.primary_branch, { follow: false }));
+    assert.equal(started.state, 'SBOM_EXPORT_STATUS_IN_PROGRESS');
+    assert.ok(f.api.storedState().includes(started.taskToken), 'the history is in the extension\'s state, so it survives a reload');
+    // What activation does after a reload (the following started by the command may still run: it is shared).
+    f.api.resumeSbom();
+    const deadline = Date.now() + 20_000;
+    while (f.api.app.sbom.history.find((r) => r.taskToken === started.taskToken)?.state !== 'SBOM_EXPORT_STATUS_COMPLETED') {
+      assert.ok(Date.now() < deadline, 'the resumed job completes');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.equal(f.api.app.sbom.pending.length, 0);
+  });
+});
