@@ -5,6 +5,7 @@ import { fetchScannedCommit } from './drift-commands';
 import { clearFilters, filterByFile, filterByRule, filterBySeverity, filterFindings, groupBy } from './filter-commands';
 import { copyFindingId, copyLink, copyRuleId, openFinding, openInPlatform, openOnCodeHost, showDetails, showRule } from './finding-commands';
 import { chooseRef, tagProject } from './project-commands';
+import { exportSarif } from './sarif-commands';
 import { exportSbom, showSbomExports } from './sbom-commands';
 import type { TreeCommandId } from '../views/tree-views';
 import type { CommandMap } from './register';
@@ -28,6 +29,7 @@ export function buildCommands(app: App, tree: Record<TreeCommandId, (arg?: unkno
     'appsecFindings.tagProject': (project, tags) => tagProject(app, item(project), tags),
     'appsecFindings.chooseRef': (project, ref) => chooseRef(app, item(project), ref),
     'appsecFindings.exportSbom': (project, options) => exportSbom(app, item(project), options),
+    'appsecFindings.exportSarif': (project, options) => exportSarif(app, item(project), options),
     'appsecFindings.showSbomExports': () => showSbomExports(app),
     'appsecFindings.openInPlatform': (arg) => openInPlatform(app, item(arg)),
     // One handler; three titles, so the menu names the host it opens.

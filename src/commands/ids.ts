@@ -12,6 +12,7 @@ export const COMMAND_IDS = [
   'appsecFindings.tagProject',
   'appsecFindings.chooseRef',
   'appsecFindings.exportSbom',
+  'appsecFindings.exportSarif',
   'appsecFindings.showSbomExports',
   'appsecFindings.openInPlatform',
   'appsecFindings.openOnGitHub',

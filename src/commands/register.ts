@@ -19,6 +19,7 @@ const TITLES: Partial<Record<CommandId, string>> = {
   'appsecFindings.refresh': 'Refresh failed',
   'appsecFindings.tagProject': 'Tagging the project failed',
   'appsecFindings.exportSbom': 'The SBOM export failed',
+  'appsecFindings.exportSarif': 'The SARIF export failed',
 };
 
 export function registerCommands(app: RegisterDeps, commands: CommandMap): vscode.Disposable[] {

@@ -230,7 +230,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     const novelty = this.deps.novelty;
     const selection = this.deps.selection();
     const keep = localFilterOf(selection, novelty && ((finding) => novelty.isNew(finding)));
-    return keep && { key: JSON.stringify([selection.paths, selection.newOnBranch === true, novelty?.version ?? 0]), keep };
+    return keep && { key: JSON.stringify([selection.paths, selection.newOnBranch === true, selection.aiFindings ?? '', novelty?.version ?? 0]), keep };
   }
 
   /**

@@ -1,0 +1,115 @@
+/**
+ * Findings as a SARIF 2.1.0 log, so they can leave the editor for any tool that reads the
+ * standard (code-scanning dashboards, SARIF viewers). Pure: the caller gives the findings shown,
+ * where each is today (drift mapping) and the platform's link of each.
+ */
+import { findingLabel } from '../model/finding-names';
+import { isHttpUrl } from '../model/links';
+import type { Finding, SourceRange } from '../model/types';
+
+export interface SarifExportInput {
+  readonly findings: readonly Finding[];
+  /** The place to report: where the code is today when it moved since the scan. */
+  readonly placeOf?: (finding: Finding) => SourceRange | undefined;
+  /** The platform's page of the finding. */
+  readonly findingUrl: (finding: Finding) => string | undefined;
+  readonly toolVersion: string;
+  readonly projectName: string;
+  readonly ref?: string;
+  readonly repositoryUri?: string;
+}
+
+type Level = 'error' | 'warning' | 'note';
+type Json = Record<string, unknown>;
+export type SarifLog = Json & { readonly version: '2.1.0'; readonly runs: readonly Json[] };
+
+const LEVELS: Readonly<Record<string, Level>> = { critical: 'error', high: 'error', medium: 'warning', low: 'note' };
+const RANK: Readonly<Record<Level, number>> = { note: 0, warning: 1, error: 2 };
+export const levelOf = (severity: string): Level => LEVELS[severity] ?? 'warning';
+
+/** The rule a finding reports under: a supply-chain finding's advisory, else its rule. */
+function ruleIdOf(finding: Finding): string {
+  return (finding.sca?.advisory ?? finding.ruleName) || 'unnamed-rule';
+}
+
+function helpUri(finding: Finding, ruleId: string): string | undefined {
+  if (finding.issueType === 'sca') return /^(CVE|GHSA)-/i.test(ruleId) ? `https://osv.dev/vulnerability/${encodeURIComponent(ruleId)}` : undefined;
+  if (finding.issueType === 'secrets') return undefined;
+  return `https://semgrep.dev/r/${ruleId.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/** A repository-relative path as a relative URI reference: forward slashes, each segment encoded. */
+export function relativeUri(path: string): string {
+  return path.replace(/\\/g, '/').replace(/^\.?\/+/, '').split('/').map(encodeURIComponent).join('/');
+}
+
+function region(place: SourceRange): Json {
+  const positive = (n: number | undefined): number | undefined => (n !== undefined && Number.isInteger(n) && n >= 1 ? n : undefined);
+  const endLine = positive(place.endLine);
+  return {
+    startLine: positive(place.line) ?? 1,
+    ...(positive(place.column) ? { startColumn: place.column } : {}),
+    ...(endLine ? { endLine } : {}),
+    ...(endLine && positive(place.endColumn) ? { endColumn: place.endColumn } : {}),
+  };
+}
+
+function properties(finding: Finding): Json {
+  const sca = finding.sca;
+  const entries: [string, unknown][] = [
+    ['issueType', finding.issueType], ['status', finding.status], ['severity', finding.severity], ['confidence', finding.confidence],
+    ['package', sca?.package], ['version', sca?.version], ['ecosystem', sca?.ecosystem], ['reachability', sca?.reachability],
+    ['fixVersions', sca?.fixVersions && sca.fixVersions.length > 0 ? sca.fixVersions : undefined],
+    ['aiImpact', finding.ai?.impact], ['secretService', finding.secret?.service], ['secretValidation', finding.secret?.validation],
+  ];
+  return Object.fromEntries(entries.filter(([, v]) => v !== undefined));
+}
+
+export function toSarifLog(input: SarifExportInput): SarifLog {
+  const placeOf = input.placeOf ?? ((f: Finding) => f.location ?? f.sca?.usage);
+  const order = (f: Finding): string => `${placeOf(f)?.filePath ?? '\uffff'}\u0000${String(placeOf(f)?.line ?? 0).padStart(9, '0')}\u0000${ruleIdOf(f)}\u0000${String(f.id).padStart(16, '0')}`;
+  const findings = [...input.findings].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
+  const rules: Json[] = [];
+  const ruleIndex = new Map<string, number>();
+  const ruleLevel: Level[] = [];
+  const results = findings.map((finding) => {
+    const ruleId = ruleIdOf(finding);
+    const level = levelOf(finding.severity);
+    let index = ruleIndex.get(ruleId);
+    if (index === undefined) {
+      index = rules.length;
+      ruleIndex.set(ruleId, index);
+      ruleLevel.push(level);
+      const help = helpUri(finding, ruleId);
+      rules.push({
+        id: ruleId, name: findingLabel(finding).replace(/[^\w.-]+/g, '-') || 'rule',
+        shortDescription: { text: findingLabel(finding) },
+        ...(finding.message ? { fullDescription: { text: finding.message } } : {}),
+        ...(help ? { helpUri: help } : {}),
+      });
+    } else if (RANK[level] > RANK[ruleLevel[index] ?? 'note']) ruleLevel[index] = level;
+    const place = placeOf(finding);
+    const url = input.findingUrl(finding);
+    return {
+      ruleId, ruleIndex: index, level,
+      message: { text: finding.message || findingLabel(finding) },
+      ...(place ? { locations: [{ physicalLocation: { artifactLocation: { uri: relativeUri(place.filePath), uriBaseId: '%SRCROOT%' }, region: region(place) } }] } : {}),
+      partialFingerprints: {
+        'appsecFindings/id/v1': `${finding.issueType}:${finding.id}`,
+        ...(typeof finding.matchKey === 'number' ? { 'appsecFindings/matchKey/v1': String(finding.matchKey) } : {}),
+      },
+      ...(isHttpUrl(url) ? { hostedViewerUri: url } : {}),
+      properties: properties(finding),
+    };
+  });
+  rules.forEach((rule, i) => (rule.defaultConfiguration = { level: ruleLevel[i] }));
+  const run: Json = {
+    tool: { driver: { name: 'AppSec Findings', semanticVersion: input.toolVersion, informationUri: 'https://semgrep.dev', rules } },
+    automationDetails: { id: `${input.projectName}/${input.ref ?? ''}` },
+    originalUriBaseIds: { '%SRCROOT%': { description: { text: `The root of the repository ${input.projectName}.` } } },
+    ...(isHttpUrl(input.repositoryUri) ? { versionControlProvenance: [{ repositoryUri: input.repositoryUri, ...(input.ref ? { branch: input.ref } : {}) }] } : {}),
+    columnKind: 'unicodeCodePoints',
+    results,
+  };
+  return { $schema: 'https://json.schemastore.org/sarif-2.1.0.json', version: '2.1.0', runs: [run] };
+}
