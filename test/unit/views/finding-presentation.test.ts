@@ -175,4 +175,20 @@ void describe('a supply-chain finding without its facts', () => {
     assert.equal(findingDescription(bare), 'no location · open');
     assert.match(findingAccessibilityLabel(bare), /^critical severity finding, rule ssc\.x/);
   });
+
+  test('AI code findings and secrets say what they are, in the row, the tooltip and for screen readers', () => {
+    const ai = sastFinding({ file: 'src/a.py', line: 3, ai: { impact: 'Orders of others can be read.' } });
+    assert.equal(findingDescription(ai), 'AI · src/a.py:3 · open');
+    // Read as the hover shows it: markdown's escapes taken out.
+    const shown = (markdown: string): string => markdown.replace(/\\(.)/g, '$1');
+    assert.match(shown(findingTooltip(ai)), /Found by: the AI-powered analysis/);
+    assert.match(shown(findingTooltip(ai)), /Likely impact: Orders of others can be read\./);
+    assert.match(findingAccessibilityLabel(ai), /AI code finding/);
+    const secret = sastFinding({ issueType: 'secrets', ruleName: 'AWS', file: '.env', line: 1, secret: { service: 'AWS', validation: 'confirmed_valid' } });
+    assert.equal(findingDescription(secret), 'valid secret · .env:1 · open');
+    assert.match(shown(findingTooltip(secret)), /Validation: valid secret/);
+    assert.match(findingAccessibilityLabel(secret), /AWS secret, valid secret, file \.env line 1/);
+    assert.equal(findingDescription({ ...secret, secret: { service: 'AWS', validation: 'no_validator' } }), 'not validated · .env:1 · open');
+    assert.match(findingContextValue(secret), /\bsecrets\b/, 'menus can tell secrets apart');
+  });
 });

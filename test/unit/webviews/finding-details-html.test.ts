@@ -367,4 +367,17 @@ void describe('messages from the page', () => {
     ];
     for (const raw of hostile) assert.equal(parseDetailsMessage(raw), undefined, JSON.stringify(raw));
   });
+
+  test('an AI finding has an AI analysis section with its likely impact; a secret says if it works, never its value', () => {
+    const ai = page({ finding: sastFinding({ ai: { impact: 'Session <tokens> could be replayed.' } }) });
+    assert.ok(headings(ai).includes('AI analysis'));
+    assert.match(ai, /Session &lt;tokens&gt; could be replayed\./);
+    const secret = page({ finding: sastFinding({ issueType: 'secrets', ruleName: 'GitHub', file: 'ci.yml', line: 4, secret: { service: 'GitHub', validation: 'confirmed_valid' } }) });
+    assert.ok(headings(secret).includes('Secret'));
+    assert.match(secret, /This secret works\./);
+    assert.match(secret, /not sent by the platform/);
+    const invalid = page({ finding: sastFinding({ issueType: 'secrets', ruleName: 'GitHub', secret: { service: 'GitHub', validation: 'confirmed_invalid' } }) });
+    assert.doesNotMatch(invalid, /This secret works/);
+    assert.ok(!headings(page({ finding: sastFinding({}) })).includes('Secret'), 'a code finding has no secret section');
+  });
 });
