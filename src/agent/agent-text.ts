@@ -5,7 +5,7 @@
  */
 import { supplyChainName } from '../core/model/finding-names';
 import type { Finding, FindingDetail } from '../core/model/types';
-import { valueLabel } from '../core/services/filters';
+import { secretValidationLabel, valueLabel } from '../core/services/filters';
 
 /** The most characters a tool answer holds; the agent's context is precious. */
 export const MAX_LIST_CHARS = 12_000;
@@ -66,7 +66,7 @@ export function findingText(finding: Finding, detail: FindingDetail | undefined,
   const add = (name: string, value: string | undefined): void => {
     if (value !== undefined && value !== '') lines.push(`${name}: ${value}`);
   };
-  add('Finding', `#${finding.id} (${finding.issueType === 'sca' ? 'supply chain' : 'code'})`);
+  add('Finding', `#${finding.id} (${finding.issueType === 'sca' ? 'supply chain' : finding.issueType === 'secrets' ? 'secret' : finding.ai ? 'AI code' : 'code'})`);
   add('Name', quote(supplyChainName(finding) ?? finding.ruleName));
   add('Rule', quote(finding.ruleName));
   add('Severity', finding.severity);
@@ -75,6 +75,8 @@ export function findingText(finding: Finding, detail: FindingDetail | undefined,
   add('Branch', finding.ref);
   add('New on this branch', extra.newAgainst ? `yes (${extra.newAgainst} does not have it)` : undefined);
   add('Message', quote(finding.message, 1000));
+  add('Likely impact (AI analysis)', finding.ai?.impact ? quote(finding.ai.impact, 600) : undefined);
+  add('Secret', finding.secret ? `${quote(finding.secret.service)}, ${secretValidationLabel(finding.secret.validation)} (the platform never sends the value)` : undefined);
   add('Triage note', finding.triageComment ? quote(finding.triageComment, 600) : undefined);
   add('Ticket', finding.ticket ? quote(finding.ticket.slug ?? finding.ticket.url) : undefined);
   add('Platform link', extra.platformUrl);

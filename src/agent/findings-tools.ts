@@ -72,9 +72,11 @@ class FindingsTool implements vscode.LanguageModelTool<FindingsInput> {
     const project = this.deps.project(projectName);
     if (!project) return text(`The platform has no project named ${quote(projectName)} in this deployment.`);
     const { ref, fallback } = refToShow(input.ref ?? (repo?.projectName === projectName ? repo.branch : undefined), project);
-    const wanted = input.issueTypes ?? ['sast', 'sca'];
-    const types = wanted.filter((t): t is IssueType => t === 'sast' || t === 'sca');
-    const unsupported = wanted.filter((t) => t !== 'sast' && t !== 'sca');
+    const wanted = input.issueTypes ?? ['sast', 'sca', 'secrets'];
+    // AI code findings come with the code findings; asked for alone, only they are kept.
+    const onlyAi = wanted.includes('ai_sast') && !wanted.includes('sast');
+    const types = [...new Set(wanted.map((t) => (t === 'ai_sast' ? 'sast' : t)))].filter((t): t is IssueType => t === 'sast' || t === 'sca' || t === 'secrets');
+    const unsupported = wanted.filter((t) => t !== 'sast' && t !== 'sca' && t !== 'secrets' && t !== 'ai_sast');
     const status = input.status ?? 'open';
     const signal = abortOn(token);
     try {
@@ -89,7 +91,7 @@ class FindingsTool implements vscode.LanguageModelTool<FindingsInput> {
         }
       }
       const keep = path ? localFilterOf({ ...EMPTY_SELECTION, paths: [path] }) : undefined;
-      const kept = keep ? found.filter(keep) : found;
+      const kept = found.filter((f) => (!keep || keep(f)) && (!onlyAi || f.issueType !== 'sast' || f.ai !== undefined));
       const sorted = [...kept].sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || a.id - b.id);
       const items: ListedFinding[] = sorted.slice(0, input.limit ?? 50).map((finding) => ({ finding, where: this.whereToday(finding), isNew: this.deps.novelty.isNew(finding) }));
       const filters = [`status ${status}`, input.severities ? `severity ${input.severities.join(', ')}` : '', path ? `under ${path}` : '', `types ${types.join(', ') || 'none'}`].filter(Boolean).join('; ');

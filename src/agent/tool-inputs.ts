@@ -54,7 +54,7 @@ export interface TriageToolInput {
 export function triageInputOf(input: unknown): { issueType: IssueType; ids: number[]; state?: TriageState; reason?: TriageReason; note?: string } | string {
   if (typeof input !== 'object' || input === null) return 'Give findingIds, issueType and a state or a note.';
   const i = input as Record<string, unknown>;
-  if (i.issueType !== 'sast' && i.issueType !== 'sca') return 'issueType must be "sast" or "sca".';
+  if (i.issueType !== 'sast' && i.issueType !== 'sca' && i.issueType !== 'secrets') return 'issueType must be "sast", "sca" or "secrets" (AI code findings are "sast").';
   if (!Array.isArray(i.findingIds)) return 'findingIds must be a list of finding ids.';
   const ids = (i.findingIds as unknown[]).map((id): unknown => (typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : id));
   if (!ids.every((id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id >= 0)) return 'findingIds must be whole numbers.';

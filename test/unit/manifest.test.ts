@@ -2,7 +2,7 @@
 // descriptions, setting scopes that keep the token safe, and what the palette shows.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { COMMAND_IDS } from '../../src/commands/ids';
 
 interface Command { command: string; title: string; category?: string }
@@ -22,7 +22,12 @@ interface Manifest {
     configuration: { properties: Record<string, Setting> };
     menus: Record<string, MenuItem[]>;
     views: Record<string, { id: string }[]>;
+    walkthroughs: Walkthrough[];
   };
+}
+interface Walkthrough {
+  id: string; title: string; description: string;
+  steps: { id: string; title: string; description: string; completionEvents: string[]; media: { image: Record<string, string>; altText: string } }[];
 }
 
 const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Manifest;
@@ -91,5 +96,31 @@ describe('package.json', () => {
     assert.deepEqual(Object.keys(manifest.dependencies), ['undici']);
     assert.match(manifest.dependencies.undici ?? '', /^\^7\./);
     assert.match(manifest.engines.vscode, /^\^1\.100\.0$/);
+  });
+
+  test('the walkthrough: the five steps a newcomer needs, each with light and dark pictures, links and events that exist', () => {
+    const [walkthrough] = manifest.contributes.walkthroughs;
+    assert.ok(walkthrough);
+    assert.deepEqual(walkthrough.steps.map((s) => s.id), ['signIn', 'seeFindings', 'filterAndGroup', 'actOnFinding', 'exportSbom']);
+    const ours = new Set(commands.map((c) => c.command));
+    const builtIn = new Set(['workbench.view.extension.appsecFindings', 'workbench.actions.view.problems']);
+    for (const step of walkthrough.steps) {
+      for (const theme of ['light', 'dark']) {
+        const image = step.media.image[theme];
+        assert.ok(image && existsSync(image), `${step.id}: the ${theme} picture ${image ?? '(none)'} exists (npm run walkthrough:images)`);
+        assert.ok(readFileSync(image).subarray(1, 4).toString() === 'PNG', `${step.id}: ${image} is a PNG`);
+      }
+      assert.ok(step.media.altText.length > 20, `${step.id}: the picture is described for screen readers`);
+      const links = [...step.description.matchAll(/\(command:([\w.]+)\)/g)].map((m) => m[1] ?? '');
+      assert.ok(links.length > 0, `${step.id}: the step offers an action`);
+      for (const link of links) assert.ok(ours.has(link) || builtIn.has(link), `${step.id}: ${link} is a command`);
+      for (const event of step.completionEvents) {
+        const [kind, subject] = event.split(':');
+        if (kind === 'onCommand') assert.ok(ours.has(subject ?? ''), `${step.id}: ${event} names one of our commands`);
+        else if (kind === 'onView') assert.ok(Object.values(manifest.contributes.views).flat().some((v) => v.id === subject), `${step.id}: ${event} names our view`);
+        else assert.equal(event, 'onContext:appsecFindings.signedIn', `${step.id}: ${event}`);
+      }
+    }
+    assert.match(walkthrough.steps[0]?.description ?? '', /Web API/, 'the token needs Web API access: said where it is created');
   });
 });

@@ -17,6 +17,8 @@ const ALLOWED = [
   /^extension\/media\/[^/]+\.(svg|png)$/,
   // The Finding Details page loads its script and style from the extension (its CSP allows nothing else).
   /^extension\/media\/details\.(js|css)$/,
+  // The walkthrough's pictures, one per step and theme.
+  /^extension\/media\/walkthrough\/[a-z-]+-(light|dark)\.png$/,
   /^extension\/(LICENSE|LICENSE\.txt|README\.md|CHANGELOG\.md)$/i,
 ];
 

@@ -32,6 +32,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['first-hour', () => import('./first-hour.test')],
   ['commands', () => import('./commands.test')],
   ['sbom', () => import('./sbom.test')],
+  ['every-kind', () => import('./every-kind.test')],
   ['resilience', () => import('./resilience.test')],
   ['security', () => import('./security.test')],
   ['network', () => import('./network.test')],

@@ -54,6 +54,15 @@ void describe('one finding', () => {
     }
     assert.match(findingText(finding, undefined, {}), /full detail was not available/);
   });
+
+  void test('an AI code finding gives its likely impact; a secret its service and validation, never a value', () => {
+    const ai = findingText(sastFinding({ id: 8, ai: { impact: 'Orders of others can be read.' } }), undefined, {});
+    assert.ok(ai.includes('Finding: #8 (AI code)'));
+    assert.ok(ai.includes('Likely impact (AI analysis): "Orders of others can be read."'));
+    const secret = findingText(sastFinding({ id: 9, issueType: 'secrets', ruleName: 'AWS', secret: { service: 'AWS', validation: 'confirmed_valid' } }), undefined, {});
+    assert.ok(secret.includes('Finding: #9 (secret)'));
+    assert.ok(secret.includes('Secret: "AWS", valid secret (the platform never sends the value)'));
+  });
 });
 
 void describe('tool input', () => {
@@ -79,7 +88,8 @@ void describe('tool input', () => {
     assert.deepEqual(triageInputOf({ findingIds: ['4', 5], issueType: 'sast', state: 'ignored', reason: 'false_positive' }), { issueType: 'sast', ids: [4, 5], state: 'ignored', reason: 'false_positive', note: undefined });
     assert.match(said(triageInputOf({ findingIds: [4], issueType: 'sast', state: 'reviewing', reason: 'no_time' })), /only with "ignored"/);
     assert.match(said(triageInputOf({ findingIds: [4], issueType: 'sast', note: 'n'.repeat(3001) })), /at most 3,000/);
-    assert.match(said(triageInputOf({ findingIds: [4], issueType: 'secrets', state: 'fixing' })), /issueType must be/);
+    assert.match(said(triageInputOf({ findingIds: [4], issueType: 'ai_sast', state: 'fixing' })), /issueType must be "sast", "sca" or "secrets" \(AI code findings are "sast"\)/);
+    assert.deepEqual(triageInputOf({ findingIds: ['6000001'], issueType: 'secrets', state: 'ignored' }), { issueType: 'secrets', ids: [6000001], state: 'ignored', reason: undefined, note: undefined });
     assert.match(said(triageInputOf({ findingIds: [], issueType: 'sast', state: 'fixing' })), /at least one/);
   });
 

@@ -4,6 +4,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PlatformError } from '../../../src/core/api/errors';
+import { decodeSecretsPage } from '../../../src/core/model/decodeSecret';
+import { StringInterner } from '../../../src/core/model/interner';
 import type { Finding } from '../../../src/core/model/types';
 import { FindingsStore, type FindingsQuery } from '../../../src/core/services/findings-store';
 import { decodeSnapshot, encodeSnapshot } from '../../../src/core/services/findings-snapshot';
@@ -58,6 +60,16 @@ void describe('secrets and AI code findings (real client, local platform)', () =
     assert.deepEqual(loaded.findings.map((f) => f.id).sort(), expected.filter((s) => s.ref === 'main').map((s) => Number(s.id)).sort(), 'the store keeps the shown branch only');
   });
 
+  void test('a secret item that carried its value (the platform sends none) keeps nothing of it', () => {
+    const leaked = 'AKIAIOSFODNN7EXAMPLE-wJalrXUtnFEMI';
+    const page = decodeSecretsPage({ findings: [{ id: '77', type: 'AWS', findingPath: '.env', findingPathUrl: 'https://x/blob/c/.env#L3', secret: leaked, value: leaked, rawValue: leaked, severity: 'SEVERITY_HIGH', status: 'FINDING_STATUS_OPEN', validationState: 'VALIDATION_STATE_CONFIRMED_VALID' }] }, new StringInterner());
+    assert.equal(page.findings.length, 1);
+    assert.ok(!JSON.stringify(page.findings).includes(leaked));
+    assert.deepEqual(page.findings[0]?.location, { filePath: '.env', line: 3 });
+    const bad = decodeSecretsPage({ findings: [{ id: 'not-a-number', findingPath: 'a' }, { id: '5' }, null] }, new StringInterner());
+    assert.deepEqual([bad.findings.length, bad.skipped], [0, 3], 'no integer id or no path: skipped and counted');
+  });
+
   void test('secrets filters are sent in the list\'s own spelling; statuses it lacks are applied here', async () => {
     const selection = { ...EMPTY_SELECTION, status: 'open', severities: ['critical', 'high'], validationStates: ['confirmed_valid'] };
     const filters = toQueryFilters(selection, 'secrets', { repo: project, ref: 'main', dedup: true });
@@ -87,7 +99,7 @@ void describe('secrets and AI code findings (real client, local platform)', () =
     const noAi = localFilterOf({ ...EMPTY_SELECTION, aiFindings: 'exclude' });
     assert.equal(result.findings.filter((f) => onlyAi?.(f)).length, ai.length);
     assert.equal(result.findings.filter((f) => noAi?.(f)).length, result.findings.length - ai.length);
-    const detail = await h.client().findingDetail(SLUG, ai[0] as Finding);
+    const detail = await h.client().findingDetail(SLUG, ai[0]);
     assert.equal(detail?.ai?.impact, ai[0]?.ai?.impact, 'the details are found in the AI list');
   });
 

@@ -1,0 +1,59 @@
+// The demo's parts, shared by `npm run demo` and the walkthrough's pictures: the local platform
+// serving the demo deployment, a demo workspace (a clone-alike of acme/demo-app), and code-server
+// with the packaged extension signed in to that platform.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { packageVsix } from '../test/integration/launch/build.mjs';
+import { startCodeServer } from '../test/integration/launch/code-server.mjs';
+import { installVsix } from '../test/integration/launch/run-host.mjs';
+
+/** Starts the local platform (a child process) and reads its one JSON line. */
+async function startPlatform(demoCommit, cleanups) {
+  const commitArgs = /^[0-9a-f]{40}$/.test(demoCommit) ? ['--demo-commit', demoCommit] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/platform/cli.ts', '--demo', '--json', ...commitArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
+  cleanups.push(() => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }));
+  const line = await new Promise((ok, fail) => {
+    createInterface({ input: child.stdout }).once('line', ok);
+    child.once('exit', (code) => fail(new Error(`the demo platform exited (${code})`)));
+  });
+  return JSON.parse(line);
+}
+
+/**
+ * Writes the demo workspace under `work` and starts the platform; `cleanups` receives what stops
+ * it. The settings are the workbench's for the demo; `env` carries the demo token.
+ */
+export async function prepareDemo(work, cleanups) {
+  const workspace = join(work, 'demo-app');
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/write-demo-workspace.ts', workspace], { stdio: 'ignore' });
+  // The demo's findings say they were scanned at the workspace's commit, so they map onto it.
+  const demoCommit = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: workspace, encoding: 'utf8' }).stdout.trim();
+  const platform = await startPlatform(demoCommit, cleanups);
+  const settings = {
+    'appsecFindings.baseUrl': platform.url,
+    'appsecFindings.autoRefreshMinutes': 0,
+    'security.workspace.trust.enabled': false,
+    'workbench.startupEditor': 'none',
+    'telemetry.telemetryLevel': 'off',
+    'chat.disableAIFeatures': true,
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  };
+  // The demo token is made up by the local platform; the extension adopts it only for a loopback base URL.
+  const env = { APPSEC_FINDINGS_DEMO_TOKEN: platform.token };
+  return { workspace, platform, settings, env };
+}
+
+/** code-server (the newest test host) with the packaged extension; resolves with its workbench URL. */
+export async function startDemoCodeServer(work, demo, cleanups, extraSettings = {}, name = 'code-server') {
+  spawnSync(process.execPath, ['test/integration/launch/install-hosts.mjs', '--host', 'newest'], { stdio: 'inherit' });
+  mkdirSync(join(work, 'vsix'), { recursive: true });
+  const vsix = packageVsix(join(work, 'vsix'));
+  const runDir = join(work, name);
+  mkdirSync(runDir, { recursive: true });
+  installVsix('newest', vsix, runDir, 'appsec-findings.appsec-findings-');
+  const server = await startCodeServer('newest', runDir, { env: demo.env, settings: { ...demo.settings, ...extraSettings } });
+  cleanups.push(() => server.stop());
+  return `http://127.0.0.1:${server.port}/?folder=${encodeURIComponent(demo.workspace)}`;
+}
