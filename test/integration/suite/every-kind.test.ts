@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { addAiAndSecrets, type WireAiSastFinding, type WireSecretFinding } from '../../platform/secrets-and-ai';
 import type { FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { serverFindings, signedIn, type Fixture, type Snap } from './fixture';
-import { waitFor } from './helpers';
+import { screenshotsInThemes, waitFor } from './helpers';
 
 /** The extension's diagnostic of a finding in a file (they carry their finding). */
 const diagnosticOf = (file: vscode.Uri, id: string): FindingDiagnostic | undefined =>
@@ -43,6 +43,17 @@ describe('every kind of finding', () => {
       assert.equal(diagnostic?.range.start.line, line - 1);
       assert.match(diagnostic?.message ?? '', new RegExp(`${secret.type} secret`));
     }
+    // The details of a secret that works: said first, and no value anywhere.
+    const valid = onMain.find((s) => s.validationState === 'VALIDATION_STATE_CONFIRMED_VALID') ?? onMain[0];
+    const file = vscode.Uri.joinPath(f.folder.uri, valid.findingPath);
+    const diagnostic = diagnosticOf(file, valid.id);
+    assert.ok(diagnostic);
+    await vscode.window.showTextDocument(file, { selection: diagnostic.range });
+    assert.equal(await vscode.commands.executeCommand('appsecFindings.showDetails', { finding: diagnostic.finding }), true);
+    const html = f.api.detailsPanel.shownHtml;
+    assert.match(html, /<h2[^>]*>Secret<\/h2>/);
+    if (valid.validationState === 'VALIDATION_STATE_CONFIRMED_VALID') assert.match(html, /This secret works/);
+    await screenshotsInThemes('secret-details');
   });
 
   it('the tree has a Secrets group marked by validation, and AI findings with the code findings', async () => {

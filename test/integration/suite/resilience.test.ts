@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixture, issueTypeNode, signedIn } from './fixture';
+import { waitFor } from './helpers';
 
 function appsecDiagnostics(): number {
   return vscode.languages.getDiagnostics().reduce((n, [, list]) => n + list.filter((d) => d.source === 'AppSec').length, 0);
@@ -45,6 +46,8 @@ describe('resilience', () => {
     try {
       await vscode.commands.executeCommand('appsecFindings.refresh');
       assert.equal(appsecDiagnostics(), shown, 'Problems keeps what it showed');
+      // The tree's own load of the slot may still be retrying when Problems has given up.
+      await waitFor(async () => /stale/.test((await issueTypeNode(f, /code/i, 3))?.description ?? ''), 30_000, 'the tree marks the code findings stale');
       const code = await issueTypeNode(f, /code/i, 3);
       assert.match(code?.description ?? '', /stale/);
       assert.ok((code?.children ?? []).some((c) => /last refresh failed/.test(c.label)), 'a warning says why');

@@ -6,7 +6,9 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { describeRecord } from '../../../src/commands/sbom-commands';
 import { fixture, signedIn } from './fixture';
+import { screenshotsInThemes } from './helpers';
 
 interface Record { state: string; taskToken: string; savedTo?: string; errorMessage?: string }
 
@@ -74,5 +76,21 @@ describe('SBOM export to a file', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     assert.equal(f.api.app.sbom.pending.length, 0);
+  });
+
+  it('the history says each job\'s state, its failure and where its document went', async () => {
+    const f = await fixture();
+    const history = f.api.app.sbom.history;
+    const saved = history.find((r) => r.savedTo);
+    const failed = history.find((r) => r.state === 'SBOM_EXPORT_STATUS_FAILED');
+    assert.ok(saved && failed);
+    assert.match(describeRecord(saved), new RegExp(`^completed · saved to ${saved.savedTo?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') ?? ''} · `));
+    assert.match(describeRecord(failed), /^failed: no scan of .* on ref never-scanned-branch · /);
+    assert.match(describeRecord({ ...saved, state: 'SBOM_EXPORT_STATUS_IN_PROGRESS', stalled: true, savedTo: undefined }), /^still running \(checking stopped\) · /);
+    const shown = vscode.commands.executeCommand('appsecFindings.showSbomExports');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await screenshotsInThemes('sbom-history');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await shown;
   });
 });
