@@ -138,6 +138,11 @@ export function describeRecord(record: SbomExportRecord): string {
   return `${state}${failed}${saved} · ${new Date(record.startedAt).toLocaleString()}`;
 }
 
+/** "CycloneDX JSON 1.6" rather than the API's enumeration. */
+export function formatLabel(format: string): string {
+  return FORMATS.reduce((text, f) => text.replace(f.value, f.label), format);
+}
+
 /** The history, newest first: save a finished document again, check a job again, copy its token. */
 export async function showSbomExports(app: ProjectCommandsDeps): Promise<void> {
   const history = app.sbom.history;
@@ -146,7 +151,7 @@ export async function showSbomExports(app: ProjectCommandsDeps): Promise<void> {
     return;
   }
   const picked = await vscode.window.showQuickPick(
-    history.map((r) => ({ label: `${r.projectName}@${r.ref}`, description: describeRecord(r), detail: `${r.format} · task token ${r.taskToken}`, record: r })),
+    history.map((r) => ({ label: `${r.projectName}@${r.ref}`, description: describeRecord(r), detail: `${formatLabel(r.format)} · task token ${r.taskToken}`, record: r })),
     { title: 'AppSec: SBOM exports (newest first)', placeHolder: 'Pick one to save its document, check it again or copy its task token', matchOnDescription: true },
   );
   if (!picked) return;

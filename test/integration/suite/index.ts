@@ -33,6 +33,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['commands', () => import('./commands.test')],
   ['sbom', () => import('./sbom.test')],
   ['every-kind', () => import('./every-kind.test')],
+  ['walkthrough', () => import('./walkthrough.test')],
   ['resilience', () => import('./resilience.test')],
   ['security', () => import('./security.test')],
   ['network', () => import('./network.test')],

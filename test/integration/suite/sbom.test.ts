@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { describeRecord } from '../../../src/commands/sbom-commands';
+import { describeRecord, formatLabel } from '../../../src/commands/sbom-commands';
 import { fixture, signedIn } from './fixture';
 import { screenshotsInThemes } from './helpers';
 
@@ -87,6 +87,7 @@ describe('SBOM export to a file', () => {
     assert.match(describeRecord(saved), new RegExp(`^completed · saved to ${saved.savedTo?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') ?? ''} · `));
     assert.match(describeRecord(failed), /^failed: no scan of .* on ref never-scanned-branch · /);
     assert.match(describeRecord({ ...saved, state: 'SBOM_EXPORT_STATUS_IN_PROGRESS', stalled: true, savedTo: undefined }), /^still running \(checking stopped\) · /);
+    assert.equal(formatLabel('SBOM_OUTPUT_FORMAT_CYCLONEDX 1.6'), 'CycloneDX XML 1.6');
     const shown = vscode.commands.executeCommand('appsecFindings.showSbomExports');
     await new Promise((resolve) => setTimeout(resolve, 500));
     await screenshotsInThemes('sbom-history');
