@@ -171,7 +171,7 @@ function activateApi(context: vscode.ExtensionContext) {
     const results = await cache.read(deployment);
     if (!results || results.length === 0) return false;
     findings.adopt(results);
-    const shown = diagnostics.showCached();
+    const shown = await diagnostics.showCached();
     if (shown) storeLog.info(`Showing ${results.length} answers from the last session until the platform answers.`);
     return shown;
   };

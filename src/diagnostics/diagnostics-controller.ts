@@ -1,8 +1,9 @@
 /**
  * Owns the one DiagnosticCollection. For each workspace folder matched to a project, shows the
  * findings of the current branch (or of the primary branch when the current one has none), with
- * the same filters as the tree. One `set` call per update: files that dropped to zero findings
- * are included with no diagnostics, so nothing stale stays in Problems.
+ * the same filters as the tree. Each update names every file: those that dropped to zero findings
+ * are included with no diagnostics, so nothing stale stays in Problems (handed over in chunks
+ * when there are many: `diagnostics-publisher.ts`).
  *
  * Problems follows the store: a refresh decides which answers each folder shows (and loads them);
  * any later change to those answers (a patch, another view's reload of the same query) is shown
@@ -19,6 +20,7 @@ import { planDiagnostics, type PlannedDiagnostic, type SeverityMapping } from '.
 import { placeDiagnostic } from '../core/workspace/placement';
 import type { Logger } from '../host/logger';
 import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
+import { DiagnosticsPublisher } from './diagnostics-publisher';
 import { DIAGNOSTIC_SOURCE, toDiagnostic } from './finding-diagnostic';
 import type { FindingPlaces } from './finding-places';
 
@@ -63,6 +65,15 @@ export interface DiagnosticsDeps {
   readonly log: Logger;
 }
 
+/** A diagnostic placed in today's code, built into a vscode.Diagnostic when it is handed over. */
+interface Placed {
+  readonly planned: PlannedDiagnostic;
+  readonly folder: vscode.Uri;
+  readonly changed: boolean;
+  readonly commit: string | undefined;
+  readonly scannedLine: number;
+}
+
 /** A planned diagnostic with what it takes to place it again when its document is edited. */
 interface Source {
   readonly repo: WorkspaceRepo;
@@ -73,6 +84,7 @@ interface Source {
 
 export class DiagnosticsController implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE);
+  private readonly publisher = new DiagnosticsPublisher(this.collection);
   private shownUris = new Set<string>();
   private folders: readonly FolderFindings[] = [];
   /** The answers (per folder, per slot) last drawn, so a change that is not an answer draws nothing. */
@@ -112,7 +124,7 @@ export class DiagnosticsController implements vscode.Disposable {
       this.redrawAfterRun = true;
       return;
     }
-    if (this.folders.length > 0) this.show(this.folders.map((folder) => this.withNovelty(folder)), false);
+    if (this.folders.length > 0) void this.show(this.folders.map((folder) => this.withNovelty(folder)), false);
   }
 
   /** The folder with what is known now of which findings are new (a baseline may have landed). */
@@ -132,6 +144,7 @@ export class DiagnosticsController implements vscode.Disposable {
       if (placed) diagnostics.push(toDiagnostic(placed.planned, source.repo.folder.uri, this.deps.findingUrl, { changed: placed.changed, commit: source.commit, scannedLine: source.planned.range.startLine }));
     }
     this.collection.set(uri, diagnostics);
+    this.publisher.redrew(uri);
   }
 
   get current(): readonly FolderFindings[] {
@@ -169,7 +182,7 @@ export class DiagnosticsController implements vscode.Disposable {
     const repos = this.deps.repos.repos();
     const loaded = await Promise.all(repos.map((repo) => this.loadFolder(slug, repo, force)));
     this.releaseAllBut(loaded);
-    this.show(loaded);
+    await this.show(loaded);
   }
 
   private async loadFolder(slug: string, repo: WorkspaceRepo, force: boolean): Promise<FolderFindings> {
@@ -206,7 +219,7 @@ export class DiagnosticsController implements vscode.Disposable {
    * without a request; false when it holds nothing for any folder. The refresh that follows
    * replaces them whole.
    */
-  showCached(): boolean {
+  async showCached(): Promise<boolean> {
     const slug = this.deps.deploymentSlug();
     if (!slug || this.running || this.folders.length > 0 || !vscode.workspace.isTrusted) return false;
     const folders: FolderFindings[] = [];
@@ -226,7 +239,7 @@ export class DiagnosticsController implements vscode.Disposable {
       });
     }
     if (folders.length === 0) return false;
-    this.show(folders, true, 'change');
+    await this.show(folders, true, 'change');
     return true;
   }
 
@@ -250,7 +263,7 @@ export class DiagnosticsController implements vscode.Disposable {
     // A load's progress changes no answer: only a different answer is drawn again.
     const answers = this.folders.map((folder) => folder.slots.map((slot) => resultOf(this.deps.findings.state(slot))?.findings));
     if (answers.every((list, i) => list.every((findings, j) => findings === this.drawn[i]?.[j]))) return;
-    this.show(this.folders.map((folder, i) => ({ ...folder, findings: (answers[i] ?? []).flatMap((findings) => findings ?? []) })), true, 'change');
+    void this.show(this.folders.map((folder, i) => ({ ...folder, findings: (answers[i] ?? []).flatMap((findings) => findings ?? []) })), true, 'change');
   }
 
   /** Lets the store drop answers of folders and fallbacks no longer shown. */
@@ -260,9 +273,10 @@ export class DiagnosticsController implements vscode.Disposable {
     for (const folder of this.folders) for (const slot of folder.slots) if (!keep.has(slot)) this.deps.findings.release(slot);
   }
 
-  private show(folders: readonly FolderFindings[], announce = true, cause: 'refresh' | 'change' = 'refresh'): void {
+  /** Draws the folders; resolves when every diagnostic is handed to VS Code (the open files' first). */
+  private show(folders: readonly FolderFindings[], announce = true, cause: 'refresh' | 'change' = 'refresh'): Promise<void> {
     this.drawn = folders.map((folder) => folder.slots.map((slot) => resultOf(this.deps.findings.state(slot))?.findings));
-    const byUri = new Map<string, [vscode.Uri, vscode.Diagnostic[]]>();
+    const byUri = new Map<string, [vscode.Uri, Placed[]]>();
     const sources = new Map<string, Source[]>();
     const mapping = this.deps.mapping();
     const { places } = this.deps;
@@ -272,6 +286,7 @@ export class DiagnosticsController implements vscode.Disposable {
       const plan = planDiagnostics(shownInProblems(folder), mapping, { unreachableLevel: this.deps.unreachableAsInformation() ? 'information' : undefined });
       for (const path of plan.refused) this.deps.log.warn(`Refused a finding path outside the folder ${repo.folder.name}: ${JSON.stringify(path)}`);
       const wanted = new Map<string, Set<string>>();
+      const files = new Map<string, { uri: vscode.Uri; key: string }>();
       for (const planned of plan.diagnostics) {
         const commit = places.commitOf(planned.finding, repo);
         if (commit) {
@@ -281,8 +296,14 @@ export class DiagnosticsController implements vscode.Disposable {
           if (planned.related) paths.add(planned.related.relativePath);
         }
         const placed = placeDiagnostic(planned, places.placer(repo, commit));
-        const uri = vscode.Uri.joinPath(repo.folder.uri, placed?.planned.relativePath ?? planned.relativePath);
-        const key = uri.toString();
+        // One Uri (and its text) per file, not per finding: thousands of findings share a few files.
+        const relative = placed?.planned.relativePath ?? planned.relativePath;
+        let file = files.get(relative);
+        if (!file) {
+          const uri = vscode.Uri.joinPath(repo.folder.uri, relative);
+          files.set(relative, (file = { uri, key: uri.toString() }));
+        }
+        const { uri, key } = file;
         let kept = sources.get(key);
         if (!kept) sources.set(key, (kept = []));
         kept.push({ repo, planned, commit });
@@ -292,26 +313,29 @@ export class DiagnosticsController implements vscode.Disposable {
         }
         let entry = byUri.get(key);
         if (!entry) byUri.set(key, (entry = [uri, []]));
-        entry[1].push(toDiagnostic(placed.planned, repo.folder.uri, this.deps.findingUrl, { changed: placed.changed, commit, scannedLine: planned.range.startLine }));
+        entry[1].push({ planned: placed.planned, folder: repo.folder.uri, changed: placed.changed, commit, scannedLine: planned.range.startLine });
       }
       // Mapping onto today's code runs after this draw and draws again when done.
       for (const [commit, paths] of wanted) places.drift.ensure(repo.folder, commit, paths);
     }
     this.sources = sources;
-    const entries: [vscode.Uri, vscode.Diagnostic[] | undefined][] = [...byUri.values()];
+    const entries: [vscode.Uri, Placed[] | undefined][] = [...byUri.values()];
     for (const old of this.shownUris) if (!byUri.has(old)) entries.push([vscode.Uri.parse(old), undefined]);
-    this.collection.set(entries);
+    const { findingUrl } = this.deps;
+    const published = this.publisher.publish(entries, (p) => toDiagnostic(p.planned, p.folder, findingUrl, { changed: p.changed, commit: p.commit, scannedLine: p.scannedLine }));
     this.shownUris = new Set(byUri.keys());
     this.folders = folders;
     this.deps.log.info(`Diagnostics: ${[...byUri.values()].reduce((n, [, d]) => n + d.length, 0)} in ${byUri.size} files of ${folders.length} folders${gone > 0 ? `; ${gone} no longer in this copy` : ''}`);
     this.lastCause = cause;
     if (announce) this.changed.fire(folders);
+    return published;
   }
 
   clear(): void {
     this.releaseAllBut([]);
     this.drawn = [];
     this.sources.clear();
+    this.publisher.cancel();
     this.collection.clear();
     this.shownUris.clear();
     this.folders = [];

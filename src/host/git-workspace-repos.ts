@@ -32,13 +32,13 @@ export class GitWorkspaceRepos implements WorkspaceRepos, vscode.Disposable {
 
   /** Connects to the git extension (activating it if needed). Safe to call more than once. */
   async connectGit(): Promise<void> {
-    if (this.git || !vscode.workspace.isTrusted) return this.recompute();
+    if (this.git || !vscode.workspace.isTrusted) return void this.recompute();
     const extension = vscode.extensions.getExtension<GitExtension>('vscode.git');
     try {
       const exports = extension ? (extension.isActive ? extension.exports : await extension.activate()) : undefined;
       if (!exports?.enabled) {
         this.log.warn('The built-in git extension is disabled: only appsecFindings.folderProjects maps folders to projects.');
-        return this.recompute();
+        return void this.recompute();
       }
       this.git = exports.getAPI(1);
       this.disposables.push(
@@ -85,8 +85,8 @@ export class GitWorkspaceRepos implements WorkspaceRepos, vscode.Disposable {
     return [...names].sort();
   }
 
-  /** Re-reads folders, remotes and branches; announces only a real difference. */
-  recompute(): void {
+  /** Re-reads folders, remotes and branches; announces only a real difference (and returns true). */
+  recompute(): boolean {
     const names = this.projectNames_();
     const repos: WorkspaceRepo[] = [];
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
@@ -102,7 +102,9 @@ export class GitWorkspaceRepos implements WorkspaceRepos, vscode.Disposable {
       this.signature = signature;
       this.log.debug(`Workspace repositories: ${signature}`);
       this.changed.fire();
+      return true;
     }
+    return false;
   }
 
   /** The repository whose root is the folder, or the innermost one that contains it. */

@@ -13,9 +13,9 @@ import type { GitWorkspaceRepos } from './git-workspace-repos';
 export interface RefreshAllDeps {
   readonly session: Pick<Session, 'state'>;
   readonly findings: Pick<FindingsStore, 'expire' | 'clear'>;
-  readonly projects: Pick<ProjectsService, 'load' | 'clear'>;
+  readonly projects: Pick<ProjectsService, 'load' | 'clear' | 'state'>;
   readonly policies: Pick<PoliciesService, 'clear' | 'expire'>;
-  readonly repos: Pick<GitWorkspaceRepos, 'recompute'>;
+  readonly repos: Pick<GitWorkspaceRepos, 'recompute' | 'repos'>;
   readonly diagnostics: Pick<DiagnosticsController, 'refresh' | 'clear'>;
   readonly trees: { readonly projects: { refresh(): void }; readonly policies: { refresh(): void } };
   /** Where findings are today: a refresh may bring other scans and the copy may have moved on. */
@@ -51,10 +51,17 @@ export function refreshAllActions(deps: RefreshAllDeps): RefreshAll {
         deps.places.forgetScans();
       }
       deps.places.drift.invalidate();
+      // Folders already matched to a project do not wait for the project list: their findings
+      // load beside it (on the real service each request takes hundreds of milliseconds). Should
+      // the new list match the folders differently, Problems is drawn again from the new match.
+      const matched = deps.projects.state.kind === 'loaded' && deps.repos.repos().length > 0;
+      const early = matched ? deps.diagnostics.refresh(force) : undefined;
+      early?.catch(() => undefined); // its failure is the caller's when awaited below, never unheard
       await deps.projects.load({ force });
-      deps.repos.recompute();
+      const rematched = deps.repos.recompute();
       deps.trees.projects.refresh();
       deps.trees.policies.refresh();
+      if (early && !rematched) return early;
       await deps.diagnostics.refresh(force);
     },
   };

@@ -12,6 +12,9 @@ export const HOST_BENCH = { files: 2_500, sast: 40_000, sca: 10_000, projects: 2
 /** Folder-relative path of bench file `i` (also what the workspace creates). */
 export const benchFile = (i: number): string => `src/pkg${Math.floor(i / 50)}/mod${i}.py`;
 export const BENCH_FILE_LINES = 60;
+/** The file typed in by (h): it holds the first 500 code findings, the rest share the other files. */
+export const HOT_FILE = benchFile(0);
+export const HOT_FINDINGS = 500;
 
 export function hostBenchDeployment(commit: string): { data: PlatformData; project: string } {
   const data = generateDeployment({ seed: 5, projects: HOST_BENCH.projects, sastPerProject: 2, scaPerProject: 1, refsPerProject: 1 });
@@ -22,8 +25,9 @@ export function hostBenchDeployment(commit: string): { data: PlatformData; proje
   data.sast = data.sast.filter((f) => f.repository?.name !== project.name);
   data.sca = data.sca.filter((f) => f.repository?.name !== project.name);
   for (let i = 0; i < HOST_BENCH.sast; i++) {
-    const file = benchFile(i % HOST_BENCH.files);
-    const line = 1 + (Math.floor(i / HOST_BENCH.files) % (BENCH_FILE_LINES - 1));
+    const hot = i < HOT_FINDINGS;
+    const file = hot ? HOT_FILE : benchFile(1 + (i % (HOST_BENCH.files - 1)));
+    const line = 1 + ((hot ? i : Math.floor(i / HOST_BENCH.files)) % (BENCH_FILE_LINES - 1));
     const finding: WireSastFinding = {
       ...sastTemplate, id: 10_000_000 + i, syntactic_id: `bench-s-${i}`, match_based_id: `bench-m-${i}`, ref: 'main', status: 'open',
       location: { file_path: file, line, column: 1, end_line: line, end_column: 20 },
@@ -38,7 +42,7 @@ export function hostBenchDeployment(commit: string): { data: PlatformData; proje
       ...scaTemplate, id: 20_000_000 + i, syntactic_id: `bench-c-${i}`, match_based_id: `bench-n-${i}`, ref: 'main', status: 'open',
       location: { file_path: 'poetry.lock', line: lockLine, column: 1 },
       line_of_code_url: `${repoUrl}/blob/${commit}/poetry.lock#L${lockLine}`,
-      ...(i % 2 === 0 ? { usage: { location: { path: usageFile, start_line: 2, start_col: 1, end_col: 10 } } } : {}),
+      ...(i % 2 === 0 ? { usage: { location: { path: usageFile === HOT_FILE ? benchFile(1) : usageFile, start_line: 2, start_col: 1, end_col: 10 } } } : {}),
     };
     data.sca.push(finding);
   }

@@ -21,8 +21,16 @@ async function main(): Promise<void> {
   process.once('disconnect', () => {
     platform.close().then(() => process.exit(0), () => process.exit(1));
   });
-  // The parent may change the latency between measurements.
+  // The parent may change the latency between measurements, and narrow the findings to one file
+  // (to compare typing with 50 000 diagnostics shown and with that file's alone).
+  const everything = { sast: data.sast, sca: data.sca };
   process.on('message', (message: unknown) => {
+    if (typeof message === 'object' && message !== null && 'onlyFile' in message) {
+      const only = (message as { onlyFile: string | null }).onlyFile;
+      data.sast = only === null ? everything.sast : everything.sast.filter((f) => f.location?.file_path === only);
+      data.sca = only === null ? everything.sca : [];
+      process.send?.({ onlyFileSet: only });
+    }
     if (typeof message === 'object' && message !== null && typeof (message as { latencyMs?: unknown }).latencyMs === 'number') {
       platform.setLatency((message as { latencyMs: number }).latencyMs);
       process.send?.({ latencySet: (message as { latencyMs: number }).latencyMs });

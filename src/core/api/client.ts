@@ -51,8 +51,12 @@ export interface PolicyRulesCallOptions extends CallOptions {
   readonly limit?: number;
 }
 
-/** Findings page size: documented range 100..3000; the middle keeps requests few and small. */
-export const DEFAULT_FINDINGS_PAGE_SIZE = 1000;
+/**
+ * Findings page size: the most the API gives (100..3000). The real service takes hundreds of
+ * milliseconds per request whatever its size, so fewer, larger pages are what makes a refresh
+ * quick (`npm run bench:host`: 50 000 findings at 150 ms latency).
+ */
+export const DEFAULT_FINDINGS_PAGE_SIZE = 3000;
 /** Secrets per page: the list is cursor-paged; a few hundred keep each answer quick. */
 export const DEFAULT_SECRETS_LIMIT = 500;
 /** Projects: the documented default, as no maximum is documented to ask for more. */

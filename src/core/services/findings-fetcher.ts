@@ -82,10 +82,13 @@ export class FindingsFetcher {
       const sent = status && SECRET_STATUSES.has(status) ? { ...rest, status } : rest;
       await collect(this.api().secrets(id, sent, { signal, interner }), (f) => (!ref || sameBranch(f.ref, ref)) && (!status || f.status === status));
     } else if (query.issueType === 'sast') {
-      // One list after the other: requests stay one at a time per slot, in a fixed order.
-      await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, options));
+      // Side by side: the AI list adds no round trip to the code findings' own.
       const aiFindings: Finding[] = [];
-      skipped += await this.collectAi(query, filters, options, aiFindings);
+      const ai = this.collectAi(query, filters, options, aiFindings);
+      // If the code findings fail first, the AI list's own failure is not a second, unheard error.
+      ai.catch(() => undefined);
+      await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, options));
+      skipped += await ai;
       for (const finding of aiFindings) findings.push(finding);
     } else {
       await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, options));

@@ -21,6 +21,7 @@ import { Emitter, type Disposable } from '../events';
 import type { RefSpelling } from '../model/refs';
 import type { Finding, FindingFilters, IssueType } from '../model/types';
 import { applyPatch, undoPatch, type ActivePatch, type FindingChange } from './finding-patches';
+import { DEFAULT_FINDINGS_PAGE_SIZE } from '../api/client';
 import { FindingsFetcher } from './findings-fetcher';
 import { FindingIndex, indexKey } from './finding-index';
 import type { PlatformApi } from './platform-api';
@@ -120,7 +121,7 @@ export class FindingsStore implements Disposable {
   private readonly fetcher: FindingsFetcher;
 
   constructor(api: () => PlatformApi, private readonly options: FindingsStoreOptions = {}) {
-    this.fetcher = new FindingsFetcher(api, options.pageSize ?? 1000, options.deploymentId, options.onAiUnavailable);
+    this.fetcher = new FindingsFetcher(api, options.pageSize ?? DEFAULT_FINDINGS_PAGE_SIZE, options.deploymentId, options.onAiUnavailable);
     this.changed = new Emitter<readonly string[]>(options.onListenerError);
     this.onDidChange = this.changed.event;
   }

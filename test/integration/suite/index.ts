@@ -34,6 +34,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['sbom', () => import('./sbom.test')],
   ['every-kind', () => import('./every-kind.test')],
   ['walkthrough', () => import('./walkthrough.test')],
+  ['publisher', () => import('./publisher.test')],
   ['resilience', () => import('./resilience.test')],
   ['security', () => import('./security.test')],
   ['network', () => import('./network.test')],

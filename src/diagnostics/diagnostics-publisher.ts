@@ -1,0 +1,71 @@
+/**
+ * Hands diagnostics to VS Code without freezing the extension host. A few thousand go in one
+ * `set`; more are handed over in chunks with a turn of the event loop between them, the files
+ * open in an editor first, so what the user looks at is drawn at once and the host keeps
+ * answering (hovers, typing, other extensions) while the rest follows. Each diagnostic object is
+ * built just before its chunk is handed over, so the building is sliced too.
+ */
+import * as vscode from 'vscode';
+
+/** Diagnostics per `set`: measured in the host, a chunk this size stays well under 50 ms. */
+export const PUBLISH_CHUNK = 4000;
+
+export type Publication<T> = readonly (readonly [vscode.Uri, readonly T[] | undefined])[];
+
+export class DiagnosticsPublisher {
+  private generation = 0;
+  /** Files redrawn on their own (an edit) since the publication began: its chunks leave them. */
+  private readonly redrawn = new Set<string>();
+
+  constructor(private readonly collection: vscode.DiagnosticCollection, private readonly chunk = PUBLISH_CHUNK) {}
+
+  /**
+   * Publishes every entry (undefined: clear that file). Resolves when all are handed over, or at
+   * once when a later publication or `cancel` replaces this one (it draws everything itself).
+   */
+  async publish<T>(entries: Publication<T>, build: (item: T) => vscode.Diagnostic): Promise<void> {
+    const generation = ++this.generation;
+    this.redrawn.clear();
+    const total = entries.reduce((n, [, items]) => n + (items?.length ?? 0), 0);
+    if (total <= this.chunk) {
+      this.collection.set(entries.map(([uri, items]) => [uri, items?.map(build)]));
+      return;
+    }
+    let batch: [vscode.Uri, vscode.Diagnostic[] | undefined][] = [];
+    let size = 0;
+    for (const [uri, items] of openFirst(entries)) {
+      batch.push([uri, items?.map(build)]);
+      size += items?.length ?? 1;
+      if (size < this.chunk) continue;
+      this.hand(batch);
+      batch = [];
+      size = 0;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (generation !== this.generation) return;
+    }
+    this.hand(batch);
+  }
+
+  /** A file drawn again by itself while a publication is under way: its later chunk must not undo that. */
+  redrew(uri: vscode.Uri): void {
+    this.redrawn.add(uri.toString());
+  }
+
+  /** Stops a publication under way (the collection is about to be cleared). */
+  cancel(): void {
+    this.generation++;
+  }
+
+  private hand(batch: [vscode.Uri, vscode.Diagnostic[] | undefined][]): void {
+    const kept = this.redrawn.size === 0 ? batch : batch.filter(([uri]) => !this.redrawn.has(uri.toString()));
+    if (kept.length > 0) this.collection.set(kept);
+  }
+}
+
+/** Files in a visible editor, then other open documents, then the rest (in their order). */
+function openFirst<T>(entries: Publication<T>): Publication<T> {
+  const visible = new Set(vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()));
+  const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
+  const rank = (uri: vscode.Uri): number => (visible.has(uri.toString()) ? 0 : open.has(uri.toString()) ? 1 : 2);
+  return [...entries].sort((a, b) => rank(a[0]) - rank(b[0]));
+}

@@ -1,0 +1,70 @@
+// Handing many diagnostics to VS Code: the open file's first, in chunks with the event loop
+// turning between them, a newer publication replacing an older one, and a file redrawn on its
+// own (an edit) never overwritten by a chunk of an older drawing. A real DiagnosticCollection.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { DiagnosticsPublisher } from '../../../src/diagnostics/diagnostics-publisher';
+import { fixture } from './fixture';
+
+const range = new vscode.Range(0, 0, 0, 1);
+const diagnostic = (n: number): vscode.Diagnostic => new vscode.Diagnostic(range, `finding ${n}`);
+
+describe('diagnostics publisher', () => {
+  let collection: vscode.DiagnosticCollection;
+  let files: vscode.Uri[];
+  beforeEach(async () => {
+    const f = await fixture();
+    collection = vscode.languages.createDiagnosticCollection('publisher-test');
+    files = Array.from({ length: 12 }, (_, i) => vscode.Uri.joinPath(f.folder.uri, `publisher-${i}.txt`));
+  });
+  afterEach(() => collection.dispose());
+
+  it('many diagnostics: the visible file first, in chunks, the host free between them', async () => {
+    const visible = files[11];
+    await vscode.workspace.fs.writeFile(visible, Buffer.from('x\n'));
+    await vscode.window.showTextDocument(visible);
+    const sets: string[][] = [];
+    const spy = new Proxy(collection, {
+      get(target, prop, receiver) {
+        if (prop === 'set') return (entries: [vscode.Uri, unknown][]) => { sets.push(entries.map(([u]) => u.toString())); target.set(entries as never); };
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    });
+    const publisher = new DiagnosticsPublisher(spy, 2500);
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 0);
+    await publisher.publish(files.map((uri, i) => [uri, Array.from({ length: 1000 }, (_, k) => i * 1000 + k)] as const), diagnostic);
+    clearInterval(ticking);
+    assert.equal(sets.length, 4, '12 000 diagnostics in chunks of at least 2 500: four hand-overs');
+    assert.equal(sets[0]?.[0], visible.toString(), 'the visible file comes first');
+    assert.ok(turns >= 1, 'the event loop turned between chunks');
+    for (const [i, uri] of files.entries()) assert.equal(vscode.languages.getDiagnostics(uri).filter((d) => d.message.startsWith('finding')).length, 1000, `file ${i}`);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('a newer publication replaces one under way; a file redrawn meanwhile keeps its own drawing', async () => {
+    const publisher = new DiagnosticsPublisher(collection, 1000);
+    const many: [vscode.Uri, number[]][] = files.map((uri) => [uri, Array.from({ length: 900 }, (_, k) => k)]);
+    const first = publisher.publish(many, diagnostic);
+    const second = publisher.publish(files.slice(0, 2).map((uri) => [uri, [7]] as const), diagnostic);
+    await Promise.all([first, second]);
+    assert.deepEqual(vscode.languages.getDiagnostics(files[0]).map((d) => d.message), ['finding 7']);
+
+    const third = publisher.publish(files.map((uri) => [uri, Array.from({ length: 600 }, (_, k) => k)] as const), diagnostic);
+    const edited = files[10];
+    collection.set(edited, [new vscode.Diagnostic(range, 'redrawn after an edit')]);
+    publisher.redrew(edited);
+    await third;
+    assert.deepEqual(vscode.languages.getDiagnostics(edited).map((d) => d.message), ['redrawn after an edit']);
+    assert.equal(vscode.languages.getDiagnostics(files[9]).length, 600);
+  });
+
+  it('a few diagnostics go in one hand-over; an entry without diagnostics clears its file', async () => {
+    const publisher = new DiagnosticsPublisher(collection, 2500);
+    await publisher.publish([[files[0], [1, 2]], [files[1], [3]]], diagnostic);
+    assert.equal(vscode.languages.getDiagnostics(files[0]).length, 2);
+    await publisher.publish([[files[0], undefined], [files[1], [3]]], diagnostic);
+    assert.equal(vscode.languages.getDiagnostics(files[0]).length, 0);
+    assert.equal(vscode.languages.getDiagnostics(files[1]).length, 1);
+  });
+});
