@@ -74,6 +74,16 @@ interface Placed {
   readonly scannedLine: number;
 }
 
+/** Findings planned and placed per slice: a few thousand take a few milliseconds. */
+const PLAN_SLICE = 4000;
+
+/** One drawing, planned: the diagnostics by file, what to place again on an edit, and how many are gone. */
+interface Planned {
+  readonly byUri: Map<string, [vscode.Uri, Placed[]]>;
+  readonly sources: Map<string, Source[]>;
+  readonly gone: number;
+}
+
 /** A planned diagnostic with what it takes to place it again when its document is edited. */
 interface Source {
   readonly repo: WorkspaceRepo;
@@ -103,6 +113,10 @@ export class DiagnosticsController implements vscode.Disposable {
   /** By today's file: the diagnostics drawn there, kept to redraw one document as it is edited. */
   private sources = new Map<string, Source[]>();
   private redrawAfterRun = false;
+  /** Counts drawings, so one still planning knows a later one took over. */
+  private showGeneration = 0;
+  /** The latest drawing: what a superseded one resolves with. */
+  private showing: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: DiagnosticsDeps) {
     this.following = [
@@ -273,62 +287,98 @@ export class DiagnosticsController implements vscode.Disposable {
     for (const folder of this.folders) for (const slot of folder.slots) if (!keep.has(slot)) this.deps.findings.release(slot);
   }
 
-  /** Draws the folders; resolves when every diagnostic is handed to VS Code (the open files' first). */
+  /**
+   * Draws the folders; resolves when every diagnostic is handed to VS Code (the open files'
+   * first). Findings are planned and placed in slices with a turn of the event loop between
+   * them, so 50 000 never hold the extension host for long. A later drawing supersedes one still
+   * planning: the earlier one then resolves with the later one.
+   */
   private show(folders: readonly FolderFindings[], announce = true, cause: 'refresh' | 'change' = 'refresh'): Promise<void> {
     this.drawn = folders.map((folder) => folder.slots.map((slot) => resultOf(this.deps.findings.state(slot))?.findings));
+    const generation = ++this.showGeneration;
+    const steps = this.plan(folders);
+    const finish = (planned: Planned): Promise<void> => this.finishDrawing(folders, planned, announce, cause);
+    let step = steps.next();
+    // A drawing of one slice (a triage, a small project) is done at once, as the user acted.
+    if (step.done) return (this.showing = finish(step.value));
+    const drawing = (async (): Promise<void> => {
+      while (!step.done) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        if (generation !== this.showGeneration) return this.showing;
+        step = steps.next();
+      }
+      return finish(step.value);
+    })();
+    this.showing = drawing;
+    return drawing;
+  }
+
+  /** Hands a planned drawing to VS Code and makes it the one shown. */
+  private finishDrawing(folders: readonly FolderFindings[], planned: Planned, announce: boolean, cause: 'refresh' | 'change'): Promise<void> {
+    this.sources = planned.sources;
+    const entries: [vscode.Uri, Placed[] | undefined][] = [...planned.byUri.values()];
+    for (const old of this.shownUris) if (!planned.byUri.has(old)) entries.push([vscode.Uri.parse(old), undefined]);
+    const { findingUrl } = this.deps;
+    const published = this.publisher.publish(entries, (p) => toDiagnostic(p.planned, p.folder, findingUrl, { changed: p.changed, commit: p.commit, scannedLine: p.scannedLine }));
+    this.shownUris = new Set(planned.byUri.keys());
+    this.folders = folders;
+    const count = [...planned.byUri.values()].reduce((n, [, d]) => n + d.length, 0);
+    this.deps.log.info(`Diagnostics: ${count} in ${planned.byUri.size} files of ${folders.length} folders${planned.gone > 0 ? `; ${planned.gone} no longer in this copy` : ''}`);
+    this.lastCause = cause;
+    if (announce) this.changed.fire(folders);
+    return published;
+  }
+
+  /** Plans and places every folder's findings, pausing (yielding) between slices. */
+  private *plan(folders: readonly FolderFindings[]): Generator<void, Planned, void> {
     const byUri = new Map<string, [vscode.Uri, Placed[]]>();
     const sources = new Map<string, Source[]>();
     const mapping = this.deps.mapping();
+    const options = { unreachableLevel: this.deps.unreachableAsInformation() ? 'information' as const : undefined };
     const { places } = this.deps;
     let gone = 0;
     for (const folder of folders) {
       const repo = folder.repo;
-      const plan = planDiagnostics(shownInProblems(folder), mapping, { unreachableLevel: this.deps.unreachableAsInformation() ? 'information' : undefined });
-      for (const path of plan.refused) this.deps.log.warn(`Refused a finding path outside the folder ${repo.folder.name}: ${JSON.stringify(path)}`);
+      const findings = shownInProblems(folder);
       const wanted = new Map<string, Set<string>>();
       const files = new Map<string, { uri: vscode.Uri; key: string }>();
-      for (const planned of plan.diagnostics) {
-        const commit = places.commitOf(planned.finding, repo);
-        if (commit) {
-          let paths = wanted.get(commit);
-          if (!paths) wanted.set(commit, (paths = new Set()));
-          paths.add(planned.relativePath);
-          if (planned.related) paths.add(planned.related.relativePath);
+      for (let start = 0; start < findings.length; start += PLAN_SLICE) {
+        if (start > 0) yield;
+        const plan = planDiagnostics(findings.slice(start, start + PLAN_SLICE), mapping, options);
+        for (const path of plan.refused) this.deps.log.warn(`Refused a finding path outside the folder ${repo.folder.name}: ${JSON.stringify(path)}`);
+        for (const planned of plan.diagnostics) {
+          const commit = places.commitOf(planned.finding, repo);
+          if (commit) {
+            let paths = wanted.get(commit);
+            if (!paths) wanted.set(commit, (paths = new Set()));
+            paths.add(planned.relativePath);
+            if (planned.related) paths.add(planned.related.relativePath);
+          }
+          const placed = placeDiagnostic(planned, places.placer(repo, commit));
+          // One Uri (and its text) per file, not per finding: thousands of findings share a few files.
+          const relative = placed?.planned.relativePath ?? planned.relativePath;
+          let file = files.get(relative);
+          if (!file) {
+            const uri = vscode.Uri.joinPath(repo.folder.uri, relative);
+            files.set(relative, (file = { uri, key: uri.toString() }));
+          }
+          const { uri, key } = file;
+          let kept = sources.get(key);
+          if (!kept) sources.set(key, (kept = []));
+          kept.push({ repo, planned, commit });
+          if (!placed) {
+            gone++;
+            continue;
+          }
+          let entry = byUri.get(key);
+          if (!entry) byUri.set(key, (entry = [uri, []]));
+          entry[1].push({ planned: placed.planned, folder: repo.folder.uri, changed: placed.changed, commit, scannedLine: planned.range.startLine });
         }
-        const placed = placeDiagnostic(planned, places.placer(repo, commit));
-        // One Uri (and its text) per file, not per finding: thousands of findings share a few files.
-        const relative = placed?.planned.relativePath ?? planned.relativePath;
-        let file = files.get(relative);
-        if (!file) {
-          const uri = vscode.Uri.joinPath(repo.folder.uri, relative);
-          files.set(relative, (file = { uri, key: uri.toString() }));
-        }
-        const { uri, key } = file;
-        let kept = sources.get(key);
-        if (!kept) sources.set(key, (kept = []));
-        kept.push({ repo, planned, commit });
-        if (!placed) {
-          gone++;
-          continue;
-        }
-        let entry = byUri.get(key);
-        if (!entry) byUri.set(key, (entry = [uri, []]));
-        entry[1].push({ planned: placed.planned, folder: repo.folder.uri, changed: placed.changed, commit, scannedLine: planned.range.startLine });
       }
       // Mapping onto today's code runs after this draw and draws again when done.
       for (const [commit, paths] of wanted) places.drift.ensure(repo.folder, commit, paths);
     }
-    this.sources = sources;
-    const entries: [vscode.Uri, Placed[] | undefined][] = [...byUri.values()];
-    for (const old of this.shownUris) if (!byUri.has(old)) entries.push([vscode.Uri.parse(old), undefined]);
-    const { findingUrl } = this.deps;
-    const published = this.publisher.publish(entries, (p) => toDiagnostic(p.planned, p.folder, findingUrl, { changed: p.changed, commit: p.commit, scannedLine: p.scannedLine }));
-    this.shownUris = new Set(byUri.keys());
-    this.folders = folders;
-    this.deps.log.info(`Diagnostics: ${[...byUri.values()].reduce((n, [, d]) => n + d.length, 0)} in ${byUri.size} files of ${folders.length} folders${gone > 0 ? `; ${gone} no longer in this copy` : ''}`);
-    this.lastCause = cause;
-    if (announce) this.changed.fire(folders);
-    return published;
+    return { byUri, sources, gone };
   }
 
   clear(): void {
@@ -336,6 +386,8 @@ export class DiagnosticsController implements vscode.Disposable {
     this.drawn = [];
     this.sources.clear();
     this.publisher.cancel();
+    this.showGeneration++;
+    this.showing = Promise.resolve();
     this.collection.clear();
     this.shownUris.clear();
     this.folders = [];

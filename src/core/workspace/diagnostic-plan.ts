@@ -99,6 +99,14 @@ export interface PlanOptions {
 export function planDiagnostics(findings: Iterable<Finding>, mapping: SeverityMapping, options: PlanOptions = {}): PlanResult {
   const diagnostics: PlannedDiagnostic[] = [];
   const refused: string[] = [];
+  // Thousands of findings share a few hundred files: check each path once.
+  const confined = new Map<string, string | undefined>();
+  const confine = (path: string): string | undefined => {
+    if (confined.has(path)) return confined.get(path);
+    const safe = confinePath(path);
+    confined.set(path, safe);
+    return safe;
+  };
   for (const finding of findings) {
     if (CLOSED_STATUSES.has(finding.status)) continue;
     const unreachable = finding.sca?.reachability === 'unreachable';
@@ -106,7 +114,7 @@ export function planDiagnostics(findings: Iterable<Finding>, mapping: SeverityMa
     const places = placesOf(finding);
     const primary = places[0];
     if (!primary) continue;
-    const relativePath = confinePath(primary.path);
+    const relativePath = confine(primary.path);
     if (relativePath === undefined) {
       refused.push(primary.path);
       continue;
@@ -114,7 +122,7 @@ export function planDiagnostics(findings: Iterable<Finding>, mapping: SeverityMa
     const range = toPlannedRange(primary);
     if (!range) continue;
     const other = places[1];
-    const otherPath = other && confinePath(other.path);
+    const otherPath = other && confine(other.path);
     const otherRange = other && toPlannedRange(other);
     diagnostics.push({
       relativePath, range, level, finding,
