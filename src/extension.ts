@@ -261,7 +261,7 @@ function activateApi(context: vscode.ExtensionContext) {
   const activationMs = performance.now() - activationStart;
   // What activation does after a window reload, for the test that proves SBOM jobs are resumed.
   const resumeSbom = (): void => resumeSbomExports(app);
-  return { version, app, trees, statusBar, storedState, detailsPanel, activationMs, resumeSbom };
+  return { version, app, trees, statusBar, storedState, detailsPanel, activationMs, resumeSbom, globalStorage: context.globalStorageUri };
 }
 
 /** Says at once, not at the next request, when the base URL cannot be used (e.g. plain http to another host). */

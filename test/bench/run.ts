@@ -25,7 +25,7 @@ const CLIENT_DEFAULT_CONCURRENCY = 4;
 const ROUNDS = 3;
 /** planDiagnostics runs on one workspace folder's project; a large one, in the deployment's mix. */
 const PLAN_SAMPLE = { sast: 8_000, sca: 2_000 };
-const MAX_SYNC_RATIO = 1.5;
+const MAX_SYNC_RATIO = 1.2;
 const MAX_BYTES_PER_FINDING = 600;
 /** The whole bench takes well under a minute; past this something hangs, so it stops itself. */
 const DEADLINE_MS = 5 * 60_000;

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { decodeSnapshot, encodeSnapshot } from './findings-snapshot';
+import { decodeSnapshot, encodeSnapshotInSlices } from './findings-snapshot';
 import type { FindingsResult } from './findings-store';
 
 export const DEFAULT_CACHE_MEGABYTES = 200;
@@ -50,10 +50,10 @@ export class FindingsCache {
   async write(deploymentSlug: string, results: readonly FindingsResult[]): Promise<number> {
     const newestFirst = [...results].filter((r) => r.query.deploymentSlug === deploymentSlug && r.staleBecause === undefined)
       .sort((a, b) => b.loadedAt.getTime() - a.loadedAt.getTime());
-    let text = encodeSnapshot(newestFirst);
+    let text = await encodeSnapshotInSlices(newestFirst);
     while (Buffer.byteLength(text, 'utf8') > this.options.maxBytes() && newestFirst.length > 0) {
       newestFirst.pop();
-      text = encodeSnapshot(newestFirst);
+      text = await encodeSnapshotInSlices(newestFirst);
     }
     if (newestFirst.length === 0) {
       await this.clear(deploymentSlug);

@@ -31,28 +31,64 @@ class StringTable {
   }
 }
 
-/** The snapshot as JSON text. */
+/** Findings encoded per step of the sliced encoding: a few milliseconds' work. */
+const ENCODE_SLICE = 5000;
+
+/** The snapshot as JSON text, in one go (small snapshots, tests). */
 export function encodeSnapshot(results: readonly FindingsResult[]): string {
+  const steps = encodeSteps(results);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/**
+ * The snapshot as JSON text, encoded in slices with a turn of the event loop between them: 50 000
+ * findings would otherwise hold the extension host for a quarter of a second after a refresh.
+ */
+export async function encodeSnapshotInSlices(results: readonly FindingsResult[]): Promise<string> {
+  const steps = encodeSteps(results);
+  let step = steps.next();
+  while (!step.done) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    step = steps.next();
+  }
+  return step.value;
+}
+
+/** Encodes slice by slice, pausing (yielding) between them; returns the whole text. */
+function* encodeSteps(results: readonly FindingsResult[]): Generator<void, string, void> {
   const table = new StringTable();
   const range = (r: SourceRange | undefined): RangeTuple | 0 => (r ? [table.put(r.filePath), r.line, r.column ?? 0, r.endLine ?? 0, r.endColumn ?? 0] : 0);
-  const encoded = results.map((result) => ({
-    query: result.query,
-    loadedAt: result.loadedAt.getTime(),
-    skipped: result.skipped,
-    findings: result.findings.map((f) => [
-      f.id, table.put(f.ruleName), table.put(f.message), table.put(f.severity), table.put(f.confidence), table.put(f.status),
-      table.put(f.ref), table.put(f.repositoryName), table.put(f.lineOfCodeUrl), f.relevantSince?.getTime() ?? 0,
-      table.put(f.triageReason), range(f.location), f.policy ? [f.policy.id, table.put(f.policy.name), table.put(f.policy.slug)] : 0,
-      f.sca ? [
-        table.put(f.sca.advisory), table.put(f.sca.package), table.put(f.sca.version), table.put(f.sca.ecosystem),
-        table.put(f.sca.transitivity), table.put(f.sca.reachability), f.sca.isMalicious ? 1 : 0,
-        (f.sca.fixVersions ?? []).map((v) => table.put(v)), table.put(f.sca.lockfileLineUrl), range(f.sca.usage),
-      ] : 0,
-      f.matchKey ?? 0, table.put(f.triageComment), f.ticket ? [table.put(f.ticket.slug), table.put(f.ticket.url)] : 0,
-      f.ai ? [table.put(f.ai.impact)] : 0, f.secret ? [table.put(f.secret.service), table.put(f.secret.validation)] : 0,
-    ]),
-  }));
-  return JSON.stringify({ format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, strings: table.strings, results: encoded });
+  const tupleOf = (f: Finding): unknown[] => [
+    f.id, table.put(f.ruleName), table.put(f.message), table.put(f.severity), table.put(f.confidence), table.put(f.status),
+    table.put(f.ref), table.put(f.repositoryName), table.put(f.lineOfCodeUrl), f.relevantSince?.getTime() ?? 0,
+    table.put(f.triageReason), range(f.location), f.policy ? [f.policy.id, table.put(f.policy.name), table.put(f.policy.slug)] : 0,
+    f.sca ? [
+      table.put(f.sca.advisory), table.put(f.sca.package), table.put(f.sca.version), table.put(f.sca.ecosystem),
+      table.put(f.sca.transitivity), table.put(f.sca.reachability), f.sca.isMalicious ? 1 : 0,
+      (f.sca.fixVersions ?? []).map((v) => table.put(v)), table.put(f.sca.lockfileLineUrl), range(f.sca.usage),
+    ] : 0,
+    f.matchKey ?? 0, table.put(f.triageComment), f.ticket ? [table.put(f.ticket.slug), table.put(f.ticket.url)] : 0,
+    f.ai ? [table.put(f.ai.impact)] : 0, f.secret ? [table.put(f.secret.service), table.put(f.secret.validation)] : 0,
+  ];
+  const encoded: string[] = [];
+  let sinceYield = 0;
+  for (const result of results) {
+    const slices: string[] = [];
+    for (let start = 0; start < result.findings.length; start += ENCODE_SLICE) {
+      if (sinceYield >= ENCODE_SLICE) {
+        yield;
+        sinceYield = 0;
+      }
+      const slice = result.findings.slice(start, start + ENCODE_SLICE);
+      sinceYield += slice.length;
+      // Each slice as JSON array text without its brackets: the slices joined make one array.
+      slices.push(JSON.stringify(slice.map(tupleOf)).slice(1, -1));
+    }
+    encoded.push(`{"query":${JSON.stringify(result.query)},"loadedAt":${JSON.stringify(result.loadedAt.getTime())},"skipped":${JSON.stringify(result.skipped)},"findings":[${slices.join(',')}]}`);
+  }
+  return `{"format":${JSON.stringify(SNAPSHOT_FORMAT)},"version":${SNAPSHOT_VERSION},"strings":${JSON.stringify(table.strings)},"results":[${encoded.join(',')}]}`;
 }
 
 /** The results of a snapshot, or undefined when it is not one of this version or is broken. */

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { Session } from 'node:inspector/promises';
@@ -295,9 +295,16 @@ describe('bench:host', () => {
       });
       const fromCache = await api.app.startFromCache();
       const cachedMs = performance.now() - cacheStart;
+      // The floor under any cached start: reading and parsing the cache file, then building and
+      // setting the diagnostics (measured above in the plain job).
+      const cacheDir = join(api.globalStorage.fsPath, 'findings-cache');
+      const readStart = performance.now();
+      for (const name of readdirSync(cacheDir)) JSON.parse(readFileSync(join(cacheDir, name), 'utf8'));
+      const readMs = performance.now() - readStart;
       watching.dispose();
       figures.push({ name: '(e) start with the disk cache: the open file\'s diagnostics shown', value: openFileMs ?? Number.NaN, unit: 'ms', target: '≤ 500 ms' });
       figures.push({ name: '(e) start with the disk cache: every diagnostic shown, no answer yet', value: cachedMs, unit: 'ms', reference: fromCache ? `${ours()} diagnostics before any answer` : 'nothing cached', target: '≤ 500 ms' });
+      figures.push({ name: '    floor: read and parse the cache file, build and set the diagnostics', value: readMs + lastShowMs, unit: 'ms', reference: `read+parse ${readMs.toFixed(0)} ms, set ${lastShowMs.toFixed(0)} ms` });
       await setLatency(child, 0);
       await vscode.commands.executeCommand('appsecFindings.refresh');
 

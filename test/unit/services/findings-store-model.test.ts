@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Finding } from '../../../src/core/model/types';
 import { describeQuery, FindingsStore, type FindingsQuery } from '../../../src/core/services/findings-store';
-import { decodeSnapshot, encodeSnapshot, SNAPSHOT_VERSION } from '../../../src/core/services/findings-snapshot';
+import { decodeSnapshot, encodeSnapshot, encodeSnapshotInSlices, SNAPSHOT_VERSION } from '../../../src/core/services/findings-snapshot';
 import { generateDeployment, type PlatformData } from '../../platform/generator';
 import { plain } from '../core/helpers/plain';
 import { startHarness, type Harness } from './platform-harness';
@@ -215,6 +215,25 @@ void describe('the store, without a platform', () => {
     assert.deepEqual(byFile.get('a.py'), [a, b]);
     assert.equal(s.byFile(result), byFile, 'built once per answer');
     s.dispose();
+  });
+});
+
+void describe('the snapshot, encoded in slices', () => {
+  test('many findings are encoded with the event loop turning between slices, to the same text as in one go', async () => {
+    const results = [0, 1, 2].map((r) => ({
+      query: { deploymentSlug: 'x', issueType: 'sast' as const, filters: { ref: `r${r}` } },
+      findings: Array.from({ length: r === 1 ? 0 : 7000 }, (_, i) => ({ ...sastLike(r * 10_000 + i), location: { filePath: `f${i % 40}.py`, line: 1 + (i % 9) } })),
+      skipped: r, loadedAt: new Date(1_700_000_000_000 + r),
+    }));
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 0);
+    const sliced = await encodeSnapshotInSlices(results);
+    clearInterval(ticking);
+    assert.ok(turns >= 1, 'the event loop turned while 14 000 findings were encoded');
+    assert.equal(sliced, encodeSnapshot(results));
+    const back = decodeSnapshot(sliced);
+    assert.deepEqual(back?.map((r) => [r.query.filters.ref, r.findings.length, r.skipped]), [['r0', 7000, 0], ['r1', 0, 1], ['r2', 7000, 2]]);
+    assert.deepEqual([back?.[2]?.findings[6999]?.location?.filePath, back?.[2]?.findings[6999]?.location?.line], ['f39.py', 7]);
   });
 });
 
