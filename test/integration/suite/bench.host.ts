@@ -142,7 +142,7 @@ async function profile<T>(work: () => Promise<T>): Promise<{ result: T; summary:
   await session.post('Profiler.setSamplingInterval', { interval: 500 });
   await session.post('Profiler.start');
   const result = await work();
-  const { profile: taken } = (await session.post('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; startTime: number; endTime: number } };
+  const { profile: taken } = (await session.post('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number } };
   session.disconnect();
   const perSample = (taken.endTime - taken.startTime) / 1000 / Math.max(1, taken.samples.length);
   const byScript = new Map<string, number>();
@@ -168,8 +168,29 @@ async function profile<T>(work: () => Promise<T>): Promise<{ result: T; summary:
     return value;
   };
   const oursMs = taken.nodes.reduce((ms, node) => ms + (inOurs(node.id) ? (node.hitCount ?? 0) * perSample : 0), 0);
+  // The longest stretch without an idle sample: what held the event loop longest, and in what.
+  const nameOf = (id: number): string => {
+    const frame = byId.get(id)?.callFrame;
+    return frame ? `${frame.url.replace(/^.*\//, '') || '(native)'}:${frame.functionName || '(anonymous)'}` : '?';
+  };
+  let worst = { ms: 0, from: 0, to: 0 };
+  let runStart = -1;
+  let runMs = 0;
+  taken.samples.forEach((id, i) => {
+    const busy = byId.get(id)?.callFrame.functionName !== '(idle)';
+    if (busy) {
+      if (runStart < 0) { runStart = i; runMs = 0; }
+      runMs += (taken.timeDeltas[i] ?? 0) / 1000;
+      if (runMs > worst.ms) worst = { ms: runMs, from: runStart, to: i };
+    } else runStart = -1;
+  });
+  const inWorst = new Map<string, number>();
+  for (let i = worst.from; i <= worst.to; i++) {
+    const name = nameOf(taken.samples[i]);
+    inWorst.set(name, (inWorst.get(name) ?? 0) + (taken.timeDeltas[i] ?? 0) / 1000);
+  }
   const top = (map: Map<string, number>, n: number): string[] => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`);
-  return { result, oursMs, summary: ['self time by script:', ...top(byScript, 8), 'self time by function:', ...top(byFunction, 15)] };
+  return { result, oursMs, summary: ['self time by script:', ...top(byScript, 8), 'self time by function:', ...top(byFunction, 15), `longest stretch without idle: ${worst.ms.toFixed(0)} ms, of which:`, ...top(inWorst, 8)] };
 }
 
 const ours = (): number => vscode.languages.getDiagnostics().reduce((n, [, list]) => n + list.filter((d) => d.source === 'AppSec').length, 0);
@@ -237,18 +258,30 @@ describe('bench:host', () => {
         await setLatency(child, latency);
         // Profiled once for where the time goes, then measured without the profiler's overhead.
         if (latency === 0) profiled.push(...(await profile(async () => vscode.commands.executeCommand('appsecFindings.refresh'))).summary);
-        const { result: ourMs, stallMs } = await longestStall(async () => {
-          const started = performance.now();
-          await vscode.commands.executeCommand('appsecFindings.refresh');
-          return performance.now() - started;
-        });
-        const limitMs = await plainJob(ready, folder.uri, 3000, 4);
+        // Three rounds, ours and the limit taking turns; the medians are reported (one run on
+        // this shared machine varies by a factor of 1.5).
+        const ourRuns: number[] = [];
+        const limitRuns: number[] = [];
+        let stallMs = 0;
+        for (let round = 0; round < 3; round++) {
+          const measured = await longestStall(async () => {
+            const started = performance.now();
+            await vscode.commands.executeCommand('appsecFindings.refresh');
+            return performance.now() - started;
+          });
+          ourRuns.push(measured.result);
+          stallMs = Math.max(stallMs, measured.stallMs);
+          limitRuns.push(await plainJob(ready, folder.uri, 3000, 4));
+        }
+        const median = (runs: number[]): number => [...runs].sort((a, b) => a - b)[1];
+        const ourMs = median(ourRuns);
+        const limitMs = median(limitRuns);
         if (latency === 0) {
           figures.push({ name: `    of which building and setting ${expected} diagnostics (the host's floor)`, value: lastShowMs, unit: 'ms' });
           figures.push({ name: '(g) floor: heap held by the plain job\'s diagnostics, per finding', value: lastHeldBytes / (HOST_BENCH.sast + HOST_BENCH.sca), unit: 'bytes' });
         }
-        figures.push({ name: `(a) refresh → ${expected} diagnostics, ${latency} ms latency`, value: ourMs, unit: 'ms', reference: `limit ${limitMs.toFixed(0)} ms (×${(ourMs / limitMs).toFixed(2)})`, target: '≤ 1.3 × limit' });
-        if (latency === 0) figures.push({ name: '(c) longest extension-host stall during the refresh', value: stallMs, unit: 'ms', target: '≤ 50 ms' });
+        figures.push({ name: `(a) refresh → ${expected} diagnostics, ${latency} ms latency`, value: ourMs, unit: 'ms', reference: `limit ${limitMs.toFixed(0)} ms (×${(ourMs / limitMs).toFixed(2)}); runs ${ourRuns.map((r) => r.toFixed(0)).join('/')} vs ${limitRuns.map((r) => r.toFixed(0)).join('/')}`, target: '≤ 1.3 × limit' });
+        if (latency === 0) figures.push({ name: '(c) longest extension-host stall during the refreshes (3)', value: stallMs, unit: 'ms', target: '≤ 50 ms' });
         if (latency === 150) {
           const naiveMs = await plainJob(ready, folder.uri, 100, 1);
           figures.push({ name: '(b) naive client (page 100, one at a time), 150 ms latency', value: naiveMs, unit: 'ms', reference: `ours ×${(naiveMs / ourMs).toFixed(1)} faster`, target: 'ours ≥ 5 × faster' });
