@@ -6,6 +6,9 @@ import { DEFAULT_RETRY_POLICY, withRetries, type HttpMethod, type RetryEnvironme
 import { errorForStatus, parseRetryAfter } from './statusErrors';
 import { errorFromTransport } from './transportErrors';
 
+/** Bodies above this size (a page of findings) wait for a turn of the event loop before parsing. */
+const YIELD_BEFORE_PARSING_BYTES = 256 * 1024;
+
 export interface HttpTimeouts {
   /** TCP and TLS set-up; only applies to the default agent (an injected one brings its own). */
   readonly connectMs: number;
@@ -212,6 +215,9 @@ export class PlatformHttp {
       // A reset or a stall mid-body is a network failure (retryable for a GET), not bad data.
       throw errorFromTransport(e, origin, request.signal);
     }
+    // Pages in flight together arrive together: each is parsed (and decoded by its caller) on a
+    // turn of its own, so the extension host answers between them instead of after all of them.
+    if (bytes.length > YIELD_BEFORE_PARSING_BYTES) await new Promise<void>((resolve) => setImmediate(resolve));
     return parseJsonBody(bytes, response.headers, request.what);
   }
 

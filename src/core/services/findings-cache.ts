@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { decodeSnapshot, encodeSnapshotInSlices } from './findings-snapshot';
+import { decodeSnapshotInSlices, encodeSnapshotInSlices } from './findings-snapshot';
 import type { FindingsResult } from './findings-store';
 
 export const DEFAULT_CACHE_MEGABYTES = 200;
@@ -34,7 +34,7 @@ export class FindingsCache {
     } catch {
       return undefined; // none yet
     }
-    const results = decodeSnapshot(text);
+    const results = await decodeSnapshotInSlices(text);
     if (!results) {
       this.options.onProblem?.('The findings cache was of another version or damaged; it was dropped and will be rebuilt by the next refresh.');
       await rm(file, { force: true }).catch(() => undefined);

@@ -1,10 +1,12 @@
 /**
  * What the store shows, written compactly and read back (for a start that shows findings before
  * any request). Repeated strings are stored once in a table; each finding is a tuple. Reading is
- * as distrustful as reading the platform: every finding goes back through the platform decoder,
- * and a snapshot of another version, or a broken one, is dropped whole (undefined), never thrown.
+ * as distrustful as reading the platform: every finding is checked by the platform decoder's
+ * rules, and a snapshot of another version, or a broken one, is dropped whole (undefined), never
+ * thrown. Both ways work in slices for the extension host (`…InSlices`).
  */
-import { decodeFinding } from '../model/decodeFinding';
+import { lineFromUrl } from '../model/decodeFinding';
+import { decodeLocation } from '../model/decodeLocation';
 import { isObject } from '../model/decodeRead';
 import { StringInterner } from '../model/interner';
 import type { Finding, IssueType, SourceRange } from '../model/types';
@@ -91,54 +93,139 @@ function* encodeSteps(results: readonly FindingsResult[]): Generator<void, strin
   return `{"format":${JSON.stringify(SNAPSHOT_FORMAT)},"version":${SNAPSHOT_VERSION},"strings":${JSON.stringify(table.strings)},"results":[${encoded.join(',')}]}`;
 }
 
+/** Findings decoded per step of the sliced decoding. */
+const DECODE_SLICE = 5000;
+
 /** The results of a snapshot, or undefined when it is not one of this version or is broken. */
 export function decodeSnapshot(text: string): FindingsResult[] | undefined {
+  const steps = decodeSteps(text);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/** As {@link decodeSnapshot}, with a turn of the event loop between slices (a start stays responsive). */
+export async function decodeSnapshotInSlices(text: string): Promise<FindingsResult[] | undefined> {
+  const steps = decodeSteps(text);
+  let step = steps.next();
+  while (!step.done) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    step = steps.next();
+  }
+  return step.value;
+}
+
+function* decodeSteps(text: string): Generator<void, FindingsResult[] | undefined, void> {
+  let body: unknown;
   try {
-    const body: unknown = JSON.parse(text);
-    if (!isObject(body) || body.format !== SNAPSHOT_FORMAT || body.version !== SNAPSHOT_VERSION) return undefined;
-    const { strings, results } = body;
-    if (!Array.isArray(strings) || !strings.every((s) => typeof s === 'string') || !Array.isArray(results)) return undefined;
-    const str = (i: unknown): string | undefined => (typeof i === 'number' && i >= 0 ? (strings)[i] : undefined);
-    const decoded: FindingsResult[] = [];
-    for (const raw of results as unknown[]) {
-      const result = decodeResult(raw, str);
-      if (!result) return undefined;
-      decoded.push(result);
-    }
-    return decoded;
+    body = JSON.parse(text);
   } catch {
     return undefined;
   }
-}
-
-function decodeResult(raw: unknown, str: (i: unknown) => string | undefined): FindingsResult | undefined {
-  if (!isObject(raw) || !Array.isArray(raw.findings) || typeof raw.loadedAt !== 'number') return undefined;
-  const query = decodeQuery(raw.query);
-  if (!query) return undefined;
-  const interner = new StringInterner();
-  const findings: Finding[] = [];
-  for (const tuple of raw.findings as unknown[]) {
-    const decoded = Array.isArray(tuple) ? decodeTuple(tuple, query.issueType, str, interner) : undefined;
-    if (!decoded) return undefined;
-    const finding = decoded;
-    // The key is a hash of an id the snapshot does not keep: taken as written, when it can be one.
-    const matchKey = (tuple as unknown[])[14];
-    findings.push(typeof matchKey === 'number' && Number.isSafeInteger(matchKey) && matchKey > 0 ? { ...finding, matchKey } : finding);
+  if (!isObject(body) || body.format !== SNAPSHOT_FORMAT || body.version !== SNAPSHOT_VERSION) return undefined;
+  const { strings, results } = body;
+  if (!Array.isArray(strings) || !strings.every((s) => typeof s === 'string') || !Array.isArray(results)) return undefined;
+  const str = (i: unknown): string | undefined => (typeof i === 'number' && i >= 0 ? (strings)[i] : undefined);
+  const decoded: FindingsResult[] = [];
+  let sinceYield = 0;
+  for (const raw of results as unknown[]) {
+    if (!isObject(raw) || !Array.isArray(raw.findings) || typeof raw.loadedAt !== 'number') return undefined;
+    const query = decodeQuery(raw.query);
+    if (!query) return undefined;
+    const interner = new StringInterner();
+    const findings: Finding[] = [];
+    for (const tuple of raw.findings as unknown[]) {
+      if (++sinceYield > DECODE_SLICE) {
+        yield;
+        sinceYield = 0;
+      }
+      const finding = Array.isArray(tuple) ? decodeTuple(tuple, query.issueType, str, interner) : undefined;
+      if (!finding) return undefined;
+      findings.push(finding);
+    }
+    decoded.push({ query, findings, skipped: typeof raw.skipped === 'number' ? raw.skipped : 0, loadedAt: new Date(raw.loadedAt) });
   }
-  return { query, findings, skipped: typeof raw.skipped === 'number' ? raw.skipped : 0, loadedAt: new Date(raw.loadedAt) };
+  return decoded;
 }
 
-/** A tuple through the platform decoder, with the facts of its kind (AI, secret) put back. */
-function decodeTuple(tuple: unknown[], issueType: IssueType, str: (i: unknown) => string | undefined, interner: StringInterner): Finding | undefined {
-  const ai = Array.isArray(tuple[17]) ? (tuple[17] as unknown[]) : undefined;
-  const secret = Array.isArray(tuple[18]) ? (tuple[18] as unknown[]) : undefined;
-  const wire = toWire(tuple, str);
-  const finding = decodeFinding(ai ? { ...wire, ai_impact: str(ai[0]) } : wire, issueType === 'sca' ? 'sca' : ai ? 'ai_sast' : 'sast', interner);
-  if (!finding || issueType !== 'secrets') return finding;
+/**
+ * A tuple read back into a finding, as distrustfully as the platform decoder reads an answer
+ * (ids must be safe integers, a rule name must be there, places must be sane), but straight from
+ * the tuple: going through the platform's shape first cost most of a cached start.
+ */
+function decodeTuple(t: unknown[], issueType: IssueType, str: (i: unknown) => string | undefined, interner: StringInterner): Finding | undefined {
+  const id = t[0];
+  const ruleName = str(t[1]);
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || ruleName === undefined) return undefined;
+  const ai = Array.isArray(t[17]) ? (t[17] as unknown[]) : undefined;
+  const lineOfCodeUrl = str(t[8]);
+  const since = t[9];
+  const policy = Array.isArray(t[12]) ? (t[12] as unknown[]) : undefined;
+  const policyName = str(policy?.[1]);
+  const policySlug = str(policy?.[2]);
+  const ticket = Array.isArray(t[16]) ? (t[16] as unknown[]) : undefined;
+  const ticketSlug = interned(interner, str(ticket?.[0]));
+  const ticketUrl = str(ticket?.[1]);
+  const confidence = str(t[4]);
+  const finding: Finding = {
+    issueType: issueType === 'sca' ? 'sca' : 'sast',
+    id,
+    ruleName: interner.intern(ruleName),
+    message: interner.intern(str(t[2]) ?? ''),
+    severity: interned(interner, str(t[3])) ?? 'unknown',
+    confidence: confidence === undefined ? undefined : interner.intern(confidence),
+    status: interned(interner, str(t[5])) ?? 'unknown',
+    ref: interned(interner, str(t[6])),
+    repositoryName: interned(interner, str(t[7])),
+    location: rangeOf(t[11], str, interner),
+    lineOfCodeUrl,
+    relevantSince: typeof since === 'number' && Number.isFinite(since) && since > 0 ? new Date(since) : undefined,
+    triageReason: interned(interner, str(t[10])),
+    // The key is a hash of an id the snapshot does not keep: taken as written, when it can be one.
+    matchKey: typeof t[14] === 'number' && Number.isSafeInteger(t[14]) && t[14] > 0 ? t[14] : undefined,
+    triageComment: interned(interner, str(t[15])),
+    ticket: ticketSlug === undefined && ticketUrl === undefined ? undefined : { slug: ticketSlug, url: ticketUrl },
+    policy: issueType !== 'sca' && typeof policy?.[0] === 'number' && Number.isSafeInteger(policy[0]) && policyName !== undefined && policySlug !== undefined
+      ? interner.policy(policy[0], policyName, policySlug) : undefined,
+    sca: issueType === 'sca' ? scaOf(Array.isArray(t[13]) ? (t[13] as unknown[]) : [], str, interner, lineOfCodeUrl) : undefined,
+    ai: ai ? { impact: str(ai[0]) } : undefined,
+  };
+  if (issueType !== 'secrets') return finding;
+  const secret = Array.isArray(t[18]) ? (t[18] as unknown[]) : undefined;
   const service = str(secret?.[0]);
   const validation = str(secret?.[1]);
   if (service === undefined || validation === undefined) return undefined;
   return { ...finding, issueType, secret: { service: interner.intern(service), validation: interner.intern(validation) } };
+}
+
+function interned(interner: StringInterner, value: string | undefined): string | undefined {
+  return value === undefined ? undefined : interner.intern(value);
+}
+
+/** A range tuple through the platform's own location rules (positive lines, ends after starts). */
+function rangeOf(r: unknown, str: (i: unknown) => string | undefined, interner: StringInterner): SourceRange | undefined {
+  if (!Array.isArray(r)) return undefined;
+  const [path, line, column, endLine, endColumn] = r as unknown[];
+  return decodeLocation({ filePath: str(path), line, column: column || undefined, endLine: endLine || undefined, endColumn: endColumn || undefined }, interner);
+}
+
+function scaOf(sca: unknown[], str: (i: unknown) => string | undefined, interner: StringInterner, lineOfCodeUrl: string | undefined): NonNullable<Finding['sca']> {
+  const lockfileUrl = str(sca[8]);
+  const lockfileLineUrl = lockfileUrl === lineOfCodeUrl ? lineOfCodeUrl : lockfileUrl;
+  const versions = Array.isArray(sca[7]) ? (sca[7] as unknown[]).map(str).filter((v): v is string => v !== undefined) : [];
+  return {
+    advisory: interned(interner, str(sca[0])),
+    package: interned(interner, str(sca[1])),
+    version: interned(interner, str(sca[2])),
+    ecosystem: interned(interner, str(sca[3])),
+    transitivity: interned(interner, str(sca[4])),
+    reachability: interned(interner, str(sca[5])),
+    isMalicious: sca[6] === 1,
+    fixVersions: versions.length === 0 ? undefined : interner.shared(`fixes${versions.map((v) => `:${v.length}:${v}`).join('')}`, () => versions.map((v) => interner.intern(v))),
+    lockfileLineUrl,
+    lockfileLine: lineFromUrl(lockfileLineUrl),
+    usage: rangeOf(sca[9], str, interner),
+  };
 }
 
 function decodeQuery(raw: unknown): FindingsQuery | undefined {
@@ -146,31 +233,4 @@ function decodeQuery(raw: unknown): FindingsQuery | undefined {
   const issueType = raw.issueType;
   if (issueType !== 'sast' && issueType !== 'sca' && issueType !== 'secrets') return undefined;
   return { deploymentSlug: raw.deploymentSlug, issueType: issueType, filters: raw.filters };
-}
-
-/** A tuple back in the platform's own shape, so the platform decoder checks and interns it. */
-function toWire(t: readonly unknown[], str: (i: unknown) => string | undefined): Record<string, unknown> {
-  const range = (r: unknown): Record<string, unknown> | undefined => {
-    if (!Array.isArray(r)) return undefined;
-    const [path, line, column, endLine, endColumn] = r as unknown[];
-    return { file_path: str(path), line, column: column || undefined, end_line: endLine || undefined, end_column: endColumn || undefined };
-  };
-  const policy = Array.isArray(t[12]) ? (t[12] as unknown[]) : undefined;
-  const sca = Array.isArray(t[13]) ? (t[13] as unknown[]) : undefined;
-  const since = t[9];
-  const ticket = Array.isArray(t[16]) ? (t[16] as unknown[]) : undefined;
-  return {
-    id: t[0], rule_name: str(t[1]), rule_message: str(t[2]), severity: str(t[3]), confidence: str(t[4]), status: str(t[5]),
-    ref: str(t[6]), repository: { name: str(t[7]) }, line_of_code_url: str(t[8]),
-    relevant_since: typeof since === 'number' && since > 0 ? new Date(since).toISOString() : undefined,
-    triage_reason: str(t[10]), location: range(t[11]), triage_comment: str(t[15]),
-    external_ticket: ticket ? { external_slug: str(ticket[0]), url: str(ticket[1]) } : undefined,
-    sourcing_policy: policy ? { id: policy[0], name: str(policy[1]), slug: str(policy[2]) } : undefined,
-    ...(sca ? {
-      vulnerability_identifier: str(sca[0]), reachability: str(sca[5]), is_malicious: sca[6] === 1,
-      found_dependency: { package: str(sca[1]), version: str(sca[2]), ecosystem: str(sca[3]), transitivity: str(sca[4]), lockfile_line_url: str(sca[8]) },
-      fix_recommendations: Array.isArray(sca[7]) ? (sca[7] as unknown[]).map((v) => ({ version: str(v) })) : undefined,
-      usage: range(sca[9]) ? { location: { ...range(sca[9]) } } : undefined,
-    } : {}),
-  };
 }

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Finding } from '../../../src/core/model/types';
 import { describeQuery, FindingsStore, type FindingsQuery } from '../../../src/core/services/findings-store';
-import { decodeSnapshot, encodeSnapshot, encodeSnapshotInSlices, SNAPSHOT_VERSION } from '../../../src/core/services/findings-snapshot';
+import { decodeSnapshot, decodeSnapshotInSlices, encodeSnapshot, encodeSnapshotInSlices, SNAPSHOT_VERSION } from '../../../src/core/services/findings-snapshot';
 import { generateDeployment, type PlatformData } from '../../platform/generator';
 import { plain } from '../core/helpers/plain';
 import { startHarness, type Harness } from './platform-harness';
@@ -188,6 +188,9 @@ void describe('the findings store (real client, local platform)', () => {
       '', 'null', '[]', '{', text.slice(0, text.length / 2), JSON.stringify({ ...parsed, version: SNAPSHOT_VERSION - 1 }), JSON.stringify({ ...parsed, version: SNAPSHOT_VERSION + 1 }), JSON.stringify({ ...parsed, format: 'x' }),
       JSON.stringify({ ...parsed, strings: [1, 2] }), JSON.stringify({ ...parsed, results: [{ query: { deploymentSlug: 'a', issueType: 'dast', filters: {} }, loadedAt: 1, findings: [] }] }),
       JSON.stringify({ ...parsed, results: [{ query: (parsed.results as { query: unknown }[])[0]?.query, loadedAt: 1, findings: [[null]] }] }),
+      // A finding without a safe integer id, or without a rule name, is no finding: the whole is dropped.
+      JSON.stringify({ ...parsed, results: [{ query: (parsed.results as { query: unknown }[])[0]?.query, loadedAt: 1, findings: [[1.5, 0, 0]] }] }),
+      JSON.stringify({ ...parsed, results: [{ query: (parsed.results as { query: unknown }[])[0]?.query, loadedAt: 1, findings: [[7, -1, 0]] }] }),
     ]) {
       assert.equal(decodeSnapshot(broken), undefined, broken.slice(0, 80));
     }
@@ -234,6 +237,13 @@ void describe('the snapshot, encoded in slices', () => {
     const back = decodeSnapshot(sliced);
     assert.deepEqual(back?.map((r) => [r.query.filters.ref, r.findings.length, r.skipped]), [['r0', 7000, 0], ['r1', 0, 1], ['r2', 7000, 2]]);
     assert.deepEqual([back?.[2]?.findings[6999]?.location?.filePath, back?.[2]?.findings[6999]?.location?.line], ['f39.py', 7]);
+    turns = 0;
+    const ticking2 = setInterval(() => turns++, 0);
+    const backInSlices = await decodeSnapshotInSlices(sliced);
+    clearInterval(ticking2);
+    assert.ok(turns >= 1, 'the event loop turned while 14 000 findings were read back');
+    assert.deepEqual(backInSlices, back);
+    assert.equal(await decodeSnapshotInSlices(sliced.replace('"id"', '"id" ').slice(0, -2)), undefined, 'a broken one is dropped');
   });
 });
 
