@@ -9,6 +9,18 @@ import { errorFromTransport } from './transportErrors';
 /** Bodies above this size (a page of findings) wait for a turn of the event loop before parsing. */
 const YIELD_BEFORE_PARSING_BYTES = 256 * 1024;
 
+let lastTurn: Promise<void> = Promise.resolve();
+/**
+ * Resolves on a turn of the event loop that no other caller shares: turns are handed out one
+ * after another, each asked for only once the one before began, so timers and I/O run between
+ * them (several immediates queued at once would all run in one turn).
+ */
+function ownTurn(): Promise<void> {
+  const turn = lastTurn.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+  lastTurn = turn;
+  return turn;
+}
+
 export interface HttpTimeouts {
   /** TCP and TLS set-up; only applies to the default agent (an injected one brings its own). */
   readonly connectMs: number;
@@ -217,7 +229,7 @@ export class PlatformHttp {
     }
     // Pages in flight together arrive together: each is parsed (and decoded by its caller) on a
     // turn of its own, so the extension host answers between them instead of after all of them.
-    if (bytes.length > YIELD_BEFORE_PARSING_BYTES) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (bytes.length > YIELD_BEFORE_PARSING_BYTES) await ownTurn();
     return parseJsonBody(bytes, response.headers, request.what);
   }
 
