@@ -1,7 +1,7 @@
 import { Agent, type Dispatcher } from 'undici';
 import { isLoopbackHost, parseBaseUrl, type BaseUrl } from './baseUrl';
 import { PlatformError, cancelledError } from './errors';
-import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readBodyPrefix, readCappedBody, headerValue } from './responseBody';
+import { DEFAULT_MAX_BODY_BYTES, parseJsonText, readBodyPrefix, readCappedBody, readCappedText, headerValue } from './responseBody';
 import { DEFAULT_RETRY_POLICY, withRetries, type HttpMethod, type RetryEnvironment, type RetryInfo, type RetryPolicy } from './retry';
 import { errorForStatus, parseRetryAfter } from './statusErrors';
 import { errorFromTransport } from './transportErrors';
@@ -220,17 +220,17 @@ export class PlatformHttp {
   }
 
   private async readJson(response: Dispatcher.ResponseData, request: JsonRequest, origin: string): Promise<unknown> {
-    let bytes: Buffer;
+    let body: { text: string; bytes: number };
     try {
-      bytes = await readCappedBody(response.body, response.headers, this.maxBodyBytes, request.what);
+      body = await readCappedText(response.body, response.headers, this.maxBodyBytes, request.what);
     } catch (e) {
       // A reset or a stall mid-body is a network failure (retryable for a GET), not bad data.
       throw errorFromTransport(e, origin, request.signal);
     }
     // Pages in flight together arrive together: each is parsed (and decoded by its caller) on a
     // turn of its own, so the extension host answers between them instead of after all of them.
-    if (bytes.length > YIELD_BEFORE_PARSING_BYTES) await ownTurn();
-    return parseJsonBody(bytes, response.headers, request.what);
+    if (body.bytes > YIELD_BEFORE_PARSING_BYTES) await ownTurn();
+    return parseJsonText(body.text, body.bytes, response.headers, request.what);
   }
 
   /**

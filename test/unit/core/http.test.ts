@@ -22,6 +22,28 @@ void describe('requests', () => {
     assert.equal(req?.headers.accept, 'application/json');
   });
 
+  void it('reads UTF-8 text whose characters are split between chunks, and large ASCII pages', async () => {
+    const text = JSON.stringify({ message: 'ünïcødé — 漢字 🙂'.repeat(3) });
+    const bytes = Buffer.from(text, 'utf8');
+    const big = JSON.stringify({ findings: Array.from({ length: 4000 }, (_, i) => ({ id: i, rule_name: `rule.${i}` })) });
+    const server = await scripted(
+      (_req, res) => {
+        // One byte at a time: every multi-byte character arrives in pieces.
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+        let i = 0;
+        const next = (): void => {
+          if (i >= bytes.length) return void res.end();
+          res.write(bytes.subarray(i, ++i), () => setImmediate(next));
+        };
+        next();
+      },
+      (_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(big); },
+    );
+    const http = client(server.url);
+    assert.deepEqual(await get(http), JSON.parse(text));
+    assert.equal(((await get(http)) as { findings: unknown[] }).findings.length, 4000, 'a page above the size that waits for its own turn');
+  });
+
   void it('sends a JSON body with its content type, below a base path', async () => {
     const server = await scripted(ok);
     await client(`${server.url}/prefix/`).requestJson({ method: 'POST', path: '/api/v1/y', body: { a: [1] }, what: 'y' });
