@@ -90,7 +90,14 @@ function* encodeSteps(results: readonly FindingsResult[]): Generator<void, strin
     }
     encoded.push(`{"query":${JSON.stringify(result.query)},"loadedAt":${JSON.stringify(result.loadedAt.getTime())},"skipped":${JSON.stringify(result.skipped)},"findings":[${slices.join(',')}]}`);
   }
-  return `{"format":${JSON.stringify(SNAPSHOT_FORMAT)},"version":${SNAPSHOT_VERSION},"strings":${JSON.stringify(table.strings)},"results":[${encoded.join(',')}]}`;
+  // The string table holds every distinct link (tens of thousands): written in slices too.
+  const strings: string[] = [];
+  for (let start = 0; start < table.strings.length; start += ENCODE_SLICE * 4) {
+    yield;
+    strings.push(JSON.stringify(table.strings.slice(start, start + ENCODE_SLICE * 4)).slice(1, -1));
+  }
+  yield;
+  return `{"format":${JSON.stringify(SNAPSHOT_FORMAT)},"version":${SNAPSHOT_VERSION},"strings":[${strings.join(',')}],"results":[${encoded.join(',')}]}`;
 }
 
 /** Findings decoded per step of the sliced decoding. */

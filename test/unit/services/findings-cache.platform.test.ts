@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FindingsCache } from '../../../src/core/services/findings-cache';
+import { FindingsCache, writeInPieces } from '../../../src/core/services/findings-cache';
 import { SNAPSHOT_VERSION } from '../../../src/core/services/findings-snapshot';
 import { FindingsStore, type FindingsQuery, type FindingsResult } from '../../../src/core/services/findings-store';
 import { generateDeployment, type PlatformData } from '../../platform/generator';
@@ -88,5 +88,18 @@ void describe('the findings cache on disk', () => {
     await cache.write(SLUG, results);
     await cache.clear();
     assert.equal(await cache.read(SLUG), undefined);
+  });
+});
+
+void describe('writing the cache a piece at a time', () => {
+  test('pieces that would split a character keep it whole', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'appsec-pieces-'));
+    const file = join(dir, 'text.json');
+    // With pieces of 4 characters, the boundaries fall inside the surrogate pairs of the emoji.
+    const text = `a${'🙂é'.repeat(25)}漢字`;
+    await writeInPieces(file, text, 4);
+    assert.equal(readFileSync(file, 'utf8'), text);
+    await writeInPieces(file, 'short');
+    assert.equal(readFileSync(file, 'utf8'), 'short', 'a shorter text replaces a longer one whole');
   });
 });
