@@ -4,6 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { COMMAND_IDS } from '../../src/commands/ids';
+import { meanBrightness } from './helpers/png-brightness';
 
 interface Command { command: string; title: string; category?: string }
 interface Setting { markdownDescription?: string; description?: string; scope?: string; default?: unknown; type?: string }
@@ -110,6 +111,9 @@ describe('package.json', () => {
         assert.ok(image && existsSync(image), `${step.id}: the ${theme} picture ${image ?? '(none)'} exists (npm run walkthrough:images)`);
         assert.ok(readFileSync(image).subarray(1, 4).toString() === 'PNG', `${step.id}: ${image} is a PNG`);
       }
+      // A theme id the host does not know leaves it in its light default: both pictures light.
+      const [light, dark] = [meanBrightness(step.media.image.light), meanBrightness(step.media.image.dark)];
+      assert.ok(light > 150 && dark < 100, `${step.id}: the light picture is light (${light.toFixed(0)}) and the dark one dark (${dark.toFixed(0)})`);
       assert.ok(step.media.altText.length > 20, `${step.id}: the picture is described for screen readers`);
       const links = [...step.description.matchAll(/\(command:([\w.]+)\)/g)].map((m) => m[1] ?? '');
       assert.ok(links.length > 0, `${step.id}: the step offers an action`);
