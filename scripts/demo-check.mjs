@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { chromium } from 'playwright-core';
+import { openDemoFindings } from './demo-setup.mjs';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
@@ -26,13 +27,7 @@ export async function checkDemo(url, screenshot) {
 }
 
 async function look(page, url, screenshot) {
-    await page.goto(url);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await page.locator('.activitybar [aria-label^="AppSec Findings"]').first().click();
-    await page.getByText('acme/demo-app', { exact: false }).first().waitFor({ timeout: 60_000 });
-    const code = page.getByText('Code findings').first();
-    if (!(await code.isVisible())) await page.getByText('acme/demo-app').first().click();
-    await code.click({ timeout: 30_000 });
+    await openDemoFindings(page, url);
     await page.keyboard.press('Control+Shift+M');
     await page.locator('.markers-panel .monaco-list-row').first().waitFor({ timeout: 60_000 });
     const rows = await page.locator('.markers-panel .monaco-list-row').count();

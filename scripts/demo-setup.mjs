@@ -57,3 +57,14 @@ export async function startDemoCodeServer(work, demo, cleanups, extraSettings = 
   cleanups.push(() => server.stop());
   return `http://127.0.0.1:${server.port}/?folder=${encodeURIComponent(demo.workspace)}`;
 }
+
+/** Opens the demo in a browser page and expands the demo project's code findings in the AppSec view. */
+export async function openDemoFindings(page, url) {
+  await page.goto(url);
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  await page.locator('.activitybar [aria-label^="AppSec Findings"]').first().click();
+  await page.getByText('acme/demo-app', { exact: false }).first().waitFor({ timeout: 60_000 });
+  const code = page.getByText('Code findings').first();
+  if (!(await code.isVisible())) await page.getByText('acme/demo-app').first().click();
+  await code.click({ timeout: 30_000 });
+}

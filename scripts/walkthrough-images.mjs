@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildBundles } from '../test/integration/launch/build.mjs';
-import { prepareDemo, startDemoCodeServer } from './demo-setup.mjs';
+import { openDemoFindings, prepareDemo, startDemoCodeServer } from './demo-setup.mjs';
 
 const THEMES = { light: 'Default Light Modern', dark: 'Default Dark Modern' };
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'];
@@ -30,13 +30,7 @@ async function shoot(page, name, theme) {
 
 /** The scenes, in an order that needs no typing of the token until the last. */
 async function scenes(page, url, theme, token) {
-  await page.goto(url);
-  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-  await page.locator('.activitybar [aria-label^="AppSec Findings"]').first().click();
-  await page.getByText('acme/demo-app', { exact: false }).first().waitFor({ timeout: 60_000 });
-  const code = page.getByText('Code findings').first();
-  if (!(await code.isVisible())) await page.getByText('acme/demo-app').first().click();
-  await code.click({ timeout: 30_000 });
+  await openDemoFindings(page, url);
   // A severity group and the secrets, so the picture shows findings of each kind.
   await page.locator('.monaco-list-row', { hasText: /^high\s*\d/ }).first().click({ timeout: 30_000 });
   await page.locator('.monaco-list-row', { hasText: /^Secrets/ }).first().click({ timeout: 30_000 });

@@ -9,6 +9,7 @@ import { lineFromUrl } from '../model/decodeFinding';
 import { decodeLocation } from '../model/decodeLocation';
 import { isObject } from '../model/decodeRead';
 import { StringInterner } from '../model/interner';
+import { runAtOnce, runInSlices, type Slices } from '../slices';
 import type { Finding, IssueType, SourceRange } from '../model/types';
 import type { FindingsQuery, FindingsResult } from './findings-store';
 
@@ -38,28 +39,19 @@ const ENCODE_SLICE = 5000;
 
 /** The snapshot as JSON text, in one go (small snapshots, tests). */
 export function encodeSnapshot(results: readonly FindingsResult[]): string {
-  const steps = encodeSteps(results);
-  let step = steps.next();
-  while (!step.done) step = steps.next();
-  return step.value;
+  return runAtOnce(encodeSteps(results));
 }
 
 /**
  * The snapshot as JSON text, encoded in slices with a turn of the event loop between them: 50 000
  * findings would otherwise hold the extension host for a quarter of a second after a refresh.
  */
-export async function encodeSnapshotInSlices(results: readonly FindingsResult[]): Promise<string> {
-  const steps = encodeSteps(results);
-  let step = steps.next();
-  while (!step.done) {
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    step = steps.next();
-  }
-  return step.value;
+export function encodeSnapshotInSlices(results: readonly FindingsResult[]): Promise<string> {
+  return runInSlices(encodeSteps(results));
 }
 
 /** Encodes slice by slice, pausing (yielding) between them; returns the whole text. */
-function* encodeSteps(results: readonly FindingsResult[]): Generator<void, string, void> {
+function* encodeSteps(results: readonly FindingsResult[]): Slices<string> {
   const table = new StringTable();
   const range = (r: SourceRange | undefined): RangeTuple | 0 => (r ? [table.put(r.filePath), r.line, r.column ?? 0, r.endLine ?? 0, r.endColumn ?? 0] : 0);
   const tupleOf = (f: Finding): unknown[] => [
@@ -105,24 +97,15 @@ const DECODE_SLICE = 5000;
 
 /** The results of a snapshot, or undefined when it is not one of this version or is broken. */
 export function decodeSnapshot(text: string): FindingsResult[] | undefined {
-  const steps = decodeSteps(text);
-  let step = steps.next();
-  while (!step.done) step = steps.next();
-  return step.value;
+  return runAtOnce(decodeSteps(text));
 }
 
 /** As {@link decodeSnapshot}, with a turn of the event loop between slices (a start stays responsive). */
-export async function decodeSnapshotInSlices(text: string): Promise<FindingsResult[] | undefined> {
-  const steps = decodeSteps(text);
-  let step = steps.next();
-  while (!step.done) {
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    step = steps.next();
-  }
-  return step.value;
+export function decodeSnapshotInSlices(text: string): Promise<FindingsResult[] | undefined> {
+  return runInSlices(decodeSteps(text));
 }
 
-function* decodeSteps(text: string): Generator<void, FindingsResult[] | undefined, void> {
+function* decodeSteps(text: string): Slices<FindingsResult[] | undefined> {
   let body: unknown;
   try {
     body = JSON.parse(text);
