@@ -3,17 +3,25 @@
  * folder) on the branch shown, by severity. Clicking it opens the view.
  */
 import * as vscode from 'vscode';
+import type { Finding } from './core/model/types';
 import { countBySeverity } from './core/services/grouping';
-import { CLOSED_STATUSES } from './core/workspace/diagnostic-plan';
-import { shownInProblems, type FolderFindings } from './diagnostics/diagnostics-controller';
+import { openInProblems, type FolderFindings } from './diagnostics/diagnostics-controller';
 
 const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** Counts by severity per list of open findings (the list is kept per folder, see openInProblems). */
+const countsByList = new WeakMap<readonly Finding[], ReturnType<typeof countBySeverity>>();
+function countsOf(problems: readonly Finding[]): ReturnType<typeof countBySeverity> {
+  let counts = countsByList.get(problems);
+  if (!counts) countsByList.set(problems, (counts = countBySeverity(problems)));
+  return counts;
+}
 
 export function statusText(folder: FolderFindings | undefined): { text: string; tooltip: string } | undefined {
   if (!folder) return undefined;
   // What Problems shows: fixed and ignored findings are not counted, whatever the filter.
-  const problems = shownInProblems(folder).filter((f) => !CLOSED_STATUSES.has(f.status));
-  const counts = countBySeverity(problems);
+  const problems = openInProblems(folder);
+  const counts = countsOf(problems);
   const parts = [...counts].filter(([, n]) => n > 0).map(([severity, n]) => `${n} ${severity}`);
   const total = problems.length;
   const ref = folder.ref ?? 'all refs';

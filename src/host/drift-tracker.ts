@@ -15,7 +15,7 @@
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { diffLines, splitLines } from '../core/workspace/line-diff';
-import { LineMap, editHunk, mapThrough } from '../core/workspace/range-mapper';
+import { LineMap, editHunk, mapThrough, mergeLineKeeping } from '../core/workspace/range-mapper';
 import type { PlannedRange } from '../core/workspace/diagnostic-plan';
 import type { Placement } from '../core/workspace/placement';
 import type { ChangedFile, GitCli } from './git-cli';
@@ -204,7 +204,11 @@ export class DriftTracker implements vscode.Disposable {
         file = { base: LineMap.identity, edits: [] };
         entry.files.set(scannedPath, file);
       }
-      file.edits.push(...maps);
+      for (const map of maps) {
+        const merged = file.edits.length > 0 ? mergeLineKeeping(file.edits[file.edits.length - 1], map) : undefined;
+        if (merged) file.edits[file.edits.length - 1] = merged;
+        else file.edits.push(map);
+      }
     }
     this.edited.fire(event.document.uri);
     // The dirty flag reaches the extension host after the change itself: decide at the re-diff.

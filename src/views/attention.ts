@@ -4,9 +4,8 @@
  * brought findings that were not there before (setting `appsecFindings.notifyNewFindings`).
  */
 import * as vscode from 'vscode';
-import { CLOSED_STATUSES } from '../core/workspace/diagnostic-plan';
 import { NewFindingsTracker, newFindingsMessage } from '../core/workspace/new-findings';
-import { shownInProblems, type FolderFindings } from '../diagnostics/diagnostics-controller';
+import { openInProblems, type FolderFindings } from '../diagnostics/diagnostics-controller';
 import type { Logger } from '../host/logger';
 
 export interface AttentionDeps {
@@ -33,7 +32,7 @@ export class FindingsAttention implements vscode.Disposable {
 
   private update(folders: readonly FolderFindings[]): void {
     // What Problems shows ("only new on this branch" included), open ones only.
-    const open = folders.reduce((n, f) => n + shownInProblems(f).filter((x) => !CLOSED_STATUSES.has(x.status)).length, 0);
+    const open = folders.reduce((n, f) => n + openInProblems(f).length, 0);
     this.deps.view.badge = open > 0
       ? { value: open, tooltip: `${open} open finding${open === 1 ? '' : 's'} in this workspace's ${folders.length === 1 ? 'repository' : 'repositories'}` }
       : undefined;

@@ -42,6 +42,11 @@ export class LineMap {
     return this.hunks.length === 0;
   }
 
+  /** Every hunk keeps its number of lines (typing inside lines): the map only marks lines changed. */
+  get keepsLines(): boolean {
+    return this.hunks.every((hunk) => hunk.oldCount === hunk.newCount);
+  }
+
   /** The index of the last hunk that starts at or above `line`, or -1. */
   private hunkAtOrAbove(line: number): number {
     let low = 0;
@@ -92,7 +97,8 @@ export class LineMap {
       range: {
         startLine,
         startCharacter: keepStart ? range.startCharacter : 0,
-        endLine,
+        // A kept end at column 0 stays at the start of the line after the range's last line.
+        endLine: keepEnd ? endLine + (range.endLine - last) : endLine,
         endCharacter: keepEnd ? range.endCharacter : Number.MAX_SAFE_INTEGER,
         wholeLine: !keepEnd,
       },
@@ -132,6 +138,31 @@ export function mapThrough(maps: readonly LineMap[], range: PlannedRange): Mappe
     current = mapped.range;
   }
   return { kind, range: current };
+}
+
+/** Lines marked by merged maps at most: beyond it (a huge paste) maps stay apart. */
+const MERGE_LINES = 10_000;
+
+/**
+ * Two maps in turn that move no line act as one that marks the lines of both changed. Typing
+ * merges each keystroke's map into the last, so placing a finding after a burst of typing goes
+ * through one map rather than one per keystroke. Undefined when either moves lines.
+ */
+export function mergeLineKeeping(first: LineMap, second: LineMap): LineMap | undefined {
+  if (!first.keepsLines || !second.keepsLines) return undefined;
+  const lines = new Set<number>();
+  for (const hunk of [...first.hunks, ...second.hunks]) {
+    if (lines.size + hunk.oldCount > MERGE_LINES) return undefined;
+    for (let line = hunk.oldStart; line < hunk.oldStart + hunk.oldCount; line++) lines.add(line);
+  }
+  const hunks: Hunk[] = [];
+  for (const line of [...lines].sort((a, b) => a - b)) {
+    const last = hunks.at(-1);
+    // Adjacent lines form one hunk: the map wants hunks neither overlapping nor adjacent.
+    if (last && last.oldStart + last.oldCount === line) hunks[hunks.length - 1] = { ...last, oldCount: last.oldCount + 1, newCount: last.newCount + 1 };
+    else hunks.push({ oldStart: line, oldCount: 1, newStart: line, newCount: 1 });
+  }
+  return new LineMap(hunks);
 }
 
 /**

@@ -4,10 +4,11 @@
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { Session } from 'node:inspector/promises';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
@@ -194,27 +195,57 @@ async function profile<T>(work: () => Promise<T>, stallOf?: (result: T) => Stall
 
 const ours = (): number => vscode.languages.getDiagnostics().reduce((n, [, list]) => n + list.filter((d) => d.source === 'AppSec').length, 0);
 
-/** The longest gap between 5 ms ticks while `work` runs: how long the host could not answer. */
 /** Microseconds on the monotonic clock the CPU profiler's timestamps use. */
 const nowUs = (): number => Number(process.hrtime.bigint() / 1000n);
 
 interface Stall { readonly ms: number; readonly fromUs: number; readonly toUs: number }
 
-/** The longest gap between 5 ms ticks while `work` runs: how long the host could not answer, and when. */
-async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number; stall: Stall }> {
-  let last = nowUs();
-  let worst: Stall = { ms: 0, fromUs: last, toUs: last };
+interface Stalls {
+  /** The longest gap. */
+  readonly stall: Stall;
+  /** Garbage-collection pauses inside the longest gap. */
+  readonly gcInStallMs: number;
+  /** The longest gap once the collection pauses inside each gap are taken out: the work's own. */
+  readonly withoutGcMs: number;
+  /** The longest single collection pause. */
+  readonly longestGcMs: number;
+}
+
+/**
+ * The longest gap between 5 ms ticks while `work` runs: how long the host could not answer, and
+ * when; with the garbage collector's pauses (V8's, seen through `gc` performance entries) told
+ * apart from the work's own time.
+ */
+async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number; stall: Stall; stalls: Stalls }> {
+  let last = { us: nowUs(), ms: performance.now() };
+  const gaps: { ms: number; fromUs: number; toUs: number; fromMs: number; toMs: number }[] = [];
+  const pauses: { start: number; end: number }[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push({ start: entry.startTime, end: entry.startTime + entry.duration });
+  });
+  observer.observe({ entryTypes: ['gc'] });
   const timer = setInterval(() => {
-    const now = nowUs();
-    const ms = (now - last) / 1000 - 5;
-    if (ms > worst.ms) worst = { ms, fromUs: last, toUs: now };
+    const now = { us: nowUs(), ms: performance.now() };
+    const ms = (now.us - last.us) / 1000 - 5;
+    if (ms > 10) gaps.push({ ms, fromUs: last.us, toUs: now.us, fromMs: last.ms, toMs: now.ms });
     last = now;
   }, 5);
   try {
     const result = await work();
-    return { result, stallMs: worst.ms, stall: worst };
+    // The observer hears of pauses a little later: give it a turn.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const gcIn = (gap: (typeof gaps)[number]): number => pauses.reduce((n, p) => n + Math.max(0, Math.min(p.end, gap.toMs) - Math.max(p.start, gap.fromMs)), 0);
+    const worst = gaps.reduce((a, b) => (b.ms > a.ms ? b : a), { ms: 0, fromUs: last.us, toUs: last.us, fromMs: 0, toMs: 0 });
+    const stalls: Stalls = {
+      stall: worst,
+      gcInStallMs: gcIn(worst),
+      withoutGcMs: Math.max(0, ...gaps.map((gap) => gap.ms - gcIn(gap))),
+      longestGcMs: Math.max(0, ...pauses.map((p) => p.end - p.start)),
+    };
+    return { result, stallMs: worst.ms, stall: worst, stalls };
   } finally {
     clearInterval(timer);
+    observer.disconnect();
   }
 }
 
@@ -243,7 +274,7 @@ describe('bench:host', () => {
     try {
       const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
       const api = await extension!.activate();
-      figures.push({ name: '(f) activation (the extension\'s own activate)', value: api.activationMs, unit: 'ms', target: '≤ 20 ms', reference: `CPU time ${api.activationCpuMs.toFixed(1)} ms` });
+      figures.push({ name: '(f) activation (the extension\'s own activate)', value: api.activationMs, unit: 'ms', target: '≤ 20 ms', reference: `CPU time ${api.activationCpuMs.toFixed(1)} ms; phases ended at ${api.activationPhases.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ')}` });
       // (g) From signed out to 50 000 shown: everything the refresh leaves in the heap.
       gc();
       const heapBefore = process.memoryUsage().heapUsed;
@@ -272,7 +303,8 @@ describe('bench:host', () => {
         // this shared machine varies by a factor of 1.5).
         const ourRuns: number[] = [];
         const limitRuns: number[] = [];
-        let stallMs = 0;
+        let worst: Stalls | undefined;
+        let limitStallMs = 0;
         for (let round = 0; round < 3; round++) {
           const measured = await longestStall(async () => {
             const started = performance.now();
@@ -280,8 +312,10 @@ describe('bench:host', () => {
             return performance.now() - started;
           });
           ourRuns.push(measured.result);
-          stallMs = Math.max(stallMs, measured.stallMs);
-          limitRuns.push(await plainJob(ready, folder.uri, 3000, 4));
+          if (!worst || measured.stallMs > worst.stall.ms) worst = measured.stalls;
+          const limit = await longestStall(() => plainJob(ready, folder.uri, 3000, 4));
+          limitRuns.push(limit.result);
+          limitStallMs = Math.max(limitStallMs, limit.stallMs);
         }
         const median = (runs: number[]): number => [...runs].sort((a, b) => a - b)[1];
         const ourMs = median(ourRuns);
@@ -291,7 +325,10 @@ describe('bench:host', () => {
           figures.push({ name: '(g) floor: heap held by the plain job\'s diagnostics, per finding', value: lastHeldBytes / (HOST_BENCH.sast + HOST_BENCH.sca), unit: 'bytes' });
         }
         figures.push({ name: `(a) refresh → ${expected} diagnostics, ${latency} ms latency`, value: ourMs, unit: 'ms', reference: `limit ${limitMs.toFixed(0)} ms (×${(ourMs / limitMs).toFixed(2)}); runs ${ourRuns.map((r) => r.toFixed(0)).join('/')} vs ${limitRuns.map((r) => r.toFixed(0)).join('/')}`, target: '≤ 1.3 × limit' });
-        if (latency === 0) figures.push({ name: '(c) longest extension-host stall during the refreshes (3)', value: stallMs, unit: 'ms', target: '≤ 50 ms' });
+        if (latency === 0 && worst) {
+          figures.push({ name: '(c) longest extension-host stall during the refreshes (3)', value: worst.stall.ms, unit: 'ms', target: '≤ 50 ms', reference: `of which GC pauses ${worst.gcInStallMs.toFixed(0)} ms; the limit job's longest ${limitStallMs.toFixed(0)} ms` });
+          figures.push({ name: '    longest stall less the GC pauses in it; longest GC pause', value: worst.withoutGcMs, unit: 'ms', reference: `longest GC pause ${worst.longestGcMs.toFixed(0)} ms` });
+        }
         if (latency === 150) {
           const naiveMs = await plainJob(ready, folder.uri, 100, 1);
           figures.push({ name: '(b) naive client (page 100, one at a time), 150 ms latency', value: naiveMs, unit: 'ms', reference: `ours ×${(naiveMs / ourMs).toFixed(1)} faster`, target: 'ours ≥ 5 × faster' });
@@ -349,7 +386,17 @@ describe('bench:host', () => {
       figures.push({ name: '(e) start with the disk cache: every diagnostic shown, no answer yet', value: cachedMs, unit: 'ms', reference: fromCache ? `${ours()} diagnostics before any answer` : 'nothing cached', target: '≤ 500 ms' });
       figures.push({ name: '    floor: read and parse the cache file, build and set the diagnostics', value: readMs + lastShowMs, unit: 'ms', reference: `read+parse ${readMs.toFixed(0)} ms, set ${lastShowMs.toFixed(0)} ms` });
       await setLatency(child, 0);
-      await vscode.commands.executeCommand('appsecFindings.refresh');
+      // Typing is measured once the refresh's own work after drawing (the cache written a second
+      // later) is done: that work would otherwise be counted against the first few keystrokes.
+      const refreshQuietly = async (): Promise<void> => {
+        const refreshed = Date.now();
+        await vscode.commands.executeCommand('appsecFindings.refresh');
+        const written = (): boolean => readdirSync(cacheDir).some((name) => statSync(join(cacheDir, name)).mtimeMs > refreshed);
+        const deadline = Date.now() + 15_000;
+        while (!written() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, 500));
+      };
+      await refreshQuietly();
 
       // (h) Typing in a file with 500 diagnostics: our time per keystroke with 50 000 shown, and
       // with only that file's shown (the same code path; only the findings elsewhere differ).
@@ -359,16 +406,17 @@ describe('bench:host', () => {
         const inFile = (): number => vscode.languages.getDiagnostics(hot).filter((d) => d.source === 'AppSec').length;
         assert.ok(inFile() >= HOT_FINDINGS, `${inFile()} diagnostics in the typed file`);
         const keys = 60;
-        const { oursMs } = await profile(async () => {
+        const { oursMs, summary } = await profile(async () => {
           for (let k = 0; k < keys; k++) await editor.edit((edit) => edit.insert(new vscode.Position(10 + (k % 20), 0), 'x'), { undoStopBefore: false, undoStopAfter: false });
         });
         const shown = ours();
         await vscode.commands.executeCommand('workbench.action.files.revert');
+        profiled.push('', `CPU profile of typing ${keys} keys with ${shown} shown:`, ...summary.slice(summary.indexOf('self time by function:'), summary.indexOf('self time by function:') + 9));
         return { perKeyMs: oursMs / keys, shown };
       };
       const withAll = await typing();
       await onlyFile(child, HOT_FILE);
-      await vscode.commands.executeCommand('appsecFindings.refresh');
+      await refreshQuietly();
       const alone = await typing();
       await onlyFile(child, null);
       figures.push({

@@ -35,6 +35,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['every-kind', () => import('./every-kind.test')],
   ['walkthrough', () => import('./walkthrough.test')],
   ['publisher', () => import('./publisher.test')],
+  ['drawing', () => import('./drawing.test')],
   ['resilience', () => import('./resilience.test')],
   ['security', () => import('./security.test')],
   ['network', () => import('./network.test')],

@@ -53,4 +53,24 @@ void describe('Emitter', () => {
     emitter.fire(1);
     assert.deepEqual(heard, []);
   });
+
+  void test('fired in turns: each listener on a turn of its own, all heard when it resolves, a thrower reported', async () => {
+    const errors: string[] = [];
+    const emitter = new Emitter<number>((name) => errors.push(name));
+    const turns: string[] = [];
+    emitter.event((v) => turns.push(`a${v}`));
+    emitter.event(function broken() { throw new Error('broken'); });
+    emitter.event((v) => turns.push(`b${v}`));
+    let later = false;
+    const unsubscribed = emitter.event(() => { later = true; });
+    const fired = emitter.fireInTurns(3);
+    assert.equal(turns.length, 0, 'nobody hears it in the turn that fires');
+    // Queued after the first listener's turn: it runs between the first and the last listener.
+    setImmediate(() => turns.push('other work'));
+    unsubscribed.dispose();
+    await fired;
+    assert.deepEqual(turns, ['a3', 'other work', 'b3']);
+    assert.deepEqual(errors, ['broken']);
+    assert.equal(later, false, 'a listener removed before its turn is not called');
+  });
 });

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { diffLines, type Hunk } from '../../../src/core/workspace/line-diff';
-import { LineMap, editHunk } from '../../../src/core/workspace/range-mapper';
+import { LineMap, editHunk, mapThrough, mergeLineKeeping } from '../../../src/core/workspace/range-mapper';
 
 const SEED = 0x5eed8;
 const RUNS = 1_500;
@@ -95,5 +95,24 @@ void describe('line diff and range mapper (property)', () => {
       assert.deepEqual(after.slice(0, hunk.newStart), before.slice(0, hunk.oldStart), 'before the hunk');
       assert.deepEqual(after.slice(hunk.newStart + hunk.newCount), before.slice(hunk.oldStart + hunk.oldCount), 'after the hunk');
     }), { seed: SEED, numRuns: RUNS });
+  });
+
+  it('typing merged into one map places every range as the keystrokes one after another do', () => {
+    // Keystrokes inside lines (each replaces lines by as many), as the drift tracker merges them.
+    const keystroke = fc.record({ line: fc.nat(30), count: fc.integer({ min: 1, max: 3 }) });
+    const range = fc.record({ start: fc.nat(35), span: fc.nat(4), startCharacter: fc.nat(5), endCharacter: fc.nat(5), wholeLine: fc.boolean() });
+    fc.assert(fc.property(fc.array(keystroke, { minLength: 2, maxLength: 12 }), range, (keys, r) => {
+      const maps = keys.map((k) => new LineMap([{ oldStart: k.line, oldCount: k.count, newStart: k.line, newCount: k.count }]));
+      const merged = maps.slice(1).reduce((into, map) => mergeLineKeeping(into, map) ?? assert.fail('line-keeping maps merge'), maps[0]);
+      const planned = { startLine: r.start, startCharacter: r.startCharacter, endLine: r.start + r.span, endCharacter: r.endCharacter, wholeLine: r.wholeLine };
+      assert.deepEqual(mapThrough([merged], planned), mapThrough(maps, planned));
+    }), { seed: SEED, numRuns: RUNS });
+  });
+
+  it('a map that adds or removes lines is never merged', () => {
+    const typing = new LineMap([{ oldStart: 3, oldCount: 1, newStart: 3, newCount: 1 }]);
+    const enter = new LineMap([{ oldStart: 5, oldCount: 0, newStart: 5, newCount: 1 }]);
+    assert.equal(mergeLineKeeping(typing, enter), undefined);
+    assert.equal(mergeLineKeeping(enter, typing), undefined);
   });
 });

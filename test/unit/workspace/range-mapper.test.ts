@@ -111,6 +111,14 @@ void describe('range mapper', () => {
     assert.equal(mapOf(before, after).mapRange(at(2, 0, 3, 0)).kind, 'same');
   });
 
+  test('a changed range ending at column 0 keeps that end: each later edit does not cut a line off', () => {
+    // Lines 1..3 end at the start of line 4; line 1 is typed in twice.
+    const typed = new LineMap([{ oldStart: 1, oldCount: 1, newStart: 1, newCount: 1 }]);
+    const once = typed.mapRange(at(1, 4, 4, 0));
+    assert.deepEqual(once, { kind: 'changed', range: { startLine: 1, startCharacter: 0, endLine: 4, endCharacter: 0, wholeLine: false } });
+    assert.deepEqual(mapThrough([typed, typed], at(1, 4, 4, 0)), once);
+  });
+
   test('a file emptied since the scan: its findings are deleted; a file that was empty is all new', () => {
     assert.deepEqual(mapOf(lines(3), []).mapRange(at(1)), { kind: 'deleted' });
     assert.deepEqual(diffLines([], lines(3)), [{ oldStart: 0, oldCount: 0, newStart: 0, newCount: 3 }]);

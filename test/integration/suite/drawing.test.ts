@@ -1,0 +1,83 @@
+// Drawing tens of thousands of findings: Problems is planned and handed over in slices with the
+// extension host free between them, the status bar and badge hear of it once it is drawn, and a
+// drawing cut short (signing out, a newer drawing) never lands afterwards.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { signedIn, type Fixture } from './fixture';
+import { waitFor } from './helpers';
+
+const EXTRA = 20_000;
+const FIRST_ID = 700_000;
+
+const appsecCount = (): number => vscode.languages.getDiagnostics().reduce((n, [, list]) => n + list.filter((d) => d.source === 'AppSec').length, 0);
+
+/** Adds EXTRA open findings of the workspace's project on its primary branch, over 400 files. */
+function addMany(f: Fixture): void {
+  const template = f.data.sast.find((x) => x.repository?.name === f.project.name && x.ref === f.project.primary_branch && x.status === 'open');
+  assert.ok(template, 'the project has an open finding on its primary branch');
+  for (let i = 0; i < EXTRA; i++) {
+    f.data.sast.push({
+      ...template, id: FIRST_ID + i, syntactic_id: `many-${i}`, status: 'open', severity: 'medium',
+      location: { file_path: `src/many/file_${i % 400}.py`, line: 1 + (i % 300), column: 1, end_line: 1 + (i % 300), end_column: 5 },
+    });
+  }
+}
+
+function removeMany(f: Fixture): void {
+  f.data.sast = f.data.sast.filter((x) => x.id === undefined || x.id < FIRST_ID || x.id >= FIRST_ID + EXTRA);
+}
+
+describe('a large drawing', () => {
+  afterEach(async function () {
+    this.timeout(60_000);
+    const f = await signedIn();
+    removeMany(f);
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+  });
+
+  it('20 000 more findings: all drawn, the host turning meanwhile, the status bar counting them', async function () {
+    this.timeout(60_000);
+    const f = await signedIn();
+    const before = appsecCount();
+    addMany(f);
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    assert.equal(appsecCount(), before + EXTRA);
+    const counted = [...f.api.statusBar.text.matchAll(/(\d+) [a-z]+/g)].reduce((n, m) => n + Number(m[1]), 0);
+    assert.equal(counted, before + EXTRA, `the status bar counts what Problems shows: ${f.api.statusBar.text}`);
+
+    // A change to one finding draws them all again: in slices, not within the change itself.
+    const shownFile = vscode.Uri.joinPath(f.folder.uri, 'src/many/file_0.py');
+    const inFile = (): number => vscode.languages.getDiagnostics(shownFile).length;
+    const held = inFile();
+    let turns = 0;
+    const counting = (): void => {
+      turns++;
+      if (turns < 10_000) setImmediate(counting);
+    };
+    setImmediate(counting);
+    const patch = f.api.app.findings.patch(f.api.app.session.deployment!.slug, 'sast', [FIRST_ID], { status: 'ignored' });
+    assert.equal(inFile(), held, 'not drawn within the change');
+    await waitFor(() => inFile() === held - 1, 20_000, 'the ignored finding leaves Problems');
+    const between = turns;
+    turns = 10_000;
+    assert.ok(between >= 3, `other work ran between the slices (${between} turns)`);
+    patch.rollback();
+    await waitFor(() => inFile() === held, 20_000, 'the finding is back after the undo');
+  });
+
+  it('signing out while a large drawing is under way leaves Problems empty', async function () {
+    this.timeout(60_000);
+    const f = await signedIn();
+    addMany(f);
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    assert.ok(appsecCount() >= EXTRA);
+    // The patch starts a drawing of every finding; clearing (what signing out does) comes first.
+    const patch = f.api.app.findings.patch(f.api.app.session.deployment!.slug, 'sast', [FIRST_ID + 1], { status: 'ignored' });
+    f.api.app.diagnostics.clear();
+    patch.rollback();
+    assert.equal(appsecCount(), 0);
+    // Long enough for the drawing to have finished had it not been cut short.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    assert.equal(appsecCount(), 0, 'the cut-short drawing never lands');
+  });
+});
