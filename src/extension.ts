@@ -43,6 +43,7 @@ import { FindingPlaces, latestScanCommitVia, todayLocationOf } from './diagnosti
 import { adoptDemoToken } from './host/demo-token';
 import { refreshAllActions } from './host/refresh-all';
 import { platformFindingUrl, platformProjectUrl } from './core/model/links';
+import { startActivationProfile } from './host/activation-profile';
 
 const DEPLOYMENT_KEY = 'appsecFindings.deployment';
 const SBOM_HISTORY_KEY = 'appsecFindings.sbomHistory';
@@ -56,6 +57,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | { rea
 }
 
 function activateApi(context: vscode.ExtensionContext) {
+  const activationProfiler = startActivationProfile(process.env);
   const activationStart = performance.now();
   const activationCpuStart = process.cpuUsage();
   // Where activation's time goes, phase by phase, for the benchmark.
@@ -273,9 +275,10 @@ function activateApi(context: vscode.ExtensionContext) {
   // CPU time next to wall time: at start-up the workbench and other extensions compete for the CPU.
   const activationCpu = process.cpuUsage(activationCpuStart);
   const activationCpuMs = (activationCpu.user + activationCpu.system) / 1000;
+  const activationProfile = activationProfiler?.stop();
   // What activation does after a window reload, for the test that proves SBOM jobs are resumed.
   const resumeSbom = (): void => resumeSbomExports(app);
-  return { version, app, trees, statusBar, storedState, detailsPanel, activationMs, activationCpuMs, activationPhases, resumeSbom, globalStorage: context.globalStorageUri };
+  return { version, app, trees, statusBar, storedState, detailsPanel, activationMs, activationCpuMs, activationPhases, activationProfile, resumeSbom, globalStorage: context.globalStorageUri };
 }
 
 /** Says at once, not at the next request, when the base URL cannot be used (e.g. plain http to another host). */

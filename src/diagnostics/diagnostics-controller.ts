@@ -16,7 +16,7 @@ import { ISSUE_TYPES, type Finding, type IssueType, type Project } from '../core
 import type { BranchBaselines } from '../core/services/branch-baselines';
 import type { FindingsQuery, FindingsResult, FindingsStore, SlotState } from '../core/services/findings-store';
 import { localFilterOf, toQueryFilters, type FilterSelection } from '../core/services/filters';
-import { CLOSED_STATUSES, planDiagnostics, type PlannedDiagnostic, type SeverityMapping } from '../core/workspace/diagnostic-plan';
+import { CLOSED_STATUSES, confinePath, placesOf, planDiagnostics, type PlannedDiagnostic, type SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { placeDiagnostic } from '../core/workspace/placement';
 import type { Logger } from '../host/logger';
 import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
@@ -85,6 +85,16 @@ interface Planned {
   /** The scanned files to map onto today's code, per folder and commit. */
   readonly wanted: readonly { readonly folder: vscode.WorkspaceFolder; readonly commit: string; readonly paths: ReadonlySet<string> }[];
 }
+
+/** One folder's planning state: the files seen (by path as drawn) and the scanned files to map. */
+interface FolderPlan {
+  readonly repo: WorkspaceRepo;
+  readonly wanted: Map<string, Set<string>>;
+  readonly files: Map<string, { uri: vscode.Uri; key: string; source: FileSource }>;
+}
+
+/** The diagnostics of the files open in editors, planned before the rest and shown first. */
+type Preview = readonly (readonly [vscode.Uri, readonly Placed[]])[];
 
 /**
  * The findings drawn in one file (of one folder), planned again when the file is edited: keeping
@@ -326,6 +336,7 @@ export class DiagnosticsController implements vscode.Disposable {
     const superseded = (): boolean => generation !== this.showGeneration;
     const drawing = (async (): Promise<void> => {
       while (!step.done) {
+        if (step.value) this.preview(step.value);
         await nextTurn();
         if (superseded()) return this.showing;
         step = steps.next();
@@ -352,14 +363,27 @@ export class DiagnosticsController implements vscode.Disposable {
     this.sources = planned.sources;
     const entries: [vscode.Uri, Placed[] | undefined][] = [...planned.byUri.values()];
     for (const old of this.shownUris) if (!planned.byUri.has(old)) entries.push([vscode.Uri.parse(old), undefined]);
-    const { findingUrl } = this.deps;
-    const published = this.publisher.publish(entries, (p) => toDiagnostic(p.planned, p.folder, findingUrl, { changed: p.changed, commit: p.commit, scannedLine: p.scannedLine }));
+    const published = this.publisher.publish(entries, (p) => this.diagnosticOf(p));
     this.shownUris = new Set(planned.byUri.keys());
     this.folders = folders;
     const count = [...planned.byUri.values()].reduce((n, [, d]) => n + d.length, 0);
     this.deps.log.info(`Diagnostics: ${count} in ${planned.byUri.size} files of ${folders.length} folders${planned.gone > 0 ? `; ${planned.gone} no longer in this copy` : ''}`);
     this.lastCause = cause;
     return published;
+  }
+
+  /** Shows the open files' diagnostics before the rest is planned (the full hand-over draws them again). */
+  private preview(entries: Preview): void {
+    for (const [uri, placed] of entries) {
+      this.collection.set(uri, placed.map((p) => this.diagnosticOf(p)));
+      // Older chunks still being handed over must not undo it; a newer drawing clears it if gone.
+      this.publisher.redrew(uri);
+      this.shownUris.add(uri.toString());
+    }
+  }
+
+  private diagnosticOf(p: Placed): vscode.Diagnostic {
+    return toDiagnostic(p.planned, p.folder, this.deps.findingUrl, { changed: p.changed, commit: p.commit, scannedLine: p.scannedLine });
   }
 
   private announce(folders: readonly FolderFindings[], announce: boolean): void {
@@ -372,58 +396,79 @@ export class DiagnosticsController implements vscode.Disposable {
     for (const { folder, commit, paths } of planned.wanted) this.deps.places.drift.ensure(folder, commit, paths);
   }
 
-  /** Plans and places every folder's findings, pausing (yielding) between slices. */
-  private *plan(folders: readonly FolderFindings[]): Generator<void, Planned, void> {
+  /**
+   * Plans and places every folder's findings, pausing (yielding) between slices. When there is more
+   * than one slice, the findings in the files open in editors are planned first and yielded on
+   * their own, so they are shown before the rest is planned.
+   */
+  private *plan(folders: readonly FolderFindings[]): Generator<Preview | undefined, Planned, void> {
     const byUri = new Map<string, [vscode.Uri, Placed[]]>();
     const sources = new Map<string, FileSource[]>();
     const { mapping, options } = this.planOptions();
     const { places } = this.deps;
     let gone = 0;
-    const placesWanted: Planned['wanted'][number][] = [];
-    for (const folder of folders) {
-      const repo = folder.repo;
-      const findings = shownInProblems(folder);
-      const wanted = new Map<string, Set<string>>();
-      const files = new Map<string, { uri: vscode.Uri; key: string; source: FileSource }>();
-      for (let start = 0; start < findings.length; start += PLAN_SLICE) {
-        if (start > 0) yield;
-        const plan = planDiagnostics(findings.slice(start, start + PLAN_SLICE), mapping, options);
-        for (const path of plan.refused) this.deps.log.warn(`Refused a finding path outside the folder ${repo.folder.name}: ${JSON.stringify(path)}`);
-        for (const planned of plan.diagnostics) {
-          const commit = places.commitOf(planned.finding, repo);
-          if (commit) {
-            let paths = wanted.get(commit);
-            if (!paths) wanted.set(commit, (paths = new Set()));
-            paths.add(planned.relativePath);
-            if (planned.related) paths.add(planned.related.relativePath);
-          }
-          const placed = placeDiagnostic(planned, places.placer(repo, commit));
-          // One Uri (and its text) per file, not per finding: thousands of findings share a few files.
-          const relative = placed?.planned.relativePath ?? planned.relativePath;
-          let file = files.get(relative);
-          if (!file) {
-            const uri = vscode.Uri.joinPath(repo.folder.uri, relative);
-            const key = uri.toString();
-            const source: FileSource = { repo, findings: [] };
-            const kept = sources.get(key);
-            if (kept) kept.push(source);
-            else sources.set(key, [source]);
-            files.set(relative, (file = { uri, key, source }));
-          }
-          const { uri, key } = file;
-          file.source.findings.push(planned.finding);
-          if (!placed) {
-            gone++;
-            continue;
-          }
-          let entry = byUri.get(key);
-          if (!entry) byUri.set(key, (entry = [uri, []]));
-          entry[1].push({ planned: placed.planned, folder: repo.folder.uri, changed: placed.changed, commit, scannedLine: planned.range.startLine });
+    const lists = folders.map(shownInProblems);
+    const total = lists.reduce((n, list) => n + list.length, 0);
+
+    const planSlice = (folder: FolderPlan, slice: readonly Finding[]): void => {
+      const { repo, wanted, files } = folder;
+      const plan = planDiagnostics(slice, mapping, options);
+      for (const path of plan.refused) this.deps.log.warn(`Refused a finding path outside the folder ${repo.folder.name}: ${JSON.stringify(path)}`);
+      for (const planned of plan.diagnostics) {
+        const commit = places.commitOf(planned.finding, repo);
+        if (commit) {
+          let paths = wanted.get(commit);
+          if (!paths) wanted.set(commit, (paths = new Set()));
+          paths.add(planned.relativePath);
+          if (planned.related) paths.add(planned.related.relativePath);
         }
+        const placed = placeDiagnostic(planned, places.placer(repo, commit));
+        // One Uri (and its text) per file, not per finding: thousands of findings share a few files.
+        const relative = placed?.planned.relativePath ?? planned.relativePath;
+        let file = files.get(relative);
+        if (!file) {
+          const uri = vscode.Uri.joinPath(repo.folder.uri, relative);
+          const key = uri.toString();
+          const source: FileSource = { repo, findings: [] };
+          const kept = sources.get(key);
+          if (kept) kept.push(source);
+          else sources.set(key, [source]);
+          files.set(relative, (file = { uri, key, source }));
+        }
+        const { uri, key } = file;
+        file.source.findings.push(planned.finding);
+        if (!placed) {
+          gone++;
+          continue;
+        }
+        let entry = byUri.get(key);
+        if (!entry) byUri.set(key, (entry = [uri, []]));
+        entry[1].push({ planned: placed.planned, folder: repo.folder.uri, changed: placed.changed, commit, scannedLine: planned.range.startLine });
       }
-      for (const [commit, paths] of wanted) placesWanted.push({ folder: repo.folder, commit, paths });
+    };
+    let sinceYield = 0;
+    function* inSlices(folder: FolderPlan, findings: readonly Finding[]): Generator<undefined, void, void> {
+      for (let start = 0; start < findings.length; start += PLAN_SLICE) {
+        if (sinceYield >= PLAN_SLICE) {
+          yield undefined;
+          sinceYield = 0;
+        }
+        const slice = findings.slice(start, start + PLAN_SLICE);
+        planSlice(folder, slice);
+        sinceYield += slice.length;
+      }
     }
-    return { byUri, sources, gone, wanted: placesWanted };
+
+    const plans: FolderPlan[] = folders.map((folder) => ({ repo: folder.repo, wanted: new Map(), files: new Map() }));
+    const open = total > PLAN_SLICE ? openDocumentKeys() : new Set<string>();
+    const split = lists.map((list, i) => (open.size > 0 ? splitByFile(list, plans[i].repo.folder.uri, open) : { first: [], rest: list }));
+    if (split.some(({ first }) => first.length > 0)) {
+      for (const [i, { first }] of split.entries()) yield* inSlices(plans[i], first);
+      yield [...open].map((key) => byUri.get(key)).filter((entry) => entry !== undefined);
+    }
+    for (const [i, { rest }] of split.entries()) yield* inSlices(plans[i], rest);
+    const wanted = plans.flatMap(({ repo, wanted: paths }) => [...paths].map(([commit, scanned]) => ({ folder: repo.folder, commit, paths: scanned })));
+    return { byUri, sources, gone, wanted };
   }
 
   clear(): void {
@@ -468,6 +513,31 @@ const openByFolder = new WeakMap<FolderFindings, readonly Finding[]>();
 /** The store slots of a folder: its own branch's, or the primary branch's when it falls back. */
 function slotsOf(repo: WorkspaceRepo, which: 'branch' | 'primary'): string[] {
   return ISSUE_TYPES.map((issueType) => `problems:${repo.folder.uri.toString()}:${which}:${issueType}`);
+}
+
+/** The documents open in editors, visible ones first. */
+function openDocumentKeys(): Set<string> {
+  return new Set([...vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()), ...vscode.workspace.textDocuments.map((d) => d.uri.toString())]);
+}
+
+/** The findings whose place (as planned) is one of these open documents, and the others. */
+function splitByFile(findings: readonly Finding[], folder: vscode.Uri, open: ReadonlySet<string>): { first: Finding[]; rest: Finding[] } {
+  const prefix = folder.toString() + '/';
+  if (![...open].some((key) => key.startsWith(prefix))) return { first: [], rest: [...findings] };
+  const isOpen = new Map<string, boolean>();
+  const first: Finding[] = [];
+  const rest: Finding[] = [];
+  for (const finding of findings) {
+    // Supply-chain findings go to their usage or lockfile line; the rest to their location.
+    const path = finding.sca ? placesOf(finding)[0]?.path : finding.location?.filePath;
+    let inOpen = path === undefined ? false : isOpen.get(path);
+    if (inOpen === undefined && path !== undefined) {
+      const confined = confinePath(path);
+      isOpen.set(path, (inOpen = confined !== undefined && open.has(vscode.Uri.joinPath(folder, confined).toString())));
+    }
+    (inOpen ? first : rest).push(finding);
+  }
+  return { first, rest };
 }
 
 function nextTurn(): Promise<void> {
