@@ -20,6 +20,7 @@ import { registerCommands } from './commands/register';
 import { GitWorkspaceRepos } from './host/git-workspace-repos';
 import { ExtensionLog } from './host/logger';
 import { createHostDispatcher } from './host/network';
+import type { NetworkDispatcher } from './core/net/dispatcher';
 import { SecretTokenStore, warnOnceIfNoKeyring } from './host/secrets';
 import { affectsConnection, settings } from './host/settings';
 import { errorMessage, reportError } from './host/user-errors';
@@ -68,13 +69,15 @@ function activateApi(context: vscode.ExtensionContext) {
   const push = <T extends vscode.Disposable>(d: T): T => (context.subscriptions.push(d), d);
   push(log);
   const netLog = log.for('Network');
-  let dispatcher = createHostDispatcher(netLog);
-  push({ dispose: () => void dispatcher.close().catch(() => undefined) });
+  // Made for the first request rather than at activation: reading the CA bundles takes milliseconds.
+  let dispatcher: NetworkDispatcher | undefined;
+  const connections = (): NetworkDispatcher => (dispatcher ??= createHostDispatcher(netLog));
+  push({ dispose: () => void dispatcher?.close().catch(() => undefined) });
   const tokens = new SecretTokenStore(context.secrets);
   const session = push(new Session(
     tokens,
     (getToken) => new PlatformClient({
-      baseUrl: settings.baseUrl(), extensionVersion: version, getToken, dispatcher,
+      baseUrl: settings.baseUrl(), extensionVersion: version, getToken, dispatcher: connections(),
       onRetry: (r) => netLog.warn(`${r.what}: ${r.method} attempt ${r.attempt} of ${r.maxAttempts} failed (${r.error.message}); trying again in ${r.delayMs} ms.`),
     }),
     () => ({ deploymentId: settings.deploymentId(), deploymentSlug: settings.deploymentSlug() }),
@@ -238,7 +241,7 @@ function activateApi(context: vscode.ExtensionContext) {
       dispatcher = createHostDispatcher(log.for('Network'));
       session.resetApi();
       // Requests already on the old connections finish; then its sockets are released.
-      replaced.close().catch((error: unknown) => log.for('Network').warn(`Closing the previous connections failed: ${errorMessage(error)}`));
+      replaced?.close().catch((error: unknown) => log.for('Network').warn(`Closing the previous connections failed: ${errorMessage(error)}`));
       warnIfUnusableBaseUrl(settings.baseUrl());
     }
     if (e.affectsConfiguration('appsecFindings.severityMapping') || e.affectsConfiguration('appsecFindings.unreachableAsInformation')) {

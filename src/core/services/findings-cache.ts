@@ -50,10 +50,12 @@ export class FindingsCache {
   async write(deploymentSlug: string, results: readonly FindingsResult[]): Promise<number> {
     const newestFirst = [...results].filter((r) => r.query.deploymentSlug === deploymentSlug && r.staleBecause === undefined)
       .sort((a, b) => b.loadedAt.getTime() - a.loadedAt.getTime());
-    let text = await encodeSnapshotInSlices(newestFirst);
-    while (Buffer.byteLength(text, 'utf8') > this.options.maxBytes() && newestFirst.length > 0) {
+    let parts = await encodeSnapshotInSlices(newestFirst);
+    let bytes = await byteLengthOf(parts);
+    while (bytes > this.options.maxBytes() && newestFirst.length > 0) {
       newestFirst.pop();
-      text = await encodeSnapshotInSlices(newestFirst);
+      parts = await encodeSnapshotInSlices(newestFirst);
+      bytes = await byteLengthOf(parts);
     }
     if (newestFirst.length === 0) {
       await this.clear(deploymentSlug);
@@ -63,14 +65,14 @@ export class FindingsCache {
     const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
     try {
       await mkdir(join(this.options.dir, 'findings-cache'), { recursive: true });
-      await writeInPieces(temporary, text);
+      await writeInPieces(temporary, parts);
       await rename(temporary, file);
     } catch (error) {
       await rm(temporary, { force: true }).catch(() => undefined);
       this.options.onProblem?.(`The findings cache could not be written: ${error instanceof Error ? error.message : String(error)}`);
       return 0;
     }
-    return Buffer.byteLength(text, 'utf8');
+    return bytes;
   }
 
   /** Forgets a deployment's cache (sign-out, another deployment); all of them without a slug. */
@@ -92,20 +94,35 @@ export class FindingsCache {
 /** Characters encoded and written per step: a whole cache encoded at once held the host for ~50 ms. */
 const WRITE_PIECE = 1 << 20;
 
-/** Writes text as UTF-8 a piece at a time, so its encoding never holds the extension host for long. */
-export async function writeInPieces(file: string, text: string, piece = WRITE_PIECE): Promise<void> {
+/**
+ * Writes the text's parts as UTF-8 a piece at a time, so no encoding (nor joining the parts into
+ * one string) ever holds the extension host for long.
+ */
+export async function writeInPieces(file: string, parts: string | readonly string[], piece = WRITE_PIECE): Promise<void> {
   const handle = await open(file, 'w');
   try {
-    let start = 0;
-    while (start < text.length) {
-      let end = Math.min(text.length, start + piece);
-      // A piece must not end inside a surrogate pair (its halves would be written as two U+FFFD).
-      const last = text.charCodeAt(end - 1);
-      if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
-      await handle.write(text.slice(start, end), null, 'utf8');
-      start = end;
+    for (const text of typeof parts === 'string' ? [parts] : parts) {
+      let start = 0;
+      while (start < text.length) {
+        let end = Math.min(text.length, start + piece);
+        // A piece must not end inside a surrogate pair (its halves would be written as two U+FFFD).
+        const last = text.charCodeAt(end - 1);
+        if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+        await handle.write(text.slice(start, end), null, 'utf8');
+        start = end;
+      }
     }
   } finally {
     await handle.close();
   }
+}
+
+/** The UTF-8 size of the parts, measured one at a time with a turn of the event loop between them. */
+async function byteLengthOf(parts: readonly string[]): Promise<number> {
+  let bytes = 0;
+  for (const part of parts) {
+    bytes += Buffer.byteLength(part, 'utf8');
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return bytes;
 }

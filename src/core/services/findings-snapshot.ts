@@ -39,19 +39,21 @@ const ENCODE_SLICE = 5000;
 
 /** The snapshot as JSON text, in one go (small snapshots, tests). */
 export function encodeSnapshot(results: readonly FindingsResult[]): string {
-  return runAtOnce(encodeSteps(results));
+  return runAtOnce(encodeSteps(results)).join('');
 }
 
 /**
- * The snapshot as JSON text, encoded in slices with a turn of the event loop between them: 50 000
- * findings would otherwise hold the extension host for a quarter of a second after a refresh.
+ * The snapshot as JSON text in parts (joined, they are the text), encoded in slices with a turn
+ * of the event loop between them: 50 000 findings would otherwise hold the extension host for a
+ * quarter of a second after a refresh. Parts, because joining tens of megabytes into one string
+ * (or measuring it) is itself such a block: the parts are measured and written one by one.
  */
-export function encodeSnapshotInSlices(results: readonly FindingsResult[]): Promise<string> {
+export function encodeSnapshotInSlices(results: readonly FindingsResult[]): Promise<string[]> {
   return runInSlices(encodeSteps(results));
 }
 
-/** Encodes slice by slice, pausing (yielding) between them; returns the whole text. */
-function* encodeSteps(results: readonly FindingsResult[]): Slices<string> {
+/** Encodes slice by slice, pausing (yielding) between them; returns the text's parts. */
+function* encodeSteps(results: readonly FindingsResult[]): Slices<string[]> {
   const table = new StringTable();
   const range = (r: SourceRange | undefined): RangeTuple | 0 => (r ? [table.put(r.filePath), r.line, r.column ?? 0, r.endLine ?? 0, r.endColumn ?? 0] : 0);
   const tupleOf = (f: Finding): unknown[] => [
@@ -66,10 +68,11 @@ function* encodeSteps(results: readonly FindingsResult[]): Slices<string> {
     f.matchKey ?? 0, table.put(f.triageComment), f.ticket ? [table.put(f.ticket.slug), table.put(f.ticket.url)] : 0,
     f.ai ? [table.put(f.ai.impact)] : 0, f.secret ? [table.put(f.secret.service), table.put(f.secret.validation)] : 0,
   ];
+  // The results first (they fill the string table), then the table; the parts are put in file order at the end.
   const encoded: string[] = [];
   let sinceYield = 0;
-  for (const result of results) {
-    const slices: string[] = [];
+  for (const [r, result] of results.entries()) {
+    encoded.push(`${r > 0 ? ',' : ''}{"query":${JSON.stringify(result.query)},"loadedAt":${JSON.stringify(result.loadedAt.getTime())},"skipped":${JSON.stringify(result.skipped)},"findings":[`);
     for (let start = 0; start < result.findings.length; start += ENCODE_SLICE) {
       if (sinceYield >= ENCODE_SLICE) {
         yield;
@@ -77,19 +80,18 @@ function* encodeSteps(results: readonly FindingsResult[]): Slices<string> {
       }
       const slice = result.findings.slice(start, start + ENCODE_SLICE);
       sinceYield += slice.length;
-      // Each slice as JSON array text without its brackets: the slices joined make one array.
-      slices.push(JSON.stringify(slice.map(tupleOf)).slice(1, -1));
+      // Each slice as JSON array text without its brackets: the slices in a row make one array.
+      encoded.push(`${start > 0 ? ',' : ''}${JSON.stringify(slice.map(tupleOf)).slice(1, -1)}`);
     }
-    encoded.push(`{"query":${JSON.stringify(result.query)},"loadedAt":${JSON.stringify(result.loadedAt.getTime())},"skipped":${JSON.stringify(result.skipped)},"findings":[${slices.join(',')}]}`);
+    encoded.push(']}');
   }
-  // The string table holds every distinct link (tens of thousands): written in slices too.
+  // The string table holds every distinct link (tens of thousands): encoded in slices too.
   const strings: string[] = [];
   for (let start = 0; start < table.strings.length; start += ENCODE_SLICE * 4) {
     yield;
-    strings.push(JSON.stringify(table.strings.slice(start, start + ENCODE_SLICE * 4)).slice(1, -1));
+    strings.push(`${start > 0 ? ',' : ''}${JSON.stringify(table.strings.slice(start, start + ENCODE_SLICE * 4)).slice(1, -1)}`);
   }
-  yield;
-  return `{"format":${JSON.stringify(SNAPSHOT_FORMAT)},"version":${SNAPSHOT_VERSION},"strings":[${strings.join(',')}],"results":[${encoded.join(',')}]}`;
+  return [`{"format":${JSON.stringify(SNAPSHOT_FORMAT)},"version":${SNAPSHOT_VERSION},"strings":[`, ...strings, '],"results":[', ...encoded, ']}'];
 }
 
 /** Findings decoded per step of the sliced decoding. */

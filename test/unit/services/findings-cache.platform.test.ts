@@ -101,5 +101,7 @@ void describe('writing the cache a piece at a time', () => {
     assert.equal(readFileSync(file, 'utf8'), text);
     await writeInPieces(file, 'short');
     assert.equal(readFileSync(file, 'utf8'), 'short', 'a shorter text replaces a longer one whole');
+    await writeInPieces(file, ['{"a":', '"🙂é', '"}'], 2);
+    assert.equal(readFileSync(file, 'utf8'), '{"a":"🙂é"}', 'parts are written in order, each in pieces');
   });
 });
