@@ -12,8 +12,17 @@
 export function scannedCommitOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
   const match = /\/(?:blob|src)\/([0-9a-f]{7,40})\//i.exec(url) ?? /[?&]version=GC([0-9a-f]{7,40})(?:&|#|$)/i.exec(url);
-  return match?.[1]?.toLowerCase();
+  const commit = match?.[1]?.toLowerCase();
+  if (commit === undefined) return undefined;
+  // One string per commit: the 50 000 findings of a scan (and their diagnostics) share it.
+  let shared = commits.get(commit);
+  if (shared === undefined) {
+    if (commits.size >= 1024) commits.clear();
+    commits.set(commit, (shared = commit));
+  }
+  return shared;
 }
+const commits = new Map<string, string>();
 
 export interface CopyState {
   /** The commit of the finding's scan, when its link names one. */

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { signedIn, type Fixture } from './fixture';
 import { waitFor } from './helpers';
+import { linkTarget } from '../../../src/diagnostics/finding-diagnostic';
 
 const EXTRA = 20_000;
 const FIRST_ID = 700_000;
@@ -85,5 +86,24 @@ describe('a large drawing', () => {
     // Long enough for the drawing to have finished had it not been cut short.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     assert.equal(appsecCount(), 0, 'the cut-short drawing never lands');
+  });
+});
+
+describe('diagnostic links', () => {
+  it('a link built on a shared prefix is the same Uri as the link parsed whole; others are checked as before', () => {
+    const links = [
+      'https://semgrep.dev/orgs/acme/findings/123',
+      'https://semgrep.dev/orgs/acme/findings/124',
+      'https://semgrep.dev/orgs/acme%20corp/supply-chain/9',
+      'http://127.0.0.1:4100/base/orgs/x/secrets/77',
+      'https://semgrep.dev/orgs/acme/findings/123?ref=main',
+      'https://host/x?page=/1',
+      'https://host/x#/42',
+      'https://github.com/o/r/blob/abc/src/a.py#L12',
+    ];
+    for (const link of links) assert.equal(linkTarget(link)?.toString(true), vscode.Uri.parse(link, true).toString(true), link);
+    assert.equal(linkTarget('javascript:alert(1)//5'), undefined, 'not http(s): no link');
+    assert.equal(linkTarget('command:appsecFindings.signOut/5'), undefined);
+    assert.equal(linkTarget(undefined), undefined);
   });
 });
