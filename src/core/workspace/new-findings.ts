@@ -21,10 +21,14 @@ export class NewFindingsTracker {
     const keys = new Set<string>();
     for (const folder of folders) {
       keys.add(folder.key);
-      const open = folder.findings.filter((f) => !CLOSED_STATUSES.has(f.status));
-      const ids = new Set(open.map((f) => f.id));
       const before = this.seen.get(folder.key);
-      if (before) for (const f of open) if (!before.has(f.id)) fresh.push(f);
+      // One pass, no lists in between: this runs over every finding shown (50 000 and more).
+      const ids = new Set<number>();
+      for (const f of folder.findings) {
+        if (CLOSED_STATUSES.has(f.status)) continue;
+        ids.add(f.id);
+        if (before && !before.has(f.id)) fresh.push(f);
+      }
       this.seen.set(folder.key, ids);
     }
     for (const key of [...this.seen.keys()]) if (!keys.has(key)) this.seen.delete(key);

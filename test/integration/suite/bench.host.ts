@@ -226,7 +226,7 @@ async function retainedBy<T>(work: () => Promise<T>, perCount: number): Promise<
   const ourScript = vscode.extensions.getExtension(EXTENSION_ID)?.extensionUri.fsPath ?? '\0';
   const walk = (node: HeapNode, ours: string | undefined): void => {
     const script = node.callFrame.url.replace(/^.*\//, '') || '(native)';
-    const name = `${script}:${node.callFrame.functionName || '(anonymous)'}`;
+    const name = `${script}:${node.callFrame.functionName || '(anonymous)'}:${node.callFrame.lineNumber + 1}`;
     const innermostOurs = node.callFrame.url.includes(ourScript) ? name : ours;
     byFunction.set(name, (byFunction.get(name) ?? 0) + node.selfSize);
     byOurs.set(innermostOurs ?? '(none of ours)', (byOurs.get(innermostOurs ?? '(none of ours)') ?? 0) + node.selfSize);
