@@ -18,6 +18,9 @@ export interface ChangedFile {
 }
 
 export class GitCli {
+  /** Per folder: its path inside the repository, which never changes (one `git` less per read). */
+  private readonly prefixes = new Map<string, Promise<string>>();
+
   constructor(private readonly gitPath: () => string) {}
 
   /** True when the commit is in the local repository. */
@@ -55,7 +58,14 @@ export class GitCli {
     this.checkSha(commit);
     const out = new Map<string, string | undefined>();
     if (paths.length === 0) return out;
-    const prefix = (await this.run(cwd, ['rev-parse', '--show-prefix'])).stdout.trim();
+    let asked = this.prefixes.get(cwd);
+    if (!asked) {
+      asked = this.run(cwd, ['rev-parse', '--show-prefix']).then((r) => r.stdout.trim());
+      // A failure is not kept: the next read asks again.
+      asked.catch(() => this.prefixes.delete(cwd));
+      this.prefixes.set(cwd, asked);
+    }
+    const prefix = await asked;
     const request = paths.map((path) => `${commit}:${prefix}${path}\n`).join('');
     const raw = await this.batch(cwd, request);
     let at = 0;

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { NewFindingsTracker, newFindingsMessage } from '../core/workspace/new-findings';
 import { openInProblems, type FolderFindings } from '../diagnostics/diagnostics-controller';
 import type { Logger } from '../host/logger';
+import type { Finding } from '../core/model/types';
 
 export interface AttentionDeps {
   readonly view: vscode.TreeView<unknown>;
@@ -20,11 +21,16 @@ export interface AttentionDeps {
   readonly log: Logger;
 }
 
+/** Findings compared within the change itself; more are compared in slices (`NewFindingsTracker.updateSteps`). */
+const COMPARE_AT_ONCE = 10_000;
+
 export class FindingsAttention implements vscode.Disposable {
   private readonly tracker = new NewFindingsTracker();
   private readonly subscription: vscode.Disposable;
   /** The last message shown, so a burst of updates (patches, views) never repeats it. */
   private lastMessage: string | undefined;
+  /** Counts comparisons, so a sliced one knows a newer one took over. */
+  private comparisons = 0;
 
   constructor(private readonly deps: AttentionDeps) {
     this.subscription = deps.onDidChange((folders) => this.update(folders));
@@ -37,12 +43,28 @@ export class FindingsAttention implements vscode.Disposable {
       ? { value: open, tooltip: `${open} open finding${open === 1 ? '' : 's'} in this workspace's ${folders.length === 1 ? 'repository' : 'repositories'}` }
       : undefined;
     if (folders.length === 0) {
+      this.comparisons++;
       this.tracker.clear();
       return;
     }
     const filters = this.deps.filtersKey();
-    const fresh = this.tracker.update(folders.map((f) => ({ key: `${f.repo.folder.uri.toString()}\n${f.ref ?? ''}\n${filters}`, findings: f.findings })));
-    if (fresh.length === 0 || !this.deps.fromRefresh()) return;
+    const shown = folders.map((f) => ({ key: `${f.repo.folder.uri.toString()}\n${f.ref ?? ''}\n${filters}`, findings: f.findings }));
+    const fromRefresh = this.deps.fromRefresh();
+    const generation = ++this.comparisons;
+    if (shown.reduce((n, f) => n + f.findings.length, 0) <= COMPARE_AT_ONCE) return this.announce(this.tracker.update(shown), fromRefresh, folders);
+    // Tens of thousands: compared a slice per turn; a newer change gives this comparison up.
+    void (async () => {
+      const steps = this.tracker.updateSteps(shown);
+      for (let step = steps.next(); ; step = steps.next()) {
+        if (step.done) return this.announce(step.value, fromRefresh, folders);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        if (generation !== this.comparisons) return;
+      }
+    })();
+  }
+
+  private announce(fresh: readonly Finding[], fromRefresh: boolean, folders: readonly FolderFindings[]): void {
+    if (fresh.length === 0 || !fromRefresh) return;
     const message = newFindingsMessage(fresh, folders.length === 1 ? folders[0]?.ref : undefined);
     this.deps.log.info(`New findings: ${message}`);
     if (!this.deps.notifyNewFindings() || message === this.lastMessage) return;

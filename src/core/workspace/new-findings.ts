@@ -4,6 +4,7 @@
  * is not news), per folder and branch (switching branches is not news either).
  */
 import type { Finding } from '../model/types';
+import { runAtOnce, type Slices } from '../slices';
 import { CLOSED_STATUSES } from './diagnostic-plan';
 
 export interface ShownFolder {
@@ -12,26 +13,43 @@ export interface ShownFolder {
   readonly findings: readonly Finding[];
 }
 
+/** Findings compared per slice of the sliced comparison: a few milliseconds' work. */
+const TRACK_SLICE = 10_000;
+
 export class NewFindingsTracker {
   private readonly seen = new Map<string, Set<number>>();
 
   /** The findings of these folders not shown before under the same key; records what is shown now. */
   update(folders: readonly ShownFolder[]): Finding[] {
+    return runAtOnce(this.updateSteps(folders));
+  }
+
+  /**
+   * The same, pausing (yielding) every few thousand findings so 50 000 can be compared a slice per
+   * turn of the event loop. What is shown is recorded only when the last slice is done, so a
+   * comparison given up half way changes nothing.
+   */
+  *updateSteps(folders: readonly ShownFolder[]): Slices<Finding[]> {
     const fresh: Finding[] = [];
-    const keys = new Set<string>();
+    const now = new Map<string, Set<number>>();
+    let sinceYield = 0;
     for (const folder of folders) {
-      keys.add(folder.key);
       const before = this.seen.get(folder.key);
       // One pass, no lists in between: this runs over every finding shown (50 000 and more).
       const ids = new Set<number>();
       for (const f of folder.findings) {
+        if (++sinceYield >= TRACK_SLICE) {
+          yield;
+          sinceYield = 0;
+        }
         if (CLOSED_STATUSES.has(f.status)) continue;
         ids.add(f.id);
         if (before && !before.has(f.id)) fresh.push(f);
       }
-      this.seen.set(folder.key, ids);
+      now.set(folder.key, ids);
     }
-    for (const key of [...this.seen.keys()]) if (!keys.has(key)) this.seen.delete(key);
+    this.seen.clear();
+    for (const [key, ids] of now) this.seen.set(key, ids);
     return fresh;
   }
 

@@ -25,6 +25,31 @@ void describe('NewFindingsTracker', () => {
     assert.deepEqual(tracker.update([{ key: 'f:feature', findings: [a, b, c] }]), []);
   });
 
+  void test('tens of thousands are compared in slices; a comparison given up half way records nothing', () => {
+    const many = Array.from({ length: 25_000 }, (_, i) => sastFinding({ id: 100 + i }));
+    const tracker = new NewFindingsTracker();
+    tracker.update([{ key: 'f:main', findings: many.slice(0, 20_000) }]);
+    const steps = tracker.updateSteps([{ key: 'f:main', findings: many }]);
+    let pauses = 0;
+    let step = steps.next();
+    while (!step.done && pauses < 1) {
+      pauses++;
+      step = steps.next();
+    }
+    assert.equal(step.done, false, 'still comparing after the first slice');
+    // Given up: the next comparison still sees only the first 20 000 as shown.
+    const sliced = tracker.updateSteps([{ key: 'f:main', findings: many }]);
+    let slices = 0;
+    let result = sliced.next();
+    while (!result.done) {
+      slices++;
+      result = sliced.next();
+    }
+    assert.ok(slices >= 2, `paused between slices (${slices})`);
+    assert.equal(result.value.length, 5_000, 'the 5 000 not shown before are news');
+    assert.deepEqual(tracker.update([{ key: 'f:main', findings: many }]), [], 'and are recorded once compared to the end');
+  });
+
   void test('the message counts by severity, most severe first', () => {
     assert.equal(newFindingsMessage([c, b, a], 'main'), '3 new findings on main: 1 critical, 2 high');
     assert.equal(newFindingsMessage([b], undefined), '1 new finding: 1 critical');
