@@ -3,6 +3,8 @@
  * core services can publish changes without importing `vscode`, and host code can hand their
  * `event` straight to APIs that expect a `vscode.Event`.
  */
+import { nextTurn } from './slices';
+
 export interface Disposable {
   dispose(): void;
 }
@@ -36,7 +38,7 @@ export class Emitter<T> implements Disposable {
    */
   async fireInTurns(value: T): Promise<void> {
     for (const [listener, name] of [...this.listeners]) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await nextTurn();
       if (this.listeners.has(listener)) this.tell(listener, name, value);
     }
   }

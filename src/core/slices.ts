@@ -12,11 +12,20 @@ export function runAtOnce<T>(slices: Slices<T>): T {
   return step.value;
 }
 
+/** Resolves on a later turn of the event loop, after what is already waiting (timers, I/O) ran. */
+export function nextTurn(): Promise<void> {
+  return new Promise<void>((resolve) => setImmediate(resolve));
+}
+
 /** Runs one slice per turn of the event loop. */
-export async function runInSlices<T>(slices: Slices<T>): Promise<T> {
+export async function runInSlices<T>(slices: Slices<T>): Promise<T>;
+/** The same, given up (undefined) as soon as `stillWanted` says no between slices. */
+export async function runInSlices<T>(slices: Slices<T>, stillWanted: () => boolean): Promise<T | undefined>;
+export async function runInSlices<T>(slices: Slices<T>, stillWanted: () => boolean = () => true): Promise<T | undefined> {
   let step = slices.next();
   while (!step.done) {
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
+    if (!stillWanted()) return undefined;
     step = slices.next();
   }
   return step.value;

@@ -18,6 +18,7 @@ import type { FindingsQuery, FindingsResult, FindingsStore, SlotState } from '..
 import { localFilterOf, toQueryFilters, type FilterSelection } from '../core/services/filters';
 import { CLOSED_STATUSES, confinePath, placesOf, planDiagnostics, type PlannedDiagnostic, type SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { placeDiagnostic } from '../core/workspace/placement';
+import { nextTurn } from '../core/slices';
 import type { Logger } from '../host/logger';
 import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
 import { DiagnosticsPublisher } from './diagnostics-publisher';
@@ -545,10 +546,6 @@ function* splitByFile(findings: readonly Finding[], folder: vscode.Uri, open: Re
     (inOpen ? first : rest).push(finding);
   }
   return { first, rest };
-}
-
-function nextTurn(): Promise<void> {
-  return new Promise<void>((resolve) => setImmediate(resolve));
 }
 
 function resultOf(state: SlotState): FindingsResult | undefined {

@@ -8,6 +8,7 @@ import { NewFindingsTracker, newFindingsMessage } from '../core/workspace/new-fi
 import { openInProblems, type FolderFindings } from '../diagnostics/diagnostics-controller';
 import type { Logger } from '../host/logger';
 import type { Finding } from '../core/model/types';
+import { runInSlices } from '../core/slices';
 
 export interface AttentionDeps {
   readonly view: vscode.TreeView<unknown>;
@@ -53,14 +54,9 @@ export class FindingsAttention implements vscode.Disposable {
     const generation = ++this.comparisons;
     if (shown.reduce((n, f) => n + f.findings.length, 0) <= COMPARE_AT_ONCE) return this.announce(this.tracker.update(shown), fromRefresh, folders);
     // Tens of thousands: compared a slice per turn; a newer change gives this comparison up.
-    void (async () => {
-      const steps = this.tracker.updateSteps(shown);
-      for (let step = steps.next(); ; step = steps.next()) {
-        if (step.done) return this.announce(step.value, fromRefresh, folders);
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        if (generation !== this.comparisons) return;
-      }
-    })();
+    void runInSlices(this.tracker.updateSteps(shown), () => generation === this.comparisons).then((fresh) => {
+      if (fresh) this.announce(fresh, fromRefresh, folders);
+    });
   }
 
   private announce(fresh: readonly Finding[], fromRefresh: boolean, folders: readonly FolderFindings[]): void {

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { nextTurn } from '../slices';
 import { decodeSnapshotInSlices, encodeSnapshotInSlices } from './findings-snapshot';
 import type { FindingsResult } from './findings-store';
 
@@ -122,7 +123,7 @@ async function byteLengthOf(parts: readonly string[]): Promise<number> {
   let bytes = 0;
   for (const part of parts) {
     bytes += Buffer.byteLength(part, 'utf8');
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
   return bytes;
 }
