@@ -170,17 +170,23 @@ export class DiagnosticsController implements vscode.Disposable {
     const sources = this.sources.get(uri.toString());
     if (!sources) return;
     const { mapping, options } = this.planOptions();
-    const { places, findingUrl } = this.deps;
     const diagnostics: vscode.Diagnostic[] = [];
     for (const { repo, findings } of sources) {
       for (const planned of planDiagnostics(findings, mapping, options).diagnostics) {
-        const commit = places.commitOf(planned.finding, repo);
-        const placed = placeDiagnostic(planned, places.placer(repo, commit));
-        if (placed) diagnostics.push(toDiagnostic(placed.planned, repo.folder.uri, findingUrl, { changed: placed.changed, commit, scannedLine: planned.range.startLine }));
+        const { placed } = this.placeToday(repo, planned);
+        if (placed) diagnostics.push(this.diagnosticOf(placed));
       }
     }
     this.collection.set(uri, diagnostics);
     this.publisher.redrew(uri);
+  }
+
+  /** Where a planned diagnostic is in today's code (undefined: its code is gone), and the commit it was scanned at. */
+  private placeToday(repo: WorkspaceRepo, planned: PlannedDiagnostic): { commit: string | undefined; placed: Placed | undefined } {
+    const { places } = this.deps;
+    const commit = places.commitOf(planned.finding, repo);
+    const today = placeDiagnostic(planned, places.placer(repo, commit));
+    return { commit, placed: today && { planned: today.planned, folder: repo.folder.uri, changed: today.changed, commit, scannedLine: planned.range.startLine } };
   }
 
   private planOptions(): { mapping: SeverityMapping; options: { unreachableLevel?: 'information' } } {
@@ -406,7 +412,6 @@ export class DiagnosticsController implements vscode.Disposable {
     const byUri = new Map<string, [vscode.Uri, Placed[]]>();
     const sources = new Map<string, FileSource[]>();
     const { mapping, options } = this.planOptions();
-    const { places } = this.deps;
     let gone = 0;
     const lists = folders.map(shownInProblems);
     const total = lists.reduce((n, list) => n + list.length, 0);
@@ -416,14 +421,13 @@ export class DiagnosticsController implements vscode.Disposable {
       const plan = planDiagnostics(slice, mapping, options);
       for (const path of plan.refused) this.deps.log.warn(`Refused a finding path outside the folder ${repo.folder.name}: ${JSON.stringify(path)}`);
       for (const planned of plan.diagnostics) {
-        const commit = places.commitOf(planned.finding, repo);
+        const { commit, placed } = this.placeToday(repo, planned);
         if (commit) {
           let paths = wanted.get(commit);
           if (!paths) wanted.set(commit, (paths = new Set()));
           paths.add(planned.relativePath);
           if (planned.related) paths.add(planned.related.relativePath);
         }
-        const placed = placeDiagnostic(planned, places.placer(repo, commit));
         // One Uri (and its text) per file, not per finding: thousands of findings share a few files.
         const relative = placed?.planned.relativePath ?? planned.relativePath;
         let file = files.get(relative);
@@ -444,7 +448,7 @@ export class DiagnosticsController implements vscode.Disposable {
         }
         let entry = byUri.get(key);
         if (!entry) byUri.set(key, (entry = [uri, []]));
-        entry[1].push({ planned: placed.planned, folder: repo.folder.uri, changed: placed.changed, commit, scannedLine: planned.range.startLine });
+        entry[1].push(placed);
       }
     };
     let sinceYield = 0;
