@@ -48,6 +48,8 @@ import { startActivationProfile } from './host/activation-profile';
 
 const DEPLOYMENT_KEY = 'appsecFindings.deployment';
 const SBOM_HISTORY_KEY = 'appsecFindings.sbomHistory';
+/** Findings at most in the cache's part for open files: it must stay quick to read at a start. */
+const OPEN_PART_LIMIT = 5000;
 
 /** What integration tests reach. Other extensions get only the version: the internals can make authenticated calls. */
 export type ExtensionApi = ReturnType<typeof activateApi>;
@@ -174,16 +176,34 @@ function activateApi(context: vscode.ExtensionContext) {
     cacheWrite = setTimeout(() => {
       const mine = new Set(repos.projectNames());
       const results = findings.shownResults().filter((r) => (r.query.filters.repos ?? []).every((name) => mine.has(name)));
-      void cache.write(deployment, results).then((bytes) => storeLog.info(`Kept ${results.length} answers of the workspace's projects on disk (${Math.round(bytes / 1024)} KiB).`));
+      void cache.write(deployment, results).then(async (bytes) => {
+        storeLog.info(`Kept ${results.length} answers of the workspace's projects on disk (${Math.round(bytes / 1024)} KiB).`);
+        await cache.writeOpen(deployment, diagnostics.openAnswers(OPEN_PART_LIMIT));
+      });
     }, 1000);
+  }));
+  // The files open in editors are opened again at the next start: their part of the cache is
+  // kept up to date as editors change, so that start draws them first.
+  let openPartWrite: ReturnType<typeof setTimeout> | undefined;
+  push({ dispose: () => clearTimeout(openPartWrite) });
+  push(vscode.window.onDidChangeVisibleTextEditors(() => {
+    clearTimeout(openPartWrite);
+    openPartWrite = setTimeout(() => {
+      const deployment = session.deployment?.slug;
+      if (deployment && settings.cacheMaxBytes() > 0 && diagnostics.current.length > 0) void cache.writeOpen(deployment, diagnostics.openAnswers(OPEN_PART_LIMIT));
+    }, 1500);
   }));
   const startFromCache = async (): Promise<boolean> => {
     const deployment = session.deployment?.slug;
     if (!deployment || settings.cacheMaxBytes() === 0) return false;
+    // The open files' part first: a few hundred findings, drawn before the whole is read.
+    const openPart = await cache.readOpen(deployment);
+    const previewed = openPart !== undefined && diagnostics.previewCached(openPart);
     const results = await cache.read(deployment);
-    if (!results || results.length === 0) return false;
-    findings.adopt(results);
-    const shown = await diagnostics.showCached();
+    if (results && results.length > 0) findings.adopt(results);
+    const shown = results !== undefined && results.length > 0 && await diagnostics.showCached();
+    // The whole cache could not be used: its open files' part does not stay on its own.
+    if (previewed && !shown) diagnostics.dropPreview();
     if (shown) storeLog.info(`Showing ${results.length} answers from the last session until the platform answers.`);
     return shown;
   };

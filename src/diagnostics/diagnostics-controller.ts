@@ -14,7 +14,7 @@ import { Emitter } from '../core/events';
 import { refToShow } from '../core/model/refs';
 import { ISSUE_TYPES, type Finding, type IssueType, type Project } from '../core/model/types';
 import type { BranchBaselines } from '../core/services/branch-baselines';
-import type { FindingsQuery, FindingsResult, FindingsStore, SlotState } from '../core/services/findings-store';
+import { queryKey, type FindingsQuery, type FindingsResult, type FindingsStore, type SlotState } from '../core/services/findings-store';
 import { localFilterOf, toQueryFilters, type FilterSelection } from '../core/services/filters';
 import { CLOSED_STATUSES, confinePath, placesOf, planDiagnostics, type PlannedDiagnostic, type SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { placeDiagnostic } from '../core/workspace/placement';
@@ -134,6 +134,8 @@ export class DiagnosticsController implements vscode.Disposable {
   private showing: Promise<void> = Promise.resolve();
   /** The drawing under way is to be announced (to the badge, the status bar, the cache). */
   private announcePending = false;
+  /** The files drawn by `previewCached`, until the whole cache is drawn. */
+  private previewed: vscode.Uri[] = [];
 
   constructor(private readonly deps: DiagnosticsDeps) {
     this.following = [
@@ -266,13 +268,70 @@ export class DiagnosticsController implements vscode.Disposable {
    * replaces them whole.
    */
   async showCached(): Promise<boolean> {
+    const folders = this.cachedFolders((query) => this.deps.findings.peek(query));
+    if (!folders || folders.length === 0) return false;
+    await this.show(folders, true, 'change');
+    return true;
+  }
+
+  /**
+   * Draws, before the whole cache is read, the part of it kept for the files that were open in
+   * editors (VS Code opens them again): only those files, nothing announced, nothing adopted;
+   * `showCached` draws everything over it. False when nothing was drawn.
+   */
+  previewCached(results: readonly FindingsResult[]): boolean {
+    const byQuery = new Map(results.map((r) => [queryKey(r.query), r]));
+    const folders = this.cachedFolders((query) => byQuery.get(queryKey(query)));
+    if (!folders || folders.length === 0) return false;
+    const steps = this.plan(folders);
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    const entries = [...step.value.byUri.values()];
+    this.preview(entries);
+    this.previewed = entries.map(([uri]) => uri);
+    return entries.length > 0;
+  }
+
+  /** Takes back what `previewCached` drew, unless a drawing has replaced it since. */
+  dropPreview(): void {
+    if (this.folders.length === 0 && !this.running) {
+      for (const uri of this.previewed) {
+        this.collection.delete(uri);
+        this.shownUris.delete(uri.toString());
+      }
+    }
+    this.previewed = [];
+  }
+
+  /**
+   * The answers drawn in the files open in editors, cut down to those files' findings: kept on
+   * disk beside the whole cache, so the next start draws them before reading the rest.
+   */
+  openAnswers(limit: number): FindingsResult[] {
+    const open = [...openDocumentKeys()].flatMap((key) => this.sources.get(key) ?? []);
+    const answers: FindingsResult[] = [];
+    let room = limit;
+    for (const folder of this.folders) {
+      const drawnHere = open.filter((source) => source.repo === folder.repo).flatMap((source) => source.findings);
+      if (drawnHere.length === 0 || drawnHere.length > room) continue;
+      room -= drawnHere.length;
+      for (const [i, slot] of folder.slots.entries()) {
+        const result = resultOf(this.deps.findings.state(slot));
+        if (result) answers.push({ ...result, findings: drawnHere.filter((f) => f.issueType === ISSUE_TYPES[i]) });
+      }
+    }
+    return answers;
+  }
+
+  /** The folders' findings as `find` holds them (per folder: its branch's, or else its primary branch's). */
+  private cachedFolders(find: (query: FindingsQuery) => FindingsResult | undefined): FolderFindings[] | undefined {
     const slug = this.deps.deploymentSlug();
-    if (!slug || this.running || this.folders.length > 0 || !vscode.workspace.isTrusted) return false;
+    if (!slug || this.running || this.folders.length > 0 || !vscode.workspace.isTrusted) return undefined;
     const folders: FolderFindings[] = [];
     for (const repo of this.deps.repos.repos()) {
       const { ref, fallback } = refToShow(repo.branch, this.deps.project(repo.projectName));
       const held = (which: string | undefined): FindingsResult[] | undefined => {
-        const results = ISSUE_TYPES.map((issueType) => this.deps.findings.peek(this.queryOf(slug, repo, which, issueType)));
+        const results = ISSUE_TYPES.map((issueType) => find(this.queryOf(slug, repo, which, issueType)));
         return results.every((r): r is FindingsResult => r !== undefined) ? results : undefined;
       };
       const own = held(ref);
@@ -284,9 +343,7 @@ export class DiagnosticsController implements vscode.Disposable {
         cachedAt: new Date(Math.min(...results.map((r) => r.loadedAt.getTime()))),
       });
     }
-    if (folders.length === 0) return false;
-    await this.show(folders, true, 'change');
-    return true;
+    return folders;
   }
 
   private queryOf(slug: string, repo: WorkspaceRepo, ref: string | undefined, issueType: IssueType): FindingsQuery {
@@ -368,6 +425,7 @@ export class DiagnosticsController implements vscode.Disposable {
   /** Hands a planned drawing to VS Code (the first chunk now) and makes it the one shown. */
   private handOver(folders: readonly FolderFindings[], planned: Planned, cause: 'refresh' | 'change'): Promise<void> {
     this.sources = planned.sources;
+    this.previewed = [];
     const entries: [vscode.Uri, Placed[] | undefined][] = [...planned.byUri.values()];
     for (const old of this.shownUris) if (!planned.byUri.has(old)) entries.push([vscode.Uri.parse(old), undefined]);
     const published = this.publisher.publish(entries, (p) => this.diagnosticOf(p));
@@ -487,6 +545,7 @@ export class DiagnosticsController implements vscode.Disposable {
     this.showing = Promise.resolve();
     this.announcePending = false;
     this.collection.clear();
+    this.previewed = [];
     this.shownUris.clear();
     this.folders = [];
     this.changed.fire(this.folders);

@@ -4,12 +4,16 @@
  * snapshot format (compact, versioned; findings only: never the token). Written atomically (a
  * temporary file renamed over the old one), bounded in size (the oldest answers are dropped
  * first), and ignored when unreadable, of another version or broken: the next refresh rebuilds it.
+ *
+ * Beside it, a small file holds the part of it drawn in the files that were open in editors, so
+ * the next start draws those (VS Code opens them again) before reading tens of megabytes. It
+ * names the size and time of the whole file it was cut from and is used only with that file.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { nextTurn } from '../slices';
-import { decodeSnapshotInSlices, encodeSnapshotInSlices } from './findings-snapshot';
+import { decodeSnapshot, decodeSnapshotInSlices, encodeSnapshot, encodeSnapshotInSlices } from './findings-snapshot';
 import type { FindingsResult } from './findings-store';
 
 export const DEFAULT_CACHE_MEGABYTES = 200;
@@ -62,24 +66,61 @@ export class FindingsCache {
       await this.clear(deploymentSlug);
       return 0;
     }
-    const file = this.fileOf(deploymentSlug);
-    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
     try {
-      await mkdir(join(this.options.dir, 'findings-cache'), { recursive: true });
-      await writeInPieces(temporary, parts);
-      await rename(temporary, file);
+      await this.replace(this.fileOf(deploymentSlug), parts);
     } catch (error) {
-      await rm(temporary, { force: true }).catch(() => undefined);
       this.options.onProblem?.(`The findings cache could not be written: ${error instanceof Error ? error.message : String(error)}`);
       return 0;
     }
     return bytes;
   }
 
+  /**
+   * Keeps the answers drawn in the open files (cut down to those files' findings) beside the
+   * whole cache of the deployment, marked as cut from the whole file as it is now. Nothing is
+   * kept without a whole cache.
+   */
+  async writeOpen(deploymentSlug: string, results: readonly FindingsResult[]): Promise<void> {
+    const whole = await wholeFileMark(this.fileOf(deploymentSlug));
+    const file = this.openFileOf(deploymentSlug);
+    const mine = results.filter((r) => r.query.deploymentSlug === deploymentSlug);
+    try {
+      if (whole === undefined || mine.every((r) => r.findings.length === 0)) await rm(file, { force: true });
+      else await this.replace(file, [JSON.stringify({ cutFrom: whole }), '\n', encodeSnapshot(mine)]);
+    } catch (error) {
+      this.options.onProblem?.(`The open files' part of the findings cache could not be written: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /**
+   * The answers kept for the files that were open, when they were cut from the whole cache as it
+   * is now (undefined otherwise: the whole is read as usual).
+   */
+  async readOpen(deploymentSlug: string): Promise<FindingsResult[] | undefined> {
+    const whole = await wholeFileMark(this.fileOf(deploymentSlug));
+    if (whole === undefined) return undefined;
+    let text: string;
+    try {
+      text = await readFile(this.openFileOf(deploymentSlug), 'utf8');
+    } catch {
+      return undefined;
+    }
+    const end = text.indexOf('\n');
+    let mark: unknown;
+    try {
+      mark = JSON.parse(text.slice(0, end));
+    } catch {
+      return undefined;
+    }
+    if (end < 0 || typeof mark !== 'object' || mark === null || (mark as { cutFrom?: unknown }).cutFrom !== whole) return undefined;
+    return decodeSnapshot(text.slice(end + 1))?.filter((r) => r.query.deploymentSlug === deploymentSlug);
+  }
+
   /** Forgets a deployment's cache (sign-out, another deployment); all of them without a slug. */
   async clear(deploymentSlug?: string): Promise<void> {
     if (deploymentSlug !== undefined) {
       await rm(this.fileOf(deploymentSlug), { force: true }).catch(() => undefined);
+      await rm(this.openFileOf(deploymentSlug), { force: true }).catch(() => undefined);
       return;
     }
     await rm(join(this.options.dir, 'findings-cache'), { recursive: true, force: true }).catch(() => undefined);
@@ -87,8 +128,38 @@ export class FindingsCache {
 
   /** One file per deployment; its name is a hash, so no slug reaches the file system as a path. */
   private fileOf(deploymentSlug: string): string {
-    const name = createHash('sha256').update(deploymentSlug).digest('hex').slice(0, 24);
-    return join(this.options.dir, 'findings-cache', `${name}.json`);
+    return join(this.options.dir, 'findings-cache', `${nameOf(deploymentSlug)}.json`);
+  }
+
+  private openFileOf(deploymentSlug: string): string {
+    return join(this.options.dir, 'findings-cache', `${nameOf(deploymentSlug)}.open.json`);
+  }
+
+  /** Writes a file atomically: a temporary file renamed over the old one (a reader never sees half). */
+  private async replace(file: string, parts: readonly string[]): Promise<void> {
+    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+    try {
+      await mkdir(join(this.options.dir, 'findings-cache'), { recursive: true });
+      await writeInPieces(temporary, parts);
+      await rename(temporary, file);
+    } catch (error) {
+      await rm(temporary, { force: true }).catch(() => undefined);
+      throw error;
+    }
+  }
+}
+
+function nameOf(deploymentSlug: string): string {
+  return createHash('sha256').update(deploymentSlug).digest('hex').slice(0, 24);
+}
+
+/** Which whole cache file this is (its size and time of writing); undefined when there is none. */
+async function wholeFileMark(file: string): Promise<string | undefined> {
+  try {
+    const { size, mtimeMs } = await stat(file);
+    return `${size}:${mtimeMs}`;
+  } catch {
+    return undefined;
   }
 }
 

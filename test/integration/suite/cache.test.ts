@@ -2,6 +2,8 @@
 // the workspace's projects are kept on disk after a refresh, come back as diagnostics at once
 // (marked as of their time) while every answer is slow, and are replaced when the answer comes.
 import * as assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { signedIn } from './fixture';
 import { waitFor } from './helpers';
@@ -39,5 +41,49 @@ describe('the findings cache', () => {
     await vscode.commands.executeCommand('appsecFindings.refresh');
     assert.match(f.api.statusBar.text, /^\$\(shield\)/, 'replaced by the platform\'s answer');
     assert.doesNotMatch(f.api.statusBar.tooltip, /As of/);
+  });
+
+  it('the open files\' findings are kept apart and drawn from that part before the rest is read', async function () {
+    this.timeout(60_000);
+    const f = await signedIn();
+    const appsec = (uri: vscode.Uri): string[] => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'AppSec').map((d) => `${d.range.start.line}:${d.message}`);
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    const drawn = vscode.languages.getDiagnostics().filter(([uri, list]) => uri.scheme === 'file' && existsSync(uri.fsPath) && list.some((d) => d.source === 'AppSec')).map(([uri]) => uri);
+    assert.ok(drawn.length >= 2, 'findings in two files at least');
+    const [open, other] = drawn;
+    const openDiagnostics = appsec(open);
+    await vscode.window.showTextDocument(open);
+    // The part is written a moment after the editors change.
+    const cacheDir = join(f.api.globalStorage.fsPath, 'findings-cache');
+    const partFile = (): string | undefined => (existsSync(cacheDir) ? readdirSync(cacheDir).find((n) => n.endsWith('.open.json')) : undefined);
+    const since = Date.now();
+    await waitFor(() => { const name = partFile(); return name !== undefined && statSync(join(cacheDir, name)).mtimeMs >= since; }, 10_000, 'the open file\'s part is written');
+    const partText = readFileSync(join(cacheDir, partFile() ?? ''), 'utf8');
+    const relative = (uri: vscode.Uri): string => vscode.workspace.asRelativePath(uri, false);
+    assert.ok(partText.includes(JSON.stringify(relative(open))), 'the open file\'s findings are in it');
+    assert.ok(!partText.includes(JSON.stringify(relative(other))), 'no other file\'s');
+
+    // Drawn from that part alone: the open file as before, nothing else, nothing announced.
+    const part = f.api.app.diagnostics.openAnswers(5000);
+    const statusBefore = f.api.statusBar.text;
+    f.api.app.findings.clear();
+    f.api.app.diagnostics.clear();
+    const statusCleared = f.api.statusBar.text;
+    assert.equal(f.api.app.diagnostics.previewCached(part), true);
+    assert.deepEqual(appsec(open), openDiagnostics);
+    assert.deepEqual(appsec(other), []);
+    assert.equal(f.api.statusBar.text, statusCleared, 'the status bar waits for the whole');
+    // When the whole cannot be used, the part does not stay on its own.
+    f.api.app.diagnostics.dropPreview();
+    assert.deepEqual(appsec(open), []);
+
+    // A start draws the part, then the whole over it.
+    f.server.setLatency(5_000);
+    assert.equal(await f.api.app.startFromCache(), true);
+    assert.deepEqual(appsec(open), openDiagnostics);
+    assert.ok(appsec(other).length > 0);
+    f.server.setLatency(0);
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    assert.equal(f.api.statusBar.text, statusBefore);
   });
 });

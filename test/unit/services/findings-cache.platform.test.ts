@@ -84,10 +84,57 @@ void describe('the findings cache on disk', () => {
   });
 
   test('clear forgets it (sign-out)', async () => {
-    const { cache } = cacheIn();
+    const { cache, dir } = cacheIn();
+    await cache.write(SLUG, results);
+    await cache.writeOpen(SLUG, results.slice(0, 1));
+    await cache.clear(SLUG);
+    assert.equal(await cache.read(SLUG), undefined);
+    assert.equal(await cache.readOpen(SLUG), undefined);
+    assert.deepEqual(files(dir), [], 'the open files\' part goes with the whole');
     await cache.write(SLUG, results);
     await cache.clear();
     assert.equal(await cache.read(SLUG), undefined);
+  });
+
+  // The part for the files open in editors is read first at a start, so it must never show what
+  // the whole cache it was cut from does not hold.
+  const openPartOf = (list: readonly FindingsResult[]): FindingsResult[] =>
+    list.map((r) => ({ ...r, findings: r.findings.filter((f) => f.location?.filePath === list[0].findings[0].location?.filePath) }));
+
+  test('the open files\' part reads back as written, only beside the whole file it was cut from', async () => {
+    const { dir, cache } = cacheIn();
+    const part = openPartOf(results);
+    const cut = part.reduce((n, r) => n + r.findings.length, 0);
+    assert.ok(cut > 0 && cut < results.reduce((n, r) => n + r.findings.length, 0));
+    await cache.writeOpen(SLUG, part);
+    assert.equal(await cache.readOpen(SLUG), undefined, 'nothing without a whole cache to be cut from');
+    await cache.write(SLUG, results);
+    await cache.writeOpen(SLUG, part);
+    assert.deepEqual((await cache.readOpen(SLUG))?.map((r) => plain(r)), part.map((r) => plain(r)));
+    assert.equal(await cache.readOpen('other-deployment'), undefined);
+    const text = readFileSync(join(dir, 'findings-cache', files(dir).find((f) => f.endsWith('.open.json')) ?? ''), 'utf8');
+    assert.ok(!text.includes(h.server.token), 'the token is never written');
+
+    // The whole written again (a later refresh): the old part no longer goes with it.
+    await new Promise((r) => setTimeout(r, 20));
+    await cache.write(SLUG, results.slice(1));
+    assert.equal(await cache.readOpen(SLUG), undefined);
+    assert.equal((await cache.read(SLUG))?.length, results.length - 1, 'the whole is still read');
+  });
+
+  test('a damaged open files\' part is not used; no findings in open files removes it', async () => {
+    const { dir, cache } = cacheIn();
+    await cache.write(SLUG, results);
+    await cache.writeOpen(SLUG, openPartOf(results));
+    const file = join(dir, 'findings-cache', files(dir).find((f) => f.endsWith('.open.json')) ?? '');
+    const good = readFileSync(file, 'utf8');
+    for (const bad of [good.slice(0, good.length - 10), good.slice(good.indexOf('\n') + 1), '', 'x\n{}']) {
+      writeFileSync(file, bad);
+      assert.equal(await cache.readOpen(SLUG), undefined, JSON.stringify(bad.slice(0, 40)));
+    }
+    await cache.writeOpen(SLUG, results.map((r) => ({ ...r, findings: [] })));
+    assert.ok(!files(dir).some((f) => f.endsWith('.open.json')));
+    assert.ok(await cache.read(SLUG), 'the whole is untouched');
   });
 });
 
