@@ -33,13 +33,14 @@ export class FindingsCache {
   /** The answers kept for a deployment; undefined when there are none or the file is unusable. */
   async read(deploymentSlug: string): Promise<FindingsResult[] | undefined> {
     const file = this.fileOf(deploymentSlug);
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = await readFile(file, 'utf8');
+      bytes = await readFile(file);
     } catch {
       return undefined; // none yet
     }
-    const results = await decodeSnapshotInSlices(text);
+    // The bytes, not text: each segment is decoded from UTF-8 in its own turn.
+    const results = await decodeSnapshotInSlices(bytes);
     if (!results) {
       this.options.onProblem?.('The findings cache was of another version or damaged; it was dropped and will be rebuilt by the next refresh.');
       await rm(file, { force: true }).catch(() => undefined);

@@ -1,9 +1,12 @@
 /**
  * What the store shows, written compactly and read back (for a start that shows findings before
- * any request). Repeated strings are stored once in a table; each finding is a tuple. Reading is
+ * any request). The text is lines of JSON: a head naming each answer and how many findings it
+ * has, then segments of a few thousand findings, each with its own table of the strings it uses
+ * and each finding as a tuple. Segments keep every step short both ways: one parse of a whole
+ * 50 000-finding cache held the extension host for a quarter of a second at start-up. Reading is
  * as distrustful as reading the platform: every finding is checked by the platform decoder's
- * rules, and a snapshot of another version, or a broken one, is dropped whole (undefined), never
- * thrown. Both ways work in slices for the extension host (`…InSlices`).
+ * rules, and a snapshot of another version, a broken or a cut-off one (its counts do not add
+ * up) is dropped whole (undefined), never thrown. Both ways work in slices (`…InSlices`).
  */
 import { lineFromUrl } from '../model/decodeFinding';
 import { decodeLocation } from '../model/decodeLocation';
@@ -14,10 +17,10 @@ import type { Finding, IssueType, SourceRange } from '../model/types';
 import type { FindingsQuery, FindingsResult } from './findings-store';
 
 export const SNAPSHOT_FORMAT = 'appsec-findings/store';
-/** 4: each finding ends with its match key (0 for none), triage note, ticket, AI and secret facts. */
-export const SNAPSHOT_VERSION = 4;
+/** 5: lines of JSON, a head and segments with their own string tables (4 was one document). */
+export const SNAPSHOT_VERSION = 5;
 
-type Str = number; // index into the string table; -1 for none
+type Str = number; // index into the segment's string table; -1 for none
 type RangeTuple = [Str, number, number, number, number];
 
 class StringTable {
@@ -34,29 +37,42 @@ class StringTable {
   }
 }
 
-/** Findings encoded per step of the sliced encoding: a few milliseconds' work. */
-const ENCODE_SLICE = 5000;
+/** Findings per segment: one segment is parsed and read back in one step (about 10 ms). */
+const SEGMENT = 2500;
 
-/** The snapshot as JSON text, in one go (small snapshots, tests). */
+/** The snapshot as text, in one go (small snapshots, tests). */
 export function encodeSnapshot(results: readonly FindingsResult[]): string {
   return runAtOnce(encodeSteps(results)).join('');
 }
 
 /**
- * The snapshot as JSON text in parts (joined, they are the text), encoded in slices with a turn
- * of the event loop between them: 50 000 findings would otherwise hold the extension host for a
- * quarter of a second after a refresh. Parts, because joining tens of megabytes into one string
- * (or measuring it) is itself such a block: the parts are measured and written one by one.
+ * The snapshot as text in parts (joined, they are the text; a line per part), encoded in slices
+ * with a turn of the event loop between them: 50 000 findings would otherwise hold the extension
+ * host for a quarter of a second after a refresh. Parts, because joining tens of megabytes into
+ * one string (or measuring it) is itself such a block: they are measured and written one by one.
  */
 export function encodeSnapshotInSlices(results: readonly FindingsResult[]): Promise<string[]> {
   return runInSlices(encodeSteps(results));
 }
 
-/** Encodes slice by slice, pausing (yielding) between them; returns the text's parts. */
+/** Encodes segment by segment, pausing (yielding) between them; returns the lines. */
 function* encodeSteps(results: readonly FindingsResult[]): Slices<string[]> {
-  const table = new StringTable();
+  const head = results.map((r) => ({ query: r.query, loadedAt: r.loadedAt.getTime(), skipped: r.skipped, findings: r.findings.length }));
+  const lines = [`${JSON.stringify({ format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, results: head })}\n`];
+  for (const [r, result] of results.entries()) {
+    for (let start = 0; start < result.findings.length; start += SEGMENT) {
+      if (lines.length > 1) yield;
+      const table = new StringTable();
+      const tuples = result.findings.slice(start, start + SEGMENT).map((f) => tupleOf(f, table));
+      lines.push(`{"result":${r},"strings":${JSON.stringify(table.strings)},"findings":${JSON.stringify(tuples)}}\n`);
+    }
+  }
+  return lines;
+}
+
+function tupleOf(f: Finding, table: StringTable): unknown[] {
   const range = (r: SourceRange | undefined): RangeTuple | 0 => (r ? [table.put(r.filePath), r.line, r.column ?? 0, r.endLine ?? 0, r.endColumn ?? 0] : 0);
-  const tupleOf = (f: Finding): unknown[] => [
+  return [
     f.id, table.put(f.ruleName), table.put(f.message), table.put(f.severity), table.put(f.confidence), table.put(f.status),
     table.put(f.ref), table.put(f.repositoryName), table.put(f.lineOfCodeUrl), f.relevantSince?.getTime() ?? 0,
     table.put(f.triageReason), range(f.location), f.policy ? [f.policy.id, table.put(f.policy.name), table.put(f.policy.slug)] : 0,
@@ -68,76 +84,70 @@ function* encodeSteps(results: readonly FindingsResult[]): Slices<string[]> {
     f.matchKey ?? 0, table.put(f.triageComment), f.ticket ? [table.put(f.ticket.slug), table.put(f.ticket.url)] : 0,
     f.ai ? [table.put(f.ai.impact)] : 0, f.secret ? [table.put(f.secret.service), table.put(f.secret.validation)] : 0,
   ];
-  // The results first (they fill the string table), then the table; the parts are put in file order at the end.
-  const encoded: string[] = [];
-  let sinceYield = 0;
-  for (const [r, result] of results.entries()) {
-    encoded.push(`${r > 0 ? ',' : ''}{"query":${JSON.stringify(result.query)},"loadedAt":${JSON.stringify(result.loadedAt.getTime())},"skipped":${JSON.stringify(result.skipped)},"findings":[`);
-    for (let start = 0; start < result.findings.length; start += ENCODE_SLICE) {
-      if (sinceYield >= ENCODE_SLICE) {
-        yield;
-        sinceYield = 0;
-      }
-      const slice = result.findings.slice(start, start + ENCODE_SLICE);
-      sinceYield += slice.length;
-      // Each slice as JSON array text without its brackets: the slices in a row make one array.
-      encoded.push(`${start > 0 ? ',' : ''}${JSON.stringify(slice.map(tupleOf)).slice(1, -1)}`);
-    }
-    encoded.push(']}');
-  }
-  // The string table holds every distinct link (tens of thousands): encoded in slices too.
-  const strings: string[] = [];
-  for (let start = 0; start < table.strings.length; start += ENCODE_SLICE * 4) {
-    yield;
-    strings.push(`${start > 0 ? ',' : ''}${JSON.stringify(table.strings.slice(start, start + ENCODE_SLICE * 4)).slice(1, -1)}`);
-  }
-  return [`{"format":${JSON.stringify(SNAPSHOT_FORMAT)},"version":${SNAPSHOT_VERSION},"strings":[`, ...strings, '],"results":[', ...encoded, ']}'];
 }
 
-/** Findings decoded per step of the sliced decoding. */
-const DECODE_SLICE = 5000;
-
 /** The results of a snapshot, or undefined when it is not one of this version or is broken. */
-export function decodeSnapshot(text: string): FindingsResult[] | undefined {
+export function decodeSnapshot(text: string | Uint8Array): FindingsResult[] | undefined {
   return runAtOnce(decodeSteps(text));
 }
 
-/** As {@link decodeSnapshot}, with a turn of the event loop between slices (a start stays responsive). */
-export function decodeSnapshotInSlices(text: string): Promise<FindingsResult[] | undefined> {
+/**
+ * As {@link decodeSnapshot}, a segment per turn of the event loop (a start stays responsive).
+ * Given the file's bytes, each line is decoded from UTF-8 only when its turn comes.
+ */
+export function decodeSnapshotInSlices(text: string | Uint8Array): Promise<FindingsResult[] | undefined> {
   return runInSlices(decodeSteps(text));
 }
 
-function* decodeSteps(text: string): Slices<FindingsResult[] | undefined> {
-  let body: unknown;
+/** The lines of the text (a newline never occurs inside JSON text, nor inside a UTF-8 character's bytes). */
+function* linesOf(text: string | Uint8Array): Generator<string, void, void> {
+  const bytes = typeof text === 'string' ? undefined : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
+  const length = bytes ? bytes.length : (text as string).length;
+  let start = 0;
+  while (start < length) {
+    let end = bytes ? bytes.indexOf(0x0a, start) : (text as string).indexOf('\n', start);
+    if (end < 0) end = length;
+    yield bytes ? bytes.toString('utf8', start, end) : (text as string).slice(start, end);
+    start = end + 1;
+  }
+}
+
+function parsed(line: string): unknown {
   try {
-    body = JSON.parse(text);
+    return JSON.parse(line);
   } catch {
     return undefined;
   }
-  if (!isObject(body) || body.format !== SNAPSHOT_FORMAT || body.version !== SNAPSHOT_VERSION) return undefined;
-  const { strings, results } = body;
-  if (!Array.isArray(strings) || !strings.every((s) => typeof s === 'string') || !Array.isArray(results)) return undefined;
-  const str = (i: unknown): string | undefined => (typeof i === 'number' && i >= 0 ? (strings)[i] : undefined);
-  const decoded: FindingsResult[] = [];
-  let sinceYield = 0;
-  for (const raw of results as unknown[]) {
-    if (!isObject(raw) || !Array.isArray(raw.findings) || typeof raw.loadedAt !== 'number') return undefined;
-    const query = decodeQuery(raw.query);
-    if (!query) return undefined;
-    const interner = new StringInterner();
-    const findings: Finding[] = [];
-    for (const tuple of raw.findings as unknown[]) {
-      if (++sinceYield > DECODE_SLICE) {
-        yield;
-        sinceYield = 0;
-      }
-      const finding = Array.isArray(tuple) ? decodeTuple(tuple, query.issueType, str, interner) : undefined;
-      if (!finding) return undefined;
-      findings.push(finding);
-    }
-    decoded.push({ query, findings, skipped: typeof raw.skipped === 'number' ? raw.skipped : 0, loadedAt: new Date(raw.loadedAt) });
+}
+
+function* decodeSteps(text: string | Uint8Array): Slices<FindingsResult[] | undefined> {
+  const lines = linesOf(text);
+  const head = parsed(lines.next().value ?? '');
+  if (!isObject(head) || head.format !== SNAPSHOT_FORMAT || head.version !== SNAPSHOT_VERSION || !Array.isArray(head.results)) return undefined;
+  const answers: { query: FindingsQuery; loadedAt: number; skipped: number; count: number; findings: Finding[]; interner: StringInterner }[] = [];
+  for (const raw of head.results as unknown[]) {
+    const query = isObject(raw) ? decodeQuery(raw.query) : undefined;
+    if (!query || !isObject(raw) || typeof raw.loadedAt !== 'number' || !Number.isSafeInteger(raw.findings) || (raw.findings as number) < 0) return undefined;
+    answers.push({ query, loadedAt: raw.loadedAt, skipped: typeof raw.skipped === 'number' ? raw.skipped : 0, count: raw.findings as number, findings: [], interner: new StringInterner() });
   }
-  return decoded;
+  for (const line of lines) {
+    if (line === '') continue;
+    yield;
+    const segment = parsed(line);
+    if (!isObject(segment) || !Array.isArray(segment.strings) || !Array.isArray(segment.findings) || typeof segment.result !== 'number') return undefined;
+    const answer = answers[segment.result];
+    const strings = segment.strings as unknown[];
+    if (!answer || !strings.every((s) => typeof s === 'string')) return undefined;
+    const str = (i: unknown): string | undefined => (typeof i === 'number' && i >= 0 ? strings[i] : undefined);
+    for (const tuple of segment.findings as unknown[]) {
+      const finding = Array.isArray(tuple) ? decodeTuple(tuple, answer.query.issueType, str, answer.interner) : undefined;
+      if (!finding) return undefined;
+      answer.findings.push(finding);
+    }
+  }
+  // A file cut off between lines parses line by line: only the counts tell.
+  if (answers.some((a) => a.findings.length !== a.count)) return undefined;
+  return answers.map(({ query, findings, skipped, loadedAt }) => ({ query, findings, skipped, loadedAt: new Date(loadedAt) }));
 }
 
 /**

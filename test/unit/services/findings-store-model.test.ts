@@ -183,14 +183,23 @@ void describe('the findings store (real client, local platform)', () => {
     await adopted;
     assert.ok(requests(mark) > 0, 'a snapshot is refreshed, never trusted as current');
 
-    const parsed = JSON.parse(text) as Record<string, unknown>;
+    // The head line, then segments: each broken in turn.
+    const [headLine, ...segmentLines] = text.split('\n').filter((line) => line !== '');
+    const head = JSON.parse(headLine) as Record<string, unknown>;
+    const segment = JSON.parse(segmentLines[0]) as Record<string, unknown>;
+    const firstQuery = (head.results as { query: unknown }[])[0]?.query;
+    const withHead = (h: Record<string, unknown>): string => [JSON.stringify(h), ...segmentLines].join('\n');
+    const withSegment = (seg: Record<string, unknown>): string => [headLine, JSON.stringify(seg), ...segmentLines.slice(1)].join('\n');
     for (const broken of [
-      '', 'null', '[]', '{', text.slice(0, text.length / 2), JSON.stringify({ ...parsed, version: SNAPSHOT_VERSION - 1 }), JSON.stringify({ ...parsed, version: SNAPSHOT_VERSION + 1 }), JSON.stringify({ ...parsed, format: 'x' }),
-      JSON.stringify({ ...parsed, strings: [1, 2] }), JSON.stringify({ ...parsed, results: [{ query: { deploymentSlug: 'a', issueType: 'dast', filters: {} }, loadedAt: 1, findings: [] }] }),
-      JSON.stringify({ ...parsed, results: [{ query: (parsed.results as { query: unknown }[])[0]?.query, loadedAt: 1, findings: [[null]] }] }),
+      '', 'null', '[]', '{', text.slice(0, text.length / 2), withHead({ ...head, version: SNAPSHOT_VERSION - 1 }), withHead({ ...head, version: SNAPSHOT_VERSION + 1 }), withHead({ ...head, format: 'x' }),
+      withHead({ ...head, results: [{ query: { deploymentSlug: 'a', issueType: 'dast', filters: {} }, loadedAt: 1, findings: 0 }] }),
+      // Cut off between lines: every line parses, but the counts do not add up.
+      [headLine, ...segmentLines.slice(0, -1)].join('\n'),
+      withSegment({ ...segment, strings: [1, 2] }), withSegment({ ...segment, result: 9 }), withSegment({ ...segment, findings: [[null]] }),
       // A finding without a safe integer id, or without a rule name, is no finding: the whole is dropped.
-      JSON.stringify({ ...parsed, results: [{ query: (parsed.results as { query: unknown }[])[0]?.query, loadedAt: 1, findings: [[1.5, 0, 0]] }] }),
-      JSON.stringify({ ...parsed, results: [{ query: (parsed.results as { query: unknown }[])[0]?.query, loadedAt: 1, findings: [[7, -1, 0]] }] }),
+      withSegment({ ...segment, findings: [[1.5, 0, 0], ...(segment.findings as unknown[]).slice(1)] }),
+      withSegment({ ...segment, findings: [[7, -1, 0], ...(segment.findings as unknown[]).slice(1)] }),
+      JSON.stringify({ format: head.format, version: SNAPSHOT_VERSION, results: [{ query: firstQuery, loadedAt: 1, findings: 1 }] }),
     ]) {
       assert.equal(decodeSnapshot(broken), undefined, broken.slice(0, 80));
     }
@@ -246,6 +255,11 @@ void describe('the snapshot, encoded in slices', () => {
     assert.ok(turns >= 1, 'the event loop turned while 14 000 findings were read back');
     assert.deepEqual(backInSlices, back);
     assert.equal(await decodeSnapshotInSlices(sliced.replace('"id"', '"id" ').slice(0, -2)), undefined, 'a broken one is dropped');
+    // Read from the file's bytes, each segment decoded from UTF-8 in its turn: the same findings,
+    // characters outside ASCII included.
+    const worded = results.map((r) => ({ ...r, findings: r.findings.map((f, i) => ({ ...f, message: `ünïcode 🙂 ${i % 3}` })) }));
+    const fromBytes = await decodeSnapshotInSlices(Buffer.from(encodeSnapshot(worded), 'utf8'));
+    assert.deepEqual(fromBytes?.map((r) => r.findings.map((f) => f.message)), worded.map((r) => r.findings.map((f) => f.message)));
   });
 });
 
