@@ -130,7 +130,7 @@ function activateApi(context: vscode.ExtensionContext) {
   }));
   const details = new FindingDetails(api, slug);
   const signedIn = (): boolean => session.state.kind === 'signedIn';
-  push(registerFindingHover({ collection: diagnostics.collection, repos, drift, novelty: baselines, details, signedIn }));
+  push(registerFindingHover({ collection: diagnostics.collection, repos, drift, commitOf: (f, repo) => places.commitOf(f, repo), novelty: baselines, details, signedIn }));
   push(registerFindingActions({ collection: diagnostics.collection, details, repos, signedIn }));
   const detailsPanel = push(new FindingDetailsPanel({
     extensionUri: context.extensionUri, store: findings, details, places, novelty: baselines, deploymentSlug: slug, findingUrl, errorMessage,

@@ -17,7 +17,7 @@ import type { BranchNovelty } from '../core/services/branch-baselines';
 import type { FindingDetails } from '../core/services/finding-details';
 import { valueLabel } from '../core/services/filters';
 import type { DriftTracker } from '../host/drift-tracker';
-import type { WorkspaceRepos } from '../host/workspace-repos';
+import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
 
 /** The commands the hover may link to (and no other). */
 export const HOVER_COMMANDS = ['appsecFindings.showDetails', 'appsecFindings.ignore', 'appsecFindings.openInPlatform'] as const;
@@ -27,19 +27,21 @@ export interface FindingHoverDeps {
   readonly collection: vscode.DiagnosticCollection;
   readonly repos: WorkspaceRepos;
   readonly drift: DriftTracker;
+  /** The commit a finding was scanned at (diagnostics that did not move carry no drift facts). */
+  readonly commitOf: (finding: Finding, repo: WorkspaceRepo) => string | undefined;
   readonly novelty: BranchNovelty;
   readonly details: FindingDetails;
   readonly signedIn: () => boolean;
 }
 
-export function registerFindingHover({ collection, repos, drift, novelty, details, signedIn }: FindingHoverDeps): vscode.Disposable {
+export function registerFindingHover({ collection, repos, drift, commitOf, novelty, details, signedIn }: FindingHoverDeps): vscode.Disposable {
   return vscode.languages.registerHoverProvider({ scheme: 'file' }, {
     async provideHover(document, position) {
       const here = (collection.get(document.uri) ?? []).filter((d): d is FindingDiagnostic => d instanceof FindingDiagnostic && d.range.contains(position));
       const first = here[0];
       if (!first) return undefined;
       const folder = repos.repos().find((r) => document.uri.toString().startsWith(`${r.folder.uri.toString()}/`));
-      const commit = first.drift?.commit;
+      const commit = first.drift?.commit ?? (folder && commitOf(first.finding, folder));
       const mapped = folder && commit && drift.state(folder.folder, commit) === 'mapped';
       const hint = mapped ? mappedHint(first, commit) : driftHint({ scanned: commit, head: folder?.commit, dirty: document.isDirty });
       const newHere = here.filter((d) => novelty.isNew(d.finding));

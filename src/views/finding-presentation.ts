@@ -123,7 +123,7 @@ export function findingTooltip(finding: Finding, newAgainst?: string): string {
     .field('Likely impact', finding.ai?.impact)
     .field('Secret of', finding.secret?.service)
     .field('Validation', finding.secret ? secretValidationLabel(finding.secret.validation) : undefined)
-    .field('Since', finding.relevantSince?.toISOString().slice(0, 10));
+    .field('Since', finding.relevantSince !== undefined ? new Date(finding.relevantSince).toISOString().slice(0, 10) : undefined);
   if (sca) {
     tip
       .field('Package', sca.package ? `${sca.package}${sca.version ? `@${sca.version}` : ''}` : undefined)

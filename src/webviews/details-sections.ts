@@ -72,7 +72,7 @@ function where({ finding, detail, place }: DetailsInput): Html {
     ['Repository', repositoryUrl ? link(repositoryUrl, repositoryName ?? repositoryUrl) : repositoryName],
     ['Policy', finding.policy?.name],
     ['Created', time(detail?.createdAt)],
-    ['Relevant since', time(finding.relevantSince ?? detail?.relevantSince)],
+    ['Relevant since', time(dateOf(finding.relevantSince ?? detail?.relevantSince))],
     ['State updated', time(detail?.stateUpdatedAt)],
   ])]);
 }
@@ -213,4 +213,8 @@ function identifiers({ finding, detail }: DetailsInput): Html {
     ['Syntactic id', detail?.syntacticId],
     ['First seen in scan', detail?.firstSeenScanId === undefined ? undefined : String(detail.firstSeenScanId)],
   ])]);
+}
+
+function dateOf(epochMs: number | undefined): Date | undefined {
+  return epochMs === undefined ? undefined : new Date(epochMs);
 }

@@ -125,7 +125,7 @@ export function decodeFinding(raw: unknown, issueType: ListIssueType, interner: 
     repositoryName: isObject(repository) ? internString(interner, repository.name) : undefined,
     location: decodeLocation(raw.location, interner),
     lineOfCodeUrl,
-    relevantSince: readTimestamp(raw.relevant_since),
+    relevantSince: readTimestamp(raw.relevant_since)?.getTime(),
     triageReason: internString(interner, raw.triage_reason),
     matchKey: matchKeyOf(raw.match_based_id),
     triageComment: internString(interner, raw.triage_comment),

@@ -72,7 +72,8 @@ export interface Finding {
   /** Absent when the service sent no usable location. */
   readonly location?: SourceRange;
   readonly lineOfCodeUrl?: string;
-  readonly relevantSince?: Date;
+  /** Epoch milliseconds: a Date on each of 50 000 findings held about 100 bytes more per finding. */
+  readonly relevantSince?: number;
   readonly triageReason?: TriageReason;
   /**
    * `match_based_id` as a number (`match-key.ts`): equal on every branch that has this finding,

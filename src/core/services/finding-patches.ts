@@ -143,7 +143,7 @@ export function sameFinding(a: Finding, b: Finding): boolean {
   return a.id === b.id && a.issueType === b.issueType && a.ruleName === b.ruleName && a.message === b.message
     && a.severity === b.severity && a.confidence === b.confidence && a.status === b.status && a.ref === b.ref
     && a.repositoryName === b.repositoryName && a.lineOfCodeUrl === b.lineOfCodeUrl && a.triageReason === b.triageReason
-    && a.relevantSince?.getTime() === b.relevantSince?.getTime() && a.matchKey === b.matchKey && a.triageComment === b.triageComment
+    && a.relevantSince === b.relevantSince && a.matchKey === b.matchKey && a.triageComment === b.triageComment
     && a.ticket?.slug === b.ticket?.slug && a.ticket?.url === b.ticket?.url
     && sameRange(a.location, b.location) && samePolicy(a.policy, b.policy) && sameSca(a.sca, b.sca);
 }

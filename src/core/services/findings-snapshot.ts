@@ -74,7 +74,7 @@ function tupleOf(f: Finding, table: StringTable): unknown[] {
   const range = (r: SourceRange | undefined): RangeTuple | 0 => (r ? [table.put(r.filePath), r.line, r.column ?? 0, r.endLine ?? 0, r.endColumn ?? 0] : 0);
   return [
     f.id, table.put(f.ruleName), table.put(f.message), table.put(f.severity), table.put(f.confidence), table.put(f.status),
-    table.put(f.ref), table.put(f.repositoryName), table.put(f.lineOfCodeUrl), f.relevantSince?.getTime() ?? 0,
+    table.put(f.ref), table.put(f.repositoryName), table.put(f.lineOfCodeUrl), f.relevantSince ?? 0,
     table.put(f.triageReason), range(f.location), f.policy ? [f.policy.id, table.put(f.policy.name), table.put(f.policy.slug)] : 0,
     f.sca ? [
       table.put(f.sca.advisory), table.put(f.sca.package), table.put(f.sca.version), table.put(f.sca.ecosystem),
@@ -181,7 +181,7 @@ function decodeTuple(t: unknown[], issueType: IssueType, str: (i: unknown) => st
     repositoryName: interned(interner, str(t[7])),
     location: rangeOf(t[11], str, interner),
     lineOfCodeUrl,
-    relevantSince: typeof since === 'number' && Number.isFinite(since) && since > 0 ? new Date(since) : undefined,
+    relevantSince: typeof since === 'number' && Number.isFinite(since) && since > 0 ? since : undefined,
     triageReason: interned(interner, str(t[10])),
     // The key is a hash of an id the snapshot does not keep: taken as written, when it can be one.
     matchKey: typeof t[14] === 'number' && Number.isSafeInteger(t[14]) && t[14] > 0 ? t[14] : undefined,

@@ -55,7 +55,7 @@ void describe('decodeFinding', () => {
       repositoryName: 'acme/api',
       location: { filePath: 'src/app.py', line: 10, column: 5, endLine: 12, endColumn: 3 },
       lineOfCodeUrl: 'https://git.example/acme/api/blob/abc/src/app.py#L10',
-      relevantSince: new Date('2020-11-18T23:28:12.391Z'),
+      relevantSince: Date.parse('2020-11-18T23:28:12.391Z'),
       triageReason: 'no_time',
       policy: { id: 7, name: 'Default', slug: 'default' },
     });

@@ -34,7 +34,7 @@ const medianSince = (): number => {
 };
 
 const filterCases: FilterCase[] = [
-  { name: 'since', issueType: 'sast', filters: () => ({ since: medianSince() }), sends: ['since'], holds: (f) => (f.relevantSince?.getTime() ?? 0) >= medianSince() * 1000 },
+  { name: 'since', issueType: 'sast', filters: () => ({ since: medianSince() }), sends: ['since'], holds: (f) => (f.relevantSince ?? 0) >= medianSince() * 1000 },
   { name: 'repos', issueType: 'sast', filters: () => ({ repos: ['acme/web-frontend'] }), sends: ['repos'], holds: (f) => f.repositoryName === 'acme/web-frontend' },
   { name: 'repositoryIds', issueType: 'sca', filters: () => ({ repositoryIds: [370002, 370004] }), sends: ['repository_ids'], holds: (f) => [repoOf(370002), repoOf(370004)].includes(f.repositoryName ?? '') },
   { name: 'status', issueType: 'sast', filters: () => ({ status: 'ignored' }), sends: ['status'], holds: (f) => f.status === 'ignored' },

@@ -82,7 +82,7 @@ function assertSafeFinding(f: Finding, issueType: IssueType): void {
   assert.equal(typeof f.message, 'string');
   assert.ok(typeof f.severity === 'string' && f.severity !== '', 'severity');
   assert.ok(typeof f.status === 'string' && f.status !== '', 'status');
-  assert.ok(f.relevantSince === undefined || Number.isFinite(f.relevantSince.getTime()), 'a real instant or none');
+  assert.ok(f.relevantSince === undefined || Number.isFinite(f.relevantSince), 'a real instant or none');
   if (f.location) assertGoodRange(f.location, `finding ${f.id} location`);
   if (f.sca?.usage) assertGoodRange(f.sca.usage, `finding ${f.id} usage`);
   if (f.sca?.lockfileLine !== undefined) assert.ok(isPositiveInt(f.sca.lockfileLine), `lockfile line ${f.sca.lockfileLine}`);

@@ -191,7 +191,7 @@ void describe('the details page: sections', () => {
   });
 
   void test('where: today\'s place with Open, the scanned place when it moved, branch, repository, policy, dates', () => {
-    const finding = sastFinding({ file: 'src/app.py', line: 12, ref: 'refs/heads/main', repositoryName: 'acme/app', policy: { id: 1, name: 'Default Policy', slug: 'default' }, relevantSince: new Date('2024-04-02T08:30:00Z') });
+    const finding = sastFinding({ file: 'src/app.py', line: 12, ref: 'refs/heads/main', repositoryName: 'acme/app', policy: { id: 1, name: 'Default Policy', slug: 'default' }, relevantSince: Date.parse('2024-04-02T08:30:00Z') });
     const html = page({ finding, place: { path: 'src/app.py', line: 19, changed: true }, detail: detailOf(finding, { repositoryUrl: 'https://github.com/acme/app', createdAt: new Date('2024-04-01T00:00:00Z'), stateUpdatedAt: new Date('2024-05-03T12:00:00Z') }) });
     includesAll(html, ['src/app.py:19', 'code changed since the scan', '<dt>Scanned at</dt><dd>src/app.py:12</dd>', '<dt>Branch</dt><dd>main</dd>', 'Default Policy', '2024-04-01 00:00 UTC', '2024-04-02 08:30 UTC', '2024-05-03 12:00 UTC']);
     assert.match(html, /data-url="https:\/\/github\.com\/acme\/app">acme\/app<\/a>/);
