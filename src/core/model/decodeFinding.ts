@@ -1,6 +1,6 @@
 import { PlatformError } from '../api/errors';
 import { decodeLocation } from './decodeLocation';
-import { asObject, isObject, readSafeInteger, readString, readTimestamp, type JsonObject } from './decodeRead';
+import { asObject, isObject, readSafeInteger, readString, readTimestampMs, type JsonObject } from './decodeRead';
 import type { StringInterner } from './interner';
 import { matchKeyOf } from './match-key';
 import type { Finding, ListIssueType, ScaFacts } from './types';
@@ -125,7 +125,7 @@ export function decodeFinding(raw: unknown, issueType: ListIssueType, interner: 
     repositoryName: isObject(repository) ? internString(interner, repository.name) : undefined,
     location: decodeLocation(raw.location, interner),
     lineOfCodeUrl,
-    relevantSince: readTimestamp(raw.relevant_since)?.getTime(),
+    relevantSince: readTimestampMs(raw.relevant_since),
     triageReason: internString(interner, raw.triage_reason),
     matchKey: matchKeyOf(raw.match_based_id),
     triageComment: internString(interner, raw.triage_comment),

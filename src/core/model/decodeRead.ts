@@ -59,16 +59,21 @@ const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]
 
 /** A timestamp of either form the service sends, or undefined when it is not a real instant. */
 export function readTimestamp(value: unknown): Date | undefined {
+  const ms = readTimestampMs(value);
+  return ms === undefined ? undefined : new Date(ms);
+}
+
+/** As {@link readTimestamp}, in epoch milliseconds (no Date made: every finding has one). */
+export function readTimestampMs(value: unknown): number | undefined {
   if (typeof value !== 'string') {
     return undefined;
   }
   // Every finding has a timestamp: the usual shapes are read without a regex or any garbage.
   const fast = fastTimestampMs(value);
   if (fast !== NOT_FAST) {
-    return Number.isNaN(fast) ? undefined : new Date(fast);
+    return Number.isNaN(fast) ? undefined : fast;
   }
-  const ms = timestampMsByPattern(value);
-  return ms === undefined ? undefined : new Date(ms);
+  return timestampMsByPattern(value);
 }
 
 /** `fastTimestampMs` could not decide: the pattern decides. */
