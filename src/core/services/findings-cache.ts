@@ -28,6 +28,9 @@ export interface FindingsCacheOptions {
 }
 
 export class FindingsCache {
+  /** Counts clears: a write that began before one (sign-out) must not land after it. */
+  private generation = 0;
+
   constructor(private readonly options: FindingsCacheOptions) {}
 
   /** The answers kept for a deployment; undefined when there are none or the file is unusable. */
@@ -54,6 +57,7 @@ export class FindingsCache {
    * the bound, the oldest are left out. Resolves with the bytes written (0: nothing kept).
    */
   async write(deploymentSlug: string, results: readonly FindingsResult[]): Promise<number> {
+    const generation = this.generation;
     const newestFirst = [...results].filter((r) => r.query.deploymentSlug === deploymentSlug && r.staleBecause === undefined)
       .sort((a, b) => b.loadedAt.getTime() - a.loadedAt.getTime());
     let parts = await encodeSnapshotInSlices(newestFirst);
@@ -64,11 +68,11 @@ export class FindingsCache {
       bytes = await byteLengthOf(parts);
     }
     if (newestFirst.length === 0) {
-      await this.clear(deploymentSlug);
+      if (generation === this.generation) await this.forget(deploymentSlug);
       return 0;
     }
     try {
-      await this.replace(this.fileOf(deploymentSlug), parts);
+      if (!(await this.replace(this.fileOf(deploymentSlug), parts, generation))) return 0;
     } catch (error) {
       this.options.onProblem?.(`The findings cache could not be written: ${error instanceof Error ? error.message : String(error)}`);
       return 0;
@@ -82,12 +86,13 @@ export class FindingsCache {
    * kept without a whole cache.
    */
   async writeOpen(deploymentSlug: string, results: readonly FindingsResult[]): Promise<void> {
+    const generation = this.generation;
     const whole = await wholeFileMark(this.fileOf(deploymentSlug));
     const file = this.openFileOf(deploymentSlug);
     const mine = results.filter((r) => r.query.deploymentSlug === deploymentSlug);
     try {
       if (whole === undefined || mine.every((r) => r.findings.length === 0)) await rm(file, { force: true });
-      else await this.replace(file, [JSON.stringify({ cutFrom: whole }), '\n', encodeSnapshot(mine)]);
+      else await this.replace(file, [JSON.stringify({ cutFrom: whole }), '\n', encodeSnapshot(mine)], generation);
     } catch (error) {
       this.options.onProblem?.(`The open files' part of the findings cache could not be written: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -119,12 +124,14 @@ export class FindingsCache {
 
   /** Forgets a deployment's cache (sign-out, another deployment); all of them without a slug. */
   async clear(deploymentSlug?: string): Promise<void> {
-    if (deploymentSlug !== undefined) {
-      await rm(this.fileOf(deploymentSlug), { force: true }).catch(() => undefined);
-      await rm(this.openFileOf(deploymentSlug), { force: true }).catch(() => undefined);
-      return;
-    }
+    this.generation++;
+    if (deploymentSlug !== undefined) return this.forget(deploymentSlug);
     await rm(join(this.options.dir, 'findings-cache'), { recursive: true, force: true }).catch(() => undefined);
+  }
+
+  private async forget(deploymentSlug: string): Promise<void> {
+    await rm(this.fileOf(deploymentSlug), { force: true }).catch(() => undefined);
+    await rm(this.openFileOf(deploymentSlug), { force: true }).catch(() => undefined);
   }
 
   /** One file per deployment; its name is a hash, so no slug reaches the file system as a path. */
@@ -136,13 +143,22 @@ export class FindingsCache {
     return join(this.options.dir, 'findings-cache', `${nameOf(deploymentSlug)}.open.json`);
   }
 
-  /** Writes a file atomically: a temporary file renamed over the old one (a reader never sees half). */
-  private async replace(file: string, parts: readonly string[]): Promise<void> {
+  /**
+   * Writes a file atomically: a temporary file renamed over the old one (a reader never sees
+   * half). False, and nothing written, when the cache was cleared since `generation`.
+   */
+  private async replace(file: string, parts: readonly string[], generation: number): Promise<boolean> {
+    if (generation !== this.generation) return false;
     const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
     try {
       await mkdir(join(this.options.dir, 'findings-cache'), { recursive: true });
       await writeInPieces(temporary, parts);
+      if (generation !== this.generation) {
+        await rm(temporary, { force: true });
+        return false;
+      }
       await rename(temporary, file);
+      return true;
     } catch (error) {
       await rm(temporary, { force: true }).catch(() => undefined);
       throw error;

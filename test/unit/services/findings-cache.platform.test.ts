@@ -3,7 +3,7 @@
 // newest answers; nothing of the token is written; clearing forgets it. Real files, real client.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FindingsCache, writeInPieces } from '../../../src/core/services/findings-cache';
@@ -94,6 +94,14 @@ void describe('the findings cache on disk', () => {
     await cache.write(SLUG, results);
     await cache.clear();
     assert.equal(await cache.read(SLUG), undefined);
+    // Signing out while a write is under way: the write does not land afterwards.
+    const writing = cache.write(SLUG, results);
+    const writingPart = cache.writeOpen(SLUG, results.slice(0, 1));
+    await cache.clear();
+    assert.equal(await writing, 0);
+    await writingPart;
+    assert.equal(await cache.read(SLUG), undefined);
+    assert.ok(!existsSync(join(dir, 'findings-cache')) || files(dir).length === 0, `nothing on disk: ${existsSync(join(dir, 'findings-cache')) ? files(dir).join(', ') : ''}`);
   });
 
   // The part for the files open in editors is read first at a start, so it must never show what
