@@ -11,6 +11,19 @@
  */
 export function scannedCommitOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
+  // Each drawing asks this of every finding, and a scan's findings name one commit: the commit
+  // found last is checked in place first (no regex, no substrings; tens of ms per 50 000).
+  const blob = url.indexOf('/blob/');
+  const last = lastFound;
+  if (blob >= 0 && last !== undefined && url.startsWith(last, blob + 6) && url.charCodeAt(blob + 6 + last.length) === SLASH && url.lastIndexOf('/src/', blob) < 0) return last;
+  const found = commitByPattern(url);
+  if (found !== undefined) lastFound = found;
+  return found;
+}
+const SLASH = 0x2f;
+let lastFound: string | undefined;
+
+function commitByPattern(url: string): string | undefined {
   const match = /\/(?:blob|src)\/([0-9a-f]{7,40})\//i.exec(url) ?? /[?&]version=GC([0-9a-f]{7,40})(?:&|#|$)/i.exec(url);
   const commit = match?.[1]?.toLowerCase();
   if (commit === undefined) return undefined;
