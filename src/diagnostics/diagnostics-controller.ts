@@ -140,7 +140,7 @@ export class DiagnosticsController implements vscode.Disposable {
   constructor(private readonly deps: DiagnosticsDeps) {
     this.following = [
       deps.findings.onDidChange((slots) => this.onStoreChanged(slots), 'Problems'),
-      deps.places.drift.onDidChange(() => this.redraw()),
+      deps.places.drift.onDidChangePlaces(() => this.redraw()),
       deps.places.onDidResolveCommit(() => this.redraw()),
       deps.places.drift.onDidEditDocument((uri) => this.redrawDocument(uri)),
       deps.baselines.onDidChange(() => this.redraw()),

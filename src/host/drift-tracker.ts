@@ -44,6 +44,8 @@ interface CommitDrift {
   again: boolean;
   /** A refresh or checkout happened: map again at the next `ensure`, showing the old maps meanwhile. */
   stale: boolean;
+  /** What listeners last heard: every finding at its scanned place (so far as mapping goes). */
+  toldAsScanned: boolean;
 }
 
 const IDLE_REDIFF_MS = 400;
@@ -51,8 +53,11 @@ const IDLE_REDIFF_MS = 400;
 export class DriftTracker implements vscode.Disposable {
   private readonly entries = new Map<string, CommitDrift>();
   private readonly changed = new vscode.EventEmitter<void>();
-  /** Findings of whole folders were placed (again): redraw everything. */
+  /** A mapping of whole folders ended (the tree shows its state). */
   readonly onDidChange = this.changed.event;
+  private readonly moved = new vscode.EventEmitter<void>();
+  /** Findings of whole folders may be placed elsewhere than before: redraw everything. */
+  readonly onDidChangePlaces = this.moved.event;
   private readonly edited = new vscode.EventEmitter<vscode.Uri>();
   /** One document's findings moved with its edits: redraw that document. */
   readonly onDidEditDocument = this.edited.event;
@@ -64,7 +69,7 @@ export class DriftTracker implements vscode.Disposable {
 
   constructor(private readonly git: GitCli, private readonly log: Logger) {
     this.disposables = [
-      this.changed, this.edited, this.missing,
+      this.changed, this.moved, this.edited, this.missing,
       vscode.workspace.onDidChangeTextDocument((e) => this.onEdit(e)),
       vscode.workspace.onDidSaveTextDocument((d) => this.scheduleRediff(d.uri, 0)),
       vscode.workspace.onDidCloseTextDocument((d) => this.scheduleRediff(d.uri, 0)),
@@ -93,7 +98,7 @@ export class DriftTracker implements vscode.Disposable {
     let entry = this.entries.get(key);
     if (entry && !entry.stale && [...scannedPaths].every((p) => entry!.requested.has(p))) return;
     if (!entry) {
-      entry = { folder, commit, state: 'pending', changed: new Map(), scannedPathOf: new Map(), files: new Map(), requested: new Set(), again: false, stale: false };
+      entry = { folder, commit, state: 'pending', changed: new Map(), scannedPathOf: new Map(), files: new Map(), requested: new Set(), again: false, stale: false, toldAsScanned: true };
       this.entries.set(key, entry);
     }
     for (const path of scannedPaths) entry.requested.add(path);
@@ -148,6 +153,12 @@ export class DriftTracker implements vscode.Disposable {
         }
         if (entry.state === 'missing') this.missing.fire({ folder: entry.folder, commit: entry.commit });
         this.changed.fire();
+        // A copy at the scanned commit maps every finding to its scanned place, as before the
+        // mapping: nothing to draw again (a redraw of 50 000 after every refresh otherwise).
+        const asScanned = placesAsScanned(entry);
+        if (entry.toldAsScanned && asScanned) return;
+        entry.toldAsScanned = asScanned;
+        this.moved.fire();
       });
   }
 
@@ -306,4 +317,9 @@ function atLineEnd(document: vscode.TextDocument, change: vscode.TextDocumentCon
   const tail = parts[parts.length - 1] ?? '';
   const line = document.lineAt(lastLine).text;
   return parts.length > 1 ? line === tail : line.length === change.range.start.character + tail.length;
+}
+
+/** Every finding of this entry is placed where it was scanned: not mapped (yet), or nothing differs. */
+function placesAsScanned(entry: CommitDrift): boolean {
+  return entry.state !== 'mapped' || (entry.changed.size === 0 && entry.files.size === 0);
 }

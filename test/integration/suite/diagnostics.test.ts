@@ -96,6 +96,20 @@ describe('diagnostics', () => {
     assert.equal(vscode.languages.getDiagnostics(vscode.Uri.joinPath(f.folder.uri, path)).length, 0, 'the emptied file lost its diagnostic');
   });
 
+  it('a refresh of a copy at the scanned commit draws Problems once: mapping onto today\'s code finds nothing moved', async () => {
+    const f = await fixture();
+    assert.equal(git(f.folder.uri.fsPath, 'status', '--porcelain', '--untracked-files=no'), '', 'this copy is its scanned commit, saved');
+    const mapped = (): number => f.api.app.log.recent().filter((line) => line.includes('Drift: ')).length;
+    const mappedBefore = mapped();
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    await waitFor(() => mapped() > mappedBefore, 10_000, 'the findings are mapped onto today\'s code after the refresh');
+    await new Promise((r) => setTimeout(r, 500));
+    // Every drawing logs "Diagnostics: …": none may follow the mapping's line.
+    const lines = f.api.app.log.recent();
+    const mappedAt = lines.map((line) => line.includes('Drift: ')).lastIndexOf(true);
+    assert.deepEqual(lines.slice(mappedAt).filter((line) => line.includes('Diagnostics: ')), [], 'nothing moved, so nothing is drawn again');
+  });
+
   it('the hover says how a place relates to the scan: nothing when exact, the scanned line when edits above moved it', async () => {
     await fixture();
     const [uri, list] = ours()[0] ?? [];
