@@ -39,7 +39,7 @@ const unitOk = step('unit tests', 'node', ['scripts/test-unit.mjs'], { APPSEC_UN
 ok = unitOk && ok;
 const unit = tapCounts('test-results/unit.tap');
 
-let integration = { passed: 0, failed: 0 };
+let integration = { passed: 0, failed: 0, hosts: {} };
 if (!skipIntegration) {
   ok = step('install test hosts', 'node', ['test/integration/launch/install-hosts.mjs']) && ok;
   ok = step('integration tests (real VS Code)', 'node', ['test/integration/launch/run-code-server.mjs', ...hostArgs]) && ok;
@@ -48,10 +48,15 @@ if (!skipIntegration) {
   }
   // The README's first command, as a newcomer runs it: tree and Problems must show the demo's findings.
   const demoOk = step('demo (README quick start)', 'node', ['scripts/demo.mjs', '--check']);
-  integration = { passed: integration.passed + (demoOk ? 1 : 0), failed: integration.failed + (demoOk ? 0 : 1) };
+  integration = { ...integration, passed: integration.passed + (demoOk ? 1 : 0), failed: integration.failed + (demoOk ? 0 : 1) };
   ok = demoOk && ok;
 }
 
+// CI shows only the tail of this output: name every failing in-host test again here, with the
+// first lines of its error, so a failure far up the log is never a mystery.
+for (const [host, r] of Object.entries(integration.hosts ?? {})) {
+  for (const f of r.failures ?? []) console.log(`\n[${host}] FAILED ${f.title}\n${f.error.split('\n').slice(0, 8).join('\n')}`);
+}
 console.log(`\nunit: ${unit.passed} passed, ${unit.failed} failed`);
 if (!skipIntegration) console.log(`integration: ${integration.passed} passed, ${integration.failed} failed`);
 // A failed step that produced no failing test (lint, type-check, coverage, a crashed host) still counts as one failure.

@@ -79,7 +79,7 @@ function activateApi(context: vscode.ExtensionContext) {
   const session = push(new Session(
     tokens,
     (getToken) => new PlatformClient({
-      baseUrl: settings.baseUrl(), extensionVersion: version, getToken, dispatcher: connections(),
+      baseUrl: settings.baseUrl(), extensionVersion: version, getToken, dispatcher: connections,
       onRetry: (r) => netLog.warn(`${r.what}: ${r.method} attempt ${r.attempt} of ${r.maxAttempts} failed (${r.error.message}); trying again in ${r.delayMs} ms.`),
     }),
     () => ({ deploymentId: settings.deploymentId(), deploymentSlug: settings.deploymentSlug() }),

@@ -39,8 +39,12 @@ export interface PlatformHttpOptions {
   readonly extensionVersion: string;
   /** Asked before every call, so a token changed by signing in again is used at once. */
   readonly getToken: () => Promise<string | undefined>;
-  /** The host passes an Agent or ProxyAgent built from the proxy and CA settings. */
-  readonly dispatcher?: Dispatcher;
+  /**
+   * The host passes its dispatcher built from the proxy and CA settings, as a function asked at
+   * each request: when those settings change, the host closes the old dispatcher, and a load
+   * already under way must send its next page or retry through the new one, not the closed one.
+   */
+  readonly dispatcher?: Dispatcher | (() => Dispatcher);
   readonly timeouts?: Partial<HttpTimeouts>;
   readonly retryPolicy?: Partial<RetryPolicy>;
   readonly random?: () => number;
@@ -72,7 +76,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
  */
 export class PlatformHttp {
   private readonly base: BaseUrl;
-  private readonly dispatcher: Dispatcher;
+  private readonly dispatcher: () => Dispatcher;
   private readonly ownsDispatcher: boolean;
   private readonly timeouts: HttpTimeouts;
   private readonly retry: RetryEnvironment;
@@ -85,14 +89,14 @@ export class PlatformHttp {
     this.base = parseBaseUrl(options.baseUrl);
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     this.ownsDispatcher = options.dispatcher === undefined;
-    this.dispatcher =
-      options.dispatcher ??
-      new Agent({
-        connect: { timeout: this.timeouts.connectMs },
-        headersTimeout: this.timeouts.headersMs,
-        bodyTimeout: this.timeouts.bodyMs,
-        keepAliveTimeout: 30_000,
-      });
+    const given = options.dispatcher;
+    const own = given ?? new Agent({
+      connect: { timeout: this.timeouts.connectMs },
+      headersTimeout: this.timeouts.headersMs,
+      bodyTimeout: this.timeouts.bodyMs,
+      keepAliveTimeout: 30_000,
+    });
+    this.dispatcher = typeof own === 'function' ? own : () => own;
     this.retry = {
       policy: { ...DEFAULT_RETRY_POLICY, ...options.retryPolicy },
       random: options.random ?? Math.random,
@@ -162,7 +166,7 @@ export class PlatformHttp {
   /** Closes the connections of the agent this object made; an injected one belongs to the caller. */
   async close(): Promise<void> {
     if (this.ownsDispatcher) {
-      await this.dispatcher.close();
+      await this.dispatcher().close();
     }
   }
 
@@ -204,7 +208,7 @@ export class PlatformHttp {
       headers['content-type'] = 'application/json';
     }
     try {
-      return await this.dispatcher.request({
+      return await this.dispatcher().request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method,

@@ -50,7 +50,11 @@ for (const host of hosts) {
   });
   // A host that crashed or hung counts as a failure even when no test got to report one.
   const failed = result.error && result.failed === 0 ? 1 : result.failed;
-  summary.hosts[host] = { vscode: HOSTS[host].vscode, passed: result.passed, failed, seconds: result.seconds, ...(result.error ? { error: result.error } : {}) };
+  summary.hosts[host] = {
+    vscode: HOSTS[host].vscode, passed: result.passed, failed, seconds: result.seconds,
+    ...(result.error ? { error: result.error } : {}),
+    failures: result.failures.map((f) => ({ title: f.title, error: f.error })),
+  };
   summary.passed += result.passed;
   summary.failed += failed;
   for (const f of result.failures) console.log(`[${host}] FAILED ${f.title}\n${f.error}`);

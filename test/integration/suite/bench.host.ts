@@ -14,6 +14,7 @@ import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
 import { BENCH_FILE_LINES, benchFile, HOST_BENCH, HOT_FILE, HOT_FINDINGS } from '../../bench/host-data';
 import { EXTENSION_ID } from './fixture';
+import { appsecDiagnosticCount } from './helpers';
 import type { ExtensionApi } from '../../../src/extension';
 
 interface Ready { url: string; token: string; deploymentSlug: string; sast: number; sca: number; project: string }
@@ -204,7 +205,6 @@ function summarize(taken: CpuProfile, stall?: Stall, window = 'the longest stall
     ...(stall ? [`${window} (${stall.ms.toFixed(0)} ms, profiler on), by function:`, ...top(inStall, 8), 'and by the innermost function of ours on the stack:', ...top(oursInStall, 8)] : [])] };
 }
 
-const ours = (): number => vscode.languages.getDiagnostics().reduce((n, [, list]) => n + list.filter((d) => d.source === 'AppSec').length, 0);
 
 interface HeapNode { callFrame: { functionName: string; url: string; lineNumber: number }; selfSize: number; children: HeapNode[] }
 
@@ -348,7 +348,7 @@ describe('bench:host', () => {
         assert.ok(api.app.repos.repos().length > 0, 'the workspace is matched to the bench project');
         await vscode.commands.executeCommand('appsecFindings.refresh'); // warm-up (projects, first load)
       }, HOST_BENCH.sast + HOST_BENCH.sca);
-      const expected = ours();
+      const expected = appsecDiagnosticCount();
       assert.ok(expected >= HOST_BENCH.sast, `${expected} diagnostics shown`);
       gc();
       const heapAfter = process.memoryUsage().heapUsed;
@@ -477,7 +477,7 @@ describe('bench:host', () => {
       const readMs = performance.now() - readStart;
       watching.dispose();
       figures.push({ name: '(e) start with the disk cache: the open file\'s diagnostics shown', value: openFileMs ?? Number.NaN, unit: 'ms', target: '≤ 500 ms' });
-      figures.push({ name: '(e) start with the disk cache: every diagnostic shown, no answer yet', value: cachedMs, unit: 'ms', reference: fromCache ? `${ours()} diagnostics before any answer` : 'nothing cached', target: '≤ 500 ms' });
+      figures.push({ name: '(e) start with the disk cache: every diagnostic shown, no answer yet', value: cachedMs, unit: 'ms', reference: fromCache ? `${appsecDiagnosticCount()} diagnostics before any answer` : 'nothing cached', target: '≤ 500 ms' });
       figures.push({ name: '    floor: read and parse the cache file, build and set the diagnostics', value: readMs + lastShowMs, unit: 'ms', reference: `read+parse ${readMs.toFixed(0)} ms, set ${lastShowMs.toFixed(0)} ms` });
       await setLatency(child, 0);
       // Typing is measured once the refresh's cache write is done (see refreshQuietly).
@@ -499,14 +499,14 @@ describe('bench:host', () => {
             // The re-diff after typing stops belongs to the burst.
             await new Promise((r) => setTimeout(r, 700));
           });
-          profiled.push('', `CPU profile of typing ${keys} keys with ${ours()} shown (${label}):`, ...summary.slice(summary.indexOf('self time by function:'), summary.indexOf('self time by function:') + 9));
+          profiled.push('', `CPU profile of typing ${keys} keys with ${appsecDiagnosticCount()} shown (${label}):`, ...summary.slice(summary.indexOf('self time by function:'), summary.indexOf('self time by function:') + 9));
           await vscode.commands.executeCommand('workbench.action.files.revert');
           await new Promise((r) => setTimeout(r, 700));
           return oursMs / keys;
         };
         const firstBurstMs = await burst('first burst');
         const perKeyMs = await burst('second burst');
-        return { perKeyMs, firstBurstMs, shown: ours() };
+        return { perKeyMs, firstBurstMs, shown: appsecDiagnosticCount() };
       };
       const withAll = await typing();
       await onlyFile(child, HOT_FILE);

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { signedIn } from './fixture';
-import { waitFor } from './helpers';
+import { appsecDiagnosticCount, waitFor } from './helpers';
 
 describe('the findings cache', () => {
   afterEach(async () => {
@@ -21,17 +21,17 @@ describe('the findings cache', () => {
     const before = kept();
     await vscode.commands.executeCommand('appsecFindings.refresh');
     await waitFor(() => kept() > before, 10_000, 'the findings are kept on disk after the refresh');
-    const shownBefore = vscode.languages.getDiagnostics().reduce((n, [, list]) => n + list.filter((d) => d.source === 'AppSec').length, 0);
+    const shownBefore = appsecDiagnosticCount();
     assert.ok(shownBefore > 0);
 
     // A new session: nothing in memory, and the platform takes 5 s to answer anything.
     f.api.app.findings.clear();
     f.api.app.diagnostics.clear();
-    assert.equal(vscode.languages.getDiagnostics().reduce((n, [, list]) => n + list.filter((d) => d.source === 'AppSec').length, 0), 0);
+    assert.equal(appsecDiagnosticCount(), 0);
     f.server.setLatency(5_000);
     const mark = f.server.requests.length;
     assert.equal(await f.api.app.startFromCache(), true);
-    const shownFromCache = vscode.languages.getDiagnostics().reduce((n, [, list]) => n + list.filter((d) => d.source === 'AppSec').length, 0);
+    const shownFromCache = appsecDiagnosticCount();
     assert.equal(shownFromCache, shownBefore, 'the same diagnostics, before any answer');
     assert.equal(f.server.requests.length, mark, 'without a request');
     assert.match(f.api.statusBar.text, /^\$\(history\)/);

@@ -4,13 +4,12 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { signedIn, type Fixture } from './fixture';
-import { waitFor } from './helpers';
+import { appsecDiagnosticCount, waitFor } from './helpers';
 import { linkTarget } from '../../../src/diagnostics/finding-diagnostic';
 
 const EXTRA = 20_000;
 const FIRST_ID = 700_000;
 
-const appsecCount = (): number => vscode.languages.getDiagnostics().reduce((n, [, list]) => n + list.filter((d) => d.source === 'AppSec').length, 0);
 
 /** Adds EXTRA open findings of the workspace's project on its primary branch, over 400 files. */
 function addMany(f: Fixture): void {
@@ -39,10 +38,10 @@ describe('a large drawing', () => {
   it('20 000 more findings: all drawn, the open file first, the host turning meanwhile, the status bar counting them', async function () {
     this.timeout(60_000);
     const f = await signedIn();
-    const before = appsecCount();
+    const before = appsecDiagnosticCount();
     addMany(f);
     await vscode.commands.executeCommand('appsecFindings.refresh');
-    assert.equal(appsecCount(), before + EXTRA);
+    assert.equal(appsecDiagnosticCount(), before + EXTRA);
     const counted = [...f.api.statusBar.text.matchAll(/(\d+) [a-z]+/g)].reduce((n, m) => n + Number(m[1]), 0);
     assert.equal(counted, before + EXTRA, `the status bar counts what Problems shows: ${f.api.statusBar.text}`);
 
@@ -84,15 +83,15 @@ describe('a large drawing', () => {
     const f = await signedIn();
     addMany(f);
     await vscode.commands.executeCommand('appsecFindings.refresh');
-    assert.ok(appsecCount() >= EXTRA);
+    assert.ok(appsecDiagnosticCount() >= EXTRA);
     // The patch starts a drawing of every finding; clearing (what signing out does) comes first.
     const patch = f.api.app.findings.patch(f.api.app.session.deployment!.slug, 'sast', [FIRST_ID + 1], { status: 'ignored' });
     f.api.app.diagnostics.clear();
     patch.rollback();
-    assert.equal(appsecCount(), 0);
+    assert.equal(appsecDiagnosticCount(), 0);
     // Long enough for the drawing to have finished had it not been cut short.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    assert.equal(appsecCount(), 0, 'the cut-short drawing never lands');
+    assert.equal(appsecDiagnosticCount(), 0, 'the cut-short drawing never lands');
   });
 });
 

@@ -3,6 +3,11 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 
+/** How many diagnostics of ours VS Code holds, over every file (what Problems counts). */
+export function appsecDiagnosticCount(): number {
+  return vscode.languages.getDiagnostics().reduce((n, [, list]) => n + list.filter((d) => d.source === 'AppSec').length, 0);
+}
+
 /** Polls `predicate` every 100 ms until it is true; rejects with `message` after `timeoutMs`. */
 export async function waitFor(
   predicate: () => boolean | Promise<boolean>,

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { ConnectionReport } from '../../../src/core/net/check-connection';
 import { freePort, startTinyproxy, type RunningTinyproxy } from '../../platform/tinyproxy';
 import { fixture, signIn, type Fixture, signedIn } from './fixture';
+import { appsecDiagnosticCount, waitFor } from './helpers';
 
 /** Sets `http.proxy` and resolves once the extension has seen the change (its listener runs first). */
 async function setProxy(value: string | undefined): Promise<void> {
@@ -61,6 +62,35 @@ describe('network: http.proxy', () => {
     assert.ok(refreshed.some((r) => r.path.endsWith('/findings')), 'the refresh loaded findings');
     assert.equal(viaProxySince(f, mark, proxy), refreshed.length, 'every request of the refresh came through the proxy');
     assert.ok(proxy.requests().slice(seenByProxy).some((r) => r.startsWith(`GET ${f.server.url}/api/v1/deployments/`)), proxy.log());
+  });
+
+  it('a load waiting to retry when http.proxy changes retries through the proxy, and still succeeds', async () => {
+    const f = await fixture();
+    assert.ok(proxy);
+    await setProxy(undefined);
+    // What each kind of finding says (a stale mark when its load failed).
+    const kinds = async (): Promise<string> => {
+      const projects = await f.api.trees.projects.snapshot(3);
+      return (projects.find((p) => p.label === f.project.name)?.children ?? []).map((c) => `${c.label}: ${c.description ?? ''}`).join('; ');
+    };
+    assert.doesNotMatch(await kinds(), /stale/);
+    const shown = appsecDiagnosticCount();
+    const mark = f.server.requests.length;
+    const logged = f.api.app.log.recent().length;
+    // The first findings request is refused with a wait; the settings change inside that wait, so
+    // the retry is sent after the host has replaced (and closed) the connections it began on.
+    f.server.faults.inject({ kind: 'status', status: 503, body: 'busy', headers: { 'retry-after': '2' } }, { pathIncludes: '/findings' }, 1);
+    const refreshed = Promise.resolve(vscode.commands.executeCommand('appsecFindings.refresh'));
+    await waitFor(() => f.server.requests.slice(mark).some((r) => r.path.endsWith('/findings')), 10_000, 'a findings request was refused');
+    const seenByProxy = proxy.requests().length;
+    await setProxy(proxy.url);
+    await refreshed;
+    assert.equal(appsecDiagnosticCount(), shown, 'Problems shows the same findings');
+    const failures = f.api.app.log.recent().slice(logged).filter((line) => /failed:|Refresh failed/.test(line));
+    assert.deepEqual(failures, [], 'no load of the refresh failed');
+    assert.doesNotMatch(await kinds(), /stale/);
+    assert.ok(proxy.requests().slice(seenByProxy).some((r) => r.includes('/findings')), `the retry went through the proxy: ${proxy.log()}`);
+    await setProxy(undefined);
   });
 
   it('a dead proxy is named in the report, and clearing the setting goes direct again', async () => {

@@ -5,11 +5,7 @@ import * as vscode from 'vscode';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixture, issueTypeNode, signedIn } from './fixture';
-import { waitFor } from './helpers';
-
-function appsecDiagnostics(): number {
-  return vscode.languages.getDiagnostics().reduce((n, [, list]) => n + list.filter((d) => d.source === 'AppSec').length, 0);
-}
+import { appsecDiagnosticCount, waitFor } from './helpers';
 
 describe('resilience', () => {
   // Stands alone: signs in (and fills Problems) when run first or by itself.
@@ -38,14 +34,14 @@ describe('resilience', () => {
   it('keeps findings and diagnostics when a refresh fails, and marks the tree stale', async () => {
     const f = await fixture();
     await vscode.commands.executeCommand('appsecFindings.refresh');
-    const shown = appsecDiagnostics();
+    const shown = appsecDiagnosticCount();
     assert.ok(shown > 0);
     // Let the tree's own loads from that refresh finish first: one still in flight would (rightly) land fresh.
     assert.doesNotMatch((await issueTypeNode(f, /code/i, 3))?.description ?? '', /stale/);
     f.server.faults.inject({ kind: 'status', status: 500, body: 'internal error' }, { pathIncludes: '/findings' }, 50);
     try {
       await vscode.commands.executeCommand('appsecFindings.refresh');
-      assert.equal(appsecDiagnostics(), shown, 'Problems keeps what it showed');
+      assert.equal(appsecDiagnosticCount(), shown, 'Problems keeps what it showed');
       // The tree's own load of the slot may still be retrying when Problems has given up.
       await waitFor(async () => /stale/.test((await issueTypeNode(f, /code/i, 3))?.description ?? ''), 30_000, 'the tree marks the code findings stale');
       const code = await issueTypeNode(f, /code/i, 3);

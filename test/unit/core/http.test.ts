@@ -77,6 +77,20 @@ void describe('requests', () => {
     assert.equal(agent.closed, false);
     await agent.close();
   });
+  void it('asks a dispatcher function at each request: a replaced and closed dispatcher is never used again', async () => {
+    const server = await scripted(ok);
+    const [first, second] = [new Agent(), new Agent()];
+    let current = first;
+    const http = client(server.url, { dispatcher: () => current });
+    await get(http);
+    // What the host does when the proxy or CA settings change, while this client lives on.
+    current = second;
+    await first.close();
+    assert.deepEqual(await get(http), { ok: true });
+    await http.close();
+    assert.equal(second.closed, false, 'a given dispatcher is its owner\'s to close');
+    await second.close();
+  });
 });
 
 void describe('status errors', () => {
