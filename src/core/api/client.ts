@@ -1,6 +1,6 @@
 import { decodeDeploymentsResponse } from '../model/decodeDeployment';
 import { decodeTicketLinkResult, decodeTicketResult, decodeTriageResult, decodeUnlinkResult } from '../model/decodeActions';
-import { decodeFindingsPage, rawFindings, type FindingsPage } from '../model/decodeFinding';
+import { decodeFindingsPageInSlices, rawFindings, type FindingsPage } from '../model/decodeFinding';
 import { decodeFindingDetail } from '../model/decodeFindingDetail';
 import { asObject } from '../model/decodeRead';
 import { isHttpUrl } from '../model/links';
@@ -24,7 +24,7 @@ import {
   encodeSecretsQuery,
 } from './encoding';
 import { PlatformError } from './errors';
-import { PlatformHttp, type PlatformHttpOptions } from './http';
+import { ownTurn, PlatformHttp, type PlatformHttpOptions } from './http';
 import { checkPageSize, cursorPages, offsetPages } from './paging';
 
 export interface PlatformClientOptions extends PlatformHttpOptions {
@@ -123,7 +123,7 @@ export class PlatformClient {
     const what = `The ${issueType === 'sca' ? 'supply-chain' : issueType === 'ai_sast' ? 'AI code' : 'code'} findings of deployment ${deploymentSlug}`;
     return offsetPages(async (page, signal) => {
       const body = await this.get(path, encodeFindingsQuery(issueType, filters, page, pageSize), what, { signal });
-      const decoded = decodeFindingsPage(body, issueType, interner);
+      const decoded = await decodeFindingsPageInSlices(body, issueType, interner, ownTurn);
       return { value: { findings: decoded.findings, skipped: decoded.skipped }, rawCount: decoded.rawCount, signature: pageSignature(decoded.findings, (f) => f.id) };
     }, { pageSize, concurrency: options.concurrency ?? this.concurrency, signal: options.signal });
   }

@@ -15,7 +15,7 @@ let lastTurn: Promise<void> = Promise.resolve();
  * after another, each asked for only once the one before began, so timers and I/O run between
  * them (several immediates queued at once would all run in one turn).
  */
-function ownTurn(): Promise<void> {
+export function ownTurn(): Promise<void> {
   const turn = lastTurn.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
   lastTurn = turn;
   return turn;

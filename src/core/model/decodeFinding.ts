@@ -28,10 +28,7 @@ const ALL_MEMBERS = ['sastFindings', 'scaFindings', 'aiSastFindings'] as const;
  * (never their values): passing it off as "no findings" would hide every finding.
  */
 export function decodeFindingsPage(body: unknown, issueType: ListIssueType, interner: StringInterner): DecodedFindingsPage {
-  if (!isObject(body)) {
-    throw envelopeError(`is ${Array.isArray(body) ? 'a list' : body === null ? 'null' : `a ${typeof body}`}, not an object with a "findings" list`);
-  }
-  const items = findingsList(body, issueType);
+  const items = pageItems(body, issueType);
   const findings: Finding[] = [];
   for (const item of items) {
     const finding = decodeFinding(item, issueType, interner);
@@ -40,6 +37,34 @@ export function decodeFindingsPage(body: unknown, issueType: ListIssueType, inte
     }
   }
   return { findings, skipped: items.length - findings.length, rawCount: items.length };
+}
+
+/**
+ * As {@link decodeFindingsPage}, awaiting `between` after every `slice` items: a page of 3 000
+ * decoded in the turn it was parsed in held the extension host for 40–85 ms (profiled).
+ */
+export async function decodeFindingsPageInSlices(
+  body: unknown, issueType: ListIssueType, interner: StringInterner, between: () => Promise<void>, slice = 1000,
+): Promise<DecodedFindingsPage> {
+  const items = pageItems(body, issueType);
+  const findings: Finding[] = [];
+  for (let start = 0; start < items.length; start += slice) {
+    if (start > 0) await between();
+    for (const item of items.slice(start, start + slice)) {
+      const finding = decodeFinding(item, issueType, interner);
+      if (finding) {
+        findings.push(finding);
+      }
+    }
+  }
+  return { findings, skipped: items.length - findings.length, rawCount: items.length };
+}
+
+function pageItems(body: unknown, issueType: ListIssueType): readonly unknown[] {
+  if (!isObject(body)) {
+    throw envelopeError(`is ${Array.isArray(body) ? 'a list' : body === null ? 'null' : `a ${typeof body}`}, not an object with a "findings" list`);
+  }
+  return findingsList(body, issueType);
 }
 
 /** The raw items of a findings answer, in either shape (for the detail of one finding). */

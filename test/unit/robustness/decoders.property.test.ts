@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { PlatformError } from '../../../src/core/api/errors';
 import { decodeDeploymentsResponse } from '../../../src/core/model/decodeDeployment';
-import { decodeFindingsPage, lineFromUrl } from '../../../src/core/model/decodeFinding';
+import { decodeFindingsPage, decodeFindingsPageInSlices, lineFromUrl } from '../../../src/core/model/decodeFinding';
 import { decodeFindingDetail } from '../../../src/core/model/decodeFindingDetail';
 import { decodePoliciesResponse, decodePolicyRulesPage } from '../../../src/core/model/decodePolicy';
 import { decodeProjectResponse, decodeProjectsPage } from '../../../src/core/model/decodeProject';
@@ -126,6 +126,25 @@ void describe('findings decoder under malformed pages', () => {
     t.diagnostic(`${RUNS * 2} malformed pages: ${decodedFindings} findings decoded and planned, ${errors} pages refused as invalidResponse`);
     // The generators must reach both outcomes, or the property proves little.
     assert.ok(decodedFindings > RUNS && errors > RUNS / 20, `decoded ${decodedFindings} findings, ${errors} envelope errors`);
+  });
+
+  void it('decoded in slices, a page is the same page (or the same refusal), with a pause between slices', async () => {
+    await fc.assert(fc.asyncProperty(anyFindingsBody, issueType, fc.integer({ min: 1, max: 4 }), async (body, type, slice) => {
+      const whole = outcome(() => decodeFindingsPage(body, type, new StringInterner()));
+      let pauses = 0;
+      let sliced: { value: unknown } | { error: string };
+      try {
+        sliced = { value: await decodeFindingsPageInSlices(body, type, new StringInterner(), () => { pauses++; return Promise.resolve(); }, slice) };
+      } catch (e) {
+        sliced = { error: e instanceof Error ? e.message : String(e) };
+      }
+      if ('error' in whole) {
+        assert.deepEqual(sliced, { error: whole.error.message });
+        return;
+      }
+      assert.deepEqual(sliced, { value: whole.value });
+      assert.equal(pauses, Math.max(0, Math.ceil(whole.value.rawCount / slice) - 1), 'a pause between slices, none after the last');
+    }), { numRuns: RUNS });
   });
 
   void it('a finding keeps what it was sent, in either envelope: exact ids, its rule name, unknown enumeration values', () => {
