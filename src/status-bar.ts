@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { Finding } from './core/model/types';
 import { countBySeverity } from './core/services/grouping';
-import { openInProblems, type FolderFindings } from './diagnostics/diagnostics-controller';
+import { openInProblems, type FolderFindings } from './diagnostics/folder-findings';
 
 const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 

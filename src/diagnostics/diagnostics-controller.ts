@@ -16,7 +16,7 @@ import { ISSUE_TYPES, type Finding, type IssueType, type Project } from '../core
 import type { BranchBaselines } from '../core/services/branch-baselines';
 import { queryKey, type FindingsQuery, type FindingsResult, type FindingsStore, type SlotState } from '../core/services/findings-store';
 import { localFilterOf, toQueryFilters, type FilterSelection } from '../core/services/filters';
-import { CLOSED_STATUSES, confinePath, placesOf, planDiagnostics, type PlannedDiagnostic, type SeverityMapping } from '../core/workspace/diagnostic-plan';
+import { confinePath, placesOf, planDiagnostics, type PlannedDiagnostic, type SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { placeDiagnostic } from '../core/workspace/placement';
 import { nextTurn } from '../core/slices';
 import type { Logger } from '../host/logger';
@@ -24,30 +24,9 @@ import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
 import { DiagnosticsPublisher } from './diagnostics-publisher';
 import { DIAGNOSTIC_SOURCE, toDiagnostic } from './finding-diagnostic';
 import type { FindingPlaces } from './finding-places';
+import { shownInProblems, type FolderFindings, type FolderNovelty } from './folder-findings';
 
-export interface FolderFindings {
-  readonly repo: WorkspaceRepo;
-  /** The ref whose findings are shown (current branch, or primary as fallback). */
-  readonly ref: string | undefined;
-  readonly usedFallback: boolean;
-  readonly findings: readonly Finding[];
-  /** The store slots whose answers these findings are. */
-  readonly slots: readonly string[];
-  /** Set when the branch has its own scan and its primary branch's findings are loaded. */
-  readonly novelty?: FolderNovelty;
-  /** The filter "only new on this branch" is on: Problems shows only new findings. */
-  readonly onlyNew: boolean;
-  /** The filters the extension applies itself (files, only new), when any is set. */
-  readonly keep?: (finding: Finding) => boolean;
-  /** Set while these findings come from the last session's cache: when they were loaded. */
-  readonly cachedAt?: Date;
-}
-
-export interface FolderNovelty {
-  /** The branch the findings are compared with. */
-  readonly primary: string;
-  isNew(finding: Finding): boolean;
-}
+export type { FolderFindings, FolderNovelty } from './folder-findings';
 
 export interface DiagnosticsDeps {
   readonly repos: WorkspaceRepos;
@@ -560,24 +539,6 @@ export class DiagnosticsController implements vscode.Disposable {
     this.changed.dispose();
   }
 }
-
-/** The folder's findings Problems shows: those the extension's own filters (files, only new) keep. */
-export function shownInProblems(folder: FolderFindings): readonly Finding[] {
-  const { keep } = folder;
-  return keep ? folder.findings.filter(keep) : folder.findings;
-}
-
-/**
- * What Problems shows of the folder and is open (fixed and ignored ones are not problems). Kept per
- * folder object (they never change), so the badge, the status bar and its every redraw on a
- * change of editor share one pass over 50 000 findings.
- */
-export function openInProblems(folder: FolderFindings): readonly Finding[] {
-  let open = openByFolder.get(folder);
-  if (!open) openByFolder.set(folder, (open = shownInProblems(folder).filter((f) => !CLOSED_STATUSES.has(f.status))));
-  return open;
-}
-const openByFolder = new WeakMap<FolderFindings, readonly Finding[]>();
 
 /** The store slots of a folder: its own branch's, or the primary branch's when it falls back. */
 function slotsOf(repo: WorkspaceRepo, which: 'branch' | 'primary'): string[] {

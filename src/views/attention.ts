@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { NewFindingsTracker, newFindingsMessage } from '../core/workspace/new-findings';
-import { openInProblems, type FolderFindings } from '../diagnostics/diagnostics-controller';
+import { openInProblems, type FolderFindings } from '../diagnostics/folder-findings';
 import type { Logger } from '../host/logger';
 import type { Finding } from '../core/model/types';
 import { runInSlices } from '../core/slices';
