@@ -26,8 +26,6 @@ import { DIAGNOSTIC_SOURCE, toDiagnostic } from './finding-diagnostic';
 import type { FindingPlaces } from './finding-places';
 import { shownInProblems, type FolderFindings, type FolderNovelty } from './folder-findings';
 
-export type { FolderFindings, FolderNovelty } from './folder-findings';
-
 export interface DiagnosticsDeps {
   readonly repos: WorkspaceRepos;
   readonly findings: FindingsStore;

@@ -89,8 +89,7 @@ export class PlatformHttp {
     this.base = parseBaseUrl(options.baseUrl);
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     this.ownsDispatcher = options.dispatcher === undefined;
-    const given = options.dispatcher;
-    const own = given ?? new Agent({
+    const own = options.dispatcher ?? new Agent({
       connect: { timeout: this.timeouts.connectMs },
       headersTimeout: this.timeouts.headersMs,
       bodyTimeout: this.timeouts.bodyMs,

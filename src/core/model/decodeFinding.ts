@@ -30,12 +30,7 @@ const ALL_MEMBERS = ['sastFindings', 'scaFindings', 'aiSastFindings'] as const;
 export function decodeFindingsPage(body: unknown, issueType: ListIssueType, interner: StringInterner): DecodedFindingsPage {
   const items = pageItems(body, issueType);
   const findings: Finding[] = [];
-  for (const item of items) {
-    const finding = decodeFinding(item, issueType, interner);
-    if (finding) {
-      findings.push(finding);
-    }
-  }
+  decodeItems(items, 0, items.length, issueType, interner, findings);
   return { findings, skipped: items.length - findings.length, rawCount: items.length };
 }
 
@@ -50,14 +45,17 @@ export async function decodeFindingsPageInSlices(
   const findings: Finding[] = [];
   for (let start = 0; start < items.length; start += slice) {
     if (start > 0) await between();
-    for (const item of items.slice(start, start + slice)) {
-      const finding = decodeFinding(item, issueType, interner);
-      if (finding) {
-        findings.push(finding);
-      }
-    }
+    decodeItems(items, start, Math.min(start + slice, items.length), issueType, interner, findings);
   }
   return { findings, skipped: items.length - findings.length, rawCount: items.length };
+}
+
+/** Decodes items [from, to) into `into`, leaving out those that are not findings. */
+function decodeItems(items: readonly unknown[], from: number, to: number, issueType: ListIssueType, interner: StringInterner, into: Finding[]): void {
+  for (let i = from; i < to; i++) {
+    const finding = decodeFinding(items[i], issueType, interner);
+    if (finding) into.push(finding);
+  }
 }
 
 function pageItems(body: unknown, issueType: ListIssueType): readonly unknown[] {
