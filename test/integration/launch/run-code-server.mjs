@@ -53,7 +53,7 @@ for (const host of hosts) {
   summary.hosts[host] = {
     vscode: HOSTS[host].vscode, passed: result.passed, failed, seconds: result.seconds,
     ...(result.error ? { error: result.error } : {}),
-    failures: result.failures.map((f) => ({ title: f.title, error: f.error })),
+    failures: result.failures,
   };
   summary.passed += result.passed;
   summary.failed += failed;

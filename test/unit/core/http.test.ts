@@ -77,6 +77,7 @@ void describe('requests', () => {
     assert.equal(agent.closed, false);
     await agent.close();
   });
+
   void it('asks a dispatcher function at each request: a replaced and closed dispatcher is never used again', async () => {
     const server = await scripted(ok);
     const [first, second] = [new Agent(), new Agent()];
