@@ -141,8 +141,16 @@ function pollScreenshots(page, files, dir, host, say) {
   return setInterval(() => {
     if (busy || !existsSync(files.ready)) return;
     busy = true;
-    const label = readFileSync(files.ready, 'utf8').trim().replace(/[^\w-]/g, '_');
+    const request = readFileSync(files.ready, 'utf8').trim();
     rmSync(files.ready);
+    if (request.startsWith(READ_PREFIX)) {
+      readFromPage(page, request.slice(READ_PREFIX.length))
+        .then((found) => writeFileSync(files.done, JSON.stringify(found)))
+        .catch((err) => writeFileSync(files.done, JSON.stringify({ error: err.message })))
+        .finally(() => (busy = false));
+      return;
+    }
+    const label = request.replace(/[^\w-]/g, '_');
     mkdirSync(dir, { recursive: true });
     // A second shot under the same name is numbered, never written over the first.
     const base = `${host}${label ? `-${label}` : ''}`;
@@ -159,4 +167,15 @@ function pollScreenshots(page, files, dir, host, say) {
         busy = false;
       });
   }, 200);
+}
+
+/** A request through the same handshake to read the page instead of shooting it (see suite/helpers.ts). */
+const READ_PREFIX = 'read:';
+
+/**
+ * The accessible label and text of every element matching `selector`: what the window shows, as
+ * opposed to what the extension host holds (e.g. the status bar's Problems counts).
+ */
+function readFromPage(page, selector) {
+  return page.$$eval(selector, (elements) => elements.map((e) => ({ label: e.getAttribute('aria-label') ?? '', text: e.textContent ?? '' })));
 }

@@ -1,6 +1,6 @@
 // Helpers for integration tests. They must work under every launcher: code-server (which sets the
 // APPSEC_TEST_* variables) and @vscode/test-electron (which does not).
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 
 /** How many diagnostics of ours VS Code holds, over every file (what Problems counts). */
@@ -35,6 +35,37 @@ export async function screenshotHandshake(label = ''): Promise<void> {
   writeFileSync(ready, label);
   await waitFor(() => existsSync(done), 30_000, `the launcher did not take screenshot "${label || 'default'}"`);
   rmSync(done, { force: true });
+}
+
+/**
+ * What the window (not the extension host) shows for `selector`: each match's accessible label
+ * and text, read by the launcher from the page. Undefined where no launcher listens.
+ */
+export async function readWindow(selector: string): Promise<{ label: string; text: string }[] | undefined> {
+  const ready = process.env.APPSEC_TEST_SCREENSHOT_READY;
+  const done = process.env.APPSEC_TEST_SCREENSHOT_DONE;
+  if (!ready || !done) return undefined;
+  rmSync(done, { force: true });
+  writeFileSync(ready, `read:${selector}`);
+  await waitFor(() => existsSync(done), 30_000, `the launcher did not read "${selector}"`);
+  const answer = JSON.parse(readFileSync(done, 'utf8')) as { label: string; text: string }[] | { error: string };
+  rmSync(done, { force: true });
+  if (!Array.isArray(answer)) throw new Error(`reading "${selector}" from the window failed: ${answer.error}`);
+  return answer;
+}
+
+/**
+ * How many problems the window's status bar counts (errors, warnings and infos of every source):
+ * what reached the window, which can be less than the extension host holds.
+ */
+export async function windowProblemCount(): Promise<number | undefined> {
+  const found = await readWindow('[id="status.problems"]');
+  if (!found) return undefined;
+  const label = found.map((f) => f.label).join(' ');
+  if (/no problems/i.test(label)) return 0;
+  const numbers = [...label.matchAll(/\d+/g)].map((m) => Number(m[0]));
+  if (numbers.length === 0) throw new Error(`the status bar's Problems item reads "${label}"`);
+  return numbers.reduce((a, b) => a + b, 0);
 }
 
 /** VS Code's built-in themes, by the label a screenshot gets. */
