@@ -2,7 +2,7 @@
 // at the line their link names, marked by validation, triaged as secrets) and AI code findings
 // (with the code findings, marked, filterable); and findings leave as SARIF.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -93,7 +93,8 @@ describe('every kind of finding', () => {
   });
 
   it('exports the shown findings of the project as SARIF 2.1.0, written where asked', async () => {
-    const target = path.join(mkdtempSync(path.join(tmpdir(), 'appsec-sarif-')), 'shop.sarif');
+    const dir = mkdtempSync(path.join(tmpdir(), 'appsec-sarif-'));
+    const target = path.join(dir, 'shop.sarif');
     const result = await vscode.commands.executeCommand<{ results: number } | undefined>('appsecFindings.exportSarif', f.project.name, { saveTo: target });
     const log = JSON.parse(readFileSync(target, 'utf8')) as { version: string; runs: { results: { ruleId: string; level: string; properties: { issueType: string } }[] }[] };
     assert.equal(log.version, '2.1.0');
@@ -106,5 +107,6 @@ describe('every kind of finding', () => {
     const exported = results.filter((r) => r.properties.issueType === 'sast').length;
     assert.equal(exported, openCode, `the current filters (open) apply: ${exported} exported, ${openCode} open on the platform`);
     assert.ok(results.every((r) => ['error', 'warning', 'note'].includes(r.level)));
+    rmSync(dir, { recursive: true, force: true });
   });
 });

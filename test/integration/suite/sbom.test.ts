@@ -2,7 +2,7 @@
 // token, checked, written where automation says (no dialog) and opened; failures write nothing;
 // a job still running when the window reloads is followed again.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -17,6 +17,7 @@ describe('SBOM export to a file', () => {
     await signedIn();
   });
   const dir = mkdtempSync(path.join(tmpdir(), 'appsec-sbom-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
   const options = (ref: string, extra: object = {}): object => ({ ref, outputFormat: 'SBOM_OUTPUT_FORMAT_JSON', cycloneDxVersion: '1.6', componentType: 'LIBRARY', ...extra });
 
   it('writes the CycloneDX document to saveTo, fetched without the token, and opens it', async () => {

@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { levelOf, relativeUri, toSarifLog, type SarifExportInput } from '../../../src/core/export/sarif';
@@ -82,5 +82,6 @@ void describe('SARIF export', () => {
       const errors = (report.runs[0]?.results ?? []).filter((r) => r.level === 'error');
       assert.deepEqual(errors.map((e) => `${e.ruleId}: ${e.message?.text}`), [], `${name}: no validation error`);
     }
+    rmSync(dir, { recursive: true, force: true });
   });
 });

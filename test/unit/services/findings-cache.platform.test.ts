@@ -3,7 +3,7 @@
 // newest answers; nothing of the token is written; clearing forgets it. Real files, real client.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FindingsCache, writeInPieces } from '../../../src/core/services/findings-cache';
@@ -31,10 +31,15 @@ void describe('the findings cache on disk', () => {
     }
     store.dispose();
   });
-  after(() => h.close());
+  const made: string[] = [];
+  after(async () => {
+    await h.close();
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  });
 
   const cacheIn = (maxBytes = 200 * 1024 * 1024) => {
     const dir = mkdtempSync(join(tmpdir(), 'appsec-cache-'));
+    made.push(dir);
     const problems: string[] = [];
     return { dir, problems, cache: new FindingsCache({ dir, maxBytes: () => maxBytes, onProblem: (m) => problems.push(m) }) };
   };
@@ -158,5 +163,6 @@ void describe('writing the cache a piece at a time', () => {
     assert.equal(readFileSync(file, 'utf8'), 'short', 'a shorter text replaces a longer one whole');
     await writeInPieces(file, ['{"a":', '"🙂é', '"}'], 2);
     assert.equal(readFileSync(file, 'utf8'), '{"a":"🙂é"}', 'parts are written in order, each in pieces');
+    rmSync(dir, { recursive: true, force: true });
   });
 });
