@@ -10,11 +10,11 @@ import { nextTurn } from '../core/slices';
 import { setBatches } from '../core/workspace/set-batches';
 
 /**
- * Diagnostics built and handed over per turn of the event loop (in `set` calls of at most
- * 1 000 each, see set-batches.ts): in `npm run bench:host` 4 000 took about 70 ms on a 2-core
- * machine; half that stays under 50 ms.
+ * Diagnostics built and handed over per turn of the event loop, in one `set` call (at most
+ * 1 000 reach the window from one call, see set-batches.ts). In `npm run bench:host` on a 2-core
+ * machine a turn of 2 000 plus a minor GC made a 49 ms stall; 1 000 leaves room for the GC.
  */
-export const PUBLISH_CHUNK = 2000;
+export const PUBLISH_CHUNK = 1000;
 
 export type Publication<T> = readonly (readonly [vscode.Uri, readonly T[] | undefined])[];
 

@@ -5,6 +5,7 @@ import { DEFAULT_MAX_BODY_BYTES, parseJsonText, readBodyPrefix, readCappedBody, 
 import { DEFAULT_RETRY_POLICY, withRetries, type HttpMethod, type RetryEnvironment, type RetryInfo, type RetryPolicy } from './retry';
 import { errorForStatus, parseRetryAfter } from './statusErrors';
 import { errorFromTransport } from './transportErrors';
+import { nextTurn } from '../slices';
 
 /** Bodies above this size (a page of findings) wait for a turn of the event loop before parsing. */
 const YIELD_BEFORE_PARSING_BYTES = 256 * 1024;
@@ -16,7 +17,7 @@ let lastTurn: Promise<void> = Promise.resolve();
  * them (several immediates queued at once would all run in one turn).
  */
 export function ownTurn(): Promise<void> {
-  const turn = lastTurn.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+  const turn = lastTurn.then(nextTurn);
   lastTurn = turn;
   return turn;
 }

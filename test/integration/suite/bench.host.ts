@@ -21,6 +21,7 @@ interface Ready { url: string; token: string; deploymentSlug: string; sast: numb
 interface Figure { name: string; value: number; unit: string; target?: string; reference?: string }
 
 const REPO = process.env.APPSEC_REPO ?? process.cwd();
+const PROFILE_ROUNDS = process.env.APPSEC_BENCH_PROFILE_ROUNDS === '1';
 const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 
 function startServer(commit: string): Promise<{ child: ChildProcess; ready: Ready }> {
@@ -444,14 +445,23 @@ describe('bench:host', () => {
         let worst: Stalls | undefined;
         const runStalls: number[] = [];
         let limitStallMs = 0;
-        for (let round = 0; round < 3; round++) {
+        for (let round = 0; round < (PROFILE_ROUNDS ? 8 : 3); round++) {
           await windowQuiet();
           const roundAt = Date.now();
-          const measured = await longestStall(async () => {
+          const run = () => longestStall(async () => {
             const started = performance.now();
             await vscode.commands.executeCommand('appsecFindings.refresh');
             return performance.now() - started;
           });
+          // APPSEC_BENCH_PROFILE_ROUNDS=1: each round profiled (its figures then with the profiler
+          // on) and what ran in its longest stall printed, to see what the worst stalls are made of.
+          let measured: Awaited<ReturnType<typeof run>>;
+          if (PROFILE_ROUNDS) {
+            const profiledRound = await profile(run, (m) => m.stall);
+            measured = profiledRound.result;
+            const from = profiledRound.summary.findIndex((line) => line.startsWith('the longest stall'));
+            console.log([`round ${round} at ${latency} ms: longest stall ${measured.stallMs.toFixed(1)} ms, GC in it ${measured.stalls.gcInStallMs.toFixed(1)} ms`, ...profiledRound.summary.slice(from)].join('\n'));
+          } else measured = await run();
           ourRuns.push(measured.result);
           runStalls.push(measured.stallMs);
           // Our cache write must not slow the limit job down (nor the next refresh).

@@ -58,15 +58,17 @@ void describe('Emitter', () => {
     const errors: string[] = [];
     const emitter = new Emitter<number>((name) => errors.push(name));
     const turns: string[] = [];
-    emitter.event((v) => turns.push(`a${v}`));
+    emitter.event((v) => {
+      turns.push(`a${v}`);
+      // Other work queued during the first listener's turn runs before the last listener's.
+      setImmediate(() => turns.push('other work'));
+    });
     emitter.event(function broken() { throw new Error('broken'); });
     emitter.event((v) => turns.push(`b${v}`));
     let later = false;
     const unsubscribed = emitter.event(() => { later = true; });
     const fired = emitter.fireInTurns(3);
     assert.equal(turns.length, 0, 'nobody hears it in the turn that fires');
-    // Queued after the first listener's turn: it runs between the first and the last listener.
-    setImmediate(() => turns.push('other work'));
     unsubscribed.dispose();
     await fired;
     assert.deepEqual(turns, ['a3', 'other work', 'b3']);
