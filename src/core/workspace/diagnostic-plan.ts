@@ -79,7 +79,17 @@ export function lockfilePathOf(url: string | undefined): string | undefined {
   // GitLab's `/-/blob/` is unambiguous; otherwise skip host/owner/repo first, so a repository
   // that is itself named `src` or `blob` is not mistaken for the marker.
   const match = /\/-\/blob\/[^/]+\/([^#?]+)/.exec(url) ?? /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/[^/]+\/[^/]+\/(?:blob|src)\/[^/]+\/([^#?]+)/i.exec(url);
-  return match?.[1] ? confinePath(match[1]) : undefined;
+  return match?.[1] ? confinedLockfile(match[1]) : undefined;
+}
+
+/** Thousands of supply-chain findings name the same few lockfiles: each is checked once. */
+const lockfiles = new Map<string, string | undefined>();
+function confinedLockfile(path: string): string | undefined {
+  if (lockfiles.has(path)) return lockfiles.get(path);
+  if (lockfiles.size >= 256) lockfiles.clear();
+  const safe = confinePath(path);
+  lockfiles.set(path, safe);
+  return safe;
 }
 
 /**

@@ -118,6 +118,11 @@ void describe('lockfilePathOf', () => {
   void test('a link that tries to leave the folder gives no path', () => {
     assert.equal(lockfilePathOf('https://github.com/acme/api/blob/abc/../../etc/passwd#L1'), undefined);
     assert.equal(lockfilePathOf('https://github.com/acme/api/blob/abc/%2e%2e/x.lock#L1'), undefined);
+    // Asked again (each path is checked once and remembered): still refused, never the raw path.
+    assert.equal(lockfilePathOf('https://github.com/acme/api/blob/abc/../../etc/passwd#L2'), undefined);
+    for (let i = 0; i < 300; i++) lockfilePathOf(`https://github.com/acme/api/blob/abc/dir${i}/x.lock#L1`);
+    assert.equal(lockfilePathOf('https://github.com/acme/api/blob/abc/%2e%2e/x.lock#L9'), undefined);
+    assert.equal(lockfilePathOf('https://github.com/acme/api/blob/abc/dir299/x.lock#L9'), 'dir299/x.lock');
   });
 
   // A repository named `src` or `blob` (chromium/src) must not confuse the path with the ref.
