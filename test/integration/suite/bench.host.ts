@@ -201,7 +201,7 @@ interface ProfileNode { id: number; callFrame: { functionName: string; url: stri
  * Self time by script and by function from a CPU profile of `work`, and `oursMs`: the time spent
  * with the extension's code on the stack (its own and what it called in VS Code).
  */
-async function profile<T>(work: () => Promise<T>, stallOf?: (result: T) => Stall): Promise<{ result: T; summary: string[]; oursMs: number }> {
+async function profile<T>(work: () => Promise<T>, stallOf?: (result: T) => Stall, name?: string): Promise<{ result: T; summary: string[]; oursMs: number }> {
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
@@ -210,6 +210,11 @@ async function profile<T>(work: () => Promise<T>, stallOf?: (result: T) => Stall
   const result = await work();
   const { profile: taken } = (await session.post('Profiler.stop')) as { profile: CpuProfile };
   session.disconnect();
+  // APPSEC_BENCH_SAVE_PROFILES=1: the whole profile, for DevTools' Performance panel or a script.
+  if (name && process.env.APPSEC_BENCH_SAVE_PROFILES === '1') {
+    mkdirSync(join(REPO, 'test-results'), { recursive: true });
+    writeFileSync(join(REPO, 'test-results', `bench-host-${name}.cpuprofile`), JSON.stringify(taken));
+  }
   return { result, ...summarize(taken, stallOf?.(result)) };
 }
 
@@ -479,7 +484,7 @@ describe('bench:host', () => {
           const refreshing = (): Promise<unknown> => Promise.resolve(vscode.commands.executeCommand('appsecFindings.refresh'));
           await windowQuiet();
           const profiledAt = Date.now();
-          profiled.push('', 'CPU profile of the refresh at 0 ms (sampled every 0.5 ms):', ...(await profile(() => longestStall(refreshing), (measured) => measured.stall)).summary);
+          profiled.push('', 'CPU profile of the refresh at 0 ms (sampled every 0.5 ms):', ...(await profile(() => longestStall(refreshing), (measured) => measured.stall, 'refresh')).summary);
           await cacheWrittenSince(profiledAt);
           await refreshQuietly();
         }
@@ -542,7 +547,7 @@ describe('bench:host', () => {
         await windowQuiet();
         return api.app.startFromCache();
       };
-      const cachedProfile = (await profile(() => longestStall(cachedStart), (measured) => measured.stall)).summary;
+      const cachedProfile = (await profile(() => longestStall(cachedStart), (measured) => measured.stall, 'cached-start')).summary;
       profiled.push('', 'CPU profile of the start with the disk cache:', ...cachedProfile);
       api.app.findings.clear();
       api.app.diagnostics.clear();
