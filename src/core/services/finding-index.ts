@@ -36,6 +36,18 @@ export class FindingIndex {
   }
 
   /**
+   * For a load under way: the held finding of the same id when it is the same, else the fresh
+   * one. Nothing is admitted (the load's end does that).
+   */
+  reuser(key: string): (fresh: Finding) => Finding {
+    // Looked up at each call: the index may be cleared or rebuilt while the load runs.
+    return (fresh) => {
+      const held = this.byType.get(key)?.get(fresh.id);
+      return held !== undefined && sameFinding(held, fresh) ? held : fresh;
+    };
+  }
+
+  /**
    * The findings of a fresh answer, each the one object of its id: unchanged ones share what is
    * held; changed ones replace it (returned as old → new, for the answers that hold the old).
    */
@@ -46,6 +58,7 @@ export class FindingIndex {
     for (let i = 0; i < findings.length; i++) {
       const finding = findings[i];
       const held = ids.get(finding.id);
+      if (held === finding) continue; // reused while loading
       if (held === undefined) {
         ids.set(finding.id, finding);
       } else if (sameFinding(held, finding)) {

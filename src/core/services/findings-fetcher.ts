@@ -36,23 +36,28 @@ export class FindingsFetcher {
     this.refSpellings.clear();
   }
 
-  /** `onProgress` hears the count of findings arrived so far, after each page. */
-  async fetch(query: FindingsQuery, signal: AbortSignal, onProgress?: (arrived: number) => void): Promise<FindingsResult> {
+  /**
+   * `onProgress` hears the count of findings arrived so far, after each page. `reuse` gives, for
+   * each finding as its page is decoded, the object to keep instead (one already held that is the
+   * same): the fresh copy is then dropped at once rather than held until the last page, which in
+   * the extension host made the garbage collector copy 50 000 findings it was about to drop.
+   */
+  async fetch(query: FindingsQuery, signal: AbortSignal, onProgress?: (arrived: number) => void, reuse?: (finding: Finding) => Finding): Promise<FindingsResult> {
     const ref = query.filters.ref;
     // The secrets list has no ref filter: its branch is kept by name, whatever the spelling.
-    if (query.issueType === 'secrets') return this.fetchFiltered(query, query.filters, signal, onProgress);
-    if (ref === undefined || spellingOf(ref) === undefined) return this.fetchFiltered(query, query.filters, signal, onProgress);
+    if (query.issueType === 'secrets') return this.fetchFiltered(query, query.filters, signal, onProgress, reuse);
+    if (ref === undefined || spellingOf(ref) === undefined) return this.fetchFiltered(query, query.filters, signal, onProgress, reuse);
     const slug = query.deploymentSlug;
     const known = this.refSpellings.get(slug);
     const first = known ?? 'short';
-    const result = await this.fetchFiltered(query, { ...query.filters, ref: spellRef(ref, first) }, signal, onProgress);
+    const result = await this.fetchFiltered(query, { ...query.filters, ref: spellRef(ref, first) }, signal, onProgress, reuse);
     if (result.findings.length > 0 || result.skipped > 0) {
       this.refSpellings.set(slug, first);
       return result;
     }
     if (known) return result;
     const other: RefSpelling = first === 'short' ? 'full' : 'short';
-    const retried = await this.fetchFiltered(query, { ...query.filters, ref: spellRef(ref, other) }, signal, onProgress);
+    const retried = await this.fetchFiltered(query, { ...query.filters, ref: spellRef(ref, other) }, signal, onProgress, reuse);
     if (retried.findings.length > 0 || retried.skipped > 0) this.refSpellings.set(slug, other);
     return retried;
   }
@@ -62,13 +67,13 @@ export class FindingsFetcher {
    * Code findings come with the AI code findings (`ai_sast`), asked for after them; secrets come
    * from their own list, narrowed here to the query's branch.
    */
-  private async fetchFiltered(query: FindingsQuery, filters: FindingFilters, signal: AbortSignal, onProgress?: (arrived: number) => void): Promise<FindingsResult> {
+  private async fetchFiltered(query: FindingsQuery, filters: FindingFilters, signal: AbortSignal, onProgress?: (arrived: number) => void, reuse: (finding: Finding) => Finding = (f) => f): Promise<FindingsResult> {
     const interner = new StringInterner();
     const findings: Finding[] = [];
     let skipped = 0;
     const collect = async (pages: AsyncIterable<FindingsPage>, keep?: (finding: Finding) => boolean): Promise<void> => {
       for await (const page of pages) {
-        for (const finding of page.findings) if (!keep || keep(finding)) findings.push(finding);
+        for (const finding of page.findings) if (!keep || keep(finding)) findings.push(reuse(finding));
         skipped += page.skipped;
         if (findings.length > 0) onProgress?.(findings.length);
       }
@@ -84,7 +89,7 @@ export class FindingsFetcher {
     } else if (query.issueType === 'sast') {
       // Side by side: the AI list adds no round trip to the code findings' own.
       const aiFindings: Finding[] = [];
-      const ai = this.collectAi(query, filters, options, aiFindings);
+      const ai = this.collectAi(query, filters, options, aiFindings, reuse);
       // If the code findings fail first, the AI list's own failure is not a second, unheard error.
       ai.catch(() => undefined);
       await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, options));
@@ -100,11 +105,11 @@ export class FindingsFetcher {
    * AI code findings are a newer kind: a platform (or plan) that refuses `issue_type=ai_sast`
    * as a bad or unknown request still shows its code findings, and says why the AI ones are missing.
    */
-  private async collectAi(query: FindingsQuery, filters: FindingFilters, options: { signal: AbortSignal; pageSize: number; interner: StringInterner }, into: Finding[]): Promise<number> {
+  private async collectAi(query: FindingsQuery, filters: FindingFilters, options: { signal: AbortSignal; pageSize: number; interner: StringInterner }, into: Finding[], reuse: (finding: Finding) => Finding): Promise<number> {
     let skipped = 0;
     try {
       for await (const page of this.api().findings(query.deploymentSlug, 'ai_sast', filters, options)) {
-        for (const finding of page.findings) into.push(finding);
+        for (const finding of page.findings) into.push(reuse(finding));
         skipped += page.skipped;
       }
     } catch (e) {

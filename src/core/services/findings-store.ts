@@ -340,7 +340,8 @@ export class FindingsStore implements Disposable {
       entry.arrived = arrived;
       this.fire([entry.key]);
     };
-    const promise = this.fetcher.fetch(entry.query, controller.signal, onProgress).then(
+    const reuse = this.index.reuser(indexKey(entry.query.deploymentSlug, entry.query.issueType));
+    const promise = this.fetcher.fetch(entry.query, controller.signal, onProgress, reuse).then(
       (result) => {
         if (entry.flight?.promise !== promise || this.entries.get(entry.key) !== entry) return result; // superseded
         entry.flight = undefined;

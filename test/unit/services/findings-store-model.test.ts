@@ -6,6 +6,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Finding } from '../../../src/core/model/types';
 import { describeQuery, FindingsStore, type FindingsQuery } from '../../../src/core/services/findings-store';
+import { FindingsFetcher } from '../../../src/core/services/findings-fetcher';
+import { FindingIndex, indexKey } from '../../../src/core/services/finding-index';
 import { decodeSnapshot, decodeSnapshotInSlices, encodeSnapshot, encodeSnapshotInSlices, SNAPSHOT_VERSION } from '../../../src/core/services/findings-snapshot';
 import { generateDeployment, type PlatformData } from '../../platform/generator';
 import { plain } from '../core/helpers/plain';
@@ -55,6 +57,45 @@ void describe('the findings store (real client, local platform)', () => {
     assert.equal(s.finding(SLUG, 'sca', shared.id), undefined, 'ids are per issue type');
     assert.equal(s.finding('other', 'sast', shared.id), undefined, 'and per deployment');
     s.dispose();
+  });
+
+  test('a reload keeps the held object of each unchanged finding as its page is decoded, a changed one fresh', async () => {
+    // Given each finding while its page is decoded (not after the last page): the fresh copy of
+    // an unchanged finding is dropped at once, so 50 000 of them are not held through the load.
+    const index = new FindingIndex();
+    const key = indexKey(SLUG, 'sast');
+    const fetcher = new FindingsFetcher(() => h.client(), 100);
+    const first = await fetcher.fetch(query(), new AbortController().signal);
+    index.admit(key, first.findings);
+    const changed = first.findings[120];
+    assert.ok(changed);
+    const wire = data.sast.find((f) => f.id === changed.id);
+    assert.ok(wire);
+    const severity = wire.severity;
+    wire.severity = severity === 'low' ? 'critical' : 'low';
+    try {
+      const heldAtProgress: number[] = [];
+      const reuse = index.reuser(key);
+      let given = 0;
+      const again = await fetcher.fetch(query(), new AbortController().signal, () => heldAtProgress.push(given), (fresh) => {
+        given++;
+        return reuse(fresh);
+      });
+      assert.deepEqual(heldAtProgress, [100, 150], 'each finding is given over as its page arrives');
+      const byId = new Map(first.findings.map((f) => [f.id, f]));
+      const kept = again.findings.filter((f) => byId.get(f.id) === f);
+      assert.equal(kept.length, first.findings.length - 1, 'every unchanged finding is the held object');
+      const fresh = again.findings.find((f) => f.id === changed.id);
+      assert.notEqual(fresh, changed);
+      assert.equal(fresh?.severity, wire.severity, 'the changed one is the fresh copy');
+      const { findings, replaced } = index.admit(key, again.findings);
+      assert.deepEqual(findings, again.findings);
+      assert.equal(replaced?.get(changed), fresh, 'and admitting the answer still replaces it');
+      index.clear();
+      assert.ok(again.findings.slice(0, 3).every((f) => reuse({ ...f }) !== f), 'once the index is cleared nothing is reused');
+    } finally {
+      wire.severity = severity;
+    }
   });
 
   test('a finding that changed on the platform is replaced in every answer that holds it', async () => {
