@@ -303,7 +303,10 @@ export class DiagnosticsController implements vscode.Disposable {
   /** The folders' findings as `find` holds them (per folder: its branch's, or else its primary branch's). */
   private cachedFolders(find: (query: FindingsQuery) => FindingsResult | undefined): FolderFindings[] | undefined {
     const slug = this.deps.deploymentSlug();
-    if (!slug || this.running || this.folders.length > 0 || !vscode.workspace.isTrusted) return undefined;
+    // A refresh under way that has not begun drawing (git reported the branch during start-up)
+    // does not stop it: the cache is there to be seen before the platform answers. One that has
+    // begun (`drawn`) must not be superseded by older findings.
+    if (!slug || this.folders.length > 0 || this.drawn.length > 0 || !vscode.workspace.isTrusted) return undefined;
     const folders: FolderFindings[] = [];
     for (const repo of this.deps.repos.repos()) {
       const { ref, fallback } = refToShow(repo.branch, this.deps.project(repo.projectName));

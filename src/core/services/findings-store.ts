@@ -229,11 +229,15 @@ export class FindingsStore implements Disposable {
     return this.entries.get(queryKey(query))?.result;
   }
 
-  /** Puts answers read from a snapshot in place as expired (shown at once, fetched again on the next load). */
+  /**
+   * Puts answers read from a snapshot in place as expired (shown at once, fetched again on the
+   * next load). A query already loading with nothing to show yet takes it as what it shows
+   * meanwhile: its answer replaces it when it comes.
+   */
   adopt(results: readonly FindingsResult[]): void {
     for (const result of results) {
       const entry = this.entryFor(queryKey(result.query), result.query);
-      if (entry.result || entry.flight) continue;
+      if (entry.result) continue;
       entry.result = this.canonical(result);
       entry.expired = true;
       entry.lastUsed = ++this.clock;

@@ -43,6 +43,32 @@ describe('the findings cache', () => {
     assert.doesNotMatch(f.api.statusBar.tooltip, /As of/);
   });
 
+  it('a refresh already waiting for a slow platform does not keep the cached diagnostics from showing', async function () {
+    // As at a start where git reports the branch (which starts a refresh) before the cache is read.
+    this.timeout(60_000);
+    const f = await signedIn();
+    const kept = (): number => f.api.app.log.recent().filter((line) => line.includes("answers of the workspace's projects on disk")).length;
+    const before = kept();
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    await waitFor(() => kept() > before, 10_000, 'the findings are kept on disk after the refresh');
+    const shownBefore = appsecDiagnosticCount();
+
+    f.api.app.findings.clear();
+    f.api.app.diagnostics.clear();
+    f.server.setLatency(5_000);
+    const mark = f.server.requests.length;
+    const refreshing = Promise.resolve(vscode.commands.executeCommand('appsecFindings.refresh'));
+    await waitFor(() => f.server.requests.slice(mark).some((r) => r.path.endsWith('/findings')), 10_000, 'the refresh asked for findings');
+    assert.equal(await f.api.app.startFromCache(), true, 'the cache is shown though a refresh is under way');
+    assert.equal(appsecDiagnosticCount(), shownBefore, 'every cached diagnostic, before any answer');
+    assert.match(f.api.statusBar.tooltip, /As of .* \(from the last session; refreshing\)/);
+
+    await refreshing;
+    assert.match(f.api.statusBar.text, /^\$\(shield\)/, 'replaced by the platform\'s answer');
+    assert.doesNotMatch(f.api.statusBar.tooltip, /As of/);
+    assert.equal(appsecDiagnosticCount(), shownBefore);
+  });
+
   it('the open files\' findings are kept apart and drawn from that part before the rest is read', async function () {
     this.timeout(60_000);
     const f = await signedIn();

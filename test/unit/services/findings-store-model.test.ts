@@ -224,6 +224,16 @@ void describe('the findings store (real client, local platform)', () => {
     await adopted;
     assert.ok(requests(mark) > 0, 'a snapshot is refreshed, never trusted as current');
 
+    // Read while the same query is already loading (a refresh began first): shown meanwhile.
+    const late = new FindingsStore(() => h.client(), { pageSize: 100 });
+    const loading = late.load('tree:p:sast', query());
+    late.adopt(back);
+    const meanwhile = late.state('tree:p:sast');
+    assert.equal(meanwhile.kind === 'loading' ? meanwhile.previous?.findings.length : -1, sast.findings.length, 'a load under way shows the snapshot until it answers');
+    const fresh = await loading;
+    assert.equal(late.state('tree:p:sast').kind === 'loaded' ? (late.state('tree:p:sast') as { result: unknown }).result : undefined, fresh, 'then its own answer');
+    late.dispose();
+
     // The head line, then segments: each broken in turn.
     const [headLine, ...segmentLines] = text.split('\n').filter((line) => line !== '');
     const head = JSON.parse(headLine) as Record<string, unknown>;
