@@ -5,8 +5,17 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { signedIn } from './fixture';
+import { signedIn, type Fixture } from './fixture';
 import { appsecDiagnosticCount, waitFor } from './helpers';
+
+/** Refreshes and waits until the findings are kept on disk; resolves with the diagnostics shown. */
+async function refreshedAndKept(f: Fixture): Promise<number> {
+  const kept = (): number => f.api.app.log.recent().filter((line) => line.includes("answers of the workspace's projects on disk")).length;
+  const before = kept();
+  await vscode.commands.executeCommand('appsecFindings.refresh');
+  await waitFor(() => kept() > before, 10_000, 'the findings are kept on disk after the refresh');
+  return appsecDiagnosticCount();
+}
 
 describe('the findings cache', () => {
   afterEach(async () => {
@@ -17,11 +26,7 @@ describe('the findings cache', () => {
   it('a start with a slow platform shows the cached diagnostics at once, then the fresh ones', async function () {
     this.timeout(60_000);
     const f = await signedIn();
-    const kept = (): number => f.api.app.log.recent().filter((line) => line.includes("answers of the workspace's projects on disk")).length;
-    const before = kept();
-    await vscode.commands.executeCommand('appsecFindings.refresh');
-    await waitFor(() => kept() > before, 10_000, 'the findings are kept on disk after the refresh');
-    const shownBefore = appsecDiagnosticCount();
+    const shownBefore = await refreshedAndKept(f);
     assert.ok(shownBefore > 0);
 
     // A new session: nothing in memory, and the platform takes 5 s to answer anything.
@@ -47,11 +52,7 @@ describe('the findings cache', () => {
     // As at a start where git reports the branch (which starts a refresh) before the cache is read.
     this.timeout(60_000);
     const f = await signedIn();
-    const kept = (): number => f.api.app.log.recent().filter((line) => line.includes("answers of the workspace's projects on disk")).length;
-    const before = kept();
-    await vscode.commands.executeCommand('appsecFindings.refresh');
-    await waitFor(() => kept() > before, 10_000, 'the findings are kept on disk after the refresh');
-    const shownBefore = appsecDiagnosticCount();
+    const shownBefore = await refreshedAndKept(f);
 
     f.api.app.findings.clear();
     f.api.app.diagnostics.clear();
