@@ -147,14 +147,11 @@ async function plainJob(ready: Ready, folder: vscode.Uri, pageSize: number, inFl
 }
 
 /** What VS Code serialized for the window while `work` ran: its RPC messages go through `JSON.stringify` with a replacer. */
-let sentChars = 0;
-let sentMs = 0;
-let sentMarkers = 0;
 async function sending<T>(work: () => T | Promise<T>): Promise<{ result: T; chars: number; ms: number; markers: number }> {
   const original = JSON.stringify;
-  sentChars = 0;
-  sentMs = 0;
-  sentMarkers = 0;
+  let sentChars = 0;
+  let sentMs = 0;
+  let sentMarkers = 0;
   JSON.stringify = ((value: unknown, replacer?: unknown, space?: unknown) => {
     if (typeof replacer !== 'function') return original(value, replacer as never, space as never);
     const t = performance.now();

@@ -34,6 +34,19 @@ void describe('the findings store (real client, local platform)', () => {
     return new FindingsStore(() => client, { pageSize: 100, ...options });
   };
   const requests = (mark: number): number => h.requestsSince(mark, '/findings').length;
+  /** Runs `work` while the platform answers finding `id` with another severity (`changedTo`); puts it back after. */
+  const withSeverityChanged = async (id: number, work: (changedTo: string) => Promise<void>): Promise<void> => {
+    const wire = data.sast.find((f) => f.id === id);
+    assert.ok(wire);
+    const severity = wire.severity;
+    const changedTo = severity === 'low' ? 'critical' : 'low';
+    wire.severity = changedTo;
+    try {
+      await work(changedTo);
+    } finally {
+      wire.severity = severity;
+    }
+  };
 
   test('the tree and Problems showing the same branch share one load and one answer', async () => {
     const s = store();
@@ -69,11 +82,7 @@ void describe('the findings store (real client, local platform)', () => {
     index.admit(key, first.findings);
     const changed = first.findings[120];
     assert.ok(changed);
-    const wire = data.sast.find((f) => f.id === changed.id);
-    assert.ok(wire);
-    const severity = wire.severity;
-    wire.severity = severity === 'low' ? 'critical' : 'low';
-    try {
+    await withSeverityChanged(changed.id, async (changedTo) => {
       const heldAtProgress: number[] = [];
       const reuse = index.reuser(key);
       let given = 0;
@@ -87,15 +96,13 @@ void describe('the findings store (real client, local platform)', () => {
       assert.equal(kept.length, first.findings.length - 1, 'every unchanged finding is the held object');
       const fresh = again.findings.find((f) => f.id === changed.id);
       assert.notEqual(fresh, changed);
-      assert.equal(fresh?.severity, wire.severity, 'the changed one is the fresh copy');
+      assert.equal(fresh?.severity, changedTo, 'the changed one is the fresh copy');
       const { findings, replaced } = index.admit(key, again.findings);
       assert.deepEqual(findings, again.findings);
       assert.equal(replaced?.get(changed), fresh, 'and admitting the answer still replaces it');
       index.clear();
       assert.ok(again.findings.slice(0, 3).every((f) => reuse({ ...f }) !== f), 'once the index is cleared nothing is reused');
-    } finally {
-      wire.severity = severity;
-    }
+    });
   });
 
   test('a finding that changed on the platform is replaced in every answer that holds it', async () => {
@@ -103,19 +110,13 @@ void describe('the findings store (real client, local platform)', () => {
     const open = await s.load('a', query({ status: 'open' }));
     const target = open.findings[0];
     assert.ok(target);
-    const wire = data.sast.find((f) => f.id === target.id);
-    assert.ok(wire);
-    const severity = wire.severity;
-    wire.severity = severity === 'low' ? 'critical' : 'low';
-    try {
+    await withSeverityChanged(target.id, async (changedTo) => {
       await s.load('b', query());
       const updated = s.finding(SLUG, 'sast', target.id);
-      assert.equal(updated?.severity, wire.severity);
+      assert.equal(updated?.severity, changedTo);
       const state = s.state('a');
       assert.equal(state.kind === 'loaded' ? state.result.findings.find((f) => f.id === target.id) : undefined, updated);
-    } finally {
-      wire.severity = severity;
-    }
+    });
     s.dispose();
   });
 
