@@ -33,6 +33,8 @@ import { registerFindingHover } from './editor/finding-hover';
 import { BranchBaselines } from './core/services/branch-baselines';
 import { TriageService } from './core/services/triage-service';
 import { FindingsCache } from './core/services/findings-cache';
+import { decodeShownInSlices, encodeShownInSlices } from './core/services/shown-snapshot';
+import { shownReader, shownRecord } from './diagnostics/shown-diagnostics';
 import { registerAgentTools } from './agent/findings-tools';
 import { FindingDetails } from './core/services/finding-details';
 import { registerFindingActions } from './editor/finding-actions';
@@ -179,6 +181,7 @@ function activateApi(context: vscode.ExtensionContext) {
       void cache.write(deployment, results).then(async (bytes) => {
         storeLog.info(`Kept ${results.length} answers of the workspace's projects on disk (${Math.round(bytes / 1024)} KiB).`);
         await cache.writeOpen(deployment, diagnostics.openAnswers(OPEN_PART_LIMIT));
+        await keepShown(deployment);
       });
     }, 1000);
   }));
@@ -193,12 +196,25 @@ function activateApi(context: vscode.ExtensionContext) {
       if (deployment && settings.cacheMaxBytes() > 0 && diagnostics.current.length > 0) void cache.writeOpen(deployment, diagnostics.openAnswers(OPEN_PART_LIMIT));
     }, 1500);
   }));
+  // What Problems shows, kept beside the cache it was drawn from: the next start draws it first.
+  const keepShown = async (deployment: string): Promise<void> => {
+    const files = diagnostics.shownFiles();
+    const view = diagnostics.viewKey();
+    if (files && view) await cache.writeShown(deployment, view, await encodeShownInSlices(files, shownRecord));
+  };
   const startFromCache = async (): Promise<boolean> => {
     const deployment = session.deployment?.slug;
     if (!deployment || settings.cacheMaxBytes() === 0) return false;
     // The open files' part first: a few hundred findings, drawn before the whole is read.
     const openPart = await cache.readOpen(deployment);
-    const previewed = openPart !== undefined && diagnostics.previewCached(openPart);
+    let previewed = openPart !== undefined && diagnostics.previewCached(openPart);
+    // Then every diagnostic the last session showed, as it showed them: drawn before the findings
+    // behind them are read (as long again for 50 000), given those findings when they are.
+    const view = diagnostics.viewKey();
+    const shownText = view === undefined ? undefined : await cache.readShown(deployment, view);
+    const shownFiles = shownText === undefined ? undefined : await decodeShownInSlices(shownText, shownReader);
+    if (shownText !== undefined && !shownFiles) storeLog.warn('What Problems showed in the last session could not be read; the findings are drawn from the cache instead.');
+    if (shownFiles && await diagnostics.drawShown(shownFiles)) previewed = true;
     const results = await cache.read(deployment);
     if (results && results.length > 0) findings.adopt(results);
     const shown = results !== undefined && results.length > 0 && await diagnostics.showCached();

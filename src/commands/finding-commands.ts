@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { findingFrom, type App } from '../app';
 import type { Finding } from '../core/model/types';
 import { confinePath, placesOf, toPlannedRange, type Place } from '../core/workspace/diagnostic-plan';
-import { FindingDiagnostic, safeLink, toRange } from '../diagnostics/finding-diagnostic';
+import { isFindingDiagnostic, safeLink, toRange, type KnownFindingDiagnostic } from '../diagnostics/finding-diagnostic';
 
 /** Opening and copying findings needs the workspace folders, the platform link and the clipboard. */
 export type FindingCommandsDeps = Pick<App, 'repos' | 'findingUrl' | 'projectUrl' | 'clipboard' | 'places'>;
@@ -158,7 +158,7 @@ function findingAtCursor(): Finding | undefined {
   if (!editor) return undefined;
   const at = editor.selection.active;
   const diagnostic = vscode.languages.getDiagnostics(editor.document.uri)
-    .find((d): d is FindingDiagnostic => d instanceof FindingDiagnostic && d.range.contains(at));
+    .find((d) => isFindingDiagnostic(d) && d.range.contains(at)) as KnownFindingDiagnostic | undefined;
   return diagnostic?.finding;
 }
 

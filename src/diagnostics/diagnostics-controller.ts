@@ -22,9 +22,10 @@ import { nextTurn } from '../core/slices';
 import type { Logger } from '../host/logger';
 import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
 import { DiagnosticsPublisher } from './diagnostics-publisher';
-import { DIAGNOSTIC_SOURCE, toDiagnostic } from './finding-diagnostic';
+import { DIAGNOSTIC_SOURCE, FindingDiagnostic, isFindingDiagnostic, toDiagnostic } from './finding-diagnostic';
 import type { FindingPlaces } from './finding-places';
 import { shownInProblems, type FolderFindings, type FolderNovelty } from './folder-findings';
+import { giveFindings, sameDiagnostics } from './shown-diagnostics';
 
 export interface DiagnosticsDeps {
   readonly repos: WorkspaceRepos;
@@ -113,6 +114,11 @@ export class DiagnosticsController implements vscode.Disposable {
   private announcePending = false;
   /** The files drawn by `previewCached`, until the whole cache is drawn. */
   private previewed: vscode.Uri[] = [];
+  /**
+   * The files drawn by `drawShown` (what the last session showed), whose diagnostics do not know
+   * their findings yet: the next hand-over keeps those it would draw the same.
+   */
+  private unattached = new Set<string>();
 
   constructor(private readonly deps: DiagnosticsDeps) {
     this.following = [
@@ -269,15 +275,60 @@ export class DiagnosticsController implements vscode.Disposable {
     return entries.length > 0;
   }
 
-  /** Takes back what `previewCached` drew, unless a drawing has replaced it since. */
+  /**
+   * Draws what the last session showed (read back from disk), before the findings behind it are
+   * read: every file but those `previewCached` drew. Nothing is announced or adopted; the
+   * drawing of the findings that follows keeps each file it draws the same. Resolves, true when
+   * anything was drawn, once all is handed to VS Code.
+   */
+  async drawShown(files: readonly (readonly [vscode.Uri, FindingDiagnostic[]])[]): Promise<boolean> {
+    if (!this.mayDrawCached()) return false;
+    const previewed = new Set(this.previewed.map((uri) => uri.toString()));
+    const entries = files.filter(([uri, diagnostics]) => diagnostics.length > 0 && !previewed.has(uri.toString()));
+    if (entries.length === 0) return false;
+    for (const [uri] of entries) {
+      this.unattached.add(uri.toString());
+      this.shownUris.add(uri.toString());
+    }
+    await this.publisher.publish(entries, (d) => d);
+    return true;
+  }
+
+  /**
+   * What Problems shows, per file (its URI as a string), for keeping on disk; none while a
+   * drawing is under way or part of it does not know its findings yet.
+   */
+  shownFiles(): [string, vscode.Diagnostic[]][] | undefined {
+    if (this.running || this.unattached.size > 0 || this.folders.length === 0) return undefined;
+    const files: [string, vscode.Diagnostic[]][] = [];
+    this.collection.forEach((uri, diagnostics) => {
+      if (diagnostics.length > 0 && diagnostics.every(isFindingDiagnostic)) files.push([uri.toString(), [...diagnostics]]);
+    });
+    return files;
+  }
+
+  /**
+   * Everything that decides how the same findings are drawn: the deployment, the folders with
+   * their projects and branches, the filters and the settings. What Problems showed is drawn
+   * again at a start only for the same.
+   */
+  viewKey(): string | undefined {
+    const slug = this.deps.deploymentSlug();
+    if (!slug) return undefined;
+    const folders = this.deps.repos.repos().map((repo) => [repo.folder.uri.toString(), repo.projectName, repo.branch ?? null]);
+    return JSON.stringify([slug, folders, this.deps.selection(), this.deps.mapping(), this.deps.unreachableAsInformation()]);
+  }
+
+  /** Takes back what `previewCached` and `drawShown` drew, unless a drawing has replaced it since. */
   dropPreview(): void {
     if (this.folders.length === 0 && !this.running) {
-      for (const uri of this.previewed) {
+      for (const uri of [...this.previewed, ...[...this.unattached].map((key) => vscode.Uri.parse(key, true))]) {
         this.collection.delete(uri);
         this.shownUris.delete(uri.toString());
       }
     }
     this.previewed = [];
+    this.unattached.clear();
   }
 
   /**
@@ -303,10 +354,7 @@ export class DiagnosticsController implements vscode.Disposable {
   /** The folders' findings as `find` holds them (per folder: its branch's, or else its primary branch's). */
   private cachedFolders(find: (query: FindingsQuery) => FindingsResult | undefined): FolderFindings[] | undefined {
     const slug = this.deps.deploymentSlug();
-    // A refresh under way that has not begun drawing (git reported the branch during start-up)
-    // does not stop it: the cache is there to be seen before the platform answers. One that has
-    // begun (`drawn`) must not be superseded by older findings.
-    if (!slug || this.folders.length > 0 || this.drawn.length > 0 || !vscode.workspace.isTrusted) return undefined;
+    if (!slug || !this.mayDrawCached()) return undefined;
     const folders: FolderFindings[] = [];
     for (const repo of this.deps.repos.repos()) {
       const { ref, fallback } = refToShow(repo.branch, this.deps.project(repo.projectName));
@@ -324,6 +372,16 @@ export class DiagnosticsController implements vscode.Disposable {
       });
     }
     return folders;
+  }
+
+  /**
+   * Whether findings from the disk cache may be drawn. A refresh under way that has not begun
+   * drawing (git reported the branch during start-up) does not stop them: the cache is there to
+   * be seen before the platform answers. One that has begun (`drawn`) must not be superseded by
+   * older findings.
+   */
+  private mayDrawCached(): boolean {
+    return this.folders.length === 0 && this.drawn.length === 0 && vscode.workspace.isTrusted;
   }
 
   private queryOf(slug: string, repo: WorkspaceRepo, ref: string | undefined, issueType: IssueType): FindingsQuery {
@@ -417,7 +475,18 @@ export class DiagnosticsController implements vscode.Disposable {
     this.previewed = [];
     const entries: [vscode.Uri, Placed[] | undefined][] = [...planned.byUri.values()];
     for (const old of this.shownUris) if (!planned.byUri.has(old)) entries.push([vscode.Uri.parse(old), undefined]);
-    const published = this.publisher.publish(entries, (p) => this.diagnosticOf(p));
+    // Files drawn from what the last session showed keep their diagnostics where they are the
+    // same as planned now: those are given their findings instead of being handed over again.
+    const unattached = this.unattached;
+    this.unattached = new Set();
+    const keep = unattached.size === 0 ? undefined : (uri: vscode.Uri, built: readonly vscode.Diagnostic[] | undefined): boolean => {
+      if (!built || !unattached.has(uri.toString())) return false;
+      const shown = this.collection.get(uri);
+      if (!shown || !sameDiagnostics(shown, built)) return false;
+      giveFindings(shown, built);
+      return true;
+    };
+    const published = this.publisher.publish(entries, (p) => this.diagnosticOf(p), keep);
     this.shownUris = new Set(planned.byUri.keys());
     this.folders = folders;
     const count = [...planned.byUri.values()].reduce((n, [, d]) => n + d.length, 0);
@@ -538,6 +607,7 @@ export class DiagnosticsController implements vscode.Disposable {
     this.announcePending = false;
     this.collection.clear();
     this.previewed = [];
+    this.unattached.clear();
     this.shownUris.clear();
     this.folders = [];
     this.changed.fire(this.folders);

@@ -18,6 +18,15 @@ export const PUBLISH_CHUNK = 1000;
 
 export type Publication<T> = readonly (readonly [vscode.Uri, readonly T[] | undefined])[];
 
+/**
+ * Asked with each file's diagnostics as built: true when what VS Code already has for the file
+ * stays (it is the same), so the file is not handed over again.
+ */
+export type Keep = (uri: vscode.Uri, built: readonly vscode.Diagnostic[] | undefined) => boolean;
+
+/** A file whose diagnostics stay as they are. */
+const KEPT = Symbol('kept');
+
 export class DiagnosticsPublisher {
   private generation = 0;
   /** Files redrawn on their own (an edit) since the publication began: its chunks leave them. */
@@ -29,18 +38,22 @@ export class DiagnosticsPublisher {
    * Publishes every entry (undefined: clear that file). Resolves when all are handed over, or at
    * once when a later publication or `cancel` replaces this one (it draws everything itself).
    */
-  async publish<T>(entries: Publication<T>, build: (item: T) => vscode.Diagnostic): Promise<void> {
+  async publish<T>(entries: Publication<T>, build: (item: T) => vscode.Diagnostic, keep?: Keep): Promise<void> {
     const generation = ++this.generation;
     this.redrawn.clear();
     const total = entries.reduce((n, [, items]) => n + (items?.length ?? 0), 0);
+    const built = (uri: vscode.Uri, items: readonly T[] | undefined): vscode.Diagnostic[] | undefined | typeof KEPT => {
+      const diagnostics = items?.map(build);
+      return keep?.(uri, diagnostics) ? KEPT : diagnostics;
+    };
     if (total <= this.chunk) {
-      this.hand(entries.map(([uri, items]) => [uri, items?.map(build)]));
+      this.hand(entries.map(([uri, items]) => [uri, built(uri, items)]));
       return;
     }
-    let batch: [vscode.Uri, vscode.Diagnostic[] | undefined][] = [];
+    let batch: [vscode.Uri, vscode.Diagnostic[] | undefined | typeof KEPT][] = [];
     let size = 0;
     for (const [uri, items] of openFirst(entries)) {
-      batch.push([uri, items?.map(build)]);
+      batch.push([uri, built(uri, items)]);
       size += items?.length ?? 1;
       if (size < this.chunk) continue;
       this.hand(batch);
@@ -62,9 +75,9 @@ export class DiagnosticsPublisher {
     this.generation++;
   }
 
-  private hand(batch: [vscode.Uri, vscode.Diagnostic[] | undefined][]): void {
-    const kept = this.redrawn.size === 0 ? batch : batch.filter(([uri]) => !this.redrawn.has(uri.toString()));
-    for (const part of setBatches(kept)) this.collection.set(part);
+  private hand(batch: [vscode.Uri, vscode.Diagnostic[] | undefined | typeof KEPT][]): void {
+    const handed = batch.filter((entry): entry is [vscode.Uri, vscode.Diagnostic[] | undefined] => entry[1] !== KEPT && !this.redrawn.has(entry[0].toString()));
+    for (const part of setBatches(handed)) this.collection.set(part);
   }
 }
 

@@ -12,7 +12,7 @@ import type { Finding } from '../core/model/types';
 import type { FindingDetails } from '../core/services/finding-details';
 import { manifestKindOf, upgradeReplacement } from '../core/workspace/dependency-upgrade';
 import { autofixEdit, FIX_TITLE } from '../diagnostics/autofix-edit';
-import { FindingDiagnostic } from '../diagnostics/finding-diagnostic';
+import { isFindingDiagnostic, type KnownFindingDiagnostic } from '../diagnostics/finding-diagnostic';
 import type { WorkspaceRepos } from '../host/workspace-repos';
 
 /** How long the quick-fix menu waits for the platform's detail before showing without the fix. */
@@ -35,7 +35,7 @@ class FindingActions implements vscode.CodeActionProvider {
   constructor(private readonly deps: FindingActionsDeps) {}
 
   async provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): Promise<vscode.CodeAction[]> {
-    const ours = context.diagnostics.filter((d): d is FindingDiagnostic => d instanceof FindingDiagnostic).slice(0, 3);
+    const ours = context.diagnostics.filter(isFindingDiagnostic).slice(0, 3);
     if (ours.length === 0 || !this.deps.signedIn()) return [];
     const actions: vscode.CodeAction[] = [];
     for (const diagnostic of ours) {
@@ -51,7 +51,7 @@ class FindingActions implements vscode.CodeActionProvider {
     return actions;
   }
 
-  private fixAction(document: vscode.TextDocument, diagnostic: FindingDiagnostic, fixCode: string): vscode.CodeAction {
+  private fixAction(document: vscode.TextDocument, diagnostic: KnownFindingDiagnostic, fixCode: string): vscode.CodeAction {
     const action = new vscode.CodeAction(`${FIX_TITLE} (from the platform's assistant)`, vscode.CodeActionKind.QuickFix);
     action.diagnostics = [diagnostic];
     if (diagnostic.drift?.changed) {
@@ -64,7 +64,7 @@ class FindingActions implements vscode.CodeActionProvider {
   }
 
   /** `Upgrade lodash to 4.17.21` where the manifest beside the lockfile pins the dependency directly. */
-  private async upgradeAction(document: vscode.TextDocument, diagnostic: FindingDiagnostic): Promise<vscode.CodeAction | undefined> {
+  private async upgradeAction(document: vscode.TextDocument, diagnostic: KnownFindingDiagnostic): Promise<vscode.CodeAction | undefined> {
     const sca = diagnostic.finding.sca;
     const version = sca?.fixVersions?.[0];
     if (!sca?.package || !version || sca.transitivity === 'transitive') return undefined;
@@ -90,7 +90,7 @@ class FindingActions implements vscode.CodeActionProvider {
     return undefined;
   }
 
-  private commandActions(document: vscode.TextDocument, diagnostic: FindingDiagnostic, finding: Finding): vscode.CodeAction[] {
+  private commandActions(document: vscode.TextDocument, diagnostic: KnownFindingDiagnostic, finding: Finding): vscode.CodeAction[] {
     const arg = { finding };
     const name = findingLabel(finding);
     const make = (title: string, command: string, args: unknown[]): vscode.CodeAction => {
@@ -100,8 +100,8 @@ class FindingActions implements vscode.CodeActionProvider {
       return action;
     };
     const sameRule = (this.deps.collection.get(document.uri) ?? [])
-      .filter((d): d is FindingDiagnostic => d instanceof FindingDiagnostic && d.finding.ruleName === finding.ruleName && d.finding.issueType === finding.issueType)
-      .map((d) => ({ finding: d.finding }));
+      .filter((d) => isFindingDiagnostic(d) && d.finding.ruleName === finding.ruleName && d.finding.issueType === finding.issueType)
+      .map((d) => ({ finding: (d as KnownFindingDiagnostic).finding }));
     return [
       make(`Ignore ${name}…`, 'appsecFindings.ignore', [arg]),
       ...(sameRule.length > 1 ? [make(`Ignore all ${sameRule.length} findings of ${name} in this file…`, 'appsecFindings.ignore', [arg, sameRule])] : []),

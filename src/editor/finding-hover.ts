@@ -10,7 +10,7 @@
  */
 import * as vscode from 'vscode';
 import { driftHint } from '../core/workspace/drift-hint';
-import { FindingDiagnostic } from '../diagnostics/finding-diagnostic';
+import { isFindingDiagnostic, type KnownFindingDiagnostic } from '../diagnostics/finding-diagnostic';
 import { findingLabel } from '../core/model/finding-names';
 import type { Finding } from '../core/model/types';
 import type { BranchNovelty } from '../core/services/branch-baselines';
@@ -37,7 +37,7 @@ export interface FindingHoverDeps {
 export function registerFindingHover({ collection, repos, drift, commitOf, novelty, details, signedIn }: FindingHoverDeps): vscode.Disposable {
   return vscode.languages.registerHoverProvider({ scheme: 'file' }, {
     async provideHover(document, position) {
-      const here = (collection.get(document.uri) ?? []).filter((d): d is FindingDiagnostic => d instanceof FindingDiagnostic && d.range.contains(position));
+      const here = (collection.get(document.uri) ?? []).filter((d) => isFindingDiagnostic(d) && d.range.contains(position)) as KnownFindingDiagnostic[];
       const first = here[0];
       if (!first) return undefined;
       const folder = repos.repos().find((r) => document.uri.toString().startsWith(`${r.folder.uri.toString()}/`));
@@ -87,7 +87,7 @@ function escapeMarkdown(line: string): string {
   return line.replace(/[\\`*_{}[\]<>#+!|~]/g, (c) => `\\${c}`);
 }
 
-function mappedHint(diagnostic: FindingDiagnostic, commit: string): string | undefined {
+function mappedHint(diagnostic: KnownFindingDiagnostic, commit: string): string | undefined {
   const short = commit.slice(0, 7);
   if (diagnostic.drift?.changed) return `The code of this finding changed since the scan of commit ${short}; it is shown at the closest place in today's code.`;
   const scannedLine = diagnostic.drift?.scannedLine;

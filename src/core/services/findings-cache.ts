@@ -6,8 +6,10 @@
  * first), and ignored when unreadable, of another version or broken: the next refresh rebuilds it.
  *
  * Beside it, a small file holds the part of it drawn in the files that were open in editors, so
- * the next start draws those (VS Code opens them again) before reading tens of megabytes. It
- * names the size and time of the whole file it was cut from and is used only with that file.
+ * the next start draws those (VS Code opens them again) before reading tens of megabytes; and
+ * another holds what Problems showed, so that start draws every diagnostic before the findings
+ * are read. Each names the size and time of the whole file it was drawn from and is used only
+ * with that file.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
@@ -103,11 +105,42 @@ export class FindingsCache {
    * is now (undefined otherwise: the whole is read as usual).
    */
   async readOpen(deploymentSlug: string): Promise<FindingsResult[] | undefined> {
+    const body = await this.readBeside(this.openFileOf(deploymentSlug), deploymentSlug, {});
+    return body === undefined ? undefined : decodeSnapshot(body)?.filter((r) => r.query.deploymentSlug === deploymentSlug);
+  }
+
+  /**
+   * Keeps what Problems shows (`text`, see shown-snapshot.ts) beside the whole cache, marked as
+   * drawn from the whole file as it is now and for `view` (what decides how findings are drawn:
+   * folders, branches, filters, settings). Nothing is kept without a whole cache.
+   */
+  async writeShown(deploymentSlug: string, view: string, text: string): Promise<void> {
+    const generation = this.generation;
+    const whole = await wholeFileMark(this.fileOf(deploymentSlug));
+    const file = this.shownFileOf(deploymentSlug);
+    try {
+      if (whole === undefined) await rm(file, { force: true });
+      else await this.replace(file, [JSON.stringify({ cutFrom: whole, view }), '\n', text], generation);
+    } catch (error) {
+      this.options.onProblem?.(`What Problems showed could not be kept: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** What Problems showed, when drawn from the whole cache as it is now and for this `view`. */
+  readShown(deploymentSlug: string, view: string): Promise<string | undefined> {
+    return this.readBeside(this.shownFileOf(deploymentSlug), deploymentSlug, { view });
+  }
+
+  /**
+   * The text of a file kept beside the whole cache, after its first line (a mark); undefined when
+   * there is none, or its mark does not name the whole file as it is now and `expected`.
+   */
+  private async readBeside(file: string, deploymentSlug: string, expected: Record<string, string>): Promise<string | undefined> {
     const whole = await wholeFileMark(this.fileOf(deploymentSlug));
     if (whole === undefined) return undefined;
     let text: string;
     try {
-      text = await readFile(this.openFileOf(deploymentSlug), 'utf8');
+      text = await readFile(file, 'utf8');
     } catch {
       return undefined;
     }
@@ -118,8 +151,10 @@ export class FindingsCache {
     } catch {
       return undefined;
     }
-    if (end < 0 || typeof mark !== 'object' || mark === null || (mark as { cutFrom?: unknown }).cutFrom !== whole) return undefined;
-    return decodeSnapshot(text.slice(end + 1))?.filter((r) => r.query.deploymentSlug === deploymentSlug);
+    if (end < 0 || typeof mark !== 'object' || mark === null) return undefined;
+    const marked = mark as Record<string, unknown>;
+    if (marked.cutFrom !== whole || Object.entries(expected).some(([key, value]) => marked[key] !== value)) return undefined;
+    return text.slice(end + 1);
   }
 
   /** Forgets a deployment's cache (sign-out, another deployment); all of them without a slug. */
@@ -132,6 +167,7 @@ export class FindingsCache {
   private async forget(deploymentSlug: string): Promise<void> {
     await rm(this.fileOf(deploymentSlug), { force: true }).catch(() => undefined);
     await rm(this.openFileOf(deploymentSlug), { force: true }).catch(() => undefined);
+    await rm(this.shownFileOf(deploymentSlug), { force: true }).catch(() => undefined);
   }
 
   /** One file per deployment; its name is a hash, so no slug reaches the file system as a path. */
@@ -141,6 +177,10 @@ export class FindingsCache {
 
   private openFileOf(deploymentSlug: string): string {
     return join(this.options.dir, 'findings-cache', `${nameOf(deploymentSlug)}.open.json`);
+  }
+
+  private shownFileOf(deploymentSlug: string): string {
+    return join(this.options.dir, 'findings-cache', `${nameOf(deploymentSlug)}.shown.json`);
   }
 
   /**

@@ -3,7 +3,7 @@
 // finding by id and by link, triage like the command, bad input and signed-out answers.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
+import type { KnownFindingDiagnostic as FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { signedIn, signIn, type Fixture } from './fixture';
 import { waitFor } from './helpers';
 

@@ -425,7 +425,8 @@ describe('bench:host', () => {
       // before the next measurement: it would otherwise be counted against that one.
       const cacheDir = join(api.globalStorage.fsPath, 'findings-cache');
       const cacheWrittenSince = async (since: number): Promise<void> => {
-        const written = (): boolean => existsSync(cacheDir) && readdirSync(cacheDir).some((name) => statSync(join(cacheDir, name)).mtimeMs > since);
+        // What Problems shows is written last, after the findings and the open files' part.
+        const written = (): boolean => existsSync(cacheDir) && readdirSync(cacheDir).some((name) => name.endsWith('.shown.json') && statSync(join(cacheDir, name)).mtimeMs > since);
         const deadline = Date.now() + 15_000;
         while (!written() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
         await new Promise((r) => setTimeout(r, 500));
@@ -551,20 +552,28 @@ describe('bench:host', () => {
       // A reloaded window starts empty: it is not still taking down the 46 000 markers cleared here.
       await windowQuiet();
       let openFileMs: number | undefined;
+      // When each file was first handed over: every diagnostic is shown once the last file is.
+      const firstSet = new Map<string, number>();
       const cacheStart = performance.now();
       const watching = vscode.languages.onDidChangeDiagnostics((e) => {
-        if (openFileMs === undefined && e.uris.some((u) => u.toString() === openUri.toString()) && vscode.languages.getDiagnostics(openUri).length > 0) openFileMs = performance.now() - cacheStart;
+        const now = performance.now() - cacheStart;
+        for (const uri of e.uris) if (!firstSet.has(uri.toString())) firstSet.set(uri.toString(), now);
+        if (openFileMs === undefined && e.uris.some((u) => u.toString() === openUri.toString()) && vscode.languages.getDiagnostics(openUri).length > 0) openFileMs = now;
       });
       const { result: fromCache, chars: cachedChars, ms: cachedSendMs, markers: cachedMarkers } = await sending(() => api.app.startFromCache());
       const cachedMs = performance.now() - cacheStart;
+      const shownFiles = vscode.languages.getDiagnostics().filter(([, list]) => list.some((d) => d.source === 'AppSec'));
+      const allShownMs = Math.max(...shownFiles.map(([uri]) => firstSet.get(uri.toString()) ?? Number.NaN));
+      const withoutFindings = shownFiles.reduce((n, [, list]) => n + list.filter((d) => d.source === 'AppSec' && !(d as { finding?: unknown }).finding).length, 0);
       // The floor under any cached start: reading and parsing the cache file, then building and
       // setting the diagnostics (measured above in the plain job).
       const readStart = performance.now();
-      for (const name of readdirSync(cacheDir).filter((n) => !n.endsWith('.open.json'))) for (const line of readFileSync(join(cacheDir, name), 'utf8').split('\n')) if (line) JSON.parse(line);
+      for (const name of readdirSync(cacheDir).filter((n) => !n.endsWith('.open.json') && !n.endsWith('.shown.json'))) for (const line of readFileSync(join(cacheDir, name), 'utf8').split('\n')) if (line) JSON.parse(line);
       const readMs = performance.now() - readStart;
       watching.dispose();
       figures.push({ name: '(e) start with the disk cache: the open file\'s diagnostics shown', value: openFileMs ?? Number.NaN, unit: 'ms', target: '≤ 500 ms' });
-      figures.push({ name: '(e) start with the disk cache: every diagnostic shown, no answer yet', value: cachedMs, unit: 'ms', reference: fromCache ? `${appsecDiagnosticCount()} diagnostics before any answer` : 'nothing cached', target: '≤ 500 ms' });
+      figures.push({ name: '(e) start with the disk cache: every diagnostic shown, no answer yet', value: allShownMs, unit: 'ms', reference: fromCache ? `${appsecDiagnosticCount()} diagnostics in ${shownFiles.length} files before any answer` : 'nothing cached', target: '≤ 500 ms' });
+      figures.push({ name: '    the findings behind them read, planned and checked against them', value: cachedMs, unit: 'ms', reference: `${withoutFindings} diagnostics left without their finding` });
       figures.push({ name: '    of which serializing for the window (ours; the plain job\'s set)', value: cachedSendMs, unit: 'ms', reference: `${(cachedChars / 1e6).toFixed(1)} MB, ${cachedMarkers} markers; the plain job ${lastSent.ms.toFixed(0)} ms, ${(lastSent.chars / 1e6).toFixed(1)} MB, ${lastSent.markers} markers` });
       figures.push({ name: '    floor: read and parse the cache file, build and set the diagnostics', value: readMs + lastShowMs, unit: 'ms', reference: `read+parse ${readMs.toFixed(0)} ms, set ${lastShowMs.toFixed(0)} ms` });
       await setLatency(child, 0);

@@ -3,7 +3,7 @@
 // new on this branch" leaves only them in Problems and the tree.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
+import type { KnownFindingDiagnostic as FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { findingNodes, git, issueTypeNode, signedIn, type Fixture } from './fixture';
 import { screenshotsInThemes, waitFor } from './helpers';
 

@@ -2,7 +2,7 @@
 // the workspace's projects are kept on disk after a refresh, come back as diagnostics at once
 // (marked as of their time) while every answer is slow, and are replaced when the answer comes.
 import * as assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { signedIn, type Fixture } from './fixture';
@@ -68,6 +68,66 @@ describe('the findings cache', () => {
     assert.match(f.api.statusBar.text, /^\$\(shield\)/, 'replaced by the platform\'s answer');
     assert.doesNotMatch(f.api.statusBar.tooltip, /As of/);
     assert.equal(appsecDiagnosticCount(), shownBefore);
+  });
+
+  it('a start draws what Problems showed before the findings are read, then gives each diagnostic its finding', async function () {
+    this.timeout(60_000);
+    const f = await signedIn();
+    const cacheDir = join(f.api.globalStorage.fsPath, 'findings-cache');
+    const shownFile = (): string | undefined => (existsSync(cacheDir) ? readdirSync(cacheDir).find((n) => n.endsWith('.shown.json')) : undefined);
+    const since = Date.now();
+    await refreshedAndKept(f);
+    await waitFor(() => { const name = shownFile(); return name !== undefined && statSync(join(cacheDir, name)).mtimeMs >= since; }, 10_000, 'what Problems shows is kept');
+    const ours = (): (vscode.Diagnostic & { finding?: unknown })[] => vscode.languages.getDiagnostics().flatMap(([, list]) => list.filter((d) => d.source === 'AppSec'));
+    const described = (): string[] => vscode.languages.getDiagnostics().flatMap(([uri, list]) => list.filter((d) => d.source === 'AppSec')
+      .map((d) => `${uri.toString()}:${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}:${d.severity}:${d.message}`)).sort();
+    const before = described();
+    const shownText = readFileSync(join(cacheDir, shownFile() ?? ''), 'utf8');
+    assert.ok(!shownText.includes(f.server.token), 'the token is never written');
+
+    // The last session showed one message that the findings no longer draw: that file is drawn again.
+    const newline = shownText.indexOf('\n');
+    const body = JSON.parse(shownText.slice(newline + 1)) as { strings: string[] };
+    const firstMessage = ours()[0].message;
+    const at = body.strings.indexOf(firstMessage);
+    assert.ok(at >= 0, 'messages are kept as shown');
+    body.strings[at] = 'A message of the last session';
+    const path = join(cacheDir, shownFile() ?? '');
+    writeFileSync(path, `${shownText.slice(0, newline + 1)}${JSON.stringify(body)}`);
+
+    f.api.app.findings.clear();
+    f.api.app.diagnostics.clear();
+    f.server.setLatency(5_000);
+    const mark = f.server.requests.length;
+    // Every file handed to VS Code during the start, with whether its diagnostics knew their findings.
+    const { collection } = f.api.app.diagnostics;
+    const handed: { uri: string; withFindings: boolean }[] = [];
+    const set = collection.set.bind(collection) as (...args: unknown[]) => void;
+    const note = (uri: vscode.Uri, list: readonly (vscode.Diagnostic & { finding?: unknown })[] | undefined): void => {
+      if (list && list.length > 0) handed.push({ uri: uri.toString(), withFindings: list.every((d) => d.finding !== undefined) });
+    };
+    collection.set = ((first: vscode.Uri | readonly [vscode.Uri, vscode.Diagnostic[] | undefined][], list?: vscode.Diagnostic[]) => {
+      if (first instanceof vscode.Uri) note(first, list);
+      else for (const [uri, diagnostics] of first) note(uri, diagnostics);
+      set(first, list);
+    }) as typeof collection.set;
+    try {
+      assert.equal(await f.api.app.startFromCache(), true);
+    } finally {
+      collection.set = set;
+    }
+    const drawnFirst = handed.filter((h) => !h.withFindings).map((h) => h.uri);
+    const stale = new Set(vscode.languages.getDiagnostics().filter(([, list]) => list.some((d) => d.message === firstMessage)).map(([uri]) => uri.toString()));
+    assert.ok(drawnFirst.length > stale.size, `every file drawn first as the last session showed it (${drawnFirst.length})`);
+    assert.deepEqual(handed.filter((h) => h.withFindings).map((h) => h.uri).sort(), [...stale].sort(),
+      'then only the files it showed otherwise are handed over again; the others are given their findings');
+    assert.deepEqual(described(), before, 'the same diagnostics, the stale message drawn again from the findings');
+    assert.equal(ours().filter((d) => d.finding === undefined).length, 0, 'each diagnostic knows its finding (hover, quick fixes)');
+    assert.equal(f.server.requests.length, mark, 'without a request');
+
+    f.server.setLatency(0);
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    assert.deepEqual(described(), before);
   });
 
   it('the open files\' findings are kept apart and drawn from that part before the rest is read', async function () {

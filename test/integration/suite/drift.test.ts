@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
+import type { KnownFindingDiagnostic as FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { findingNodes, git, issueTypeNode, pinScannedCommit, serverFindings, signedIn, type Fixture } from './fixture';
 import { screenshotHandshake, waitFor } from './helpers';
 

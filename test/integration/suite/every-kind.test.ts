@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { addAiAndSecrets, type WireAiSastFinding, type WireSecretFinding } from '../../platform/secrets-and-ai';
-import type { FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
+import type { KnownFindingDiagnostic as FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { serverFindings, signedIn, type Fixture, type Snap } from './fixture';
 import { screenshotsInThemes, waitFor } from './helpers';
 

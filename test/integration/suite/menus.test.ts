@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Finding } from '../../../src/core/model/types';
-import type { FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
+import type { KnownFindingDiagnostic as FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { findingNodes, issueTypeNode, signedIn, type Fixture } from './fixture';
 import { waitFor } from './helpers';
 

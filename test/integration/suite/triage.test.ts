@@ -7,7 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Finding } from '../../../src/core/model/types';
-import type { FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
+import type { KnownFindingDiagnostic as FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { findingNodes, issueTypeNode, signedIn, type Fixture } from './fixture';
 import { screenshotsInThemes, waitFor } from './helpers';
 

@@ -151,6 +151,51 @@ void describe('the findings cache on disk', () => {
   });
 });
 
+void describe('what Problems showed, kept beside the cache', () => {
+  let h: Harness;
+  let results: FindingsResult[];
+  const made: string[] = [];
+  before(async () => {
+    h = await startHarness({ data: generateDeployment({ projects: 1, sastPerProject: 20, scaPerProject: 5, refsPerProject: 1 }) });
+    const store = new FindingsStore(() => h.client(), { pageSize: 100 });
+    results = [await store.load('a', { deploymentSlug: SLUG, issueType: 'sast', filters: { ref: 'main', status: 'open' } })];
+    store.dispose();
+  });
+  after(async () => {
+    await h.close();
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  });
+  const cacheIn = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'appsec-shown-'));
+    made.push(dir);
+    return { dir, cache: new FindingsCache({ dir, maxBytes: () => 1 << 30 }) };
+  };
+  const VIEW = '["acme",[["file:///w","acme/app","main"]]]';
+  const SHOWN = '{"format":"appsec-findings/shown"}';
+
+  test('reads back only beside the whole cache it was drawn from, and only for the same view', async () => {
+    const { dir, cache } = cacheIn();
+    await cache.writeShown(SLUG, VIEW, SHOWN);
+    assert.equal(await cache.readShown(SLUG, VIEW), undefined, 'nothing without a whole cache');
+    await cache.write(SLUG, results);
+    await cache.writeShown(SLUG, VIEW, SHOWN);
+    assert.equal(await cache.readShown(SLUG, VIEW), SHOWN);
+    assert.equal(await cache.readShown(SLUG, VIEW.replace('main', 'feature')), undefined, 'another branch (or filter, or setting) draws otherwise');
+    assert.equal(await cache.readShown('other-deployment', VIEW), undefined);
+    // The whole written again (a later refresh): what was drawn from the old one is not used.
+    await new Promise((r) => setTimeout(r, 20));
+    await cache.write(SLUG, results);
+    assert.equal(await cache.readShown(SLUG, VIEW), undefined);
+    const file = join(dir, 'findings-cache', readdirSync(join(dir, 'findings-cache')).find((f) => f.endsWith('.shown.json')) ?? '');
+    for (const bad of ['', 'x\n{}', SHOWN]) {
+      writeFileSync(file, bad);
+      assert.equal(await cache.readShown(SLUG, VIEW), undefined, bad);
+    }
+    await cache.clear(SLUG);
+    assert.ok(!existsSync(file), 'forgotten with the whole at sign-out');
+  });
+});
+
 void describe('writing the cache a piece at a time', () => {
   test('pieces that would split a character keep it whole', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'appsec-pieces-'));

@@ -1,0 +1,71 @@
+// What Problems showed, kept for the next start: it reads back exactly as written (links that end
+// in a finding's number included), and anything damaged or of another version is refused whole.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { decodeShown, decodeShownInSlices, encodeShown, encodeShownInSlices, SHOWN_VERSION, type ShownDiagnostic, type ShownReader } from '../../../src/core/services/shown-snapshot';
+
+const asIs = (d: ShownDiagnostic): ShownDiagnostic => d;
+/** Copies each record (the reader is handed records it must not keep). */
+const reader: ShownReader<[string, ShownDiagnostic[]], ShownDiagnostic> = {
+  diagnostic: (r) => JSON.parse(JSON.stringify(r)) as ShownDiagnostic,
+  file: (uri, diagnostics) => [uri, diagnostics],
+};
+
+const files: [string, ShownDiagnostic[]][] = [
+  ['file:///work/app/src/a.py', [
+    { range: [0, 0, 0, 12], severity: 0, message: 'SQL built from input', code: 'python.sqli', target: 'https://semgrep.dev/orgs/acme/findings/1234' },
+    { range: [9, 4, 11, 0], severity: 1, message: 'SQL built from input', code: 'python.sqli', target: 'https://semgrep.dev/orgs/acme/findings/1235' },
+    // A number with a leading zero, a query and no number: each kept as written.
+    { range: [2, 0, 2, 1], severity: 2, message: 'é 漢字 🙂', code: 'x', target: 'https://example.com/runs/007' },
+    { range: [3, 0, 3, 1], severity: 3, message: 'hint', code: '42', target: 'https://example.com/f?id=5' },
+    { range: [4, 0, 4, 1], severity: 1, message: 'no link', code: 'plain' },
+  ]],
+  ['file:///work/app/poetry.lock', [
+    {
+      range: [120, 0, 120, 30], severity: 0, message: 'lodash: prototype pollution', code: 'CVE-2021-23337',
+      target: 'https://semgrep.dev/orgs/acme/supply-chain/9', related: { uri: 'file:///work/app/src/a.py', range: [7, 2, 7, 9], message: 'used here' },
+    },
+  ]],
+];
+
+void describe('what Problems showed, kept on disk', () => {
+  test('reads back exactly as written, at once and in slices', async () => {
+    const text = encodeShown(files, asIs);
+    assert.deepEqual(decodeShown(text, reader), files);
+    assert.equal(await encodeShownInSlices(files, asIs), text);
+    assert.deepEqual(await decodeShownInSlices(text, reader), files);
+    // Shared strings are kept once: the message of the first two is in the text once.
+    assert.equal(text.split('SQL built from input').length, 2);
+  });
+
+  test('many files read back in slices the same as at once', async () => {
+    const many: [string, ShownDiagnostic[]][] = Array.from({ length: 300 }, (_, i) => [`file:///w/f${i}.py`, Array.from({ length: 40 }, (_, j) => ({
+      range: [j, 0, j, 3] as const, severity: j % 4, message: `m${j % 7}`, code: `r${i % 5}`, target: `https://semgrep.dev/orgs/acme/findings/${i * 100 + j}`,
+    }))]);
+    const text = await encodeShownInSlices(many, asIs);
+    assert.deepEqual(await decodeShownInSlices(text, reader), many);
+  });
+
+  test('anything damaged or of another version is refused whole', () => {
+    const text = encodeShown(files, asIs);
+    const doc = JSON.parse(text) as { version: number; strings: unknown[]; files: [number, number[]][] };
+    const edited = (change: (d: typeof doc) => void): string => {
+      const copy = JSON.parse(text) as typeof doc;
+      change(copy);
+      return JSON.stringify(copy);
+    };
+    const bad = [
+      '', text.slice(0, text.length - 5), '[]', 'null',
+      edited((d) => { d.version = SHOWN_VERSION + 1; }),
+      edited((d) => { d.files[0][1].pop(); }), // a cut-off diagnostic
+      edited((d) => { d.files[0][1][5] = 999; }), // a message that is not in the table
+      edited((d) => { d.files[0][1][4] = 7; }), // no such severity
+      edited((d) => { d.files[0][1][2] = -1; }), // a range ending before it starts
+      edited((d) => { d.files[0][1][0] = 1.5; }),
+      edited((d) => { d.files[0][0] = 999; }), // a file that is not in the table
+      edited((d) => { d.strings[0] = 5; }),
+      edited((d) => { d.files[1][1][9] = 999; }), // a related place that is not in the table
+    ];
+    for (const broken of bad) assert.equal(decodeShown(broken, reader), undefined, broken.slice(0, 80));
+  });
+});
