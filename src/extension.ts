@@ -212,7 +212,8 @@ function activateApi(context: vscode.ExtensionContext) {
     // behind them are read (as long again for 50 000), given those findings when they are.
     const view = diagnostics.viewKey();
     const shownText = view === undefined ? undefined : await cache.readShown(deployment, view);
-    const shownFiles = shownText === undefined ? undefined : await decodeShownInSlices(shownText, shownReader);
+    // A URI that no longer parses makes the reader throw: the file is then not used, like a broken one.
+    const shownFiles = shownText === undefined ? undefined : await decodeShownInSlices(shownText, shownReader).catch(() => undefined);
     if (shownText !== undefined && !shownFiles) storeLog.warn('What Problems showed in the last session could not be read; the findings are drawn from the cache instead.');
     if (shownFiles && await diagnostics.drawShown(shownFiles)) previewed = true;
     const results = await cache.read(deployment);

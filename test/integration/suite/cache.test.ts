@@ -87,7 +87,7 @@ describe('the findings cache', () => {
 
     // The last session showed one message that the findings no longer draw: that file is drawn again.
     const newline = shownText.indexOf('\n');
-    const body = JSON.parse(shownText.slice(newline + 1)) as { strings: string[] };
+    const body = JSON.parse(shownText.slice(newline + 1)) as { strings: string[]; files: [number, number[]][] };
     const firstMessage = ours()[0].message;
     const at = body.strings.indexOf(firstMessage);
     assert.ok(at >= 0, 'messages are kept as shown');
@@ -103,8 +103,12 @@ describe('the findings cache', () => {
     const { collection } = f.api.app.diagnostics;
     const handed: { uri: string; withFindings: boolean }[] = [];
     const set = collection.set.bind(collection) as (...args: unknown[]) => void;
+    // Until the findings' drawing is announced: a redraw after it (the mapping onto today's code,
+    // known already when an earlier test in this window mapped it) is another matter.
+    let recording = true;
+    const announced = f.api.app.diagnostics.onDidChange(() => { recording = false; });
     const note = (uri: vscode.Uri, list: readonly (vscode.Diagnostic & { finding?: unknown })[] | undefined): void => {
-      if (list && list.length > 0) handed.push({ uri: uri.toString(), withFindings: list.every((d) => d.finding !== undefined) });
+      if (recording && list && list.length > 0) handed.push({ uri: uri.toString(), withFindings: list.every((d) => d.finding !== undefined) });
     };
     collection.set = ((first: vscode.Uri | readonly [vscode.Uri, vscode.Diagnostic[] | undefined][], list?: vscode.Diagnostic[]) => {
       if (first instanceof vscode.Uri) note(first, list);
@@ -115,11 +119,30 @@ describe('the findings cache', () => {
       assert.equal(await f.api.app.startFromCache(), true);
     } finally {
       collection.set = set;
+      announced.dispose();
     }
-    const drawnFirst = handed.filter((h) => !h.withFindings).map((h) => h.uri);
-    const stale = new Set(vscode.languages.getDiagnostics().filter(([, list]) => list.some((d) => d.message === firstMessage)).map(([uri]) => uri.toString()));
-    assert.ok(drawnFirst.length > stale.size, `every file drawn first as the last session showed it (${drawnFirst.length})`);
-    assert.deepEqual(handed.filter((h) => h.withFindings).map((h) => h.uri).sort(), [...stale].sort(),
+    // The files the kept drawing shows otherwise than the findings now draw them: the one with the
+    // stale message, and any the mapping onto today's code moved after it was kept (earlier tests
+    // in this window edit files).
+    const keptOf = (file: [number, number[]]): string[] => {
+      const uri = body.strings[file[0]];
+      const out: string[] = [];
+      for (let at = 0; at < file[1].length; at += 15) {
+        const [sl, sc, el, ec, severity, message] = file[1].slice(at, at + 6);
+        out.push(`${uri}:${sl}:${sc}-${el}:${ec}:${severity}:${body.strings[message]}`);
+      }
+      return out.sort();
+    };
+    const now = described();
+    const otherwise = body.files.filter((file) => JSON.stringify(keptOf(file)) !== JSON.stringify(now.filter((line) => line.startsWith(`${body.strings[file[0]]}:`))))
+      .map((file) => body.strings[file[0]]);
+    // Files open in editors (earlier tests leave documents open) are drawn first from their own part, with findings.
+    const openDocuments = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
+    const open = body.files.map((file) => body.strings[file[0]]).filter((uri) => openDocuments.has(uri));
+    const drawnFirst = new Set(handed.filter((h) => !h.withFindings).map((h) => h.uri));
+    assert.equal(drawnFirst.size, body.files.length - open.length, 'every other file drawn first as the last session showed it');
+    assert.ok(otherwise.length > 0 && otherwise.length + open.length < body.files.length, `${otherwise.length} of ${body.files.length} files shown otherwise, ${open.length} open`);
+    assert.deepEqual([...new Set(handed.filter((h) => h.withFindings).map((h) => h.uri))].sort(), [...new Set([...otherwise, ...open])].sort(),
       'then only the files it showed otherwise are handed over again; the others are given their findings');
     assert.deepEqual(described(), before, 'the same diagnostics, the stale message drawn again from the findings');
     assert.equal(ours().filter((d) => d.finding === undefined).length, 0, 'each diagnostic knows its finding (hover, quick fixes)');
