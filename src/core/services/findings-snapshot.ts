@@ -23,7 +23,8 @@ export const SNAPSHOT_VERSION = 5;
 type Str = number; // index into the segment's string table; -1 for none
 type RangeTuple = [Str, number, number, number, number];
 
-class StringTable {
+/** Strings kept once each, referred to by index (shared with the kept drawing's format, shown-snapshot.ts). */
+export class StringTable {
   readonly strings: string[] = [];
   private readonly at = new Map<string, number>();
   put(value: string | undefined): Str {

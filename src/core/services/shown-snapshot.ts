@@ -11,6 +11,7 @@
  * version or broken, never throws: the start then reads the findings as before.
  */
 import { runAtOnce, runInSlices, type Slices } from '../slices';
+import { StringTable } from './findings-snapshot';
 
 export const SHOWN_FORMAT = 'appsec-findings/shown';
 export const SHOWN_VERSION = 1;
@@ -42,19 +43,6 @@ const STRIDE = 15;
 const SLICE = 4000;
 /** A link's trailing number (no leading zero, so it reads back the same), kept apart from its prefix. */
 const TRAILING_NUMBER = /(?<=\/)(?:0|[1-9]\d{0,14})$/;
-
-class StringTable {
-  readonly strings: string[] = [];
-  private readonly at = new Map<string, number>();
-  put(value: string): number {
-    let i = this.at.get(value);
-    if (i === undefined) {
-      i = this.strings.push(value) - 1;
-      this.at.set(value, i);
-    }
-    return i;
-  }
-}
 
 /** The snapshot as text, in one go (tests, small drawings). */
 export function encodeShown<T>(files: ShownFiles<T>, describe: (item: T) => ShownDiagnostic): string {
