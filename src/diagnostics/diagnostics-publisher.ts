@@ -35,10 +35,11 @@ export class DiagnosticsPublisher {
   constructor(private readonly collection: vscode.DiagnosticCollection, private readonly chunk = PUBLISH_CHUNK) {}
 
   /**
-   * Publishes every entry (undefined: clear that file). Resolves when all are handed over, or at
-   * once when a later publication or `cancel` replaces this one (it draws everything itself).
+   * Publishes every entry (undefined: clear that file), `chunk` diagnostics per turn. Resolves
+   * when all are handed over, or at once when a later publication or `cancel` replaces this one
+   * (it draws everything itself).
    */
-  async publish<T>(entries: Publication<T>, build: (item: T) => vscode.Diagnostic, keep?: Keep): Promise<void> {
+  async publish<T>(entries: Publication<T>, build: (item: T) => vscode.Diagnostic, keep?: Keep, chunk = this.chunk): Promise<void> {
     const generation = ++this.generation;
     this.redrawn.clear();
     const total = entries.reduce((n, [, items]) => n + (items?.length ?? 0), 0);
@@ -46,7 +47,7 @@ export class DiagnosticsPublisher {
       const diagnostics = items?.map(build);
       return keep?.(uri, diagnostics) ? KEPT : diagnostics;
     };
-    if (total <= this.chunk) {
+    if (total <= chunk) {
       this.hand(entries.map(([uri, items]) => [uri, built(uri, items)]));
       return;
     }
@@ -55,7 +56,7 @@ export class DiagnosticsPublisher {
     for (const [uri, items] of openFirst(entries)) {
       batch.push([uri, built(uri, items)]);
       size += items?.length ?? 1;
-      if (size < this.chunk) continue;
+      if (size < chunk) continue;
       this.hand(batch);
       batch = [];
       size = 0;
