@@ -4,9 +4,10 @@
  * costs about as much again as drawing them. Pure: the editor side turns these records into
  * diagnostics and back (`diagnostics/shown-diagnostics.ts`).
  *
- * The text is one JSON document: a table of the strings used and, per file, its diagnostics as
- * flat numbers ({@link STRIDE} per diagnostic, string fields as indexes into the table, -1 for
- * none). Links that end in a number (a finding's page) are kept as a shared prefix plus that
+ * The text is lines of JSON: a head with the table of the strings used and the number of
+ * segments, then the segments, each the files of a few thousand diagnostics with their
+ * diagnostics as flat numbers ({@link STRIDE} per diagnostic, string fields as indexes into the
+ * table, -1 for none). A segment is parsed and built in a turn of its own. Links that end in a number (a finding's page) are kept as a shared prefix plus that
  * number. Reading checks every index and number and gives undefined for anything of another
  * version or broken, never throws: the start then reads the findings as before.
  */
@@ -14,7 +15,8 @@ import { runAtOnce, runInSlices, type Slices } from '../slices';
 import { StringTable } from './findings-snapshot';
 
 export const SHOWN_FORMAT = 'appsec-findings/shown';
-export const SHOWN_VERSION = 1;
+/** 2: a head line with the string table, then a line per segment of diagnostics (1 was one document). */
+export const SHOWN_VERSION = 2;
 
 /** A range as four 0-based numbers: start line, start character, end line, end character. */
 export type ShownRange = readonly [number, number, number, number];
@@ -39,7 +41,7 @@ export type ShownFiles<T> = readonly (readonly [string, readonly T[]])[];
  * URI, related range (4), related message.
  */
 const STRIDE = 15;
-/** Diagnostics encoded or decoded per slice: a few milliseconds each. */
+/** Diagnostics per segment, encoded or parsed and built per slice: a few milliseconds each. */
 const SLICE = 4000;
 /** A link's trailing number (no leading zero, so it reads back the same), kept apart from its prefix. */
 const TRAILING_NUMBER = /(?<=\/)(?:0|[1-9]\d{0,14})$/;
@@ -56,8 +58,9 @@ export function encodeShownInSlices<T>(files: ShownFiles<T>, describe: (item: T)
 
 function* encodeSteps<T>(files: ShownFiles<T>, describe: (item: T) => ShownDiagnostic): Slices<string> {
   const table = new StringTable();
-  const encoded: [number, number[]][] = [];
-  let sinceYield = 0;
+  const segments: string[] = [];
+  let segment: [number, number[]][] = [];
+  let inSegment = 0;
   for (const [uri, diagnostics] of files) {
     const numbers: number[] = [];
     for (const item of diagnostics) {
@@ -70,14 +73,18 @@ function* encodeSteps<T>(files: ShownFiles<T>, describe: (item: T) => ShownDiagn
         related ? table.put(related.uri) : -1, ...(related?.range ?? [-1, -1, -1, -1]), related ? table.put(related.message) : -1,
       );
     }
-    encoded.push([table.put(uri), numbers]);
-    sinceYield += diagnostics.length;
-    if (sinceYield >= SLICE) {
+    segment.push([table.put(uri), numbers]);
+    inSegment += diagnostics.length;
+    if (inSegment >= SLICE) {
+      segments.push(JSON.stringify(segment));
+      segment = [];
+      inSegment = 0;
       yield;
-      sinceYield = 0;
     }
   }
-  return JSON.stringify({ format: SHOWN_FORMAT, version: SHOWN_VERSION, strings: table.strings, files: encoded });
+  if (segment.length > 0) segments.push(JSON.stringify(segment));
+  const head = JSON.stringify({ format: SHOWN_FORMAT, version: SHOWN_VERSION, segments: segments.length, strings: table.strings });
+  return [head, ...segments].join('\n');
 }
 
 /** What a reader builds from the records, one file at a time (the editor side builds diagnostics). */
@@ -100,37 +107,41 @@ export function decodeShown<F, D>(text: string, reader: ShownReader<F, D>): F[] 
 }
 
 function* decodeSteps<F, D>(text: string, reader: ShownReader<F, D>): Slices<F[] | undefined> {
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!isRecord(document) || document.format !== SHOWN_FORMAT || document.version !== SHOWN_VERSION) return undefined;
-  const { strings, files } = document;
-  if (!Array.isArray(strings) || !strings.every((s) => typeof s === 'string') || !Array.isArray(files)) return undefined;
+  const lines = text.split('\n');
+  const head = parsed(lines[0]);
+  if (!isRecord(head) || head.format !== SHOWN_FORMAT || head.version !== SHOWN_VERSION || head.segments !== lines.length - 1) return undefined;
+  const { strings } = head;
+  if (!Array.isArray(strings) || !strings.every((s) => typeof s === 'string')) return undefined;
   const str = (i: number): string | undefined => (i >= 0 && i < strings.length ? (strings[i]) : undefined);
   const out: F[] = [];
-  let sinceYield = 0;
-  for (const file of files) {
-    if (!Array.isArray(file) || file.length !== 2) return undefined;
-    const [uriAt, numbers] = file as [unknown, unknown];
-    const uri = typeof uriAt === 'number' ? str(uriAt) : undefined;
-    if (uri === undefined || !Array.isArray(numbers) || numbers.length % STRIDE !== 0) return undefined;
-    const diagnostics: D[] = [];
-    for (let at = 0; at < numbers.length; at += STRIDE) {
-      const record = recordAt(numbers as unknown[], at, str);
-      if (!record) return undefined;
-      diagnostics.push(reader.diagnostic(record));
-    }
-    out.push(reader.file(uri, diagnostics));
-    sinceYield += diagnostics.length;
-    if (sinceYield >= SLICE) {
-      yield;
-      sinceYield = 0;
+  for (const line of lines.slice(1)) {
+    // A segment per turn: its parse and its diagnostics built (one parse of the whole was a stall).
+    yield;
+    const files = parsed(line);
+    if (!Array.isArray(files)) return undefined;
+    for (const file of files) {
+      if (!Array.isArray(file) || file.length !== 2) return undefined;
+      const [uriAt, numbers] = file as [unknown, unknown];
+      const uri = typeof uriAt === 'number' ? str(uriAt) : undefined;
+      if (uri === undefined || !Array.isArray(numbers) || numbers.length % STRIDE !== 0) return undefined;
+      const diagnostics: D[] = [];
+      for (let at = 0; at < numbers.length; at += STRIDE) {
+        const record = recordAt(numbers as unknown[], at, str);
+        if (!record) return undefined;
+        diagnostics.push(reader.diagnostic(record));
+      }
+      out.push(reader.file(uri, diagnostics));
     }
   }
   return out;
+}
+
+function parsed(line: string | undefined): unknown {
+  try {
+    return line === undefined ? undefined : (JSON.parse(line) as unknown);
+  } catch {
+    return undefined;
+  }
 }
 
 /** One diagnostic's numbers, checked; undefined when any is out of place. */

@@ -1,7 +1,7 @@
 // Runs the bundled suite once inside one code-server host, against the installed .vsix, the way
 // shared/real-vscode-host.md describes: code-server + Debian's Chromium driven by playwright-core.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { format } from 'node:util';
@@ -145,8 +145,8 @@ function pollScreenshots(page, files, dir, host, say) {
     rmSync(files.ready);
     if (request.startsWith(READ_PREFIX)) {
       readFromPage(page, request.slice(READ_PREFIX.length))
-        .then((found) => writeFileSync(files.done, JSON.stringify(found)))
-        .catch((err) => writeFileSync(files.done, JSON.stringify({ error: err.message })))
+        .then((found) => answerWhole(files.done, JSON.stringify(found)))
+        .catch((err) => answerWhole(files.done, JSON.stringify({ error: err.message })))
         .finally(() => (busy = false));
       return;
     }
@@ -167,6 +167,15 @@ function pollScreenshots(page, files, dir, host, say) {
         busy = false;
       });
   }, 200);
+}
+
+/**
+ * Writes an answer the suite reads as soon as the file exists: written beside it and renamed, so
+ * it is never seen empty or half written (a bench run once failed parsing an empty answer).
+ */
+function answerWhole(file, text) {
+  writeFileSync(`${file}.part`, text);
+  renameSync(`${file}.part`, file);
 }
 
 /** A request through the same handshake to read the page instead of shooting it (see suite/helpers.ts). */

@@ -87,13 +87,16 @@ describe('the findings cache', () => {
 
     // The last session showed one message that the findings no longer draw: that file is drawn again.
     const newline = shownText.indexOf('\n');
-    const body = JSON.parse(shownText.slice(newline + 1)) as { strings: string[]; files: [number, number[]][] };
+    // A head line with the string table, then a line per segment of files.
+    const [headLine, ...segmentLines] = shownText.slice(newline + 1).split('\n');
+    const head = JSON.parse(headLine) as { strings: string[] };
+    const body = { strings: head.strings, files: segmentLines.flatMap((line) => JSON.parse(line) as [number, number[]][]) };
     const firstMessage = ours()[0].message;
     const at = body.strings.indexOf(firstMessage);
     assert.ok(at >= 0, 'messages are kept as shown');
     body.strings[at] = 'A message of the last session';
     const path = join(cacheDir, shownFile() ?? '');
-    writeFileSync(path, `${shownText.slice(0, newline + 1)}${JSON.stringify(body)}`);
+    writeFileSync(path, [`${shownText.slice(0, newline + 1)}${JSON.stringify(head)}`, ...segmentLines].join('\n'));
 
     f.api.app.findings.clear();
     f.api.app.diagnostics.clear();

@@ -43,28 +43,34 @@ void describe('what Problems showed, kept on disk', () => {
       range: [j, 0, j, 3] as const, severity: j % 4, message: `m${j % 7}`, code: `r${i % 5}`, target: `https://semgrep.dev/orgs/acme/findings/${i * 100 + j}`,
     }))]);
     const text = await encodeShownInSlices(many, asIs);
+    assert.ok(text.split('\n').length > 3, 'in several segments, each parsed in a turn of its own');
     assert.deepEqual(await decodeShownInSlices(text, reader), many);
   });
 
   test('anything damaged or of another version is refused whole', () => {
     const text = encodeShown(files, asIs);
-    const doc = JSON.parse(text) as { version: number; strings: unknown[]; files: [number, number[]][] };
-    const edited = (change: (d: typeof doc) => void): string => {
-      const copy = JSON.parse(text) as typeof doc;
-      change(copy);
-      return JSON.stringify(copy);
+    type Head = { version: number; segments: number; strings: unknown[] };
+    type Segment = [number, number[]][];
+    const edited = (change: (head: Head, segments: Segment[]) => void): string => {
+      const [headLine, ...segmentLines] = text.split('\n');
+      const head = JSON.parse(headLine) as Head;
+      const segments = segmentLines.map((line) => JSON.parse(line) as Segment);
+      change(head, segments);
+      return [JSON.stringify(head), ...segments.map((segment) => JSON.stringify(segment))].join('\n');
     };
+    // Both files are in the one segment of this small snapshot.
     const bad = [
-      '', text.slice(0, text.length - 5), '[]', 'null',
-      edited((d) => { d.version = SHOWN_VERSION + 1; }),
-      edited((d) => { d.files[0][1].pop(); }), // a cut-off diagnostic
-      edited((d) => { d.files[0][1][5] = 999; }), // a message that is not in the table
-      edited((d) => { d.files[0][1][4] = 7; }), // no such severity
-      edited((d) => { d.files[0][1][2] = -1; }), // a range ending before it starts
-      edited((d) => { d.files[0][1][0] = 1.5; }),
-      edited((d) => { d.files[0][0] = 999; }), // a file that is not in the table
-      edited((d) => { d.strings[0] = 5; }),
-      edited((d) => { d.files[1][1][9] = 999; }), // a related place that is not in the table
+      '', text.slice(0, text.length - 5), '[]', 'null', text.split('\n')[0],
+      edited((head) => { head.version = SHOWN_VERSION + 1; }),
+      edited((head) => { head.segments += 1; }), // a segment missing (cut off between lines)
+      edited((_, s) => { s[0][0][1].pop(); }), // a cut-off diagnostic
+      edited((_, s) => { s[0][0][1][5] = 999; }), // a message that is not in the table
+      edited((_, s) => { s[0][0][1][4] = 7; }), // no such severity
+      edited((_, s) => { s[0][0][1][2] = -1; }), // a range ending before it starts
+      edited((_, s) => { s[0][0][1][0] = 1.5; }),
+      edited((_, s) => { s[0][0][0] = 999; }), // a file that is not in the table
+      edited((head) => { head.strings[0] = 5; }),
+      edited((_, s) => { s[0][1][1][9] = 999; }), // a related place that is not in the table
     ];
     for (const broken of bad) assert.equal(decodeShown(broken, reader), undefined, broken.slice(0, 80));
   });
