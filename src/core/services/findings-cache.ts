@@ -88,16 +88,9 @@ export class FindingsCache {
    * kept without a whole cache.
    */
   async writeOpen(deploymentSlug: string, results: readonly FindingsResult[]): Promise<void> {
-    const generation = this.generation;
-    const whole = await wholeFileMark(this.fileOf(deploymentSlug));
-    const file = this.openFileOf(deploymentSlug);
     const mine = results.filter((r) => r.query.deploymentSlug === deploymentSlug);
-    try {
-      if (whole === undefined || mine.every((r) => r.findings.length === 0)) await rm(file, { force: true });
-      else await this.replace(file, [JSON.stringify({ cutFrom: whole }), '\n', encodeSnapshot(mine)], generation);
-    } catch (error) {
-      this.options.onProblem?.(`The open files' part of the findings cache could not be written: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    await this.writeBeside(this.openFileOf(deploymentSlug), deploymentSlug, {},
+      mine.every((r) => r.findings.length === 0) ? undefined : () => encodeSnapshot(mine), "The open files' part of the findings cache could not be written");
   }
 
   /**
@@ -115,20 +108,28 @@ export class FindingsCache {
    * folders, branches, filters, settings). Nothing is kept without a whole cache.
    */
   async writeShown(deploymentSlug: string, view: string, text: string): Promise<void> {
-    const generation = this.generation;
-    const whole = await wholeFileMark(this.fileOf(deploymentSlug));
-    const file = this.shownFileOf(deploymentSlug);
-    try {
-      if (whole === undefined) await rm(file, { force: true });
-      else await this.replace(file, [JSON.stringify({ cutFrom: whole, view }), '\n', text], generation);
-    } catch (error) {
-      this.options.onProblem?.(`What Problems showed could not be kept: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    await this.writeBeside(this.shownFileOf(deploymentSlug), deploymentSlug, { view }, () => text, 'What Problems showed could not be kept');
   }
 
   /** What Problems showed, when drawn from the whole cache as it is now and for this `view`. */
   readShown(deploymentSlug: string, view: string): Promise<string | undefined> {
     return this.readBeside(this.shownFileOf(deploymentSlug), deploymentSlug, { view });
+  }
+
+  /**
+   * Writes a file beside the whole cache: a first line marking it as drawn from the whole file
+   * as it is now (and with `mark`), then `text()`. Without a whole cache, or without text, the
+   * file is removed instead.
+   */
+  private async writeBeside(file: string, deploymentSlug: string, mark: Record<string, string>, text: (() => string) | undefined, problem: string): Promise<void> {
+    const generation = this.generation;
+    const whole = await wholeFileMark(this.fileOf(deploymentSlug));
+    try {
+      if (whole === undefined || text === undefined) await rm(file, { force: true });
+      else await this.replace(file, [JSON.stringify({ cutFrom: whole, ...mark }), '\n', text()], generation);
+    } catch (error) {
+      this.options.onProblem?.(`${problem}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /**
