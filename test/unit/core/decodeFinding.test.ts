@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PlatformError } from '../../../src/core/api/errors';
-import { decodeFinding, decodeFindingsPage, lineFromUrl } from '../../../src/core/model/decodeFinding';
+import { decodeFinding, decodeFindingsPage, decodeFindingsPageInSlices, lineFromUrl } from '../../../src/core/model/decodeFinding';
 import { decodeLocation } from '../../../src/core/model/decodeLocation';
 import { StringInterner } from '../../../src/core/model/interner';
 import { plain } from './helpers/plain';
@@ -185,6 +185,20 @@ void describe('decodeFindingsPage', () => {
     for (const bad of [null, [], 'x', {}, { sastFindings: null }, { sastFindings: [] }, { sastFindings: { findings: {} } }, { sastFindings: { findings: 'x' } }]) {
       assert.throws(() => decodeFindingsPage(bad, 'sast', new StringInterner()), (e) => PlatformError.is(e, 'invalidResponse'), JSON.stringify(bad));
     }
+  });
+
+  void it('decoded in slices, lets go of each slice of raw items once it is decoded', async () => {
+    const items: unknown[] = Array.from({ length: 5 }, (_, i) => ({ ...sast, id: i + 1 }));
+    const seen: number[] = [];
+    // Raw items still held at each pause: a young-generation collection there copies them all.
+    const page = await decodeFindingsPageInSlices({ findings: items }, 'sast', new StringInterner(), () => {
+      seen.push(items.filter((item) => item !== undefined).length);
+      return Promise.resolve();
+    }, 2);
+    assert.deepEqual(seen, [3, 1]);
+    assert.deepEqual(items, [undefined, undefined, undefined, undefined, undefined]);
+    assert.deepEqual(page.findings.map((f) => f.id), [1, 2, 3, 4, 5]);
+    assert.equal(page.rawCount, 5);
   });
 
   void it('interns repeated strings across findings and pages', () => {

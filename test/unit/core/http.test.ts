@@ -44,6 +44,24 @@ void describe('requests', () => {
     assert.equal(((await get(http)) as { findings: unknown[] }).findings.length, 4000, 'a page above the size that waits for its own turn');
   });
 
+  void it('reads a page of several MiB of multi-byte text that arrives in chunks cut inside characters', async () => {
+    const page = { findings: Array.from({ length: 12_000 }, (_, i) => ({ id: i, rule_message: `ünïcødé — 漢字 🙂 ${i}`.repeat(8) })) };
+    const bytes = Buffer.from(JSON.stringify(page), 'utf8');
+    assert.ok(bytes.length > 3 * 1024 * 1024, `${bytes.length} bytes`);
+    const server = await scripted((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      let at = 0;
+      const next = (): void => {
+        if (at >= bytes.length) return void res.end();
+        const end = Math.min(at + 65_537, bytes.length);
+        res.write(bytes.subarray(at, end), () => setImmediate(next));
+        at = end;
+      };
+      next();
+    });
+    assert.deepEqual(await get(client(server.url)), page);
+  });
+
   void it('sends a JSON body with its content type, below a base path', async () => {
     const server = await scripted(ok);
     await client(`${server.url}/prefix/`).requestJson({ method: 'POST', path: '/api/v1/y', body: { a: [1] }, what: 'y' });
