@@ -1,5 +1,5 @@
 /** Timing, medians and a forced garbage collection for the benchmark. */
-import { performance } from 'node:perf_hooks';
+import { performance, PerformanceObserver, constants } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -7,6 +7,11 @@ export interface Timing {
   readonly ms: number;
   /** Process CPU (user + system) in the same span: shows work that waiting on the server hides. */
   readonly cpuMs: number;
+  /**
+   * Time in young-generation collections (scavenges) in the same span. A scavenge copies what
+   * is still reachable when it runs, so this shows what a sync keeps alive longer than it needs.
+   */
+  readonly scavengeMs: number;
 }
 
 /** How gc was made available: `--expose-gc`, or switched on at run time when the flag is missing. */
@@ -37,12 +42,22 @@ export function forceGc(): void {
 }
 
 async function time(run: () => Promise<void>): Promise<Timing> {
+  let scavengeMs = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if ((entry as unknown as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR) scavengeMs += entry.duration;
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
   const cpu = process.cpuUsage();
   const start = performance.now();
   await run();
   const ms = performance.now() - start;
   const used = process.cpuUsage(cpu);
-  return { ms, cpuMs: (used.user + used.system) / 1000 };
+  // Entries are delivered after the collection, on a later turn.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  observer.disconnect();
+  return { ms, cpuMs: (used.user + used.system) / 1000, scavengeMs };
 }
 
 /**

@@ -61,6 +61,8 @@ async function syncFigures(server: BenchServer, client: PlatformClient, expected
       // Waiting on the server can hide client work in wall time; CPU time shows it.
       { key: 'syncClientCpuMs', label: 'CPU time of the client sync (bench process)', value: medianCpuMs(viaClient), unit: 'ms' },
       { key: 'syncRawCpuMs', label: 'CPU time of the raw sync (bench process)', value: medianCpuMs(viaRaw), unit: 'ms' },
+      { key: 'syncClientScavengeMs', label: 'Young-generation collections in the client sync', value: median(viaClient.map((t) => t.scavengeMs)), unit: 'ms' },
+      { key: 'syncRawScavengeMs', label: 'Young-generation collections in the raw sync', value: median(viaRaw.map((t) => t.scavengeMs)), unit: 'ms' },
     ];
   } finally {
     await agent.close();
