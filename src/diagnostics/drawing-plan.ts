@@ -21,8 +21,13 @@ export interface Placed {
   readonly scannedLine: number;
 }
 
-/** Findings planned and placed per slice: a few thousand take a few milliseconds. */
-export const PLAN_SLICE = 4000;
+/**
+ * Findings planned and placed per slice. At a cached start with 50 000 findings, slices of 4 000
+ * made stalls of the host of up to 59 ms in which it worked throughout; with 2 000 its longest
+ * such stall was 40 ms, and the findings were planned no later (`APPSEC_BENCH_QUICK=1 npm run
+ * bench:host`, four runs each, taking turns).
+ */
+export const PLAN_SLICE = 2000;
 
 /** One drawing, planned: the diagnostics by file, what to place again on an edit, how many are gone, what to map. */
 export interface Planned {
