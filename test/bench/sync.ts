@@ -38,10 +38,14 @@ export interface RawTarget {
   readonly slug: string;
 }
 
-/** Fetches and parses every page, keeping nothing but the item count. */
-export async function rawSync(target: RawTarget, pageSize: number, concurrency: number): Promise<number> {
+/**
+ * Fetches and parses every page, keeping nothing but the item count; or, given `keep`, also
+ * every page's parsed items (as a sync that keeps what it fetched must), so its collections
+ * copy and promote them as the client's do its decoded findings.
+ */
+export async function rawSync(target: RawTarget, pageSize: number, concurrency: number, keep?: unknown[][]): Promise<number> {
   let total = 0;
-  for (const issueType of ISSUE_TYPES) total += await rawPages(target, issueType, pageSize, concurrency);
+  for (const issueType of ISSUE_TYPES) total += await rawPages(target, issueType, pageSize, concurrency, keep);
   return total;
 }
 
@@ -49,7 +53,7 @@ export async function rawSync(target: RawTarget, pageSize: number, concurrency: 
  * The schedule of the client's offsetPages: page 0 alone, then `concurrency` pages in flight,
  * consumed in order, until a short page; requests already sent beyond it are aborted.
  */
-async function rawPages(target: RawTarget, issueType: ListIssueType, pageSize: number, concurrency: number): Promise<number> {
+async function rawPages(target: RawTarget, issueType: ListIssueType, pageSize: number, concurrency: number, keep: unknown[][] | undefined): Promise<number> {
   const controller = new AbortController();
   const fetchCount = async (page: number): Promise<number> => {
     const url = `${target.url}/api/v1/deployments/${encodeURIComponent(target.slug)}/findings?issue_type=${issueType}&page=${page}&page_size=${pageSize}`;
@@ -62,8 +66,9 @@ async function rawPages(target: RawTarget, issueType: ListIssueType, pageSize: n
       await body.dump();
       throw new Error(`raw fetch of ${issueType} page ${page}: HTTP ${statusCode}`);
     }
-    const parsed: unknown = JSON.parse(await body.text());
-    return itemCount(parsed, issueType);
+    const items = pageItems(JSON.parse(await body.text()), issueType);
+    keep?.push(items);
+    return items.length;
   };
   let total = 0;
   let lastPage = Number.POSITIVE_INFINITY;
@@ -93,11 +98,11 @@ async function rawPages(target: RawTarget, issueType: ListIssueType, pageSize: n
   return total;
 }
 
-function itemCount(parsed: unknown, issueType: ListIssueType): number {
+function pageItems(parsed: unknown, issueType: ListIssueType): unknown[] {
   // The service's flat list, else the spec's envelope member.
   const items = field(parsed, 'findings') ?? field(field(parsed, issueType === 'sca' ? 'scaFindings' : 'sastFindings'), 'findings');
   if (!Array.isArray(items)) throw new Error(`raw ${issueType} page is not a findings envelope`);
-  return items.length;
+  return items as unknown[];
 }
 
 function field(value: unknown, key: string): unknown {
