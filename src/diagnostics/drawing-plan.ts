@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { Finding } from '../core/model/types';
-import { confinePath, placesOf, planDiagnostics, type PlannedDiagnostic, type SeverityMapping } from '../core/workspace/diagnostic-plan';
+import { confinePath, firstPlacePath, planDiagnostics, type PlannedDiagnostic, type SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { placeDiagnostic } from '../core/workspace/placement';
 import type { Logger } from '../host/logger';
 import type { WorkspaceRepo } from '../host/workspace-repos';
@@ -161,7 +161,7 @@ function splitByFile(findings: readonly Finding[], folder: vscode.Uri, open: Rea
   const rest: Finding[] = [];
   for (const finding of findings) {
     // Supply-chain findings go to their usage or lockfile line; the rest to their location.
-    const path = finding.sca ? placesOf(finding)[0]?.path : finding.location?.filePath;
+    const path = firstPlacePath(finding);
     let inOpen = path === undefined ? false : isOpen.get(path);
     if (inOpen === undefined && path !== undefined) {
       const confined = confinePath(path);

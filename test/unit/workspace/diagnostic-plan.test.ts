@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DEFAULT_MAPPING, confinePath, lockfilePathOf, placesOf, planDiagnostics, toPlannedRange, type PlannedRange,
+  DEFAULT_MAPPING, confinePath, firstPlacePath, lockfilePathOf, placesOf, planDiagnostics, toPlannedRange, type PlannedRange,
 } from '../../../src/core/workspace/diagnostic-plan';
 import { sastFinding, scaFinding } from '../services/finding-fixtures';
 
@@ -165,6 +165,23 @@ void describe('planDiagnostics', () => {
     assert.equal(planned?.related?.relativePath, 'package-lock.json');
     const lockOnly = scaFinding({ lockfileLineUrl: 'https://github.com/a/b/blob/abc/package-lock.json#L9', lockfileLine: 9 }, { location: { filePath: 'package-lock.json', line: 9 } });
     assert.deepEqual([placesOf(lockOnly)[0]?.path, placesOf(lockOnly)[0]?.line], ['package-lock.json', 9]);
+  });
+
+  void test('the first place\'s path, found without building the places, is always that of placesOf', () => {
+    const lock = { lockfileLineUrl: 'https://github.com/a/b/blob/abc/package-lock.json#L9', lockfileLine: 9 };
+    const cases = [
+      sastFinding({ file: 'src/app.py', line: 3 }),
+      sastFinding({ file: 'src/app.py', line: 3, location: undefined }),
+      scaFinding({ ...lock, usage: { filePath: 'src/use.js', line: 4 } }, { location: { filePath: 'package-lock.json', line: 9 } }),
+      scaFinding(lock, { location: { filePath: 'package-lock.json', line: 9 } }),
+      // A link the lockfile cannot be read from, or one without its line: the finding's own location.
+      scaFinding({ lockfileLineUrl: 'https://example.invalid/x', lockfileLine: 9 }, { location: { filePath: 'yarn.lock', line: 2 } }),
+      scaFinding({ lockfileLineUrl: lock.lockfileLineUrl }, { location: { filePath: 'yarn.lock', line: 2 } }),
+      scaFinding({ lockfileLineUrl: 'https://github.com/a/b/blob/abc/../../etc/passwd#L1', lockfileLine: 1 }, { location: undefined }),
+    ];
+    const paths = cases.map(firstPlacePath);
+    assert.deepEqual(paths, cases.map((f) => placesOf(f)[0]?.path));
+    assert.deepEqual(paths, ['src/app.py', undefined, 'src/use.js', 'package-lock.json', 'yarn.lock', 'yarn.lock', undefined]);
   });
 
   void test('unreachable supply-chain findings are information when the setting says so, whatever their severity', () => {
