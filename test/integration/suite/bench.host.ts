@@ -550,36 +550,48 @@ describe('bench:host', () => {
       };
       const cachedProfile = (await profile(() => longestStall(cachedStart), (measured) => measured.stall, 'cached-start')).summary;
       profiled.push('', 'CPU profile of the start with the disk cache:', ...cachedProfile);
-      api.app.findings.clear();
-      api.app.diagnostics.clear();
-      // A reloaded window starts empty: it is not still taking down the 46 000 markers cleared here.
-      await windowQuiet();
-      let openFileMs: number | undefined;
-      // When each file was first handed over: every diagnostic is shown once the last file is.
-      const firstSet = new Map<string, number>();
-      const cacheStart = performance.now();
-      const watching = vscode.languages.onDidChangeDiagnostics((e) => {
-        const now = performance.now() - cacheStart;
-        for (const uri of e.uris) if (!firstSet.has(uri.toString())) firstSet.set(uri.toString(), now);
-        if (openFileMs === undefined && e.uris.some((u) => u.toString() === openUri.toString()) && vscode.languages.getDiagnostics(openUri).length > 0) openFileMs = now;
-      });
-      const { result: { result: fromCache, chars: cachedChars, ms: cachedSendMs, markers: cachedMarkers }, stallMs: startStallMs, stalls: startStalls } =
-        await longestStall(() => sending(() => api.app.startFromCache()));
-      const cachedMs = performance.now() - cacheStart;
-      const shownFiles = vscode.languages.getDiagnostics().filter(([, list]) => list.some((d) => d.source === 'AppSec'));
-      const allShownMs = Math.max(...shownFiles.map(([uri]) => firstSet.get(uri.toString()) ?? Number.NaN));
-      const withoutFindings = shownFiles.reduce((n, [, list]) => n + list.filter((d) => d.source === 'AppSec' && !(d as { finding?: unknown }).finding).length, 0);
-      // The floor under any cached start: reading and parsing the cache file, then building and
-      // setting the diagnostics (measured above in the plain job).
-      const readStart = performance.now();
-      for (const name of readdirSync(cacheDir).filter((n) => !n.endsWith('.open.json') && !n.endsWith('.shown.json'))) for (const line of readFileSync(join(cacheDir, name), 'utf8').split('\n')) if (line) JSON.parse(line);
-      const readMs = performance.now() - readStart;
-      watching.dispose();
-      figures.push({ name: '(e) start with the disk cache: the open file\'s diagnostics shown', value: openFileMs ?? Number.NaN, unit: 'ms', target: '≤ 500 ms' });
-      figures.push({ name: '(e) start with the disk cache: every diagnostic shown, no answer yet', value: allShownMs, unit: 'ms', reference: fromCache ? `${appsecDiagnosticCount()} diagnostics in ${shownFiles.length} files before any answer` : 'nothing cached', target: '≤ 500 ms' });
-      figures.push({ name: '    the findings behind them read, planned and checked against them', value: cachedMs, unit: 'ms', reference: `${withoutFindings} diagnostics left without their finding` });
-      figures.push({ name: '    longest extension-host stall during that start', value: startStallMs, unit: 'ms', target: '≤ 50 ms', reference: `of which GC pauses ${startStalls.gcInStallMs.toFixed(0)} ms; the host process used ${startStalls.cpuInStallMs.toFixed(0)} ms of CPU in it` });
-      figures.push({ name: '    of which serializing for the window (ours; the plain job\'s set)', value: cachedSendMs, unit: 'ms', reference: `${(cachedChars / 1e6).toFixed(1)} MB, ${cachedMarkers} markers; the plain job ${lastSent.ms.toFixed(0)} ms, ${(lastSent.chars / 1e6).toFixed(1)} MB, ${lastSent.markers} markers` });
+      // Three starts, each from an empty window; medians reported, the worst stall kept (one
+      // start on this shared machine varies from 400 to 630 ms).
+      const measuredStart = async () => {
+        api.app.findings.clear();
+        api.app.diagnostics.clear();
+        // A reloaded window starts empty: it is not still taking down the 46 000 markers cleared here.
+        await windowQuiet();
+        let openFileMs: number | undefined;
+        // When each file was first handed over: every diagnostic is shown once the last file is.
+        const firstSet = new Map<string, number>();
+        const cacheStart = performance.now();
+        const watching = vscode.languages.onDidChangeDiagnostics((e) => {
+          const now = performance.now() - cacheStart;
+          for (const uri of e.uris) if (!firstSet.has(uri.toString())) firstSet.set(uri.toString(), now);
+          if (openFileMs === undefined && e.uris.some((u) => u.toString() === openUri.toString()) && vscode.languages.getDiagnostics(openUri).length > 0) openFileMs = now;
+        });
+        const { result: sent, stallMs, stalls } = await longestStall(() => sending(() => api.app.startFromCache()));
+        const cachedMs = performance.now() - cacheStart;
+        watching.dispose();
+        const shownFiles = vscode.languages.getDiagnostics().filter(([, list]) => list.some((d) => d.source === 'AppSec'));
+        const allShownMs = Math.max(...shownFiles.map(([uri]) => firstSet.get(uri.toString()) ?? Number.NaN));
+        const withoutFindings = shownFiles.reduce((n, [, list]) => n + list.filter((d) => d.source === 'AppSec' && !(d as { finding?: unknown }).finding).length, 0);
+        // The floor under any cached start: reading and parsing the cache file, then building and
+        // setting the diagnostics (measured above in the plain job).
+        const readStart = performance.now();
+        for (const name of readdirSync(cacheDir).filter((n) => !n.endsWith('.open.json') && !n.endsWith('.shown.json'))) for (const line of readFileSync(join(cacheDir, name), 'utf8').split('\n')) if (line) JSON.parse(line);
+        const readMs = performance.now() - readStart;
+        return { openFileMs: openFileMs ?? Number.NaN, allShownMs, cachedMs, sent, stallMs, stalls, files: shownFiles.length, withoutFindings, readMs };
+      };
+      const starts: Awaited<ReturnType<typeof measuredStart>>[] = [];
+      for (let round = 0; round < 3; round++) starts.push(await measuredStart());
+      const middle = (of: (start: (typeof starts)[number]) => number): number => starts.map(of).sort((a, b) => a - b)[1];
+      const listed = (of: (start: (typeof starts)[number]) => number): string => starts.map((start) => of(start).toFixed(0)).join('/');
+      const worstStart = starts.reduce((a, b) => (b.stallMs > a.stallMs ? b : a));
+      const allShownMs = middle((start) => start.allShownMs);
+      const readMs = middle((start) => start.readMs);
+      const last = starts[starts.length - 1];
+      figures.push({ name: '(e) start with the disk cache: the open file\'s diagnostics shown', value: middle((start) => start.openFileMs), unit: 'ms', target: '≤ 500 ms', reference: `starts ${listed((start) => start.openFileMs)} ms` });
+      figures.push({ name: '(e) start with the disk cache: every diagnostic shown, no answer yet', value: allShownMs, unit: 'ms', reference: last.sent.result ? `${appsecDiagnosticCount()} diagnostics in ${last.files} files before any answer; starts ${listed((start) => start.allShownMs)} ms` : 'nothing cached', target: '≤ 500 ms' });
+      figures.push({ name: '    the findings behind them read, planned and checked against them', value: middle((start) => start.cachedMs), unit: 'ms', reference: `${Math.max(...starts.map((start) => start.withoutFindings))} diagnostics left without their finding` });
+      figures.push({ name: '    longest extension-host stall during those starts', value: worstStart.stallMs, unit: 'ms', target: '≤ 50 ms', reference: `of which GC pauses ${worstStart.stalls.gcInStallMs.toFixed(0)} ms; the host process used ${worstStart.stalls.cpuInStallMs.toFixed(0)} ms of CPU in it; per start ${listed((start) => start.stallMs)} ms` });
+      figures.push({ name: '    of which serializing for the window (ours; the plain job\'s set)', value: middle((start) => start.sent.ms), unit: 'ms', reference: `${(last.sent.chars / 1e6).toFixed(1)} MB, ${last.sent.markers} markers; the plain job ${lastSent.ms.toFixed(0)} ms, ${(lastSent.chars / 1e6).toFixed(1)} MB, ${lastSent.markers} markers` });
       figures.push({ name: '    floor: read and parse the cache file, build and set the diagnostics', value: readMs + lastShowMs, unit: 'ms', reference: `read+parse ${readMs.toFixed(0)} ms, set ${lastShowMs.toFixed(0)} ms; every diagnostic shown at ×${(allShownMs / (readMs + lastShowMs)).toFixed(2)} this floor` });
       await setLatency(child, 0);
       if (process.env.APPSEC_BENCH_QUICK) return;
