@@ -315,6 +315,25 @@ void describe('the snapshot, encoded in slices', () => {
   });
 });
 
+void describe('the snapshot, in steps', () => {
+  test('supply-chain findings, slower to read back, are read back in smaller steps than code findings', () => {
+    const result = (issueType: 'sast' | 'sca'): { query: FindingsQuery; findings: Finding[]; skipped: number; loadedAt: Date } => ({
+      query: { deploymentSlug: 'x', issueType, filters: {} },
+      findings: Array.from({ length: 2500 }, (_, i) => ({
+        ...sastLike(i + 1), issueType,
+        ...(issueType === 'sca' ? { sca: { package: 'lodash', version: '4.17.20', fixVersions: ['4.17.21'], lockfileLineUrl: `https://github.com/a/b/blob/c/package-lock.json#L${i + 1}`, lockfileLine: i + 1 } } : {}),
+      })),
+      skipped: 0, loadedAt: new Date(1_700_000_000_000),
+    });
+    // A line per segment after the head; each segment is read back in a turn of its own.
+    const segments = (issueType: 'sast' | 'sca'): number => encodeSnapshot([result(issueType)]).trimEnd().split('\n').length - 1;
+    assert.equal(segments('sast'), 1);
+    assert.equal(segments('sca'), 3);
+    const back = decodeSnapshot(encodeSnapshot([result('sca')]));
+    assert.deepEqual(back?.[0]?.findings.map((f) => f.sca?.lockfileLine), result('sca').findings.map((f) => f.sca?.lockfileLine));
+  });
+});
+
 function sastLike(id: number): Finding {
   return { issueType: 'sast', id, ruleName: 'r', message: 'm', severity: 'high', status: 'open' };
 }
