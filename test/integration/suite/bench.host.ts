@@ -441,6 +441,9 @@ describe('bench:host', () => {
 
       // The heap was measured with V8's sampling profiler on: one unmeasured refresh after it.
       await refreshQuietly();
+      // What stays while the findings are shown: the same, after a refresh's cache write.
+      gc();
+      figures.push({ name: '    the same once the refresh\'s cache is written (what stays)', value: (process.memoryUsage().heapUsed - heapBefore) / (HOST_BENCH.sast + HOST_BENCH.sca), unit: 'bytes' });
       for (const latency of process.env.APPSEC_BENCH_QUICK ? [] : STALLS_ONLY ? [0] : [0, 150]) {
         await setLatency(child, latency);
         // Three rounds, ours and the limit taking turns; the medians are reported (one run on
