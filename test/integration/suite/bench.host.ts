@@ -341,6 +341,11 @@ function gcKindOf(detail: { kind?: number; flags?: number } | undefined): string
  * when; with the garbage collector's pauses (V8's, seen through `gc` performance entries) told
  * apart from the work's own time.
  */
+/** The middle run (the lower of the two middle ones for an even count). */
+function median(runs: readonly number[]): number {
+  return [...runs].sort((a, b) => a - b)[Math.floor((runs.length - 1) / 2)];
+}
+
 async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number; stall: Stall; stalls: Stalls }> {
   const cpuMsNow = (): number => { const { user, system } = process.cpuUsage(); return (user + system) / 1000; };
   let last = { us: nowUs(), ms: performance.now(), cpuMs: cpuMsNow() };
@@ -494,7 +499,6 @@ describe('bench:host', () => {
           await cacheWrittenSince(profiledAt);
           await refreshQuietly();
         }
-        const median = (runs: number[]): number => [...runs].sort((a, b) => a - b)[Math.floor((runs.length - 1) / 2)];
         const ourMs = median(ourRuns);
         const limitMs = median(limitRuns);
         if (latency === 0) {
@@ -589,7 +593,7 @@ describe('bench:host', () => {
       // of the three in 7 of 9 runs (by up to 260 ms), the profiler's aftermath.
       const cachedProfile = (await profile(() => longestStall(cachedStart), (measured) => measured.stall, 'cached-start')).summary;
       profiled.push('', 'CPU profile of the start with the disk cache:', ...cachedProfile);
-      const middle = (of: (start: (typeof starts)[number]) => number): number => starts.map(of).sort((a, b) => a - b)[1];
+      const middle = (of: (start: (typeof starts)[number]) => number): number => median(starts.map(of));
       const listed = (of: (start: (typeof starts)[number]) => number): string => starts.map((start) => of(start).toFixed(0)).join('/');
       const worstStart = starts.reduce((a, b) => (b.stallMs > a.stallMs ? b : a));
       const allShownMs = middle((start) => start.allShownMs);
