@@ -7,14 +7,23 @@
  */
 import * as vscode from 'vscode';
 import { nextTurn } from '../core/slices';
-import { setBatches } from '../core/workspace/set-batches';
+import { DIAGNOSTICS_PER_SET, setBatches } from '../core/workspace/set-batches';
 
 /**
- * Diagnostics built and handed over per turn of the event loop, in one `set` call (at most
- * 1 000 reach the window from one call, see set-batches.ts). In `npm run bench:host` on a 2-core
- * machine a turn of 2 000 plus a minor GC made a 49 ms stall; 1 000 leaves room for the GC.
+ * Diagnostics built and handed over per turn of the event loop at most, in one `set` call (at
+ * most 1 000 reach the window from one call, see set-batches.ts). In `npm run bench:host` on a
+ * 2-core machine a turn of 2 000 plus a minor GC made a 49 ms stall; 1 000 leaves room for the GC.
  */
 export const PUBLISH_CHUNK = 1000;
+
+/**
+ * A turn that has run this long hands over no further `set`, whatever its chunk allows. VS Code
+ * serializes and writes out each `set` at once, and the same 1 000 diagnostics took it from 2.5
+ * to 23 ms in bench:host, depending on what else the machine (two cores shared with the window)
+ * and the garbage collector were doing: a fixed count per turn made 50–78 ms turns of the slow
+ * ones. Under this budget a fast machine still hands over several per turn.
+ */
+const TURN_BUDGET_MS = 10;
 
 export type Publication<T> = readonly (readonly [vscode.Uri, readonly T[] | undefined])[];
 
@@ -32,10 +41,15 @@ export class DiagnosticsPublisher {
   /** Files redrawn on their own (an edit) since the publication began: its chunks leave them. */
   private readonly redrawn = new Set<string>();
 
-  constructor(private readonly collection: vscode.DiagnosticCollection, private readonly chunk = PUBLISH_CHUNK) {}
+  constructor(
+    private readonly collection: vscode.DiagnosticCollection,
+    private readonly chunk = PUBLISH_CHUNK,
+    private readonly turnBudgetMs = TURN_BUDGET_MS,
+  ) {}
 
   /**
-   * Publishes every entry (undefined: clear that file), `chunk` diagnostics per turn. Resolves
+   * Publishes every entry (undefined: clear that file), at most `chunk` diagnostics per turn
+   * and fewer when VS Code is slow to take them (see TURN_BUDGET_MS). Resolves
    * when all are handed over, or at once when a later publication or `cancel` replaces this one
    * (it draws everything itself).
    */
@@ -51,17 +65,28 @@ export class DiagnosticsPublisher {
       this.hand(entries.map(([uri, items]) => [uri, built(uri, items)]));
       return;
     }
+    // One `set` at a time; the turn is given away once the next would pass `chunk`, or once
+    // this turn has run its budget (VS Code took its time over the last one).
     let batch: [vscode.Uri, vscode.Diagnostic[] | undefined | typeof KEPT][] = [];
     let size = 0;
+    let handedThisTurn = 0;
+    let turnStarted = performance.now();
     for (const [uri, items] of openFirst(entries)) {
+      const weight = items?.length ?? 1;
+      if (size > 0 && size + weight > DIAGNOSTICS_PER_SET) {
+        this.hand(batch);
+        handedThisTurn += size;
+        batch = [];
+        size = 0;
+        if (handedThisTurn + DIAGNOSTICS_PER_SET > chunk || performance.now() - turnStarted >= this.turnBudgetMs) {
+          await nextTurn();
+          if (generation !== this.generation) return;
+          handedThisTurn = 0;
+          turnStarted = performance.now();
+        }
+      }
       batch.push([uri, built(uri, items)]);
-      size += items?.length ?? 1;
-      if (size < chunk) continue;
-      this.hand(batch);
-      batch = [];
-      size = 0;
-      await nextTurn();
-      if (generation !== this.generation) return;
+      size += weight;
     }
     this.hand(batch);
   }
