@@ -1,6 +1,6 @@
 // Helpers for integration tests. They must work under every launcher: code-server (which sets the
 // APPSEC_TEST_* variables) and @vscode/test-electron (which does not).
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 
 /** How many diagnostics of ours VS Code holds, over every file (what Problems counts). */
@@ -22,6 +22,16 @@ export async function waitFor(
 }
 
 /**
+ * Writes a request for the launcher whole: it polls for the file, and a request it found created
+ * but not yet written read as an empty one (a screenshot, answered with an empty file, which the
+ * reader of the window then failed to parse: one bench:host run lost that way).
+ */
+function askLauncher(ready: string, request: string): void {
+  writeFileSync(`${ready}.part`, request);
+  renameSync(`${ready}.part`, ready);
+}
+
+/**
  * Asks the launcher for a screenshot of the workbench as it is now, and waits until it is taken.
  * It has to happen mid-test: once the suite ends the extension host (and the page state) is gone.
  * The launcher saves `<host>.png`, or `<host>-<label>.png` when a label is given, so a test may
@@ -32,7 +42,7 @@ export async function screenshotHandshake(label = ''): Promise<void> {
   const done = process.env.APPSEC_TEST_SCREENSHOT_DONE;
   if (!ready || !done) return;
   rmSync(done, { force: true });
-  writeFileSync(ready, label);
+  askLauncher(ready, label);
   await waitFor(() => existsSync(done), 30_000, `the launcher did not take screenshot "${label || 'default'}"`);
   rmSync(done, { force: true });
 }
@@ -46,7 +56,7 @@ export async function readWindow(selector: string): Promise<{ label: string; tex
   const done = process.env.APPSEC_TEST_SCREENSHOT_DONE;
   if (!ready || !done) return undefined;
   rmSync(done, { force: true });
-  writeFileSync(ready, `read:${selector}`);
+  askLauncher(ready, `read:${selector}`);
   await waitFor(() => existsSync(done), 30_000, `the launcher did not read "${selector}"`);
   const answer = JSON.parse(readFileSync(done, 'utf8')) as { label: string; text: string }[] | { error: string };
   rmSync(done, { force: true });
