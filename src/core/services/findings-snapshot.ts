@@ -38,14 +38,14 @@ export class StringTable {
   }
 }
 
-/** Findings per segment: one segment is parsed and read back in one step (about 10 ms). */
-const SEGMENT = 2500;
 /**
- * Supply-chain findings per segment. Each takes longer to read back (its package facts, fix
- * versions, lockfile line and usage): 2 500 of them took 5–16 ms in plain Node against 3 ms for
- * 2 500 code findings, and such a step was a cached start's longest stall inside VS Code.
+ * Findings per segment: one segment is parsed and read back in one turn. In plain Node 2 500
+ * take 2–3 ms (code findings; supply-chain ones 5–16 ms), but inside VS Code at a cached start,
+ * with the collector marking the heap that start is filling, parsing one segment of 2 500 code
+ * findings (588 kB) took 15–45 ms (traced in bench:host). 1 000 makes the same file (11.8 MB for
+ * the bench's 50 000) and the same total time in plain Node.
  */
-const SCA_SEGMENT = 1000;
+const SEGMENT = 1000;
 
 /** The snapshot as text, in one go (small snapshots, tests). */
 export function encodeSnapshot(results: readonly FindingsResult[]): string {
@@ -67,11 +67,10 @@ function* encodeSteps(results: readonly FindingsResult[]): Slices<string[]> {
   const head = results.map((r) => ({ query: r.query, loadedAt: r.loadedAt.getTime(), skipped: r.skipped, findings: r.findings.length }));
   const lines = [`${JSON.stringify({ format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, results: head })}\n`];
   for (const [r, result] of results.entries()) {
-    const size = result.query.issueType === 'sca' ? SCA_SEGMENT : SEGMENT;
-    for (let start = 0; start < result.findings.length; start += size) {
+    for (let start = 0; start < result.findings.length; start += SEGMENT) {
       if (lines.length > 1) yield;
       const table = new StringTable();
-      const tuples = result.findings.slice(start, start + size).map((f) => tupleOf(f, table));
+      const tuples = result.findings.slice(start, start + SEGMENT).map((f) => tupleOf(f, table));
       lines.push(`{"result":${r},"strings":${JSON.stringify(table.strings)},"findings":${JSON.stringify(tuples)}}\n`);
     }
   }
