@@ -15,6 +15,7 @@ import * as vscode from 'vscode';
 import { BENCH_FILE_LINES, benchFile, HOST_BENCH, HOT_FILE, HOT_FINDINGS } from '../../bench/host-data';
 import { EXTENSION_ID } from './fixture';
 import { appsecDiagnosticCount, windowProblemCount } from './helpers';
+import { traced } from './bench-trace';
 import type { ExtensionApi } from '../../../src/extension';
 
 interface Ready { url: string; token: string; deploymentSlug: string; sast: number; sca: number; project: string }
@@ -24,6 +25,8 @@ const REPO = process.env.APPSEC_REPO ?? process.cwd();
 const PROFILE_ROUNDS = process.env.APPSEC_BENCH_PROFILE_ROUNDS === '1';
 /** APPSEC_BENCH_STALLS=1: only the refresh rounds at 0 ms, six of them, to compare (c) between two builds. */
 const STALLS_ONLY = process.env.APPSEC_BENCH_STALLS === '1';
+/** APPSEC_BENCH_TRACE_STARTS=N (with APPSEC_BENCH_QUICK=1): N cached starts, each stall over 50 ms printed with what ran in it. */
+const TRACE_STARTS = Number(process.env.APPSEC_BENCH_TRACE_STARTS ?? 0);
 const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 
 function startServer(commit: string): Promise<{ child: ChildProcess; ready: Ready }> {
@@ -336,15 +339,16 @@ function gcKindOf(detail: { kind?: number; flags?: number } | undefined): string
   return `${kinds[detail?.kind ?? 0] ?? 'unknown'}${flags.length > 0 ? ` (${flags.join(', ')})` : ''}`;
 }
 
+/** The middle run (the lower of the two middle ones for an even count). */
+function median(runs: readonly number[]): number {
+  return [...runs].sort((a, b) => a - b)[Math.floor((runs.length - 1) / 2)];
+}
+
 /**
  * The longest gap between 5 ms ticks while `work` runs: how long the host could not answer, and
  * when; with the garbage collector's pauses (V8's, seen through `gc` performance entries) told
  * apart from the work's own time.
  */
-/** The middle run (the lower of the two middle ones for an even count). */
-function median(runs: readonly number[]): number {
-  return [...runs].sort((a, b) => a - b)[Math.floor((runs.length - 1) / 2)];
-}
 
 async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number; stall: Stall; stalls: Stalls }> {
   const cpuMsNow = (): number => { const { user, system } = process.cpuUsage(); return (user + system) / 1000; };
@@ -379,6 +383,35 @@ async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; sta
   } finally {
     clearInterval(timer);
     observer.disconnect();
+  }
+}
+
+/**
+ * The floor under a start's stalls: `drawing`, already built, handed to a collection of its own
+ * with nothing else done, one `set` of at most 1 000 per turn. What stalls here is VS Code's own
+ * work (converting and serializing each set) and the collections it causes.
+ */
+async function handOverBare(drawing: readonly [vscode.Uri, vscode.Diagnostic[]][]): Promise<number> {
+  const bare = vscode.languages.createDiagnosticCollection('bench-bare');
+  try {
+    const { stallMs } = await longestStall(async () => {
+      let batch: [vscode.Uri, vscode.Diagnostic[]][] = [];
+      let size = 0;
+      for (const entry of drawing) {
+        if (size > 0 && size + entry[1].length > 1000) {
+          bare.set(batch);
+          batch = [];
+          size = 0;
+          await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+        }
+        batch.push(entry);
+        size += entry[1].length;
+      }
+      bare.set(batch);
+    });
+    return stallMs;
+  } finally {
+    bare.dispose();
   }
 }
 
@@ -558,7 +591,7 @@ describe('bench:host', () => {
         await windowQuiet();
         return api.app.startFromCache();
       };
-      // Three starts, each from an empty window; medians reported, the worst stall kept (one
+      // Five starts, each from an empty window; medians reported, the worst stall kept (one
       // start on this shared machine varies from 400 to 630 ms).
       const measuredStart = async () => {
         api.app.findings.clear();
@@ -587,8 +620,36 @@ describe('bench:host', () => {
         const readMs = performance.now() - readStart;
         return { openFileMs: openFileMs ?? Number.NaN, allShownMs, cachedMs, sent, stallMs, stalls, files: shownFiles.length, withoutFindings, readMs };
       };
+      if (TRACE_STARTS > 0) {
+        console.log(`active extensions: ${vscode.extensions.all.filter((e) => e.isActive).map((e) => e.id).join(', ')}`);
+        const summaries: { longest: number; over50: number; over30: number; drawn: number; turn: number }[] = [];
+        for (let round = 0; round < TRACE_STARTS; round++) {
+          api.app.findings.clear();
+          api.app.diagnostics.clear();
+          await windowQuiet();
+          const trace = await traced(() => api.app.startFromCache());
+          // Every diagnostic is handed over when the findings behind them begin to be read.
+          const drawn = trace.readStartedMs('.json', ['.open.json', '.shown.json']);
+          summaries.push({ longest: trace.longestMs, over50: trace.gapsOver(50).length, over30: trace.gapsOver(30).length, drawn, turn: trace.longestTurnMs });
+          console.log([`traced start ${round + 1}: drawn in ${drawn.toFixed(0)} ms; longest stall ${trace.longestMs.toFixed(1)} ms; longest turn ${trace.longestTurnMs.toFixed(1)} ms`,
+            ...trace.gapsOver(50).flatMap((gap) => [`  stall of ${gap.ms.toFixed(1)} ms (host CPU ${gap.cpuMs.toFixed(0)} ms) at ${gap.from.toFixed(0)} ms:`, ...gap.marks.map((m) => `    ${m}`)])].join('\n'));
+        }
+        const list = (of: (s: (typeof summaries)[number]) => number): string => summaries.map((s) => of(s).toFixed(0)).join('/');
+        console.log(`traced starts: longest stalls ${list((s) => s.longest)} ms; stalls over 50 ms ${list((s) => s.over50)}, over 30 ms ${list((s) => s.over30)}; longest turns ${list((s) => s.turn)} ms; drawn in ${list((s) => s.drawn)} ms (median ${median(summaries.map((s) => s.drawn)).toFixed(0)})`);
+        return;
+      }
       const starts: Awaited<ReturnType<typeof measuredStart>>[] = [];
-      for (let round = 0; round < 3; round++) starts.push(await measuredStart());
+      const bareStalls: number[] = [];
+      let drawing: [vscode.Uri, vscode.Diagnostic[]][] = [];
+      for (let round = 0; round < 5; round++) {
+        starts.push(await measuredStart());
+        if (round === 0) drawing = vscode.languages.getDiagnostics().filter(([, list]) => list.some((d) => d.source === 'AppSec')).map(([uri, list]) => [uri, [...list]]);
+        // Taking turns with the starts, so a slow spell of the machine does not fall on one side only.
+        api.app.findings.clear();
+        api.app.diagnostics.clear();
+        await windowQuiet();
+        bareStalls.push(await handOverBare(drawing));
+      }
       // Profiled after the measured starts: the start right after a profiled one was the slowest
       // of the three in 7 of 9 runs (by up to 260 ms), the profiler's aftermath.
       const cachedProfile = (await profile(() => longestStall(cachedStart), (measured) => measured.stall, 'cached-start')).summary;
@@ -603,6 +664,7 @@ describe('bench:host', () => {
       figures.push({ name: '(e) start with the disk cache: every diagnostic shown, no answer yet', value: allShownMs, unit: 'ms', reference: last.sent.result ? `${appsecDiagnosticCount()} diagnostics in ${last.files} files before any answer; starts ${listed((start) => start.allShownMs)} ms` : 'nothing cached', target: '≤ 500 ms' });
       figures.push({ name: '    the findings behind them read, planned and checked against them', value: middle((start) => start.cachedMs), unit: 'ms', reference: `${Math.max(...starts.map((start) => start.withoutFindings))} diagnostics left without their finding` });
       figures.push({ name: '    longest extension-host stall during those starts', value: worstStart.stallMs, unit: 'ms', target: '≤ 50 ms', reference: `of which GC pauses ${worstStart.stalls.gcInStallMs.toFixed(0)} ms; the host process used ${worstStart.stalls.cpuInStallMs.toFixed(0)} ms of CPU in it; per start ${listed((start) => start.stallMs)} ms` });
+      figures.push({ name: `    floor: the same ${drawing.reduce((n, [, list]) => n + list.length, 0)} diagnostics handed over bare, longest stall`, value: Math.max(...bareStalls), unit: 'ms', reference: `per hand-over ${bareStalls.map((ms) => ms.toFixed(0)).join('/')} ms (one set of 1 000 per turn, nothing else; taking turns with the starts)` });
       figures.push({ name: '    of which serializing for the window (ours; the plain job\'s set)', value: middle((start) => start.sent.ms), unit: 'ms', reference: `${(last.sent.chars / 1e6).toFixed(1)} MB, ${last.sent.markers} markers; the plain job ${lastSent.ms.toFixed(0)} ms, ${(lastSent.chars / 1e6).toFixed(1)} MB, ${lastSent.markers} markers` });
       figures.push({ name: '    floor: read and parse the cache file, build and set the diagnostics', value: readMs + lastShowMs, unit: 'ms', reference: `read+parse ${readMs.toFixed(0)} ms, set ${lastShowMs.toFixed(0)} ms; every diagnostic shown at ×${(allShownMs / (readMs + lastShowMs)).toFixed(2)} this floor` });
       await setLatency(child, 0);
