@@ -49,7 +49,8 @@ export interface DiagnosticsDeps {
  * turn given away lets VS Code write out the messages before it, so fewer, larger turns finish
  * sooner. In bench:host quick runs (50 000 diagnostics): 1 000 per turn showed them all in
  * 420–570 ms with the longest stall 23–32 ms; 2 000 in 398–486 ms, 34–52 ms; 4 000 in 338–542 ms,
- * but with stalls up to 82 ms.
+ * but with stalls up to 82 ms. At most: the publisher gives the turn away sooner when VS Code is
+ * slow to take a set (its time budget).
  */
 const SHOWN_CHUNK = 2000;
 
