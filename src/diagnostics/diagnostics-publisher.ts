@@ -18,10 +18,10 @@ export const PUBLISH_CHUNK = 1000;
 
 /**
  * A turn that has run this long hands over no further `set`, whatever its chunk allows. VS Code
- * serializes and writes out each `set` at once, and the same 1 000 diagnostics took it from 2.5
- * to 23 ms in bench:host, depending on what else the machine (two cores shared with the window)
- * and the garbage collector were doing: a fixed count per turn made 50–78 ms turns of the slow
- * ones. Under this budget a fast machine still hands over several per turn.
+ * serializes and writes out each `set` at once, and in bench:host it serialized the same 1 000
+ * diagnostics in 2.5 to 42 ms (once 97 ms), depending on what else the machine (two cores shared
+ * with the window) and the garbage collector were doing: two slow ones in a turn made 50–78 ms
+ * stalls. Under this budget a quick host still takes several per turn.
  */
 const TURN_BUDGET_MS = 10;
 

@@ -349,7 +349,6 @@ function median(runs: readonly number[]): number {
  * when; with the garbage collector's pauses (V8's, seen through `gc` performance entries) told
  * apart from the work's own time.
  */
-
 async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number; stall: Stall; stalls: Stalls }> {
   const cpuMsNow = (): number => { const { user, system } = process.cpuUsage(); return (user + system) / 1000; };
   let last = { us: nowUs(), ms: performance.now(), cpuMs: cpuMsNow() };
@@ -664,9 +663,9 @@ describe('bench:host', () => {
       figures.push({ name: '(e) start with the disk cache: every diagnostic shown, no answer yet', value: allShownMs, unit: 'ms', reference: last.sent.result ? `${appsecDiagnosticCount()} diagnostics in ${last.files} files before any answer; starts ${listed((start) => start.allShownMs)} ms` : 'nothing cached', target: '≤ 500 ms' });
       figures.push({ name: '    the findings behind them read, planned and checked against them', value: middle((start) => start.cachedMs), unit: 'ms', reference: `${Math.max(...starts.map((start) => start.withoutFindings))} diagnostics left without their finding` });
       figures.push({ name: '    longest extension-host stall during those starts', value: worstStart.stallMs, unit: 'ms', target: '≤ 50 ms', reference: `of which GC pauses ${worstStart.stalls.gcInStallMs.toFixed(0)} ms; the host process used ${worstStart.stalls.cpuInStallMs.toFixed(0)} ms of CPU in it; per start ${listed((start) => start.stallMs)} ms` });
-      figures.push({ name: `    floor: the same ${drawing.reduce((n, [, list]) => n + list.length, 0)} diagnostics handed over bare, longest stall`, value: Math.max(...bareStalls), unit: 'ms', reference: `per hand-over ${bareStalls.map((ms) => ms.toFixed(0)).join('/')} ms (one set of 1 000 per turn, nothing else; taking turns with the starts)` });
       figures.push({ name: '    of which serializing for the window (ours; the plain job\'s set)', value: middle((start) => start.sent.ms), unit: 'ms', reference: `${(last.sent.chars / 1e6).toFixed(1)} MB, ${last.sent.markers} markers; the plain job ${lastSent.ms.toFixed(0)} ms, ${(lastSent.chars / 1e6).toFixed(1)} MB, ${lastSent.markers} markers` });
       figures.push({ name: '    floor: read and parse the cache file, build and set the diagnostics', value: readMs + lastShowMs, unit: 'ms', reference: `read+parse ${readMs.toFixed(0)} ms, set ${lastShowMs.toFixed(0)} ms; every diagnostic shown at ×${(allShownMs / (readMs + lastShowMs)).toFixed(2)} this floor` });
+      figures.push({ name: `    floor: the same ${drawing.reduce((n, [, list]) => n + list.length, 0)} diagnostics handed over bare, longest stall`, value: Math.max(...bareStalls), unit: 'ms', reference: `per hand-over ${bareStalls.map((ms) => ms.toFixed(0)).join('/')} ms (one set of 1 000 per turn, nothing else; taking turns with the starts)` });
       await setLatency(child, 0);
       if (process.env.APPSEC_BENCH_QUICK) return;
       // Typing is measured once the refresh's cache write is done (see refreshQuietly).
