@@ -27,6 +27,14 @@ export interface Trace<T> {
   readonly readStartedMs: (suffix: string, exclude: readonly string[]) => number;
 }
 
+/** A `gc` performance entry's kind and flags in words (Node's NODE_PERFORMANCE_GC_* constants). */
+export function gcKindOf(detail: { kind?: number; flags?: number } | undefined): string {
+  const kinds: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weak callbacks' };
+  const flagNames: [number, string][] = [[2, 'construct retained'], [4, 'forced'], [8, 'synchronous phantom processing'], [16, 'all available garbage'], [32, 'all external memory'], [64, 'idle']];
+  const flags = flagNames.filter(([bit]) => ((detail?.flags ?? 0) & bit) !== 0).map(([, name]) => name);
+  return `${kinds[detail?.kind ?? 0] ?? 'unknown'}${flags.length > 0 ? ` (${flags.join(', ')})` : ''}`;
+}
+
 /** A stack in one line: the frames after the caller's, file names only, at most `depth`. */
 function oneLine(stack: string | undefined, depth: number): string {
   return (stack ?? '').split('\n').slice(2)
@@ -98,8 +106,7 @@ export async function traced<T>(work: () => Promise<T>): Promise<Trace<T>> {
   };
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      const detail = (entry as unknown as { detail?: { kind?: number } }).detail;
-      const kind = ({ 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weak callbacks' } as Record<number, string>)[detail?.kind ?? 0] ?? 'unknown';
+      const kind = gcKindOf((entry as unknown as { detail?: { kind?: number; flags?: number } }).detail);
       marks.push({ at: entry.startTime, what: `garbage collection (${kind}) of ${entry.duration.toFixed(1)} ms` });
     }
   });

@@ -15,7 +15,7 @@ import * as vscode from 'vscode';
 import { BENCH_FILE_LINES, benchFile, HOST_BENCH, HOT_FILE, HOT_FINDINGS } from '../../bench/host-data';
 import { EXTENSION_ID } from './fixture';
 import { appsecDiagnosticCount, windowProblemCount } from './helpers';
-import { traced } from './bench-trace';
+import { gcKindOf, traced } from './bench-trace';
 import type { ExtensionApi } from '../../../src/extension';
 
 interface Ready { url: string; token: string; deploymentSlug: string; sast: number; sca: number; project: string }
@@ -329,14 +329,6 @@ interface Stalls {
   readonly longestGcMs: number;
   /** What kind of collection that was (major, minor…) and why (V8's flags, as Node names them). */
   readonly longestGcKind: string;
-}
-
-/** A `gc` performance entry's kind and flags in words (Node's NODE_PERFORMANCE_GC_* constants). */
-function gcKindOf(detail: { kind?: number; flags?: number } | undefined): string {
-  const kinds: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weak callbacks' };
-  const flagNames: [number, string][] = [[2, 'construct retained'], [4, 'forced'], [8, 'synchronous phantom processing'], [16, 'all available garbage'], [32, 'all external memory'], [64, 'idle']];
-  const flags = flagNames.filter(([bit]) => ((detail?.flags ?? 0) & bit) !== 0).map(([, name]) => name);
-  return `${kinds[detail?.kind ?? 0] ?? 'unknown'}${flags.length > 0 ? ` (${flags.join(', ')})` : ''}`;
 }
 
 /** The middle run (the lower of the two middle ones for an even count). */
