@@ -65,30 +65,20 @@ export class DiagnosticsPublisher {
       this.hand(entries.map(([uri, items]) => [uri, built(uri, items)]));
       return;
     }
-    // One `set` at a time; the turn is given away once the next would pass `chunk`, or once
-    // this turn has run its budget (VS Code took its time over the last one).
-    let batch: [vscode.Uri, vscode.Diagnostic[] | undefined | typeof KEPT][] = [];
-    let size = 0;
+    // One `set` at a time (the same batches `hand` makes); the turn is given away before the next
+    // once it would pass `chunk`, or once this turn has run its budget (VS Code took its time).
     let handedThisTurn = 0;
     let turnStarted = performance.now();
-    for (const [uri, items] of openFirst(entries)) {
-      const weight = items?.length ?? 1;
-      if (size > 0 && size + weight > DIAGNOSTICS_PER_SET) {
-        this.hand(batch);
-        handedThisTurn += size;
-        batch = [];
-        size = 0;
-        if (handedThisTurn + DIAGNOSTICS_PER_SET > chunk || performance.now() - turnStarted >= this.turnBudgetMs) {
-          await nextTurn();
-          if (generation !== this.generation) return;
-          handedThisTurn = 0;
-          turnStarted = performance.now();
-        }
+    for (const part of setBatches(openFirst(entries))) {
+      if (handedThisTurn > 0 && (handedThisTurn + DIAGNOSTICS_PER_SET > chunk || performance.now() - turnStarted >= this.turnBudgetMs)) {
+        await nextTurn();
+        if (generation !== this.generation) return;
+        handedThisTurn = 0;
+        turnStarted = performance.now();
       }
-      batch.push([uri, built(uri, items)]);
-      size += weight;
+      this.hand(part.map(([uri, items]) => [uri, built(uri, items)]));
+      handedThisTurn += part.reduce((n, [, items]) => n + (items?.length ?? 1), 0);
     }
-    this.hand(batch);
   }
 
   /** A file drawn again by itself while a publication is under way: its later chunk must not undo that. */

@@ -17,9 +17,9 @@ export type FileEntry<U, D> = [U, readonly D[] | undefined];
  * file with more than `limit` goes in a batch of its own: VS Code shows 1 000 of it and says how
  * many more there are, whatever the batch.
  */
-export function setBatches<U, D>(entries: readonly FileEntry<U, D>[], limit = DIAGNOSTICS_PER_SET): FileEntry<U, D>[][] {
-  const batches: FileEntry<U, D>[][] = [];
-  let batch: FileEntry<U, D>[] = [];
+export function setBatches<E extends Readonly<FileEntry<unknown, unknown>>>(entries: readonly E[], limit = DIAGNOSTICS_PER_SET): E[][] {
+  const batches: E[][] = [];
+  let batch: E[] = [];
   let size = 0;
   for (const entry of entries) {
     const weight = entry[1]?.length ?? 1;
