@@ -9,6 +9,8 @@ import { parseBaseUrl } from './core/api/baseUrl';
 import { PlatformClient } from './core/api/client';
 import type { Deployment, Finding } from './core/model/types';
 import { describeQuery, FindingsStore } from './core/services/findings-store';
+import { KIND_PRODUCTS, unavailableText } from './core/services/kind-availability';
+import { failureNotice, type KindGap } from './core/services/kind-gaps';
 import { PoliciesService } from './core/services/policies-service';
 import { ProjectsService } from './core/services/projects-service';
 import { SbomService, type SbomExportRecord } from './core/services/sbom-service';
@@ -97,10 +99,16 @@ function activateApi(context: vscode.ExtensionContext) {
   const findings = push(new FindingsStore(api, {
     unshownLimit: () => settings.cacheUnshownFindings(),
     deploymentId: () => session.deployment?.id,
-    onAiUnavailable: (error) => storeLog.info(`The platform did not give AI code findings, so code findings are shown without them: ${errorMessage(error)}`),
     onListenerError: (name, error) => storeLog.error(`${name} failed to follow a change of findings`, error),
     onLoadFailed: (query, error) => storeLog.warn(`Loading ${describeQuery(query)} failed: ${errorMessage(error)}`),
   }));
+  // One line when the deployment is found to lack a kind, or to have it again: never a toast.
+  push(findings.availability.onDidChange((change) => {
+    if (!change) return;
+    const product = KIND_PRODUCTS[change.kind];
+    if (change.unavailable) storeLog.info(`${product}: ${unavailableText(change.unavailable)}. ${change.unavailable.detail}`);
+    else storeLog.info(`${product}: the deployment answers for it again.`);
+  }, 'the log of what the deployment has'));
   const baselines = push(new BranchBaselines({
     store: findings, project: (name) => projects.find(name),
     onLoadFailed: (name, error) => storeLog.warn(`Comparing ${name} with its primary branch failed, so no finding is marked new on this branch: ${errorMessage(error)}`),
@@ -235,7 +243,7 @@ function activateApi(context: vscode.ExtensionContext) {
     version, currentToken: () => tokens.get(),
     log, logger: (c) => log.for(c), session, projects, findings, policies, sbom, repos, diagnostics, viewState, places,
     clipboard: vscode.env.clipboard, findingUrl, projectUrl,
-    ...refreshAllActions({ session, findings, projects, policies, repos, diagnostics, trees, places, cache }),
+    ...refreshAllActions({ session, findings, projects, policies, repos, diagnostics, trees, places, cache, onKindsFailed: (gaps) => void announceKindsFailed(gaps) }),
     cancelLoads: () => trees.projects.cancelLoads(),
     revealRule: (ruleName) => revealRule(trees, ruleName),
     selectedItem: () => trees.projectsView.selection[0] ?? trees.policiesView.selection[0],
@@ -319,6 +327,15 @@ function activateApi(context: vscode.ExtensionContext) {
   // What activation does after a window reload, for the test that proves SBOM jobs are resumed.
   const resumeSbom = (): void => resumeSbomExports(app);
   return { version, app, trees, statusBar, storedState, detailsPanel, activationMs, activationCpuMs, activationPhases, activationProfile, resumeSbom, globalStorage: context.globalStorageUri };
+}
+
+/** The refresh's one notification when kinds failed, with the way to see why and to try again. */
+async function announceKindsFailed(gaps: readonly KindGap[]): Promise<void> {
+  const text = failureNotice(gaps);
+  if (!text) return;
+  const picked = await vscode.window.showWarningMessage(`AppSec: ${text}`, 'Retry', 'Show Logs');
+  if (picked === 'Retry') await vscode.commands.executeCommand('appsecFindings.refresh');
+  if (picked === 'Show Logs') await vscode.commands.executeCommand('appsecFindings.showLogs');
 }
 
 /** Says at once, not at the next request, when the base URL cannot be used (e.g. plain http to another host). */

@@ -6,6 +6,9 @@ import * as vscode from 'vscode';
 import type { Finding } from './core/model/types';
 import { countBySeverity } from './core/services/grouping';
 import { openInProblems, type FolderFindings } from './diagnostics/folder-findings';
+import { KIND_PRODUCTS, unavailableText } from './core/services/kind-availability';
+import type { KindGap } from './core/services/kind-gaps';
+import { clockTime } from './views/state-messages';
 
 const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
@@ -35,13 +38,29 @@ export function statusText(folder: FolderFindings | undefined): { text: string; 
       tooltip: `AppSec: ${plural(total, 'finding')} of ${folder.repo.projectName} new on ${ref}${against}${fallback} (the filter "only new on this branch" is on). Click to open the Projects view.`,
     };
   }
+  const gapsTip = gapsText(folder.gaps ?? []);
   const cached = folder.cachedAt ? ` As of ${folder.cachedAt.toLocaleString()} (from the last session; refreshing).` : '';
   const newText = newCount > 0 ? ` · $(git-branch) ${newCount} new` : '';
   const newTip = novelty && newCount > 0 ? ` ${newCount} of them ${newCount === 1 ? 'is' : 'are'} new on this branch (${novelty.primary} does not have ${newCount === 1 ? 'it' : 'them'}).` : '';
+  const failed = (folder.gaps ?? []).some((g) => 'failedBecause' in g);
   return {
-    text: `$(${folder.cachedAt ? 'history' : 'shield'}) ${total === 0 ? 'No findings' : parts.join(' · ')}${newText}`,
-    tooltip: `AppSec: ${plural(total, 'finding')} of ${folder.repo.projectName} on ${ref}${fallback}.${newTip}${cached} Click to open the Projects view.`,
+    text: `$(${failed ? 'warning' : folder.cachedAt ? 'history' : 'shield'}) ${total === 0 ? 'No findings' : parts.join(' · ')}${newText}`,
+    tooltip: `AppSec: ${plural(total, 'finding')} of ${folder.repo.projectName} on ${ref}${fallback}.${newTip}${cached}${gapsTip} Click to open the Projects view.`,
   };
+}
+
+/** " Secrets: not available for this deployment (404). Supply Chain: the last refresh failed (showing findings from 14:02)." */
+function gapsText(gaps: readonly KindGap[]): string {
+  const said = new Set<string>();
+  const parts: string[] = [];
+  for (const gap of gaps) {
+    const text = 'unavailable' in gap
+      ? `${KIND_PRODUCTS[gap.kind]}: ${unavailableText(gap.unavailable)}.`
+      : `${KIND_PRODUCTS[gap.kind]}: the last refresh failed${gap.since ? ` (showing findings from ${clockTime(gap.since)})` : ''}.`;
+    if (!said.has(text)) parts.push(text);
+    said.add(text);
+  }
+  return parts.length > 0 ? ` ${parts.join(' ')}` : '';
 }
 
 export class FindingsStatusBar implements vscode.Disposable {

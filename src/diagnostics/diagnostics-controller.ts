@@ -26,6 +26,8 @@ import type { FindingPlaces } from './finding-places';
 import type { FolderFindings, FolderNovelty } from './folder-findings';
 import { openDocumentKeys, placeToday, planDrawing, PLAN_SLICE, type FileSource, type Placed, type Planned, type Preview } from './drawing-plan';
 import { giveFindings, sameDiagnostics } from './shown-diagnostics';
+import { gapsOfResult, gapsOfSlot, type KindGap } from '../core/services/kind-gaps';
+import { PlatformError } from '../core/api/errors';
 
 export interface DiagnosticsDeps {
   readonly repos: WorkspaceRepos;
@@ -61,8 +63,8 @@ export class DiagnosticsController implements vscode.Disposable {
   private folders: readonly FolderFindings[] = [];
   /** The answers (per folder, per slot) last drawn, so a change that is not an answer draws nothing. */
   private drawn: (readonly (readonly Finding[] | undefined)[])[] = [];
-  private running: Promise<void> | undefined;
-  private queued: Promise<void> | undefined;
+  private running: Promise<readonly KindGap[]> | undefined;
+  private queued: Promise<readonly KindGap[]> | undefined;
   private readonly changed = new Emitter<readonly FolderFindings[]>();
   readonly onDidChange = this.changed.event;
   /**
@@ -157,7 +159,7 @@ export class DiagnosticsController implements vscode.Disposable {
    * Refreshes all folders; resolves when the new diagnostics are shown. A call while one runs
    * is coalesced into one more run after it (never more than one waiting).
    */
-  refresh(force = false): Promise<void> {
+  refresh(force = false): Promise<readonly KindGap[]> {
     if (!this.running) {
       // Started on the next microtask so `running` is set before the run's first load: the store
       // announces a load synchronously, and Problems must not draw the old folder with the
@@ -178,13 +180,18 @@ export class DiagnosticsController implements vscode.Disposable {
     return this.queued;
   }
 
-  private async run(force: boolean): Promise<void> {
+  /** Resolves with what each folder could not show fresh (a kind not available, or failed). */
+  private async run(force: boolean): Promise<readonly KindGap[]> {
     const slug = this.deps.deploymentSlug();
-    if (!slug || !vscode.workspace.isTrusted) return this.clear();
+    if (!slug || !vscode.workspace.isTrusted) {
+      this.clear();
+      return [];
+    }
     const repos = this.deps.repos.repos();
     const loaded = await Promise.all(repos.map((repo) => this.loadFolder(slug, repo, force)));
     this.releaseAllBut(loaded);
     await this.show(loaded);
+    return loaded.flatMap((folder) => folder.gaps ?? []);
   }
 
   private async loadFolder(slug: string, repo: WorkspaceRepo, force: boolean): Promise<FolderFindings> {
@@ -193,15 +200,16 @@ export class DiagnosticsController implements vscode.Disposable {
     // On a branch other than the primary one, its findings are compared with the primary's
     // (loaded alongside, never failing the folder) to tell which are new on it.
     const compared = fallback ? this.deps.baselines.ensure(slug, repo.projectName, force) : Promise.resolve();
-    const findings = await this.loadRef(slug, repo, ref, own, force);
+    const { findings, gaps, failed } = await this.loadRef(slug, repo, ref, own, force);
     await compared;
-    // A branch without a scan has no findings on the platform: show the primary branch's.
-    if (findings.length === 0 && fallback) {
+    // A branch without a scan has no findings on the platform: show the primary branch's. A kind
+    // that failed proves nothing about the branch, so it is never taken for "not scanned".
+    if (findings.length === 0 && !failed && fallback) {
       const slots = slotsOf(repo, 'primary');
-      const primaryFindings = await this.loadRef(slug, repo, fallback, slots, force);
-      return this.withLocalFilters({ repo, ref: fallback, usedFallback: true, findings: primaryFindings, slots }, undefined);
+      const primary = await this.loadRef(slug, repo, fallback, slots, force);
+      return this.withLocalFilters({ repo, ref: fallback, usedFallback: true, findings: primary.findings, slots, gaps: primary.gaps }, undefined);
     }
-    return this.withLocalFilters({ repo, ref, usedFallback: false, findings, slots: own }, this.noveltyOf(repo, fallback));
+    return this.withLocalFilters({ repo, ref, usedFallback: false, findings, slots: own, gaps }, this.noveltyOf(repo, fallback));
   }
 
   private withLocalFilters(folder: Omit<FolderFindings, 'onlyNew' | 'keep' | 'novelty'>, novelty: FolderNovelty | undefined): FolderFindings {
@@ -330,8 +338,9 @@ export class DiagnosticsController implements vscode.Disposable {
     for (const repo of this.deps.repos.repos()) {
       const { ref, fallback } = refToShow(repo.branch, this.deps.project(repo.projectName));
       const held = (which: string | undefined): FindingsResult[] | undefined => {
-        const results = ISSUE_TYPES.map((issueType) => find(this.queryOf(slug, repo, which, issueType)));
-        return results.every((r): r is FindingsResult => r !== undefined) ? results : undefined;
+        // A kind that had no answer (it failed) is not kept: the kinds that answered still show.
+        const results = ISSUE_TYPES.map((issueType) => find(this.queryOf(slug, repo, which, issueType))).filter((r): r is FindingsResult => r !== undefined);
+        return results.length > 0 ? results : undefined;
       };
       const own = held(ref);
       const results = own && own.some((r) => r.findings.length > 0) ? own : (fallback && held(fallback)) || own;
@@ -360,11 +369,26 @@ export class DiagnosticsController implements vscode.Disposable {
     return { deploymentSlug: slug, issueType, filters: toQueryFilters(this.deps.selection(), issueType, { repo: repo.projectName, dedup: true, ...(ref ? { ref } : {}) }) };
   }
 
-  private async loadRef(slug: string, repo: WorkspaceRepo, ref: string | undefined, slots: readonly string[], force: boolean): Promise<Finding[]> {
-    const results = await Promise.all(
+  /**
+   * Each kind loads and fails on its own: a kind that failed shows what its slot showed before
+   * (marked stale), and the others show their answers. `failed`: some kind did not answer.
+   */
+  private async loadRef(slug: string, repo: WorkspaceRepo, ref: string | undefined, slots: readonly string[], force: boolean): Promise<{ findings: Finding[]; gaps: KindGap[]; failed: boolean }> {
+    const settled = await Promise.allSettled(
       ISSUE_TYPES.map((issueType, i) => this.deps.findings.load(slots[i], this.queryOf(slug, repo, ref, issueType), { force })),
     );
-    return results.flatMap((r) => r.findings);
+    const findings: Finding[] = [];
+    const gaps: KindGap[] = [];
+    let failed = false;
+    for (const [i, outcome] of settled.entries()) {
+      if (outcome.status === 'rejected' && isCancelled(outcome.reason)) throw outcome.reason;
+      const state = this.deps.findings.state(slots[i]);
+      const result = outcome.status === 'fulfilled' ? outcome.value : resultOf(state);
+      if (result) for (const finding of result.findings) findings.push(finding);
+      failed ||= outcome.status === 'rejected';
+      gaps.push(...(outcome.status === 'fulfilled' ? gapsOfResult(outcome.value) : gapsOfSlot(ISSUE_TYPES[i], state)));
+    }
+    return { findings, gaps, failed };
   }
 
   /** A change in the store to answers Problems shows: shown again from the store, no request. */
@@ -519,6 +543,10 @@ export class DiagnosticsController implements vscode.Disposable {
 /** The store slots of a folder: its own branch's, or the primary branch's when it falls back. */
 function slotsOf(repo: WorkspaceRepo, which: 'branch' | 'primary'): string[] {
   return ISSUE_TYPES.map((issueType) => `problems:${repo.folder.uri.toString()}:${which}:${issueType}`);
+}
+
+function isCancelled(error: unknown): boolean {
+  return PlatformError.is(error, 'cancelled') || (error instanceof Error && error.name === 'AbortError');
 }
 
 function resultOf(state: SlotState): FindingsResult | undefined {

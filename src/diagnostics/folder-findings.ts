@@ -4,6 +4,7 @@
  * calls), shared by the diagnostics, the status bar and the view badge.
  */
 import type { Finding } from '../core/model/types';
+import type { KindGap } from '../core/services/kind-gaps';
 import { CLOSED_STATUSES } from '../core/workspace/diagnostic-plan';
 import type { WorkspaceRepo } from '../host/workspace-repos';
 
@@ -23,6 +24,8 @@ export interface FolderFindings {
   readonly keep?: (finding: Finding) => boolean;
   /** Set while these findings come from the last session's cache: when they were loaded. */
   readonly cachedAt?: Date;
+  /** The kinds not shown fresh: not available for this deployment, or failed (earlier findings kept). */
+  readonly gaps?: readonly KindGap[];
 }
 
 export interface FolderNovelty {

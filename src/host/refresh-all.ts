@@ -9,6 +9,7 @@ import type { ProjectsService } from '../core/services/projects-service';
 import type { Session } from '../core/services/session';
 import type { DiagnosticsController } from '../diagnostics/diagnostics-controller';
 import type { GitWorkspaceRepos } from './git-workspace-repos';
+import type { KindGap } from '../core/services/kind-gaps';
 
 export interface RefreshAllDeps {
   readonly session: Pick<Session, 'state'>;
@@ -22,10 +23,16 @@ export interface RefreshAllDeps {
   readonly places: { forgetScans(): void; readonly drift: { invalidate(): void } };
   /** The findings kept on disk: forgotten with everything else (sign-out). */
   readonly cache?: { clear(): Promise<void> };
+  /** Told once per refresh of the kinds that failed (their earlier findings stay, marked stale). */
+  readonly onKindsFailed?: (gaps: readonly KindGap[]) => void;
 }
 
 export interface RefreshAll {
-  /** Reloads projects, diagnostics and views (`force`: fetch again what is fresh); resolves when Problems shows the answers. */
+  /**
+   * Reloads projects, diagnostics and views (`force`: fetch again what is fresh); resolves when
+   * Problems shows the answers. A kind that fails does not fail it (it is told to `onKindsFailed`);
+   * the project list, the token's own read, does.
+   */
   refreshAll(force: boolean): Promise<void>;
   /** Forgets everything shown (sign-out, deployment change). */
   clearAll(): void;
@@ -61,8 +68,8 @@ export function refreshAllActions(deps: RefreshAllDeps): RefreshAll {
       const rematched = deps.repos.recompute();
       deps.trees.projects.refresh();
       deps.trees.policies.refresh();
-      if (early && !rematched) return early;
-      await deps.diagnostics.refresh(force);
+      const gaps = early && !rematched ? await early : await deps.diagnostics.refresh(force);
+      if (gaps.some((gap) => 'failedBecause' in gap)) deps.onKindsFailed?.(gaps);
     },
   };
 }

@@ -7,8 +7,9 @@ import type { Finding } from '../core/model/types';
 import type { FilterSelection } from '../core/services/filters';
 import type { FindingsResult } from '../core/services/findings-store';
 import { groupFindings, type FindingGroup, type GroupBy } from '../core/services/grouping';
+import { KIND_PRODUCTS, unavailableAdvice, unavailableText } from '../core/services/kind-availability';
 import {
-  ISSUE_TYPE_NOUNS, cancelledFindings, loadFailed, loadingFindings, message, noFindings, nothingNew, skippedFindings, staleFindings, type Unscanned,
+  ISSUE_TYPE_NOUNS, aiFailed, cancelledFindings, clockTime, loadFailed, notAvailable, loadingFindings, message, noFindings, nothingNew, skippedFindings, staleFindings, type Unscanned,
 } from './state-messages';
 import {
   nodeIds, PAGE_SIZE, pageRanges, uniqueBy,
@@ -90,10 +91,14 @@ export function issueTypeChildren(node: IssueTypeNode, view: SlotView, context: 
     return [say(loadingFindings(issueType, slot, view.arrived))];
   }
   const head: Node[] = [];
+  if (result.unavailable && !view.loading) return [say(notAvailable(KIND_PRODUCTS[issueType], result.unavailable))];
   if (view.loading && !view.cancelled) head.push(say(loadingFindings(issueType, slot, view.arrived)));
   else if (result.staleBecause !== undefined) {
     head.push(say(staleFindings(result.loadedAt, context.errorMessage(result.staleBecause), { view: 'projects', slot }, context.now)));
   }
+  const ai = result.ai;
+  if (ai && 'unavailable' in ai) head.push(say(notAvailable(KIND_PRODUCTS.ai, ai.unavailable)));
+  else if (ai) head.push(say(aiFailed(context.errorMessage(ai.failedBecause), ai.since, { view: 'projects', slot }, context.now)));
   if (result.skipped > 0) head.push(say(skippedFindings(result.skipped)));
   const groups = context.groupsOf(result);
   if (groups.length === 0) {
@@ -144,6 +149,7 @@ export function findingPageChildren(page: PageNode): Node[] {
 
 /** Count for the issue-type node's description: "42", with the state when it is not plain. */
 export function issueTypeDescription(view: SlotView, countOf: (result: FindingsResult) => number): string | undefined {
+  if (view.result?.unavailable) return view.loading && !view.cancelled ? 'asking again…' : unavailableText(view.result.unavailable);
   if (view.result) {
     const count = String(countOf(view.result));
     if (view.loading && !view.cancelled) return `${count} · refreshing…`;
@@ -152,6 +158,19 @@ export function issueTypeDescription(view: SlotView, countOf: (result: FindingsR
   if (view.cancelled) return 'cancelled';
   if (view.loading) return 'loading…';
   return view.error !== undefined ? 'failed' : undefined;
+}
+
+/** The issue-type node's tooltip when its state needs more than its name: what is missing or stale, and why. */
+export function issueTypeTooltip(node: IssueTypeNode, view: SlotView, now = new Date()): string | undefined {
+  const result = view.result;
+  if (!result) return undefined;
+  const lines: string[] = [];
+  if (result.unavailable) lines.push(`${KIND_PRODUCTS[node.issueType]} — ${unavailableText(result.unavailable)}. ${unavailableAdvice(KIND_PRODUCTS[node.issueType], result.unavailable)}`);
+  else if (result.staleBecause !== undefined) lines.push(`Showing findings from ${clockTime(result.loadedAt, now)}: the last refresh failed.`);
+  const ai = result.ai;
+  if (ai && 'unavailable' in ai) lines.push(`${KIND_PRODUCTS.ai} — ${unavailableText(ai.unavailable)}. ${unavailableAdvice(KIND_PRODUCTS.ai, ai.unavailable)}`);
+  else if (ai) lines.push(ai.since ? `AI findings from ${clockTime(ai.since, now)}: the AI analysis's list failed.` : 'No AI findings: the AI analysis\'s list failed.');
+  return lines.length > 0 ? lines.join('\n\n') : undefined;
 }
 
 /**

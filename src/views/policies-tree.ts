@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { Disposable } from '../core/events';
 import type { Finding, Policy } from '../core/model/types';
+import type { Unavailable } from '../core/services/kind-availability';
 import { mergePolicies, type PoliciesService } from '../core/services/policies-service';
 import type { TreeSession } from './projects-tree';
 import { policiesRoot, policyChildren, policyLoadFailed, ruleModeChildren, rulePageChildren } from './rules-children';
@@ -121,16 +122,18 @@ export class PoliciesTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     if (session.kind === 'noDeployment') return [message(undefined, nodeIds.root('policies'), noDeployment(session.message))];
     let listed: readonly Policy[] = [];
     let listFailure: string | undefined;
+    let unavailable: Unavailable | undefined;
     try {
       const answer = await this.deps.policies.listPolicies();
       listed = answer.policies;
+      unavailable = answer.unavailable;
       // Kept through an outage: the last list stays, with the reason above it.
       if (answer.staleBecause !== undefined) listFailure = `${this.deps.errorMessage(answer.staleBecause)} (showing the policies listed before)`;
     } catch (error) {
       listFailure = this.deps.errorMessage(error);
     }
     this.shownSourceIds = this.sourceIds();
-    const nodes = policiesRoot(session.deployment.id, mergePolicies(listed, this.deps.policyFindings(), this.deps.policyIds()), listFailure);
+    const nodes = policiesRoot(session.deployment.id, mergePolicies(listed, this.deps.policyFindings(), this.deps.policyIds()), listFailure, unavailable);
     this.policyNodes.clear();
     for (const child of nodes) if (child.kind === 'policy') this.policyNodes.set(child.entry.policy.id, child);
     return nodes;

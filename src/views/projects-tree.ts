@@ -17,7 +17,7 @@ import type { SeverityMapping } from '../core/workspace/diagnostic-plan';
 import type { WorkspaceRepos } from '../host/workspace-repos';
 import type { BranchNovelty } from '../core/services/branch-baselines';
 import {
-  FindingGroupsCache, findingPageChildren, groupChildren, issueTypeChildren, issueTypeDescription, onePerPolicy, type LocalFilter, type SlotView,
+  FindingGroupsCache, findingPageChildren, groupChildren, issueTypeChildren, issueTypeDescription, issueTypeTooltip, onePerPolicy, type LocalFilter, type SlotView,
 } from './findings-children';
 import { issueTypeNodes, projectsRoot } from './projects-children';
 import { TreeSlotLoads } from './slot-loads';
@@ -118,6 +118,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
       todayLocation: (finding) => this.deps.todayLocation?.(finding),
       isNew: (finding) => this.deps.novelty?.isNew(finding) ?? false,
       issueTypeDescription: (n) => issueTypeDescription(this.slotView(n), (result) => this.groups.count(result, this.deps.groupBy(), this.localFilter())),
+      issueTypeTooltip: (n) => issueTypeTooltip(n, this.slotView(n)),
     });
   }
 

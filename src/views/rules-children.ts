@@ -4,10 +4,11 @@
  * `vscode`).
  */
 import type { Policy } from '../core/model/types';
+import type { Unavailable } from '../core/services/kind-availability';
 import type { PolicyEntry, PolicyRules } from '../core/services/policies-service';
 import { groupRulesByMode } from './rule-presentation';
 import {
-  loadFailed, message, noPolicies, noRules, policyListFailed, skippedRules,
+  loadFailed, message, notAvailable, noPolicies, noRules, policyListFailed, skippedRules,
 } from './state-messages';
 import {
   nodeIds, PAGE_SIZE, pageRanges, uniqueBy,
@@ -17,11 +18,12 @@ import {
 const ROOT_ID = nodeIds.root('policies');
 
 /** The root: a warning when the list endpoint failed (the others are still shown), then the policies. */
-export function policiesRoot(deploymentId: string, entries: readonly PolicyEntry[], listFailure: string | undefined): Node[] {
+export function policiesRoot(deploymentId: string, entries: readonly PolicyEntry[], listFailure: string | undefined, unavailable?: Unavailable): Node[] {
   const nodes: Node[] = [];
   if (listFailure !== undefined) nodes.push(message(undefined, ROOT_ID, policyListFailed(listFailure)));
+  if (unavailable) nodes.push(message(undefined, ROOT_ID, notAvailable('Policies', unavailable)));
   for (const entry of entries) nodes.push({ kind: 'policy', id: nodeIds.policy(deploymentId, entry.policy.id), entry });
-  if (entries.length === 0 && listFailure === undefined) nodes.push(message(undefined, ROOT_ID, noPolicies()));
+  if (entries.length === 0 && listFailure === undefined && !unavailable) nodes.push(message(undefined, ROOT_ID, noPolicies()));
   return nodes;
 }
 

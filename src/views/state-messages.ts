@@ -4,6 +4,7 @@
  * Pure (no `vscode`); texts are tested.
  */
 import type { IssueType } from '../core/model/types';
+import { unavailableAdvice, unavailableText, type Unavailable } from '../core/services/kind-availability';
 import { selectedValues, type FilterSelection } from '../core/services/filters';
 import { EXTENSION_COMMANDS, OPEN_SETTINGS_COMMAND, TREE_COMMANDS, type RetryTarget } from './tree-commands';
 import { nodeIds, type ActionNode, type MessageNode, type MessageTone, type Node, type NodeAction } from './tree-nodes';
@@ -79,6 +80,25 @@ export function loadFailed(what: string, reason: string, target: RetryTarget): M
 export function staleFindings(loadedAt: Date, reason: string, target: RetryTarget, now = new Date()): MessageSpec {
   return {
     state: 'stale', tone: 'warning', text: `Showing findings from ${clockTime(loadedAt, now)} — the last refresh failed: ${oneLine(reason)}`,
+    tooltip: reason, action: actions.retry(target), actions: [actions.retry(target), actions.showLogs()], collapsed: true,
+  };
+}
+
+/** The deployment does not have the kind: calm (no error tone), with what to check, and no Retry. */
+export function notAvailable(product: string, unavailable: Unavailable): MessageSpec {
+  const advice = unavailableAdvice(product, unavailable);
+  return {
+    state: `unavailable-${product.toLowerCase().replace(/\W+/g, '-')}`, tone: 'info', icon: 'circle-slash',
+    text: `${product} — ${unavailableText(unavailable)}`,
+    tooltip: `${advice}\n\n${unavailable.detail}`, action: actions.showLogs(),
+  };
+}
+
+/** The AI code findings' list failed while the code findings answered: what stays, and Retry. */
+export function aiFailed(reason: string, since: Date | undefined, target: RetryTarget, now = new Date()): MessageSpec {
+  const kept = since ? `Showing AI findings from ${clockTime(since, now)}` : 'No AI findings shown';
+  return {
+    state: 'ai-failed', tone: 'warning', text: `${kept} — the AI analysis's list failed: ${oneLine(reason)}`,
     tooltip: reason, action: actions.retry(target), actions: [actions.retry(target), actions.showLogs()], collapsed: true,
   };
 }

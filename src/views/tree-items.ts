@@ -53,6 +53,8 @@ function item(node: Node, label: string, collapsible: vscode.TreeItemCollapsible
 /** What the tree item of an issue-type node shows that depends on its slot's live state. */
 export interface TreeItemContext {
   issueTypeDescription(node: Extract<Node, { kind: 'issueType' }>): string | undefined;
+  /** What the node's state adds to its tooltip (a kind not available, stale findings), if anything. */
+  issueTypeTooltip?(node: Extract<Node, { kind: 'issueType' }>): string | undefined;
   /** The user's severity → level mapping, so severity icons match Problems. */
   readonly severityMapping?: SeverityMapping;
   /** Where a finding is in today's code (drift), so the tree shows the line Problems shows. */
@@ -92,7 +94,7 @@ export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeIte
         description: context.issueTypeDescription(node),
         iconPath: new vscode.ThemeIcon(node.issueType === 'sast' ? 'code' : node.issueType === 'secrets' ? 'key' : 'package'),
         contextValue: `issueType ${node.issueType}`,
-        tooltip: `${ISSUE_TYPE_LABELS[node.issueType]} of ${node.parent.project.name}${node.parent.ref ? ` on ${node.parent.ref}` : ''}`,
+        tooltip: [`${ISSUE_TYPE_LABELS[node.issueType]} of ${node.parent.project.name}${node.parent.ref ? ` on ${node.parent.ref}` : ''}`, context.issueTypeTooltip?.(node)].filter(Boolean).join('\n\n'),
       });
     case 'group': {
       const { groupBy, group } = node;

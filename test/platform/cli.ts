@@ -12,11 +12,16 @@
  *   --json          print one JSON line {url, token, deploymentId, deploymentSlug} and nothing else
  *   --shape S       `service` (default: answers as the real service sends them) or `spec`
  *   --max-page-size N   at most N items per findings or projects page, whatever is asked
+ *   --without LIST  products the deployment lacks, comma-separated, each optionally with the
+ *                   status its endpoints answer: `secrets,ai` or `sca:403,secrets:404,ai:400`
+ *                   (code, ai, sca, secrets, policies, sbom, tickets; 404 by default, 400 for ai)
+ *   --read-only     the token's role may not write: triage, tickets, tags, SBOM exports answer 403
  */
 import { demoDeployment } from './demo';
 import { generateDeployment } from './generator';
 import { startPlatformServer } from './server';
 import type { AnswerShape } from './service-shape';
+import { defaultMissingStatus, PRODUCTS, type Product } from './routes';
 import { makeTestCa } from './tls-certs';
 
 interface CliOptions {
@@ -34,6 +39,8 @@ interface CliOptions {
   tls: boolean;
   shape: AnswerShape;
   maxPageSize?: number;
+  without: Map<Product, number | undefined>;
+  readOnly: boolean;
 }
 
 const NUMERIC_FLAGS = {
@@ -41,12 +48,14 @@ const NUMERIC_FLAGS = {
 } as const;
 
 function parseArgs(argv: string[]): CliOptions {
-  const out: CliOptions = { demo: false, json: false, tls: false, shape: 'service' };
+  const out: CliOptions = { demo: false, json: false, tls: false, shape: 'service', without: new Map(), readOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === '--demo') out.demo = true;
     else if (flag === '--json') out.json = true;
     else if (flag === '--tls') out.tls = true;
+    else if (flag === '--read-only') out.readOnly = true;
+    else if (flag === '--without') out.without = parseWithout(required(argv, ++i, flag));
     else if (flag === '--token') out.token = required(argv, ++i, flag);
     else if (flag === '--demo-commit') {
       const commit = required(argv, ++i, flag);
@@ -63,6 +72,17 @@ function parseArgs(argv: string[]): CliOptions {
       if (!Number.isInteger(value) || value < 0) throw new Error(`${flag} needs a non-negative integer`);
       out[NUMERIC_FLAGS[flag as keyof typeof NUMERIC_FLAGS]] = value;
     } else throw new Error(`unknown flag ${flag}`);
+  }
+  return out;
+}
+
+function parseWithout(text: string): Map<Product, number | undefined> {
+  const out = new Map<Product, number | undefined>();
+  for (const entry of text.split(',').map((e) => e.trim()).filter(Boolean)) {
+    const [name, status] = entry.split(':');
+    if (!(PRODUCTS as readonly string[]).includes(name)) throw new Error(`--without: unknown product ${name} (one of ${PRODUCTS.join(', ')})`);
+    if (status !== undefined && !['400', '403', '404'].includes(status)) throw new Error(`--without: ${name}'s status is 400, 403 or 404`);
+    out.set(name as Product, status === undefined ? undefined : Number(status));
   }
   return out;
 }
@@ -92,6 +112,8 @@ async function main(): Promise<void> {
     ...(args.token === undefined ? {} : { token: args.token }),
     ...(args.maxPageSize === undefined ? {} : { maxPageSize: args.maxPageSize }),
     shape: args.shape,
+    without: args.without,
+    readOnly: args.readOnly,
   });
   const { id, slug } = data.deployment;
   if (args.json) {
@@ -103,6 +125,8 @@ async function main(): Promise<void> {
     console.log(`  token:           ${platform.token}`);
     if (ca) console.log(`  CA certificate:  ${ca.caCertPath} (set appsecFindings.caBundlePath to it)`);
     console.log(`  ${data.projects.length} projects, ${data.sast.length} code findings, ${data.sca.length} supply-chain findings`);
+    if (args.without.size > 0) console.log(`  without: ${[...args.without].map(([p, s]) => `${p} (${s ?? defaultMissingStatus(p)})`).join(', ')}`);
+    if (args.readOnly) console.log('  the token\'s role may not write (403)');
     console.log('Press Ctrl+C to stop.');
   }
   const stop = (): void => {

@@ -33,7 +33,39 @@ export interface ApiState {
   answers: { shape: AnswerShape; maxPageSize: number | undefined };
   /** Mutable: tests switch the ticketing integration off and on. */
   integrations: Integrations;
+  /** Mutable: what the deployment lacks, and whether the token's role may write. */
+  products: ProductsState;
 }
+
+/** The products a deployment licenses separately, as the local platform can leave them out. */
+export const PRODUCTS = ['code', 'ai', 'sca', 'secrets', 'policies', 'sbom', 'tickets'] as const;
+export type Product = (typeof PRODUCTS)[number];
+
+export interface ProductsState {
+  /** Each missing product, with the status its endpoints answer (404 unless set). */
+  missing: Map<Product, number>;
+  /** The token's role may read but not change anything: every write answers 403. */
+  readOnly: boolean;
+}
+
+/** The status a missing product answers when none is chosen: 400 for an unknown `issue_type`, else 404. */
+export function defaultMissingStatus(product: Product): number {
+  return product === 'ai' ? 400 : 404;
+}
+
+function refusedProduct(state: ApiState, product: Product): PlatformResponse | undefined {
+  const status = state.products.missing.get(product);
+  if (status === undefined) return undefined;
+  const text = status === 400 ? `unknown issue type for this deployment` : status === 403 ? `this deployment's plan does not include ${product}` : 'not found';
+  return error(status, text);
+}
+
+/** A write the token's role may not make. */
+function refusedWrite(state: ApiState): PlatformResponse | undefined {
+  return state.products.readOnly ? error(403, 'the token\'s role does not allow this action') : undefined;
+}
+
+const FINDINGS_PRODUCT: Record<string, Product> = { sast: 'code', ai_sast: 'ai', sca: 'sca' };
 
 class BadPath extends Error {}
 
@@ -80,12 +112,17 @@ function route(req: ApiRequest, state: ApiState): PlatformResponse {
   if (resource === 'policies' && rest.length <= 3) {
     return only('GET', () => {
       if (!byId) return error(404, DEPLOYMENT_NOT_FOUND);
+      const refused = refusedProduct(state, 'policies');
+      if (refused) return refused;
       return rest.length === 2 ? json(200, { policies: data.policies }) : policyRules(data, decode(rest[2]), params);
     });
   }
   if (resource === 'findings' && rest.length === 2) {
     return only('GET', () => {
       if (!bySlug) return error(404, DEPLOYMENT_NOT_FOUND);
+      const product = FINDINGS_PRODUCT[params.get('issue_type') ?? 'sast'];
+      const refused = product && refusedProduct(state, product);
+      if (refused) return refused;
       const page = queryFindings(data, state.index, params, state.answers.maxPageSize);
       if (state.answers.shape === 'service') return json(200, { findings: page.findings.map(serviceFinding) });
       const member = page.issueType === 'sast' ? 'sastFindings' : page.issueType === 'ai_sast' ? 'aiSastFindings' : 'scaFindings';
@@ -93,23 +130,28 @@ function route(req: ApiRequest, state: ApiState): PlatformResponse {
     });
   }
   if (resource === 'secrets' && rest.length === 2) {
-    return only('GET', () => (byId ? json(200, listSecrets(data, params)) : error(404, DEPLOYMENT_NOT_FOUND)));
+    return only('GET', () => (byId ? refusedProduct(state, 'secrets') ?? json(200, listSecrets(data, params)) : error(404, DEPLOYMENT_NOT_FOUND)));
   }
   if (resource === 'sbom' && rest[2] === 'export' && (rest.length === 3 || rest.length === 4)) {
     return only(rest.length === 3 ? 'POST' : 'GET', () => {
       if (!byId) return error(404, DEPLOYMENT_NOT_FOUND);
+      const refused = refusedProduct(state, 'sbom') ?? (rest.length === 3 ? refusedWrite(state) : undefined);
+      if (refused) return refused;
       return rest.length === 3 ? state.sbom.create(data, req.body) : state.sbom.status(decode(rest[3]), state.storageUrl);
     });
   }
   if (resource === 'triage' && rest.length === 2) {
-    return only('POST', () => (bySlug ? triage(data, req.body) : error(404, DEPLOYMENT_NOT_FOUND)));
+    return only('POST', () => (bySlug ? refusedWrite(state) ?? triage(data, req.body) : error(404, DEPLOYMENT_NOT_FOUND)));
   }
   if (resource === 'tickets' && rest.length === 2) {
-    return only('POST', () => (bySlug ? createTickets(data, req.body, state.integrations) : error(404, DEPLOYMENT_NOT_FOUND)));
+    return only('POST', () => (bySlug ? refusedProduct(state, 'tickets') ?? refusedWrite(state) ?? createTickets(data, req.body, state.integrations) : error(404, DEPLOYMENT_NOT_FOUND)));
   }
   // Link and unlink take the deployment's id, creating takes its slug (as the reference says).
   if (resource === 'tickets' && (rest[2] === 'link' || rest[2] === 'unlink') && rest.length === 3) {
-    return only('POST', () => (byId ? (rest[2] === 'link' ? linkTicket(data, req.body) : unlinkTicket(data, req.body)) : error(404, DEPLOYMENT_NOT_FOUND)));
+    return only('POST', () => {
+      if (!byId) return error(404, DEPLOYMENT_NOT_FOUND);
+      return refusedProduct(state, 'tickets') ?? refusedWrite(state) ?? (rest[2] === 'link' ? linkTicket(data, req.body) : unlinkTicket(data, req.body));
+    });
   }
   if (resource === 'scans' && rest[2] === 'search' && rest.length === 3) {
     return only('POST', () => (byId ? searchScans(data, req.body) : error(404, DEPLOYMENT_NOT_FOUND)));
@@ -126,6 +168,8 @@ function projectRoute(req: ApiRequest, state: ApiState, nameSegments: string[], 
   const isTags = req.method === 'PUT' && nameSegments.length >= 2 && nameSegments[nameSegments.length - 1] === 'tags';
   if (req.method !== 'GET' && !isTags) return methodNotAllowed(nameSegments[nameSegments.length - 1] === 'tags' ? 'GET, PUT' : 'GET');
   if (!bySlug) return error(404, DEPLOYMENT_NOT_FOUND);
+  const refused = isTags ? refusedWrite(state) : undefined;
+  if (refused) return refused;
   const rawName = (isTags ? nameSegments.slice(0, -1) : nameSegments).join('/');
   if (/%2f/i.test(rawName)) {
     // The real service redirects an encoded slash to the literal-slash path.

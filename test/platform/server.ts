@@ -13,7 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { FindingsIndex } from './findings-query';
 import { Faults, type FaultController } from './faults';
 import { error, send, sendMangled, standaloneFaultResponse, streamHugeBody, type PlatformResponse } from './respond';
-import { handleApi, type ApiState } from './routes';
+import { defaultMissingStatus, handleApi, type ApiState, type Product, type ProductsState } from './routes';
 import type { AnswerShape } from './service-shape';
 import { SbomJobs } from './sbom';
 import type { PlatformData } from './types';
@@ -33,6 +33,10 @@ export interface PlatformServerOptions {
   maxPageSize?: number;
   /** Whether a ticketing (Jira) integration is configured (default true). */
   ticketing?: boolean;
+  /** Products the deployment lacks, each with the status its endpoints answer (default: see `defaultMissingStatus`). */
+  without?: ReadonlyMap<Product, number | undefined> | readonly Product[];
+  /** The token's role may not write: triage, tickets, tags and SBOM exports answer 403. */
+  readOnly?: boolean;
 }
 
 export interface RecordedRequest {
@@ -56,11 +60,21 @@ export interface RunningPlatform {
   setMaxPageSize(size: number | undefined): void;
   /** Switches the ticketing integration on or off (creating tickets is refused without it). */
   setTicketing(on: boolean): void;
+  /** Takes a product away (its endpoints answer `status`, by default 404, or 400 for `ai`), or gives it back (`undefined`). */
+  setProduct(product: Product, missingStatus: number | undefined | 'default'): void;
+  /** Gives every product back and lets the role write again. */
+  restoreProducts(): void;
+  /** Lets the token's role write, or not (every write then answers 403). */
+  setReadOnly(on: boolean): void;
   /** The second origin that serves finished SBOMs, like object storage behind pre-signed links. */
   storageUrl: string;
   /** Requests the storage origin received (it refuses any that carries an Authorization header). */
   storageRequests: RecordedRequest[];
   close(): Promise<void>;
+}
+
+function isProductList(given: ReadonlyMap<Product, number | undefined> | readonly Product[]): given is readonly Product[] {
+  return Array.isArray(given);
 }
 
 /** Request bodies here are tiny JSON documents; anything bigger is a client bug. */
@@ -95,6 +109,10 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
   let latencyMs = opts.latencyMs ?? 0;
   const answers: ApiState['answers'] = { shape: opts.shape ?? 'service', maxPageSize: opts.maxPageSize };
   const integrations: ApiState['integrations'] = { ticketing: opts.ticketing ?? true };
+  const products: ProductsState = { missing: new Map(), readOnly: opts.readOnly ?? false };
+  const given = opts.without ?? [];
+  const without: [Product, number | undefined][] = isProductList(given) ? given.map((p) => [p, undefined]) : [...given.entries()];
+  for (const [product, status] of without) products.missing.set(product, status ?? defaultMissingStatus(product));
   // Sort once up front so even the first findings request of a big data set is fast.
   index.sorted('sast', opts.data.sast);
   index.sorted('sca', opts.data.sca);
@@ -117,7 +135,7 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
     // The auth scheme is case-insensitive (RFC 9110); the token is not.
     const given = /^bearer (.*)$/i.exec(headers.authorization ?? '')?.[1];
     if (given !== token) return error(401, headers.authorization ? 'invalid API token' : 'missing Authorization: Bearer <token> header');
-    return handleApi({ method, rawPath, rawQuery, body: body.text }, { data: running.data, baseUrl: running.url, storageUrl: running.storageUrl, index, sbom, answers, integrations });
+    return handleApi({ method, rawPath, rawQuery, body: body.text }, { data: running.data, baseUrl: running.url, storageUrl: running.storageUrl, index, sbom, answers, integrations, products });
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -177,6 +195,17 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
     },
     setTicketing(on) {
       integrations.ticketing = on;
+    },
+    setProduct(product, missingStatus) {
+      if (missingStatus === undefined) products.missing.delete(product);
+      else products.missing.set(product, missingStatus === 'default' ? defaultMissingStatus(product) : missingStatus);
+    },
+    restoreProducts() {
+      products.missing.clear();
+      products.readOnly = false;
+    },
+    setReadOnly(on) {
+      products.readOnly = on;
     },
     storageUrl: storage.url,
     storageRequests: storage.requests,

@@ -24,6 +24,7 @@ import {
   encodeSecretsQuery,
 } from './encoding';
 import { PlatformError } from './errors';
+import type { EndpointAccess } from './statusErrors';
 import { ownTurn, PlatformHttp, type PlatformHttpOptions } from './http';
 import { checkPageSize, cursorPages, offsetPages } from './paging';
 
@@ -81,7 +82,7 @@ export class PlatformClient {
 
   /** A token reaches one deployment, so this finds its id and slug from the token alone. */
   async listDeployments(options: CallOptions = {}): Promise<Deployment[]> {
-    const body = await this.get('/api/v1/deployments', undefined, 'The deployment list', options);
+    const body = await this.get('/api/v1/deployments', undefined, 'The deployment list', options, 'token');
     return decodeDeploymentsResponse(body);
   }
 
@@ -164,7 +165,8 @@ export class PlatformClient {
         ...(request.reason ? { new_triage_reason: request.reason } : {}),
         ...(request.note !== undefined && request.note !== '' ? { new_note: request.note } : {}),
       },
-      what: `Triage of ${request.ids.length} finding${request.ids.length === 1 ? '' : 's'}`,
+      what: `the triage of ${request.ids.length} finding${request.ids.length === 1 ? '' : 's'}`,
+      access: 'write',
       signal: options.signal,
     });
     return decodeTriageResult(body);
@@ -181,7 +183,8 @@ export class PlatformClient {
         ...(request.groupIssues !== undefined ? { group_issues: request.groupIssues } : {}),
         ...(request.jiraProjectId ? { jira_project_id: request.jiraProjectId } : {}),
       },
-      what: 'Jira tickets',
+      what: 'creating Jira tickets',
+      access: 'write',
       signal: options.signal,
     });
     return decodeTicketResult(body);
@@ -194,7 +197,8 @@ export class PlatformClient {
       method: 'POST',
       path: `${deploymentPath(deploymentId)}/tickets/link`,
       body: { ticket_url: ticketUrl, issue_ids: ids.map(String) },
-      what: 'Linking the ticket',
+      what: 'linking the ticket',
+      access: 'write',
       signal: options.signal,
     });
     return decodeTicketLinkResult(body);
@@ -205,7 +209,8 @@ export class PlatformClient {
       method: 'POST',
       path: `${deploymentPath(deploymentId)}/tickets/unlink`,
       body: { issue_ids: ids.map(String) },
-      what: 'Unlinking the ticket',
+      what: 'unlinking the ticket',
+      access: 'write',
       signal: options.signal,
     });
     return decodeUnlinkResult(body);
@@ -243,7 +248,8 @@ export class PlatformClient {
       method: 'POST',
       path: `${deploymentPath(deploymentId)}/sbom/export`,
       body: encodeSbomExportRequest(deploymentId, request),
-      what: `The SBOM export of repository ${request.repositoryId}`,
+      what: `the SBOM export of repository ${request.repositoryId}`,
+      access: 'write',
       signal: options.signal,
     });
     return decodeSbomExportCreated(body);
@@ -273,6 +279,7 @@ export class PlatformClient {
         path,
         body: { repository_id: repositoryId, branch, statuses: ['SCAN_STATUS_COMPLETED'], limit: 100, ...(cursor ? { cursor } : {}) },
         what: `The scans of ${branch}`,
+        access: 'product',
         signal: options.signal,
       });
       const decoded = decodeScansPage(body);
@@ -292,14 +299,15 @@ export class PlatformClient {
       method: 'PUT',
       path: `${projectPath(deploymentSlug, projectName)}/tags`,
       body: { tags },
-      what: `Project ${projectName}`,
+      what: `tagging project ${projectName}`,
+      access: 'write',
       signal: options.signal,
     });
     return decodeProjectResponse(body, projectName);
   }
 
   async getProject(deploymentSlug: string, projectName: string, options: CallOptions = {}): Promise<Project> {
-    const body = await this.get(projectPath(deploymentSlug, projectName), undefined, `Project ${projectName}`, options);
+    const body = await this.get(projectPath(deploymentSlug, projectName), undefined, `Project ${projectName}`, options, 'token');
     return decodeProjectResponse(body, projectName);
   }
 
@@ -309,7 +317,7 @@ export class PlatformClient {
     const path = `${deploymentPath(deploymentSlug)}/projects`;
     const what = `The projects of deployment ${deploymentSlug}`;
     return offsetPages(async (page, signal) => {
-      const decoded = decodeProjectsPage(await this.get(path, encodeOffsetQuery(page, pageSize), what, { signal }));
+      const decoded = decodeProjectsPage(await this.get(path, encodeOffsetQuery(page, pageSize), what, { signal }, 'token'));
       return { value: decoded.projects, rawCount: decoded.rawCount, signature: pageSignature(decoded.projects, (p) => p.id) };
     }, { pageSize, concurrency: options.concurrency ?? this.concurrency, signal: options.signal });
   }
@@ -327,8 +335,9 @@ export class PlatformClient {
     return this.http.close();
   }
 
-  private get(path: string, query: string | undefined, what: string, options: CallOptions): Promise<unknown> {
-    return this.http.requestJson({ method: 'GET', path, query, what, signal: options.signal });
+  /** A read of a product's data unless `access` says it is one of the token's own (deployments, projects). */
+  private get(path: string, query: string | undefined, what: string, options: CallOptions, access: EndpointAccess = 'product'): Promise<unknown> {
+    return this.http.requestJson({ method: 'GET', path, query, what, access, signal: options.signal });
   }
 }
 

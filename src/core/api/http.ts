@@ -3,7 +3,7 @@ import { isLoopbackHost, parseBaseUrl, type BaseUrl } from './baseUrl';
 import { PlatformError, cancelledError } from './errors';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonText, readBodyPrefix, readCappedBody, readCappedText, headerValue } from './responseBody';
 import { DEFAULT_RETRY_POLICY, withRetries, type HttpMethod, type RetryEnvironment, type RetryInfo, type RetryPolicy } from './retry';
-import { errorForStatus, parseRetryAfter } from './statusErrors';
+import { errorForStatus, parseRetryAfter, type EndpointAccess } from './statusErrors';
 import { errorFromTransport } from './transportErrors';
 import { nextTurn } from '../slices';
 
@@ -66,6 +66,8 @@ export interface JsonRequest {
   readonly body?: unknown;
   /** Names the resource in error messages: "Project acme/api". */
   readonly what: string;
+  /** Whose refusal a 403 or 404 is (see {@link EndpointAccess}); the token's own by default. */
+  readonly access?: EndpointAccess;
   readonly signal?: AbortSignal;
 }
 
@@ -158,7 +160,7 @@ export class PlatformHttp {
           }
         }
         const text = await readBodyPrefix(response.body);
-        throw errorForStatus(status, text, undefined, { what, token });
+        throw errorForStatus(status, text, undefined, { what, token, access: 'product' });
       }
     });
   }
@@ -196,7 +198,7 @@ export class PlatformHttp {
       }
       const text = await readBodyPrefix(response.body);
       const retryAfterMs = parseRetryAfter(response.headers['retry-after'], this.retry.now());
-      throw errorForStatus(status, text, retryAfterMs, { what: request.what, token });
+      throw errorForStatus(status, text, retryAfterMs, { what: request.what, token, access: request.access });
     }
   }
 

@@ -1,8 +1,20 @@
 import { PlatformError, WEB_API_SCOPE_HINT, scrubSecret, truncateSnippet } from './errors';
 
+/**
+ * Whose refusal a 403 or 404 is, which decides what the message blames:
+ * - `token`: the token's own reads (deployments, projects). A 404 there is the usual sign of a
+ *   token created without Web API access.
+ * - `product`: a product's list (findings of a kind, secrets, policies, scans, SBOM status). A
+ *   deployment that does not license the product, or a role that may not read it, answers so.
+ * - `write`: a change (triage, tickets, tags, an SBOM export). A 403 is the token's role.
+ */
+export type EndpointAccess = 'token' | 'product' | 'write';
+
 /** What the failed call was about, for messages: "Project acme/api", "Findings of acme". */
 export interface ErrorContext {
   readonly what: string;
+  /** Default `token`. */
+  readonly access?: EndpointAccess;
   /** Scrubbed out of every text that reaches the error. */
   readonly token: string | undefined;
 }
@@ -27,9 +39,11 @@ export function errorForStatus(
     case 401:
       return make('unauthorized', 'The platform did not accept the API token (401). Sign in again with a valid token.');
     case 403:
-      return make('forbidden', `The API token may not access ${context.what} (403). Sign in with a token that has access.`);
+      return make('forbidden', forbiddenText(context));
     case 404:
-      return make('notFound', `${context.what} was not found (404). ${WEB_API_SCOPE_HINT}`);
+      return make('notFound', context.access === 'product' || context.access === 'write'
+        ? `The platform answered 404 for ${lower(context.what)}: this deployment may not have that product, or the token's role may not use it.`
+        : `${context.what} was not found (404). ${WEB_API_SCOPE_HINT}`);
     case 408:
       return make('timeout', `The platform timed out answering for ${context.what} (408). Try again later.`);
     case 429:
@@ -43,6 +57,19 @@ export function errorForStatus(
   }
   // Any other 4xx: the request itself is at fault, like a 400.
   return make('badRequest', `The platform refused the request for ${context.what} (${status}).`);
+}
+
+function forbiddenText(context: ErrorContext): string {
+  switch (context.access) {
+    case 'write': return `The token's role does not allow ${lower(context.what)} (403). Ask an administrator of the organization, or sign in with a token whose role may make this change.`;
+    case 'product': return `The platform refused ${lower(context.what)} (403): the deployment may not license that product, or the token's role may not read it.`;
+    default: return `The API token may not access ${context.what} (403). Sign in with a token that has access.`;
+  }
+}
+
+/** "The secrets findings" reads "the secrets findings" inside a sentence. */
+function lower(what: string): string {
+  return what.startsWith('The ') ? `the ${what.slice(4)}` : what;
 }
 
 function waitText(retryAfterMs: number | undefined): string {

@@ -3,12 +3,16 @@
  * deployment's findings use (`main` or `refs/heads/main`; docs/platform-api.md, "Branches"):
  * while that is not known, an empty answer is asked again in the other spelling, and the one
  * that brought findings is remembered per deployment until `forget()` (sign-out).
+ *
+ * A kind the deployment does not have answers with no findings and `unavailable` set, rather than
+ * failing: the other kinds never wait on it or fail with it (`kind-availability.ts`).
  */
-import { PlatformError } from '../api/errors';
+import { cancelledError, PlatformError } from '../api/errors';
 import { StringInterner } from '../model/interner';
 import { sameBranch, spellRef, spellingOf, type RefSpelling } from '../model/refs';
 import type { Finding, FindingFilters } from '../model/types';
-import type { FindingsQuery, FindingsResult } from './findings-store';
+import type { AiPart, FindingsQuery, FindingsResult } from './findings-store';
+import { unavailableOf, type FindingKind, type KindAvailability } from './kind-availability';
 import type { FindingsPage, PlatformApi } from './platform-api';
 
 /** The statuses the secrets list filters by (`FINDING_STATUS_…`); others are applied here. */
@@ -22,8 +26,8 @@ export class FindingsFetcher {
     private readonly pageSize: number,
     /** The deployment's id, which the secrets list takes instead of its slug. */
     private readonly deploymentId: (slug: string) => string | undefined = () => undefined,
-    /** Told when the AI findings could not be had and the code findings came without them. */
-    private readonly onAiUnavailable: (error: unknown) => void = () => undefined,
+    /** Told, per kind, whether the deployment answered for it. */
+    private readonly availability?: Pick<KindAvailability, 'note'>,
   ) {}
 
   /** The branch spelling learnt for a deployment, if any answer taught one. */
@@ -55,7 +59,8 @@ export class FindingsFetcher {
       this.refSpellings.set(slug, first);
       return result;
     }
-    if (known) return result;
+    // A kind the deployment does not have answers the same in either spelling.
+    if (known || result.unavailable) return result;
     const other: RefSpelling = first === 'short' ? 'full' : 'short';
     const retried = await this.fetchFiltered(query, { ...query.filters, ref: spellRef(ref, other) }, signal, onProgress, reuse);
     if (retried.findings.length > 0 || retried.skipped > 0) this.refSpellings.set(slug, other);
@@ -64,7 +69,7 @@ export class FindingsFetcher {
 
   /**
    * Every page of one query, sent with `filters` (the query's own, or its ref spelled otherwise).
-   * Code findings come with the AI code findings (`ai_sast`), asked for after them; secrets come
+   * Code findings come with the AI code findings (`ai_sast`), asked for beside them; secrets come
    * from their own list, narrowed here to the query's branch.
    */
   private async fetchFiltered(query: FindingsQuery, filters: FindingFilters, signal: AbortSignal, onProgress?: (arrived: number) => void, reuse: (finding: Finding) => Finding = (f) => f): Promise<FindingsResult> {
@@ -79,44 +84,65 @@ export class FindingsFetcher {
       }
     };
     const options = { signal, pageSize: this.pageSize, interner };
-    if (query.issueType === 'secrets') {
-      const id = this.deploymentId(query.deploymentSlug);
-      if (!id) throw new PlatformError('unauthorized', 'Sign in again: the deployment\'s id, which the secrets list needs, is not known.');
-      // The list has no branch filter and fewer statuses than code findings: both are kept here too.
-      const { ref, status, ...rest } = filters;
-      const sent = status && SECRET_STATUSES.has(status) ? { ...rest, status } : rest;
-      await collect(this.api().secrets(id, sent, { signal, interner }), (f) => (!ref || sameBranch(f.ref, ref)) && (!status || f.status === status));
-    } else if (query.issueType === 'sast') {
-      // Side by side: the AI list adds no round trip to the code findings' own.
-      const aiFindings: Finding[] = [];
-      const ai = this.collectAi(query, filters, options, aiFindings, reuse);
-      // If the code findings fail first, the AI list's own failure is not a second, unheard error.
-      ai.catch(() => undefined);
-      await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, options));
-      skipped += await ai;
-      for (const finding of aiFindings) findings.push(finding);
-    } else {
-      await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, options));
+    const kind: FindingKind = query.issueType;
+    let ai: { findings: Finding[]; skipped: number; part?: AiPart } | undefined;
+    try {
+      if (query.issueType === 'secrets') {
+        const id = this.deploymentId(query.deploymentSlug);
+        if (!id) throw new PlatformError('unauthorized', 'Sign in again: the deployment\'s id, which the secrets list needs, is not known.');
+        // The list has no branch filter and fewer statuses than code findings: both are kept here too.
+        const { ref, status, ...rest } = filters;
+        const sent = status && SECRET_STATUSES.has(status) ? { ...rest, status } : rest;
+        await collect(this.api().secrets(id, sent, { signal, interner }), (f) => (!ref || sameBranch(f.ref, ref)) && (!status || f.status === status));
+      } else if (query.issueType === 'sast') {
+        // Side by side: the AI list adds no round trip to the code findings' own, and never fails them.
+        const aiLoad = this.collectAi(query, filters, options, reuse);
+        // If the code findings fail first, the AI list's own outcome is not a second, unheard error.
+        aiLoad.catch(() => undefined);
+        try {
+          await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, options));
+        } finally {
+          ai = await aiLoad.catch(() => undefined);
+        }
+        // The AI list stops only when the load is cancelled: then the whole load is.
+        if (signal.aborted) throw cancelledError();
+      } else {
+        await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, options));
+      }
+    } catch (e) {
+      const unavailable = unavailableOf(e, query.issueType !== 'secrets');
+      if (!unavailable) throw e;
+      this.availability?.note(kind, unavailable);
+      return { query, findings: ai?.findings ?? [], skipped: ai?.skipped ?? 0, loadedAt: new Date(), unavailable, ...(ai?.part ? { ai: ai.part } : {}) };
     }
-    return { query, findings, skipped, loadedAt: new Date() };
+    this.availability?.note(kind, undefined);
+    if (ai) {
+      for (const finding of ai.findings) findings.push(finding);
+      skipped += ai.skipped;
+    }
+    return { query, findings, skipped, loadedAt: new Date(), ...(ai?.part ? { ai: ai.part } : {}) };
   }
 
   /**
-   * AI code findings are a newer kind: a platform (or plan) that refuses `issue_type=ai_sast`
-   * as a bad or unknown request still shows its code findings, and says why the AI ones are missing.
+   * AI code findings are a newer kind: a deployment (or plan) without the AI analysis refuses
+   * `issue_type=ai_sast` as a bad or unknown request, and one whose list fails for a while still
+   * shows its code findings. Only cancellation goes up.
    */
-  private async collectAi(query: FindingsQuery, filters: FindingFilters, options: { signal: AbortSignal; pageSize: number; interner: StringInterner }, into: Finding[], reuse: (finding: Finding) => Finding): Promise<number> {
+  private async collectAi(query: FindingsQuery, filters: FindingFilters, options: { signal: AbortSignal; pageSize: number; interner: StringInterner }, reuse: (finding: Finding) => Finding): Promise<{ findings: Finding[]; skipped: number; part?: AiPart }> {
+    const found: Finding[] = [];
     let skipped = 0;
     try {
       for await (const page of this.api().findings(query.deploymentSlug, 'ai_sast', filters, options)) {
-        for (const finding of page.findings) into.push(reuse(finding));
+        for (const finding of page.findings) found.push(reuse(finding));
         skipped += page.skipped;
       }
     } catch (e) {
-      if (!PlatformError.is(e, 'badRequest') && !PlatformError.is(e, 'notFound') && !PlatformError.is(e, 'forbidden')) throw e;
-      into.length = 0;
-      this.onAiUnavailable(e);
+      if (PlatformError.is(e, 'cancelled') || options.signal.aborted) throw e;
+      const unavailable = unavailableOf(e, true);
+      this.availability?.note('ai', unavailable);
+      return { findings: [], skipped: 0, part: unavailable ? { unavailable } : { failedBecause: e } };
     }
-    return skipped;
+    this.availability?.note('ai', undefined);
+    return { findings: found, skipped };
   }
 }

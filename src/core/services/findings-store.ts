@@ -25,6 +25,7 @@ import { DEFAULT_FINDINGS_PAGE_SIZE } from '../api/client';
 import { FindingsFetcher } from './findings-fetcher';
 import { FindingIndex, indexKey } from './finding-index';
 import type { PlatformApi } from './platform-api';
+import { KindAvailability, type Unavailable } from './kind-availability';
 
 export interface FindingsQuery {
   readonly deploymentSlug: string;
@@ -40,7 +41,20 @@ export interface FindingsResult {
   readonly loadedAt: Date;
   /** Set when a later load failed: these findings are what was shown before. */
   readonly staleBecause?: unknown;
+  /** The deployment does not have this kind: no findings, and not an error (`kind-availability.ts`). */
+  readonly unavailable?: Unavailable;
+  /** Code findings only: why the AI code findings are missing, or older than the rest. */
+  readonly ai?: AiPart;
 }
+
+/**
+ * The AI code findings come from a list of their own beside the code findings. When the
+ * deployment lacks the AI analysis they are simply not there; when their list fails for a while,
+ * the AI findings shown before stay (`since`: when they were loaded) and the code findings update.
+ */
+export type AiPart =
+  | { readonly unavailable: Unavailable }
+  | { readonly failedBecause: unknown; readonly since?: Date };
 
 export type SlotState =
   | { readonly kind: 'idle' }
@@ -63,8 +77,6 @@ export interface FindingsStoreOptions {
   readonly onLoadFailed?: (query: FindingsQuery, error: unknown) => void;
   /** The signed-in deployment's id (the secrets list takes it instead of the slug). */
   readonly deploymentId?: (slug: string) => string | undefined;
-  /** Told when a platform refused the AI code findings (the code findings are shown without them). */
-  readonly onAiUnavailable?: (error: unknown) => void;
   /** Told of a listener that threw, with the listener's name. */
   readonly onListenerError?: (name: string, error: unknown) => void;
 }
@@ -119,9 +131,11 @@ export class FindingsStore implements Disposable {
   readonly onDidChange: Emitter<readonly string[]>['event'];
 
   private readonly fetcher: FindingsFetcher;
+  /** Which kinds the signed-in deployment has, as its latest answers said. */
+  readonly availability = new KindAvailability();
 
   constructor(api: () => PlatformApi, private readonly options: FindingsStoreOptions = {}) {
-    this.fetcher = new FindingsFetcher(api, options.pageSize ?? DEFAULT_FINDINGS_PAGE_SIZE, options.deploymentId, options.onAiUnavailable);
+    this.fetcher = new FindingsFetcher(api, options.pageSize ?? DEFAULT_FINDINGS_PAGE_SIZE, options.deploymentId, this.availability);
     this.changed = new Emitter<readonly string[]>(options.onListenerError);
     this.onDidChange = this.changed.event;
   }
@@ -274,6 +288,7 @@ export class FindingsStore implements Disposable {
     this.slots.clear();
     this.index.clear();
     this.fetcher.forget();
+    this.availability.clear();
     this.patches.length = 0;
     if (slots.length > 0) this.changed.fire(slots);
   }
@@ -291,6 +306,7 @@ export class FindingsStore implements Disposable {
   dispose(): void {
     this.clear();
     this.changed.dispose();
+    this.availability.dispose();
   }
 
   private entryFor(key: string, query: FindingsQuery): Entry {
@@ -351,7 +367,7 @@ export class FindingsStore implements Disposable {
         entry.flight = undefined;
         entry.expired = false;
         entry.error = undefined;
-        entry.result = this.canonical(result);
+        entry.result = this.canonical(keepEarlierAi(result, entry.result));
         entry.removed = undefined;
         const unseen = this.patches.filter((p) => p.seq > startSeq);
         for (const patch of unseen) this.applyPatch(patch, [entry]);
@@ -447,6 +463,19 @@ export class FindingsStore implements Disposable {
       this.index.rebuild([...this.entries.values()].map((e) => ({ key: indexKey(e.query.deploymentSlug, e.query.issueType), findings: e.result?.findings ?? [] })));
     }
   }
+}
+
+/**
+ * When only the AI list failed, the AI findings shown before stay beside the new code findings
+ * (marked with when they were loaded), as a failed kind keeps what it showed.
+ */
+function keepEarlierAi(result: FindingsResult, earlier: FindingsResult | undefined): FindingsResult {
+  const part = result.ai;
+  if (!part || !('failedBecause' in part) || !earlier) return result;
+  const earlierAi = earlier.findings.filter((f) => f.ai !== undefined);
+  if (earlierAi.length === 0) return result;
+  const since = earlier.ai && 'since' in earlier.ai && earlier.ai.since ? earlier.ai.since : earlier.loadedAt;
+  return { ...result, findings: [...result.findings, ...earlierAi], ai: { failedBecause: part.failedBecause, since } };
 }
 
 const byFileCache = new WeakMap<FindingsResult, Map<string, Finding[]>>();

@@ -4,6 +4,7 @@
  * spec, so any of the three may be all there is). Rules are cursor-paged and loaded per policy.
  */
 import { Emitter, type Disposable } from '../events';
+import { unavailableOf, type Unavailable } from './kind-availability';
 import type { Finding, Policy, PolicyRule } from '../model/types';
 import type { PlatformApi } from './platform-api';
 
@@ -49,6 +50,8 @@ export function modeLabel(mode: string): string {
 export interface ListedPolicies {
   readonly policies: readonly Policy[];
   readonly staleBecause?: unknown;
+  /** The deployment does not list policies (no such product, or a role that may not read them). */
+  readonly unavailable?: Unavailable;
 }
 
 export class PoliciesService implements Disposable {
@@ -75,6 +78,9 @@ export class PoliciesService implements Disposable {
     try {
       return { policies: await this.listed };
     } catch (error) {
+      // Not having policies is a state: the policies findings name are still shown.
+      const unavailable = unavailableOf(error);
+      if (unavailable) return { policies: [], unavailable };
       if (this.lastListed) return { policies: this.lastListed, staleBecause: error };
       throw error;
     }

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { refreshAllActions, type RefreshAllDeps } from '../../../src/host/refresh-all';
+import type { KindGap } from '../../../src/core/services/kind-gaps';
 
 interface Situation {
   /** The project list was loaded before (and folders matched from it). */
@@ -10,6 +11,8 @@ interface Situation {
   readonly rematch?: boolean;
   /** The project list fails to load. */
   readonly listFails?: boolean;
+  /** What Problems could not show fresh. */
+  readonly gaps?: readonly KindGap[];
 }
 
 function recording(signedIn: boolean, situation: Situation = {}): { deps: RefreshAllDeps; calls: string[] } {
@@ -30,11 +33,12 @@ function recording(signedIn: boolean, situation: Situation = {}): { deps: Refres
       recompute: () => (note('repos.recompute')(), situation.rematch === true),
     },
     diagnostics: {
-      refresh: (force) => (note('diagnostics.refresh')(force), new Promise((resolve) => setTimeout(() => (calls.push('diagnostics shown'), resolve()), 10))),
+      refresh: (force) => (note('diagnostics.refresh')(force), new Promise((resolve) => setTimeout(() => (calls.push('diagnostics shown'), resolve(situation.gaps ?? [])), 10))),
       clear: note('diagnostics.clear'),
     },
     trees: { projects: { refresh: note('tree.projects') }, policies: { refresh: note('tree.policies') } },
     places: { forgetScans: note('places.forgetScans'), drift: { invalidate: note('drift.invalidate') } },
+    onKindsFailed: (gaps) => void calls.push(`told of ${gaps.map((g) => g.kind).join(',')}`),
   };
   return { deps, calls };
 }
@@ -64,6 +68,17 @@ void describe('refreshAllActions', () => {
     await assert.rejects(refreshAllActions(deps).refreshAll(true), /list failed/);
     await new Promise((resolve) => setTimeout(resolve, 20));
     assert.ok(calls.includes('diagnostics shown'), 'the findings that loaded are still shown');
+  });
+
+  void it('a kind that failed is told once, after Problems shows the others; a kind the deployment lacks is not', async () => {
+    const failed = { kind: 'sca', failedBecause: new Error('503') } as const;
+    const lacking = { kind: 'secrets', unavailable: { status: 404, detail: 'not found' } } as const;
+    const { deps, calls } = recording(true, { gaps: [lacking, failed] });
+    await refreshAllActions(deps).refreshAll(true);
+    assert.deepEqual(calls.slice(-2), ['diagnostics shown', 'told of secrets,sca']);
+    const quiet = recording(true, { gaps: [lacking] });
+    await refreshAllActions(quiet.deps).refreshAll(true);
+    assert.equal(quiet.calls.some((c) => c.startsWith('told')), false, 'a missing product is a state, not a failure');
   });
 
   void it('signed out, a refresh clears everything instead of asking the platform', async () => {

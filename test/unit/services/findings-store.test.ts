@@ -148,11 +148,27 @@ void describe('FindingsStore (real client, local platform)', () => {
 
   void test('a failure with nothing shown before reads as failed, with the error', async () => {
     const s = service();
-    h.server.faults.inject({ kind: 'status', status: 404 }, { pathIncludes: 'issue_type=sast' }); // the code list (the AI list beside it may be refused)
-    await assert.rejects(s.load('p1', query()), (e: unknown) => PlatformError.is(e, 'notFound'));
+    h.server.faults.inject({ kind: 'status', status: 401 }, { pathIncludes: 'issue_type=sast' }); // the code list (the AI list beside it may be refused)
+    await assert.rejects(s.load('p1', query()), (e: unknown) => PlatformError.is(e, 'unauthorized'));
     const state = s.state('p1');
     assert.equal(state.kind, 'failed');
-    assert.ok(state.kind === 'failed' && PlatformError.is(state.error, 'notFound'));
+    assert.ok(state.kind === 'failed' && PlatformError.is(state.error, 'unauthorized'));
+  });
+
+  void test('a code list the deployment does not have (404) answers with no findings and says so, asked once', async () => {
+    const s = service();
+    const mark = h.mark();
+    h.server.faults.inject({ kind: 'status', status: 404 }, { pathIncludes: 'issue_type=sast' }, 2); // both spellings of the branch would be refused alike
+    const result = await s.load('p1', query());
+    assert.equal(result.findings.length, 0);
+    assert.equal(result.unavailable?.status, 404);
+    assert.equal(findingsRequests(mark), 1, 'not retried, and not asked again in the other spelling of the branch');
+    assert.equal(s.state('p1').kind, 'loaded', 'a state, not an error');
+    assert.equal(s.availability.unavailable('sast')?.status, 404);
+    h.server.faults.clear();
+    const again = await s.load('p1', query(), { force: true });
+    assert.ok(again.findings.length > 0, 'the next load asks again: a deployment can gain a product');
+    assert.equal(s.availability.unavailable('sast'), undefined);
   });
 
   void test('a transient 503 is retried and the load succeeds', async () => {

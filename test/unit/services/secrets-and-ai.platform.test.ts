@@ -29,8 +29,8 @@ void describe('secrets and AI code findings (real client, local platform)', () =
   });
   after(() => h.close());
 
-  const store = (onAiUnavailable?: (e: unknown) => void): FindingsStore =>
-    new FindingsStore(() => h.client(), { pageSize: 100, deploymentId: () => String(data.deployment.id), onAiUnavailable });
+  const store = (): FindingsStore =>
+    new FindingsStore(() => h.client(), { pageSize: 100, deploymentId: () => String(data.deployment.id) });
   const query = (issueType: 'sast' | 'secrets', extra: object = {}): FindingsQuery =>
     ({ deploymentSlug: SLUG, issueType, filters: { repos: [project], ref: 'main', dedup: true, ...extra } });
 
@@ -104,15 +104,29 @@ void describe('secrets and AI code findings (real client, local platform)', () =
   });
 
   void test('a platform that refuses AI findings still shows the code findings, and says why', async () => {
-    const told: unknown[] = [];
+    const s = store();
     h.server.faults.inject({ kind: 'status', status: 400 }, { pathIncludes: 'issue_type=ai_sast' });
-    const result = await store((e) => told.push(e)).load('c', query('sast', { severities: ['high'] }));
+    const result = await s.load('c', query('sast', { severities: ['high'] }));
     assert.ok(result.findings.length > 0);
     assert.ok(result.findings.every((f) => !f.ai));
-    assert.equal(told.length, 1);
-    assert.ok(PlatformError.is(told[0], 'badRequest'));
+    assert.deepEqual(result.ai && 'unavailable' in result.ai ? result.ai.unavailable.status : undefined, 400);
+    assert.equal(result.unavailable, undefined, 'the code findings themselves are there');
+    assert.equal(s.availability.unavailable('ai')?.status, 400);
+    assert.deepEqual(s.availability.offered(), ['sast', 'sca', 'secrets'], 'the AI analysis is not offered');
+  });
+
+  void test('an AI list that fails for a while keeps the AI findings shown before, marked, and the code findings update', async () => {
+    const s = store();
+    const first = await s.load('c', query('sast'));
+    const earlierAi = first.findings.filter((f) => f.ai).map((f) => f.id).sort();
+    assert.ok(earlierAi.length > 0);
     h.server.faults.inject({ kind: 'status', status: 503 }, { pathIncludes: 'issue_type=ai_sast' }, 5);
-    await assert.rejects(store().load('c', query('sast', { severities: ['low'] })), (e: unknown) => PlatformError.is(e, 'server'), 'an outage is not hidden');
+    const again = await s.load('c', query('sast'), { force: true });
+    assert.deepEqual(again.findings.filter((f) => f.ai).map((f) => f.id).sort(), earlierAi, 'the AI findings shown before stay');
+    assert.ok(again.ai && 'failedBecause' in again.ai && PlatformError.is(again.ai.failedBecause, 'server'), 'the outage is not hidden');
+    assert.equal(again.ai && 'since' in again.ai ? again.ai.since?.getTime() : undefined, first.loadedAt.getTime(), 'marked with when they were loaded');
+    assert.notEqual(again.loadedAt, first.loadedAt, 'the code findings are a new answer');
+    assert.equal(s.availability.unavailable('ai'), undefined, 'an outage is not a missing product');
   });
 
   void test('a secret is triaged as a secret, and shows ignored at once', async () => {

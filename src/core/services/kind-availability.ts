@@ -1,0 +1,91 @@
+/**
+ * What the deployment has: organizations license the platform's products separately (Code, the
+ * AI analysis, Supply Chain, Secrets), and a token's role limits what it may read. A product's
+ * list that answers 403 or 404 (or 400 for an `issue_type` the deployment does not know) while
+ * the token itself works is "not available for this deployment": a state, not an error. It is
+ * never retried within a refresh and never announced; the next refresh asks again, as a
+ * deployment can gain a product.
+ */
+import { PlatformError } from '../api/errors';
+import { Emitter, type Disposable } from '../events';
+
+/** The kinds of findings as the platform sells them: the AI analysis is apart from Code. */
+export type FindingKind = 'sast' | 'ai' | 'sca' | 'secrets';
+
+export const FINDING_KINDS: readonly FindingKind[] = ['sast', 'ai', 'sca', 'secrets'];
+
+/** The product names users know from the platform's licence page. */
+export const KIND_PRODUCTS: Record<FindingKind, string> = { sast: 'Code', ai: 'AI analysis', sca: 'Supply Chain', secrets: 'Secrets' };
+
+export interface Unavailable {
+  /** 403, 404, or 400 for an issue type. */
+  readonly status: number;
+  /** The platform's refusal as the error message put it (the detail for the log and tooltips). */
+  readonly detail: string;
+}
+
+/**
+ * The unavailability an error stands for, or undefined when it is a failure (a 5xx, the
+ * network, a timeout, a 401). `issueTypeList`: the request named an `issue_type`, so a 400 is
+ * the deployment not knowing it rather than a bad filter of ours (our filters are checked first).
+ */
+export function unavailableOf(error: unknown, issueTypeList = false): Unavailable | undefined {
+  if (!(error instanceof PlatformError) || error.status === undefined) return undefined;
+  const missing = error.reason === 'forbidden' || error.reason === 'notFound' || (issueTypeList && error.reason === 'badRequest' && error.status === 400);
+  return missing ? { status: error.status, detail: error.message } : undefined;
+}
+
+/** "not available for this deployment (404)", the words every view uses. */
+export function unavailableText(u: Unavailable): string {
+  return `not available for this deployment (${u.status})`;
+}
+
+/** What to check, for tooltips and Check Connection (`product`: "Secrets", "Policies", …). */
+export function unavailableAdvice(product: string, u: Unavailable): string {
+  const who = u.status === 403
+    ? `the token's role may not read it, or the organization does not license ${product}`
+    : `the organization may not license ${product}, or the token's role may not read it`;
+  return `The platform answered ${u.status}: ${who}. Check the product's licence on the platform, or the token's role. The next refresh asks again.`;
+}
+
+/** A kind whose availability changed (`unavailable` undefined: it answered again). */
+export interface AvailabilityChange {
+  readonly kind: FindingKind;
+  readonly unavailable?: Unavailable;
+}
+
+/** Per kind, what the latest answer said: available (undefined) or not. Cleared with the session. */
+export class KindAvailability implements Disposable {
+  private readonly missing = new Map<FindingKind, Unavailable>();
+  /** Fires with the change, or with undefined when everything was forgotten (sign-out). */
+  private readonly changed = new Emitter<AvailabilityChange | undefined>();
+  readonly onDidChange = this.changed.event;
+
+  /** Records the latest answer for a kind; fires only when what is known changed. */
+  note(kind: FindingKind, unavailable: Unavailable | undefined): void {
+    const before = this.missing.get(kind);
+    if (before?.status === unavailable?.status) return;
+    if (unavailable) this.missing.set(kind, unavailable);
+    else this.missing.delete(kind);
+    this.changed.fire({ kind, ...(unavailable ? { unavailable } : {}) });
+  }
+
+  unavailable(kind: FindingKind): Unavailable | undefined {
+    return this.missing.get(kind);
+  }
+
+  /** The kinds the deployment answered for, or has not been asked about yet. */
+  offered(): FindingKind[] {
+    return FINDING_KINDS.filter((kind) => !this.missing.has(kind));
+  }
+
+  clear(): void {
+    if (this.missing.size === 0) return;
+    this.missing.clear();
+    this.changed.fire(undefined);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
