@@ -12,6 +12,9 @@ import type { BranchNovelty } from '../core/services/branch-baselines';
 import { EMPTY_SELECTION, localFilterOf } from '../core/services/filters';
 import type { FindingDetails } from '../core/services/finding-details';
 import type { FindingsQuery, FindingsStore } from '../core/services/findings-store';
+import { loadEachKind } from '../core/services/each-kind';
+import { KIND_PRODUCTS, unavailableText } from '../core/services/kind-availability';
+import type { KindGap } from '../core/services/kind-gaps';
 import type { TriageService } from '../core/services/triage-service';
 import type { FindingPlaces } from '../diagnostics/finding-places';
 import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
@@ -45,6 +48,14 @@ function whereToday(places: FindingPlaces, finding: Finding): string | undefined
   return `${place.relativePath}:${place.range.startLine + 1}${place.kind === 'changed' ? ' (code changed since the scan)' : ''}`;
 }
 
+/** What the list leaves out and why: kinds the deployment does not have, kinds that failed. */
+function gapsNote(gaps: readonly KindGap[], errorMessage: (error: unknown) => string): string {
+  const lines = gaps.map((gap) => 'unavailable' in gap
+    ? `${KIND_PRODUCTS[gap.kind]} findings: ${unavailableText(gap.unavailable)}.`
+    : `${KIND_PRODUCTS[gap.kind]} findings could not be loaded (${errorMessage(gap.failedBecause)})${gap.since ? '; those listed are from an earlier load' : ''}.`);
+  return lines.length > 0 ? `\n(${[...new Set(lines)].join(' ')})` : '';
+}
+
 const text = (value: string): vscode.LanguageModelToolResult => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(value)]);
 
 function abortOn(token: vscode.CancellationToken): AbortSignal {
@@ -72,7 +83,9 @@ class FindingsTool implements vscode.LanguageModelTool<FindingsInput> {
     const project = this.deps.project(projectName);
     if (!project) return text(`The platform has no project named ${quote(projectName)} in this deployment.`);
     const { ref, fallback } = refToShow(input.ref ?? (repo?.projectName === projectName ? repo.branch : undefined), project);
-    const wanted = input.issueTypes ?? ['sast', 'sca', 'secrets'];
+    // By default, only the kinds the deployment has: one it lacks is not offered.
+    const availability = this.deps.store.availability;
+    const wanted = input.issueTypes ?? availability.offered().map((k) => (k === 'ai' ? 'ai_sast' : k)).filter((t) => t !== 'ai_sast' || availability.unavailable('sast') !== undefined);
     // AI code findings come with the code findings; asked for alone, only they are kept.
     const onlyAi = wanted.includes('ai_sast') && !wanted.includes('sast');
     const types = [...new Set(wanted.map((t) => (t === 'ai_sast' ? 'sast' : t)))].filter((t): t is IssueType => t === 'sast' || t === 'sca' || t === 'secrets');
@@ -81,21 +94,22 @@ class FindingsTool implements vscode.LanguageModelTool<FindingsInput> {
     const signal = abortOn(token);
     try {
       let shownRef = ref;
-      let found = await this.load(slug, projectName, ref, types, status, input.severities, signal);
+      let loaded = await this.load(slug, projectName, ref, types, status, input.severities, signal);
       // A branch without a scan has no findings: the primary branch's are what the user sees in Problems.
-      if (found.length === 0 && fallback && input.ref === undefined) {
+      if (loaded.findings.length === 0 && !loaded.gaps.some((g) => 'failedBecause' in g) && fallback && input.ref === undefined) {
         const primary = await this.load(slug, projectName, fallback, types, status, input.severities, signal);
-        if (primary.length > 0) {
-          found = primary;
+        if (primary.findings.length > 0) {
+          loaded = primary;
           shownRef = fallback;
         }
       }
+      const found = loaded.findings;
       const keep = path ? localFilterOf({ ...EMPTY_SELECTION, paths: [path] }) : undefined;
       const kept = found.filter((f) => (!keep || keep(f)) && (!onlyAi || f.issueType !== 'sast' || f.ai !== undefined));
       const sorted = [...kept].sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || a.id - b.id);
       const items: ListedFinding[] = sorted.slice(0, input.limit ?? 50).map((finding) => ({ finding, where: this.whereToday(finding), isNew: this.deps.novelty.isNew(finding) }));
       const filters = [`status ${status}`, input.severities ? `severity ${input.severities.join(', ')}` : '', path ? `under ${path}` : '', `types ${types.join(', ') || 'none'}`].filter(Boolean).join('; ');
-      const note = unsupported.length > 0 ? `\n(${unsupported.join(', ')} findings are not available through this tool yet.)` : '';
+      const note = (unsupported.length > 0 ? `\n(${unsupported.join(', ')} findings are not available through this tool yet.)` : '') + gapsNote(loaded.gaps, this.deps.errorMessage);
       return text(findingsListText(items, kept.length, { project: projectName, ref: shownRef, fallbackFrom: shownRef !== ref ? ref : undefined, filters }) + note);
     } catch (error) {
       if (token.isCancellationRequested) return text('Cancelled.');
@@ -103,22 +117,14 @@ class FindingsTool implements vscode.LanguageModelTool<FindingsInput> {
     }
   }
 
-  /** One load per issue type through the store: a query Problems or the tree already shows costs nothing. */
-  private async load(slug: string, project: string, ref: string | undefined, types: readonly IssueType[], status: string, severities: readonly string[] | undefined, signal: AbortSignal): Promise<Finding[]> {
-    const results = await Promise.all(types.map(async (issueType) => {
-      const query: FindingsQuery = {
-        deploymentSlug: slug, issueType,
-        filters: { repos: [project], ...(ref ? { ref } : {}), dedup: true, ...(status !== 'all' ? { status } : {}), ...(severities ? { severities } : {}) },
-      };
-      const slot = `agent:${issueType}`;
-      try {
-        return (await this.deps.store.load(slot, query, { signal })).findings;
-      } finally {
-        // Nothing shows the agent's answer: the store may drop it when it needs the room.
-        this.deps.store.release(slot);
-      }
-    }));
-    return results.flat();
+  /** One load per issue type through the store (a query Problems or the tree already shows costs nothing), each on its own. */
+  private async load(slug: string, project: string, ref: string | undefined, types: readonly IssueType[], status: string, severities: readonly string[] | undefined, signal: AbortSignal): Promise<{ findings: Finding[]; gaps: readonly KindGap[] }> {
+    const query = (issueType: IssueType): FindingsQuery => ({
+      deploymentSlug: slug, issueType,
+      filters: { repos: [project], ...(ref ? { ref } : {}), dedup: true, ...(status !== 'all' ? { status } : {}), ...(severities ? { severities } : {}) },
+    });
+    const { results, gaps } = await loadEachKind(this.deps.store, types, (issueType) => `agent:${issueType}`, query, signal);
+    return { findings: results.flatMap((r) => r.findings), gaps };
   }
 
   /** The folder the path is in (else the first), and the path relative to it. */

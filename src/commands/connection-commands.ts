@@ -5,37 +5,44 @@ import { checkConnection as runCheck, formatReport, summarize, type ConnectionRe
 import { readNetworkSettings } from '../host/network';
 import { settings } from '../host/settings';
 import { withAbortSignal } from '../host/cancellation';
+import { checkProducts, productLine, type ProductCheck } from '../core/services/product-check';
 
 /** Check Connection needs the log and the stored token (never shown). */
-export type ConnectionCommandsDeps = Pick<App, 'logger' | 'log' | 'currentToken' | 'version'>;
+export type ConnectionCommandsDeps = Pick<App, 'logger' | 'log' | 'currentToken' | 'version' | 'session'>;
 
 /**
  * Writes the report to the output channel, shows a one-line summary with "Show Logs", and
  * returns the report (tests and automation read it). Runs with the settings as they are now,
  * on fresh connections, so a pooled connection cannot hide a problem.
  */
-export async function checkConnection(app: ConnectionCommandsDeps): Promise<ConnectionReport> {
+export async function checkConnection(app: ConnectionCommandsDeps): Promise<ConnectionReport & { readonly products?: readonly ProductCheck[] }> {
   const log = app.logger('Connection');
-  const report = await vscode.window.withProgress(
+  const { report, products } = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'AppSec: checking the connection…', cancellable: true },
-    (_progress, cancel) => withAbortSignal(cancel, (signal) => runCheck({
-      baseUrl: settings.baseUrl(),
-      network: readNetworkSettings(),
-      env: process.env,
-      getToken: () => app.currentToken(),
-      extensionVersion: app.version,
-      signal,
-    })),
+    (_progress, cancel) => withAbortSignal(cancel, async (signal) => {
+      const checked = await runCheck({
+        baseUrl: settings.baseUrl(),
+        network: readNetworkSettings(),
+        env: process.env,
+        getToken: () => app.currentToken(),
+        extensionVersion: app.version,
+        signal,
+      });
+      // Once the token works: what the deployment has, product by product.
+      const deployment = app.session.deployment;
+      return { report: checked, products: checked.ok && deployment ? await checkProducts(app.session.api, deployment, signal) : undefined };
+    }),
   );
-  for (const line of formatReport(report)) {
+  for (const line of [...formatReport(report), ...(products ? ['Products:', ...products.map((p) => `  ${productLine(p)}`)] : [])]) {
     if (report.ok) log.info(line);
     else log.warn(line);
   }
-  const message = `AppSec: ${summarize(report)}`;
+  const missing = products?.filter((p) => p.state !== 'available') ?? [];
+  const message = `AppSec: ${summarize(report)}${missing.length > 0 ? ` ${missing.map(productLine).join('; ')}.` : ''}`;
   const shown = report.ok ? vscode.window.showInformationMessage(message, 'Show Logs') : vscode.window.showWarningMessage(message, 'Show Logs');
   // Not awaited: the notification stays until dismissed, and the command returns the report now.
   void Promise.resolve(shown).then((picked) => {
     if (picked) app.log.show();
   });
-  return report;
+  return { ...report, ...(products ? { products } : {}) };
 }

@@ -2,12 +2,13 @@
 import * as vscode from 'vscode';
 import { findingFrom, type App } from '../app';
 import {
-  FILTER_DEFINITIONS, parseSelection, selectedValues, selectionFromPicks, valueLabel, type FilterDefinition, type FilterSelection,
+  FILTER_DEFINITIONS, offeredDefinitions, parseSelection, selectedValues, selectionFromPicks, valueLabel, type FilterDefinition, type FilterSelection,
 } from '../core/services/filters';
 import type { GroupBy } from '../core/services/grouping';
+import type { FindingKind } from '../core/services/kind-availability';
 
 /** Filters and grouping live in the view state; a filter change reloads. */
-export type FilterCommandsDeps = Pick<App, 'viewState' | 'refreshAll'>;
+export type FilterCommandsDeps = Pick<App, 'viewState' | 'refreshAll' | 'findings'>;
 
 interface FilterPick extends vscode.QuickPickItem {
   readonly key: FilterDefinition['key'];
@@ -25,10 +26,10 @@ function scopeLabel(def: FilterDefinition): string {
 }
 
 /** Shows the multi-select picker; resolves with the chosen selection, or undefined if dismissed. */
-function pickSelection(current: FilterSelection): Promise<FilterSelection | undefined> {
+function pickSelection(current: FilterSelection, offered: readonly FindingKind[]): Promise<FilterSelection | undefined> {
   const chosen = new Set(selectedValues(current).flatMap(([def, values]) => values.map((v) => `${def.key}=${v}`)));
   const items: (FilterPick | vscode.QuickPickItem)[] = [];
-  for (const def of FILTER_DEFINITIONS) {
+  for (const def of offeredDefinitions(offered, current)) {
     items.push({ label: `${def.label}${def.single && def.values.length > 1 ? ' (choose one)' : ''}`, kind: vscode.QuickPickItemKind.Separator });
     for (const value of def.values) {
       // The filter's name on every value: "open" is a status and a pull-request state, "false
@@ -70,7 +71,7 @@ function pickSelection(current: FilterSelection): Promise<FilterSelection | unde
 
 /** With an object argument (automation, tests) the picker is skipped. */
 export async function filterFindings(app: FilterCommandsDeps, arg?: unknown): Promise<FilterSelection | undefined> {
-  const selection = arg !== undefined && typeof arg === 'object' ? parseSelection(arg) : await pickSelection(app.viewState.selection());
+  const selection = arg !== undefined && typeof arg === 'object' ? parseSelection(arg) : await pickSelection(app.viewState.selection(), app.findings.availability.offered());
   if (!selection) return undefined;
   await app.viewState.setSelection(selection);
   await app.refreshAll(false);

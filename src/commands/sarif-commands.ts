@@ -8,6 +8,9 @@ import * as vscode from 'vscode';
 import { toSarifLog } from '../core/export/sarif';
 import { refToShow } from '../core/model/refs';
 import { ISSUE_TYPES, type Finding, type SourceRange } from '../core/model/types';
+import { loadEachKind } from '../core/services/each-kind';
+import type { FindingKind } from '../core/services/kind-availability';
+import { failedKinds, productList } from '../core/services/kind-gaps';
 import { localFilterOf, toQueryFilters } from '../core/services/filters';
 import { withAbortSignal } from '../host/cancellation';
 import type { App } from '../app';
@@ -25,7 +28,7 @@ function saveTarget(value: unknown): vscode.Uri | undefined {
 }
 
 /** `exportSarif(project?, { ref?, saveTo? })`: resolves with the file written and the count, after writing. */
-export async function exportSarif(app: SarifCommandDeps, arg?: unknown, optionsArg?: unknown): Promise<{ uri: vscode.Uri; results: number } | undefined> {
+export async function exportSarif(app: SarifCommandDeps, arg?: unknown, optionsArg?: unknown): Promise<{ uri: vscode.Uri; results: number; missing?: readonly FindingKind[] } | undefined> {
   const options = (typeof optionsArg === 'object' && optionsArg !== null ? optionsArg : {}) as SarifOptions;
   const target = saveTarget(options.saveTo);
   if (options.ref !== undefined && (typeof options.ref !== 'string' || /\s/.test(options.ref))) throw new Error('ref must be a branch name without spaces.');
@@ -35,22 +38,16 @@ export async function exportSarif(app: SarifCommandDeps, arg?: unknown, optionsA
   if (!project) return undefined;
   const ref = options.ref ?? refToShow(app.viewState.refOverride(project.name), project).ref;
   const selection = app.viewState.selection();
-  const findings = await vscode.window.withProgress(
+  const { findings, missing } = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `AppSec: collecting the findings of ${project.name} for SARIF`, cancellable: true },
     (_p, cancel) => withAbortSignal(cancel, async (signal) => {
       // The queries the tree sends: one the tree or Problems already shows is answered from memory.
-      const results = await Promise.all(ISSUE_TYPES.map(async (issueType) => {
-        const slot = `sarif:${issueType}`;
-        try {
-          return await app.findings.load(slot, {
-            deploymentSlug: deployment.slug, issueType, filters: toQueryFilters(selection, issueType, { repo: project.name, ref, dedup: true }),
-          }, { signal });
-        } finally {
-          app.findings.release(slot);
-        }
-      }));
+      // Each kind stands alone: one the deployment lacks is empty, one that fails is said below.
+      const loaded = await loadEachKind(app.findings, ISSUE_TYPES, (issueType) => `sarif:${issueType}`, (issueType) => ({
+        deploymentSlug: deployment.slug, issueType, filters: toQueryFilters(selection, issueType, { repo: project.name, ref, dedup: true }),
+      }), signal);
       const keep = localFilterOf(selection);
-      return results.flatMap((r) => (keep ? r.findings.filter(keep) : [...r.findings]));
+      return { findings: loaded.results.flatMap((r) => (keep ? r.findings.filter(keep) : [...r.findings])), missing: failedKinds(loaded.gaps) };
     }),
   );
   const log = toSarifLog({
@@ -67,10 +64,12 @@ export async function exportSarif(app: SarifCommandDeps, arg?: unknown, optionsA
   });
   if (!uri) return undefined;
   await vscode.workspace.fs.writeFile(uri, Buffer.from(JSON.stringify(log, null, 2), 'utf8'));
-  if (!target) {
-    void vscode.window.showInformationMessage(`AppSec: ${findings.length} finding${findings.length === 1 ? '' : 's'} of ${project.name} written as SARIF.`, 'Open').then((p) => (p ? vscode.window.showTextDocument(uri) : undefined));
+  const without = missing.length > 0 ? ` The ${productList(missing)} findings could not be loaded and are not in it.` : '';
+  if (!target || missing.length > 0) {
+    const say = missing.length > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    void say(`AppSec: ${findings.length} finding${findings.length === 1 ? '' : 's'} of ${project.name} written as SARIF.${without}`, 'Open').then((p) => (p ? vscode.window.showTextDocument(uri) : undefined));
   }
-  return { uri, results: findings.length };
+  return { uri, results: findings.length, ...(missing.length > 0 ? { missing } : {}) };
 }
 
 /** Where the finding is in today's checkout (drift mapping), else where it was scanned. */

@@ -3,6 +3,7 @@
  * they read in a view's description, and how they become query filters. Both the tree and the
  * diagnostics build their queries here, so they can never disagree about what is shown.
  */
+import type { FindingKind } from './kind-availability';
 import type { Finding, FindingFilters, IssueType } from '../model/types';
 
 /** What the user picked. Single-valued where the API takes one value (`status`, `confidence`, …). */
@@ -206,4 +207,16 @@ export function localFilterOf(selection: FilterSelection, isNew?: (finding: Find
   return (finding) =>
     (paths.length === 0 || inPaths(finding.location?.filePath) || inPaths(finding.sca?.usage?.filePath))
     && (!onlyNew || (isNew?.(finding) ?? false)) && aiAllows(finding);
+}
+
+/**
+ * The filters worth offering on a deployment that has only some kinds: a filter of kinds it does
+ * not have is left out (the AI filter needs the AI analysis), unless it is chosen now, so that it
+ * can still be unpicked.
+ */
+export function offeredDefinitions(offered: readonly FindingKind[], current: FilterSelection): FilterDefinition[] {
+  const chosen = new Set(selectedValues(current).map(([def]) => def.key));
+  const has = new Set<FindingKind>(offered);
+  return FILTER_DEFINITIONS.filter((def) =>
+    chosen.has(def.key) || (def.key === 'aiFindings' ? has.has('ai') : def.appliesTo.some((type) => has.has(type))));
 }

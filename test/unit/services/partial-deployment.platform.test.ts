@@ -13,6 +13,8 @@ import { generateDeployment, type PlatformData } from '../../platform/generator'
 import { addAiAndSecrets } from '../../platform/secrets-and-ai';
 import type { Product } from '../../platform/routes';
 import { startHarness, type Harness } from './platform-harness';
+import { checkProducts, productLine } from '../../../src/core/services/product-check';
+import { loadEachKind } from '../../../src/core/services/each-kind';
 
 const SLUG = 'acme';
 
@@ -166,6 +168,34 @@ void describe('a deployment without some products (real client, local platform)'
     await assert.rejects(client.createSbomExport(String(data.deployment.id), {
       repositoryId: data.projects[0]?.id ?? 0, ref: 'main', outputFormat: 'SBOM_OUTPUT_FORMAT_CYCLONEDX', cycloneDxVersion: '1.5', componentType: 'APPLICATION',
     }), refusedForRole);
+    s.dispose();
+  });
+
+  void test('Check Connection\'s products: each with its state, the missing ones with their status', async (t) => {
+    t.after(restore);
+    h.server.setProduct('secrets', 404);
+    h.server.setProduct('ai', 400);
+    h.server.faults.inject({ kind: 'status', status: 500 }, { pathIncludes: 'issue_type=sca' });
+    const checks = await checkProducts(h.client(), { id: String(data.deployment.id), slug: SLUG, name: 'Acme' });
+    assert.deepEqual(checks.map(productLine).map((l) => l.replace(/\(The platform.*\)$/, '(…)')), [
+      'Code: available',
+      'AI analysis: not available for this deployment (400)',
+      'Supply Chain: failed (…)',
+      'Secrets: not available for this deployment (404)',
+      'Policies: available',
+    ]);
+  });
+
+  void test('one-off readers (SARIF, the agent): each kind on its own, a failure a gap, all failing a failure', async (t) => {
+    t.after(restore);
+    const s = store();
+    h.server.setProduct('secrets', 403);
+    h.server.faults.inject({ kind: 'status', status: 500 }, { pathIncludes: 'issue_type=sca' });
+    const loaded = await loadEachKind(s, ['sast', 'sca', 'secrets'], (k) => `x:${k}`, query);
+    assert.deepEqual(loaded.results.map((r) => r.query.issueType), ['sast', 'secrets']);
+    assert.deepEqual(loaded.gaps.map((g) => [g.kind, 'unavailable' in g ? g.unavailable.status : 'failed']), [['sca', 'failed'], ['secrets', 403]]);
+    h.server.faults.inject({ kind: 'status', status: 500 }, { pathIncludes: 'issue_type=sca' });
+    await assert.rejects(loadEachKind(s, ['sca'], (k) => `y:${k}`, query), (e: unknown) => PlatformError.is(e, 'server'));
     s.dispose();
   });
 });
