@@ -115,3 +115,19 @@ export async function screenshotsInThemes(label: string, themes: readonly (keyof
     await config.update('colorTheme', before, vscode.ConfigurationTarget.Global);
   }
 }
+
+/**
+ * The messages in the notification centre (toasts land there too, and the test driver hides
+ * toasts): read from the window, the centre closed again. Undefined where no launcher listens.
+ */
+export async function notificationTexts(): Promise<string[] | undefined> {
+  if (!process.env.APPSEC_TEST_SCREENSHOT_READY) return undefined;
+  await vscode.commands.executeCommand('notifications.showList');
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const rows = await readWindow('.notifications-center .notification-list-item-message');
+    return rows?.map((r) => r.text || r.label);
+  } finally {
+    await vscode.commands.executeCommand('notifications.hideList');
+  }
+}

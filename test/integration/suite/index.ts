@@ -33,6 +33,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['commands', () => import('./commands.test')],
   ['sbom', () => import('./sbom.test')],
   ['every-kind', () => import('./every-kind.test')],
+  ['partial-deployment', () => import('./partial-deployment.test')],
   ['walkthrough', () => import('./walkthrough.test')],
   ['publisher', () => import('./publisher.test')],
   ['drawing', () => import('./drawing.test')],
