@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { refToShow } from '../core/model/refs';
-import type { Finding, IssueType } from '../core/model/types';
+import { ISSUE_TYPES, type Finding, type IssueType } from '../core/model/types';
 import type { BranchNovelty } from '../core/services/branch-baselines';
 import { EMPTY_SELECTION, localFilterOf } from '../core/services/filters';
 import type { FindingDetails } from '../core/services/finding-details';
@@ -152,7 +152,7 @@ class FindingTool implements vscode.LanguageModelTool<FindingInput> {
     if (typeof ref === 'string') return text(ref);
     const slug = this.deps.deploymentSlug();
     if (!slug) return text(SIGNED_OUT);
-    const types: IssueType[] = ref.issueType ? [ref.issueType] : ['sast', 'sca'];
+    const types: readonly IssueType[] = ref.issueType ? [ref.issueType] : ISSUE_TYPES;
     const finding = types.map((t) => this.deps.store.finding(slug, t, ref.id)).find((f): f is Finding => f !== undefined);
     if (!finding) return text(`Finding #${ref.id} is not among the findings the editor has loaded: list the project's findings first (${TOOL_NAMES.findings}), or open its project in the AppSec view.`);
     const cancelled = new Promise<undefined>((resolve) => token.onCancellationRequested(() => resolve(undefined)));

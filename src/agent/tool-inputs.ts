@@ -3,6 +3,7 @@
  * sentence the agent can act on (the schema in package.json says the same, but a caller may not
  * honour it). Pure, tested in Node.
  */
+import { parseFindingUrl } from '../core/model/links';
 import type { IssueType, TriageReason, TriageState } from '../core/model/types';
 import { TRIAGE_REASONS, TRIAGE_STATES, triageProblem } from '../core/services/triage-service';
 
@@ -32,14 +33,12 @@ export function findingsInputProblem(input: unknown): string | undefined {
 
 export interface FindingInput { readonly id?: number | string; readonly url?: string }
 
-/** `{ issueType?, id }` from an id or a platform link (…/findings/<id>, …/supply-chain/<id>). */
+/** `{ issueType?, id }` from an id or a platform link (…/findings/<id>, …/supply-chain/<id>, …/secrets/<id>). */
 export function findingRefOf(input: unknown): { issueType?: IssueType; id: number } | string {
   if (typeof input !== 'object' || input === null) return 'Give id (a finding id) or url (its platform link).';
   const { id, url } = input as Record<string, unknown>;
   if (typeof url === 'string') {
-    const match = /\/(findings|supply-chain)\/(\d{1,15})(?:[/?#]|$)/.exec(url);
-    if (!match) return 'That url is not a finding\'s platform link (…/findings/<id> or …/supply-chain/<id>).';
-    return { issueType: match[1] === 'supply-chain' ? 'sca' : 'sast', id: Number(match[2]) };
+    return parseFindingUrl(url) ?? 'That url is not a finding\'s platform link (…/findings/<id>, …/supply-chain/<id> or …/secrets/<id>).';
   }
   const n = typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : id;
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) return 'Give id (a finding id) or url (its platform link).';

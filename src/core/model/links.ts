@@ -3,7 +3,7 @@
  * finding (what "Open in Platform" and a diagnostic's code link to), distinct from the code
  * host's line (`lineOfCodeUrl`), which opens the scanned code on GitHub or GitLab.
  */
-import type { Finding, Project } from './types';
+import type { Finding, IssueType, Project } from './types';
 
 /**
  * The platform's web page of a finding. The web UI is served from the API's base URL; code
@@ -11,8 +11,18 @@ import type { Finding, Project } from './types';
  */
 export function platformFindingUrl(baseUrl: string, deploymentSlug: string, finding: Pick<Finding, 'issueType' | 'id'>): string {
   const base = baseUrl.replace(/\/+$/, '');
-  const section = finding.issueType === 'sca' ? 'supply-chain' : finding.issueType === 'secrets' ? 'secrets' : 'findings';
-  return `${base}/orgs/${encodeURIComponent(deploymentSlug)}/${section}/${finding.id}`;
+  return `${base}/orgs/${encodeURIComponent(deploymentSlug)}/${FINDING_SECTIONS[finding.issueType]}/${finding.id}`;
+}
+
+/** The section of the web UI each kind's pages are under; the one rule that builds and reads them. */
+const FINDING_SECTIONS: Record<IssueType, string> = { sast: 'findings', sca: 'supply-chain', secrets: 'secrets' };
+
+/** The kind and id a platform link of a finding names (any of the sections above), or undefined. */
+export function parseFindingUrl(url: string): { issueType: IssueType; id: number } | undefined {
+  const match = /\/(findings|supply-chain|secrets)\/(\d{1,15})(?:[/?#]|$)/.exec(url);
+  if (!match) return undefined;
+  const issueType = (Object.keys(FINDING_SECTIONS) as IssueType[]).find((type) => FINDING_SECTIONS[type] === match[1]);
+  return issueType && { issueType, id: Number(match[2]) };
 }
 
 /**

@@ -145,7 +145,9 @@ export function sameFinding(a: Finding, b: Finding): boolean {
     && a.repositoryName === b.repositoryName && a.lineOfCodeUrl === b.lineOfCodeUrl && a.triageReason === b.triageReason
     && a.relevantSince === b.relevantSince && a.matchKey === b.matchKey && a.triageComment === b.triageComment
     && a.ticket?.slug === b.ticket?.slug && a.ticket?.url === b.ticket?.url
-    && sameRange(a.location, b.location) && samePolicy(a.policy, b.policy) && sameSca(a.sca, b.sca);
+    && sameRange(a.location, b.location) && samePolicy(a.policy, b.policy) && sameSca(a.sca, b.sca)
+    && a.ai?.impact === b.ai?.impact && (a.ai === undefined) === (b.ai === undefined)
+    && a.secret?.service === b.secret?.service && a.secret?.validation === b.secret?.validation;
 }
 
 function sameRange(a: SourceRange | undefined, b: SourceRange | undefined): boolean {

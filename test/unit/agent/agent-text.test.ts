@@ -80,6 +80,7 @@ void describe('tool input', () => {
     assert.deepEqual(findingRefOf({ id: '12' }), { id: 12 });
     assert.deepEqual(findingRefOf({ url: 'https://semgrep.dev/orgs/acme/supply-chain/99?tab=x' }), { issueType: 'sca', id: 99 });
     assert.deepEqual(findingRefOf({ url: 'https://semgrep.dev/orgs/acme/findings/5' }), { issueType: 'sast', id: 5 });
+    assert.deepEqual(findingRefOf({ url: 'https://semgrep.dev/orgs/acme/secrets/6000001' }), { issueType: 'secrets', id: 6000001 });
     assert.match(said(findingRefOf({ url: 'https://example.com/x' })), /not a finding's platform link/);
     assert.match(said(findingRefOf({ id: -1 })), /Give id/);
   });

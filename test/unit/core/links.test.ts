@@ -1,7 +1,18 @@
 // One rule for the platform's page of a finding, whatever view or command opens it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { codeHostOf, platformFindingUrl, platformProjectUrl } from '../../../src/core/model/links';
+import { codeHostOf, parseFindingUrl, platformFindingUrl, platformProjectUrl } from '../../../src/core/model/links';
+import { ISSUE_TYPES } from '../../../src/core/model/types';
+
+void describe('parseFindingUrl', () => {
+  void it('reads back the link of every kind it builds (round trip), secrets included', () => {
+    for (const issueType of ISSUE_TYPES) {
+      const finding = { issueType, id: 600000000001 };
+      assert.deepEqual(parseFindingUrl(platformFindingUrl('https://semgrep.dev', 'acme', finding)), finding, issueType);
+    }
+    assert.equal(parseFindingUrl('https://semgrep.dev/orgs/acme/projects/4'), undefined);
+  });
+});
 
 void describe('platformFindingUrl', () => {
   void it('code findings under findings/, supply-chain ones under supply-chain/, the slug encoded', () => {

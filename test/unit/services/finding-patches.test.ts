@@ -113,3 +113,50 @@ void describe('sameFinding', () => {
     });
   }
 });
+
+void describe('sameFinding, field by field', () => {
+  // A finding with every field of every kind set: a change to any leaf must read as another
+  // finding, or a changed fact (a secret's validation, an AI impact) would stay on screen.
+  const full: Finding = {
+    issueType: 'sast', id: 9, ruleName: 'r', message: 'm', severity: 'high', confidence: 'low', status: 'open', ref: 'main',
+    repositoryName: 'acme/api', location: { filePath: 'a.js', line: 3, column: 1, endLine: 4, endColumn: 2 }, lineOfCodeUrl: 'https://g/x#L3',
+    relevantSince: 1000, triageReason: 'no_time', matchKey: 77, triageComment: 'note',
+    ticket: { slug: 'JIRA-1', url: 'https://jira/JIRA-1' },
+    policy: { id: 1, name: 'P', slug: 'p' },
+    sca: {
+      advisory: 'CVE-1', package: 'p', version: '1', ecosystem: 'npm', transitivity: 'direct', reachability: 'reachable', isMalicious: false,
+      fixVersions: ['2'], lockfileLineUrl: 'https://g/x#L3', lockfileLine: 3, usage: { filePath: 'a.js', line: 1, column: 2, endLine: 1, endColumn: 5 },
+    },
+    ai: { impact: 'data exposure' },
+    secret: { service: 'AWS', validation: 'confirmed_valid' },
+  };
+  /** Every leaf's path, and the finding with that leaf changed. */
+  function* changedLeaves(value: unknown, path: string[] = []): Generator<[string, unknown]> {
+    if (Array.isArray(value)) {
+      yield [path.join('.'), [...(value as unknown[]), 'more']];
+      return;
+    }
+    if (typeof value === 'object' && value !== null) {
+      for (const [key, child] of Object.entries(value)) {
+        for (const [where, changed] of changedLeaves(child, [...path, key])) yield [where, { ...value, [key]: changed }];
+      }
+      return;
+    }
+    yield [path.join('.'), typeof value === 'number' ? value + 1 : typeof value === 'boolean' ? !value : `${String(value)}-other`];
+  }
+  const leaves = [...changedLeaves(full)];
+
+  test('the full finding names every field of Finding', () => {
+    const keys = new Set(leaves.map(([where]) => where.split('.')[0]));
+    for (const key of ['issueType', 'id', 'ruleName', 'message', 'severity', 'confidence', 'status', 'ref', 'repositoryName', 'location', 'lineOfCodeUrl', 'relevantSince', 'triageReason', 'matchKey', 'triageComment', 'ticket', 'policy', 'sca', 'ai', 'secret'] satisfies (keyof Finding)[]) {
+      assert.ok(keys.has(key), key);
+    }
+  });
+
+  for (const [where, changed] of leaves) {
+    test(`${where}: a change is another finding`, () => {
+      assert.ok(!sameFinding(full, changed as Finding), where);
+    });
+  }
+});
+
