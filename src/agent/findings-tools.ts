@@ -84,8 +84,9 @@ class FindingsTool implements vscode.LanguageModelTool<FindingsInput> {
     if (!project) return text(`The platform has no project named ${quote(projectName)} in this deployment.`);
     const { ref, fallback } = refToShow(input.ref ?? (repo?.projectName === projectName ? repo.branch : undefined), project);
     // By default, only the kinds the deployment has: one it lacks is not offered.
-    const availability = this.deps.store.availability;
-    const wanted = input.issueTypes ?? availability.offered().map((k) => (k === 'ai' ? 'ai_sast' : k)).filter((t) => t !== 'ai_sast' || availability.unavailable('sast') !== undefined);
+    // The AI findings come with the code findings: asked for apart only when Code is missing.
+    const offered = this.deps.store.availability.offered();
+    const wanted = input.issueTypes ?? (offered.includes('sast') ? offered.filter((k) => k !== 'ai') : offered.map((k) => (k === 'ai' ? 'ai_sast' : k)));
     // AI code findings come with the code findings; asked for alone, only they are kept.
     const onlyAi = wanted.includes('ai_sast') && !wanted.includes('sast');
     const types = [...new Set(wanted.map((t) => (t === 'ai_sast' ? 'sast' : t)))].filter((t): t is IssueType => t === 'sast' || t === 'sca' || t === 'secrets');

@@ -19,6 +19,7 @@ import { localFilterOf, toQueryFilters, type FilterSelection } from '../core/ser
 import { planDiagnostics, type PlannedDiagnostic, type SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { nextTurn } from '../core/slices';
 import type { Logger } from '../host/logger';
+import { isCancellation } from '../host/user-errors';
 import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
 import { DiagnosticsPublisher } from './diagnostics-publisher';
 import { DIAGNOSTIC_SOURCE, FindingDiagnostic, isFindingDiagnostic, toDiagnostic } from './finding-diagnostic';
@@ -27,7 +28,6 @@ import type { FolderFindings, FolderNovelty } from './folder-findings';
 import { openDocumentKeys, placeToday, planDrawing, PLAN_SLICE, type FileSource, type Placed, type Planned, type Preview } from './drawing-plan';
 import { giveFindings, sameDiagnostics } from './shown-diagnostics';
 import { gapsOfResult, gapsOfSlot, type KindGap } from '../core/services/kind-gaps';
-import { PlatformError } from '../core/api/errors';
 
 export interface DiagnosticsDeps {
   readonly repos: WorkspaceRepos;
@@ -381,12 +381,17 @@ export class DiagnosticsController implements vscode.Disposable {
     const gaps: KindGap[] = [];
     let failed = false;
     for (const [i, outcome] of settled.entries()) {
-      if (outcome.status === 'rejected' && isCancelled(outcome.reason)) throw outcome.reason;
+      if (outcome.status === 'rejected' && isCancellation(outcome.reason)) throw outcome.reason;
+      if (outcome.status === 'fulfilled') {
+        for (const finding of outcome.value.findings) findings.push(finding);
+        gaps.push(...gapsOfResult(outcome.value));
+        continue;
+      }
+      // The slot still holds what it showed before the failure, marked stale.
       const state = this.deps.findings.state(slots[i]);
-      const result = outcome.status === 'fulfilled' ? outcome.value : resultOf(state);
-      if (result) for (const finding of result.findings) findings.push(finding);
-      failed ||= outcome.status === 'rejected';
-      gaps.push(...(outcome.status === 'fulfilled' ? gapsOfResult(outcome.value) : gapsOfSlot(ISSUE_TYPES[i], state)));
+      for (const finding of resultOf(state)?.findings ?? []) findings.push(finding);
+      gaps.push(...gapsOfSlot(ISSUE_TYPES[i], state));
+      failed = true;
     }
     return { findings, gaps, failed };
   }
@@ -543,10 +548,6 @@ export class DiagnosticsController implements vscode.Disposable {
 /** The store slots of a folder: its own branch's, or the primary branch's when it falls back. */
 function slotsOf(repo: WorkspaceRepo, which: 'branch' | 'primary'): string[] {
   return ISSUE_TYPES.map((issueType) => `problems:${repo.folder.uri.toString()}:${which}:${issueType}`);
-}
-
-function isCancelled(error: unknown): boolean {
-  return PlatformError.is(error, 'cancelled') || (error instanceof Error && error.name === 'AbortError');
 }
 
 function resultOf(state: SlotState): FindingsResult | undefined {
