@@ -10,6 +10,8 @@ const groups = {
     mutate: ['src/core/model/**/*.ts', 'src/core/events.ts'],
     tests: [
       'test/unit/core/decode*.test.ts',
+      'test/unit/core/errors.test.ts',
+      'test/unit/core/severity.test.ts',
       'test/unit/core/match-key.test.ts',
       'test/unit/core/scans.platform.test.ts',
       'test/unit/core/service-shapes.test.ts',
@@ -24,6 +26,7 @@ const groups = {
     mutate: ['src/core/api/**/*.ts'],
     tests: [
       'test/unit/core/*.test.ts',
+      'test/unit/net/check-connection.test.ts',
       'test/unit/robustness/paging.property.test.ts',
       'test/unit/robustness/faults.platform.test.ts',
       'test/unit/robustness/huge-body.platform.test.ts',

@@ -9,12 +9,14 @@ import type { PoliciesService } from './core/services/policies-service';
 import type { ProjectsService } from './core/services/projects-service';
 import type { SbomService } from './core/services/sbom-service';
 import type { Session } from './core/services/session';
-import type { DiagnosticsController } from './diagnostics/diagnostics-controller';
+import type { CachedStart } from './diagnostics/cached-start';
+import type { ProblemsRenderer } from './diagnostics/problems-renderer';
+import type { WorkspaceView } from './core/services/workspace-view';
 import type { FindingPlaces } from './diagnostics/finding-places';
 import type { TriageService } from './core/services/triage-service';
 import type { ExtensionLog, Logger } from './host/logger';
 import type { ViewState } from './host/view-state';
-import type { WorkspaceRepos } from './host/workspace-repos';
+import type { WorkspaceRepo, WorkspaceRepos } from './host/workspace-repos';
 
 export interface App {
   /** The extension's version, for the User-Agent. */
@@ -29,7 +31,12 @@ export interface App {
   readonly policies: PoliciesService;
   readonly sbom: SbomService;
   readonly repos: WorkspaceRepos;
-  readonly diagnostics: DiagnosticsController;
+  /** What the workspace shows: the one place that decides it. */
+  readonly view: WorkspaceView<WorkspaceRepo>;
+  /** Problems, drawn from the view's snapshots. */
+  readonly diagnostics: ProblemsRenderer;
+  /** What a start draws before the platform answers, and what the cache keeps of Problems. */
+  readonly cachedStart: CachedStart;
   /** Where each finding is in today's code. */
   readonly places: FindingPlaces;
   readonly viewState: ViewState;
@@ -37,6 +44,8 @@ export interface App {
   refreshAll(force: boolean): Promise<void>;
   /** Forgets everything shown (sign-out, deployment change). */
   clearAll(): void;
+  /** The workspace's repositories changed: what they show is loaded again. */
+  reposChanged(): Promise<unknown>;
   /** The platform's page of a finding (undefined signed out). */
   findingUrl(finding: Finding): string | undefined;
   /** The platform's page of a project (undefined signed out). */

@@ -8,15 +8,18 @@ import type { App } from './app';
 import { parseBaseUrl } from './core/api/baseUrl';
 import { PlatformClient } from './core/api/client';
 import type { Deployment, Finding } from './core/model/types';
-import { describeQuery, FindingsStore } from './core/services/findings-store';
+import { FindingsStore } from './core/services/findings-store';
+import { describeQuery } from './core/services/findings-query';
 import { KIND_PRODUCTS, unavailableText } from './core/services/kind-availability';
-import { failureNotice, type KindGap } from './core/services/kind-gaps';
 import { PoliciesService } from './core/services/policies-service';
 import { ProjectsService } from './core/services/projects-service';
 import { SbomService, type SbomExportRecord } from './core/services/sbom-service';
 import { resumeSbomExports } from './commands/sbom-commands';
 import { Session } from './core/services/session';
-import { DiagnosticsController } from './diagnostics/diagnostics-controller';
+import { ProblemsRenderer } from './diagnostics/problems-renderer';
+import { CachedStart } from './diagnostics/cached-start';
+import { keepFindingsOnDisk, startFromCache as drawFromCache, type CacheKeepingDeps } from './diagnostics/cache-keeping';
+import { WorkspaceView } from './core/services/workspace-view';
 import { buildCommands } from './commands/command-map';
 import { registerCommands } from './commands/register';
 import { GitWorkspaceRepos } from './host/git-workspace-repos';
@@ -35,8 +38,6 @@ import { registerFindingHover } from './editor/finding-hover';
 import { BranchBaselines } from './core/services/branch-baselines';
 import { TriageService } from './core/services/triage-service';
 import { FindingsCache } from './core/services/findings-cache';
-import { decodeShownInSlices, encodeShownInSlices } from './core/services/shown-snapshot';
-import { shownReader, shownRecord } from './diagnostics/shown-diagnostics';
 import { registerAgentTools } from './agent/findings-tools';
 import { FindingDetails } from './core/services/finding-details';
 import { registerFindingActions } from './editor/finding-actions';
@@ -47,13 +48,12 @@ import { offerToFetchScannedCommits } from './host/scanned-commit-notice';
 import { FindingPlaces, latestScanCommitVia, todayLocationOf } from './diagnostics/finding-places';
 import { adoptDemoToken } from './host/demo-token';
 import { refreshAllActions } from './host/refresh-all';
+import { announceKindsFailed } from './host/kind-notices';
 import { platformFindingUrl, platformProjectUrl } from './core/model/links';
-import { startActivationProfile } from './host/activation-profile';
+import { timeActivation } from './host/activation-profile';
 
 const DEPLOYMENT_KEY = 'appsecFindings.deployment';
 const SBOM_HISTORY_KEY = 'appsecFindings.sbomHistory';
-/** Findings at most in the cache's part for open files: it must stay quick to read at a start. */
-const OPEN_PART_LIMIT = 5000;
 
 /** What integration tests reach. Other extensions get only the version: the internals can make authenticated calls. */
 export type ExtensionApi = ReturnType<typeof activateApi>;
@@ -64,12 +64,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | { rea
 }
 
 function activateApi(context: vscode.ExtensionContext) {
-  const activationProfiler = startActivationProfile(process.env);
-  const activationStart = performance.now();
-  const activationCpuStart = process.cpuUsage();
   // Where activation's time goes, phase by phase, for the benchmark.
-  const activationPhases: [string, number][] = [];
-  const phaseDone = (name: string): void => void activationPhases.push([name, performance.now() - activationStart]);
+  const { phaseDone, finish: activationTiming } = timeActivation(process.env);
   const version = String((context.extension.packageJSON as { version?: unknown }).version);
   const log = new ExtensionLog();
   const push = <T extends vscode.Disposable>(d: T): T => (context.subscriptions.push(d), d);
@@ -121,7 +117,7 @@ function activateApi(context: vscode.ExtensionContext) {
   phaseDone('services');
   const repos = push(new GitWorkspaceRepos(() => projects.projects.map((p) => p.name), log.for('Git')));
   // Read once and again on a change: every diagnostic links its finding, and a configuration
-  // read per finding was the largest cost of a 50 000-finding refresh (bench:host's profile).
+  // read per finding would dominate a large refresh (docs/performance.md, "Refresh").
   let baseUrl = settings.baseUrl();
   const findingUrl = (f: Finding): string | undefined => {
     const deployment = session.deployment;
@@ -133,11 +129,20 @@ function activateApi(context: vscode.ExtensionContext) {
   };
   const drift = push(new DriftTracker(new GitCli(() => repos.gitPath()), log.for('Drift')));
   const places = push(new FindingPlaces(repos, drift, latestScanCommitVia(session, projects), log.for('Drift')));
-  const diagnostics = push(new DiagnosticsController({
-    repos, findings, deploymentSlug: slug, project: (name) => projects.find(name),
-    selection: () => viewState.selection(), mapping: () => settings.severityMapping(), findingUrl, log: log.for('Diagnostics'),
-    unreachableAsInformation: () => settings.unreachableAsInformation(), places, baselines,
+  // The one place that decides what the workspace shows; Problems draws it.
+  const view = push(new WorkspaceView({
+    store: findings, baselines, folders: () => repos.repos(), keyOf: (repo) => repo.folder.uri.toString(),
+    deploymentSlug: slug, project: (name) => projects.find(name), selection: () => viewState.selection(),
+    mayShow: () => vscode.workspace.isTrusted,
   }));
+  const diagnostics = push(new ProblemsRenderer({
+    view, mapping: () => settings.severityMapping(), findingUrl, log: log.for('Diagnostics'),
+    unreachableAsInformation: () => settings.unreachableAsInformation(), places,
+  }));
+  const cachedStart = new CachedStart({
+    view, renderer: diagnostics, store: findings, deploymentSlug: slug, repos: () => repos.repos(), selection: () => viewState.selection(),
+    mapping: () => settings.severityMapping(), unreachableAsInformation: () => settings.unreachableAsInformation(),
+  });
   const details = new FindingDetails(api, slug);
   const signedIn = (): boolean => session.state.kind === 'signedIn';
   push(registerFindingHover({ collection: diagnostics.collection, repos, drift, commitOf: (f, repo) => places.commitOf(f, repo), novelty: baselines, details, signedIn }));
@@ -148,7 +153,7 @@ function activateApi(context: vscode.ExtensionContext) {
   push(offerToFetchScannedCommits(drift));
   phaseDone('diagnostics and editor');
   const statusBar = push(new FindingsStatusBar());
-  push(diagnostics.onDidChange((folders) => statusBar.update(folders)));
+  push(diagnostics.onDidChange(({ folders }) => statusBar.update(folders)));
   const trees = createTreeViews({
     session, projects, findings, policies, workspaceRepos: repos,
     selection: () => viewState.selection(), groupBy: () => viewState.groupBy(),
@@ -167,7 +172,6 @@ function activateApi(context: vscode.ExtensionContext) {
     view: trees.projectsView, onDidChange: diagnostics.onDidChange, log: log.for('Findings'),
     notifyNewFindings: () => settings.notifyNewFindings(), stopNotifying: () => settings.stopNotifyingNewFindings(),
     filtersKey: () => JSON.stringify(viewState.selection()),
-    fromRefresh: () => diagnostics.lastCause === 'refresh',
   }));
   const describeFilters = (): void => updateFilterDescription(trees.projectsView, viewState.selection(), session.state.kind === 'signedIn');
   describeFilters();
@@ -177,61 +181,12 @@ function activateApi(context: vscode.ExtensionContext) {
   const cache = new FindingsCache({
     dir: context.globalStorageUri.fsPath, maxBytes: () => settings.cacheMaxBytes(), onProblem: (m) => storeLog.warn(m),
   });
-  let cacheWrite: ReturnType<typeof setTimeout> | undefined;
-  push({ dispose: () => clearTimeout(cacheWrite) });
-  push(diagnostics.onDidChange(() => {
-    const deployment = session.deployment?.slug;
-    if (diagnostics.lastCause !== 'refresh' || !deployment) return;
-    clearTimeout(cacheWrite);
-    cacheWrite = setTimeout(() => {
-      const mine = new Set(repos.projectNames());
-      const results = findings.shownResults().filter((r) => (r.query.filters.repos ?? []).every((name) => mine.has(name)));
-      void cache.write(deployment, results).then(async (bytes) => {
-        storeLog.info(`Kept ${results.length} answers of the workspace's projects on disk (${Math.round(bytes / 1024)} KiB).`);
-        await cache.writeOpen(deployment, diagnostics.openAnswers(OPEN_PART_LIMIT));
-        await keepShown(deployment);
-      });
-    }, 1000);
-  }));
-  // The files open in editors are opened again at the next start: their part of the cache is
-  // kept up to date as editors change, so that start draws them first.
-  let openPartWrite: ReturnType<typeof setTimeout> | undefined;
-  push({ dispose: () => clearTimeout(openPartWrite) });
-  push(vscode.window.onDidChangeVisibleTextEditors(() => {
-    clearTimeout(openPartWrite);
-    openPartWrite = setTimeout(() => {
-      const deployment = session.deployment?.slug;
-      if (deployment && settings.cacheMaxBytes() > 0 && diagnostics.current.length > 0) void cache.writeOpen(deployment, diagnostics.openAnswers(OPEN_PART_LIMIT));
-    }, 1500);
-  }));
-  // What Problems shows, kept beside the cache it was drawn from: the next start draws it first.
-  const keepShown = async (deployment: string): Promise<void> => {
-    const files = diagnostics.shownFiles();
-    const view = diagnostics.viewKey();
-    if (files && view) await cache.writeShown(deployment, view, await encodeShownInSlices(files, shownRecord));
+  const keeping: CacheKeepingDeps = {
+    cache, store: findings, renderer: diagnostics, cachedStart, deploymentSlug: slug, projectNames: () => repos.projectNames(),
+    enabled: () => settings.cacheMaxBytes() > 0, log: storeLog,
   };
-  const startFromCache = async (): Promise<boolean> => {
-    const deployment = session.deployment?.slug;
-    if (!deployment || settings.cacheMaxBytes() === 0) return false;
-    // The open files' part first: a few hundred findings, drawn before the whole is read.
-    const openPart = await cache.readOpen(deployment);
-    let previewed = openPart !== undefined && diagnostics.previewCached(openPart);
-    // Then every diagnostic the last session showed, as it showed them: drawn before the findings
-    // behind them are read (as long again for 50 000), given those findings when they are.
-    const view = diagnostics.viewKey();
-    const shownText = view === undefined ? undefined : await cache.readShown(deployment, view);
-    // A URI that no longer parses makes the reader throw: the file is then not used, like a broken one.
-    const shownFiles = shownText === undefined ? undefined : await decodeShownInSlices(shownText, shownReader).catch(() => undefined);
-    if (shownText !== undefined && !shownFiles) storeLog.warn('What Problems showed in the last session could not be read; the findings are drawn from the cache instead.');
-    if (shownFiles && await diagnostics.drawShown(shownFiles)) previewed = true;
-    const results = await cache.read(deployment);
-    if (results && results.length > 0) findings.adopt(results);
-    const shown = results !== undefined && results.length > 0 && await diagnostics.showCached();
-    // The whole cache could not be used: its open files' part does not stay on its own.
-    if (previewed && !shown) diagnostics.dropPreview();
-    if (shown) storeLog.info(`Showing ${results.length} answers from the last session until the platform answers.`);
-    return shown;
-  };
+  push(keepFindingsOnDisk(keeping));
+  const startFromCache = (): Promise<boolean> => drawFromCache(keeping);
 
   phaseDone('cache');
   for (const tool of registerAgentTools({
@@ -241,9 +196,9 @@ function activateApi(context: vscode.ExtensionContext) {
 
   const app: App = {
     version, currentToken: () => tokens.get(),
-    log, logger: (c) => log.for(c), session, projects, findings, policies, sbom, repos, diagnostics, viewState, places,
+    log, logger: (c) => log.for(c), session, projects, findings, policies, sbom, repos, view, diagnostics, cachedStart, viewState, places,
     clipboard: vscode.env.clipboard, findingUrl, projectUrl,
-    ...refreshAllActions({ session, findings, projects, policies, repos, diagnostics, trees, places, cache, onKindsFailed: (gaps) => void announceKindsFailed(gaps) }),
+    ...refreshAllActions({ session, findings, projects, policies, repos, view, trees, places, cache, onKindsFailed: (gaps) => void announceKindsFailed(gaps) }),
     cancelLoads: () => trees.projects.cancelLoads(),
     revealRule: (ruleName) => revealRule(trees, ruleName),
     selectedItem: () => trees.projectsView.selection[0] ?? trees.policiesView.selection[0],
@@ -269,10 +224,7 @@ function activateApi(context: vscode.ExtensionContext) {
       .catch((e: unknown) => sessionLog.error('Could not follow a token change', e));
   }));
   push(repos.onDidChange(() => {
-    // A checkout or a new commit changes what differs from the scanned commit.
-    drift.invalidate();
-    trees.projects.refresh();
-    void diagnostics.refresh(false).catch((e: unknown) => reportError('Updating diagnostics failed', e, log.for('Diagnostics')));
+    void app.reposChanged().catch((e: unknown) => reportError('Updating diagnostics failed', e, log.for('Diagnostics')));
   }));
   // Grouping and refs change only the tree; filters also reach diagnostics (through their command).
   push(viewState.onDidChange(() => {
@@ -289,8 +241,9 @@ function activateApi(context: vscode.ExtensionContext) {
       replaced?.close().catch((error: unknown) => log.for('Network').warn(`Closing the previous connections failed: ${errorMessage(error)}`));
       warnIfUnusableBaseUrl(settings.baseUrl());
     }
+    // The same findings, drawn with other levels: nothing is loaded.
     if (e.affectsConfiguration('appsecFindings.severityMapping') || e.affectsConfiguration('appsecFindings.unreachableAsInformation')) {
-      void diagnostics.refresh(false);
+      diagnostics.redraw();
       trees.projects.refresh();
     }
   }));
@@ -319,23 +272,10 @@ function activateApi(context: vscode.ExtensionContext) {
   ]);
   // What activation itself cost (no network happens in it): the benchmark reports it.
   phaseDone('listeners');
-  const activationMs = performance.now() - activationStart;
-  // CPU time next to wall time: at start-up the workbench and other extensions compete for the CPU.
-  const activationCpu = process.cpuUsage(activationCpuStart);
-  const activationCpuMs = (activationCpu.user + activationCpu.system) / 1000;
-  const activationProfile = activationProfiler?.stop();
+  const timing = activationTiming();
   // What activation does after a window reload, for the test that proves SBOM jobs are resumed.
   const resumeSbom = (): void => resumeSbomExports(app);
-  return { version, app, trees, statusBar, storedState, detailsPanel, activationMs, activationCpuMs, activationPhases, activationProfile, resumeSbom, globalStorage: context.globalStorageUri };
-}
-
-/** The refresh's one notification when kinds failed, with the way to see why and to try again. */
-async function announceKindsFailed(gaps: readonly KindGap[]): Promise<void> {
-  const text = failureNotice(gaps);
-  if (!text) return;
-  const picked = await vscode.window.showWarningMessage(`AppSec: ${text}`, 'Retry', 'Show Logs');
-  if (picked === 'Retry') await vscode.commands.executeCommand('appsecFindings.refresh');
-  if (picked === 'Show Logs') await vscode.commands.executeCommand('appsecFindings.showLogs');
+  return { version, app, trees, statusBar, storedState, detailsPanel, ...timing, resumeSbom, globalStorage: context.globalStorageUri };
 }
 
 /** Says at once, not at the next request, when the base URL cannot be used (e.g. plain http to another host). */

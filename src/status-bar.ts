@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { Finding } from './core/model/types';
 import { countBySeverity } from './core/services/grouping';
-import { openInProblems, type FolderFindings } from './diagnostics/folder-findings';
+import { openInProblems, type FolderFindings } from './core/services/folder-view';
 import { KIND_PRODUCTS, unavailableText } from './core/services/kind-availability';
 import type { KindGap } from './core/services/kind-gaps';
 import { clockTime } from './views/state-messages';
@@ -81,7 +81,7 @@ export class FindingsStatusBar implements vscode.Disposable {
 
   private render(): void {
     const active = vscode.window.activeTextEditor?.document.uri;
-    const folder = (active && this.folders.find((f) => active.toString().startsWith(f.repo.folder.uri.toString() + '/'))) ?? this.folders[0];
+    const folder = (active && this.folders.find((f) => active.toString().startsWith(f.key + '/'))) ?? this.folders[0];
     const shown = statusText(folder);
     if (!shown) {
       this.item.hide();

@@ -4,7 +4,9 @@
  * read as an instruction. Pure, tested in Node.
  */
 import { supplyChainName } from '../core/model/finding-names';
-import type { Finding, FindingDetail } from '../core/model/types';
+import { severityRank } from '../core/model/severity';
+import type { Finding } from '../core/model/types';
+import type { FindingDetail } from '../core/model/finding-detail';
 import { secretValidationLabel, valueLabel } from '../core/services/filters';
 
 /** The most characters a tool answer holds; the agent's context is precious. */
@@ -23,6 +25,11 @@ export interface ListedFinding {
   /** `file:line` in today's code (drift mapping), else the scanned place. */
   readonly where?: string;
   readonly isNew?: boolean;
+}
+
+/** Most severe first (a severity the platform added since sorts last), then by id. */
+export function sortForAgent(findings: readonly Finding[]): Finding[] {
+  return [...findings].sort((a, b) => severityRank(a.severity) - severityRank(b.severity) || a.id - b.id);
 }
 
 export interface ListContext {

@@ -11,16 +11,18 @@ import { ISSUE_TYPES, type Finding, type IssueType } from '../core/model/types';
 import type { BranchNovelty } from '../core/services/branch-baselines';
 import { EMPTY_SELECTION, localFilterOf } from '../core/services/filters';
 import type { FindingDetails } from '../core/services/finding-details';
-import type { FindingsQuery, FindingsStore } from '../core/services/findings-store';
+import type { FindingsStore } from '../core/services/findings-store';
+import type { FindingsQuery } from '../core/services/findings-query';
 import { loadEachKind } from '../core/services/each-kind';
 import { KIND_PRODUCTS, unavailableText } from '../core/services/kind-availability';
 import type { KindGap } from '../core/services/kind-gaps';
 import type { TriageService } from '../core/services/triage-service';
 import type { FindingPlaces } from '../diagnostics/finding-places';
+import { whenAborted, withAbortSignal } from '../host/cancellation';
 import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
-import { findingsListText, findingText, quote, triageConfirmation, type ListedFinding } from './agent-text';
+import { findingsListText, findingText, quote, sortForAgent, triageConfirmation, type ListedFinding } from './agent-text';
 import {
-  findingRefOf, findingsInputProblem, SEVERITIES, triageInputOf, type FindingInput, type FindingsInput, type TriageToolInput,
+  FINDINGS_INPUT, findingRefOf, triageInputOf, type FindingInput, type FindingsInput, type TriageToolInput,
 } from './tool-inputs';
 
 export const TOOL_NAMES = { findings: 'appsecFindings_findings', finding: 'appsecFindings_finding', triage: 'appsecFindings_triage' } as const;
@@ -43,7 +45,7 @@ const SIGNED_OUT = 'Not signed in to the AppSec platform: ask the user to run "A
 /** `file:line` where the finding is in today's code, said plainly when changed or gone. */
 function whereToday(places: FindingPlaces, finding: Finding): string | undefined {
   const place = places.place(finding);
-  if (place === 'deleted') return `${finding.location?.filePath ?? '?'} (no longer in this copy)`;
+  if (place?.kind === 'deleted') return `${finding.location?.filePath ?? '?'} (no longer in this copy)`;
   if (!place) return undefined;
   return `${place.relativePath}:${place.range.startLine + 1}${place.kind === 'changed' ? ' (code changed since the scan)' : ''}`;
 }
@@ -58,30 +60,29 @@ function gapsNote(gaps: readonly KindGap[], errorMessage: (error: unknown) => st
 
 const text = (value: string): vscode.LanguageModelToolResult => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(value)]);
 
-function abortOn(token: vscode.CancellationToken): AbortSignal {
-  const controller = new AbortController();
-  if (token.isCancellationRequested) controller.abort();
-  const subscription = token.onCancellationRequested(() => {
-    controller.abort();
-    subscription.dispose();
-  });
-  return controller.signal;
-}
-
 class FindingsTool implements vscode.LanguageModelTool<FindingsInput> {
   constructor(private readonly deps: AgentToolsDeps) {}
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<FindingsInput>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
-    const problem = findingsInputProblem(options.input);
-    if (problem) return text(problem);
+    const checked = FINDINGS_INPUT.check(options.input);
+    if (!checked.ok) return text(checked.problem);
     const slug = this.deps.deploymentSlug();
     if (!slug) return text(SIGNED_OUT);
-    const input = options.input;
+    try {
+      return text(await withAbortSignal(token, (signal) => this.list(slug, checked.value, signal)));
+    } catch (error) {
+      if (token.isCancellationRequested) return text('Cancelled.');
+      return text(`The findings could not be loaded: ${this.deps.errorMessage(error)}`);
+    }
+  }
+
+  /** The answer to a checked input: the list, or why there is none. */
+  private async list(slug: string, input: FindingsInput, signal: AbortSignal): Promise<string> {
     const { repo, path } = this.scope(input.path);
     const projectName = input.project ?? repo?.projectName;
-    if (!projectName) return text('No project of the platform matches this workspace: name one with the project field (the AppSec Projects view lists them).');
+    if (!projectName) return 'No project of the platform matches this workspace: name one with the project field (the AppSec Projects view lists them).';
     const project = this.deps.project(projectName);
-    if (!project) return text(`The platform has no project named ${quote(projectName)} in this deployment.`);
+    if (!project) return `The platform has no project named ${quote(projectName)} in this deployment.`;
     const { ref, fallback } = refToShow(input.ref ?? (repo?.projectName === projectName ? repo.branch : undefined), project);
     // By default, only the kinds the deployment has: one it lacks is not offered.
     // The AI findings come with the code findings: asked for apart only when Code is missing.
@@ -90,32 +91,22 @@ class FindingsTool implements vscode.LanguageModelTool<FindingsInput> {
     // AI code findings come with the code findings; asked for alone, only they are kept.
     const onlyAi = wanted.includes('ai_sast') && !wanted.includes('sast');
     const types = [...new Set(wanted.map((t) => (t === 'ai_sast' ? 'sast' : t)))].filter((t): t is IssueType => t === 'sast' || t === 'sca' || t === 'secrets');
-    const unsupported = wanted.filter((t) => t !== 'sast' && t !== 'sca' && t !== 'secrets' && t !== 'ai_sast');
     const status = input.status ?? 'open';
-    const signal = abortOn(token);
-    try {
-      let shownRef = ref;
-      let loaded = await this.load(slug, projectName, ref, types, status, input.severities, signal);
-      // A branch without a scan has no findings: the primary branch's are what the user sees in Problems.
-      if (loaded.findings.length === 0 && !loaded.gaps.some((g) => 'failedBecause' in g) && fallback && input.ref === undefined) {
-        const primary = await this.load(slug, projectName, fallback, types, status, input.severities, signal);
-        if (primary.findings.length > 0) {
-          loaded = primary;
-          shownRef = fallback;
-        }
+    let shownRef = ref;
+    let loaded = await this.load(slug, projectName, ref, types, status, input.severities, signal);
+    // A branch without a scan has no findings: the primary branch's are what the user sees in Problems.
+    if (loaded.findings.length === 0 && !loaded.gaps.some((g) => 'failedBecause' in g) && fallback && input.ref === undefined) {
+      const primary = await this.load(slug, projectName, fallback, types, status, input.severities, signal);
+      if (primary.findings.length > 0) {
+        loaded = primary;
+        shownRef = fallback;
       }
-      const found = loaded.findings;
-      const keep = path ? localFilterOf({ ...EMPTY_SELECTION, paths: [path] }) : undefined;
-      const kept = found.filter((f) => (!keep || keep(f)) && (!onlyAi || f.issueType !== 'sast' || f.ai !== undefined));
-      const sorted = [...kept].sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || a.id - b.id);
-      const items: ListedFinding[] = sorted.slice(0, input.limit ?? 50).map((finding) => ({ finding, where: this.whereToday(finding), isNew: this.deps.novelty.isNew(finding) }));
-      const filters = [`status ${status}`, input.severities ? `severity ${input.severities.join(', ')}` : '', path ? `under ${path}` : '', `types ${types.join(', ') || 'none'}`].filter(Boolean).join('; ');
-      const note = (unsupported.length > 0 ? `\n(${unsupported.join(', ')} findings are not available through this tool yet.)` : '') + gapsNote(loaded.gaps, this.deps.errorMessage);
-      return text(findingsListText(items, kept.length, { project: projectName, ref: shownRef, fallbackFrom: shownRef !== ref ? ref : undefined, filters }) + note);
-    } catch (error) {
-      if (token.isCancellationRequested) return text('Cancelled.');
-      return text(`The findings could not be loaded: ${this.deps.errorMessage(error)}`);
     }
+    const keep = path ? localFilterOf({ ...EMPTY_SELECTION, paths: [path] }) : undefined;
+    const kept = loaded.findings.filter((f) => (!keep || keep(f)) && (!onlyAi || f.issueType !== 'sast' || f.ai !== undefined));
+    const items: ListedFinding[] = sortForAgent(kept).slice(0, input.limit ?? 50).map((finding) => ({ finding, where: this.whereToday(finding), isNew: this.deps.novelty.isNew(finding) }));
+    const filters = [`status ${status}`, input.severities ? `severity ${input.severities.join(', ')}` : '', path ? `under ${path}` : '', `types ${types.join(', ') || 'none'}`].filter(Boolean).join('; ');
+    return findingsListText(items, kept.length, { project: projectName, ref: shownRef, fallbackFrom: shownRef !== ref ? ref : undefined, filters }) + gapsNote(loaded.gaps, this.deps.errorMessage);
   }
 
   /** One load per issue type through the store (a query Problems or the tree already shows costs nothing), each on its own. */
@@ -156,8 +147,7 @@ class FindingTool implements vscode.LanguageModelTool<FindingInput> {
     const types: readonly IssueType[] = ref.issueType ? [ref.issueType] : ISSUE_TYPES;
     const finding = types.map((t) => this.deps.store.finding(slug, t, ref.id)).find((f): f is Finding => f !== undefined);
     if (!finding) return text(`Finding #${ref.id} is not among the findings the editor has loaded: list the project's findings first (${TOOL_NAMES.findings}), or open its project in the AppSec view.`);
-    const cancelled = new Promise<undefined>((resolve) => token.onCancellationRequested(() => resolve(undefined)));
-    const detail = await Promise.race([this.deps.details.get(finding).catch(() => undefined), cancelled]);
+    const detail = await withAbortSignal(token, (signal) => Promise.race([this.deps.details.get(finding).catch(() => undefined), whenAborted(signal)]));
     if (token.isCancellationRequested) return text('Cancelled.');
     const where = whereToday(this.deps.places, finding);
     const current = this.deps.store.finding(slug, finding.issueType, finding.id) ?? finding;

@@ -1,23 +1,37 @@
-/** The one typed map of command ids to handlers (package.json must declare exactly these). */
-import { findingOfRef, type App } from '../app';
+/**
+ * The one typed map of command ids to handlers (package.json must declare exactly these). Each
+ * handler's arguments are typed by `CommandSignatures` and checked by `COMMAND_ARGUMENTS`
+ * (command-arguments.ts) before it runs.
+ */
 import { checkConnection } from './connection-commands';
+import type { CommandMap } from './command-arguments';
+import type { CommandDeps } from './command-deps';
+import type { CommandItem } from './command-item';
+import { itemOf } from './command-item';
 import { fetchScannedCommit } from './drift-commands';
 import { clearFilters, filterByFile, filterByRule, filterBySeverity, filterFindings, groupBy } from './filter-commands';
 import { copyFindingId, copyLink, copyRuleId, openFinding, openInPlatform, openOnCodeHost, showDetails, showRule } from './finding-commands';
 import { chooseRef, tagProject } from './project-commands';
 import { exportSarif } from './sarif-commands';
 import { exportSbom, showSbomExports } from './sbom-commands';
-import type { TreeCommandId } from '../views/tree-views';
-import type { CommandMap } from './register';
 import { refresh, signIn, signOut } from './session-commands';
 import { createTicket, linkTicket, unlinkTicket } from './ticket-commands';
 import { addNote, ignore, setState, triageCommand } from './triage-commands';
 
-export function buildCommands(app: App, tree: Record<TreeCommandId, (arg?: unknown) => void>): CommandMap {
+/** The views' own commands, whose handlers the views provide. */
+export type TreeCommandHandlers = Pick<CommandMap, 'appsecFindings.cancelTreeLoad' | 'appsecFindings.retryTreeLoad'>;
+
+export function buildCommands(app: CommandDeps, tree: TreeCommandHandlers): CommandMap {
+  // A hover's command link names its finding by reference: the store's finding as it is now.
+  const withFinding = (given: CommandItem): CommandItem => {
+    const slug = app.session.deployment?.slug;
+    const finding = given.findingRef && !given.finding && slug ? app.findings.finding(slug, given.findingRef.issueType, given.findingRef.id) : undefined;
+    return finding ? { ...given, finding } : given;
+  };
   // Run from the palette (no argument), an item command acts on the item selected in a view.
-  const item = (arg: unknown): unknown => findingOfRef(app, arg) ?? arg ?? app.selectedItem();
-  // A hover's command link names its finding by reference; the tree passes nodes.
-  const subject = (arg: unknown): unknown => findingOfRef(app, arg) ?? arg;
+  const item = (given: CommandItem | undefined): CommandItem => (given ? withFinding(given) : itemOf(app.selectedItem()));
+  // Triage and tickets: without an argument, the view's whole selection (see `subjectOr`).
+  const subject = (given: CommandItem | undefined): CommandItem | undefined => given && withFinding(given);
   return {
     ...tree,
     'appsecFindings.signIn': (token) => signIn(app, token),
@@ -25,7 +39,7 @@ export function buildCommands(app: App, tree: Record<TreeCommandId, (arg?: unkno
     'appsecFindings.refresh': () => refresh(app),
     'appsecFindings.filterFindings': (selection) => filterFindings(app, selection),
     'appsecFindings.clearFilters': () => clearFilters(app),
-    'appsecFindings.groupBy': (value) => groupBy(app, value),
+    'appsecFindings.groupBy': (by) => groupBy(app, by),
     'appsecFindings.tagProject': (project, tags) => tagProject(app, item(project), tags),
     'appsecFindings.chooseRef': (project, ref) => chooseRef(app, item(project), ref),
     'appsecFindings.exportSbom': (project, options) => exportSbom(app, item(project), options),
@@ -46,9 +60,9 @@ export function buildCommands(app: App, tree: Record<TreeCommandId, (arg?: unkno
     'appsecFindings.copyRuleId': (arg) => copyRuleId(app, item(arg)),
     'appsecFindings.showLogs': () => app.log.show(),
     'appsecFindings.checkConnection': () => checkConnection(app),
-    'appsecFindings.fetchScannedCommit': (arg) => fetchScannedCommit(app, arg),
+    'appsecFindings.fetchScannedCommit': (which) => fetchScannedCommit(app, which),
     // Tree commands get the clicked node and, with several selected, all of them.
-    'appsecFindings.triage': (arg) => triageCommand(app, arg),
+    'appsecFindings.triage': (request) => triageCommand(app, request),
     'appsecFindings.ignore': (arg, selected) => ignore(app, subject(arg), selected),
     'appsecFindings.markReviewing': (arg, selected) => setState(app, 'reviewing', subject(arg), selected),
     'appsecFindings.markFixing': (arg, selected) => setState(app, 'fixing', subject(arg), selected),

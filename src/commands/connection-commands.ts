@@ -1,14 +1,14 @@
-/** "AppSec: Check Connection": the step-by-step report of src/core/net/check-connection.ts. */
+/** "AppSec: Check Connection": the step-by-step report of src/core/api/check-connection.ts. */
 import * as vscode from 'vscode';
-import type { App } from '../app';
-import { checkConnection as runCheck, formatReport, summarize, type ConnectionReport } from '../core/net/check-connection';
+import { checkConnection as runCheck, formatReport, summarize, type ConnectionReport } from '../core/api/check-connection';
 import { readNetworkSettings } from '../host/network';
 import { settings } from '../host/settings';
 import { withAbortSignal } from '../host/cancellation';
 import { checkProducts, productLine, type ProductCheck } from '../core/services/product-check';
+import type { CommandDeps } from './command-deps';
 
 /** Check Connection needs the log and the stored token (never shown). */
-export type ConnectionCommandsDeps = Pick<App, 'logger' | 'log' | 'currentToken' | 'version' | 'session'>;
+export type ConnectionCommandsDeps = Pick<CommandDeps, 'logger' | 'log' | 'currentToken' | 'version' | 'session'>;
 
 /**
  * Writes the report to the output channel, shows a one-line summary with "Show Logs", and

@@ -1,19 +1,19 @@
 /** Fetching the commit findings were scanned at, so they can be placed on today's code. */
 import * as vscode from 'vscode';
-import type { App } from '../app';
+import type { ScannedCommit } from './command-arguments';
+import type { CommandDeps } from './command-deps';
 
-export type DriftCommandsDeps = Pick<App, 'places'>;
+export type DriftCommandsDeps = Pick<CommandDeps, 'places'>;
 
 /**
  * Fetches the scanned commits this copy lacks (all of them, or the one `{ folder, commit }`
  * names) from the folder's remotes, with progress, and maps the findings again. Resolves to
  * true when every one arrived.
  */
-export async function fetchScannedCommit(app: DriftCommandsDeps, arg: unknown): Promise<boolean> {
-  const wanted = typeof arg === 'object' && arg !== null ? (arg as { folder?: unknown; commit?: unknown }) : {};
+export async function fetchScannedCommit(app: DriftCommandsDeps, wanted: ScannedCommit = {}): Promise<boolean> {
   const { drift } = app.places;
   const missing = drift.missingCommits().filter((m) =>
-    (typeof wanted.folder !== 'string' || m.folder.uri.toString() === wanted.folder) && (typeof wanted.commit !== 'string' || m.commit === wanted.commit));
+    (wanted.folder === undefined || m.folder.uri.toString() === wanted.folder) && (wanted.commit === undefined || m.commit === wanted.commit));
   if (missing.length === 0) {
     void vscode.window.showInformationMessage('AppSec: this copy already has every commit its findings were scanned at.');
     return true;

@@ -1,14 +1,15 @@
 /** Filters and grouping of findings: one picker, shared by the tree and the diagnostics. */
 import * as vscode from 'vscode';
-import { findingFrom, type App } from '../app';
 import {
   FILTER_DEFINITIONS, offeredDefinitions, parseSelection, selectedValues, selectionFromPicks, valueLabel, type FilterDefinition, type FilterSelection,
 } from '../core/services/filters';
 import type { GroupBy } from '../core/services/grouping';
 import type { FindingKind } from '../core/services/kind-availability';
+import type { CommandDeps } from './command-deps';
+import { groupKey, type CommandItem } from './command-item';
 
 /** Filters and grouping live in the view state; a filter change reloads. */
-export type FilterCommandsDeps = Pick<App, 'viewState' | 'refreshAll' | 'findings'>;
+export type FilterCommandsDeps = Pick<CommandDeps, 'viewState' | 'refreshAll' | 'findings'>;
 
 interface FilterPick extends vscode.QuickPickItem {
   readonly key: FilterDefinition['key'];
@@ -69,37 +70,42 @@ function pickSelection(current: FilterSelection, offered: readonly FindingKind[]
   });
 }
 
-/** With an object argument (automation, tests) the picker is skipped. */
-export async function filterFindings(app: FilterCommandsDeps, arg?: unknown): Promise<FilterSelection | undefined> {
-  const selection = arg !== undefined && typeof arg === 'object' ? parseSelection(arg) : await pickSelection(app.viewState.selection(), app.findings.availability.offered());
+/** With a selection (automation, tests) the picker is skipped. */
+export async function filterFindings(app: FilterCommandsDeps, given?: FilterSelection): Promise<FilterSelection | undefined> {
+  const selection = given ?? await pickSelection(app.viewState.selection(), app.findings.availability.offered());
   if (!selection) return undefined;
   await app.viewState.setSelection(selection);
   await app.refreshAll(false);
   return selection;
 }
 
+/** The current filters with one changed, read as a stored selection is (trimmed, de-duplicated). */
+function narrowed(app: FilterCommandsDeps, change: Partial<FilterSelection>): FilterSelection {
+  return parseSelection({ ...app.viewState.selection(), ...change });
+}
+
 /**
  * Keeps only the findings of this finding's severity (or a severity group's), other filters
  * unchanged: from a finding's or a severity group's context menu, or with the severity as text.
  */
-export async function filterBySeverity(app: FilterCommandsDeps, arg?: unknown): Promise<FilterSelection | undefined> {
-  const severity = severityOf(arg);
+export async function filterBySeverity(app: FilterCommandsDeps, item?: CommandItem): Promise<FilterSelection | undefined> {
+  const severity = item?.text ?? item?.finding?.severity ?? groupKey(item, 'severity');
   if (!severity) return undefined;
-  return filterFindings(app, { ...app.viewState.selection(), severities: [severity] });
+  return filterFindings(app, narrowed(app, { severities: [severity] }));
 }
 
 /**
  * Keeps only the code findings of one rule (the platform's `rules` filter), other filters
  * unchanged: from a code finding's or a rule group's context menu, or with the rule as text.
  */
-export async function filterByRule(app: FilterCommandsDeps, arg?: unknown): Promise<FilterSelection | undefined> {
+export async function filterByRule(app: FilterCommandsDeps, item?: CommandItem): Promise<FilterSelection | undefined> {
   // The platform filters code findings by rule; a supply-chain finding's `ssc-…` id is no rule there.
-  if (findingFrom(arg)?.issueType === 'sca') return undefined;
-  const rule = groupKey(arg, 'rule') ?? (typeof arg === 'string' ? arg : undefined) ?? findingFrom(arg)?.ruleName
+  if (item?.finding?.issueType === 'sca') return undefined;
+  const rule = groupKey(item, 'rule') ?? item?.text ?? item?.finding?.ruleName
     ?? (await vscode.window.showInputBox({ title: 'AppSec: Show Only This Rule', prompt: 'The rule id, e.g. python.lang.security.audit.eval-detected', ignoreFocusOut: true }));
   const trimmed = rule?.trim();
   if (!trimmed) return undefined;
-  return filterFindings(app, { ...app.viewState.selection(), rules: [trimmed] });
+  return filterFindings(app, narrowed(app, { rules: [trimmed] }));
 }
 
 /**
@@ -107,10 +113,10 @@ export async function filterByRule(app: FilterCommandsDeps, arg?: unknown): Prom
  * such filter): from a finding's or a file group's context menu, or with the path as text
  * (relative to the repository). A supply-chain finding counts for the file of its usage.
  */
-export async function filterByFile(app: FilterCommandsDeps, arg?: unknown): Promise<FilterSelection | undefined> {
-  const finding = findingFrom(arg);
+export async function filterByFile(app: FilterCommandsDeps, item?: CommandItem): Promise<FilterSelection | undefined> {
+  const finding = item?.finding;
   const active = vscode.window.activeTextEditor?.document.uri;
-  const path = groupKey(arg, 'file') ?? (typeof arg === 'string' ? arg : undefined)
+  const path = groupKey(item, 'file') ?? item?.text
     ?? finding?.sca?.usage?.filePath ?? finding?.location?.filePath
     ?? (await vscode.window.showInputBox({
       title: 'AppSec: Show Only This File', prompt: 'A file or folder, relative to the repository (e.g. src/app or src/app/views.py)',
@@ -118,20 +124,7 @@ export async function filterByFile(app: FilterCommandsDeps, arg?: unknown): Prom
     }));
   const trimmed = path?.trim().replace(/^\.\//, '');
   if (!trimmed || /^[a-z][a-z0-9+.-]*:/i.test(trimmed)) return undefined;
-  return filterFindings(app, { ...app.viewState.selection(), paths: [trimmed] });
-}
-
-/** The key of a findings group node grouped `by`, e.g. a rule group's rule. */
-function groupKey(arg: unknown, by: string): string | undefined {
-  const group = typeof arg === 'object' && arg !== null && 'groupBy' in arg && 'group' in arg ? (arg as { groupBy: unknown; group: { key?: unknown } }) : undefined;
-  return group?.groupBy === by && typeof group.group.key === 'string' ? group.group.key : undefined;
-}
-
-function severityOf(arg: unknown): string | undefined {
-  if (typeof arg === 'string') return arg;
-  const finding = findingFrom(arg);
-  if (finding) return finding.severity;
-  return groupKey(arg, 'severity');
+  return filterFindings(app, narrowed(app, { paths: [trimmed] }));
 }
 
 export async function clearFilters(app: FilterCommandsDeps): Promise<void> {
@@ -145,8 +138,9 @@ const GROUPS: { label: string; value: GroupBy }[] = [
   { label: 'File', value: 'file' },
 ];
 
-export async function groupBy(app: FilterCommandsDeps, arg?: unknown): Promise<GroupBy | undefined> {
-  let value = GROUPS.find((g) => g.value === arg)?.value;
+/** With the grouping given (automation, tests) the picker is skipped. */
+export async function groupBy(app: FilterCommandsDeps, given?: GroupBy): Promise<GroupBy | undefined> {
+  let value = given;
   if (!value) {
     const current = app.viewState.groupBy();
     const picked = await vscode.window.showQuickPick(

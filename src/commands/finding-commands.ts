@@ -1,12 +1,13 @@
 /** Opening findings (in the editor or the platform) and copying their ids. */
 import * as vscode from 'vscode';
-import { findingFrom, type App } from '../app';
 import type { Finding } from '../core/model/types';
 import { confinePath, placesOf, toPlannedRange, type Place } from '../core/workspace/diagnostic-plan';
 import { isFindingDiagnostic, safeLink, toRange, type KnownFindingDiagnostic } from '../diagnostics/finding-diagnostic';
+import type { CommandDeps } from './command-deps';
+import type { CommandItem } from './command-item';
 
 /** Opening and copying findings needs the workspace folders, the platform link and the clipboard. */
-export type FindingCommandsDeps = Pick<App, 'repos' | 'findingUrl' | 'projectUrl' | 'clipboard' | 'places'>;
+export type FindingCommandsDeps = Pick<CommandDeps, 'repos' | 'findingUrl' | 'projectUrl' | 'clipboard' | 'places'>;
 
 /** The file of a finding's place inside a workspace folder matched to its project, if it exists there. */
 async function workspaceFile(app: FindingCommandsDeps, finding: Finding, place: Place | undefined): Promise<vscode.Uri | undefined> {
@@ -31,17 +32,17 @@ async function existing(uri: vscode.Uri): Promise<vscode.Uri | undefined> {
 }
 
 /** Opens the file at the finding's range, or the platform's line link when the file is not here. */
-export async function openFinding(app: FindingCommandsDeps, arg: unknown): Promise<'editor' | 'browser' | undefined> {
-  const finding = findingFrom(arg);
+export async function openFinding(app: FindingCommandsDeps, item?: CommandItem): Promise<'editor' | 'browser' | undefined> {
+  const finding = item?.finding;
   if (!finding) return undefined;
   // The same place as its diagnostic: a supply-chain finding's usage, else its lockfile line,
   // where that code is today when the copy moved on since the scan.
   const today = app.places.place(finding);
   const place = placesOf(finding)[0];
-  const todayUri = today && today !== 'deleted' ? await existing(today.uri) : undefined;
+  const todayUri = today && today.kind !== 'deleted' ? await existing(today.uri) : undefined;
   const uri = todayUri ?? await workspaceFile(app, finding, place);
-  const planned = todayUri && today && today !== 'deleted' ? today.range : place && toPlannedRange(place);
-  if (today === 'deleted' && uri) {
+  const planned = todayUri && today && today.kind !== 'deleted' ? today.range : place && toPlannedRange(place);
+  if (today?.kind === 'deleted' && uri) {
     void vscode.window.showInformationMessage('AppSec: the code of this finding is no longer in this copy (deleted since the scan); opening the file instead.');
     await vscode.window.showTextDocument(uri, { preview: true });
     return 'editor';
@@ -64,17 +65,17 @@ export async function openFinding(app: FindingCommandsDeps, arg: unknown): Promi
  * Opens the platform's own page of a finding or project (never the code host's: that is
  * "Open on GitHub/GitLab"), or a rule's page (http/https links only).
  */
-export async function openInPlatform(app: FindingCommandsDeps, arg: unknown): Promise<boolean> {
-  const finding = findingFrom(arg);
-  const project = finding ? undefined : platformProjectOf(arg);
-  const url = finding ? app.findingUrl(finding) : project ? app.projectUrl(project) : ruleUrlOf(arg);
+export async function openInPlatform(app: FindingCommandsDeps, item?: CommandItem): Promise<boolean> {
+  const finding = item?.finding;
+  const project = finding ? undefined : item?.project;
+  const url = finding ? app.findingUrl(finding) : project ? app.projectUrl(project) : item?.rule?.url;
   return openLink(url, 'AppSec: there is no platform page for this item (sign in to open findings and projects in the platform).');
 }
 
 /** Opens the scanned code of a finding, or a project's repository, on its code host (GitHub, GitLab, …). */
-export async function openOnCodeHost(arg: unknown): Promise<boolean> {
-  const finding = findingFrom(arg);
-  return openLink(finding ? finding.lineOfCodeUrl : urlOf(arg), 'AppSec: the platform sent no link to the code for this item.');
+export async function openOnCodeHost(item?: CommandItem): Promise<boolean> {
+  const finding = item?.finding;
+  return openLink(finding ? finding.lineOfCodeUrl : item?.url, 'AppSec: the platform sent no link to the code for this item.');
 }
 
 async function openLink(url: string | undefined, missing: string): Promise<boolean> {
@@ -86,34 +87,10 @@ async function openLink(url: string | undefined, missing: string): Promise<boole
   return vscode.env.openExternal(link);
 }
 
-/** A project with an id (a tree node's or a Project), whose platform page can be named. */
-function platformProjectOf(arg: unknown): { readonly id: number } | undefined {
-  if (typeof arg !== 'object' || arg === null) return undefined;
-  const candidate: unknown = 'project' in arg ? (arg).project : arg;
-  if (typeof candidate !== 'object' || candidate === null) return undefined;
-  const { id, name } = candidate as { id?: unknown; name?: unknown };
-  return typeof id === 'number' && typeof name === 'string' ? { id } : undefined;
-}
-
-function ruleUrlOf(arg: unknown): string | undefined {
-  if (typeof arg !== 'object' || arg === null || !('rule' in arg)) return undefined;
-  const rule = (arg).rule;
-  return typeof rule === 'object' && rule !== null && typeof (rule as { url?: unknown }).url === 'string' ? (rule as { url: string }).url : undefined;
-}
-
-function urlOf(arg: unknown): string | undefined {
-  if (typeof arg !== 'object' || arg === null) return undefined;
-  for (const key of ['project', 'rule', 'policy']) {
-    const inner = (arg as Record<string, unknown>)[key];
-    if (typeof inner === 'object' && inner !== null && typeof (inner as { url?: unknown }).url === 'string') return (inner as { url: string }).url;
-  }
-  return typeof (arg as { url?: unknown }).url === 'string' ? (arg as { url: string }).url : undefined;
-}
-
 /** Copies the platform's link of a finding or project, to paste in a ticket or a chat. */
-export async function copyLink(app: FindingCommandsDeps, arg: unknown): Promise<string | undefined> {
-  const finding = findingFrom(arg);
-  const project = finding ? undefined : platformProjectOf(arg);
+export async function copyLink(app: FindingCommandsDeps, item?: CommandItem): Promise<string | undefined> {
+  const finding = item?.finding;
+  const project = finding ? undefined : item?.project;
   const url = finding ? app.findingUrl(finding) : project ? app.projectUrl(project) : undefined;
   if (!url) {
     void vscode.window.showWarningMessage('AppSec: sign in to copy the platform link of a finding or project.');
@@ -123,16 +100,15 @@ export async function copyLink(app: FindingCommandsDeps, arg: unknown): Promise<
   return url;
 }
 
-export async function copyFindingId(app: FindingCommandsDeps, arg: unknown): Promise<string | undefined> {
-  const finding = findingFrom(arg);
+export async function copyFindingId(app: FindingCommandsDeps, item?: CommandItem): Promise<string | undefined> {
+  const finding = item?.finding;
   if (!finding) return undefined;
   await app.clipboard.writeText(String(finding.id));
   return String(finding.id);
 }
 
-export async function copyRuleId(app: FindingCommandsDeps, arg: unknown): Promise<string | undefined> {
-  const finding = findingFrom(arg);
-  const rule = finding?.ruleName ?? ruleOf(arg);
+export async function copyRuleId(app: FindingCommandsDeps, item?: CommandItem): Promise<string | undefined> {
+  const rule = item?.finding?.ruleName ?? item?.rule?.path;
   if (!rule) return undefined;
   await app.clipboard.writeText(rule);
   return rule;
@@ -142,8 +118,8 @@ export async function copyRuleId(app: FindingCommandsDeps, arg: unknown): Promis
  * Opens the Finding Details panel: for a finding node, diagnostic or finding; from the palette
  * for the selected finding, else the finding under the cursor.
  */
-export async function showDetails(app: Pick<App, 'showDetails'>, arg: unknown): Promise<boolean> {
-  const finding = findingFrom(arg) ?? findingAtCursor();
+export async function showDetails(app: Pick<CommandDeps, 'showDetails'>, item?: CommandItem): Promise<boolean> {
+  const finding = item?.finding ?? findingAtCursor();
   if (!finding) {
     void vscode.window.showInformationMessage('AppSec: select a finding in the tree, or put the cursor on a finding in the editor, to see its details.');
     return false;
@@ -166,17 +142,11 @@ function findingAtCursor(): Finding | undefined {
  * Shows a code finding's rule in the Policy Rules view (which policy has it, in which mode), or
  * says that none of the policies shown there has it.
  */
-export async function showRule(app: Pick<App, 'revealRule'>, arg: unknown): Promise<boolean> {
-  const finding = findingFrom(arg);
-  const rule = typeof arg === 'string' ? arg : finding?.issueType === 'sast' ? finding.ruleName : ruleOf(arg);
+export async function showRule(app: Pick<CommandDeps, 'revealRule'>, item?: CommandItem): Promise<boolean> {
+  const finding = item?.finding;
+  const rule = item?.text ?? (finding?.issueType === 'sast' ? finding.ruleName : item?.rule?.path);
   if (!rule) return false;
   if (await app.revealRule(rule)) return true;
   void vscode.window.showInformationMessage(`AppSec: no policy in the Policy Rules view has the rule ${rule}. Policies listed there: those of the deployment and of appsecFindings.policyIds.`);
   return false;
-}
-
-function ruleOf(arg: unknown): string | undefined {
-  if (typeof arg !== 'object' || arg === null || !('rule' in arg)) return undefined;
-  const rule = (arg).rule;
-  return typeof rule === 'object' && rule !== null && typeof (rule as { path?: unknown }).path === 'string' ? (rule as { path: string }).path : undefined;
 }

@@ -1,18 +1,19 @@
 /** Tagging a project and choosing the branch it shows. */
 import * as vscode from 'vscode';
-import { projectFrom, type App } from '../app';
 import { branchName, primaryRef, sameBranch } from '../core/model/refs';
 import type { Project } from '../core/model/types';
 import { parseTags } from '../core/services/projects-service';
 import { refChoices } from '../core/workspace/ref-choices';
 import { withAbortSignal } from '../host/cancellation';
+import type { CommandDeps } from './command-deps';
+import type { CommandItem } from './command-item';
 
 /** Project commands act on projects, their shown ref and their SBOM jobs. */
-export type ProjectCommandsDeps = Pick<App, 'projects' | 'repos' | 'viewState' | 'sbom' | 'clipboard' | 'findings'>;
+export type ProjectCommandsDeps = Pick<CommandDeps, 'projects' | 'repos' | 'viewState' | 'sbom' | 'clipboard' | 'findings'>;
 
-/** A project from the argument, else picked from the list (loading it if needed). */
-export async function resolveProject(app: ProjectCommandsDeps, arg: unknown): Promise<Project | undefined> {
-  const given = projectFrom(app, arg);
+/** The project the item is (a node's, a Project, or one named by text), else picked from the list (loading it if needed). */
+export async function resolveProject(app: ProjectCommandsDeps, item: CommandItem | undefined): Promise<Project | undefined> {
+  const given = item?.project ?? (item?.text !== undefined ? app.projects.find(item.text) : undefined);
   if (given) return given;
   const projects = await app.projects.load();
   const inWorkspace = app.repos.projectNames();
@@ -25,10 +26,10 @@ export async function resolveProject(app: ProjectCommandsDeps, arg: unknown): Pr
 }
 
 /** `tagProject(project?, tags?)`: tags typed comma-separated; the project is updated from the answer. */
-export async function tagProject(app: ProjectCommandsDeps, arg?: unknown, tagsArg?: unknown): Promise<Project | undefined> {
-  const project = await resolveProject(app, arg);
+export async function tagProject(app: ProjectCommandsDeps, item?: CommandItem, given?: string): Promise<Project | undefined> {
+  const project = await resolveProject(app, item);
   if (!project) return undefined;
-  const input = typeof tagsArg === 'string' ? tagsArg : await vscode.window.showInputBox({
+  const input = given ?? await vscode.window.showInputBox({
     title: `AppSec: add tags to ${project.name}`,
     prompt: `Comma-separated. Tags are added to the existing ones (${project.tags.join(', ') || 'none'}).`,
     placeHolder: 'team-payments, pci',
@@ -49,11 +50,11 @@ export async function tagProject(app: ProjectCommandsDeps, arg?: unknown, tagsAr
  * `chooseRef(project?, ref?)`: which branch the tree shows for a project (the primary branch
  * unless changed here). An empty answer goes back to the primary branch.
  */
-export async function chooseRef(app: ProjectCommandsDeps, arg?: unknown, refArg?: unknown): Promise<string | undefined> {
-  const project = await resolveProject(app, arg);
+export async function chooseRef(app: ProjectCommandsDeps, item?: CommandItem, given?: string): Promise<string | undefined> {
+  const project = await resolveProject(app, item);
   if (!project) return undefined;
   const primary = primaryRef(project);
-  const input = typeof refArg === 'string' ? refArg : await pickRef(app, project);
+  const input = given ?? await pickRef(app, project);
   if (input === undefined) return undefined;
   // `refs/heads/x` and `x` name one branch: kept and shown by its short name.
   const ref = branchName(input.trim());

@@ -1,18 +1,26 @@
 /**
- * Registers every command of the typed map through one error wrapper: a failure is logged and
- * shown once with its action; cancellation is silent. Handlers' results are returned to callers
- * (tests and automation use them).
+ * Registers every command of the typed map through one wrapper: the arguments are checked
+ * against the command's schema first (a wrong one is said, naming the field, and nothing runs);
+ * a failure is logged and shown once with its action; cancellation is silent. Handlers' results
+ * are returned to callers (tests and automation use them).
  */
 import * as vscode from 'vscode';
-import type { App } from '../app';
 import { reportError } from '../host/user-errors';
-import type { CommandId } from './ids';
+import { parse } from '../host/schema';
+import { COMMAND_ARGUMENTS, type CommandMap, type CommandSignatures } from './command-arguments';
+import type { CommandDeps } from './command-deps';
+import { COMMAND_IDS, type CommandId } from './ids';
 
 /** Registration only needs the log, for the one error wrapper. */
-export type RegisterDeps = Pick<App, 'logger'>;
+export type RegisterDeps = Pick<CommandDeps, 'logger'>;
 
-export type CommandHandler = (...args: unknown[]) => unknown;
-export type CommandMap = Record<CommandId, CommandHandler>;
+/** Arguments a command refused: nothing was run or sent. */
+export class CommandArgumentError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CommandArgumentError';
+  }
+}
 
 const TITLES: Partial<Record<CommandId, string>> = {
   'appsecFindings.signIn': 'Sign-in failed',
@@ -22,12 +30,19 @@ const TITLES: Partial<Record<CommandId, string>> = {
   'appsecFindings.exportSarif': 'The SARIF export failed',
 };
 
+/** Checks the arguments, then runs the handler with them as it types them. */
+function run<K extends CommandId>(commands: CommandMap, id: K, args: readonly unknown[]): unknown {
+  const checked = parse(COMMAND_ARGUMENTS[id], args, (problem) => new CommandArgumentError(problem));
+  const handler = commands[id] as (...typed: Parameters<CommandSignatures[K]>) => unknown;
+  return handler(...checked);
+}
+
 export function registerCommands(app: RegisterDeps, commands: CommandMap): vscode.Disposable[] {
   const log = app.logger('Commands');
-  return (Object.keys(commands) as CommandId[]).map((id) =>
+  return COMMAND_IDS.map((id) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
       try {
-        return await commands[id](...args);
+        return await run(commands, id, args);
       } catch (error) {
         // Not awaited: the message stays until dismissed, and the command must finish now.
         void reportError(TITLES[id] ?? `${id.replace('appsecFindings.', '')} failed`, error, log);

@@ -3,27 +3,23 @@
  * progress, then save the checked document where the user picks (or where automation says) and
  * open it. Jobs still running when the window closed are followed again after a reload.
  */
-import { homedir } from 'node:os';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { primaryRef } from '../core/model/refs';
-import type { Project, SbomComponentType, SbomExportRequest, SbomOutputFormat } from '../core/model/types';
-import { CYCLONEDX_VERSIONS, SBOM_COMPONENT_TYPES } from '../core/model/types';
+import type { Project } from '../core/model/types';
+import type { SbomExportRequest, SbomOutputFormat } from '../core/model/sbom';
+import { CYCLONEDX_VERSIONS, SBOM_COMPONENT_TYPES } from '../core/model/sbom';
 import { isFinal, type SbomExportRecord } from '../core/services/sbom-service';
 import { withAbortSignal } from '../host/cancellation';
 import { settings } from '../host/settings';
+import type { SbomOptions } from './command-arguments';
+import type { CommandItem } from './command-item';
 import { resolveProject, type ProjectCommandsDeps } from './project-commands';
+import { saveTarget } from './save-target';
 
 const FORMATS: { label: string; detail: string; value: SbomOutputFormat }[] = [
   { label: 'CycloneDX JSON', detail: 'A JSON document (.cdx.json)', value: 'SBOM_OUTPUT_FORMAT_JSON' },
   { label: 'CycloneDX XML', detail: 'An XML document (.cdx.xml)', value: 'SBOM_OUTPUT_FORMAT_CYCLONEDX' },
 ];
-
-interface SbomOptions {
-  ref?: string; outputFormat?: SbomOutputFormat; cycloneDxVersion?: string; componentType?: SbomComponentType; follow?: boolean;
-  /** Where to write the finished document (an absolute path or a file URI): no dialog. */
-  saveTo?: vscode.Uri | string;
-}
 
 /** Asks for what the options object does not give; undefined when the user dismissed a picker. */
 async function sbomRequest(project: Project, options: SbomOptions): Promise<SbomExportRequest | undefined> {
@@ -43,23 +39,14 @@ async function sbomRequest(project: Project, options: SbomOptions): Promise<Sbom
   return { repositoryId: project.id, ref: ref.trim(), outputFormat, cycloneDxVersion, componentType, ...(supplier ? { supplier } : {}) };
 }
 
-/** A `saveTo` argument as a file URI; a relative path is refused (relative to what?). */
-function saveTarget(value: unknown): vscode.Uri | undefined {
-  if (value === undefined) return undefined;
-  if (value instanceof vscode.Uri) return value;
-  if (typeof value === 'string' && path.isAbsolute(value)) return vscode.Uri.file(value);
-  throw new Error(`saveTo must be an absolute path or a file URI (got ${JSON.stringify(value)}); nothing was exported.`);
-}
-
 /**
  * `exportSbom(project?, options?)`: starts the job and follows it to its end; a completed job's
  * document is saved (to `saveTo`, else where the user picks) and opened. Resolves with the
  * job's record, after the file is written when there is one.
  */
-export async function exportSbom(app: ProjectCommandsDeps, arg?: unknown, optionsArg?: unknown): Promise<SbomExportRecord | undefined> {
-  const options = (typeof optionsArg === 'object' && optionsArg !== null ? optionsArg : {}) as SbomOptions;
-  const target = saveTarget(options.saveTo);
-  const project = await resolveProject(app, arg);
+export async function exportSbom(app: ProjectCommandsDeps, item?: CommandItem, options: SbomOptions = {}): Promise<SbomExportRecord | undefined> {
+  const target = options.saveTo;
+  const project = await resolveProject(app, item);
   if (!project) return undefined;
   const request = await sbomRequest(project, options);
   if (!request) return undefined;
@@ -94,10 +81,9 @@ async function saveDocument(app: ProjectCommandsDeps, record: SbomExportRecord, 
     { location: vscode.ProgressLocation.Notification, title: `AppSec: downloading the SBOM of ${record.projectName}`, cancellable: true },
     (_p, cancel) => withAbortSignal(cancel, (signal) => app.sbom.document(record.taskToken, signal)),
   );
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const uri = target ?? await vscode.window.showSaveDialog({
+  const uri = await saveTarget(target, {
     title: `AppSec: save the SBOM of ${record.projectName}@${record.ref}`,
-    defaultUri: folder ? vscode.Uri.joinPath(folder, fileName) : vscode.Uri.file(path.join(homedir(), fileName)),
+    fileName,
     filters: fileName.endsWith('.xml') ? { 'CycloneDX XML': ['xml'] } : { 'CycloneDX JSON': ['json'] },
   });
   if (!uri) return undefined;

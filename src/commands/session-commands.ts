@@ -3,12 +3,12 @@ import * as vscode from 'vscode';
 import { withAbortSignal } from '../host/cancellation';
 import { demoTokenFor } from '../host/demo-token';
 import { settings } from '../host/settings';
-import type { App } from '../app';
+import type { CommandDeps } from './command-deps';
 import { normaliseToken, SessionError } from '../core/services/session';
 import type { Deployment } from '../core/model/types';
 
 /** Signing in and out, and refreshing everything. */
-export type SessionCommandsDeps = Pick<App, 'session' | 'logger' | 'refreshAll' | 'clearAll'>;
+export type SessionCommandsDeps = Pick<CommandDeps, 'session' | 'logger' | 'refreshAll' | 'clearAll'>;
 
 function validateToken(value: string): string | undefined {
   if (!value) return undefined;
@@ -24,9 +24,9 @@ function validateToken(value: string): string | undefined {
  * Asks for the token in a password box (or takes it as the first argument, for automation),
  * checks it against the platform, and only then stores it.
  */
-export async function signIn(app: SessionCommandsDeps, tokenArg?: unknown): Promise<Deployment | undefined> {
+export async function signIn(app: SessionCommandsDeps, given?: string): Promise<Deployment | undefined> {
   const demo = demoTokenFor(settings.baseUrl(), process.env);
-  const token = typeof tokenArg === 'string' ? tokenArg : await vscode.window.showInputBox({
+  const token = given ?? await vscode.window.showInputBox({
     title: 'AppSec: Sign In',
     prompt: demo
       ? 'The demo platform\'s token is filled in: press Enter to sign in to the demo again.'

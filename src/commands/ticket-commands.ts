@@ -4,8 +4,9 @@
  * (with its link), failed (the platform's reason), skipped (why).
  */
 import * as vscode from 'vscode';
-import type { TicketLinkResult, TicketResult } from '../core/model/types';
+import type { TicketLinkResult, TicketResult } from '../core/model/triage-and-tickets';
 import { isHttpUrl } from '../core/model/links';
+import type { CommandItem } from './command-item';
 import { subjectOr as subjectFor, type TriageCommandsDeps } from './triage-commands';
 
 const count = (n: number): string => `${n} finding${n === 1 ? '' : 's'}`;
@@ -24,8 +25,8 @@ export function ticketSummary(result: TicketResult): string {
   return parts.length > 0 ? parts.join(' ') : 'The platform created no ticket and said nothing about why.';
 }
 
-export async function createTicket(app: TriageCommandsDeps, arg: unknown, selected?: unknown): Promise<TicketResult[] | undefined> {
-  const subject = subjectFor(app, arg, selected);
+export async function createTicket(app: TriageCommandsDeps, item?: CommandItem, selected?: readonly CommandItem[]): Promise<TicketResult[] | undefined> {
+  const subject = subjectFor(app, item, selected);
   if (subject.size === 0) return nothingChosen('create a ticket for');
   const results = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'AppSec: creating Jira tickets…' },
@@ -48,10 +49,10 @@ export async function createTicket(app: TriageCommandsDeps, arg: unknown, select
 }
 
 /** With `url` given (automation), no prompt. */
-export async function linkTicket(app: TriageCommandsDeps, arg: unknown, selected?: unknown, url?: unknown): Promise<TicketLinkResult[] | undefined> {
-  const subject = subjectFor(app, arg, selected);
+export async function linkTicket(app: TriageCommandsDeps, item?: CommandItem, selected?: readonly CommandItem[], url?: string): Promise<TicketLinkResult[] | undefined> {
+  const subject = subjectFor(app, item, selected);
   if (subject.size === 0) return nothingChosen('link a ticket to');
-  const ticketUrl = typeof url === 'string' ? url : await vscode.window.showInputBox({
+  const ticketUrl = url ?? await vscode.window.showInputBox({
     title: 'AppSec: Link Existing Ticket', prompt: 'The ticket\'s link, e.g. https://acme.atlassian.net/browse/SEC-42', ignoreFocusOut: true,
     validateInput: (text) => (isHttpUrl(text.trim()) ? undefined : 'A link starting with https:// (or http://).'),
   });
@@ -63,8 +64,8 @@ export async function linkTicket(app: TriageCommandsDeps, arg: unknown, selected
   return out;
 }
 
-export async function unlinkTicket(app: TriageCommandsDeps, arg: unknown, selected?: unknown): Promise<number | undefined> {
-  const subject = subjectFor(app, arg, selected);
+export async function unlinkTicket(app: TriageCommandsDeps, item?: CommandItem, selected?: readonly CommandItem[]): Promise<number | undefined> {
+  const subject = subjectFor(app, item, selected);
   if (subject.size === 0) return nothingChosen('unlink');
   let unlinked = 0;
   for (const [issueType, findings] of subject) unlinked += (await app.triage.unlinkTicket(issueType, findings.map((f) => f.id))).length;

@@ -5,42 +5,34 @@
  * when the platform refuses. A refused triage offers Try Again with what the user typed.
  */
 import * as vscode from 'vscode';
-import { findingFrom, type App } from '../app';
-import type { Finding, IssueType, TriageReason, TriageState } from '../core/model/types';
+import type { Finding, IssueType, TriageReason } from '../core/model/types';
+import type { TriageState } from '../core/model/triage-and-tickets';
 import { valueLabel } from '../core/services/filters';
 import {
   MAX_NOTE_LENGTH, TRIAGE_REASONS, TriageInputError, TriageRefusedError, type TriageInput, type TriageOutcome,
 } from '../core/services/triage-service';
+import type { TriageRequest } from '../host/triage-input';
+import type { CommandDeps } from './command-deps';
+import { findingsOf, itemOf, type CommandItem } from './command-item';
 
-export type TriageCommandsDeps = Pick<App, 'triage' | 'selectedItems'>;
+export type TriageCommandsDeps = Pick<CommandDeps, 'triage' | 'selectedItems'>;
 
 /** The findings a command acts on, by issue type (one request per type). */
 export type Subject = ReadonlyMap<IssueType, readonly Finding[]>;
 
 /**
- * The findings of the arguments VS Code passes a tree command (the clicked node, and all
- * selected nodes when several are), a finding or diagnostic, or a findings group.
+ * The findings of what a tree command was run on (the clicked node, or all selected nodes when
+ * several are), a finding or diagnostic, or a findings group; each finding once.
  */
-export function subjectOf(arg: unknown, selected?: unknown): Subject {
-  const items = Array.isArray(selected) && selected.length > 0 ? selected : [arg];
+export function subjectOf(item: CommandItem | undefined, selected?: readonly CommandItem[]): Subject {
+  const items = selected && selected.length > 0 ? selected : item ? [item] : [];
   const byType = new Map<IssueType, Map<number, Finding>>();
-  const add = (finding: Finding): void => {
+  for (const finding of findingsOf(items)) {
     let ofType = byType.get(finding.issueType);
     if (!ofType) byType.set(finding.issueType, (ofType = new Map<number, Finding>()));
     ofType.set(finding.id, finding);
-  };
-  for (const item of items) {
-    const finding = findingFrom(item);
-    if (finding) add(finding);
-    else for (const grouped of groupFindings(item)) add(grouped);
   }
   return new Map([...byType].map(([type, findings]) => [type, [...findings.values()]]));
-}
-
-function groupFindings(item: unknown): readonly Finding[] {
-  if (typeof item !== 'object' || item === null || !('group' in item)) return [];
-  const group = (item as { group?: { findings?: unknown } }).group;
-  return Array.isArray(group?.findings) ? (group.findings as Finding[]).filter((f) => findingFrom(f) !== undefined) : [];
 }
 
 const count = (n: number, noun = 'finding'): string => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
@@ -122,8 +114,8 @@ async function askNote(value = '', required = false): Promise<string | undefined
   });
 }
 
-export async function ignore(app: TriageCommandsDeps, arg: unknown, selected?: unknown): Promise<TriageOutcome[] | undefined> {
-  const subject = subjectOr(app, arg, selected);
+export async function ignore(app: TriageCommandsDeps, item?: CommandItem, selected?: readonly CommandItem[]): Promise<TriageOutcome[] | undefined> {
+  const subject = subjectOr(app, item, selected);
   if (total(subject) === 0) return runTriage(app, subject, { state: 'ignored' });
   const reason = await askReason();
   if (!reason) return undefined;
@@ -132,12 +124,12 @@ export async function ignore(app: TriageCommandsDeps, arg: unknown, selected?: u
   return runTriage(app, subject, { state: 'ignored', reason, ...(note.trim() ? { note } : {}) });
 }
 
-export function setState(app: TriageCommandsDeps, state: Exclude<TriageState, 'ignored'>, arg: unknown, selected?: unknown): Promise<TriageOutcome[]> {
-  return runTriage(app, subjectOr(app, arg, selected), { state });
+export function setState(app: TriageCommandsDeps, state: Exclude<TriageState, 'ignored'>, item?: CommandItem, selected?: readonly CommandItem[]): Promise<TriageOutcome[]> {
+  return runTriage(app, subjectOr(app, item, selected), { state });
 }
 
-export async function addNote(app: TriageCommandsDeps, arg: unknown, selected?: unknown): Promise<TriageOutcome[] | undefined> {
-  const subject = subjectOr(app, arg, selected);
+export async function addNote(app: TriageCommandsDeps, item?: CommandItem, selected?: readonly CommandItem[]): Promise<TriageOutcome[] | undefined> {
+  const subject = subjectOr(app, item, selected);
   if (total(subject) === 0) return runTriage(app, subject, {});
   const note = await askNote('', true);
   if (!note?.trim()) return undefined;
@@ -145,24 +137,17 @@ export async function addNote(app: TriageCommandsDeps, arg: unknown, selected?: 
 }
 
 /** From the palette (no argument): what is selected in the Projects view. */
-export function subjectOr(app: TriageCommandsDeps, arg: unknown, selected: unknown): Subject {
-  return arg === undefined ? subjectOf(undefined, app.selectedItems()) : subjectOf(arg, selected);
+export function subjectOr(app: TriageCommandsDeps, item: CommandItem | undefined, selected: readonly CommandItem[] | undefined): Subject {
+  return item === undefined ? subjectOf(undefined, app.selectedItems().map(itemOf)) : subjectOf(item, selected);
 }
 
 /**
  * `appsecFindings.triage` for automation and tests: `{ findingIds, issueType, state?, reason?,
- * note? }`, checked like typed input; no prompts, no messages; resolves when the platform's
- * answer is applied or rolled back (then it rejects with the reason).
+ * note? }`, checked by TRIAGE_INPUT before this runs (the agent's triage tool takes the same);
+ * no prompts, no messages; resolves when the platform's answer is applied or rolled back (then
+ * it rejects with the reason).
  */
-export async function triageCommand(app: TriageCommandsDeps, arg: unknown): Promise<TriageOutcome> {
-  if (typeof arg !== 'object' || arg === null) throw new TriageInputError('appsecFindings.triage takes { findingIds, issueType, state?, reason?, note? }.');
-  const { findingIds, issueType, state, reason, note } = arg as Record<string, unknown>;
-  if (issueType !== 'sast' && issueType !== 'sca' && issueType !== 'secrets') throw new TriageInputError(`issueType must be "sast", "sca" or "secrets" (got ${JSON.stringify(issueType)}).`);
-  if (!Array.isArray(findingIds)) throw new TriageInputError('findingIds must be a list of finding ids.');
-  const ids = (findingIds as unknown[]).map((id): unknown => (typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id));
-  if (!ids.every((id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id >= 0)) throw new TriageInputError('findingIds must be whole numbers (or strings of digits).');
-  for (const [name, value] of [['state', state], ['reason', reason], ['note', note]] as const) {
-    if (value !== undefined && typeof value !== 'string') throw new TriageInputError(`${name} must be text.`);
-  }
-  return app.triage.triage(issueType, ids, { state: state as TriageState | undefined, reason: reason as TriageReason | undefined, note: note as string | undefined });
+export async function triageCommand(app: TriageCommandsDeps, request: TriageRequest): Promise<TriageOutcome> {
+  const { issueType, ids, state, reason, note } = request;
+  return app.triage.triage(issueType, ids, { state, reason, note });
 }

@@ -16,8 +16,8 @@ export function runAtOnce<T>(slices: Slices<T>): T {
  * Resolves on a later turn of the event loop, after what is already waiting (timers, I/O) ran.
  * Two immediates, not one: asked for from an I/O callback (a page that just arrived), one
  * immediate runs in the same turn's check phase, before any timer, so the work before and after
- * it made one stall (in bench:host, indexing 40 000 findings and the first slice of their
- * diagnostics: 35–60 ms together).
+ * it would make one stall (such as indexing a load's findings and the first slice of their
+ * diagnostics; docs/performance.md, "Refresh").
  */
 export function nextTurn(): Promise<void> {
   return new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));

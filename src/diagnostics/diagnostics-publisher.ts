@@ -11,17 +11,17 @@ import { DIAGNOSTICS_PER_SET, setBatches } from '../core/workspace/set-batches';
 
 /**
  * Diagnostics built and handed over per turn of the event loop at most, in one `set` call (at
- * most 1 000 reach the window from one call, see set-batches.ts). In `npm run bench:host` on a
- * 2-core machine a turn of 2 000 plus a minor GC made a 49 ms stall; 1 000 leaves room for the GC.
+ * most 1 000 reach the window from one call, see set-batches.ts). Fewer per turn leave room for a
+ * minor collection in the same turn without a long stall (docs/performance.md, "Drawing
+ * diagnostics").
  */
 export const PUBLISH_CHUNK = 1000;
 
 /**
  * A turn that has run this long hands over no further `set`, whatever its chunk allows. VS Code
- * serializes and writes out each `set` at once, and in bench:host it serialized the same 1 000
- * diagnostics in 2.5 to 42 ms (once 97 ms), depending on what else the machine (two cores shared
- * with the window) and the garbage collector were doing: two slow ones in a turn made 50–78 ms
- * stalls. Under this budget a quick host still takes several per turn.
+ * serializes and writes out each `set` at once, and how long that takes varies widely with the
+ * machine and the garbage collector, so two slow ones in one turn make a long stall; under this
+ * budget a quick host still takes several per turn (docs/performance.md, "Drawing diagnostics").
  */
 const TURN_BUDGET_MS = 10;
 

@@ -10,7 +10,7 @@ import { placeDiagnostic } from '../core/workspace/placement';
 import type { Logger } from '../host/logger';
 import type { WorkspaceRepo } from '../host/workspace-repos';
 import type { FindingPlaces } from './finding-places';
-import { shownInProblems, type FolderFindings } from './folder-findings';
+import { shownInProblems, type FolderFindings } from '../core/services/folder-view';
 
 /** A diagnostic placed in today's code, built into a vscode.Diagnostic when it is handed over. */
 export interface Placed {
@@ -22,10 +22,8 @@ export interface Placed {
 }
 
 /**
- * Findings planned and placed per slice. At a cached start with 50 000 findings, slices of 4 000
- * made stalls of the host of up to 59 ms in which it worked throughout; with 2 000 its longest
- * such stall was 40 ms, and the findings were planned no later (`APPSEC_BENCH_QUICK=1 npm run
- * bench:host`, four runs each, taking turns).
+ * Findings planned and placed per slice. Smaller slices keep each turn's stall short; larger ones
+ * plan no sooner (docs/performance.md, "Drawing diagnostics").
  */
 export const PLAN_SLICE = 2000;
 
@@ -50,7 +48,8 @@ export type Preview = readonly (readonly [vscode.Uri, readonly Placed[]])[];
 
 /**
  * The findings drawn in one file (of one folder), planned again when the file is edited: keeping
- * the findings rather than their planned diagnostics keeps 150 bytes less per finding alive.
+ * the findings rather than their planned diagnostics keeps less alive per finding
+ * (docs/performance.md, "Memory").
  */
 export interface FileSource {
   readonly repo: WorkspaceRepo;
@@ -77,7 +76,7 @@ export function placeToday(places: FindingPlaces, repo: WorkspaceRepo, planned: 
  * than one slice, the findings in the files open in editors are planned first and yielded on
  * their own, so they are shown before the rest is planned.
  */
-export function* planDrawing(folders: readonly FolderFindings[], context: DrawingContext): Generator<Preview | undefined, Planned, void> {
+export function* planDrawing(folders: readonly FolderFindings<WorkspaceRepo>[], context: DrawingContext): Generator<Preview | undefined, Planned, void> {
   const byUri = new Map<string, [vscode.Uri, Placed[]]>();
   const sources = new Map<string, FileSource[]>();
   const { mapping, options } = context;
@@ -135,8 +134,8 @@ export function* planDrawing(folders: readonly FolderFindings[], context: Drawin
 
   const plans: FolderPlan[] = folders.map((folder) => ({ repo: folder.repo, wanted: new Map(), files: new Map() }));
   const open = total > PLAN_SLICE ? openDocumentKeys() : new Set<string>();
-  // In one turn: sorting 50 000 findings takes tens of milliseconds, and each turn given away
-  // here delays the open files' diagnostics behind other work (about half a second at a cached start in bench:host).
+  // In one turn: the sort is short, and each turn given away here puts the open files'
+  // diagnostics behind other work (docs/performance.md, "Drawing diagnostics").
   const split = lists.map((list, i) => (open.size > 0 ? splitByFile(list, plans[i].repo.folder.uri, open) : { first: [], rest: list }));
   if (split.some(({ first }) => first.length > 0)) {
     for (const [i, { first }] of split.entries()) yield* inSlices(plans[i], first);

@@ -76,8 +76,8 @@ export function messageOf(finding: Finding): string {
 
 /**
  * A link as a Uri, for a diagnostic's code: links that differ only in a trailing number (the
- * finding's id under its platform page) share one parsed prefix, so 50 000 diagnostics do not
- * each parse a URL twice and keep its pieces (in `bench:host`, a few hundred bytes per finding).
+ * finding's id under its platform page) share one parsed prefix, so tens of thousands of
+ * diagnostics do not each parse a URL twice and keep its pieces (docs/performance.md, "Memory").
  * Anything else is checked and parsed as {@link safeLink} does.
  */
 export function linkTarget(url: string | undefined): vscode.Uri | undefined {
@@ -97,8 +97,8 @@ export function linkTarget(url: string | undefined): vscode.Uri | undefined {
 
 /**
  * How many digits end the URL right after a `/` (0 when it does not end so). A loop, not a
- * regular expression: a look-behind pattern tried at every position took about 1 µs per link,
- * a sixth of drawing a diagnostic at a cached start in bench:host.
+ * regular expression: a look-behind pattern is tried at every position of every link, a large
+ * share of drawing a diagnostic (docs/performance.md, "Drawing diagnostics").
  */
 function trailingDigits(url: string): number {
   let start = url.length;

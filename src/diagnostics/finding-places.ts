@@ -10,22 +10,16 @@ import { branchName } from '../core/model/refs';
 import type { Finding } from '../core/model/types';
 import type { TodayLocation } from '../core/workspace/placement';
 import type { PlatformApi } from '../core/services/platform-api';
-import { confinePath, placesOf, toPlannedRange, type PlannedRange } from '../core/workspace/diagnostic-plan';
+import { confinePath, placesOf, toPlannedRange } from '../core/workspace/diagnostic-plan';
+import type { FoundPlace } from '../core/workspace/today-place';
 import { scannedCommitOf } from '../core/workspace/drift-hint';
 import type { Placer } from '../core/workspace/placement';
 import type { DriftTracker } from '../host/drift-tracker';
 import type { Logger } from '../host/logger';
 import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
 
-export interface TodayPlace {
-  readonly uri: vscode.Uri;
-  /** Folder-relative, `/`-separated. */
-  readonly relativePath: string;
-  readonly range: PlannedRange;
-  /** `scanned`: not mapped (no commit known, or it is not in this copy yet). */
-  readonly kind: 'same' | 'moved' | 'changed' | 'scanned';
-  readonly commit?: string;
-}
+/** Where a finding is today (the one shape, `today-place.ts`), with the file's URI when it is in a file. */
+export type WorkspacePlace = (FoundPlace & { readonly uri: vscode.Uri }) | { readonly kind: 'deleted' };
 
 export type LatestScanCommit = (projectName: string, ref: string) => Promise<string | undefined>;
 
@@ -69,8 +63,8 @@ export class FindingPlaces implements vscode.Disposable {
     return (path, range) => (commit ? this.drift.place(repo.folder, commit, path, range) : undefined);
   }
 
-  /** Today's place of the finding in the workspace (undefined: not here; 'deleted': its code is gone). */
-  place(finding: Finding): TodayPlace | 'deleted' | undefined {
+  /** Today's place of the finding in the workspace (undefined: not in this workspace). */
+  place(finding: Finding): WorkspacePlace | undefined {
     const scanned = placesOf(finding)[0];
     const relative = scanned && confinePath(scanned.path);
     const range = scanned && toPlannedRange(scanned);
@@ -79,7 +73,7 @@ export class FindingPlaces implements vscode.Disposable {
     if (!repo) return undefined;
     const commit = this.commitOf(finding, repo);
     const today = this.placer(repo, commit)(relative, range);
-    if (today?.kind === 'deleted') return 'deleted';
+    if (today?.kind === 'deleted') return today;
     const { relativePath, range: todayRange, kind } = today ?? { relativePath: relative, range, kind: 'scanned' as const };
     return { uri: vscode.Uri.joinPath(repo.folder.uri, relativePath), relativePath, range: todayRange, kind, ...(commit ? { commit } : {}) };
   }
@@ -117,7 +111,7 @@ export class FindingPlaces implements vscode.Disposable {
 /** The tree's view of a finding's place today: folder-relative path and 1-based line, or gone. */
 export function todayLocationOf(places: FindingPlaces, finding: Finding): TodayLocation | undefined {
   const today = places.place(finding);
-  if (today === 'deleted') return 'gone';
+  if (today?.kind === 'deleted') return 'gone';
   if (!today || today.kind === 'scanned') return undefined;
   return { path: today.relativePath, line: today.range.startLine + 1, changed: today.kind === 'changed' };
 }

@@ -3,7 +3,7 @@
  * start draws every one before the findings behind them are read. Drawn that way a diagnostic
  * does not know its finding yet. When the findings are read and planned, each file whose planned
  * diagnostics are the same as those drawn keeps them, and they are given their findings
- * (`giveFindings`): VS Code is not handed 50 000 diagnostics a second time.
+ * (`giveFindings`): VS Code is not handed every diagnostic a second time.
  */
 import * as vscode from 'vscode';
 import type { ShownDiagnostic, ShownRange, ShownReader } from '../core/services/shown-snapshot';
@@ -21,8 +21,8 @@ export function shownRecord(d: vscode.Diagnostic): ShownDiagnostic {
     message: d.message,
     code: value === undefined ? '' : String(value),
     // The text of a copy: VS Code's Uri keeps the text it was formatted to, so formatting the
-    // shown link itself would add that text to each of 50 000 links for as long as it is shown,
-    // and to anything that passes the link on.
+    // shown link itself would add that text to every link for as long as it is shown, and to
+    // anything that passes the link on.
     ...(code ? { target: vscode.Uri.from(code.target).toString() } : {}),
     ...(related ? { related: { uri: related.location.uri.toString(), range: rangeRecord(related.location.range), message: related.message } } : {}),
   };
@@ -78,9 +78,9 @@ function sameRelated(a: readonly vscode.DiagnosticRelatedInformation[] | undefin
 }
 
 /**
- * The same parts, so the same link. Not by `toString()`: formatting the 10 000 links of one file
- * took 50 ms in one turn at a cached start (bench:host), and each link then keeps its text for
- * as long as it is shown.
+ * The same parts, so the same link. Not by `toString()`: formatting every link of a large file is
+ * a stall, and each link then keeps its text for as long as it is shown (docs/performance.md,
+ * "Cached start").
  */
 function sameUri(a: vscode.Uri, b: vscode.Uri): boolean {
   return a.scheme === b.scheme && a.authority === b.authority && a.path === b.path && a.query === b.query && a.fragment === b.fragment;

@@ -11,16 +11,13 @@
 import * as vscode from 'vscode';
 import { driftHint } from '../core/workspace/drift-hint';
 import { isFindingDiagnostic, type KnownFindingDiagnostic } from '../diagnostics/finding-diagnostic';
-import { findingLabel } from '../core/model/finding-names';
 import type { Finding } from '../core/model/types';
 import type { BranchNovelty } from '../core/services/branch-baselines';
 import type { FindingDetails } from '../core/services/finding-details';
-import { valueLabel } from '../core/services/filters';
 import type { DriftTracker } from '../host/drift-tracker';
 import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
+import { aboutFindingLines, HOVER_COMMANDS, placeNoteLines } from './hover-text';
 
-/** The commands the hover may link to (and no other). */
-export const HOVER_COMMANDS = ['appsecFindings.showDetails', 'appsecFindings.ignore', 'appsecFindings.openInPlatform'] as const;
 const GUIDANCE_WAIT_MS = 1500;
 
 export interface FindingHoverDeps {
@@ -46,45 +43,23 @@ export function registerFindingHover({ collection, repos, drift, commitOf, novel
       const hint = mapped ? mappedHint(first, commit) : driftHint({ scanned: commit, head: folder?.commit, dirty: document.isDirty });
       const newHere = here.filter((d) => novelty.isNew(d.finding));
       const primary = folder && novelty.comparedWith(folder.projectName);
-      const lines = [
-        ...(newHere.length > 0 && primary ? [`$(git-branch) AppSec: ${newOnBranchText(newHere.length, here.length, primary)}`] : []),
-        ...(hint ? [`$(history) AppSec: ${hint}`] : []),
-      ];
-      const about = signedIn() ? await aboutFinding(first.finding, details) : [];
+      const lines = placeNoteLines({
+        ...(primary ? { newOnBranch: { count: newHere.length, total: here.length, primary } } : {}),
+        ...(hint ? { drift: hint } : {}),
+      });
+      const about = signedIn() ? aboutFindingLines(first.finding, await guidanceOf(first.finding, details)) : [];
       if (lines.length === 0 && about.length === 0) return undefined;
-      // Every line is escaped; the command links are ours, with arguments we encode.
-      const text = new vscode.MarkdownString([...about, ...lines.map(escapeMarkdown)].join('\n\n'), true);
+      const text = new vscode.MarkdownString([...about, ...lines].join('\n\n'), true);
       text.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };
       return new vscode.Hover(text, first.range);
     },
   });
 }
 
-/** "**eval-detected** · high · open", the assistant's guidance, and the command links. */
-async function aboutFinding(finding: Finding, details: FindingDetails): Promise<string[]> {
-  const name = findingLabel(finding);
-  const head = `**${escapeMarkdown(name)}** · ${escapeMarkdown(finding.severity)} · ${escapeMarkdown(valueLabel(finding.status))}`;
+/** The assistant's short guidance, when the platform's detail comes within a moment. */
+async function guidanceOf(finding: Finding, details: FindingDetails): Promise<string | undefined> {
   const detail = await details.within(finding, GUIDANCE_WAIT_MS);
-  const guidance = detail?.assistant?.guidanceSummary ?? detail?.assistant?.ruleExplanationSummary;
-  const ref = encodeURIComponent(JSON.stringify([{ findingRef: { issueType: finding.issueType, id: finding.id } }]));
-  const links = [['Show Details', 'appsecFindings.showDetails'], ['Ignore…', 'appsecFindings.ignore'], ['Open in Platform', 'appsecFindings.openInPlatform']]
-    .map(([title, command]) => `[${title}](command:${command}?${ref})`).join(' · ');
-  return [head, ...(guidance ? [`Assistant: ${escapeMarkdown(oneLineText(guidance, 400))}`] : []), links];
-}
-
-function oneLineText(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-
-function newOnBranchText(newCount: number, total: number, primary: string): string {
-  if (total === 1) return `New on this branch: ${primary} does not have this finding.`;
-  return `${newCount} of the ${total} findings here are new on this branch: ${primary} does not have them.`;
-}
-
-/** Branch names may hold markdown characters (`feature/*_x`): shown as written. Icons stay. */
-function escapeMarkdown(line: string): string {
-  return line.replace(/[\\`*_{}[\]<>#+!|~]/g, (c) => `\\${c}`);
+  return detail?.assistant?.guidanceSummary ?? detail?.assistant?.ruleExplanationSummary;
 }
 
 function mappedHint(diagnostic: KnownFindingDiagnostic, commit: string): string | undefined {

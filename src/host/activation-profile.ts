@@ -29,3 +29,28 @@ export function startActivationProfile(env: NodeJS.ProcessEnv): ActivationProfil
     },
   };
 }
+
+/** What activation cost, for the benchmark: wall and CPU time, the time each phase ended, and the profile. */
+export interface ActivationTiming {
+  readonly activationMs: number;
+  /** CPU time next to wall time: at start-up the workbench and other extensions compete for the CPU. */
+  readonly activationCpuMs: number;
+  readonly activationPhases: readonly (readonly [string, number])[];
+  readonly activationProfile: unknown;
+}
+
+/** Starts timing activation: `phaseDone` marks where each phase ends, `finish` says what it all cost. */
+export function timeActivation(env: NodeJS.ProcessEnv): { readonly phaseDone: (name: string) => void; readonly finish: () => ActivationTiming } {
+  const profiler = startActivationProfile(env);
+  const start = performance.now();
+  const cpuStart = process.cpuUsage();
+  const phases: [string, number][] = [];
+  return {
+    phaseDone: (name) => void phases.push([name, performance.now() - start]),
+    finish: () => {
+      const activationMs = performance.now() - start;
+      const cpu = process.cpuUsage(cpuStart);
+      return { activationMs, activationCpuMs: (cpu.user + cpu.system) / 1000, activationPhases: phases, activationProfile: profiler?.stop() };
+    },
+  };
+}

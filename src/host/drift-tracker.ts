@@ -12,41 +12,18 @@
  * top of the file's map (work per edit, not per finding of the workspace); when the document
  * is saved, reverted, closed or idle, its map is rebuilt from a fresh diff.
  */
-import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { diffLines, splitLines } from '../core/workspace/line-diff';
-import { LineMap, editHunk, mapThrough, mergeLineKeeping } from '../core/workspace/range-mapper';
+import { splitLines } from '../core/workspace/line-diff';
 import type { PlannedRange } from '../core/workspace/diagnostic-plan';
-import type { Placement } from '../core/workspace/placement';
-import type { ChangedFile, GitCli } from './git-cli';
+import type { TodayPlace } from '../core/workspace/today-place';
+import {
+  addEdits, describeDrift, driftKey, editMaps, fileDrift, newCommitDrift, placesAsScanned, placeToday, type CommitDrift, type DriftState, type FileDrift,
+} from './commit-drift';
+import type { GitCli } from './git-cli';
 import type { Logger } from './logger';
+import { diskText, openDocument, textToday } from './workspace-text';
 
-export type DriftState = 'pending' | 'mapped' | 'missing' | 'failed';
-
-interface FileDrift {
-  /** The file at the scanned commit; undefined until needed (an unchanged file being edited). */
-  readonly scannedLines?: readonly string[];
-  base: LineMap;
-  edits: LineMap[];
-}
-
-interface CommitDrift {
-  readonly folder: vscode.WorkspaceFolder;
-  readonly commit: string;
-  state: DriftState;
-  /** Scanned path → today's, for files git reports changed, renamed or deleted. */
-  changed: Map<string, ChangedFile>;
-  /** Today's path → scanned path (renames), for edits arriving by today's name. */
-  scannedPathOf: Map<string, string>;
-  files: Map<string, FileDrift>;
-  requested: Set<string>;
-  running?: Promise<void>;
-  again: boolean;
-  /** A refresh or checkout happened: map again at the next `ensure`, showing the old maps meanwhile. */
-  stale: boolean;
-  /** What listeners last heard: every finding at its scanned place (so far as mapping goes). */
-  toldAsScanned: boolean;
-}
+export type { DriftState } from './commit-drift';
 
 const IDLE_REDIFF_MS = 400;
 
@@ -77,28 +54,23 @@ export class DriftTracker implements vscode.Disposable {
   }
 
   state(folder: vscode.WorkspaceFolder, commit: string): DriftState | undefined {
-    return this.entries.get(keyOf(folder, commit))?.state;
+    return this.entries.get(driftKey(folder, commit))?.state;
   }
 
   /** Where a scanned place is today; undefined while unknown (not mapped yet, commit missing). */
-  place(folder: vscode.WorkspaceFolder, commit: string, scannedPath: string, range: PlannedRange): Placement | undefined {
-    const entry = this.entries.get(keyOf(folder, commit));
-    if (!entry || entry.state !== 'mapped') return undefined;
-    const change = entry.changed.get(scannedPath);
-    if (change?.deleted) return { kind: 'deleted' };
-    const file = entry.files.get(scannedPath);
-    const mapped = file ? mapThrough([file.base, ...file.edits], range) : { kind: 'same' as const, range };
-    return mapped.kind === 'deleted' ? mapped : { ...mapped, relativePath: change?.path ?? scannedPath };
+  place(folder: vscode.WorkspaceFolder, commit: string, scannedPath: string, range: PlannedRange): TodayPlace | undefined {
+    const entry = this.entries.get(driftKey(folder, commit));
+    return entry?.state === 'mapped' ? placeToday(entry, scannedPath, range) : undefined;
   }
 
   /** Makes sure these scanned paths of the folder at this commit are mapped (in the background). */
   ensure(folder: vscode.WorkspaceFolder, commit: string, scannedPaths: ReadonlySet<string>): void {
     if (folder.uri.scheme !== 'file') return;
-    const key = keyOf(folder, commit);
+    const key = driftKey(folder, commit);
     let entry = this.entries.get(key);
     if (entry && !entry.stale && [...scannedPaths].every((p) => entry!.requested.has(p))) return;
     if (!entry) {
-      entry = { folder, commit, state: 'pending', changed: new Map(), scannedPathOf: new Map(), files: new Map(), requested: new Set(), again: false, stale: false, toldAsScanned: true };
+      entry = newCommitDrift(folder, commit);
       this.entries.set(key, entry);
     }
     for (const path of scannedPaths) entry.requested.add(path);
@@ -113,7 +85,7 @@ export class DriftTracker implements vscode.Disposable {
 
   /** One line per folder and commit, as the log writes them (tests show it when they fail). */
   summary(): string {
-    return [...this.entries.values()].map(describeEntry).join('; ') || 'nothing mapped';
+    return [...this.entries.values()].map(describeDrift).join('; ') || 'nothing mapped';
   }
 
   /** Scanned commits that are not in the local repository. */
@@ -128,7 +100,7 @@ export class DriftTracker implements vscode.Disposable {
 
   /** After a fetch: maps the folder's entries at this commit again. */
   retry(folder: vscode.WorkspaceFolder, commit: string): void {
-    const entry = this.entries.get(keyOf(folder, commit));
+    const entry = this.entries.get(driftKey(folder, commit));
     if (entry) this.compute(entry);
   }
 
@@ -145,7 +117,7 @@ export class DriftTracker implements vscode.Disposable {
       })
       .finally(() => {
         entry.running = undefined;
-        this.log.info(`Drift: ${describeEntry(entry)}, ${Date.now() - started} ms`);
+        this.log.info(`Drift: ${describeDrift(entry)}, ${Date.now() - started} ms`);
         if (entry.again) {
           entry.again = false;
           this.compute(entry);
@@ -175,16 +147,16 @@ export class DriftTracker implements vscode.Disposable {
     const files = new Map<string, FileDrift>();
     await Promise.all(wanted.map(async (scannedPath) => {
       const scannedText = scannedTexts.get(scannedPath);
-      const today = await this.textToday(entry.folder, changed.get(scannedPath)!.path);
+      const today = await textToday(entry.folder, changed.get(scannedPath)!.path);
       if (scannedText === undefined || today === undefined) return;
       files.set(scannedPath, fileDrift(splitLines(scannedText), today));
     }));
     // Unchanged files with unsaved edits: the saved text is the scanned text.
     for (const path of entry.requested) {
       if (changed.has(path)) continue;
-      const document = this.openDocument(entry.folder, path);
+      const document = openDocument(entry.folder, path);
       if (!document?.isDirty) continue;
-      const saved = await this.diskText(entry.folder, path);
+      const saved = await diskText(entry.folder, path);
       if (saved === undefined) continue;
       files.set(path, fileDrift(splitLines(saved), document.getText()));
     }
@@ -198,29 +170,8 @@ export class DriftTracker implements vscode.Disposable {
     if (event.contentChanges.length === 0) return;
     const found = this.entriesOf(event.document.uri);
     if (found.length === 0) return;
-    // Applied from the bottom up, each change is in the coordinates of the text before the event.
-    const changes = [...event.contentChanges].sort((a, b) => b.range.start.compareTo(a.range.start));
-    const maps = changes.map((change) => new LineMap([editHunk({
-      startLine: change.range.start.line,
-      startCharacter: change.range.start.character,
-      endLine: change.range.end.line,
-      endCharacter: change.range.end.character,
-      text: change.text,
-      atLineEnd: atLineEnd(event.document, change),
-    })]));
-    for (const { entry, scannedPath } of found) {
-      let file = entry.files.get(scannedPath);
-      if (!file) {
-        if (entry.changed.has(scannedPath)) continue; // changed but without findings: nothing to move
-        file = { base: LineMap.identity, edits: [] };
-        entry.files.set(scannedPath, file);
-      }
-      for (const map of maps) {
-        const merged = file.edits.length > 0 ? mergeLineKeeping(file.edits[file.edits.length - 1], map) : undefined;
-        if (merged) file.edits[file.edits.length - 1] = merged;
-        else file.edits.push(map);
-      }
-    }
+    const maps = editMaps(event.document, event.contentChanges);
+    for (const { entry, scannedPath } of found) addEdits(entry, scannedPath, maps);
     this.edited.fire(event.document.uri);
     // The dirty flag reaches the extension host after the change itself: decide at the re-diff.
     this.scheduleRediff(event.document.uri, IDLE_REDIFF_MS);
@@ -245,7 +196,7 @@ export class DriftTracker implements vscode.Disposable {
       if (!file) continue;
       const relative = entry.changed.get(scannedPath)?.path ?? scannedPath;
       const scannedLines = file.scannedLines ?? splitLines((await this.git.filesAt(entry.folder.uri.fsPath, entry.commit, [scannedPath])).get(scannedPath) ?? '');
-      const today = await this.textToday(entry.folder, relative);
+      const today = await textToday(entry.folder, relative);
       if (today === undefined || (document && document.version !== version)) return;
       entry.files.set(scannedPath, fileDrift(scannedLines, today));
     }
@@ -267,59 +218,8 @@ export class DriftTracker implements vscode.Disposable {
     return found;
   }
 
-  private openDocument(folder: vscode.WorkspaceFolder, relativePath: string): vscode.TextDocument | undefined {
-    const uri = vscode.Uri.joinPath(folder.uri, relativePath).toString();
-    return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
-  }
-
-  /**
-   * Unsaved edits count; otherwise the file on disk does (a closed editor's document can linger
-   * in `textDocuments` with text older than the disk's).
-   */
-  private async textToday(folder: vscode.WorkspaceFolder, relativePath: string): Promise<string | undefined> {
-    const document = this.openDocument(folder, relativePath);
-    return document?.isDirty ? document.getText() : this.diskText(folder, relativePath);
-  }
-
-  private async diskText(folder: vscode.WorkspaceFolder, relativePath: string): Promise<string | undefined> {
-    try {
-      return await readFile(vscode.Uri.joinPath(folder.uri, relativePath).fsPath, 'utf8');
-    } catch {
-      return undefined;
-    }
-  }
-
   dispose(): void {
     for (const timer of this.idleTimers.values()) clearTimeout(timer);
     for (const d of this.disposables) d.dispose();
   }
-}
-
-/** A file's map from its scanned lines to its text today, with no edits on top yet. */
-function fileDrift(scannedLines: readonly string[], today: string): FileDrift {
-  return { scannedLines, base: new LineMap(diffLines(scannedLines, splitLines(today))), edits: [] };
-}
-
-function describeEntry(e: CommitDrift): string {
-  return `${e.folder.name}@${e.commit.slice(0, 7)}: ${e.state}${e.stale ? ' (stale)' : ''}${e.running ? ' (mapping)' : ''}, ${e.changed.size} files changed since the scan, ${e.files.size} mapped`;
-}
-
-function keyOf(folder: vscode.WorkspaceFolder, commit: string): string {
-  return `${folder.uri.toString()}|${commit}`;
-}
-
-/** Nothing followed the cursor: the line after the inserted text is exactly the text's last line. */
-function atLineEnd(document: vscode.TextDocument, change: vscode.TextDocumentContentChangeEvent): boolean {
-  if (!change.range.isEmpty) return false;
-  const parts = change.text.split(/\r\n|\r|\n/);
-  const lastLine = change.range.start.line + parts.length - 1;
-  if (lastLine >= document.lineCount) return false;
-  const tail = parts[parts.length - 1] ?? '';
-  const line = document.lineAt(lastLine).text;
-  return parts.length > 1 ? line === tail : line.length === change.range.start.character + tail.length;
-}
-
-/** Every finding of this entry is placed where it was scanned: not mapped (yet), or nothing differs. */
-function placesAsScanned(entry: CommitDrift): boolean {
-  return entry.state !== 'mapped' || (entry.changed.size === 0 && entry.files.size === 0);
 }

@@ -1,15 +1,18 @@
 /**
- * What "refresh everything" and "forget everything" mean, in one place (the composition root
- * only wires them): reload projects, re-match the workspace's folders, redraw both trees, and
- * resolve once Problems shows the new answers; or clear every service and view on sign-out.
+ * What each cause of a refresh does, in one place (the composition root only wires them), and
+ * the one path a refresh takes: forget what is stale → load the project list (folders already
+ * matched load their findings beside it) → match the folders → the workspace view loads and
+ * publishes one snapshot → Problems draws it → the badge, the status bar and the cache writer
+ * follow what Problems drew. Each cause starts one refresh of the view; a refresh asked for
+ * while one runs is coalesced into one more after it.
  */
 import type { FindingsStore } from '../core/services/findings-store';
+import type { KindGap } from '../core/services/kind-gaps';
 import type { PoliciesService } from '../core/services/policies-service';
 import type { ProjectsService } from '../core/services/projects-service';
 import type { Session } from '../core/services/session';
-import type { DiagnosticsController } from '../diagnostics/diagnostics-controller';
+import type { WorkspaceView } from '../core/services/workspace-view';
 import type { GitWorkspaceRepos } from './git-workspace-repos';
-import type { KindGap } from '../core/services/kind-gaps';
 
 export interface RefreshAllDeps {
   readonly session: Pick<Session, 'state'>;
@@ -17,7 +20,7 @@ export interface RefreshAllDeps {
   readonly projects: Pick<ProjectsService, 'load' | 'clear' | 'state'>;
   readonly policies: Pick<PoliciesService, 'clear' | 'expire'>;
   readonly repos: Pick<GitWorkspaceRepos, 'recompute' | 'repos'>;
-  readonly diagnostics: Pick<DiagnosticsController, 'refresh' | 'clear'>;
+  readonly view: Pick<WorkspaceView<never>, 'refresh' | 'settled' | 'clear'>;
   readonly trees: { readonly projects: { refresh(): void }; readonly policies: { refresh(): void } };
   /** Where findings are today: a refresh may bring other scans and the copy may have moved on. */
   readonly places: { forgetScans(): void; readonly drift: { invalidate(): void } };
@@ -29,13 +32,18 @@ export interface RefreshAllDeps {
 
 export interface RefreshAll {
   /**
-   * Reloads projects, diagnostics and views (`force`: fetch again what is fresh); resolves when
+   * Reloads projects, findings and views (`force`: fetch again what is fresh); resolves when
    * Problems shows the answers. A kind that fails does not fail it (it is told to `onKindsFailed`);
    * the project list, the token's own read, does.
    */
   refreshAll(force: boolean): Promise<void>;
   /** Forgets everything shown (sign-out, deployment change). */
   clearAll(): void;
+  /**
+   * The workspace's repositories changed (a checkout, a commit, a folder, a new match): what
+   * differs from the scanned commit is computed again, and the view loads what the folders show.
+   */
+  reposChanged(): Promise<readonly KindGap[]>;
 }
 
 export function refreshAllActions(deps: RefreshAllDeps): RefreshAll {
@@ -44,12 +52,18 @@ export function refreshAllActions(deps: RefreshAllDeps): RefreshAll {
     deps.findings.clear();
     deps.projects.clear();
     deps.policies.clear();
-    deps.diagnostics.clear();
+    deps.view.clear();
     deps.trees.projects.refresh();
     deps.trees.policies.refresh();
   };
+  const reposChanged = (): Promise<readonly KindGap[]> => {
+    deps.places.drift.invalidate();
+    deps.trees.projects.refresh();
+    return deps.view.refresh(false);
+  };
   return {
     clearAll,
+    reposChanged,
     async refreshAll(force) {
       if (deps.session.state.kind !== 'signedIn') return clearAll();
       if (force) {
@@ -59,16 +73,16 @@ export function refreshAllActions(deps: RefreshAllDeps): RefreshAll {
       }
       deps.places.drift.invalidate();
       // Folders already matched to a project do not wait for the project list: their findings
-      // load beside it (on the real service each request takes hundreds of milliseconds). Should
-      // the new list match the folders differently, Problems is drawn again from the new match.
+      // load beside it (on the real service each request takes hundreds of milliseconds).
       const matched = deps.projects.state.kind === 'loaded' && deps.repos.repos().length > 0;
-      const early = matched ? deps.diagnostics.refresh(force) : undefined;
-      early?.catch(() => undefined); // its failure is the caller's when awaited below, never unheard
+      if (matched) void deps.view.refresh(force).catch(() => undefined); // its failure is heard through `settled` below
       await deps.projects.load({ force });
+      // A different match is a cause of its own: the repositories' change event refreshes the view.
       const rematched = deps.repos.recompute();
-      deps.trees.projects.refresh();
+      if (!matched && !rematched) void deps.view.refresh(force).catch(() => undefined);
+      if (!rematched) deps.trees.projects.refresh();
       deps.trees.policies.refresh();
-      const gaps = early && !rematched ? await early : await deps.diagnostics.refresh(force);
+      const gaps = await deps.view.settled();
       if (gaps.some((gap) => 'failedBecause' in gap)) deps.onKindsFailed?.(gaps);
     },
   };

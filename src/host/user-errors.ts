@@ -3,12 +3,12 @@
  * fixes it. Cancellation is silent. Full detail goes to the log, never the token.
  */
 import * as vscode from 'vscode';
-import { PlatformError } from '../core/api/errors';
+import { isCancelled, PlatformError } from '../core/model/errors';
 import { SessionError } from '../core/services/session';
 import type { Logger } from './logger';
 
 export function isCancellation(error: unknown): boolean {
-  return PlatformError.is(error, 'cancelled') || (error instanceof Error && error.name === 'AbortError') || error instanceof vscode.CancellationError;
+  return isCancelled(error) || error instanceof vscode.CancellationError;
 }
 
 export function errorMessage(error: unknown): string {

@@ -5,19 +5,19 @@
  */
 import * as vscode from 'vscode';
 import { NewFindingsTracker, newFindingsMessage } from '../core/workspace/new-findings';
-import { openInProblems, type FolderFindings } from '../diagnostics/folder-findings';
+import { openInProblems, type FolderFindings } from '../core/services/folder-view';
+import type { WorkspaceSnapshot } from '../core/services/workspace-view';
 import type { Logger } from '../host/logger';
 import type { Finding } from '../core/model/types';
 import { runInSlices } from '../core/slices';
 
 export interface AttentionDeps {
   readonly view: vscode.TreeView<unknown>;
-  readonly onDidChange: vscode.Event<readonly FolderFindings[]>;
+  /** What Problems shows, each time it changes, with why it changed. */
+  readonly onDidChange: vscode.Event<WorkspaceSnapshot>;
   notifyNewFindings(): boolean;
   /** The filters shown: findings a filter change reveals are not new, so a change starts afresh. */
   filtersKey(): string;
-  /** Whether the change came from a refresh: a reopened or undone finding is not news. */
-  fromRefresh(): boolean;
   stopNotifying(): Thenable<void>;
   readonly log: Logger;
 }
@@ -34,10 +34,11 @@ export class FindingsAttention implements vscode.Disposable {
   private comparisons = 0;
 
   constructor(private readonly deps: AttentionDeps) {
-    this.subscription = deps.onDidChange((folders) => this.update(folders));
+    this.subscription = deps.onDidChange(({ folders, cause }) => this.update(folders, cause === 'refresh'));
   }
 
-  private update(folders: readonly FolderFindings[]): void {
+  /** `fromRefresh`: only a refresh brings news; a reopened or undone finding is not. */
+  private update(folders: readonly FolderFindings[], fromRefresh: boolean): void {
     // What Problems shows ("only new on this branch" included), open ones only.
     const open = folders.reduce((n, f) => n + openInProblems(f).length, 0);
     this.deps.view.badge = open > 0
@@ -49,8 +50,7 @@ export class FindingsAttention implements vscode.Disposable {
       return;
     }
     const filters = this.deps.filtersKey();
-    const shown = folders.map((f) => ({ key: `${f.repo.folder.uri.toString()}\n${f.ref ?? ''}\n${filters}`, findings: f.findings }));
-    const fromRefresh = this.deps.fromRefresh();
+    const shown = folders.map((f) => ({ key: `${f.key}\n${f.ref ?? ''}\n${filters}`, findings: f.findings }));
     const generation = ++this.comparisons;
     if (shown.reduce((n, f) => n + f.findings.length, 0) <= COMPARE_AT_ONCE) return this.announce(this.tracker.update(shown), fromRefresh, folders);
     // Tens of thousands: compared a slice per turn; a newer change gives this comparison up.

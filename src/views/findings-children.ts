@@ -1,11 +1,11 @@
 /**
- * The children of an issue-type node ("Code findings", "Supply-chain findings") for each state of
+ * The children of an issue-type node ("Code findings", "Supply-chain findings", "Secrets") for each state of
  * its slot, and the levels below it: groups, pages of at most PAGE_SIZE, findings. Pure (no
  * `vscode`): the provider works out the slot's state and hands it in.
  */
 import type { Finding } from '../core/model/types';
 import type { FilterSelection } from '../core/services/filters';
-import type { FindingsResult } from '../core/services/findings-store';
+import type { FindingsResult } from '../core/services/findings-query';
 import { groupFindings, type FindingGroup, type GroupBy } from '../core/services/grouping';
 import { KIND_PRODUCTS, unavailableAdvice, unavailableText } from '../core/services/kind-availability';
 import {

@@ -5,10 +5,11 @@
  */
 import * as vscode from 'vscode';
 import type { Disposable } from '../core/events';
-import type { Finding, Policy } from '../core/model/types';
+import type { Finding } from '../core/model/types';
+import type { Policy } from '../core/model/policy';
 import type { Unavailable } from '../core/services/kind-availability';
 import { mergePolicies, type PoliciesService } from '../core/services/policies-service';
-import type { TreeSession } from './projects-tree';
+import type { TreeSession } from './projects-tree-deps';
 import { policiesRoot, policyChildren, policyLoadFailed, ruleModeChildren, rulePageChildren } from './rules-children';
 import { actionChildren, message, noDeployment } from './state-messages';
 import { resolveTooltip, toTreeItem } from './tree-items';

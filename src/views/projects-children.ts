@@ -1,6 +1,7 @@
 /**
  * The top levels of the Projects tree: the session and project-list states at the root, the
- * projects (the workspace's first), and each project's two issue-type nodes. Pure (no `vscode`).
+ * projects (the workspace's first), and each project's issue-type nodes: code (AI findings
+ * among them), supply chain, secrets. Pure (no `vscode`).
  */
 import { ISSUE_TYPES, type Project } from '../core/model/types';
 import type { ProjectsState } from '../core/services/projects-service';

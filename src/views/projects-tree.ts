@@ -1,60 +1,27 @@
 /**
  * The Projects view: every project of the deployment (the workspace's first), each with its code
  * and supply-chain findings, loaded when expanded. The provider only asks the services, maps
- * their state to nodes (pure, in `*-children.ts`) and refreshes on their events.
+ * their state to nodes (pure, in `*-children.ts`) and refreshes on their events; what each
+ * issue-type node asks the store is `issue-type-queries.ts`.
  */
 import * as vscode from 'vscode';
-import type { Disposable, Event } from '../core/events';
-import type { Deployment, Finding, Project } from '../core/model/types';
-import type { TodayLocation } from '../core/workspace/placement';
-import { localFilterOf, toQueryFilters, type FilterSelection } from '../core/services/filters';
-import { queryKey, type FindingsQuery, type FindingsResult, type FindingsStore } from '../core/services/findings-store';
-import { refToShow } from '../core/model/refs';
-import type { GroupBy } from '../core/services/grouping';
-import type { ProjectsService } from '../core/services/projects-service';
-import type { SessionState } from '../core/services/session';
-import type { SeverityMapping } from '../core/workspace/diagnostic-plan';
-import type { WorkspaceRepos } from '../host/workspace-repos';
-import type { BranchNovelty } from '../core/services/branch-baselines';
+import type { Disposable } from '../core/events';
+import type { Finding, Project } from '../core/model/types';
+import type { FindingsResult } from '../core/services/findings-query';
+import { shownResult } from '../core/services/slot-bindings';
 import {
-  FindingGroupsCache, findingPageChildren, groupChildren, issueTypeChildren, issueTypeDescription, issueTypeTooltip, onePerPolicy, type LocalFilter, type SlotView,
+  FindingGroupsCache, findingPageChildren, groupChildren, issueTypeChildren, issueTypeDescription, issueTypeTooltip, onePerPolicy, type SlotView,
 } from './findings-children';
+import { IssueTypeQueries, nodeSlotOf } from './issue-type-queries';
 import { issueTypeNodes, projectsRoot } from './projects-children';
+import type { ProjectsTreeDeps } from './projects-tree-deps';
 import { TreeSlotLoads } from './slot-loads';
-import { actionChildren, type Unscanned } from './state-messages';
+import { actionChildren } from './state-messages';
 import { resolveTooltip, toTreeItem } from './tree-items';
 import type { FindingNode, IssueTypeNode, Node } from './tree-nodes';
 import { snapshotTree, type SnapshotNode } from './tree-snapshot';
 
 export const PROJECTS_VIEW_ID = 'appsecFindings.projects';
-/** The slot of the "was this branch scanned at all?" question of an issue-type node. */
-const PROBE_SUFFIX = ':scanned';
-
-/** What the trees need of the session (the `Session` class fits). */
-export interface TreeSession {
-  readonly deployment: Deployment | undefined;
-  readonly state: SessionState;
-  /** When given, the tree refreshes itself on sign-in, sign-out and deployment changes. */
-  readonly onDidChange?: Event<SessionState>;
-}
-
-export interface ProjectsTreeDeps {
-  readonly session: TreeSession;
-  readonly projects: ProjectsService;
-  readonly findings: FindingsStore;
-  readonly workspaceRepos: WorkspaceRepos;
-  selection(): FilterSelection;
-  groupBy(): GroupBy;
-  refOverride(projectName: string): string | undefined;
-  /** `appsecFindings.severityMapping`: tree icons show the level Problems shows. */
-  severityMapping(): SeverityMapping;
-  /** Where a finding is in today's code (drift mapping); undefined when not mapped. */
-  todayLocation?(finding: Finding): TodayLocation | undefined;
-  /** Which findings are new on their branch (their primary branch does not have them). */
-  readonly novelty?: BranchNovelty & { ensure(deploymentSlug: string, projectName: string): Promise<void> };
-  /** Short user-facing text for an error; the detail goes to the log. */
-  errorMessage(error: unknown): string;
-}
 
 export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
@@ -64,9 +31,11 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
   /** slot → the issue-type node last handed to VS Code, which refreshes by object identity. */
   private readonly issueTypeNodes = new Map<string, IssueTypeNode>();
   private readonly loads: TreeSlotLoads;
+  private readonly queries: IssueTypeQueries;
   private readonly subscriptions: Disposable[];
 
   constructor(private readonly deps: ProjectsTreeDeps, private readonly viewId = PROJECTS_VIEW_ID) {
+    this.queries = new IssueTypeQueries(deps);
     this.loads = new TreeSlotLoads({ findings: deps.findings, onLoadStarted: (_slot, done) => this.showProgress(done) });
     this.subscriptions = [
       deps.projects.onDidChange(() => this.redraw()),
@@ -103,7 +72,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
       return;
     }
     const node = this.issueTypeNodes.get(slot);
-    const query = node && this.queryFor(node);
+    const query = node && this.queries.query(node);
     if (!node || !query) {
       this.refresh();
       return;
@@ -117,7 +86,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
       severityMapping: this.deps.severityMapping(),
       todayLocation: (finding) => this.deps.todayLocation?.(finding),
       isNew: (finding) => this.deps.novelty?.isNew(finding) ?? false,
-      issueTypeDescription: (n) => issueTypeDescription(this.slotView(n), (result) => this.groups.count(result, this.deps.groupBy(), this.localFilter())),
+      issueTypeDescription: (n) => issueTypeDescription(this.slotView(n), (result) => this.groups.count(result, this.deps.groupBy(), this.queries.localFilter())),
       issueTypeTooltip: (n) => issueTypeTooltip(n, this.slotView(n)),
     });
   }
@@ -145,16 +114,16 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
         return children;
       }
       case 'issueType': {
-        const query = this.queryFor(node);
+        const query = this.queries.query(node);
         if (query) this.loads.ensure(node.slot, query);
-        const primary = this.compareWithPrimary(node);
-        const only = this.localFilter();
+        const primary = this.queries.compareWithPrimary(node);
+        const only = this.queries.localFilter();
         return issueTypeChildren(node, this.slotView(node), {
           groupBy: this.deps.groupBy(),
           selection: this.deps.selection(),
           groupsOf: (result) => this.groups.get(result, this.deps.groupBy(), only),
           errorMessage: (error) => this.deps.errorMessage(error),
-          unscanned: (n) => this.unscanned(n),
+          unscanned: (n) => this.queries.unscanned(n),
           novelty: () => ({ primary, comparedWith: primary && this.deps.novelty?.comparedWith(node.parent.project.name) }),
         });
       }
@@ -201,8 +170,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
   *loadedPolicyFindings(): Iterable<Finding> {
     for (const node of this.issueTypeNodes.values()) {
       if (node.issueType !== 'sast') continue;
-      const state = this.deps.findings.state(node.slot);
-      const result = state.kind === 'loaded' ? state.result : state.kind === 'loading' ? state.previous : undefined;
+      const result = shownResult(this.deps.findings.state(node.slot));
       if (!result) continue;
       let named = this.policyFindings.get(result);
       if (!named) this.policyFindings.set(result, (named = onePerPolicy(result.findings)));
@@ -226,59 +194,8 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     this.showProgress(this.deps.projects.load({ force }).then(() => undefined, () => undefined));
   }
 
-  /** The filters the extension applies itself (files, only new), keyed by what they depend on. */
-  private localFilter(): LocalFilter | undefined {
-    const novelty = this.deps.novelty;
-    const selection = this.deps.selection();
-    const keep = localFilterOf(selection, novelty && ((finding) => novelty.isNew(finding)));
-    return keep && { key: JSON.stringify([selection.paths, selection.newOnBranch === true, selection.aiFindings ?? '', novelty?.version ?? 0]), keep };
-  }
-
-  /**
-   * The primary branch a node's findings are compared with, when the node shows another branch;
-   * its findings are loaded (once, through the store) so that new findings can be marked.
-   */
-  private compareWithPrimary(node: IssueTypeNode): string | undefined {
-    const { project, ref } = node.parent;
-    const { fallback } = refToShow(ref, project);
-    const deployment = this.deps.session.deployment;
-    if (!fallback || !deployment || !this.deps.novelty) return undefined;
-    if (this.deps.novelty.comparedWith(project.name) === undefined) void this.deps.novelty.ensure(deployment.slug, project.name);
-    return fallback;
-  }
-
-  private queryFor(node: IssueTypeNode): FindingsQuery | undefined {
-    const deployment = this.deps.session.deployment;
-    if (!deployment) return undefined;
-    const { project, ref } = node.parent;
-    const filters = toQueryFilters(this.deps.selection(), node.issueType, { repo: project.name, ref, dedup: true });
-    return { deploymentSlug: deployment.slug, issueType: node.issueType, filters };
-  }
-
-  /**
-   * Whether an empty answer means "this branch was never scanned": only for a branch other than
-   * the primary one, and only when the branch has no finding of this type at all, filters aside
-   * (asked once through the store, answered from it afterwards).
-   */
-  private unscanned(node: IssueTypeNode): Unscanned | undefined {
-    const { project, ref } = node.parent;
-    const deployment = this.deps.session.deployment;
-    const { fallback } = refToShow(ref, project);
-    // A branch without secrets is the usual case, not a sign that it was never scanned.
-    if (!deployment || !ref || !fallback || node.issueType === 'secrets') return undefined;
-    const probe = { deploymentSlug: deployment.slug, issueType: node.issueType, filters: { repos: [project.name], ref, dedup: true } };
-    const slot = `${node.slot}${PROBE_SUFFIX}`;
-    const state = this.deps.findings.state(slot);
-    const answered = state.kind === 'loaded' && queryKey(state.result.query) === queryKey(probe) ? state.result : undefined;
-    if (!answered) {
-      this.deps.findings.load(slot, probe).catch(() => undefined);
-      return undefined;
-    }
-    return answered.findings.length === 0 ? { projectName: project.name, primary: fallback } : undefined;
-  }
-
   private slotView(node: IssueTypeNode): SlotView {
-    const query = this.queryFor(node);
+    const query = this.queries.query(node);
     return query ? this.loads.view(node.slot, query) : { loading: false, cancelled: false };
   }
 
@@ -293,7 +210,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
 
   private onSlotsChanged(slots: readonly string[]): void {
     // Other consumers' slots (Problems) are not shown here.
-    for (const slot of slots) if (slot.startsWith('tree:')) this.refreshSlot(slot.endsWith(PROBE_SUFFIX) ? slot.slice(0, -PROBE_SUFFIX.length) : slot);
+    for (const slot of slots) if (slot.startsWith('tree:')) this.refreshSlot(nodeSlotOf(slot));
   }
 
   /** Redraws one issue-type node, or the whole tree when that node was never shown. */

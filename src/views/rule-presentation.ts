@@ -2,7 +2,7 @@
  * How policies and their rules read in the Policy Rules tree. Pure (no `vscode`). Rule modes are
  * an open enumeration: a value the spec does not list keeps its raw text and a question icon.
  */
-import type { PolicyRule } from '../core/model/types';
+import type { PolicyRule } from '../core/model/policy';
 import { modeLabel, type PolicyEntry } from '../core/services/policies-service';
 import { shortRuleName, type IconSpec } from './finding-presentation';
 import { isHttpUrl, TooltipText } from './markdown';

@@ -3,7 +3,7 @@
  * (Block, Comment, Monitor, Disabled, then any mode the service adds), long lists paged. Pure (no
  * `vscode`).
  */
-import type { Policy } from '../core/model/types';
+import type { Policy } from '../core/model/policy';
 import type { Unavailable } from '../core/services/kind-availability';
 import type { PolicyEntry, PolicyRules } from '../core/services/policies-service';
 import { groupRulesByMode } from './rule-presentation';

@@ -8,7 +8,8 @@
  * - a cancelled load stays cancelled until Load Again or a forced epoch;
  * - a forced epoch (`nextEpoch({ force: true })`) refetches even fresh answers.
  */
-import { queryKey, type FindingsQuery, type FindingsResult, type FindingsStore } from '../core/services/findings-store';
+import type { FindingsStore } from '../core/services/findings-store';
+import { queryKey, type FindingsQuery, type FindingsResult } from '../core/services/findings-query';
 import type { SlotView } from './findings-children';
 
 type Outcome = 'pending' | 'done' | 'failed' | 'cancelled';

@@ -15,6 +15,7 @@ import {
   ruleModeTitle, ruleTooltip,
 } from './rule-presentation';
 import type { SeverityMapping } from '../core/workspace/diagnostic-plan';
+import { withAbortSignal } from '../host/cancellation';
 import type { Finding } from '../core/model/types';
 import type { TodayLocation } from '../core/workspace/placement';
 import { EXTENSION_COMMANDS } from './tree-commands';
@@ -168,13 +169,8 @@ export async function resolveTooltip(
       return inertMarkdown(ruleTooltip(node.rule, node.policy.name));
     case 'project': {
       if (!loadDetails) return inertMarkdown(projectTooltip(node.project, node.ref, { error: 'not loaded' }));
-      const controller = new AbortController();
-      const subscription = token.onCancellationRequested(() => controller.abort());
-      try {
-        return inertMarkdown(projectTooltip(node.project, node.ref, await loadDetails(node.project.name, controller.signal)));
-      } finally {
-        subscription.dispose();
-      }
+      const details = await withAbortSignal(token, (signal) => loadDetails(node.project.name, signal));
+      return inertMarkdown(projectTooltip(node.project, node.ref, details));
     }
     default:
       return undefined;

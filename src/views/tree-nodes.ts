@@ -6,10 +6,10 @@
  * key, finding id), never from its position, so VS Code keeps expansion and selection across
  * refreshes; every segment is encoded, since project names and group keys hold slashes.
  */
-import type { Finding, IssueType, Policy, PolicyRule, Project } from '../core/model/types';
+import type { Finding, IssueType, Project } from '../core/model/types';
+import type { Policy, PolicyRule } from '../core/model/policy';
 import type { FindingGroup, GroupBy } from '../core/services/grouping';
 import type { PolicyEntry } from '../core/services/policies-service';
-import { isHttpUrl } from './markdown';
 
 /** A command a message node runs, or offers as a child. */
 export interface NodeAction {
@@ -170,39 +170,4 @@ export function uniqueBy<T>(items: readonly T[], key: (item: T) => string | numb
     result.push(item);
   }
   return result;
-}
-
-// Accessors for command handlers, which receive the clicked node (or nothing) as `unknown`.
-
-const isNode = (value: unknown): value is Node =>
-  typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string' && typeof (value as { id?: unknown }).id === 'string';
-
-/** The finding a node stands for (a finding node, or a Finding passed as is). */
-export function findingOf(value: unknown): Finding | undefined {
-  if (isNode(value)) return value.kind === 'finding' ? value.finding : undefined;
-  if (typeof value === 'object' && value !== null && 'issueType' in value && 'ruleName' in value) return value as Finding;
-  return undefined;
-}
-
-export function projectOf(value: unknown): Project | undefined {
-  if (!isNode(value)) return undefined;
-  if (value.kind === 'project') return value.project;
-  if (value.kind === 'issueType') return value.parent.project;
-  return undefined;
-}
-
-/** Rule id of a finding node (its rule name) or a policy rule node (its path). */
-export function ruleIdOf(value: unknown): string | undefined {
-  if (isNode(value) && value.kind === 'rule') return value.rule.path;
-  return findingOf(value)?.ruleName;
-}
-
-/** The http(s) URL a node links to, the one behind its `hasUrl` context flag. */
-export function urlOf(value: unknown): string | undefined {
-  if (!isNode(value)) return undefined;
-  const url = value.kind === 'project' ? value.project.url
-    : value.kind === 'finding' ? value.finding.lineOfCodeUrl
-    : value.kind === 'rule' ? value.rule.url
-    : undefined;
-  return isHttpUrl(url) ? url : undefined;
 }

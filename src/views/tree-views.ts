@@ -6,8 +6,9 @@ import * as vscode from 'vscode';
 import { describeSelection, type FilterSelection } from '../core/services/filters';
 import type { PoliciesService } from '../core/services/policies-service';
 import { POLICIES_VIEW_ID, PoliciesTreeProvider } from './policies-tree';
-import { PROJECTS_VIEW_ID, ProjectsTreeProvider, type ProjectsTreeDeps } from './projects-tree';
-import { isRetryTarget, TREE_COMMANDS } from './tree-commands';
+import { PROJECTS_VIEW_ID, ProjectsTreeProvider } from './projects-tree';
+import type { ProjectsTreeDeps } from './projects-tree-deps';
+import { TREE_COMMANDS, type RetryTarget } from './tree-commands';
 import type { Node } from './tree-nodes';
 
 export interface TreeViewsDeps extends ProjectsTreeDeps {
@@ -79,17 +80,17 @@ export function updateFilterDescription(view: vscode.TreeView<Node>, selection: 
 
 export type TreeCommandId = (typeof TREE_COMMANDS)[keyof typeof TREE_COMMANDS];
 
-/**
- * Handlers of the views' own commands, for the composition root to register. Arguments come
- * from the nodes' commands, but a command can be run with anything, so they are checked.
- */
-export function treeCommandHandlers(views: Pick<TreeViews, 'projects' | 'policies'>): Record<TreeCommandId, (arg?: unknown) => void> {
+/** The views' own commands, as the command map types them (their arguments are checked there). */
+export interface TreeCommandHandlers {
+  readonly [TREE_COMMANDS.cancelLoad]: (slot: string) => void;
+  readonly [TREE_COMMANDS.retryLoad]: (target: RetryTarget) => void;
+}
+
+/** Handlers of the views' own commands, for the composition root to register. */
+export function treeCommandHandlers(views: Pick<TreeViews, 'projects' | 'policies'>): TreeCommandHandlers {
   return {
-    [TREE_COMMANDS.cancelLoad]: (slot?: unknown) => {
-      if (typeof slot === 'string') views.projects.cancelLoad(slot);
-    },
-    [TREE_COMMANDS.retryLoad]: (target?: unknown) => {
-      if (!isRetryTarget(target)) return;
+    [TREE_COMMANDS.cancelLoad]: (slot) => views.projects.cancelLoad(slot),
+    [TREE_COMMANDS.retryLoad]: (target) => {
       if (target.view === 'projects') views.projects.retry(target.slot);
       else views.policies.retry(target.policyId);
     },

@@ -5,10 +5,12 @@
  * values go through `valueLabel`, which keeps a value it does not know as it came.
  */
 import { branchName } from '../core/model/refs';
-import type { Finding, FindingDetail } from '../core/model/types';
+import type { Finding } from '../core/model/types';
+import type { FindingDetail } from '../core/model/finding-detail';
 import { secretValidationLabel, valueLabel } from '../core/services/filters';
 import { lockfilePathOf } from '../core/workspace/diagnostic-plan';
-import type { DetailsInput, DetailsPlace } from './finding-details-html';
+import type { FoundPlace, TodayPlace } from '../core/workspace/today-place';
+import type { DetailsInput } from './details-input';
 import { button, EMPTY, fields, html, join, link, list, prose, section, time, type Field, type Html } from './html';
 
 export function detailSections(input: DetailsInput): Html {
@@ -53,19 +55,25 @@ export function statusText(finding: Finding): string {
   return reason ? `${valueLabel(finding.status)} (${reason})` : valueLabel(finding.status);
 }
 
-function todayPlace(place: DetailsPlace): Html {
-  if (place.gone) return html`${place.path} <span class="note">· no longer in this copy</span>`;
-  return html`${`${place.path}:${place.line}`}${place.changed ? html` <span class="note">· code changed since the scan</span>` : undefined} ${button('openLocation', 'Open in Editor')}`;
+/** `path:line` of a place in this copy (1-based, as the scanner writes it). */
+function placeText(place: FoundPlace): string {
+  return `${place.relativePath}:${place.range.startLine + 1}`;
+}
+
+/** A finding gone from this copy is named by where it was scanned; without a scanned file, nothing is said. */
+function todayPlace(finding: Finding, place: TodayPlace): Html | undefined {
+  if (place.kind === 'deleted') return finding.location ? html`${finding.location.filePath} <span class="note">· no longer in this copy</span>` : undefined;
+  return html`${placeText(place)}${place.kind === 'changed' ? html` <span class="note">· code changed since the scan</span>` : undefined} ${button('openLocation', 'Open in Editor')}`;
 }
 
 function where({ finding, detail, place }: DetailsInput): Html {
   const scanned = finding.location ? `${finding.location.filePath}:${finding.location.line}` : undefined;
   // Said once when today's place is the scanned one; both when the code moved or went.
-  const sameAsToday = place !== undefined && !place.gone && !place.changed && scanned === `${place.path}:${place.line}`;
+  const sameAsToday = place !== undefined && place.kind !== 'deleted' && place.kind !== 'changed' && scanned === placeText(place);
   const repositoryName = finding.repositoryName;
   const repositoryUrl = detail?.repositoryUrl;
   return section('Where', 'where', [fields([
-    ['In this copy', place ? todayPlace(place) : undefined],
+    ['In this copy', place ? todayPlace(finding, place) : undefined],
     ['Scanned at', sameAsToday ? undefined : scanned],
     ['Scanned code', finding.lineOfCodeUrl ? link(finding.lineOfCodeUrl, 'the scanned line on the code host') : undefined],
     ['Branch', finding.ref ? branchName(finding.ref) : undefined],
@@ -129,13 +137,13 @@ function assistant({ detail, currentCode, place }: DetailsInput): Html {
  * The suggested fix beside today's code, and Apply only where the panel can apply it: the code is
  * here and has not changed since the scan (the fix was written for the scanned lines).
  */
-function suggestedFix(code: string | undefined, currentCode: string | undefined, place: DetailsPlace | undefined): Html {
+function suggestedFix(code: string | undefined, currentCode: string | undefined, place: TodayPlace | undefined): Html {
   if (!code || code.trim() === '') return EMPTY;
   const pane = (title: string, text: string): Html => html`<div class="code-pane"><h3>${title}</h3><pre><code>${text}</code></pre></div>`;
-  const applicable = currentCode !== undefined && !place?.gone && !place?.changed;
-  const why = place?.gone
+  const applicable = currentCode !== undefined && place?.kind !== 'deleted' && place?.kind !== 'changed';
+  const why = place?.kind === 'deleted'
     ? 'The finding is no longer in this copy, so the fix cannot be applied here.'
-    : place?.changed
+    : place?.kind === 'changed'
       ? 'The code here changed since the scan: compare, and apply the fix by hand.'
       : 'Open the finding\'s repository in this window to apply the fix here.';
   return html`<div class="fix-compare">${currentCode !== undefined ? pane('Today\'s code', currentCode) : undefined}${pane('Suggested fix', code)}</div>

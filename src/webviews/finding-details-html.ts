@@ -6,33 +6,11 @@
  * the extension's file; server text is always escaped text (see `html.ts`).
  */
 import { isHttpUrl } from '../core/model/links';
-import type { Finding, FindingDetail } from '../core/model/types';
 import { DEFAULT_MAPPING, levelFor } from '../core/workspace/diagnostic-plan';
 import { findingLabel } from '../core/model/finding-names';
+import type { DetailsInput } from './details-input';
 import { detailSections, statusText } from './details-sections';
 import { button, html, type Html } from './html';
-
-export interface DetailsPlace { readonly path: string; readonly line: number; readonly changed?: boolean; readonly gone?: boolean }
-
-export interface DetailsInput {
-  /** The finding as the views hold it (always there), and its full detail once loaded. */
-  readonly finding: Finding;
-  readonly detail?: FindingDetail;
-  /** Loading the detail: show what `finding` has, and say the rest is loading. */
-  readonly loading?: boolean;
-  /** Loading the detail failed: the reason (plain text), shown above what is known. */
-  readonly error?: string;
-  /** Where the finding is in today's code (after drift mapping), if known. */
-  readonly place?: DetailsPlace;
-  /** The platform's page of the finding (http(s)), if known. */
-  readonly platformUrl?: string;
-  /** Whether the finding is new on its branch (its primary branch lacks it), with that branch's name. */
-  readonly newAgainst?: string;
-  /** The code at the finding's lines today (for the autofix comparison), if known. */
-  readonly currentCode?: string;
-  /** A triage or ticket action in flight or just done, shown as a status line (plain text). */
-  readonly notice?: { readonly kind: 'info' | 'error' | 'busy'; readonly text: string };
-}
 
 export interface WebviewResources { readonly nonce: string; readonly cspSource: string; readonly scriptUri: string; readonly styleUri: string }
 

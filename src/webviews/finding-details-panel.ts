@@ -6,14 +6,16 @@
  */
 import * as vscode from 'vscode';
 import { findingLabel } from '../core/model/finding-names';
-import type { Finding, FindingDetail } from '../core/model/types';
+import type { Finding } from '../core/model/types';
+import type { FindingDetail } from '../core/model/finding-detail';
 import type { BranchNovelty } from '../core/services/branch-baselines';
 import { withCurrentState, type FindingDetails } from '../core/services/finding-details';
 import type { FindingsStore } from '../core/services/findings-store';
 import { isHttpUrl } from '../core/model/links';
 import { autofixEdit } from '../diagnostics/autofix-edit';
-import type { FindingPlaces, TodayPlace } from '../diagnostics/finding-places';
-import { findingDetailsHtml, parseDetailsMessage, type DetailsInput, type DetailsMessage } from './finding-details-html';
+import type { FindingPlaces, WorkspacePlace } from '../diagnostics/finding-places';
+import type { DetailsInput } from './details-input';
+import { findingDetailsHtml, parseDetailsMessage, type DetailsMessage } from './finding-details-html';
 
 export interface DetailsPanelDeps {
   readonly extensionUri: vscode.Uri;
@@ -122,13 +124,12 @@ export class FindingDetailsPanel implements vscode.Disposable {
     const finding = this.finding;
     if (!panel || !finding) return;
     const media = vscode.Uri.joinPath(this.deps.extensionUri, 'media');
-    const place = this.deps.places.place(finding);
     const html = findingDetailsHtml({
       finding,
       detail: this.detail && withCurrentState(this.detail, finding),
       loading: this.loading,
       error: this.error,
-      place: place === 'deleted' ? placeGone(finding) : place ? { path: place.relativePath, line: place.range.startLine + 1, changed: place.kind === 'changed' } : undefined,
+      place: this.deps.places.place(finding),
       platformUrl: this.deps.findingUrl(finding),
       newAgainst: this.deps.novelty.isNew(finding) && finding.repositoryName ? this.deps.novelty.comparedWith(finding.repositoryName) : undefined,
       currentCode: this.currentCode,
@@ -176,7 +177,7 @@ export class FindingDetailsPanel implements vscode.Disposable {
   private async applyFix(finding: Finding): Promise<void> {
     const code = this.detail?.assistant?.autofixCode;
     const place = this.deps.places.place(finding);
-    if (!code || !place || place === 'deleted') return this.say('error', 'There is no suggested fix to apply here, or the finding\'s file is not in this workspace.');
+    if (!code || !place || place.kind === 'deleted') return this.say('error', 'There is no suggested fix to apply here, or the finding\'s file is not in this workspace.');
     if (place.kind === 'changed') return this.say('error', 'The code here changed since the scan: the suggested fix was written for the scanned code.');
     const document = await vscode.workspace.openTextDocument(place.uri);
     const range = new vscode.Range(place.range.startLine, 0, place.range.endLine, 0);
@@ -192,7 +193,7 @@ export class FindingDetailsPanel implements vscode.Disposable {
   /** The code at the finding's lines today, for the fix comparison. */
   private async codeToday(finding: Finding): Promise<string | undefined> {
     const place = this.deps.places.place(finding);
-    if (!place || place === 'deleted') return undefined;
+    if (!place || place.kind === 'deleted') return undefined;
     return readLines(place);
   }
 
@@ -201,7 +202,7 @@ export class FindingDetailsPanel implements vscode.Disposable {
   }
 }
 
-async function readLines(place: TodayPlace): Promise<string | undefined> {
+async function readLines(place: Exclude<WorkspacePlace, { kind: 'deleted' }>): Promise<string | undefined> {
   try {
     const document = await vscode.workspace.openTextDocument(place.uri);
     const last = Math.min(place.range.endLine, document.lineCount - 1, place.range.startLine + 40);
@@ -209,11 +210,6 @@ async function readLines(place: TodayPlace): Promise<string | undefined> {
   } catch {
     return undefined;
   }
-}
-
-function placeGone(finding: Finding): DetailsInput['place'] {
-  const location = finding.location;
-  return location ? { path: location.filePath, line: location.line, gone: true } : undefined;
 }
 
 function nonce(): string {

@@ -4,7 +4,7 @@
  * in those files. Copies of generated findings with their own ids, places and match ids; every
  * code-host link names `commit`, the workspace's, so placing them needs no diff.
  */
-import type { WireSastFinding, WireScaFinding } from '../../src/core/api/wire';
+import type { WireSastFinding, WireScaFinding } from '../platform/wire';
 import { generateDeployment, type PlatformData } from '../platform/index';
 
 export const HOST_BENCH = { files: 2_500, sast: 40_000, sca: 10_000, projects: 241 } as const;

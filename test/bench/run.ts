@@ -97,7 +97,6 @@ async function retainedSync(server: BenchServer, client: PlatformClient): Promis
   const started = performance.now();
   const results = await Promise.all((['sast', 'sca'] as const).map((issueType) => store.load(`bench:${issueType}`, { deploymentSlug: server.deploymentSlug, issueType, filters: {} })));
   const loadMs = performance.now() - started;
-  for (const result of results) store.byFile(result);
   forceGc();
   const retained = process.memoryUsage().heapUsed - before;
   const findings = results.flatMap((r) => [...r.findings]);

@@ -5,7 +5,7 @@
  * service does. Ticket creation needs the ticketing integration, which tests can switch off.
  */
 import { secretStatusOf } from './secrets-and-ai';
-import type { WireExternalTicket, WireSastFinding, WireScaFinding } from '../../src/core/api/wire';
+import type { WireExternalTicket, WireSastFinding, WireScaFinding } from './wire';
 import { error, json, type PlatformResponse } from './respond';
 import type { PlatformData } from './types';
 

@@ -4,7 +4,7 @@
  * spread copy of its spec and the builder still makes fresh objects: a test that mutates one
  * finding never changes its twin.
  */
-import type { WireAssistant, WireFindingBase, WireLocation, WireReviewComment, WireSastFinding, WireScaFinding } from '../../src/core/api/wire';
+import type { WireAssistant, WireFindingBase, WireLocation, WireReviewComment, WireSastFinding, WireScaFinding } from './wire';
 import { formatTimestamp, type TimestampStyle } from './timestamps';
 import { FIX_FAILURE_REASONS, type PackageTemplate, type RuleTemplate, type Severity } from './vocab';
 

@@ -3,7 +3,7 @@
  * Findings are sorted once per issue type and re-sorted only when the data changed, then scanned
  * in order until the requested page is full, so one page out of 100 000 costs milliseconds.
  */
-import type { WireSastFinding, WireScaFinding } from '../../src/core/api/wire';
+import type { WireSastFinding, WireScaFinding } from './wire';
 import { boolean, integer, list, number, QueryError } from './query-params';
 import { parseTimestamp } from './timestamps';
 import type { ClickToFixPrState, PlatformData } from './types';

@@ -3,7 +3,7 @@
  * `sourcing_policy` pointing here) so the `policies` filter, which maps a finding to the mode of
  * its rule in its sourcing policy, has something real to work on.
  */
-import type { WirePolicy, WireRule } from '../../src/core/api/wire';
+import type { WirePolicy, WireRule } from './wire';
 import type { Rng } from './prng';
 import { formatTimestamp } from './timestamps';
 import { RULE_CATALOG, type Language, type RuleTemplate } from './vocab';

@@ -3,7 +3,7 @@
  * supply-chain findings spread over several refs (with duplicates across refs, so `dedup` is
  * meaningful). Linear in the number of findings: 100 000 findings take about a second.
  */
-import type { WireSastFinding, WireScaFinding, WireRule, WireScan } from '../../src/core/api/wire';
+import type { WireSastFinding, WireScaFinding, WireRule, WireScan } from './wire';
 import { buildSastFinding, buildScaFinding, type FindingSpecBase, type SastSpec, type ScaSpec } from './build-findings';
 import { generatePolicies, type GeneratedPolicy } from './generate-policies';
 import { Rng } from './prng';

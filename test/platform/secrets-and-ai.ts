@@ -4,7 +4,7 @@
  * enumerations, never the secret's value). Derived from a project's code findings without
  * randomness, so adding them leaves the rest of the generated data as it was.
  */
-import type { WireSastFinding } from '../../src/core/api/wire';
+import type { WireSastFinding } from './wire';
 import { integer, QueryError } from './query-params';
 import type { PlatformData } from './types';
 

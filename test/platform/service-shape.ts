@@ -13,7 +13,7 @@
  *
  * One pass per finding and no JSON round trip: the benchmark serves 100 000 findings this way.
  */
-import type { WireExternalTicket, WireFindingRule, WireReviewComment } from '../../src/core/api/wire';
+import type { WireExternalTicket, WireFindingRule, WireReviewComment } from './wire';
 import type { AnyFinding } from './findings-query';
 import type { StoredProject } from './types';
 

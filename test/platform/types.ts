@@ -3,7 +3,7 @@
  * (add a finding, flip a status) and the next request sees the change.
  */
 import type { WireAiSastFinding, WireSecretFinding } from './secrets-and-ai';
-import type { WirePolicy, WireProject, WireRule, WireSastFinding, WireScaFinding, WireScan } from '../../src/core/api/wire';
+import type { WirePolicy, WireProject, WireRule, WireSastFinding, WireScaFinding, WireScan } from './wire';
 
 /** A project as stored by the platform: every wire field filled. */
 export interface StoredProject extends WireProject {

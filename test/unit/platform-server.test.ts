@@ -3,7 +3,7 @@
 // (`void`: node:test returns promises that the runner itself awaits.)
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { WireProject, WireSastFinding, WireScaFinding } from '../../src/core/api/wire';
+import type { WireProject, WireSastFinding, WireScaFinding } from '../platform/wire';
 import { clickToFixPrState, demoDeployment, demoFiles, generateDeployment, startPlatformServer, type RunningPlatform } from '../platform';
 
 interface FindingsBody { sastFindings?: { findings: WireSastFinding[] }; scaFindings?: { findings: WireScaFinding[] } }

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { PlatformError } from './errors';
+import { PlatformError } from '../model/errors';
 
 /** The parts of the base URL setting the HTTP layer needs. */
 export interface BaseUrl {

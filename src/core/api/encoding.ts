@@ -1,6 +1,6 @@
-import type { FindingFilters, ListIssueType, SbomExportRequest } from '../model/types';
-import { SBOM_COMPONENT_TYPE_PREFIX } from '../model/types';
-import { PlatformError } from './errors';
+import type { FindingFilters, ListIssueType } from '../model/types';
+import { SBOM_COMPONENT_TYPE_PREFIX, type SbomExportRequest } from '../model/sbom';
+import { PlatformError } from '../model/errors';
 import type { WireSbomExportRequest } from './wire';
 
 /**
@@ -49,8 +49,9 @@ class QueryBuilder {
 }
 
 /**
- * The query of spec 4.2. Filters that apply to one issue type only are left out for the other,
- * so a filter set kept across a switch of issue type does not silently empty the result.
+ * The query of spec 4.2. Code-only filters (sent for AI code findings too) are left out of a
+ * supply-chain query and supply-chain-only ones out of a code query, so a filter set kept across
+ * a switch of issue type does not silently empty the result. Secrets: {@link encodeSecretsQuery}.
  */
 export function encodeFindingsQuery(issueType: ListIssueType, filters: FindingFilters, page: number, pageSize: number): string {
   if (filters.since !== undefined && !Number.isFinite(filters.since)) {

@@ -1,6 +1,6 @@
 import { Agent, type Dispatcher } from 'undici';
 import { isLoopbackHost, parseBaseUrl, type BaseUrl } from './baseUrl';
-import { PlatformError, cancelledError } from './errors';
+import { PlatformError, cancelledError } from '../model/errors';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonText, readBodyPrefix, readCappedBody, readCappedText, headerValue } from './responseBody';
 import { DEFAULT_RETRY_POLICY, withRetries, type HttpMethod, type RetryEnvironment, type RetryInfo, type RetryPolicy } from './retry';
 import { errorForStatus, parseRetryAfter, type EndpointAccess } from './statusErrors';

@@ -1,4 +1,4 @@
-import { PlatformError, cancelledError } from './errors';
+import { PlatformError, cancelledError } from '../model/errors';
 
 /** A safety net: no real list comes near it, a server bug that never ends the list will. */
 export const DEFAULT_MAX_PAGES = 10_000;

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { finished, type Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { PlatformError } from './errors';
+import { PlatformError } from '../model/errors';
 
 /** Default cap of a success body: far above any real page, far below what would hurt the host. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
@@ -34,13 +34,12 @@ export function readCappedBody(body: Readable, headers: IncomingHttpHeaders, max
 
 /**
  * A body read as UTF-8 text, chunk by chunk as it arrives (within the same cap). Decoding each
- * chunk on arrival spreads the work: a page of 3 000 findings (megabytes) decoded and copied in
- * one piece at the end held the extension host for a tenth of a second.
+ * chunk on arrival spreads the work: a page of findings is megabytes, and decoding and copying it
+ * in one piece at the end is one long stall of the extension host.
  *
  * The one-piece way (keep the Buffers, decode once) does better in plain Node, as its text never
- * sits in the young generation: a sync's scavenges took 115–187 ms instead of 285–303 ms in
- * `npm run bench`. Inside VS Code it does worse: in `npm run bench:host`, run alternately with
- * this way, its refreshes stalled 63–122 ms against 23–37 ms, with more collection time.
+ * sits in the young generation, but worse inside VS Code, where its refreshes stall longer and
+ * collect more: the host is what users feel (docs/performance.md, "Refresh").
  */
 export function readCappedText(body: Readable, headers: IncomingHttpHeaders, maxBytes: number, what: string): Promise<{ text: string; bytes: number }> {
   const decoder = new StringDecoder('utf8');

@@ -1,4 +1,4 @@
-import { PlatformError, cancelledError } from './errors';
+import { PlatformError, cancelledError } from '../model/errors';
 import { isTransientNetworkError } from './transportErrors';
 
 /** How hard to try again. Injectable so tests run with millisecond delays. */

@@ -1,4 +1,4 @@
-import { PlatformError, WEB_API_SCOPE_HINT, scrubSecret, truncateSnippet } from './errors';
+import { PlatformError, WEB_API_SCOPE_HINT, scrubSecret, truncateSnippet } from '../model/errors';
 
 /**
  * Whose refusal a 403 or 404 is, which decides what the message blames:

@@ -1,6 +1,6 @@
 import { certificateCodeIn, explainCertificate } from '../net/certificate-problems';
 import { isFinalRefusal, proxyRefusal, viaProxyIn, type ViaProxyError } from '../net/proxy-error';
-import { PlatformError, cancelledError } from './errors';
+import { PlatformError, cancelledError } from '../model/errors';
 
 /**
  * Turns what undici or the socket threw into a PlatformError. Only error codes, undici's own

@@ -1,18 +1,23 @@
 /**
  * Findings as a SARIF 2.1.0 log, so they can leave the editor for any tool that reads the
  * standard (code-scanning dashboards, SARIF viewers). Pure: the caller gives the findings shown,
- * where each is today (drift mapping) and the platform's link of each.
+ * where each is today (drift mapping), the platform's link of each and the severity mapping of
+ * Problems, so a finding is an error in the log exactly when it is one in Problems.
  */
 import { findingLabel } from '../model/finding-names';
 import { isHttpUrl } from '../model/links';
 import type { Finding, SourceRange } from '../model/types';
+import { DEFAULT_MAPPING, levelFor, type SeverityMapping } from '../workspace/diagnostic-plan';
+import { isMappedPlace, sourceRangeOf, type TodayPlace } from '../workspace/today-place';
 
 export interface SarifExportInput {
   readonly findings: readonly Finding[];
-  /** The place to report: where the code is today when it moved since the scan. */
-  readonly placeOf?: (finding: Finding) => SourceRange | undefined;
+  /** Where each finding is in today's code: reported there when drift moved it, else where it was scanned. */
+  readonly placeOf?: (finding: Finding) => TodayPlace | undefined;
   /** The platform's page of the finding. */
   readonly findingUrl: (finding: Finding) => string | undefined;
+  /** `appsecFindings.severityMapping`: the level Problems gives each severity (default: the setting's default). */
+  readonly severityMapping?: SeverityMapping;
   readonly toolVersion: string;
   readonly projectName: string;
   readonly ref?: string;
@@ -23,9 +28,18 @@ type Level = 'error' | 'warning' | 'note';
 type Json = Record<string, unknown>;
 export type SarifLog = Json & { readonly version: '2.1.0'; readonly runs: readonly Json[] };
 
-const LEVELS: Readonly<Record<string, Level>> = { critical: 'error', high: 'error', medium: 'warning', low: 'note' };
-const RANK: Readonly<Record<Level, number>> = { note: 0, warning: 1, error: 2 };
-export const levelOf = (severity: string): Level => LEVELS[severity] ?? 'warning';
+/** SARIF has three levels to Problems' four: information and hint are both notes. */
+const SARIF_LEVEL = { error: 'error', warning: 'warning', information: 'note', hint: 'note' } as const;
+/** A rule's default level is the most serious of its results'. */
+const LEVEL_WEIGHT: Readonly<Record<Level, number>> = { note: 0, warning: 1, error: 2 };
+
+/** The SARIF level of a severity: the level Problems shows it at under `mapping`. */
+export const levelOf = (severity: string, mapping: SeverityMapping = DEFAULT_MAPPING): Level => SARIF_LEVEL[levelFor(severity, mapping)];
+
+/** Where a finding is reported: today's place when drift moved it, else where it was scanned. */
+function reportedPlace(finding: Finding, today: TodayPlace | undefined): SourceRange | undefined {
+  return isMappedPlace(today) ? sourceRangeOf(today) : finding.location ?? finding.sca?.usage;
+}
 
 /** The rule a finding reports under: a supply-chain finding's advisory, else its rule. */
 function ruleIdOf(finding: Finding): string {
@@ -66,7 +80,9 @@ function properties(finding: Finding): Json {
 }
 
 export function toSarifLog(input: SarifExportInput): SarifLog {
-  const placeOf = input.placeOf ?? ((f: Finding) => f.location ?? f.sca?.usage);
+  // Each place is looked up once: the sort below reads it for every comparison.
+  const places = new Map(input.findings.map((f) => [f, reportedPlace(f, input.placeOf?.(f))]));
+  const placeOf = (f: Finding): SourceRange | undefined => places.get(f);
   const order = (f: Finding): string => `${placeOf(f)?.filePath ?? '\uffff'}\u0000${String(placeOf(f)?.line ?? 0).padStart(9, '0')}\u0000${ruleIdOf(f)}\u0000${String(f.id).padStart(16, '0')}`;
   const findings = [...input.findings].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
   const rules: Json[] = [];
@@ -74,7 +90,7 @@ export function toSarifLog(input: SarifExportInput): SarifLog {
   const ruleLevel: Level[] = [];
   const results = findings.map((finding) => {
     const ruleId = ruleIdOf(finding);
-    const level = levelOf(finding.severity);
+    const level = levelOf(finding.severity, input.severityMapping);
     let index = ruleIndex.get(ruleId);
     if (index === undefined) {
       index = rules.length;
@@ -87,7 +103,7 @@ export function toSarifLog(input: SarifExportInput): SarifLog {
         ...(finding.message ? { fullDescription: { text: finding.message } } : {}),
         ...(help ? { helpUri: help } : {}),
       });
-    } else if (RANK[level] > RANK[ruleLevel[index] ?? 'note']) ruleLevel[index] = level;
+    } else if (LEVEL_WEIGHT[level] > LEVEL_WEIGHT[ruleLevel[index] ?? 'note']) ruleLevel[index] = level;
     const place = placeOf(finding);
     const url = input.findingUrl(finding);
     return {

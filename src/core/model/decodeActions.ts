@@ -3,9 +3,9 @@
  * tickets"). Ids come as numbers or as strings of digits; keys in snake_case (the service) or
  * camelCase; `null` is "no value". An answer that is not an object is an error that says so.
  */
-import { PlatformError } from '../api/errors';
+import { PlatformError } from './errors';
 import { asObject, readSafeInteger, readString, type JsonObject } from './decodeRead';
-import type { TicketLinkResult, TicketResult, TriageResult } from './types';
+import type { TicketLinkResult, TicketResult, TriageResult } from './triage-and-tickets';
 
 export function decodeTriageResult(body: unknown): TriageResult {
   const o = answer(body, 'triage');

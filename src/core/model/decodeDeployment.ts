@@ -1,4 +1,4 @@
-import { PlatformError } from '../api/errors';
+import { PlatformError } from './errors';
 import { isObject, readIdString, readString } from './decodeRead';
 import type { Deployment } from './types';
 

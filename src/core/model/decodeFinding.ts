@@ -1,8 +1,10 @@
-import { PlatformError } from '../api/errors';
+import { PlatformError } from './errors';
 import { decodeLocation } from './decodeLocation';
 import { asObject, isObject, readSafeInteger, readString, readTimestampMs, type JsonObject } from './decodeRead';
 import type { StringInterner } from './interner';
 import { matchKeyOf } from './match-key';
+import { decodeTicketLink } from './decodeTicket';
+import { lineFromUrl } from './links';
 import type { Finding, ListIssueType, ScaFacts } from './types';
 
 /** One page of findings: those that decoded, and how many were skipped as malformed. */
@@ -26,22 +28,13 @@ const ALL_MEMBERS = ['sastFindings', 'scaFindings', 'aiSastFindings'] as const;
  * `{"sastFindings":{"findings":[…]}}` (also `scaFindings`, `aiSastFindings`). The request's
  * issue type says what the items are. Anything else is an error that names the keys it saw
  * (never their values): passing it off as "no findings" would hide every finding.
- */
-export function decodeFindingsPage(body: unknown, issueType: ListIssueType, interner: StringInterner): DecodedFindingsPage {
-  const items = pageItems(body, issueType);
-  const findings: Finding[] = [];
-  decodeItems(items, 0, items.length, issueType, interner, findings);
-  return { findings, skipped: items.length - findings.length, rawCount: items.length };
-}
-
-/**
- * As {@link decodeFindingsPage}, awaiting `between` after every `slice` items: a page of 3 000
- * decoded in the turn it was parsed in held the extension host for 40–85 ms (profiled).
  *
- * It consumes `body`: each slice of raw items is let go of once decoded. The young-generation
- * collector runs between turns, and whatever of the parsed page is still reachable then is
- * copied (twice, as it survives and is promoted). Letting go as it goes cut the scavenging of a
- * 100 000-finding sync by about a third: 419–459 ms to 285–320 ms (`npm run bench`).
+ * It awaits `between` after every `slice` items: a whole page decoded in the turn it was parsed
+ * in would hold the extension host for one long stall. And it consumes `body`: each slice of raw
+ * items is let go of once decoded. The young-generation collector runs between turns, and
+ * whatever of the parsed page is still reachable then is copied (twice, as it survives and is
+ * promoted), so letting go as it goes keeps a big sync's collections short (docs/performance.md,
+ * "Refresh").
  */
 export async function decodeFindingsPageInSlices(
   body: unknown, issueType: ListIssueType, interner: StringInterner, between: () => Promise<void>, slice = 1000,
@@ -172,16 +165,6 @@ function internString(interner: StringInterner, value: unknown): string | undefi
   return typeof value === 'string' && value !== '' ? interner.intern(value) : undefined;
 }
 
-/** `external_ticket` in either spelling (the service's snake_case, the spec's camelCase); nothing when it names no ticket. */
-function decodeTicketLink(raw: unknown, interner: StringInterner): Finding['ticket'] {
-  if (!isObject(raw)) {
-    return undefined;
-  }
-  const slug = internString(interner, raw.external_slug ?? raw.externalSlug);
-  const url = readString(raw.url);
-  return slug === undefined && url === undefined ? undefined : { slug, url };
-}
-
 function decodeSourcingPolicy(raw: unknown, interner: StringInterner): Finding['policy'] {
   if (!isObject(raw)) {
     return undefined;
@@ -244,45 +227,6 @@ function decodeFixVersions(raw: unknown, interner: StringInterner): readonly str
     }
     return versions;
   });
-}
-
-/** The 1-based line of a `…#L42` (or `…#L42-L45`) link, or undefined when it names none. */
-export function lineFromUrl(url: string | undefined): number | undefined {
-  if (url === undefined) {
-    return undefined;
-  }
-  // The link must end in `#L<digits>` or `#L<digits>-[L]<digits>`; no `#` can follow that `#L`.
-  const at = url.lastIndexOf('#L');
-  if (at < 0) {
-    return undefined;
-  }
-  const end = url.length;
-  let i = at + 2;
-  let line = 0;
-  for (; i < end && isDigit(url.charCodeAt(i)); i++) {
-    line = line * 10 + (url.charCodeAt(i) - 48);
-  }
-  if (i === at + 2) {
-    return undefined;
-  }
-  if (i < end) {
-    if (url.charCodeAt(i) !== 45) {
-      return undefined;
-    }
-    i += url.charCodeAt(i + 1) === 76 ? 2 : 1;
-    const from = i;
-    while (i < end && isDigit(url.charCodeAt(i))) {
-      i++;
-    }
-    if (i === from || i !== end) {
-      return undefined;
-    }
-  }
-  return Number.isSafeInteger(line) && line > 0 ? line : undefined;
-}
-
-function isDigit(code: number): boolean {
-  return code >= 48 && code <= 57;
 }
 
 function envelopeError(problem: string): PlatformError {

@@ -1,7 +1,9 @@
 import { decodeFinding } from './decodeFinding';
+import { decodeExternalTicket } from './decodeTicket';
 import { asObject, readNumber, readSafeInteger, readString, readStringArray, readTimestamp, type JsonObject } from './decodeRead';
 import { StringInterner } from './interner';
-import type { ExternalTicket, FindingDetail, ListIssueType } from './types';
+import type { ListIssueType } from './types';
+import type { FindingDetail } from './finding-detail';
 
 /**
  * The whole finding, for a detail view. Built on {@link decodeFinding}, so it is skipped (undefined)
@@ -62,35 +64,6 @@ function decodeRule(raw: unknown): FindingDetail['rule'] {
     subcategories: readStringArray(rule.subcategories),
     vulnerabilityClasses: readStringArray(rule.vulnerability_classes ?? rule.vulnerabilityClasses),
   };
-}
-
-/** `external_ticket` in either spelling; undefined when absent, null, or naming nothing. */
-export function decodeExternalTicket(raw: unknown): ExternalTicket | undefined {
-  const ticket = asObject(raw);
-  if (!ticket) {
-    return undefined;
-  }
-  const decoded: ExternalTicket = {
-    id: readSafeInteger(ticket.id),
-    slug: readString(ticket.external_slug) ?? readString(ticket.externalSlug),
-    url: readString(ticket.url),
-    linkedIssueIds: readIntegers(ticket.linked_issue_ids ?? ticket.linkedIssueIds),
-  };
-  return decoded.id === undefined && decoded.slug === undefined && decoded.url === undefined ? undefined : decoded;
-}
-
-function readIntegers(raw: unknown): number[] {
-  if (!Array.isArray(raw)) {
-    return [];
-  }
-  const out: number[] = [];
-  for (const item of raw as unknown[]) {
-    const n = readSafeInteger(item);
-    if (n !== undefined) {
-      out.push(n);
-    }
-  }
-  return out;
 }
 
 function decodeAssistant(raw: unknown): FindingDetail['assistant'] {

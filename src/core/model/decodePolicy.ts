@@ -1,6 +1,6 @@
-import { PlatformError } from '../api/errors';
+import { PlatformError } from './errors';
 import { isObject, readBoolean, readIdString, readString, readStringArray, readTimestamp } from './decodeRead';
-import type { Policy, PolicyRule } from './types';
+import type { Policy, PolicyRule } from './policy';
 
 /** A page of a policy's rules (spec 4.1). */
 export interface PolicyRulesPage {

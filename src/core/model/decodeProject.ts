@@ -1,4 +1,4 @@
-import { PlatformError } from '../api/errors';
+import { PlatformError } from './errors';
 import { branchName } from './refs';
 import { asObject, isObject, readSafeInteger, readString, readStringArray, readTimestamp } from './decodeRead';
 import type { Project } from './types';

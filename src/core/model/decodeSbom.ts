@@ -1,6 +1,6 @@
-import { PlatformError } from '../api/errors';
+import { PlatformError } from './errors';
 import { isObject, readString } from './decodeRead';
-import type { SbomExportStatus } from './types';
+import type { SbomExportStatus } from './sbom';
 
 /** Spec 4.3 answer: the task token is the only handle on the job, so without it nothing works. */
 export function decodeSbomExportCreated(body: unknown): string {

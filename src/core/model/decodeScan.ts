@@ -3,7 +3,7 @@
  * without an id is skipped; a commit is kept only when it looks like a SHA, because it is
  * handed to git.
  */
-import { PlatformError } from '../api/errors';
+import { PlatformError } from './errors';
 import { asObject, isObject, readBoolean, readSafeInteger, readString, readTimestamp } from './decodeRead';
 import type { Scan } from './types';
 

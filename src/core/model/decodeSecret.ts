@@ -1,11 +1,12 @@
 /**
- * Secrets findings (`GET …/secrets`, docs/platform-api.md "Secrets"): camelCase items with
+ * Secrets findings (`GET …/secrets`, docs/platform-api.md, "Secrets and AI code findings"): camelCase items with
  * protobuf-style enumerations (`SEVERITY_HIGH`, `FINDING_STATUS_OPEN`,
  * `VALIDATION_STATE_CONFIRMED_VALID`), kept as findings of issue type `secrets`. The platform
  * never sends the secret's value; nothing here would keep one if it did: only the fields
  * listed are read.
  */
-import { lineFromUrl } from './decodeFinding';
+import { lineFromUrl } from './links';
+import { decodeTicketLink } from './decodeTicket';
 import { asObject, isObject, readSafeInteger, readString } from './decodeRead';
 import type { StringInterner } from './interner';
 import type { Finding } from './types';
@@ -47,9 +48,6 @@ function decodeSecret(raw: unknown, interner: StringInterner): Finding | undefin
   const service = intern(readString(o.type)) ?? 'Secret';
   const validation = intern(shortEnum(o.validationState, 'VALIDATION_STATE_')) ?? 'unknown';
   const url = readString(o.findingPathUrl);
-  const ticket = asObject(o.externalTicket);
-  const ticketUrl = readString(ticket?.url);
-  const ticketSlug = intern(readString(ticket?.externalSlug));
   return {
     issueType: 'secrets',
     id,
@@ -63,7 +61,7 @@ function decodeSecret(raw: unknown, interner: StringInterner): Finding | undefin
     // The link's `#L<n>` is the only line the platform gives; without one, the file's first line.
     location: { filePath: interner.intern(path), line: lineFromUrl(url) ?? 1 },
     lineOfCodeUrl: url,
-    ticket: ticketUrl || ticketSlug ? { slug: ticketSlug, url: ticketUrl } : undefined,
+    ticket: decodeTicketLink(o.externalTicket, interner),
     secret: { service, validation },
   };
 }

@@ -18,7 +18,7 @@ export function shortRuleName(ruleName: string): string {
 /**
  * Supply-chain findings are named as people name them, package, version and advisory
  * (`requests 2.19.0 — CVE-2018-18074`), never by the rule's opaque `ssc-…` id; code findings by
- * their rule.
+ * their rule, secrets by the service whose secret it is (their `ruleName`).
  */
 export function findingLabel(finding: Pick<Finding, 'sca' | 'ruleName'>): string {
   return supplyChainName(finding) ?? shortRuleName(finding.ruleName);

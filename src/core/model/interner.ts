@@ -26,11 +26,6 @@ export class StringInterner {
     return value;
   }
 
-  /** Interns when given a string, passes `undefined` through. */
-  optional(value: string | undefined): string | undefined {
-    return value === undefined ? undefined : this.intern(value);
-  }
-
   /**
    * The value made for `key` the first time it was asked for. The value is frozen, because every
    * finding that shares it would see a change.

@@ -1,9 +1,10 @@
 /**
  * A finding's `match_based_id` kept as a number. The same finding on two branches shares that id
- * (docs/platform-api.md, "Finding ids"), which is how "new on this branch" is told; but the id is
- * a long hex string, and keeping it would cost about 150 bytes per finding. Two independent
- * 32-bit hashes folded into 53 bits cost one number: two different ids collide with odds of about
- * 1 in 10^15 per pair, far below one wrong answer in any deployment's lifetime.
+ * (docs/platform-api.md, "The same finding on two branches"), which is how "new on this branch"
+ * is told; but the id is a long hex string, and every finding would keep one (docs/performance.md,
+ * "Memory"). Two independent 32-bit hashes folded into 53 bits cost one number: two different
+ * ids collide with odds of about 1 in 10^15 per pair, far below one wrong answer in any
+ * deployment's lifetime.
  */
 export function matchKeyOf(value: unknown): number | undefined {
   if (typeof value !== 'string' || value === '') return undefined;

@@ -1,7 +1,8 @@
 /**
- * Domain types: what the rest of the extension works with. Decoded from wire types by the
- * tolerant readers in `decode*.ts`. Enumerations are open (`Known | (string & {})`) because the
- * service grows them: an unknown value is kept and shown, never dropped.
+ * Domain types: what the rest of the extension works with. Decoded from the platform's JSON by
+ * the tolerant readers in `decode*.ts`. Enumerations are open (`Known | (string & {})`) because
+ * the service grows them: an unknown value is kept and shown, never dropped. A finding's detail,
+ * triage and tickets, policies and SBOM exports have their own files beside this one.
  */
 
 /** An open enumeration: the known values for completion, any other string kept as it came. */
@@ -21,7 +22,6 @@ export type FindingStatus = Open<'open' | 'fixed' | 'ignored' | 'reviewing' | 'f
 export type TriageReason = Open<'acceptable_risk' | 'false_positive' | 'no_time' | 'no_triage_reason' | 'duplicate'>;
 export type Reachability = Open<'reachable' | 'always_reachable' | 'conditionally_reachable' | 'unreachable' | 'unknown'>;
 export type Transitivity = Open<'direct' | 'transitive' | 'unknown'>;
-export type PolicyMode = Open<'MODE_MONITOR' | 'MODE_COMMENT' | 'MODE_BLOCK' | 'MODE_DISABLED'>;
 export type AutotriageVerdict = Open<'true_positive' | 'false_positive'>;
 
 /** 1-based, as the scanner reports. `endLine`/`endColumn` absent when the service omits them. */
@@ -131,165 +131,6 @@ export interface TicketLink {
   readonly url?: string;
 }
 
-/** What triage can set (`new_triage_state`); `reopened` puts a finding back to open. */
-export type TriageState = 'ignored' | 'reviewing' | 'fixing' | 'reopened';
-
-/** One triage request: a state and/or a note for findings of one issue type (at most 3 000 ids). */
-export interface TriageRequest {
-  readonly issueType: IssueType;
-  readonly ids: readonly number[];
-  readonly state?: TriageState;
-  /** Only with `state: 'ignored'`. */
-  readonly reason?: TriageReason;
-  /** At most 3 000 characters. */
-  readonly note?: string;
-}
-
-/** The platform's answer: it also triages the same finding on other branches, so more ids may come back. */
-export interface TriageResult {
-  readonly triaged: number;
-  readonly triagedIds: readonly number[];
-}
-
-/** One Jira-ticket request (at most 20 ids; the platform groups findings of a rule and repository by default). */
-export interface TicketRequest {
-  readonly issueType: IssueType;
-  readonly ids: readonly number[];
-  readonly groupIssues?: boolean;
-  readonly jiraProjectId?: string;
-}
-
-/** What became of each finding of a ticket request. */
-export interface TicketResult {
-  readonly succeeded: readonly { readonly ticketId?: string; readonly url?: string; readonly slug?: string; readonly ids: readonly number[] }[];
-  readonly failed: readonly { readonly error: string; readonly ids: readonly number[] }[];
-  readonly skipped: readonly { readonly reason: string; readonly ids: readonly number[] }[];
-}
-
-/** An existing ticket recorded on findings (a finding linked elsewhere gets this one). */
-export interface TicketLinkResult {
-  readonly ticketId?: string;
-  readonly url?: string;
-  readonly slug?: string;
-  readonly linkedIds: readonly number[];
-  readonly replacedIds: readonly number[];
-}
-
-/** A ticket linked to a finding (`external_ticket`; the spec spells its keys in camelCase). */
-export interface ExternalTicket {
-  readonly id?: number;
-  /** The ticket's key in the tracker, e.g. `SEC-42`. */
-  readonly slug?: string;
-  readonly url?: string;
-  readonly linkedIssueIds: readonly number[];
-}
-
-/** A pull-request review comment the platform left for a finding. */
-export interface ReviewComment {
-  readonly discussionId?: string;
-  readonly noteId?: number;
-}
-
-/** The long tail of a finding, for a detail view or tooltip. */
-export interface FindingDetail extends Finding {
-  readonly syntacticId?: string;
-  readonly matchBasedId?: string;
-  readonly categories: readonly string[];
-  readonly state?: string;
-  readonly triageState?: string;
-  readonly triageComment?: string;
-  readonly triagedAt?: Date;
-  readonly createdAt?: Date;
-  readonly stateUpdatedAt?: Date;
-  readonly firstSeenScanId?: number;
-  readonly repositoryUrl?: string;
-  readonly rule?: {
-    readonly name?: string;
-    readonly message?: string;
-    readonly category?: string;
-    readonly confidence?: string;
-    readonly cweNames: readonly string[];
-    readonly owaspNames: readonly string[];
-    readonly subcategories: readonly string[];
-    readonly vulnerabilityClasses: readonly string[];
-  };
-  readonly externalTicket?: ExternalTicket;
-  readonly reviewComments: readonly ReviewComment[];
-  readonly clickToFixPrUrls: readonly string[];
-  /** One-click-fix attempts that failed: when, and the platform's reason. */
-  readonly clickToFixFailures: readonly { readonly createdAt?: Date; readonly reason?: string }[];
-  readonly assistant?: {
-    readonly autofixCode?: string;
-    readonly autofixExplanation?: string;
-    readonly autotriageVerdict?: AutotriageVerdict;
-    readonly autotriageReason?: string;
-    readonly componentRisk?: string;
-    readonly componentTag?: string;
-    readonly guidanceSummary?: string;
-    readonly guidanceInstructions?: string;
-    readonly ruleExplanationSummary?: string;
-  };
-  readonly reachableCondition?: string;
-  readonly epss?: { readonly score?: number; readonly percentile?: number };
-}
-
-export interface Policy {
-  readonly id: string;
-  readonly name: string;
-  readonly slug: string;
-  readonly isDefault: boolean;
-  readonly productType?: string;
-}
-
-export interface PolicyRule {
-  readonly id: string;
-  /** Dotted rule identifier. */
-  readonly path: string;
-  readonly mode: PolicyMode;
-  readonly severity?: string;
-  readonly category?: string;
-  readonly confidence?: string;
-  readonly source?: string;
-  readonly languages: readonly string[];
-  readonly cweCategories: readonly string[];
-  readonly owaspCategories: readonly string[];
-  readonly url?: string;
-  readonly lastChangeAt?: Date;
-  readonly lastChangeBy?: string;
-}
-
-export type SbomOutputFormat = 'SBOM_OUTPUT_FORMAT_JSON' | 'SBOM_OUTPUT_FORMAT_CYCLONEDX';
-
-export const SBOM_COMPONENT_TYPES = [
-  'APPLICATION', 'FRAMEWORK', 'LIBRARY', 'CONTAINER', 'PLATFORM', 'OPERATING_SYSTEM',
-  'DEVICE', 'DEVICE_DRIVER', 'FIRMWARE', 'FILE', 'MACHINE_LEARNING_MODEL', 'DATA',
-] as const;
-export type SbomComponentType = (typeof SBOM_COMPONENT_TYPES)[number];
-export const SBOM_COMPONENT_TYPE_PREFIX = 'SBOM_METADATA_COMPONENT_TYPE_CYCLONE_DX_V15_';
-/** CycloneDX versions the real service offers (docs/platform-api.md). */
-export const CYCLONEDX_VERSIONS = ['1.4', '1.5', '1.6', '1.7'] as const;
-
-export interface SbomExportRequest {
-  readonly repositoryId: number;
-  readonly ref: string;
-  readonly outputFormat: SbomOutputFormat;
-  readonly cycloneDxVersion: string;
-  readonly componentType: SbomComponentType;
-  readonly supplier?: {
-    readonly name?: string;
-    readonly url?: string;
-    readonly contact?: { readonly name?: string; readonly email?: string; readonly phone?: string };
-  };
-}
-
-export type SbomExportState = Open<'SBOM_EXPORT_STATUS_IN_PROGRESS' | 'SBOM_EXPORT_STATUS_COMPLETED' | 'SBOM_EXPORT_STATUS_FAILED'>;
-
-export interface SbomExportStatus {
-  readonly state: SbomExportState;
-  readonly downloadUrl?: string;
-  readonly errorMessage?: string;
-}
-
 /** Spec 4.2 filters. Array filters are sent as repeated keys; empty arrays are not sent. */
 export interface FindingFilters {
   /** Secrets only (`validationState`, without its long prefix). */
@@ -322,7 +163,6 @@ export interface FindingFilters {
   readonly clickToFixPrState?: readonly string[];
 }
 
-
 /** A scan of a repository (`scans/search`): which commit of which branch was scanned. */
 export interface Scan {
   readonly id: number;
@@ -335,5 +175,3 @@ export interface Scan {
   readonly completedAt?: Date;
   readonly isFullScan?: boolean;
 }
-
-export type ScanStatus = Open<'SCAN_STATUS_COMPLETED' | 'SCAN_STATUS_RUNNING' | 'SCAN_STATUS_PENDING' | 'SCAN_STATUS_CANCELLED' | 'SCAN_STATUS_ERROR' | 'SCAN_STATUS_NEVER_FINISHED'>;

@@ -4,7 +4,7 @@
  * undici (measured in the extension host; see README.md, "Proxies and certificates"), so proxy routing and trust are done here explicitly.
  */
 import { Agent, Dispatcher, ProxyAgent } from 'undici';
-import { PlatformError } from '../api/errors';
+import { PlatformError } from '../model/errors';
 import { proxyFor, type Env, type NetworkSettings, type ProxyChoice, type ProxyDecision } from './proxy-config';
 import { ViaProxyError } from './proxy-error';
 import { loadTrust, type Trust } from './trust';

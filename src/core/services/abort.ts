@@ -1,5 +1,5 @@
 /** Waiting that a caller can stop without stopping the work others share. */
-import { cancelledError } from '../api/errors';
+import { cancelledError } from '../model/errors';
 
 /** Resolves like `promise`, or rejects with a `cancelled` PlatformError as soon as `signal` aborts. */
 export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -11,9 +11,15 @@
 import { Emitter, type Disposable, type ListenerErrorReporter } from '../events';
 import { primaryRef, sameBranch } from '../model/refs';
 import type { Finding, IssueType, Project } from '../model/types';
-import type { FindingsQuery, FindingsResult, FindingsStore } from './findings-store';
+import type { FindingsStore } from './findings-store';
+import type { FindingsQuery, FindingsResult } from './findings-query';
+import { shownResult } from './slot-bindings';
 
-const ISSUE_TYPES: readonly IssueType[] = ['sast', 'sca'];
+/**
+ * The kinds whose findings carry a match key (`match_based_id`), the only way a finding is told
+ * apart from its copy on the primary branch: secrets have none, so none is ever called new.
+ */
+const MATCH_KEYED_ISSUE_TYPES: readonly IssueType[] = ['sast', 'sca'];
 
 export interface BranchBaselinesDeps {
   readonly store: FindingsStore;
@@ -68,8 +74,8 @@ export class BranchBaselines implements BranchNovelty, Disposable {
     if (!primary || (this.failed.has(projectName) && !force)) return;
     this.projects.add(projectName);
     this.failed.delete(projectName);
-    const before = ISSUE_TYPES.map((issueType) => this.resultOf(projectName, issueType));
-    const loads = ISSUE_TYPES.map((issueType) =>
+    const before = MATCH_KEYED_ISSUE_TYPES.map((issueType) => this.resultOf(projectName, issueType));
+    const loads = MATCH_KEYED_ISSUE_TYPES.map((issueType) =>
       this.deps.store.load(baselineSlot(projectName, issueType), BranchBaselines.query(deploymentSlug, projectName, primary, issueType), { force }));
     const outcomes = await Promise.allSettled(loads);
     const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
@@ -77,7 +83,7 @@ export class BranchBaselines implements BranchNovelty, Disposable {
       this.failed.add(projectName);
       this.deps.onLoadFailed?.(projectName, failure.reason);
     }
-    if (ISSUE_TYPES.some((issueType, i) => this.resultOf(projectName, issueType) !== before[i])) this.announce();
+    if (MATCH_KEYED_ISSUE_TYPES.some((issueType, i) => this.resultOf(projectName, issueType) !== before[i])) this.announce();
   }
 
   /** Drops the baselines of projects not named (no folder shows them any more). */
@@ -87,7 +93,7 @@ export class BranchBaselines implements BranchNovelty, Disposable {
     for (const name of [...this.projects]) {
       if (keep.has(name)) continue;
       this.projects.delete(name);
-      for (const issueType of ISSUE_TYPES) this.deps.store.release(baselineSlot(name, issueType));
+      for (const issueType of MATCH_KEYED_ISSUE_TYPES) this.deps.store.release(baselineSlot(name, issueType));
       dropped = true;
     }
     if (dropped) this.announce();
@@ -103,7 +109,7 @@ export class BranchBaselines implements BranchNovelty, Disposable {
   }
 
   comparedWith(projectName: string): string | undefined {
-    if (!ISSUE_TYPES.every((issueType) => this.keysOf(projectName, issueType))) return undefined;
+    if (!MATCH_KEYED_ISSUE_TYPES.every((issueType) => this.keysOf(projectName, issueType))) return undefined;
     return primaryRef(this.deps.project(projectName));
   }
 
@@ -118,8 +124,7 @@ export class BranchBaselines implements BranchNovelty, Disposable {
 
   private resultOf(projectName: string, issueType: IssueType): FindingsResult | undefined {
     if (!this.projects.has(projectName)) return undefined;
-    const state = this.deps.store.state(baselineSlot(projectName, issueType));
-    return state.kind === 'loaded' ? state.result : state.kind === 'loading' ? state.previous : undefined;
+    return shownResult(this.deps.store.state(baselineSlot(projectName, issueType)));
   }
 
   /** The match keys of the primary branch's findings, computed once per answer. */

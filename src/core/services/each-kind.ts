@@ -3,9 +3,10 @@
  * not have answers empty (with why), a kind that fails leaves the others' answers whole. For the
  * one-off readers (SARIF, the agent's tools) that do not keep a slot shown.
  */
-import { PlatformError } from '../api/errors';
+import { PlatformError } from '../model/errors';
 import type { IssueType } from '../model/types';
-import type { FindingsQuery, FindingsResult, FindingsStore } from './findings-store';
+import type { FindingsStore } from './findings-store';
+import type { FindingsQuery, FindingsResult } from './findings-query';
 import { gapsOfResult, type KindGap } from './kind-gaps';
 
 export interface EachKind {

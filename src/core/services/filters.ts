@@ -4,7 +4,8 @@
  * diagnostics build their queries here, so they can never disagree about what is shown.
  */
 import type { FindingKind } from './kind-availability';
-import type { Finding, FindingFilters, IssueType } from '../model/types';
+import { SEVERITY_ORDER } from '../model/severity';
+import { ISSUE_TYPES, type Finding, type FindingFilters, type IssueType } from '../model/types';
 
 /** What the user picked. Single-valued where the API takes one value (`status`, `confidence`, …). */
 export interface FilterSelection {
@@ -60,10 +61,9 @@ export interface FilterDefinition {
 const isBooleanKey = (key: FilterDefinition['key']): key is BooleanKey => key === 'isMalicious' || key === 'newOnBranch';
 
 const BOTH: readonly IssueType[] = ['sast', 'sca'];
-const ALL_TYPES: readonly IssueType[] = ['sast', 'sca', 'secrets'];
 export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [
-  { key: 'status', label: 'Status', values: ['open', 'reviewing', 'fixing', 'provisionally_ignored', 'ignored', 'fixed'], single: true, appliesTo: ALL_TYPES },
-  { key: 'severities', label: 'Severity', values: ['critical', 'high', 'medium', 'low'], single: false, appliesTo: ALL_TYPES },
+  { key: 'status', label: 'Status', values: ['open', 'reviewing', 'fixing', 'provisionally_ignored', 'ignored', 'fixed'], single: true, appliesTo: ISSUE_TYPES },
+  { key: 'severities', label: 'Severity', values: SEVERITY_ORDER, single: false, appliesTo: ISSUE_TYPES },
   { key: 'triageReasons', label: 'Triage reason (ignored findings)', values: ['acceptable_risk', 'false_positive', 'no_time', 'no_triage_reason', 'duplicate'], single: false, appliesTo: BOTH },
   { key: 'policies', label: 'Rule mode (code)', values: ['rule-board-audit', 'rule-board-pr-comments', 'rule-board-block'], single: false, appliesTo: ['sast'] },
   { key: 'confidence', label: 'Confidence (code)', values: ['high', 'medium', 'low'], single: true, appliesTo: ['sast'] },
@@ -91,7 +91,7 @@ const FREE_TEXT_DEFINITIONS: readonly FilterDefinition[] = [
   { key: 'categories', label: 'Category (code)', values: [], single: false, appliesTo: ['sast'] },
   { key: 'componentTags', label: 'Component tag', values: [], single: false, appliesTo: BOTH },
   { key: 'rules', label: 'Rule (code)', values: [], single: false, appliesTo: ['sast'] },
-  { key: 'paths', label: 'File', values: [], single: false, appliesTo: ALL_TYPES, local: true },
+  { key: 'paths', label: 'File', values: [], single: false, appliesTo: ISSUE_TYPES, local: true },
 ];
 const ALL_DEFINITIONS = [...FILTER_DEFINITIONS, ...FREE_TEXT_DEFINITIONS];
 

@@ -5,7 +5,8 @@
  * findings a user looks at. What triage changes (status, reason, note, ticket) is read from the
  * store's finding, which is patched at once; the rest of the detail does not change with triage.
  */
-import type { Finding, FindingDetail } from '../model/types';
+import type { Finding } from '../model/types';
+import type { FindingDetail } from '../model/finding-detail';
 import type { PlatformApi } from './platform-api';
 
 /** Findings whose detail is kept: a user looks at a handful at a time. */

@@ -31,6 +31,62 @@ export interface ActivePatch {
   committed: boolean;
 }
 
+/** Undoes a patch exactly (what a later load brought stays); `commit` keeps it until a newer load. */
+export interface PatchHandle {
+  rollback(): void;
+  commit(): void;
+}
+
+/**
+ * The patches in force, in order. A load remembers the number of the latest patch when it
+ * started: patches made after that are applied to its answer when it lands (it was asked for
+ * before they were made). A committed patch stays until no load that started before it is still
+ * on its way; one rolled back goes at once.
+ */
+export class PatchSequence {
+  private readonly patches: ActivePatch[] = [];
+  private seq = 0;
+
+  /** The number of the latest patch: a load that starts now has seen every patch up to it. */
+  get latest(): number {
+    return this.seq;
+  }
+
+  /** A new patch, in force from now on. */
+  start(indexKey: string, ids: readonly number[], change: FindingChange): ActivePatch {
+    const patch: ActivePatch = { seq: ++this.seq, indexKey, ids: new Set(ids), change, findings: new Map(), results: new Map(), committed: false };
+    this.patches.push(patch);
+    return patch;
+  }
+
+  /** The patches made after a load that started at `startSeq`. */
+  after(startSeq: number): ActivePatch[] {
+    return this.patches.filter((p) => p.seq > startSeq);
+  }
+
+  /** Takes a patch out (rolled back); false when it is no longer in force. */
+  remove(patch: ActivePatch): boolean {
+    const at = this.patches.indexOf(patch);
+    if (at < 0) return false;
+    this.patches.splice(at, 1);
+    return true;
+  }
+
+  /** Drops the committed patches that every load in flight has seen (a load sees the patches made before it started). */
+  dropSeen(answers: Iterable<{ readonly flight?: { readonly startSeq: number } }>): void {
+    let oldestStart = Infinity;
+    for (const answer of answers) if (answer.flight && answer.flight.startSeq < oldestStart) oldestStart = answer.flight.startSeq;
+    for (let i = this.patches.length - 1; i >= 0; i--) {
+      const patch = this.patches[i];
+      if (patch.committed && patch.seq <= oldestStart) this.patches.splice(i, 1);
+    }
+  }
+
+  clear(): void {
+    this.patches.length = 0;
+  }
+}
+
 /**
  * Applies the patch to the answers that hold its findings (they get new answer objects; a
  * finding that no longer meets an answer's filters leaves it) and puts the patched findings in

@@ -16,7 +16,7 @@ import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { nextTurn } from '../slices';
 import { decodeSnapshot, decodeSnapshotInSlices, encodeSnapshot, encodeSnapshotInSlices } from './findings-snapshot';
-import type { FindingsResult } from './findings-store';
+import type { FindingsResult } from './findings-query';
 
 export const DEFAULT_CACHE_MEGABYTES = 200;
 
@@ -221,7 +221,7 @@ async function wholeFileMark(file: string): Promise<string | undefined> {
   }
 }
 
-/** Characters encoded and written per step: a whole cache encoded at once held the host for ~50 ms. */
+/** Characters encoded and written per step: a whole cache encoded at once is a stall (docs/performance.md, "Writing the cache"). */
 const WRITE_PIECE = 1 << 20;
 
 /**

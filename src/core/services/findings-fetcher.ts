@@ -7,13 +7,14 @@
  * A kind the deployment does not have answers with no findings and `unavailable` set, rather than
  * failing: the other kinds never wait on it or fail with it (`kind-availability.ts`).
  */
-import { cancelledError, PlatformError } from '../api/errors';
+import { cancelledError, PlatformError } from '../model/errors';
 import { StringInterner } from '../model/interner';
 import { sameBranch, spellRef, spellingOf, type RefSpelling } from '../model/refs';
 import type { Finding, FindingFilters } from '../model/types';
-import type { AiPart, FindingsQuery, FindingsResult } from './findings-store';
+import type { AiPart, FindingsQuery, FindingsResult } from './findings-query';
 import { unavailableOf, type FindingKind, type KindAvailability } from './kind-availability';
-import type { FindingsPage, PlatformApi } from './platform-api';
+import type { FindingsPage } from '../model/decodeFinding';
+import type { PlatformApi } from './platform-api';
 
 /** The statuses the secrets list filters by (`FINDING_STATUS_…`); others are applied here. */
 const SECRET_STATUSES = new Set(['open', 'ignored', 'fixed', 'removed', 'unknown', 'provisionally_ignored']);
@@ -29,11 +30,6 @@ export class FindingsFetcher {
     /** Told, per kind, whether the deployment answered for it. */
     private readonly availability?: Pick<KindAvailability, 'note'>,
   ) {}
-
-  /** The branch spelling learnt for a deployment, if any answer taught one. */
-  refSpelling(deploymentSlug: string): RefSpelling | undefined {
-    return this.refSpellings.get(deploymentSlug);
-  }
 
   /** Forgets what was learnt (another deployment, or none). */
   forget(): void {

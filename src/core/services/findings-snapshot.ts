@@ -1,20 +1,20 @@
 /**
  * What the store shows, written compactly and read back (for a start that shows findings before
  * any request). The text is lines of JSON: a head naming each answer and how many findings it
- * has, then segments of a few thousand findings, each with its own table of the strings it uses
+ * has, then segments of {@link SEGMENT} findings, each with its own table of the strings it uses
  * and each finding as a tuple. Segments keep every step short both ways: one parse of a whole
- * 50 000-finding cache held the extension host for a quarter of a second at start-up. Reading is
+ * large cache is one long stall at start-up (docs/performance.md, "Cached start"). Reading is
  * as distrustful as reading the platform: every finding is checked by the platform decoder's
  * rules, and a snapshot of another version, a broken or a cut-off one (its counts do not add
  * up) is dropped whole (undefined), never thrown. Both ways work in slices (`…InSlices`).
  */
-import { lineFromUrl } from '../model/decodeFinding';
+import { lineFromUrl } from '../model/links';
 import { decodeLocation } from '../model/decodeLocation';
 import { isObject } from '../model/decodeRead';
 import { StringInterner } from '../model/interner';
 import { runAtOnce, runInSlices, type Slices } from '../slices';
 import type { Finding, IssueType, SourceRange } from '../model/types';
-import type { FindingsQuery, FindingsResult } from './findings-store';
+import type { FindingsQuery, FindingsResult } from './findings-query';
 
 export const SNAPSHOT_FORMAT = 'appsec-findings/store';
 /** 5: lines of JSON, a head and segments with their own string tables (4 was one document). */
@@ -39,11 +39,10 @@ export class StringTable {
 }
 
 /**
- * Findings per segment: one segment is parsed and read back in one turn. In plain Node 2 500
- * take 2–3 ms (code findings; supply-chain ones 5–16 ms), but inside VS Code at a cached start,
- * with the collector marking the heap that start is filling, parsing one segment of 2 500 code
- * findings (588 kB) took 15–45 ms (traced in bench:host). 1 000 makes the same file (11.8 MB for
- * the bench's 50 000) and the same total time in plain Node.
+ * Findings per segment: one segment is parsed and read back in one turn. Inside VS Code at a
+ * cached start the collector is marking the heap that start is filling, so a segment takes far
+ * longer than in plain Node; smaller segments keep each turn short and cost nothing in file
+ * size or total time (docs/performance.md, "Cached start").
  */
 const SEGMENT = 1000;
 
@@ -54,9 +53,10 @@ export function encodeSnapshot(results: readonly FindingsResult[]): string {
 
 /**
  * The snapshot as text in parts (joined, they are the text; a line per part), encoded in slices
- * with a turn of the event loop between them: 50 000 findings would otherwise hold the extension
- * host for a quarter of a second after a refresh. Parts, because joining tens of megabytes into
- * one string (or measuring it) is itself such a block: they are measured and written one by one.
+ * with a turn of the event loop between them, so a large store does not hold the extension host
+ * after a refresh (docs/performance.md, "Writing the cache"). Parts, because joining tens of
+ * megabytes into one string (or measuring it) is itself such a block: they are measured and
+ * written one by one.
  */
 export function encodeSnapshotInSlices(results: readonly FindingsResult[]): Promise<string[]> {
   return runInSlices(encodeSteps(results));

@@ -14,59 +14,23 @@
  *   shown, marked stale. (How one query is fetched: `findings-fetcher.ts`.)
  * - **Bounded**: answers no slot shows are dropped, least recently used first, once they hold more
  *   findings than the limit.
+ *
+ * This class decides when; how is beside it: which slot shows what (`slot-bindings.ts`), what is
+ * held per query and what to drop (`store-entries.ts`), patches in order (`finding-patches.ts`).
  */
-import { PlatformError } from '../api/errors';
-import { raceAbort } from './abort';
+import { DEFAULT_FINDINGS_PAGE_SIZE } from '../api/findings-requests';
 import { Emitter, type Disposable } from '../events';
-import type { RefSpelling } from '../model/refs';
-import type { Finding, FindingFilters, IssueType } from '../model/types';
-import { applyPatch, undoPatch, type ActivePatch, type FindingChange } from './finding-patches';
-import { DEFAULT_FINDINGS_PAGE_SIZE } from '../api/client';
-import { FindingsFetcher } from './findings-fetcher';
+import { PlatformError } from '../model/errors';
+import type { Finding, IssueType } from '../model/types';
+import { raceAbort } from './abort';
 import { FindingIndex, indexKey } from './finding-index';
+import { applyPatch, PatchSequence, undoPatch, type ActivePatch, type FindingChange, type PatchHandle } from './finding-patches';
+import { FindingsFetcher } from './findings-fetcher';
+import { keepEarlierAi, queryKey, type FindingsQuery, type FindingsResult } from './findings-query';
+import { KindAvailability } from './kind-availability';
 import type { PlatformApi } from './platform-api';
-import { KindAvailability, type Unavailable } from './kind-availability';
-
-export interface FindingsQuery {
-  readonly deploymentSlug: string;
-  readonly issueType: IssueType;
-  readonly filters: FindingFilters;
-}
-
-export interface FindingsResult {
-  readonly query: FindingsQuery;
-  readonly findings: readonly Finding[];
-  /** Malformed findings the decoder skipped (logged by the caller). */
-  readonly skipped: number;
-  readonly loadedAt: Date;
-  /** Set when a later load failed: these findings are what was shown before. */
-  readonly staleBecause?: unknown;
-  /** The deployment does not have this kind: no findings, and not an error (`kind-availability.ts`). */
-  readonly unavailable?: Unavailable;
-  /** Code findings only: why the AI code findings are missing, or older than the rest. */
-  readonly ai?: AiPart;
-}
-
-/**
- * The AI code findings come from a list of their own beside the code findings. When the
- * deployment lacks the AI analysis they are simply not there; when their list fails for a while,
- * the AI findings shown before stay (`since`: when they were loaded) and the code findings update.
- */
-export type AiPart =
-  | { readonly unavailable: Unavailable }
-  | { readonly failedBecause: unknown; readonly since?: Date };
-
-export type SlotState =
-  | { readonly kind: 'idle' }
-  | { readonly kind: 'loading'; readonly previous?: FindingsResult; readonly arrived?: number }
-  | { readonly kind: 'loaded'; readonly result: FindingsResult }
-  | { readonly kind: 'failed'; readonly error: unknown };
-
-/** Undoes a patch exactly (what a later load brought stays); `commit` keeps it until a newer load. */
-export interface PatchHandle {
-  rollback(): void;
-  commit(): void;
-}
+import { SlotBindings, slotState, type SlotState } from './slot-bindings';
+import { evictionOf, replaceFindings, type Entry, type Flight } from './store-entries';
 
 export interface FindingsStoreOptions {
   /** Findings page size (100..3000). */
@@ -83,48 +47,11 @@ export interface FindingsStoreOptions {
 
 export const DEFAULT_UNSHOWN_LIMIT = 200_000;
 
-export const queryKey = (q: FindingsQuery): string => JSON.stringify([q.deploymentSlug, q.issueType, q.filters]);
-
-/** "code findings of acme/api on main (status open)", for the log. */
-export function describeQuery(q: FindingsQuery): string {
-  const { repos, ref, ...rest } = q.filters;
-  const filters = Object.entries(rest).filter(([k]) => k !== 'dedup').map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(',') : String(v)}`);
-  return `${q.issueType === 'sca' ? 'supply-chain' : q.issueType === 'secrets' ? 'secrets' : 'code'} findings of ${repos?.join(', ') ?? q.deploymentSlug}${ref ? ` on ${ref}` : ''}${filters.length > 0 ? ` (${filters.join('; ')})` : ''}`;
-}
-
-interface Flight {
-  readonly controller: AbortController;
-  readonly promise: Promise<FindingsResult>;
-  /** The patch sequence when the load started: later patches are applied to its answer. */
-  readonly startSeq: number;
-}
-
-interface Entry {
-  readonly key: string;
-  readonly query: FindingsQuery;
-  result?: FindingsResult;
-  error?: unknown;
-  expired: boolean;
-  flight?: Flight;
-  /** Findings of the load in flight that have arrived so far (for "… so far" while loading). */
-  arrived?: number;
-  /** Findings patches took out of this answer, to put back if a later patch makes them match. */
-  removed?: Map<number, { finding: Finding; position: number }>;
-  lastUsed: number;
-}
-
-interface Binding {
-  key: string;
-  /** The query shown before, whose answer stays visible while the new one loads. */
-  previousKey?: string;
-}
-
 export class FindingsStore implements Disposable {
   private readonly entries = new Map<string, Entry>();
-  private readonly slots = new Map<string, Binding>();
+  private readonly slots = new SlotBindings();
   private readonly index = new FindingIndex();
-  private readonly patches: ActivePatch[] = [];
-  private patchSeq = 0;
+  private readonly patches = new PatchSequence();
   private clock = 0;
   private readonly changed: Emitter<readonly string[]>;
   /** Fires once per change with the slots whose state changed. */
@@ -141,20 +68,13 @@ export class FindingsStore implements Disposable {
   }
 
   state(slot: string): SlotState {
-    const binding = this.slots.get(slot);
-    const entry = binding && this.entries.get(binding.key);
-    if (!binding || !entry) return { kind: 'idle' };
-    const previous = this.entries.get(binding.previousKey ?? '')?.result;
-    if (entry.flight) return { kind: 'loading', previous: entry.result ?? previous, ...(entry.arrived ? { arrived: entry.arrived } : {}) };
-    if (entry.result) return { kind: 'loaded', result: entry.result };
-    if (entry.error !== undefined) return { kind: 'failed', error: entry.error };
-    // The new query's load was cancelled before it answered: what the slot showed before stays.
-    return previous ? { kind: 'loaded', result: previous } : { kind: 'idle' };
+    const binding = this.slots.of(slot);
+    return binding ? slotState(this.entries.get(binding.key), binding.previousKey === undefined ? undefined : this.entries.get(binding.previousKey)) : { kind: 'idle' };
   }
 
   /** The answer a slot shows if it was loaded with exactly this query and is fresh. */
   cached(slot: string, query: FindingsQuery): FindingsResult | undefined {
-    const binding = this.slots.get(slot);
+    const binding = this.slots.of(slot);
     const key = queryKey(query);
     if (binding?.key !== key) return undefined;
     const entry = this.entries.get(key);
@@ -167,9 +87,9 @@ export class FindingsStore implements Disposable {
       for (const entry of this.entries.values()) entry.expired = true;
       return;
     }
-    for (const [slot, binding] of this.slots) {
-      const entry = this.entries.get(binding.key);
-      if (slot.startsWith(prefix) && entry) entry.expired = true;
+    for (const key of this.slots.keysWithPrefix(prefix)) {
+      const entry = this.entries.get(key);
+      if (entry) entry.expired = true;
     }
   }
 
@@ -180,7 +100,8 @@ export class FindingsStore implements Disposable {
    */
   async load(slot: string, query: FindingsQuery, options: { force?: boolean; signal?: AbortSignal } = {}): Promise<FindingsResult> {
     const key = queryKey(query);
-    this.bind(slot, key);
+    const replaced = this.slots.bind(slot, key);
+    if (replaced !== undefined) this.abortIfUnshown(replaced);
     const entry = this.entryFor(key, query);
     entry.lastUsed = ++this.clock;
     if (entry.result && !entry.expired && entry.result.staleBecause === undefined && !options.force) return entry.result;
@@ -199,43 +120,21 @@ export class FindingsStore implements Disposable {
    * triaged to ignored leaves an "open" view without a request).
    */
   patch(deploymentSlug: string, issueType: IssueType, ids: readonly number[], change: FindingChange): PatchHandle {
-    const patch: ActivePatch = {
-      seq: ++this.patchSeq, indexKey: indexKey(deploymentSlug, issueType), ids: new Set(ids), change,
-      findings: new Map(), results: new Map(), committed: false,
-    };
-    this.patches.push(patch);
+    const patch = this.patches.start(indexKey(deploymentSlug, issueType), ids, change);
     const touched = this.applyPatch(patch, [...this.entries.values()]);
     this.fire(touched);
     return {
       rollback: () => this.rollback(patch),
       commit: () => {
         patch.committed = true;
-        this.dropSeenPatches();
+        this.patches.dropSeen(this.entries.values());
       },
     };
   }
 
-  /** Findings of a result by file path, built once per result object. */
-  byFile(result: FindingsResult): ReadonlyMap<string, readonly Finding[]> {
-    let map = byFileCache.get(result);
-    if (!map) {
-      const built = new Map<string, Finding[]>();
-      for (const f of result.findings) {
-        const path = f.sca?.usage?.filePath ?? f.location?.filePath;
-        if (path === undefined) continue;
-        let list = built.get(path);
-        if (!list) built.set(path, (list = []));
-        list.push(f);
-      }
-      byFileCache.set(result, (map = built));
-    }
-    return map;
-  }
-
   /** The answers the slots show now (for a snapshot of what is on screen). */
   shownResults(): FindingsResult[] {
-    const keys = new Set([...this.slots.values()].map((b) => b.key));
-    return [...keys].map((k) => this.entries.get(k)?.result).filter((r): r is FindingsResult => r !== undefined);
+    return [...this.slots.shownKeys()].map((k) => this.entries.get(k)?.result).filter((r): r is FindingsResult => r !== undefined);
   }
 
   /** The answer held for a query, fresh or not (an adopted snapshot's, before its reload). */
@@ -260,42 +159,32 @@ export class FindingsStore implements Disposable {
 
   /** Stops showing a slot: its answer may then be dropped to stay within the limit. */
   release(slot: string): void {
-    const binding = this.slots.get(slot);
-    if (!binding) return;
-    this.slots.delete(slot);
-    this.abortIfUnshown(binding.key);
+    const key = this.slots.release(slot);
+    if (key === undefined) return;
+    this.abortIfUnshown(key);
     this.evict();
   }
 
   /** Aborts the slot's request (the user cancelled a long load) unless another slot waits for it. */
   cancel(slot: string): boolean {
-    const binding = this.slots.get(slot);
-    const entry = binding && this.entries.get(binding.key);
-    if (!entry?.flight) return false;
-    if (!this.shownElsewhere(entry.key, slot)) {
-      entry.flight.controller.abort();
-      entry.flight = undefined;
-    }
-    this.fire([entry.key]);
+    const key = this.slots.of(slot)?.key;
+    if (key === undefined || !this.entries.get(key)?.flight) return false;
+    this.abortIfUnshown(key, slot);
+    this.fire([key]);
     return true;
   }
 
   /** Forgets everything (sign-out, deployment change) and aborts what is in flight. */
   clear(): void {
     for (const entry of this.entries.values()) entry.flight?.controller.abort();
-    const slots = [...this.slots.keys()];
+    const slots = this.slots.slots();
     this.entries.clear();
     this.slots.clear();
     this.index.clear();
     this.fetcher.forget();
     this.availability.clear();
-    this.patches.length = 0;
+    this.patches.clear();
     if (slots.length > 0) this.changed.fire(slots);
-  }
-
-  /** The branch spelling learnt for a deployment, if any answer taught one. */
-  refSpelling(deploymentSlug: string): RefSpelling | undefined {
-    return this.fetcher.refSpelling(deploymentSlug);
   }
 
   /** How many findings the store holds (distinct objects), for the benchmark and tests. */
@@ -315,45 +204,24 @@ export class FindingsStore implements Disposable {
     return entry;
   }
 
-  private bind(slot: string, key: string): void {
-    const binding = this.slots.get(slot);
-    if (binding?.key === key) return;
-    this.slots.set(slot, { key, previousKey: binding?.key });
-    if (binding) this.abortIfUnshown(binding.key);
-  }
-
-  private shownElsewhere(key: string, exceptSlot?: string): boolean {
-    for (const [slot, binding] of this.slots) if (slot !== exceptSlot && binding.key === key) return true;
-    return false;
-  }
-
-  private abortIfUnshown(key: string): void {
+  /** Aborts the query's load unless a slot (but `exceptSlot`) still shows it. */
+  private abortIfUnshown(key: string, exceptSlot?: string): void {
     const entry = this.entries.get(key);
-    if (entry?.flight && !this.shownElsewhere(key)) {
+    if (entry?.flight && !this.slots.shows(key, exceptSlot)) {
       entry.flight.controller.abort();
       entry.flight = undefined;
     }
   }
 
-  private slotsOf(keys: Iterable<string>): string[] {
-    const wanted = new Set(keys);
-    return [...this.slots].filter(([, b]) => wanted.has(b.key) || (b.previousKey !== undefined && wanted.has(b.previousKey))).map(([slot]) => slot);
-  }
-
   /** One change event for the slots that show (or showed, while loading) these answers. */
   private fire(keys: readonly string[]): void {
-    const slots = this.slotsOf(keys);
+    const slots = this.slots.slotsShowing(keys);
     if (slots.length > 0) this.changed.fire(slots);
-  }
-
-  /** Once a slot's new query answered (or failed), the answer shown before it is no longer needed. */
-  private forgetPrevious(key: string): void {
-    for (const binding of this.slots.values()) if (binding.key === key) binding.previousKey = undefined;
   }
 
   private start(entry: Entry): Flight {
     const controller = new AbortController();
-    const startSeq = this.patchSeq;
+    const startSeq = this.patches.latest;
     entry.arrived = undefined;
     const onProgress = (arrived: number): void => {
       if (entry.flight?.controller !== controller) return;
@@ -369,11 +237,10 @@ export class FindingsStore implements Disposable {
         entry.error = undefined;
         entry.result = this.canonical(keepEarlierAi(result, entry.result));
         entry.removed = undefined;
-        const unseen = this.patches.filter((p) => p.seq > startSeq);
-        for (const patch of unseen) this.applyPatch(patch, [entry]);
-        this.dropSeenPatches();
+        for (const patch of this.patches.after(startSeq)) this.applyPatch(patch, [entry]);
+        this.patches.dropSeen(this.entries.values());
         this.fire([entry.key]);
-        this.forgetPrevious(entry.key);
+        this.slots.forgetPrevious(entry.key);
         this.evict();
         return entry.result;
       },
@@ -384,7 +251,7 @@ export class FindingsStore implements Disposable {
           if (entry.result) entry.result = { ...entry.result, staleBecause: error };
           else entry.error = error;
           this.fire([entry.key]);
-          this.forgetPrevious(entry.key);
+          this.slots.forgetPrevious(entry.key);
         }
         throw error;
       },
@@ -403,20 +270,8 @@ export class FindingsStore implements Disposable {
    */
   private canonical(result: FindingsResult): FindingsResult {
     const { findings, replaced } = this.index.admit(indexKey(result.query.deploymentSlug, result.query.issueType), result.findings);
-    if (replaced) this.replaceEverywhere(replaced, result.query);
+    if (replaced) this.fire(replaceFindings(this.entries.values(), replaced, result.query));
     return { ...result, findings };
-  }
-
-  /** Swaps outdated finding objects for their replacements in every held answer. */
-  private replaceEverywhere(replaced: ReadonlyMap<Finding, Finding>, except: FindingsQuery): void {
-    const touched: string[] = [];
-    for (const entry of this.entries.values()) {
-      const result = entry.result;
-      if (!result || entry.query === except || !result.findings.some((f) => replaced.has(f))) continue;
-      entry.result = { ...result, findings: result.findings.map((f) => replaced.get(f) ?? f) };
-      touched.push(entry.key);
-    }
-    this.fire(touched);
   }
 
   private applyPatch(patch: ActivePatch, entries: readonly Entry[]): string[] {
@@ -425,57 +280,16 @@ export class FindingsStore implements Disposable {
   }
 
   private rollback(patch: ActivePatch): void {
-    const at = this.patches.indexOf(patch);
-    if (at < 0) return;
-    this.patches.splice(at, 1);
+    if (!this.patches.remove(patch)) return;
     this.fire(undoPatch(patch, this.entries, this.index.ids(patch.indexKey)));
-  }
-
-  /** A committed patch is dropped once no load that started before it is still on its way. */
-  private dropSeenPatches(): void {
-    const oldestFlight = Math.min(...[...this.entries.values()].map((e) => e.flight?.startSeq ?? Infinity));
-    for (let i = this.patches.length - 1; i >= 0; i--) {
-      const patch = this.patches[i];
-      if (patch.committed && patch.seq <= oldestFlight) this.patches.splice(i, 1);
-    }
   }
 
   /** Drops answers no slot shows, least recently used first, while they hold more than the limit. */
   private evict(): void {
-    const limit = this.options.unshownLimit?.() ?? DEFAULT_UNSHOWN_LIMIT;
-    const shown = new Set<string>();
-    for (const b of this.slots.values()) {
-      shown.add(b.key);
-      if (b.previousKey !== undefined) shown.add(b.previousKey);
-    }
-    const unshown = [...this.entries.values()].filter((e) => !shown.has(e.key) && !e.flight).sort((a, b) => a.lastUsed - b.lastUsed);
-    // Queries no view shows that hold no answer (cancelled, failed) are worth nothing: dropped.
-    for (const entry of unshown) if (!entry.result) this.entries.delete(entry.key);
-    let held = unshown.reduce((n, e) => n + (e.result?.findings.length ?? 0), 0);
-    let evicted = false;
-    for (const entry of unshown) {
-      if (held <= limit) break;
-      held -= entry.result?.findings.length ?? 0;
-      this.entries.delete(entry.key);
-      evicted = true;
-    }
-    if (evicted) {
+    const { drop, rebuildIndex } = evictionOf(this.entries.values(), this.slots.keptKeys(), this.options.unshownLimit?.() ?? DEFAULT_UNSHOWN_LIMIT);
+    for (const key of drop) this.entries.delete(key);
+    if (rebuildIndex) {
       this.index.rebuild([...this.entries.values()].map((e) => ({ key: indexKey(e.query.deploymentSlug, e.query.issueType), findings: e.result?.findings ?? [] })));
     }
   }
 }
-
-/**
- * When only the AI list failed, the AI findings shown before stay beside the new code findings
- * (marked with when they were loaded), as a failed kind keeps what it showed.
- */
-function keepEarlierAi(result: FindingsResult, earlier: FindingsResult | undefined): FindingsResult {
-  const part = result.ai;
-  if (!part || !('failedBecause' in part) || !earlier) return result;
-  const earlierAi = earlier.findings.filter((f) => f.ai !== undefined);
-  if (earlierAi.length === 0) return result;
-  const since = earlier.ai && 'since' in earlier.ai && earlier.ai.since ? earlier.ai.since : earlier.loadedAt;
-  return { ...result, findings: [...result.findings, ...earlierAi], ai: { failedBecause: part.failedBecause, since } };
-}
-
-const byFileCache = new WeakMap<FindingsResult, Map<string, Finding[]>>();

@@ -2,6 +2,7 @@
  * Groups findings for the tree (by severity, rule or file) with counts. Pure, and linear in the
  * number of findings: it runs once per load, never per keystroke or per expansion.
  */
+import { SEVERITY_ORDER, severityRank } from '../model/severity';
 import type { Finding } from '../model/types';
 
 export type GroupBy = 'severity' | 'rule' | 'file';
@@ -10,13 +11,6 @@ export interface FindingGroup {
   readonly key: string;
   readonly label: string;
   readonly findings: readonly Finding[];
-}
-
-const SEVERITY_ORDER = ['critical', 'high', 'medium', 'low'];
-
-export function severityRank(severity: string): number {
-  const index = SEVERITY_ORDER.indexOf(severity);
-  return index < 0 ? SEVERITY_ORDER.length : index;
 }
 
 function keyOf(finding: Finding, by: GroupBy): string {

@@ -6,7 +6,7 @@
  * never retried within a refresh and never announced; the next refresh asks again, as a
  * deployment can gain a product.
  */
-import { PlatformError } from '../api/errors';
+import { PlatformError } from '../model/errors';
 import { Emitter, type Disposable } from '../events';
 
 /** The kinds of findings as the platform sells them: the AI analysis is apart from Code. */

@@ -4,7 +4,8 @@
  * tree, Problems' status bar and the refresh's one notification all read these.
  */
 import type { IssueType } from '../model/types';
-import type { FindingsResult, SlotState } from './findings-store';
+import { shownResult, type SlotState } from './slot-bindings';
+import type { FindingsResult } from './findings-query';
 import { KIND_PRODUCTS, type FindingKind, type Unavailable } from './kind-availability';
 
 export type KindGap =
@@ -15,7 +16,7 @@ export type KindGap =
 /** The gaps of one slot's state: its own kind's, and for code findings the AI analysis's. */
 export function gapsOfSlot(issueType: IssueType, state: SlotState): KindGap[] {
   if (state.kind === 'failed') return [{ kind: issueType, failedBecause: state.error }];
-  const result = state.kind === 'loaded' ? state.result : state.kind === 'loading' ? state.previous : undefined;
+  const result = shownResult(state);
   return result ? gapsOfResult(result) : [];
 }
 

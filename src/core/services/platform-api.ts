@@ -4,26 +4,15 @@
  * platform server through the real client, or composed with a client built for another token
  * (sign-in checks a candidate token before storing it).
  */
-import type {
-  Deployment, Finding, FindingDetail, FindingFilters, ListIssueType, Policy, PolicyRule, Project, SbomExportRequest, SbomExportStatus, Scan,
-  TicketLinkResult, TicketRequest, TicketResult, TriageRequest, TriageResult,
-} from '../model/types';
+import type { Deployment, Finding, FindingFilters, ListIssueType, Project, Scan } from '../model/types';
+import type { TicketLinkResult, TicketRequest, TicketResult, TriageRequest, TriageResult } from '../model/triage-and-tickets';
+import type { FindingDetail } from '../model/finding-detail';
+import type { Policy } from '../model/policy';
+import type { SbomExportRequest, SbomExportStatus } from '../model/sbom';
 import type { StringInterner } from '../model/interner';
-
-export interface CallOptions {
-  readonly signal?: AbortSignal;
-}
-
-export interface FindingsPage {
-  readonly findings: Finding[];
-  readonly skipped: number;
-}
-
-export interface PolicyRulesPage {
-  readonly policy?: Policy;
-  readonly rules: PolicyRule[];
-  readonly skipped: number;
-}
+import type { FindingsPage } from '../model/decodeFinding';
+import type { PolicyRulesPage } from '../model/decodePolicy';
+import type { CallOptions } from '../api/endpoints';
 
 export interface PlatformApi {
   listDeployments(options?: CallOptions): Promise<Deployment[]>;

@@ -5,7 +5,8 @@
  */
 import { Emitter, type Disposable } from '../events';
 import { unavailableOf, type Unavailable } from './kind-availability';
-import type { Finding, Policy, PolicyRule } from '../model/types';
+import type { Finding } from '../model/types';
+import type { Policy, PolicyRule } from '../model/policy';
 import type { PlatformApi } from './platform-api';
 
 export interface PolicyEntry {

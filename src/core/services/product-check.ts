@@ -4,7 +4,7 @@
  * product that answers 403 or 404 (400 for an issue type) is "not available", anything else that
  * fails is "failed" with its reason. Runs only once the token is known to work.
  */
-import { PlatformError } from '../api/errors';
+import { PlatformError } from '../model/errors';
 import type { Deployment } from '../model/types';
 import { KIND_PRODUCTS, unavailableOf, unavailableText, type Unavailable } from './kind-availability';
 import type { PlatformApi } from './platform-api';

@@ -3,7 +3,7 @@
  * chosen format promises (CycloneDX JSON, or CycloneDX XML), never an error page or a storage
  * service's XML error saved under a `.json` name.
  */
-import type { SbomOutputFormat } from '../model/types';
+import type { SbomOutputFormat } from '../model/sbom';
 
 export class SbomDocumentError extends Error {}
 

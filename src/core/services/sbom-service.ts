@@ -4,10 +4,10 @@
  * the finished document, checked to be what the format promises. Keeps a history the host
  * persists, so a window reload resumes the jobs still running.
  */
-import { cancelledError } from '../api/errors';
+import { raceAbort } from './abort';
 import { sleep } from '../api/retry';
 import { Emitter, type Disposable } from '../events';
-import type { SbomExportRequest, SbomExportStatus, SbomOutputFormat } from '../model/types';
+import type { SbomExportRequest, SbomExportStatus, SbomOutputFormat } from '../model/sbom';
 import { checkSbomDocument, sbomFileName } from './sbom-document';
 import type { PlatformApi } from './platform-api';
 
@@ -164,14 +164,4 @@ export class SbomService implements Disposable {
 
 function pick(status: SbomExportStatus): Partial<SbomExportRecord> {
   return { ...(status.downloadUrl ? { downloadUrl: status.downloadUrl } : {}), ...(status.errorMessage ? { errorMessage: status.errorMessage } : {}) };
-}
-
-/** `promise`, or a rejection as soon as `signal` aborts (the shared work goes on). */
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(cancelledError());
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

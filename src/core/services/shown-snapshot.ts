@@ -1,7 +1,7 @@
 /**
  * What Problems showed, written compactly and read back, so a start draws every diagnostic
- * before reading (decoding, planning) the findings behind them: for 50 000 findings that reading
- * costs about as much again as drawing them. Pure: the editor side turns these records into
+ * before reading (decoding, planning) the findings behind them: that reading costs about as much
+ * again as drawing them (docs/performance.md, "Cached start"). Pure: the editor side turns these records into
  * diagnostics and back (`diagnostics/shown-diagnostics.ts`).
  *
  * The text is lines of JSON: a head with the table of the strings used and the number of
@@ -11,7 +11,8 @@
  * number. Reading checks every index and number and gives undefined for anything of another
  * version or broken, never throws: the start then reads the findings as before.
  */
-import { runAtOnce, runInSlices, type Slices } from '../slices';
+import { splitTrailingId } from '../model/links';
+import { runInSlices, type Slices } from '../slices';
 import { StringTable } from './findings-snapshot';
 
 export const SHOWN_FORMAT = 'appsec-findings/shown';
@@ -43,13 +44,6 @@ export type ShownFiles<T> = readonly (readonly [string, readonly T[]])[];
 const STRIDE = 15;
 /** Diagnostics per segment, encoded or parsed and built per slice: a few milliseconds each. */
 const SLICE = 4000;
-/** A link's trailing number (no leading zero, so it reads back the same), kept apart from its prefix. */
-const TRAILING_NUMBER = /(?<=\/)(?:0|[1-9]\d{0,14})$/;
-
-/** The snapshot as text, in one go (tests, small drawings). */
-export function encodeShown<T>(files: ShownFiles<T>, describe: (item: T) => ShownDiagnostic): string {
-  return runAtOnce(encodeSteps(files, describe));
-}
 
 /** The snapshot as text, encoded in slices with a turn of the event loop between them. */
 export function encodeShownInSlices<T>(files: ShownFiles<T>, describe: (item: T) => ShownDiagnostic): Promise<string> {
@@ -65,11 +59,11 @@ function* encodeSteps<T>(files: ShownFiles<T>, describe: (item: T) => ShownDiagn
     const numbers: number[] = [];
     for (const item of diagnostics) {
       const d = describe(item);
-      const link = d.target === undefined ? undefined : TRAILING_NUMBER.exec(d.target);
-      const prefix = d.target === undefined ? -1 : table.put(link ? d.target.slice(0, link.index) : d.target);
+      const link = d.target === undefined ? undefined : splitTrailingId(d.target);
+      const prefix = d.target === undefined ? -1 : table.put(link ? link.prefix : d.target);
       const related = d.related;
       numbers.push(
-        ...d.range, d.severity, table.put(d.message), table.put(d.code), prefix, link ? Number(link[0]) : -1,
+        ...d.range, d.severity, table.put(d.message), table.put(d.code), prefix, link ? link.id : -1,
         related ? table.put(related.uri) : -1, ...(related?.range ?? [-1, -1, -1, -1]), related ? table.put(related.message) : -1,
       );
     }
@@ -99,11 +93,6 @@ export interface ShownReader<F, D> {
  */
 export function decodeShownInSlices<F, D>(text: string, reader: ShownReader<F, D>): Promise<F[] | undefined> {
   return runInSlices(decodeSteps(text, reader));
-}
-
-/** The same, at once. */
-export function decodeShown<F, D>(text: string, reader: ShownReader<F, D>): F[] | undefined {
-  return runAtOnce(decodeSteps(text, reader));
 }
 
 function* decodeSteps<F, D>(text: string, reader: ShownReader<F, D>): Slices<F[] | undefined> {

@@ -5,11 +5,13 @@
  * committed (kept until the next load) when it accepts. What the user typed is never lost: a
  * refused request's error carries the note back.
  */
-import { PlatformError } from '../api/errors';
-import type { Finding, IssueType, TicketLinkResult, TicketResult, TriageReason, TriageState } from '../model/types';
+import { PlatformError } from '../model/errors';
+import type { Finding, IssueType, TriageReason } from '../model/types';
+import type { TicketLinkResult, TicketResult, TriageState } from '../model/triage-and-tickets';
 import { isHttpUrl } from '../model/links';
 import type { FindingChange } from './finding-patches';
-import type { FindingsStore, PatchHandle } from './findings-store';
+import type { PatchHandle } from './finding-patches';
+import type { FindingsStore } from './findings-store';
 import type { PlatformApi } from './platform-api';
 
 /** The platform's limits: ids per triage request, characters per note, ids per ticket request. */
@@ -85,10 +87,6 @@ export interface TriageOutcome {
   readonly ids: readonly number[];
   /** Each finding as it was before, for Undo (those the store held). */
   readonly before: readonly Finding[];
-}
-
-export interface TicketOutcome {
-  readonly result: TicketResult;
 }
 
 export interface TriageServiceDeps {

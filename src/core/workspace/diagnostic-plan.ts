@@ -155,7 +155,7 @@ export interface Place extends Pick<SourceRange, 'line' | 'column' | 'endLine' |
 }
 
 /**
- * Where a finding goes. Code findings: their location. Supply-chain findings: the usage when the
+ * Where a finding goes. Code findings (AI ones too) and secrets: their location. Supply-chain findings: the usage when the
  * scanner found one, else the lockfile line; the other place becomes related information.
  */
 export function placesOf(finding: Finding): Place[] {
@@ -174,8 +174,9 @@ export function placesOf(finding: Finding): Place[] {
 }
 
 /**
- * The path of a finding's first place ({@link placesOf}), without building its places: sorting
- * 50 000 findings by file that way took 15–25 ms in one turn, against 7 ms this way.
+ * The path of a finding's first place ({@link placesOf}), without building its places: the open
+ * files' findings are sorted out by it in one turn, so it must not build objects per finding
+ * (docs/performance.md, "Drawing diagnostics").
  */
 export function firstPlacePath(finding: Finding): string | undefined {
   const { sca } = finding;

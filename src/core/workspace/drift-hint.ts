@@ -12,7 +12,7 @@
 export function scannedCommitOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
   // Each drawing asks this of every finding, and a scan's findings name one commit: the commit
-  // found last is checked in place first (no regex, no substrings; tens of ms per 50 000).
+  // found last is checked in place first (no regex, no substrings; docs/performance.md, "Drawing diagnostics").
   const blob = url.indexOf('/blob/');
   const last = lastFound;
   if (blob >= 0 && last !== undefined && url.startsWith(last, blob + 6) && url.charCodeAt(blob + 6 + last.length) === SLASH && url.lastIndexOf('/src/', blob) < 0) return last;

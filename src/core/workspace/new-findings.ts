@@ -3,6 +3,7 @@
  * findings that are problems (not fixed or ignored), only after a first answer (the first load
  * is not news), per folder and branch (switching branches is not news either).
  */
+import { severityRank } from '../model/severity';
 import type { Finding } from '../model/types';
 import { runAtOnce, type Slices } from '../slices';
 import { CLOSED_STATUSES } from './diagnostic-plan';
@@ -63,12 +64,6 @@ export class NewFindingsTracker {
 export function newFindingsMessage(fresh: readonly Finding[], ref: string | undefined): string {
   const bySeverity = new Map<string, number>();
   for (const f of fresh) bySeverity.set(f.severity, (bySeverity.get(f.severity) ?? 0) + 1);
-  const order = ['critical', 'high', 'medium', 'low'];
-  const parts = [...bySeverity].sort(([a], [b]) => rank(order, a) - rank(order, b)).map(([severity, n]) => `${n} ${severity}`);
+  const parts = [...bySeverity].sort(([a], [b]) => severityRank(a) - severityRank(b)).map(([severity, n]) => `${n} ${severity}`);
   return `${fresh.length} new finding${fresh.length === 1 ? '' : 's'}${ref ? ` on ${ref}` : ''}: ${parts.join(', ')}`;
-}
-
-function rank(order: readonly string[], value: string): number {
-  const i = order.indexOf(value);
-  return i < 0 ? order.length : i;
 }

@@ -3,20 +3,18 @@
  * changed since the scan (the host's drift tracker). Pure: the placer is a function.
  */
 import type { PlannedDiagnostic, PlannedRange } from './diagnostic-plan';
-
-/** A place at the scan, moved to today's copy; `deleted` when its code is gone. */
-export type Placement =
-  | { readonly kind: 'same' | 'moved' | 'changed'; readonly relativePath: string; readonly range: PlannedRange }
-  | { readonly kind: 'deleted' };
+import type { TodayPlace } from './today-place';
 
 /**
  * Where a finding is in today's code, for the tree: folder-relative path and 1-based line, or
  * `gone` when its code is no longer in this copy. Undefined: not mapped (the scanned place holds).
+ * @deprecated The tree reads {@link TodayPlace} (`today-place.ts`) like every other view; this
+ * shape stays only until the views and `diagnostics/finding-places.ts` have moved to it.
  */
 export type TodayLocation = { readonly path: string; readonly line: number; readonly changed: boolean } | 'gone';
 
-/** Undefined when nothing is known yet (the scanned place is shown meanwhile). */
-export type Placer = (scannedPath: string, range: PlannedRange) => Placement | undefined;
+/** Where a scanned place of the folder is today; undefined when nothing is known yet (the scanned place is shown meanwhile). */
+export type Placer = (scannedPath: string, range: PlannedRange) => TodayPlace | undefined;
 
 export interface PlacedDiagnostic {
   readonly planned: PlannedDiagnostic;
@@ -26,7 +24,7 @@ export interface PlacedDiagnostic {
 
 /** The diagnostic at its place today, or undefined when its code is no longer in this copy. */
 export function placeDiagnostic(planned: PlannedDiagnostic, place: Placer): PlacedDiagnostic | undefined {
-  const primary = place(planned.relativePath, planned.range);
+  const primary = mappedOnly(place(planned.relativePath, planned.range));
   if (primary?.kind === 'deleted') return undefined;
   const { related, ...rest } = planned;
   const relatedToday = related && placeRelated(related, place);
@@ -45,7 +43,12 @@ export function placeDiagnostic(planned: PlannedDiagnostic, place: Placer): Plac
 
 /** The other place of a supply-chain finding, moved too; dropped when its line is gone. */
 function placeRelated(related: NonNullable<PlannedDiagnostic['related']>, place: Placer): PlannedDiagnostic['related'] {
-  const today = place(related.relativePath, related.range);
+  const today = mappedOnly(place(related.relativePath, related.range));
   if (!today || (today.kind === 'same' && today.relativePath === related.relativePath)) return related;
   return today.kind === 'deleted' ? undefined : { ...related, relativePath: today.relativePath, range: today.range };
+}
+
+/** A place that is only the scanned one tells nothing new: the planned place stands. */
+function mappedOnly(place: TodayPlace | undefined): TodayPlace | undefined {
+  return place?.kind === 'scanned' ? undefined : place;
 }

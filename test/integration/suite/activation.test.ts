@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import pkg from '../../../package.json';
 import type { activate } from '../../../src/extension';
-import { screenshotHandshake } from './helpers';
+import { readWindow, screenshotHandshake, waitFor } from './helpers';
 
 type Api = ReturnType<typeof activate>;
 const EXTENSION_ID = `${pkg.publisher}.${pkg.name}`;
@@ -32,9 +32,18 @@ describe('activation', () => {
     assert.ok(commands.includes('appsecFindings.signIn'), `contributed commands: ${commands.join(', ')}`);
   });
 
-  it('shows its view container', async () => {
-    // Opening the container is declarative (package.json views); the screenshot shows it.
+  it('shows its view container with the Projects and Policy Rules views', async () => {
+    // Opening the container is declarative (package.json views): the views are shown, and say so.
+    const api = await extension().activate();
+    assert.ok('trees' in api, 'activated with its views');
+    const { projectsView } = api.trees;
     await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
+    await waitFor(() => projectsView.visible, 10_000, 'the Projects view is visible');
+    const headers = await readWindow('.pane-header');
+    if (headers) {
+      const said = headers.map((h) => `${h.label} ${h.text}`).join(' | ');
+      for (const title of [/Projects/i, /Policy Rules/i]) assert.match(said, title, 'the window shows the view');
+    }
     await screenshotHandshake();
   });
 });

@@ -188,17 +188,17 @@ describe('the findings cache', () => {
     assert.ok(!partText.includes(JSON.stringify(relative(other))), 'no other file\'s');
 
     // Drawn from that part alone: the open file as before, nothing else, nothing announced.
-    const part = f.api.app.diagnostics.openAnswers(5000);
+    const part = f.api.app.cachedStart.openAnswers(5000);
     const statusBefore = f.api.statusBar.text;
     f.api.app.findings.clear();
     f.api.app.diagnostics.clear();
     const statusCleared = f.api.statusBar.text;
-    assert.equal(f.api.app.diagnostics.previewCached(part), true);
+    assert.equal(f.api.app.cachedStart.previewCached(part), true);
     assert.deepEqual(appsec(open), openDiagnostics);
     assert.deepEqual(appsec(other), []);
     assert.equal(f.api.statusBar.text, statusCleared, 'the status bar waits for the whole');
     // When the whole cannot be used, the part does not stay on its own.
-    f.api.app.diagnostics.dropPreview();
+    f.api.app.cachedStart.dropPreview();
     assert.deepEqual(appsec(open), []);
 
     // A start draws the part, then the whole over it.

@@ -4,9 +4,15 @@ import * as vscode from 'vscode';
 import { fixture, signedIn } from './fixture';
 
 describe('commands', () => {
+  /** The filters before a test that changes them: put back after it, even when it failed midway. */
+  let filtersBefore: object | undefined;
   // Stands alone: signs in (and fills Problems) when run first or by itself.
   before(async () => {
     await signedIn();
+  });
+  afterEach(async () => {
+    if (filtersBefore) await vscode.commands.executeCommand('appsecFindings.filterFindings', filtersBefore);
+    filtersBefore = undefined;
   });
 
   it('tags a project: trimmed, de-duplicated, merged by the platform, shown in the tree', async () => {
@@ -58,17 +64,15 @@ describe('commands', () => {
     assert.equal(link, `${f.server.url}/orgs/${f.data.deployment.slug}/findings/${finding.id}`);
     assert.equal(await vscode.env.clipboard.readText(), link);
     const before = f.api.app.viewState.selection();
+    filtersBefore = before;
     const news = (): number => f.api.app.log.recent().filter((line) => line.includes('New findings:')).length;
     const newsBefore = news();
-    try {
-      await vscode.commands.executeCommand('appsecFindings.filterBySeverity', { finding });
-      assert.deepEqual(f.api.app.viewState.selection().severities, ['medium']);
-      assert.equal(f.api.app.viewState.selection().status, before.status, 'the other filters stay');
-      const shown = f.api.app.diagnostics.current[0]?.findings ?? [];
-      assert.ok(shown.length > 0 && shown.every((x) => x.severity === 'medium'), 'Problems shows that severity only');
-    } finally {
-      await vscode.commands.executeCommand('appsecFindings.filterFindings', before);
-    }
+    await vscode.commands.executeCommand('appsecFindings.filterBySeverity', { finding });
+    assert.deepEqual(f.api.app.viewState.selection().severities, ['medium']);
+    assert.equal(f.api.app.viewState.selection().status, before.status, 'the other filters stay');
+    const shown = f.api.app.diagnostics.current[0]?.findings ?? [];
+    assert.ok(shown.length > 0 && shown.every((x) => x.severity === 'medium'), 'Problems shows that severity only');
+    await vscode.commands.executeCommand('appsecFindings.filterFindings', before);
     assert.equal(news(), newsBefore, 'findings a filter change shows again are not announced as new');
   });
 

@@ -24,6 +24,13 @@ describe('every kind of finding', () => {
     await vscode.commands.executeCommand('appsecFindings.filterFindings', { status: 'open' });
     await vscode.commands.executeCommand('appsecFindings.refresh');
   });
+  /** Secrets a test triaged: reopened after it, even when it failed midway. */
+  const triaged: string[] = [];
+  afterEach(async () => {
+    const slug = f.data.deployment.slug;
+    const notOpen = triaged.splice(0).filter((id) => f.api.app.findings.finding(slug, 'secrets', Number(id))?.status !== 'open');
+    if (notOpen.length > 0) await vscode.commands.executeCommand('appsecFindings.triage', { findingIds: notOpen, issueType: 'secrets', state: 'reopened' });
+  });
   after(async () => {
     // The other suites count findings: the fixture goes back to code and supply chain only.
     f.data.ai_sast.splice(0);
@@ -85,6 +92,7 @@ describe('every kind of finding', () => {
     assert.ok(secret);
     const file = vscode.Uri.joinPath(f.folder.uri, secret.findingPath);
     await waitFor(() => diagnosticOf(file, secret.id) !== undefined, 10_000, 'the secret is shown');
+    triaged.push(secret.id);
     await vscode.commands.executeCommand('appsecFindings.triage', { findingIds: [secret.id], issueType: 'secrets', state: 'ignored', reason: 'false_positive', note: 'a test key' });
     assert.equal(diagnosticOf(file, secret.id), undefined);
     assert.equal(secret.status, 'FINDING_STATUS_IGNORED', 'the platform has it ignored');

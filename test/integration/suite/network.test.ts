@@ -3,7 +3,7 @@
 // this proves the extension honours the setting itself. The setting is restored afterwards.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ConnectionReport } from '../../../src/core/net/check-connection';
+import type { ConnectionReport } from '../../../src/core/api/check-connection';
 import { freePort, startTinyproxy, type RunningTinyproxy } from '../../platform/tinyproxy';
 import { fixture, signIn, type Fixture, signedIn } from './fixture';
 import { appsecDiagnosticCount, waitFor } from './helpers';

@@ -1,7 +1,7 @@
 // The token stays in SecretStorage only, and text or links from the server can never act.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { PlatformError } from '../../../src/core/api/errors';
+import type { PlatformError } from '../../../src/core/model/errors';
 import { fixture, type Fixture, signedIn } from './fixture';
 
 const HOSTILE = '<img src=x onerror=alert(1)> [click](command:workbench.action.quit) **bold** `code`';

@@ -16,33 +16,36 @@ function atFinding(folder: vscode.Uri, finding: { ruleName: string; location?: {
 }
 
 describe('one findings store', () => {
+  /** A test's local change to findings, undone after it even when it failed midway. */
+  let patched: { rollback(): void } | undefined;
   // Stands alone: signs in (and fills Problems) when run first or by itself.
   before(async () => {
     await signedIn();
+  });
+  afterEach(async () => {
+    patched?.rollback();
+    patched = undefined;
+    await vscode.commands.executeCommand('appsecFindings.filterFindings', { status: 'open' });
   });
 
   it('the tree and Problems showing the same branch cost one set of requests', async () => {
     const f = await fixture();
     if (f.api.app.session.state.kind !== 'signedIn') await signIn(f);
     const mark = f.server.requests.length;
-    try {
-      // New filters: a query neither view has loaded; both show it, on the primary branch.
-      await Promise.all([
-        vscode.commands.executeCommand('appsecFindings.filterFindings', { status: 'open', severities: ['high', 'critical'] }),
-        issueTypeNode(f, /^Code findings/, 4),
-      ]);
-      await issueTypeNode(f, /^Code findings/, 4);
-      const pages = f.server.requests.slice(mark)
-        .map((r) => new URLSearchParams(r.rawUrl.split('?')[1] ?? ''))
-        .filter((q) => r(q, 'issue_type') === 'sast' && r(q, 'repos') === f.project.name && q.getAll('severities').length === 2)
-        .map((q) => r(q, 'page'));
-      assert.ok(pages.length >= 2, `pages requested: ${pages.join(',')}`);
-      assert.equal(new Set(pages).size, pages.length, `each page once for both views: ${pages.join(',')}`);
-      const inProblems = f.api.app.diagnostics.current[0]?.findings.filter((x) => x.issueType === 'sast').length;
-      assert.equal(findingNodes(await issueTypeNode(f, /^Code findings/)).length, inProblems, 'both show the one answer');
-    } finally {
-      await vscode.commands.executeCommand('appsecFindings.filterFindings', { status: 'open' });
-    }
+    // New filters: a query neither view has loaded; both show it, on the primary branch.
+    await Promise.all([
+      vscode.commands.executeCommand('appsecFindings.filterFindings', { status: 'open', severities: ['high', 'critical'] }),
+      issueTypeNode(f, /^Code findings/, 4),
+    ]);
+    await issueTypeNode(f, /^Code findings/, 4);
+    const pages = f.server.requests.slice(mark)
+      .map((r) => new URLSearchParams(r.rawUrl.split('?')[1] ?? ''))
+      .filter((q) => r(q, 'issue_type') === 'sast' && r(q, 'repos') === f.project.name && q.getAll('severities').length === 2)
+      .map((q) => r(q, 'page'));
+    assert.ok(pages.length >= 2, `pages requested: ${pages.join(',')}`);
+    assert.equal(new Set(pages).size, pages.length, `each page once for both views: ${pages.join(',')}`);
+    const inProblems = f.api.app.diagnostics.current[0]?.findings.filter((x) => x.issueType === 'sast').length;
+    assert.equal(findingNodes(await issueTypeNode(f, /^Code findings/)).length, inProblems, 'both show the one answer');
   });
 
   const total = (text: string): number => Number(/AppSec: (\d+) finding/.exec(text)?.[1] ?? NaN);
@@ -63,6 +66,7 @@ describe('one findings store', () => {
     const mark = f.server.requests.length;
 
     const handle = f.api.app.findings.patch(f.data.deployment.slug, 'sast', [target.id], { status: 'ignored', triageReason: 'false_positive' });
+    patched = handle;
     assert.equal(atFinding(f.folder.uri, target).length, atTarget - 1, 'gone from Problems at once');
     assert.equal(appsecDiagnostics().length, before.problems - 1);
     const treeNow = findingNodes(await issueTypeNode(f, /^Code findings/));

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { Finding } from '../../../src/core/model/types';
 import type { KnownFindingDiagnostic as FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { findingNodes, issueTypeNode, signedIn, type Fixture } from './fixture';
-import { screenshotsInThemes, waitFor } from './helpers';
+import { readWindow, screenshotsInThemes, waitFor } from './helpers';
 
 function ours(f: Fixture): { uri: vscode.Uri; diagnostic: FindingDiagnostic }[] {
   const out: { uri: vscode.Uri; diagnostic: FindingDiagnostic }[] = [];
@@ -35,14 +35,52 @@ function hoverText(hovers: vscode.Hover[]): string {
   return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
 }
 
+/**
+ * Resolves once Problems shows a change in which `holds` is true: the change every listener of
+ * Problems (the new-findings notice among them, subscribed at activation, so before this) has
+ * been told of. Listen before acting, so the change cannot come first.
+ */
+function nextProblemsChange(f: Fixture, holds: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const listening = f.api.app.diagnostics.onDidChange(() => {
+      if (!holds()) return;
+      listening.dispose();
+      resolve();
+    });
+  });
+}
+
 describe('acting on findings', () => {
   let f: Fixture;
+  /** Findings a test triaged or ticketed, put back after it (open, no ticket) even when it failed midway. */
+  const touched = new Map<string, Finding>();
+  const touch = (...findings: Finding[]): void => {
+    for (const finding of findings) touched.set(`${finding.issueType}:${finding.id}`, finding);
+  };
+  /** Documents a test edited and files it wrote: reverted and removed after it. */
+  const edited: vscode.Uri[] = [];
+  const written: string[] = [];
   before(async () => {
     f = await signedIn();
   });
   afterEach(async () => {
     f.server.faults.clear();
     f.server.setTicketing(true);
+    const slug = f.data.deployment.slug;
+    for (const { issueType, id } of touched.values()) {
+      const now = f.api.app.findings.finding(slug, issueType, id);
+      if (now?.ticket) await vscode.commands.executeCommand('appsecFindings.unlinkTicket', { finding: now });
+      if (now && now.status !== 'open') await vscode.commands.executeCommand('appsecFindings.triage', { findingIds: [id], issueType, state: 'reopened' });
+    }
+    touched.clear();
+    for (const uri of edited.splice(0)) {
+      const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      if (!document?.isDirty) continue;
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+    for (const file of written.splice(0)) rmSync(file, { force: true });
+    await vscode.commands.executeCommand('hideCodeActionWidget');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
@@ -54,6 +92,7 @@ describe('acting on findings', () => {
     const newsBefore = news();
     const treeBefore = findingNodes(await issueTypeNode(f, /^Code findings/, 6)).length;
     const mark = f.server.requests.length;
+    touch(target);
     const outcome = await vscode.commands.executeCommand<{ ids: number[] }>('appsecFindings.triage', {
       findingIds: [String(target.id)], issueType: 'sast', state: 'ignored', reason: 'false_positive', note: 'checked: test data',
     });
@@ -67,16 +106,19 @@ describe('acting on findings', () => {
     assert.equal(wire?.status, 'ignored', 'the platform has it ignored');
     assert.equal(wire?.triage_comment, 'checked: test data');
 
+    const reopenedShown = nextProblemsChange(f, () => inProblems(f, target.id));
     await vscode.commands.executeCommand('appsecFindings.triage', { findingIds: [target.id], issueType: 'sast', state: 'reopened' });
     assert.equal(inProblems(f, target.id), true, 'reopened: back in Problems');
     assert.equal(f.api.statusBar.text, statusBefore);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Once Problems has told its listeners of the reopened finding, the notice has judged it.
+    await reopenedShown;
     assert.equal(news(), newsBefore, 'a reopened finding is not announced as new');
   });
 
   it('refused by the platform: rolled back everywhere; bad input is refused before any request', async () => {
     const { diagnostic } = openCodeFinding(f);
     const target = diagnostic.finding;
+    touch(target);
     f.server.faults.inject({ kind: 'status', status: 400, body: '{"error":"not allowed for the test"}' }, { pathIncludes: '/triage' }, 1);
     const refused = await vscode.commands.executeCommand('appsecFindings.triage', { findingIds: [target.id], issueType: 'sast', state: 'fixing' });
     assert.equal(refused, undefined, 'the command reports the refusal instead of a result');
@@ -101,10 +143,10 @@ describe('acting on findings', () => {
     const first = await tree.firstFindingNode();
     const siblings = tree.getChildren(first.parent).filter((n): n is typeof first => n.kind === 'finding').slice(0, 2);
     assert.equal(siblings.length, 2, 'a group with two findings');
+    touch(...siblings.map((n) => n.finding));
     await vscode.commands.executeCommand('appsecFindings.markReviewing', siblings[0], siblings);
     const slug = f.data.deployment.slug;
     assert.ok(siblings.every((n) => f.api.app.findings.finding(slug, 'sast', n.finding.id)?.status === 'reviewing'));
-    await vscode.commands.executeCommand('appsecFindings.triage', { findingIds: siblings.map((n) => n.finding.id), issueType: 'sast', state: 'reopened' });
   });
 
   it('quick fixes: the suggested fix and its edit, Ignore…, Show Details, Open in Platform, Copy Rule ID; an upgrade edits package.json', async () => {
@@ -126,11 +168,10 @@ describe('acting on findings', () => {
     // Applied as VS Code would after the preview: the file now holds the fix at that line.
     const apply = new vscode.WorkspaceEdit();
     apply.replace(editUri, edits[0].range, edits[0].newText);
+    edited.push(editUri);
     assert.ok(await vscode.workspace.applyEdit(apply));
     const document = await vscode.workspace.openTextDocument(uri);
     assert.equal(document.lineAt(diagnostic.range.start.line).text, edits[0].newText.split('\n')[0]);
-    await vscode.window.showTextDocument(document, { selection: diagnostic.range });
-    await vscode.commands.executeCommand('workbench.action.files.revert');
 
     // Supply chain: a direct dependency pinned in the package.json beside its lockfile.
     const sca = ours(f).find((d) => d.diagnostic.finding.sca?.package && d.diagnostic.finding.sca.fixVersions?.length && d.diagnostic.finding.sca.transitivity !== 'transitive');
@@ -139,19 +180,16 @@ describe('acting on findings', () => {
     const lockfile = finding.location!.filePath;
     const manifest = join(f.folder.uri.fsPath, dirname(lockfile), 'package.json');
     mkdirSync(dirname(manifest), { recursive: true });
+    written.push(manifest);
     writeFileSync(manifest, JSON.stringify({ name: 'app', dependencies: { [finding.sca!.package!]: `^${finding.sca!.version ?? '1.0.0'}` } }, null, 2));
-    try {
-      // A whole-line diagnostic ends at the largest character; the command takes only real positions.
-      const lockDocument = await vscode.workspace.openTextDocument(sca.uri);
-      const scaActions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', sca.uri, lockDocument.validateRange(sca.diagnostic.range), vscode.CodeActionKind.QuickFix.value);
-      const upgrade = scaActions.find((a) => a.title === `Upgrade ${finding.sca!.package!} to ${finding.sca!.fixVersions![0]}`);
-      assert.ok(upgrade, scaActions.map((a) => a.title).join(' | '));
-      const [[manifestUri, manifestEdits]] = upgrade.edit!.entries();
-      assert.equal(manifestUri.fsPath, manifest);
-      assert.equal(manifestEdits[0]?.newText, `^${finding.sca!.fixVersions![0]}`);
-    } finally {
-      rmSync(manifest, { force: true });
-    }
+    // A whole-line diagnostic ends at the largest character; the command takes only real positions.
+    const lockDocument = await vscode.workspace.openTextDocument(sca.uri);
+    const scaActions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', sca.uri, lockDocument.validateRange(sca.diagnostic.range), vscode.CodeActionKind.QuickFix.value);
+    const upgrade = scaActions.find((a) => a.title === `Upgrade ${finding.sca!.package!} to ${finding.sca!.fixVersions![0]}`);
+    assert.ok(upgrade, scaActions.map((a) => a.title).join(' | '));
+    const [[manifestUri, manifestEdits]] = upgrade.edit!.entries();
+    assert.equal(manifestUri.fsPath, manifest);
+    assert.equal(manifestEdits[0]?.newText, `^${finding.sca!.fixVersions![0]}`);
   });
 
   it('the hover links to Show Details, Ignore… and Open in Platform, and names the finding', async () => {
@@ -165,6 +203,7 @@ describe('acting on findings', () => {
     this.timeout(60_000);
     const { uri, diagnostic } = openCodeFinding(f, true);
     const finding: Finding = diagnostic.finding;
+    touch(finding);
     await vscode.window.showTextDocument(uri, { selection: diagnostic.range });
     assert.equal(await vscode.commands.executeCommand('appsecFindings.showDetails', { finding }), true);
     const panel = f.api.detailsPanel;
@@ -173,8 +212,10 @@ describe('acting on findings', () => {
     const tags = html.match(/<[a-z][^>]*>/gi) ?? [];
     assert.ok(tags.every((tag) => !/\son[a-z]+\s*=/i.test(tag) && !/\sstyle\s*=/i.test(tag)), 'no inline handlers or styles in any tag');
     const wire = f.data.sast.find((x) => x.id === finding.id)!;
-    for (const shown of [wire.rule?.cweNames?.[0], wire.assistant?.guidance?.summary, wire.assistant?.autotriage?.reason]) {
-      if (shown) assert.ok(html.includes(shown.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')) || html.includes(shown), `shows ${shown}`);
+    const facts = [wire.rule?.cweNames?.[0], wire.assistant?.guidance?.summary, wire.assistant?.autotriage?.reason].filter((x): x is string => x !== undefined);
+    assert.ok(facts.length > 0, 'the finding has a CWE or the assistant\'s guidance to show');
+    for (const shown of facts) {
+      assert.ok(html.includes(shown.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')) || html.includes(shown), `shows ${shown}`);
     }
     await screenshotsInThemes('details');
 
@@ -189,15 +230,23 @@ describe('acting on findings', () => {
     const refused = await vscode.commands.executeCommand('appsecFindings.createTicket', { finding });
     assert.equal(refused, undefined, 'no ticketing integration: reported, nothing created');
     assert.equal(f.api.app.findings.finding(f.data.deployment.slug, 'sast', finding.id)?.ticket, undefined);
-    await vscode.commands.executeCommand('appsecFindings.triage', { findingIds: [finding.id], issueType: 'sast', state: 'reopened' });
   });
 
-  it('the quick-fix menu on a finding (screenshot)', async () => {
+  it('the quick-fix menu on a finding lists its actions, and the window shows them (screenshot)', async () => {
     const { uri, diagnostic } = openCodeFinding(f, true);
-    await vscode.window.showTextDocument(uri, { selection: new vscode.Selection(diagnostic.range.start, diagnostic.range.start) });
+    const at = diagnostic.range.start;
+    await vscode.window.showTextDocument(uri, { selection: new vscode.Selection(at, at) });
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(at, at), vscode.CodeActionKind.QuickFix.value);
+    const titles = actions.map((a) => a.title);
+    for (const expected of [/^Apply suggested fix/, /^Ignore .*…$/, /^Show details of /]) assert.ok(titles.some((t) => expected.test(t)), `${String(expected)} at the cursor: ${titles.join(' | ')}`);
     await vscode.commands.executeCommand('editor.action.quickFix');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // What the user sees: the menu open in the window with our actions (where a launcher reads the window).
+    let rows: { label: string; text: string }[] | undefined;
+    await waitFor(async () => {
+      rows = await readWindow('.action-widget .monaco-list-row');
+      return rows === undefined || rows.some((r) => /Ignore /.test(`${r.label} ${r.text}`));
+    }, 10_000, 'the quick-fix menu shows Ignore…');
+    if (rows) assert.ok(rows.some((r) => /Show details of /.test(`${r.label} ${r.text}`)), rows.map((r) => r.text).join(' | '));
     await screenshotsInThemes('quick-fix', ['light']);
-    await vscode.commands.executeCommand('hideCodeActionWidget');
   });
 });

@@ -2,7 +2,7 @@
 // platform text quoted as data (never an instruction), and input checked with a clear sentence.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findingsListText, findingText, MAX_LIST_CHARS, quote, triageConfirmation } from '../../../src/agent/agent-text';
+import { findingsListText, findingText, MAX_LIST_CHARS, quote, sortForAgent, triageConfirmation } from '../../../src/agent/agent-text';
 import { findingRefOf, findingsInputProblem, triageInputOf } from '../../../src/agent/tool-inputs';
 import { sastFinding, scaFinding } from '../services/finding-fixtures';
 
@@ -22,6 +22,18 @@ void describe('the findings list', () => {
     assert.match(text, /- #8 \[sca\] critical CVE-2021-23337 in lodash 4\.17\.20 at package-lock\.json:40/);
     assert.match(text, /5 in all; 3 left out\. Narrow down/);
     assert.equal(findingsListText([], 0, context).split('\n')[1], 'None.');
+  });
+
+  void test('most severe first, then by id; a severity the platform added since (or none) comes last, never before critical', () => {
+    const order = sortForAgent([
+      sastFinding({ id: 5, severity: 'low' }),
+      sastFinding({ id: 4, severity: 'info' }),
+      sastFinding({ id: 3, severity: 'critical' }),
+      sastFinding({ id: 2, severity: '' }),
+      sastFinding({ id: 9, severity: 'high' }),
+      sastFinding({ id: 1, severity: 'high' }),
+    ]).map((f) => `${f.id}:${f.severity}`);
+    assert.deepEqual(order, ['3:critical', '1:high', '9:high', '5:low', '2:', '4:info']);
   });
 
   void test('bounded in characters whatever the limit, and the tail still says what was left out', () => {

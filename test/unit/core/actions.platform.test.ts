@@ -2,10 +2,11 @@
 // decoding of their answers (ids as strings, either spelling, nulls, a broken answer).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PlatformError } from '../../../src/core/api/errors';
+import { PlatformError } from '../../../src/core/model/errors';
 import { decodeTicketLinkResult, decodeTicketResult, decodeTriageResult } from '../../../src/core/model/decodeActions';
 import { generateDeployment, type PlatformData } from '../../platform/generator';
 import { startHarness, type Harness } from '../services/platform-harness';
+import { allFindings } from './helpers/allPages';
 
 void describe('triage, tickets and details through the client', () => {
   let h: Harness;
@@ -32,7 +33,7 @@ void describe('triage, tickets and details through the client', () => {
   test('a finding\'s detail: the whole finding, rule lists in the service\'s snake_case, EPSS for supply chain; none for an unknown id', async () => {
     const client = h.client();
     const wire = data.sast.find((f) => f.ref === 'main' && f.assistant?.autofix && (f.rule?.cweNames?.length ?? 0) > 0)!;
-    const compact = (await client.listFindings(slug(), 'sast', { repos: [wire.repository!.name!], ref: 'main' }, { pageSize: 100 })).findings.find((f) => f.id === wire.id)!;
+    const compact = (await allFindings(() => client.findings(slug(), 'sast', { repos: [wire.repository!.name!], ref: 'main' }, { pageSize: 100 }))).findings.find((f) => f.id === wire.id)!;
     const mark = h.mark();
     const detail = await client.findingDetail(slug(), compact);
     assert.equal(detail?.id, wire.id);
@@ -42,7 +43,7 @@ void describe('triage, tickets and details through the client', () => {
     assert.match(asked, /rules=/, 'narrowed to the rule');
     assert.match(asked, /ref=main/);
     const scaWire = data.sca.find((f) => f.ref === 'main' && f.epss_score)!;
-    const scaCompact = (await client.listFindings(slug(), 'sca', { repos: [scaWire.repository!.name!], ref: 'main' }, { pageSize: 100 })).findings.find((f) => f.id === scaWire.id)!;
+    const scaCompact = (await allFindings(() => client.findings(slug(), 'sca', { repos: [scaWire.repository!.name!], ref: 'main' }, { pageSize: 100 }))).findings.find((f) => f.id === scaWire.id)!;
     assert.equal((await client.findingDetail(slug(), scaCompact))?.epss?.score, scaWire.epss_score?.score);
     assert.equal(await client.findingDetail(slug(), { ...compact, id: 987654321 }), undefined);
   });

@@ -4,9 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { PlatformError } from '../../../src/core/api/errors';
+import { PlatformError } from '../../../src/core/model/errors';
 import type { RunningPlatform } from '../../platform/index';
 import { usePlatform } from './helpers/platformFixture';
+import { allFindings, allPolicyRules } from './helpers/allPages';
 
 const fx = usePlatform();
 const isReason = (reason: PlatformError['reason']) => (e: unknown): boolean => PlatformError.is(e, reason);
@@ -22,8 +23,8 @@ void describe('endpoints', () => {
     assert.deepEqual(policies.map((p) => [p.id, p.isDefault]), [['7', true], ['8', false]]);
   });
 
-  void it('listPolicyRules reads every cursor page', async () => {
-    const result = await fx.client.listPolicyRules(fx.deploymentId(), '8', { limit: 7 });
+  void it('policyRules reads every cursor page', async () => {
+    const result = await allPolicyRules(() => fx.client.policyRules(fx.deploymentId(), '8', { limit: 7 }));
     const expected = fx.platform.data.rulesByPolicyId.get('8') ?? [];
     assert.equal(result.policy?.name, 'Strict PR Gate');
     assert.deepEqual(result.rules.map((r) => r.path), expected.map((r) => r.path));
@@ -155,7 +156,7 @@ void describe('errors from the platform', () => {
     const controller = new AbortController();
     const started = Date.now();
     setTimeout(() => controller.abort(), 50);
-    await assert.rejects(fx.client.listFindings(fx.slug(), 'sast', {}, { signal: controller.signal }), isReason('cancelled'));
+    await assert.rejects(allFindings(() => fx.client.findings(fx.slug(), 'sast', {}, { signal: controller.signal })), isReason('cancelled'));
     assert.ok(Date.now() - started < 1_000);
   });
 });

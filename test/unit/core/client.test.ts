@@ -6,9 +6,10 @@ import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, it } from 'node:test';
 import { PlatformClient } from '../../../src/core/api/client';
-import { PlatformError } from '../../../src/core/api/errors';
+import { PlatformError } from '../../../src/core/model/errors';
 import { StringInterner } from '../../../src/core/model/interner';
 import { sendJson, startLocalServer, type LocalServer, type SeenRequest } from './helpers/localServer';
+import { allFindings, allPolicyRules } from './helpers/allPages';
 
 const TOKEN = 'sgp_client_test_token';
 const open: { close(): Promise<void> }[] = [];
@@ -107,7 +108,7 @@ void describe('findings over HTTP', () => {
 
   void it('collects every page in order, exactly, counting skipped ones', async () => {
     const { server, client } = await serve(findingsRoute(1050));
-    const result = await client.listFindings('acme', 'sast', { severities: ['high'] }, { pageSize: 100, concurrency: 4 });
+    const result = await allFindings(() => client.findings('acme', 'sast', { severities: ['high'] }, { pageSize: 100, concurrency: 4 }));
     const expected = Array.from({ length: 1050 }, (_, i) => i).filter((i) => i % 97 !== 5).map((i) => i + 1);
     assert.deepEqual(result.findings.map((f) => f.id), expected);
     assert.equal(result.skipped, 1050 - expected.length);
@@ -129,7 +130,7 @@ void describe('findings over HTTP', () => {
 
   void it('validates page_size before any request', async () => {
     const { server, client } = await serve(findingsRoute(1));
-    await assert.rejects(client.listFindings('acme', 'sca', {}, { pageSize: 99 }), (e) => PlatformError.is(e, 'badRequest'));
+    await assert.rejects(allFindings(() => client.findings('acme', 'sca', {}, { pageSize: 99 })), (e) => PlatformError.is(e, 'badRequest'));
     assert.throws(() => client.findings('acme', 'sca', {}, { pageSize: 3001 }), (e) => PlatformError.is(e, 'badRequest'));
     assert.throws(() => client.findings('acme', 'sca', { since: Number.NaN }), (e) => PlatformError.is(e, 'badRequest'));
     assert.equal(server.requests.length, 0);
@@ -137,7 +138,7 @@ void describe('findings over HTTP', () => {
 
   void it('turns a malformed envelope into invalidResponse', async () => {
     const { client } = await serve((_req, _url, res) => sendJson(res, 200, { sastFindings: { findings: 'nope' } }));
-    await assert.rejects(client.listFindings('acme', 'sast', {}), (e) => PlatformError.is(e, 'invalidResponse'));
+    await assert.rejects(allFindings(() => client.findings('acme', 'sast', {})), (e) => PlatformError.is(e, 'invalidResponse'));
   });
 
   void it('stops quietly when the consumer breaks, and cancels with the signal', async () => {
@@ -147,7 +148,7 @@ void describe('findings over HTTP', () => {
       break;
     }
     const controller = new AbortController();
-    const pending = client.listFindings('acme', 'sast', {}, { pageSize: 100, signal: controller.signal });
+    const pending = allFindings(() => client.findings('acme', 'sast', {}, { pageSize: 100, signal: controller.signal }));
     setTimeout(() => controller.abort(), 30);
     await assert.rejects(pending, (e) => PlatformError.is(e, 'cancelled'));
   });
@@ -186,7 +187,7 @@ void describe('policy rules over HTTP', () => {
       };
       sendJson(res, 200, pages[cursor]);
     });
-    const result = await client.listPolicyRules('123', '7', { limit: 2 });
+    const result = await allPolicyRules(() => client.policyRules('123', '7', { limit: 2 }));
     assert.equal(result.policy?.name, 'Default');
     assert.deepEqual(result.rules.map((r) => r.id), ['1', '2', '3', '5']);
     assert.equal(result.skipped, 1);
@@ -199,13 +200,13 @@ void describe('policy rules over HTTP', () => {
 
   void it('ends with invalidResponse on a repeated cursor', async () => {
     const { client } = await serve((_req, _url, res) => sendJson(res, 200, { cursor: 'same', rules: [rule(1)] }));
-    await assert.rejects(client.listPolicyRules('123', '7'), (e) => PlatformError.is(e, 'invalidResponse'));
+    await assert.rejects(allPolicyRules(() => client.policyRules('123', '7')), (e) => PlatformError.is(e, 'invalidResponse'));
   });
 
   void it('validates limit before any request', async () => {
     const { server, client } = await serve((_req, _url, res) => sendJson(res, 200, {}));
     assert.throws(() => client.policyRules('123', '7', { limit: 0 }), (e) => PlatformError.is(e, 'badRequest'));
-    await assert.rejects(client.listPolicyRules('123', '7', { limit: 2001 }), (e) => PlatformError.is(e, 'badRequest'));
+    await assert.rejects(allPolicyRules(() => client.policyRules('123', '7', { limit: 2001 })), (e) => PlatformError.is(e, 'badRequest'));
     assert.equal(server.requests.length, 0);
   });
 });

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { PlatformError } from '../../../src/core/api/errors';
-import { decodeFinding, decodeFindingsPage, decodeFindingsPageInSlices, lineFromUrl } from '../../../src/core/model/decodeFinding';
+import { PlatformError } from '../../../src/core/model/errors';
+import { decodeFinding, decodeFindingsPageInSlices } from '../../../src/core/model/decodeFinding';
+import { lineFromUrl } from '../../../src/core/model/links';
+import { decodePage } from './helpers/decodePage';
 import { decodeLocation } from '../../../src/core/model/decodeLocation';
 import { StringInterner } from '../../../src/core/model/interner';
 import { plain } from './helpers/plain';
@@ -161,29 +163,29 @@ void describe('lineFromUrl', () => {
   });
 });
 
-void describe('decodeFindingsPage', () => {
-  void it('decodes the member of the issue type, skipping and counting malformed findings', () => {
+void describe('decodeFindingsPageInSlices', () => {
+  void it('decodes the member of the issue type, skipping and counting malformed findings', async () => {
     const body = { sastFindings: { findings: [sast, { id: 'no' }, 17, { ...sast, id: 102 }] } };
-    const page = decodeFindingsPage(body, 'sast', new StringInterner());
+    const page = await decodePage(body, 'sast');
     assert.deepEqual(page.findings.map((f) => f.id), [101, 102]);
     assert.equal(page.skipped, 2);
     assert.equal(page.rawCount, 4);
   });
 
-  void it('reads the other member when only that one is filled', () => {
-    const page = decodeFindingsPage({ sastFindings: { findings: [sca] } }, 'sca', new StringInterner());
+  void it('reads the other member when only that one is filled', async () => {
+    const page = await decodePage({ sastFindings: { findings: [sca] } }, 'sca');
     assert.equal(page.findings[0]?.issueType, 'sca');
     assert.equal(page.findings[0]?.sca?.package, 'lodash');
   });
 
-  void it('treats a member without findings as an empty page', () => {
-    const page = decodeFindingsPage({ scaFindings: {} }, 'sca', new StringInterner());
+  void it('treats a member without findings as an empty page', async () => {
+    const page = await decodePage({ scaFindings: {} }, 'sca');
     assert.deepEqual(page, { findings: [], skipped: 0, rawCount: 0 });
   });
 
-  void it('refuses a malformed envelope with invalidResponse', () => {
+  void it('refuses a malformed envelope with invalidResponse', async () => {
     for (const bad of [null, [], 'x', {}, { sastFindings: null }, { sastFindings: [] }, { sastFindings: { findings: {} } }, { sastFindings: { findings: 'x' } }]) {
-      assert.throws(() => decodeFindingsPage(bad, 'sast', new StringInterner()), (e) => PlatformError.is(e, 'invalidResponse'), JSON.stringify(bad));
+      await assert.rejects(decodePage(bad, 'sast'), (e) => PlatformError.is(e, 'invalidResponse'), JSON.stringify(bad));
     }
   });
 
@@ -201,23 +203,24 @@ void describe('decodeFindingsPage', () => {
     assert.equal(page.rawCount, 5);
   });
 
-  void it('interns repeated strings across findings and pages', () => {
+  void it('interns repeated strings across findings and pages', async () => {
     const interner = new StringInterner();
-    const many = Array.from({ length: 50 }, (_, i) => ({ ...sast, id: i + 1 }));
-    decodeFindingsPage({ sastFindings: { findings: many } }, 'sast', interner);
+    // A fresh page each time: decoding lets go of the raw items it read.
+    const many = (): unknown[] => Array.from({ length: 50 }, (_, i) => ({ ...sast, id: i + 1 }));
+    assert.equal((await decodePage({ sastFindings: { findings: many() } }, 'sast', interner)).findings.length, 50);
     const sizeAfterFirst = interner.size;
-    decodeFindingsPage({ sastFindings: { findings: many } }, 'sast', interner);
+    assert.equal((await decodePage({ sastFindings: { findings: many() } }, 'sast', interner)).findings.length, 50);
     // rule name, message, severity, confidence, status, ref, repo, path, triage reason, policy name and slug
     assert.equal(sizeAfterFirst, 11);
     assert.equal(interner.size, sizeAfterFirst);
   });
 
-  void it('shares one frozen policy object and fix-version list between findings', () => {
+  void it('shares one frozen policy object and fix-version list between findings', async () => {
     const interner = new StringInterner();
-    const [a, b] = decodeFindingsPage({ sastFindings: { findings: [sast, { ...sast, id: 2 }] } }, 'sast', interner).findings;
+    const [a, b] = (await decodePage({ sastFindings: { findings: [sast, { ...sast, id: 2 }] } }, 'sast', interner)).findings;
     assert.ok(a?.policy && a.policy === b?.policy);
     assert.ok(Object.isFrozen(a.policy));
-    const [c, d] = decodeFindingsPage({ scaFindings: { findings: [sca, { ...sca, id: 3 }] } }, 'sca', interner).findings;
+    const [c, d] = (await decodePage({ scaFindings: { findings: [sca, { ...sca, id: 3 }] } }, 'sca', interner)).findings;
     assert.ok(c?.sca?.fixVersions && c.sca.fixVersions === d?.sca?.fixVersions);
   });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { PlatformError } from '../../../src/core/api/errors';
+import { PlatformError } from '../../../src/core/model/errors';
 import { decodeDeploymentsResponse } from '../../../src/core/model/decodeDeployment';
 import { decodeFindingDetail } from '../../../src/core/model/decodeFindingDetail';
 import { decodePoliciesResponse, decodePolicyRulesPage } from '../../../src/core/model/decodePolicy';

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import {
   encodeCursorQuery, encodeFindingsQuery, encodeOffsetQuery, encodePathSegment, encodeProjectName, encodeSbomExportRequest,
 } from '../../../src/core/api/encoding';
-import { PlatformError } from '../../../src/core/api/errors';
+import { PlatformError } from '../../../src/core/model/errors';
 import type { FindingFilters } from '../../../src/core/model/types';
 
 const every: FindingFilters = {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { isLoopbackHost, parseBaseUrl } from '../../../src/core/api/baseUrl';
-import { PlatformError, scrubSecret, truncateSnippet } from '../../../src/core/api/errors';
+import { PlatformError, scrubSecret, truncateSnippet } from '../../../src/core/model/errors';
 import { DEFAULT_RETRY_POLICY, backoffDelay, isRetryable, sleep } from '../../../src/core/api/retry';
 import { errorForStatus, parseRetryAfter } from '../../../src/core/api/statusErrors';
 import { errorCode, errorFromTransport, isTransientNetworkError } from '../../../src/core/api/transportErrors';

@@ -4,10 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { WireSastFinding, WireScaFinding } from '../../../src/core/api/wire';
+import type { WireSastFinding, WireScaFinding } from '../../platform/wire';
 import type { Finding, FindingFilters, ListIssueType } from '../../../src/core/model/types';
 import { clickToFixPrState } from '../../platform/index';
 import { usePlatform } from './helpers/platformFixture';
+import { allFindings } from './helpers/allPages';
 
 const fx = usePlatform();
 
@@ -59,9 +60,9 @@ const filterCases: FilterCase[] = [
 void describe('findings filters', () => {
   for (const c of filterCases) {
     void it(`${c.name} is sent and honoured`, async () => {
-      const all = await fx.client.listFindings(fx.slug(), c.issueType, {}, { pageSize: 100 });
+      const all = await allFindings(() => fx.client.findings(fx.slug(), c.issueType, {}, { pageSize: 100 }));
       fx.platform.requests.length = 0;
-      const result = await fx.client.listFindings(fx.slug(), c.issueType, c.filters(), { pageSize: 100 });
+      const result = await allFindings(() => fx.client.findings(fx.slug(), c.issueType, c.filters(), { pageSize: 100 }));
       const sentKeys = new Set(fx.platform.requests.flatMap((r) => [...new URLSearchParams(r.rawUrl.split('?')[1]).keys()]));
       for (const key of c.sends) assert.ok(sentKeys.has(key), `${key} not sent`);
       assert.ok(result.findings.length > 0, 'the filter matched nothing: pick a value present in the data');
@@ -76,25 +77,25 @@ void describe('findings filters', () => {
   }
 
   void it('dedup is sent and removes duplicates across refs', async () => {
-    const all = await fx.client.listFindings(fx.slug(), 'sast', {}, { pageSize: 100 });
-    const deduped = await fx.client.listFindings(fx.slug(), 'sast', { dedup: true }, { pageSize: 100 });
+    const all = await allFindings(() => fx.client.findings(fx.slug(), 'sast', {}, { pageSize: 100 }));
+    const deduped = await allFindings(() => fx.client.findings(fx.slug(), 'sast', { dedup: true }, { pageSize: 100 }));
     assert.ok(deduped.findings.length < all.findings.length);
     const keys = deduped.findings.map((f) => `${wire(f).syntactic_id ?? ''}\n${f.repositoryName ?? ''}`);
     assert.equal(new Set(keys).size, keys.length);
   });
 
   void it('sast-only filters are not sent for sca, and sca-only ones not for sast', async () => {
-    const sca = await fx.client.listFindings(fx.slug(), 'sca', { rules: ['nope'], confidence: 'low', policies: ['rule-board-block'] }, { pageSize: 100 });
+    const sca = await allFindings(() => fx.client.findings(fx.slug(), 'sca', { rules: ['nope'], confidence: 'low', policies: ['rule-board-block'] }, { pageSize: 100 }));
     assert.equal(sca.findings.length, fx.platform.data.sca.length);
-    const sast = await fx.client.listFindings(fx.slug(), 'sast', { exposures: ['unreachable'], isMalicious: true }, { pageSize: 100 });
+    const sast = await allFindings(() => fx.client.findings(fx.slug(), 'sast', { exposures: ['unreachable'], isMalicious: true }, { pageSize: 100 }));
     assert.equal(sast.findings.length, fx.platform.data.sast.length);
     const urls = fx.platform.requests.map((r) => r.rawUrl).join('\n');
     assert.doesNotMatch(urls, /rules=|confidence=|policies=|exposures=|is_malicious=/);
   });
 
   void it('decodes every finding of the data, with locations and supply-chain facts', async () => {
-    const sast = await fx.client.listFindings(fx.slug(), 'sast', {}, { pageSize: 3000 });
-    const sca = await fx.client.listFindings(fx.slug(), 'sca', {}, { pageSize: 100, concurrency: 4 });
+    const sast = await allFindings(() => fx.client.findings(fx.slug(), 'sast', {}, { pageSize: 3000 }));
+    const sca = await allFindings(() => fx.client.findings(fx.slug(), 'sca', {}, { pageSize: 100, concurrency: 4 }));
     assert.equal(sast.findings.length + sast.skipped, fx.platform.data.sast.length);
     assert.equal(sca.findings.length + sca.skipped, fx.platform.data.sca.length);
     assert.equal(new Set(sca.findings.map((f) => f.id)).size, sca.findings.length);
@@ -108,7 +109,7 @@ void describe('paging over the platform', () => {
     const saved = fx.platform.data.sast;
     fx.platform.data.sast = saved.slice(0, 300);
     try {
-      const result = await fx.client.listFindings(fx.slug(), 'sast', {}, { pageSize: 100, concurrency: 1 });
+      const result = await allFindings(() => fx.client.findings(fx.slug(), 'sast', {}, { pageSize: 100, concurrency: 1 }));
       assert.equal(result.findings.length + result.skipped, 300);
       // Only this list's requests: an aborted page of an earlier test may still reach the server.
       const own = fx.platform.requests.map((r) => new URLSearchParams(r.rawUrl.split('?')[1])).filter((q) => q.get('issue_type') === 'sast');
@@ -132,8 +133,8 @@ void describe('paging over the platform', () => {
 
   void it('keeps concurrent pages in order under uneven latency', async () => {
     fx.platform.faults.inject({ kind: 'delay', ms: 60 }, { pathIncludes: 'page=1&' });
-    const result = await fx.client.listFindings(fx.slug(), 'sast', {}, { pageSize: 100, concurrency: 4 });
-    const expected = await fx.client.listFindings(fx.slug(), 'sast', {}, { pageSize: 3000 });
+    const result = await allFindings(() => fx.client.findings(fx.slug(), 'sast', {}, { pageSize: 100, concurrency: 4 }));
+    const expected = await allFindings(() => fx.client.findings(fx.slug(), 'sast', {}, { pageSize: 3000 }));
     assert.deepEqual(result.findings.map((f) => f.id), expected.findings.map((f) => f.id));
   });
 });

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { Agent } from 'undici';
-import { PlatformError } from '../../../src/core/api/errors';
+import { PlatformError } from '../../../src/core/model/errors';
 import { PlatformHttp } from '../../../src/core/api/http';
 import { client, closeAll, get, ok, rejectsWith, scripted, status, TOKEN, type Step } from './helpers/scriptedHttp';
 

@@ -1,7 +1,7 @@
 // One rule for the platform's page of a finding, whatever view or command opens it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { codeHostOf, parseFindingUrl, platformFindingUrl, platformProjectUrl } from '../../../src/core/model/links';
+import { codeHostOf, parseFindingUrl, platformFindingUrl, platformProjectUrl, splitTrailingId } from '../../../src/core/model/links';
 import { ISSUE_TYPES } from '../../../src/core/model/types';
 
 void describe('parseFindingUrl', () => {
@@ -11,6 +11,25 @@ void describe('parseFindingUrl', () => {
       assert.deepEqual(parseFindingUrl(platformFindingUrl('https://semgrep.dev', 'acme', finding)), finding, issueType);
     }
     assert.equal(parseFindingUrl('https://semgrep.dev/orgs/acme/projects/4'), undefined);
+    assert.equal(parseFindingUrl('https://semgrep.dev/orgs/acme/findings/1234567890123456'), undefined, 'an id of 16 digits could not stay exact');
+  });
+});
+
+void describe('splitTrailingId', () => {
+  void it('cuts a finding\'s page into a shared prefix and its id, which put together are the link again', () => {
+    for (const issueType of ISSUE_TYPES) {
+      const link = platformFindingUrl('https://semgrep.dev', 'acme', { issueType, id: 600000000001 });
+      const split = splitTrailingId(link);
+      assert.equal(split?.id, 600000000001);
+      assert.equal(`${split?.prefix}${split?.id}`, link);
+    }
+    assert.deepEqual(splitTrailingId('https://x/findings/0'), { prefix: 'https://x/findings/', id: 0 });
+  });
+
+  void it('leaves whole a link whose end would not read back as written, or is no id', () => {
+    for (const link of ['https://x/findings/007', 'https://x/findings/1234567890123456', 'https://x/f?id=5', 'https://x/findings/5/', '42', 'https://x/a5']) {
+      assert.equal(splitTrailingId(link), undefined, link);
+    }
   });
 });
 

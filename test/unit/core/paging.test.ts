@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { PlatformError } from '../../../src/core/api/errors';
+import { PlatformError } from '../../../src/core/model/errors';
 import { checkPageSize, cursorPages, offsetPages, type OffsetPage } from '../../../src/core/api/paging';
 
 /** A list of `total` numbers served in pages, each answered after a delay chosen per page. */

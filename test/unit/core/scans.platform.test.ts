@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { PlatformError } from '../../../src/core/api/errors';
+import { PlatformError } from '../../../src/core/model/errors';
 import { decodeScansPage, latestWithCommit } from '../../../src/core/model/decodeScan';
 import { usePlatform } from './helpers/platformFixture';
 

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Finding } from '../../../src/core/model/types';
 import { usePlatform } from './helpers/platformFixture';
+import { allFindings } from './helpers/allPages';
 
 const fx = usePlatform();
 
@@ -16,10 +17,10 @@ const essence = (f: Finding): unknown => [f.id, f.ruleName, f.message, f.severit
 void describe('both answer shapes decode to the same findings', () => {
   for (const issueType of ['sast', 'sca'] as const) {
     void it(`${issueType}: the service's flat, snake_case answer and the spec's envelope give the same findings`, async () => {
-      const service = await fx.client.listFindings(fx.slug(), issueType, {}, { pageSize: 100 });
+      const service = await allFindings(() => fx.client.findings(fx.slug(), issueType, {}, { pageSize: 100 }));
       fx.platform.setShape('spec');
       try {
-        const spec = await fx.client.listFindings(fx.slug(), issueType, {}, { pageSize: 100 });
+        const spec = await allFindings(() => fx.client.findings(fx.slug(), issueType, {}, { pageSize: 100 }));
         assert.equal(service.skipped, 0, 'no finding of the service shape is dropped as malformed');
         assert.equal(service.findings.length, (issueType === 'sast' ? fx.platform.data.sast : fx.platform.data.sca).length);
         assert.deepEqual(service.findings.map(essence), spec.findings.map(essence));
@@ -46,13 +47,13 @@ void describe('servers that cap page sizes', () => {
     void it(`a cap of ${cap}: every finding and project arrives exactly once, whatever page size was asked`, async () => {
       fx.platform.setMaxPageSize(cap);
       try {
-        const sca = await fx.client.listFindings(fx.slug(), 'sca', {}, { pageSize: 1000, concurrency: 4 });
+        const sca = await allFindings(() => fx.client.findings(fx.slug(), 'sca', {}, { pageSize: 1000, concurrency: 4 }));
         assert.deepEqual(ids(sca.findings), storedIds(fx.platform.data.sca));
         assert.equal(new Set(sca.findings.map((f) => f.id)).size, sca.findings.length);
         const projects = await fx.client.listProjects(fx.slug(), { pageSize: 100 });
         assert.deepEqual(ids(projects), storedIds(fx.platform.data.projects));
         if (cap === 100) {
-          const sast = await fx.client.listFindings(fx.slug(), 'sast', {}, { pageSize: 3000 });
+          const sast = await allFindings(() => fx.client.findings(fx.slug(), 'sast', {}, { pageSize: 3000 }));
           assert.deepEqual(ids(sast.findings), storedIds(fx.platform.data.sast));
         }
       } finally {

@@ -5,12 +5,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { PlatformError } from '../../../src/core/api/errors';
-import { decodeFinding, decodeFindingsPage } from '../../../src/core/model/decodeFinding';
-import { decodeExternalTicket, decodeFindingDetail } from '../../../src/core/model/decodeFindingDetail';
+import { PlatformError } from '../../../src/core/model/errors';
+import { decodeFinding } from '../../../src/core/model/decodeFinding';
+import { decodeFindingDetail } from '../../../src/core/model/decodeFindingDetail';
+import { decodeExternalTicket, decodeTicketLink } from '../../../src/core/model/decodeTicket';
 import { decodeProject, decodeProjectResponse, decodeProjectsPage } from '../../../src/core/model/decodeProject';
 import { StringInterner } from '../../../src/core/model/interner';
 import { branchName, fullBranchRef, primaryRef, refToShow, sameBranch, spellingOf, spellRef } from '../../../src/core/model/refs';
+import { decodePage } from './helpers/decodePage';
 import { plain } from './helpers/plain';
 
 const interner = (): StringInterner => new StringInterner();
@@ -24,34 +26,34 @@ void describe('findings answers in every shape the service uses', () => {
     ['AI envelope aiSastFindings', (items) => ({ aiSastFindings: { findings: items } })],
   ];
   for (const [name, wrap] of shapes) {
-    void it(`reads ${name}, the items being of the issue type asked for`, () => {
+    void it(`reads ${name}, the items being of the issue type asked for`, async () => {
       for (const type of ['sast', 'sca'] as const) {
-        const page = decodeFindingsPage(wrap([finding, { ...finding, id: 8 }]), type, interner());
+        const page = await decodePage(wrap([finding, { ...finding, id: 8 }]), type);
         assert.deepEqual(page.findings.map((f) => [f.id, f.issueType, f.ruleName]), [[7, type, 'python.flask.xss'], [8, type, 'python.flask.xss']]);
       }
     });
   }
 
-  void it('prefers the flat list, then the member named after the issue type', () => {
+  void it('prefers the flat list, then the member named after the issue type', async () => {
     const body = { findings: [finding], sastFindings: { findings: [] }, scaFindings: { findings: [{ ...finding, id: 9 }] } };
-    assert.deepEqual(decodeFindingsPage(body, 'sca', interner()).findings.map((f) => f.id), [7]);
+    assert.deepEqual((await decodePage(body, 'sca')).findings.map((f) => f.id), [7]);
     const envelope = { sastFindings: { findings: [{ ...finding, id: 1 }] }, scaFindings: { findings: [{ ...finding, id: 2 }] } };
-    assert.deepEqual(decodeFindingsPage(envelope, 'sca', interner()).findings.map((f) => f.id), [2]);
-    assert.deepEqual(decodeFindingsPage(envelope, 'sast', interner()).findings.map((f) => f.id), [1]);
+    assert.deepEqual((await decodePage(envelope, 'sca')).findings.map((f) => f.id), [2]);
+    assert.deepEqual((await decodePage(envelope, 'sast')).findings.map((f) => f.id), [1]);
   });
 
-  void it('an answer of another shape names its top-level keys, never their values, and does not blame the base URL', () => {
+  void it('an answer of another shape names its top-level keys, never their values, and does not blame the base URL', async () => {
     const secret = 'sgp_do_not_show_me';
-    const e = catchError(() => decodeFindingsPage({ results: [secret], next: secret }, 'sast', interner()));
+    const e = await rejection(decodePage({ results: [secret], next: secret }, 'sast'));
     assert.ok(PlatformError.is(e, 'invalidResponse'));
     assert.match(e.message, /has no "findings" list \(it has the keys "results", "next"\)/);
     assert.ok(!e.message.includes(secret));
     assert.doesNotMatch(e.message, /base URL/);
     const many = Object.fromEntries(Array.from({ length: 14 }, (_, i) => [`k${i}`, i]));
-    assert.match(catchError(() => decodeFindingsPage(many, 'sast', interner())).message, /"k9" and 4 more\)/);
-    assert.match(catchError(() => decodeFindingsPage({}, 'sast', interner())).message, /no keys at all/);
-    assert.match(catchError(() => decodeFindingsPage([finding], 'sast', interner())).message, /is a list, not an object/);
-    assert.match(catchError(() => decodeFindingsPage({ findings: { a: 1 } }, 'sast', interner())).message, /"findings" that is not a list/);
+    assert.match((await rejection(decodePage(many, 'sast'))).message, /"k9" and 4 more\)/);
+    assert.match((await rejection(decodePage({}, 'sast'))).message, /no keys at all/);
+    assert.match((await rejection(decodePage([finding], 'sast'))).message, /is a list, not an object/);
+    assert.match((await rejection(decodePage({ findings: { a: 1 } }, 'sast'))).message, /"findings" that is not a list/);
   });
 });
 
@@ -67,11 +69,11 @@ void describe('a finding in the service\'s spelling', () => {
     assert.deepEqual([f?.ruleName, f?.message], ['a.b', 'old']);
   });
 
-  void it('is malformed only when neither names its rule', () => {
+  void it('is malformed only when neither names its rule', async () => {
     for (const raw of [{ id: 1 }, { id: 1, rule: {} }, { id: 1, rule: { name: '' }, rule_name: null }, { id: 1, rule: null, rule_name: '' }]) {
       assert.equal(decodeFinding(raw, 'sast', interner()), undefined, JSON.stringify(raw));
     }
-    const page = decodeFindingsPage({ findings: [{ id: 1 }, finding] }, 'sast', interner());
+    const page = await decodePage({ findings: [{ id: 1 }, finding] }, 'sast');
     assert.deepEqual([page.findings.length, page.skipped], [1, 1]);
   });
 
@@ -119,6 +121,17 @@ void describe('a finding in the service\'s spelling', () => {
     assert.equal(decodeExternalTicket({ linked_issue_ids: [1] }), undefined, 'a ticket that names nothing is no ticket');
     assert.deepEqual(plain(decodeExternalTicket({ external_slug: 'X-1', linked_issue_ids: [1, 'two', 2 ** 60] })), { slug: 'X-1', linkedIssueIds: [1] });
   });
+
+  void it('one reader for a finding\'s ticket in every list: either spelling, interned, nothing when it names nothing', () => {
+    const interner = new StringInterner();
+    const fromList = decodeTicketLink({ external_slug: 'SEC-5', url: 'https://jira/SEC-5' }, interner);
+    const fromSecrets = decodeTicketLink({ externalSlug: 'SEC-5' }, interner);
+    assert.deepEqual(fromList, { slug: 'SEC-5', url: 'https://jira/SEC-5' });
+    assert.deepEqual(fromSecrets, { slug: 'SEC-5', url: undefined });
+    assert.equal(interner.size, 1, 'the key is kept once');
+    assert.deepEqual(decodeTicketLink({ external_slug: '', externalSlug: 'SEC-6' }), { slug: 'SEC-6', url: undefined }, 'an empty key is no key');
+    for (const nothing of [undefined, null, 'SEC-5', [], { id: 5 }, { external_slug: '', url: '' }]) assert.equal(decodeTicketLink(nothing), undefined);
+  });
 });
 
 void describe('projects in the service\'s spelling', () => {
@@ -140,9 +153,9 @@ void describe('projects in the service\'s spelling', () => {
 const fixture = (name: string): unknown => JSON.parse(readFileSync(join(__dirname, 'fixtures', 'service-shapes', name), 'utf8'));
 
 void describe('answers shaped like the real service (fixtures)', () => {
-  void it('code findings: none dropped, rule named without rule_name, lists, ticket, comments, nulls, a pull-request ref', () => {
+  void it('code findings: none dropped, rule named without rule_name, lists, ticket, comments, nulls, a pull-request ref', async () => {
     const body = fixture('findings-sast.json') as { findings: unknown[] };
-    const page = decodeFindingsPage(body, 'sast', interner());
+    const page = await decodePage(structuredClone(body), 'sast');
     assert.deepEqual([page.findings.length, page.skipped], [3, 0]);
     const [full, noRuleName, pull] = body.findings.map((raw) => decodeFindingDetail(raw, 'sast'));
     assert.deepEqual(full?.rule?.cweNames, ["CWE-89: Improper Neutralization of Special Elements used in an SQL Command ('SQL Injection')"]);
@@ -157,9 +170,9 @@ void describe('answers shaped like the real service (fixtures)', () => {
     assert.deepEqual(pull?.location, { filePath: 'web/server.js', line: 88, column: 3, endLine: 90, endColumn: 5 });
   });
 
-  void it('supply-chain findings: usage null or in its own shape, omitted is_malicious, lockfile line, EPSS, fix versions', () => {
+  void it('supply-chain findings: usage null or in its own shape, omitted is_malicious, lockfile line, EPSS, fix versions', async () => {
     const body = fixture('findings-sca.json') as { findings: unknown[] };
-    const page = decodeFindingsPage(body, 'sca', interner());
+    const page = await decodePage(structuredClone(body), 'sca');
     assert.deepEqual([page.findings.length, page.skipped], [2, 0]);
     const [unused, malicious] = page.findings;
     assert.deepEqual(plain(unused?.sca), {
@@ -173,12 +186,12 @@ void describe('answers shaped like the real service (fixtures)', () => {
     assert.deepEqual(plain(decodeFindingDetail(body.findings[1], 'sca')?.epss), { score: 0.5, percentile: 0.99 });
   });
 
-  void it("the spec's envelope with camelCase lists, and the AI envelope, decode alike", () => {
+  void it("the spec's envelope with camelCase lists, and the AI envelope, decode alike", async () => {
     const spec = fixture('findings-spec-envelope.json') as { sastFindings: { findings: unknown[] } };
-    assert.equal(decodeFindingsPage(spec, 'sast', interner()).findings[0]?.status, 'fixing');
+    assert.equal((await decodePage(structuredClone(spec), 'sast')).findings[0]?.status, 'fixing');
     const detail = decodeFindingDetail(spec.sastFindings.findings[0], 'sast');
     assert.deepEqual([detail?.rule?.cweNames, detail?.externalTicket?.slug, detail?.reviewComments[0]?.noteId], [['CWE-338'], 'INV-3', 5]);
-    const ai = decodeFindingsPage(fixture('findings-ai.json'), 'sast', interner());
+    const ai = await decodePage(fixture('findings-ai.json'), 'sast');
     assert.deepEqual(ai.findings.map((f) => [f.id, f.ruleName, f.location?.line]), [[60000003, 'ai.idor.missing-ownership-check', 31]]);
   });
 
@@ -225,9 +238,9 @@ void describe('branch names', () => {
   });
 });
 
-function catchError(run: () => unknown): PlatformError {
+async function rejection(decoding: Promise<unknown>): Promise<PlatformError> {
   try {
-    run();
+    await decoding;
   } catch (e) {
     if (e instanceof PlatformError) return e;
     throw e;

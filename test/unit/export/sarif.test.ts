@@ -30,8 +30,16 @@ const runOf = (findings: Finding[], extra?: Partial<SarifExportInput>): Run => t
 
 void describe('SARIF export', () => {
   void test('severities map to levels: critical and high are errors, medium a warning, low a note', () => {
-    assert.deepEqual(['critical', 'high', 'medium', 'low', 'experimental'].map(levelOf), ['error', 'error', 'warning', 'note', 'warning']);
+    assert.deepEqual(['critical', 'high', 'medium', 'low', 'experimental'].map((s) => levelOf(s)), ['error', 'error', 'warning', 'note', 'warning']);
     assert.deepEqual(runOf([code({ severity: 'low' })]).results.map((r) => r.level), ['note']);
+  });
+
+  void test('levels follow the severity mapping of Problems: a low finding shown as an error is an error here', () => {
+    const run = runOf([code({ severity: 'low' }), code({ id: 3, severity: 'critical' })], { severityMapping: { low: 'error', critical: 'hint' } });
+    assert.deepEqual(run.results.map((r) => [r.partialFingerprints['appsecFindings/id/v1'], r.level]), [['sast:1', 'error'], ['sast:3', 'note']]);
+    assert.equal(run.tool.driver.rules[0]?.defaultConfiguration.level, 'error', 'the rule takes its most serious result\'s level');
+    assert.deepEqual(['information', 'hint', 'warning'].map((level) => levelOf('medium', { medium: level as 'information' })), ['note', 'note', 'warning']);
+    assert.equal(levelOf('high', { low: 'hint' }), 'error', 'a severity the mapping leaves out keeps its default level');
   });
 
   void test('each rule once, results point at it by id and index, the rule takes its highest level', () => {
@@ -44,8 +52,16 @@ void describe('SARIF export', () => {
   });
 
   void test('the place today wins over the scanned one; a finding with no place is kept without locations', () => {
-    const moved = runOf([code()], { placeOf: () => ({ filePath: 'src/renamed.py', line: 40 }) }).results[0];
-    assert.deepEqual(moved?.locations?.[0]?.physicalLocation, { artifactLocation: { uri: 'src/renamed.py', uriBaseId: '%SRCROOT%' }, region: { startLine: 40 } });
+    const wholeLine = { startLine: 39, startCharacter: 0, endLine: 39, endCharacter: Number.MAX_SAFE_INTEGER, wholeLine: true };
+    const moved = runOf([code()], { placeOf: () => ({ kind: 'moved', relativePath: 'src/renamed.py', range: wholeLine }) }).results[0];
+    assert.deepEqual(moved?.locations?.[0]?.physicalLocation, { artifactLocation: { uri: 'src/renamed.py', uriBaseId: '%SRCROOT%' }, region: { startLine: 40, startColumn: 1, endLine: 40 } });
+    const changed = runOf([code()], { placeOf: () => ({ kind: 'changed', relativePath: 'src/app.py', range: { startLine: 13, startCharacter: 4, endLine: 14, endCharacter: 2, wholeLine: false } }) }).results[0];
+    assert.deepEqual(changed?.locations?.[0]?.physicalLocation, { artifactLocation: { uri: 'src/app.py', uriBaseId: '%SRCROOT%' }, region: { startLine: 14, startColumn: 5, endLine: 15, endColumn: 3 } });
+    // Not mapped (only the scanned place is known) or gone from this copy: the scanned place is reported.
+    for (const today of [{ kind: 'scanned' as const, relativePath: 'elsewhere.py', range: wholeLine }, { kind: 'deleted' as const }]) {
+      const scanned = runOf([code()], { placeOf: () => today }).results[0];
+      assert.deepEqual(scanned?.locations?.[0]?.physicalLocation, { artifactLocation: { uri: 'src/app.py', uriBaseId: '%SRCROOT%' }, region: { startLine: 12, startColumn: 5, endLine: 12, endColumn: 20 } });
+    }
     const nowhere = runOf([code({ location: undefined })]).results[0];
     assert.equal(nowhere?.locations, undefined);
     assert.equal(nowhere?.message.text, 'Use of eval');

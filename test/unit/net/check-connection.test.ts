@@ -3,7 +3,7 @@
 // failing layer and its fix, and never contain the token or proxy credentials.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { checkConnection, formatReport, summarize, type ConnectionReport, type StepId } from '../../../src/core/net/check-connection';
+import { checkConnection, formatReport, summarize, type ConnectionReport, type StepId } from '../../../src/core/api/check-connection';
 import type { Env, NetworkSettings } from '../../../src/core/net/proxy-config';
 import { startPlatformServer, type RunningPlatform } from '../../platform/server';
 import { freePort, startTinyproxy, type RunningTinyproxy } from '../../platform/tinyproxy';

@@ -2,7 +2,7 @@
 // small platform deployment. Not a test file.
 import type { Dispatcher } from 'undici';
 import { PlatformClient } from '../../../src/core/api/client';
-import { PlatformError, type PlatformErrorReason } from '../../../src/core/api/errors';
+import { PlatformError, type PlatformErrorReason } from '../../../src/core/model/errors';
 import type { NetLog } from '../../../src/core/net/dispatcher';
 import { generateDeployment } from '../../platform/generator';
 import type { PlatformData } from '../../platform/types';

@@ -7,9 +7,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { PlatformError } from '../../../src/core/api/errors';
+import { PlatformError } from '../../../src/core/model/errors';
 import { decodeDeploymentsResponse } from '../../../src/core/model/decodeDeployment';
-import { decodeFindingsPage, decodeFindingsPageInSlices, lineFromUrl } from '../../../src/core/model/decodeFinding';
+import { decodeFindingsPageInSlices, type DecodedFindingsPage } from '../../../src/core/model/decodeFinding';
+import { lineFromUrl } from '../../../src/core/model/links';
 import { decodeFindingDetail } from '../../../src/core/model/decodeFindingDetail';
 import { decodePoliciesResponse, decodePolicyRulesPage } from '../../../src/core/model/decodePolicy';
 import { decodeProjectResponse, decodeProjectsPage } from '../../../src/core/model/decodeProject';
@@ -37,18 +38,58 @@ function outcome<T>(decode: () => T): { value: T } | { error: PlatformError } {
   try {
     return { value: decode() };
   } catch (e) {
-    if (!PlatformError.is(e)) throw new Error(`threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} instead of a PlatformError`);
-    assert.equal(e.reason, 'invalidResponse');
-    assert.match(e.message, /^The platform/, 'says the platform sent something unusable');
-    return { error: e };
+    return { error: unusableAnswer(e) };
   } finally {
-    const ms = performance.now() - started;
-    assert.ok(ms < RUN_BUDGET_MS, `one decode took ${ms.toFixed(0)} ms`);
+    withinBudget(started);
   }
+}
+
+/** The same for a findings page, decoded as src decodes it: in slices (the pauses between them do not matter here). */
+async function pageOutcome(body: unknown, type: ListIssueType, interner = new StringInterner(), slice?: number): Promise<{ value: DecodedFindingsPage } | { error: PlatformError }> {
+  const started = performance.now();
+  try {
+    return { value: await decodeFindingsPageInSlices(body, type, interner, () => Promise.resolve(), slice) };
+  } catch (e) {
+    return { error: unusableAnswer(e) };
+  } finally {
+    withinBudget(started);
+  }
+}
+
+/** A decoder refuses an answer with an invalidResponse that blames the platform, and nothing else. */
+function unusableAnswer(e: unknown): PlatformError {
+  if (!PlatformError.is(e)) throw new Error(`threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} instead of a PlatformError`);
+  assert.equal(e.reason, 'invalidResponse');
+  assert.match(e.message, /^The platform/, 'says the platform sent something unusable');
+  return e;
+}
+
+function withinBudget(started: number): void {
+  const ms = performance.now() - started;
+  assert.ok(ms < RUN_BUDGET_MS, `one decode took ${ms.toFixed(0)} ms`);
 }
 
 function check<Ts extends [unknown, ...unknown[]]>(property: fc.IProperty<Ts>, numRuns = RUNS): void {
   fc.assert(property, { seed: SEED, numRuns });
+}
+
+function checkAsync<Ts extends [unknown, ...unknown[]]>(property: fc.IAsyncProperty<Ts>, numRuns = RUNS): Promise<void> {
+  return fc.assert(property, { seed: SEED, numRuns });
+}
+
+/**
+ * The body with lists of its own: decoding lets go of each raw item it read by emptying its slot
+ * in the list, so a body decoded twice needs a second list (the items themselves are only read).
+ */
+function withOwnLists(body: unknown): unknown {
+  if (!isRecord(body)) return body;
+  const copy: Record<string, unknown> = { ...body };
+  if (Array.isArray(body.findings)) copy.findings = [...(body.findings as unknown[])];
+  for (const member of ['sastFindings', 'scaFindings', 'aiSastFindings']) {
+    const held = body[member];
+    if (isRecord(held) && Array.isArray(held.findings)) copy[member] = { ...held, findings: [...(held.findings as unknown[])] };
+  }
+  return copy;
 }
 
 const isPositiveInt = (n: unknown): boolean => typeof n === 'number' && Number.isSafeInteger(n) && n >= 1;
@@ -108,11 +149,11 @@ const issueType = fc.constantFrom<ListIssueType>('sast', 'sca');
 const anyFindingsBody = fc.oneof({ weight: 3, arbitrary: findingsBody(sastFinding) }, { weight: 3, arbitrary: findingsBody(scaFinding) }, { weight: 1, arbitrary: hostile });
 
 void describe('findings decoder under malformed pages', () => {
-  void it(`${RUNS * 2} pages of both kinds: a page or an invalidResponse, safe findings, safe diagnostics`, (t) => {
+  void it(`${RUNS * 2} pages of both kinds: a page or an invalidResponse, safe findings, safe diagnostics`, async (t) => {
     let decodedFindings = 0;
     let errors = 0;
-    check(fc.property(anyFindingsBody, issueType, (body, type) => {
-      const result = outcome(() => decodeFindingsPage(body, type, new StringInterner()));
+    await checkAsync(fc.asyncProperty(anyFindingsBody, issueType, async (body, type) => {
+      const result = await pageOutcome(body, type);
       if ('error' in result) {
         errors++;
         return;
@@ -128,9 +169,9 @@ void describe('findings decoder under malformed pages', () => {
     assert.ok(decodedFindings > RUNS && errors > RUNS / 20, `decoded ${decodedFindings} findings, ${errors} envelope errors`);
   });
 
-  void it('decoded in slices, a page is the same page (or the same refusal), with a pause between slices', async () => {
+  void it('decoded in small slices, a page is the same page (or the same refusal) as in one, with a pause between slices', async () => {
     await fc.assert(fc.asyncProperty(anyFindingsBody, issueType, fc.integer({ min: 1, max: 4 }), async (body, type, slice) => {
-      const whole = outcome(() => decodeFindingsPage(body, type, new StringInterner()));
+      const whole = await pageOutcome(withOwnLists(body), type, new StringInterner(), Number.MAX_SAFE_INTEGER);
       let pauses = 0;
       let sliced: { value: unknown } | { error: string };
       try {
@@ -147,10 +188,10 @@ void describe('findings decoder under malformed pages', () => {
     }), { numRuns: RUNS });
   });
 
-  void it('a finding keeps what it was sent, in either envelope: exact ids, its rule name, unknown enumeration values', () => {
-    check(fc.property(fc.array(fc.oneof(scaFinding, sastFinding), { minLength: 1, maxLength: 8 }), issueType, fc.boolean(), (items, type, flat) => {
-      const body = flat ? { findings: items } : { sastFindings: { findings: items }, scaFindings: { findings: items } };
-      const page = outcome(() => decodeFindingsPage(body, type, new StringInterner()));
+  void it('a finding keeps what it was sent, in either envelope: exact ids, its rule name, unknown enumeration values', async () => {
+    await checkAsync(fc.asyncProperty(fc.array(fc.oneof(scaFinding, sastFinding), { minLength: 1, maxLength: 8 }), issueType, fc.boolean(), async (items, type, flat) => {
+      const body = flat ? { findings: [...items] } : { sastFindings: { findings: [...items] }, scaFindings: { findings: [...items] } };
+      const page = await pageOutcome(body, type);
       assert.ok('value' in page);
       // The rule's name: the deprecated `rule_name`, else `rule.name`; without either, not a finding.
       const nameOf = (raw: Record<string, unknown>): unknown => {
@@ -178,34 +219,34 @@ void describe('findings decoder under malformed pages', () => {
   const splits = fc.constantFrom('a', 'c', 'a\u0000b', 'b\u0000c');
   const policy = fc.record({ id: fc.integer({ min: 1, max: 2 }), name: splits, slug: splits });
 
-  void it("every finding of a sync keeps its own fix versions, even when another's look alike", () => {
-    check(fc.property(fc.array(versions, { minLength: 2, maxLength: 6 }), (lists) => {
+  void it("every finding of a sync keeps its own fix versions, even when another's look alike", async () => {
+    await checkAsync(fc.asyncProperty(fc.array(versions, { minLength: 2, maxLength: 6 }), async (lists) => {
       const interner = new StringInterner();
-      lists.forEach((list, i) => {
+      for (const [i, list] of lists.entries()) {
         const raw = { id: i + 1, rule_name: 'r', fix_recommendations: list.map((version) => ({ package: 'p', version })) };
-        const page = outcome(() => decodeFindingsPage({ scaFindings: { findings: [raw] } }, 'sca', interner));
+        const page = await pageOutcome({ scaFindings: { findings: [raw] } }, 'sca', interner);
         assert.ok('value' in page);
         assert.deepEqual(page.value.findings[0]?.sca?.fixVersions, list, `finding ${i + 1} shows the fix versions of another`);
-      });
+      }
     }));
   });
 
-  void it('every code finding of a sync keeps its own policy, even when another looks alike', () => {
-    check(fc.property(fc.array(policy, { minLength: 3, maxLength: 8 }), (policies) => {
+  void it('every code finding of a sync keeps its own policy, even when another looks alike', async () => {
+    await checkAsync(fc.asyncProperty(fc.array(policy, { minLength: 3, maxLength: 8 }), async (policies) => {
       const interner = new StringInterner();
-      policies.forEach((sent, i) => {
+      for (const [i, sent] of policies.entries()) {
         const raw = { id: i + 1, rule_name: 'r', sourcing_policy: sent };
-        const page = outcome(() => decodeFindingsPage({ sastFindings: { findings: [raw] } }, 'sast', interner));
+        const page = await pageOutcome({ sastFindings: { findings: [raw] } }, 'sast', interner);
         assert.ok('value' in page);
         const shown = page.value.findings[0]?.policy;
         assert.deepEqual(shown && { id: shown.id, name: shown.name, slug: shown.slug }, { id: sent.id, name: sent.name, slug: sent.slug }, `finding ${i + 1} shows the policy of another`);
-      });
+      }
     }));
   });
 
-  void it('the detail decoder never throws and agrees with the list decoder on what is a finding', () => {
-    check(fc.property(fc.oneof(sastFinding, scaFinding, hostile), issueType, (raw, type) => {
-      const listed = outcome(() => decodeFindingsPage({ sastFindings: { findings: [raw] }, scaFindings: { findings: [raw] } }, type, new StringInterner()));
+  void it('the detail decoder never throws and agrees with the list decoder on what is a finding', async () => {
+    await checkAsync(fc.asyncProperty(fc.oneof(sastFinding, scaFinding, hostile), issueType, async (raw, type) => {
+      const listed = await pageOutcome({ sastFindings: { findings: [raw] }, scaFindings: { findings: [raw] } }, type);
       const detail = outcome(() => decodeFindingDetail(raw, type));
       assert.ok('value' in listed && 'value' in detail, 'a single item never fails the page or the detail');
       assert.equal(detail.value === undefined, listed.value.findings.length === 0);

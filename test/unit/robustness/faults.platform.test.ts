@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { PlatformClient } from '../../../src/core/api/client';
-import type { SbomExportRequest } from '../../../src/core/model/types';
+import type { SbomExportRequest } from '../../../src/core/model/sbom';
 import type { Fault } from '../../platform/index';
 import { SECRET_TOKEN, expectFailure, rejectionGuard, startPlatform, type Platform } from './robustness-harness';
 

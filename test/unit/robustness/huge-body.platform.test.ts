@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { PlatformClientOptions } from '../../../src/core/api/client';
 import { expectFailure, startPlatform, type Platform } from './robustness-harness';
+import { allFindings } from '../core/helpers/allPages';
 
 const HUNDRED_MB = 100 * 1024 * 1024;
 const MB = 1024 * 1024;
@@ -33,7 +34,7 @@ async function syncAgainstHugeBody(extra: Partial<PlatformClientOptions>): Promi
   }, 2);
   const started = Date.now();
   try {
-    const e = await expectFailure(client.listFindings(p.slug, 'sast', {}), 'invalidResponse');
+    const e = await expectFailure(allFindings(() => client.findings(p.slug, 'sast', {})), 'invalidResponse');
     const ms = Date.now() - started;
     peak = Math.max(peak, process.memoryUsage().rss);
     // Page 1 goes out alongside page 0 (to see the list end) and is aborted; attempts are at page 0.
@@ -65,7 +66,7 @@ void describe('a 100 MB body', () => {
 
   void it('the platform answers normally afterwards (the connection was dropped, not reused mid-body)', async () => {
     const client = p.client();
-    const all = await client.listFindings(p.slug, 'sast', {});
+    const all = await allFindings(() => client.findings(p.slug, 'sast', {}));
     assert.equal(all.findings.length, p.server.data.sast.length);
   });
 });

@@ -8,9 +8,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { PlatformError, cancelledError } from '../../../src/core/api/errors';
+import { PlatformError, cancelledError } from '../../../src/core/model/errors';
 import { cursorPages, offsetPages } from '../../../src/core/api/paging';
-import { decodeFindingsPage } from '../../../src/core/model/decodeFinding';
+import { decodeFindingsPageInSlices } from '../../../src/core/model/decodeFinding';
 import { decodePolicyRulesPage } from '../../../src/core/model/decodePolicy';
 import { StringInterner } from '../../../src/core/model/interner';
 import { findingsBody, hugeString, policyRulesBody, sastFinding } from './malformed';
@@ -158,7 +158,7 @@ void describe('offset paging (findings, projects)', () => {
           fetched.push(page);
           await ticks(page % 2);
           // Past the generated pages the list is over: answered as an empty page.
-          const decoded = decodeFindingsPage(bodies[page] ?? { sastFindings: { findings: [] } }, 'sast', interner);
+          const decoded = await decodeFindingsPageInSlices(bodies[page] ?? { sastFindings: { findings: [] } }, 'sast', interner, () => Promise.resolve());
           return { value: decoded.findings, rawCount: decoded.rawCount };
         }, { pageSize: 3, concurrency, maxPages: 6 }),
         () => undefined,

@@ -7,11 +7,13 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { PlatformClient } from '../../../src/core/api/client';
-import { PlatformError } from '../../../src/core/api/errors';
+import { PlatformError } from '../../../src/core/model/errors';
 import type { Severity } from '../../../src/core/model/types';
-import { FindingsStore, queryKey, type FindingsQuery, type FindingsResult } from '../../../src/core/services/findings-store';
+import { FindingsStore } from '../../../src/core/services/findings-store';
+import { queryKey, type FindingsQuery, type FindingsResult } from '../../../src/core/services/findings-query';
 import { ProjectsService } from '../../../src/core/services/projects-service';
 import { countingAgent, eventually, expectFailure, rejectionGuard, startPlatform, tcpSockets, type CountingAgent, type Platform } from './robustness-harness';
+import { allFindings } from '../core/helpers/allPages';
 
 const PAGE_SIZE = 100;
 const TIMEOUTS = { headersMs: 5_000, bodyMs: 5_000 };
@@ -157,7 +159,7 @@ void describe('cancelling', () => {
     const api = client(4);
     p.server.setLatency(40);
     const controller = new AbortController();
-    const sync = api.listFindings(p.slug, 'sast', {}, { pageSize: PAGE_SIZE, signal: controller.signal });
+    const sync = allFindings(() => api.findings(p.slug, 'sast', {}, { pageSize: PAGE_SIZE, signal: controller.signal }));
     await eventually(() => findingsRequests() >= 2, 'later pages requested concurrently');
     const abortedAt = Date.now();
     controller.abort();
@@ -215,7 +217,7 @@ void describe('cancelling', () => {
     const own = new PlatformClient(p.options({ timeouts: TIMEOUTS, concurrency: 4 }));
     p.server.setLatency(40);
     const controller = new AbortController();
-    const sync = own.listFindings(p.slug, 'sast', {}, { pageSize: PAGE_SIZE, signal: controller.signal });
+    const sync = allFindings(() => own.findings(p.slug, 'sast', {}, { pageSize: PAGE_SIZE, signal: controller.signal }));
     await eventually(() => tcpSockets() > baseline, 'connections opened');
     controller.abort();
     await expectFailure(sync, 'cancelled');

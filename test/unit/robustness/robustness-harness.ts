@@ -8,7 +8,7 @@ import type { Socket } from 'node:net';
 import { inspect } from 'node:util';
 import { Agent, buildConnector } from 'undici';
 import { PlatformClient, type PlatformClientOptions } from '../../../src/core/api/client';
-import { PlatformError } from '../../../src/core/api/errors';
+import { PlatformError } from '../../../src/core/model/errors';
 import { generateDeployment, startPlatformServer, type GenerateOptions, type RunningPlatform } from '../../platform/index';
 
 /** Distinctive, so a leak into a message or snippet cannot pass unnoticed. */

@@ -5,7 +5,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Finding } from '../../../src/core/model/types';
-import { describeQuery, FindingsStore, type FindingsQuery } from '../../../src/core/services/findings-store';
+import { FindingsStore } from '../../../src/core/services/findings-store';
+import { describeQuery, type FindingsQuery } from '../../../src/core/services/findings-query';
 import { FindingsFetcher } from '../../../src/core/services/findings-fetcher';
 import { FindingIndex, indexKey } from '../../../src/core/services/finding-index';
 import { decodeSnapshot, decodeSnapshotInSlices, encodeSnapshot, encodeSnapshotInSlices, SNAPSHOT_VERSION } from '../../../src/core/services/findings-snapshot';
@@ -265,20 +266,6 @@ void describe('the store, without a platform', () => {
     assert.equal(describeQuery({ deploymentSlug: 'acme', issueType: 'sca', filters: { repos: ['acme/api'], ref: 'main', dedup: true, status: 'open', severities: ['high', 'critical'] } }),
       'supply-chain findings of acme/api on main (status open; severities high,critical)');
     assert.equal(describeQuery({ deploymentSlug: 'acme', issueType: 'sast', filters: {} }), 'code findings of acme');
-  });
-
-  test('byFile groups an answer by the file each finding is shown in (a usage before the lockfile), once per answer', () => {
-    const s = new FindingsStore(() => { throw new Error('no platform'); });
-    const a = { ...sastLike(1), location: { filePath: 'a.py', line: 1 } };
-    const b = { ...sastLike(2), location: { filePath: 'a.py', line: 9 } };
-    const c = { ...sastLike(3), issueType: 'sca' as const, location: { filePath: 'lock', line: 3 }, sca: { usage: { filePath: 'use.js', line: 2 } } };
-    const none = sastLike(4);
-    const result = { query: { deploymentSlug: 'x', issueType: 'sast' as const, filters: {} }, findings: [a, b, c, none], skipped: 0, loadedAt: new Date() };
-    const byFile = s.byFile(result);
-    assert.deepEqual([...byFile.keys()], ['a.py', 'use.js']);
-    assert.deepEqual(byFile.get('a.py'), [a, b]);
-    assert.equal(s.byFile(result), byFile, 'built once per answer');
-    s.dispose();
   });
 });
 

@@ -2,8 +2,10 @@
 // sharing one load between callers, newer queries winning, failures keeping what was shown.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PlatformError } from '../../../src/core/api/errors';
-import { FindingsStore, type FindingsQuery, type SlotState } from '../../../src/core/services/findings-store';
+import { PlatformError } from '../../../src/core/model/errors';
+import { FindingsStore } from '../../../src/core/services/findings-store';
+import type { SlotState } from '../../../src/core/services/slot-bindings';
+import type { FindingsQuery } from '../../../src/core/services/findings-query';
 import { EMPTY_SELECTION, toQueryFilters } from '../../../src/core/services/filters';
 import type { PlatformData } from '../../platform/generator';
 import { generateDeployment } from '../../platform/generator';

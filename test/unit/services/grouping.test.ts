@@ -1,7 +1,7 @@
 // How findings are grouped under a project in the tree, and counted for descriptions.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareFindings, countBySeverity, groupFindings, severityRank } from '../../../src/core/services/grouping';
+import { compareFindings, countBySeverity, groupFindings } from '../../../src/core/services/grouping';
 import { sastFinding, scaFinding } from './finding-fixtures';
 
 const summary = (groups: ReturnType<typeof groupFindings>): [string, number][] => groups.map((g) => [g.label, g.findings.length]);
@@ -80,12 +80,7 @@ void describe('groupFindings by rule and by file', () => {
   });
 });
 
-void describe('severityRank and countBySeverity', () => {
-  void test('known severities rank in order, unknown ones after them', () => {
-    assert.deepEqual(['critical', 'high', 'medium', 'low'].map(severityRank), [0, 1, 2, 3]);
-    assert.ok(severityRank('whatever') > severityRank('low'));
-  });
-
+void describe('countBySeverity', () => {
   void test('counts every known severity (zero included) in severity order, then the unknown ones', () => {
     const counts = countBySeverity([
       sastFinding({ severity: 'low' }), sastFinding({ severity: 'high' }), sastFinding({ severity: 'low' }), sastFinding({ severity: 'info' }),

@@ -4,8 +4,9 @@
 // messages blame the right thing.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PlatformError, WEB_API_SCOPE_HINT } from '../../../src/core/api/errors';
-import { FindingsStore, type FindingsQuery } from '../../../src/core/services/findings-store';
+import { PlatformError, WEB_API_SCOPE_HINT } from '../../../src/core/model/errors';
+import { FindingsStore } from '../../../src/core/services/findings-store';
+import type { FindingsQuery } from '../../../src/core/services/findings-query';
 import { PoliciesService } from '../../../src/core/services/policies-service';
 import { TriageService } from '../../../src/core/services/triage-service';
 import type { IssueType } from '../../../src/core/model/types';

@@ -2,9 +2,9 @@
 // rule of a policy through the real client's cursor paging against the local platform.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PlatformError } from '../../../src/core/api/errors';
+import { PlatformError } from '../../../src/core/model/errors';
 import { PoliciesService, mergePolicies, modeLabel } from '../../../src/core/services/policies-service';
-import type { Policy } from '../../../src/core/model/types';
+import type { Policy } from '../../../src/core/model/policy';
 import { generateDeployment, type PlatformData } from '../../platform/generator';
 import { sastFinding } from './finding-fixtures';
 import { queryOf, startHarness, type Harness } from './platform-harness';

@@ -2,7 +2,7 @@
 // the list, details loaded once, tags merged from the platform's answer, failures kept stale.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PlatformError } from '../../../src/core/api/errors';
+import { PlatformError } from '../../../src/core/model/errors';
 import { ProjectsService, parseTags } from '../../../src/core/services/projects-service';
 import { generateDeployment, type PlatformData } from '../../platform/generator';
 import { queryOf, startHarness, until, type Harness } from './platform-harness';

@@ -2,9 +2,9 @@
 // its end with a tiny poll interval, keep a capped history, and say clearly when it cannot finish.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PlatformError } from '../../../src/core/api/errors';
+import { PlatformError } from '../../../src/core/model/errors';
 import { HISTORY_LIMIT, SbomService, SbomStalledError, isFinal, type SbomClock, type SbomExportRecord, type SbomPollPolicy } from '../../../src/core/services/sbom-service';
-import type { SbomExportRequest, SbomExportStatus } from '../../../src/core/model/types';
+import type { SbomExportRequest, SbomExportStatus } from '../../../src/core/model/sbom';
 import { generateDeployment, type PlatformData } from '../../platform/generator';
 import { startHarness, type Harness } from './platform-harness';
 

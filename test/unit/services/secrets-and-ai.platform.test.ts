@@ -3,11 +3,12 @@
 // AI code findings (asked for with the code findings, marked, with their likely impact).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PlatformError } from '../../../src/core/api/errors';
+import { PlatformError } from '../../../src/core/model/errors';
 import { decodeSecretsPage } from '../../../src/core/model/decodeSecret';
 import { StringInterner } from '../../../src/core/model/interner';
 import type { Finding } from '../../../src/core/model/types';
-import { FindingsStore, type FindingsQuery } from '../../../src/core/services/findings-store';
+import { FindingsStore } from '../../../src/core/services/findings-store';
+import type { FindingsQuery } from '../../../src/core/services/findings-query';
 import { decodeSnapshot, encodeSnapshot } from '../../../src/core/services/findings-snapshot';
 import { EMPTY_SELECTION, localFilterOf, toQueryFilters } from '../../../src/core/services/filters';
 import { TriageService } from '../../../src/core/services/triage-service';

@@ -2,7 +2,7 @@
 // to, and signing in, restoring and signing out through the real client against the local platform.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PlatformError } from '../../../src/core/api/errors';
+import { PlatformError } from '../../../src/core/model/errors';
 import {
   Session, SessionError, chooseDeployment, normaliseToken, type DeploymentOverrides, type SessionState,
 } from '../../../src/core/services/session';

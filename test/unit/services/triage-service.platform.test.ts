@@ -4,11 +4,12 @@
 // Real client, real local platform.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FindingsStore, type FindingsQuery } from '../../../src/core/services/findings-store';
+import { FindingsStore } from '../../../src/core/services/findings-store';
+import type { FindingsQuery } from '../../../src/core/services/findings-query';
 import {
   MAX_NOTE_LENGTH, TRIAGE_BATCH, TriageInputError, TriageRefusedError, TriageService,
 } from '../../../src/core/services/triage-service';
-import { PlatformError } from '../../../src/core/api/errors';
+import { PlatformError } from '../../../src/core/model/errors';
 import { generateDeployment, type PlatformData } from '../../platform/generator';
 import { startHarness, type Harness } from './platform-harness';
 

@@ -3,9 +3,9 @@
 // the picker offers.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PlatformError } from '../../../src/core/api/errors';
+import { PlatformError } from '../../../src/core/model/errors';
 import { EMPTY_SELECTION, FILTER_DEFINITIONS, offeredDefinitions } from '../../../src/core/services/filters';
-import type { FindingsResult } from '../../../src/core/services/findings-store';
+import type { FindingsResult } from '../../../src/core/services/findings-query';
 import { failureNotice, gapsOfResult, gapsOfSlot } from '../../../src/core/services/kind-gaps';
 import { FindingGroupsCache, issueTypeChildren, issueTypeDescription, issueTypeTooltip, type SlotView } from '../../../src/views/findings-children';
 import { nodeIds, type IssueTypeNode, type Node, type ProjectNode } from '../../../src/views/tree-nodes';

@@ -1,7 +1,7 @@
 // How policies and rules read in the Policy Rules tree, including modes the spec does not list.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { PolicyRule } from '../../../src/core/model/types';
+import type { PolicyRule } from '../../../src/core/model/policy';
 import {
   groupRulesByMode, policyDescription, policyTooltip, productLabel, ruleAccessibilityLabel, ruleContextValue, ruleDescription,
   enumWord, ruleLabel, ruleModeIcon, ruleModeTitle, ruleTooltip,

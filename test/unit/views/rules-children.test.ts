@@ -2,7 +2,7 @@
 // rules grouped by mode with counts, long lists paged, duplicates dropped.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { PolicyRule } from '../../../src/core/model/types';
+import type { PolicyRule } from '../../../src/core/model/policy';
 import type { PolicyEntry } from '../../../src/core/services/policies-service';
 import {
   policiesRoot, policyChildren, policyLoadFailed, ruleModeChildren, rulePageChildren,

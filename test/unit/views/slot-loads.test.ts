@@ -3,8 +3,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Finding, FindingFilters } from '../../../src/core/model/types';
-import { FindingsStore, type FindingsQuery } from '../../../src/core/services/findings-store';
-import type { FindingsPage, PlatformApi } from '../../../src/core/services/platform-api';
+import { FindingsStore } from '../../../src/core/services/findings-store';
+import type { FindingsQuery } from '../../../src/core/services/findings-query';
+import type { FindingsPage } from '../../../src/core/model/decodeFinding';
+import type { PlatformApi } from '../../../src/core/services/platform-api';
 import { TreeSlotLoads } from '../../../src/views/slot-loads';
 import { sastFinding } from '../services/finding-fixtures';
 

@@ -1,16 +1,8 @@
-// Node ids (stable, unique, safe with slashes), paging, and the accessors command handlers use
-// to read the node they were invoked on.
+// Node ids (stable, unique, safe with slashes) and paging. What commands read of a node is
+// tested with the commands' reader (command-item.test.ts).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  findingOf, nodeIds, pageLabel, pageRanges, projectOf, ruleIdOf, treeSlot, uniqueBy, urlOf,
-  type FindingNode, type ProjectNode, type RuleNode,
-} from '../../../src/views/tree-nodes';
-import { sastFinding } from '../services/finding-fixtures';
-
-const projectNode = (name: string, url?: string): ProjectNode => ({
-  kind: 'project', id: nodeIds.project('acme', name), deploymentSlug: 'acme', project: { id: 1, name, tags: [], url }, inWorkspace: false,
-});
+import { nodeIds, pageLabel, pageRanges, treeSlot, uniqueBy } from '../../../src/views/tree-nodes';
 
 void describe('node ids', () => {
   void test('built from what a node stands for, so they are the same on every refresh', () => {
@@ -49,34 +41,5 @@ void describe('paging', () => {
 
   void test('uniqueBy keeps the first of each key, in order', () => {
     assert.deepEqual(uniqueBy([1, 2, 1, 3, 2], (n) => n), [1, 2, 3]);
-  });
-});
-
-void describe('accessors for command handlers', () => {
-  const finding = sastFinding({ ruleName: 'a.b.c', lineOfCodeUrl: 'https://x.example/a#L1' });
-  const group = { kind: 'group', id: 'g' } as unknown as FindingNode['parent'];
-  const findingNode: FindingNode = { kind: 'finding', id: 'f', parent: group, finding };
-
-  void test('findingOf takes a finding node or a Finding, nothing else', () => {
-    assert.equal(findingOf(findingNode), finding);
-    assert.equal(findingOf(finding), finding);
-    assert.equal(findingOf(projectNode('a')), undefined);
-    assert.equal(findingOf('x'), undefined);
-    assert.equal(findingOf(undefined), undefined);
-  });
-
-  void test('projectOf, ruleIdOf', () => {
-    assert.equal(projectOf(projectNode('acme/api'))?.name, 'acme/api');
-    assert.equal(projectOf(findingNode), undefined);
-    assert.equal(ruleIdOf(findingNode), 'a.b.c');
-    const ruleNode = { kind: 'rule', id: 'r', rule: { path: 'p.q' } } as unknown as RuleNode;
-    assert.equal(ruleIdOf(ruleNode), 'p.q');
-  });
-
-  void test('urlOf gives only http(s) URLs', () => {
-    assert.equal(urlOf(findingNode), 'https://x.example/a#L1');
-    assert.equal(urlOf(projectNode('a', 'https://github.com/a')), 'https://github.com/a');
-    assert.equal(urlOf(projectNode('a', 'command:evil')), undefined);
-    assert.equal(urlOf({}), undefined);
   });
 });

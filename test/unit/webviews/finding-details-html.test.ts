@@ -6,13 +6,20 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import type { Finding, FindingDetail } from '../../../src/core/model/types';
+import type { Finding } from '../../../src/core/model/types';
+import type { FindingDetail } from '../../../src/core/model/finding-detail';
+import type { FoundPlace } from '../../../src/core/workspace/today-place';
 import { percentText } from '../../../src/webviews/details-sections';
-import { findingDetailsHtml, parseDetailsMessage, type DetailsInput, type WebviewResources } from '../../../src/webviews/finding-details-html';
+import type { DetailsInput } from '../../../src/webviews/details-input';
+import { findingDetailsHtml, parseDetailsMessage, type WebviewResources } from '../../../src/webviews/finding-details-html';
 import { sastFinding, scaFinding } from '../services/finding-fixtures';
 
 const resources: WebviewResources = { nonce: 'bm9uY2UxMjM0', cspSource: 'https://webview.example', scriptUri: 'https://webview.example/details.js', styleUri: 'https://webview.example/details.css' };
 const page = (input: DetailsInput): string => findingDetailsHtml(input, resources);
+/** Today's place at a 1-based line, as drift mapping gives it. */
+const at = (relativePath: string, line: number, kind: FoundPlace['kind'] = 'same'): FoundPlace => ({
+  kind, relativePath, range: { startLine: line - 1, startCharacter: 0, endLine: line - 1, endCharacter: 10, wholeLine: false },
+});
 const detailOf = (finding: Finding, extra: Partial<FindingDetail> = {}): FindingDetail => ({
   ...finding, categories: [], reviewComments: [], clickToFixPrUrls: [], clickToFixFailures: [], ...extra,
 });
@@ -124,7 +131,7 @@ void describe('the details page: security', () => {
         clickToFixPrUrls: ['command:workbench.action.quit', 'file:///etc/passwd', 'https://github.com/o/r/pull/1'],
         clickToFixFailures: [{ reason: evil }], reviewComments: [{ discussionId: evil }],
       }),
-      place: { path: evil, line: 3, changed: true }, error: evil, notice: { kind: 'info', text: evil }, currentCode: evil, newAgainst: evil,
+      place: at(evil, 3, 'changed'), error: evil, notice: { kind: 'info', text: evil }, currentCode: evil, newAgainst: evil,
       platformUrl: bad,
     });
     const tags = tagsOf(html);
@@ -192,7 +199,7 @@ void describe('the details page: sections', () => {
 
   void test('where: today\'s place with Open, the scanned place when it moved, branch, repository, policy, dates', () => {
     const finding = sastFinding({ file: 'src/app.py', line: 12, ref: 'refs/heads/main', repositoryName: 'acme/app', policy: { id: 1, name: 'Default Policy', slug: 'default' }, relevantSince: Date.parse('2024-04-02T08:30:00Z') });
-    const html = page({ finding, place: { path: 'src/app.py', line: 19, changed: true }, detail: detailOf(finding, { repositoryUrl: 'https://github.com/acme/app', createdAt: new Date('2024-04-01T00:00:00Z'), stateUpdatedAt: new Date('2024-05-03T12:00:00Z') }) });
+    const html = page({ finding, place: at('src/app.py', 19, 'changed'), detail: detailOf(finding, { repositoryUrl: 'https://github.com/acme/app', createdAt: new Date('2024-04-01T00:00:00Z'), stateUpdatedAt: new Date('2024-05-03T12:00:00Z') }) });
     includesAll(html, ['src/app.py:19', 'code changed since the scan', '<dt>Scanned at</dt><dd>src/app.py:12</dd>', '<dt>Branch</dt><dd>main</dd>', 'Default Policy', '2024-04-01 00:00 UTC', '2024-04-02 08:30 UTC', '2024-05-03 12:00 UTC']);
     assert.match(html, /data-url="https:\/\/github\.com\/acme\/app">acme\/app<\/a>/);
     assert.match(html, /<button type="button" class="secondary" data-action="openLocation">Open in Editor<\/button>/);
@@ -200,10 +207,10 @@ void describe('the details page: sections', () => {
 
   void test('where: a finding gone from this copy says so and offers no Open; an unmoved one is said once', () => {
     const finding = sastFinding({ file: 'src/old.py', line: 4 });
-    const gone = page({ finding, place: { path: 'src/old.py', line: 4, gone: true } });
+    const gone = page({ finding, place: { kind: 'deleted' } });
     assert.ok(gone.includes('no longer in this copy'));
     assert.ok(!gone.includes('data-action="openLocation"'));
-    const here = page({ finding, place: { path: 'src/old.py', line: 4 } });
+    const here = page({ finding, place: at('src/old.py', 4) });
     assert.ok(!here.includes('Scanned at') && here.includes('data-action="openLocation"'));
   });
 
@@ -228,7 +235,7 @@ void describe('the details page: sections', () => {
 
   void test('assistant: the fix beside today\'s code with Apply, and everything it said', () => {
     const finding = sastFinding({ file: 'src/app.py', line: 12 });
-    const html = page({ finding, currentCode: 'eval(user_input)', place: { path: 'src/app.py', line: 12 }, detail: detailOf(finding, { assistant: {
+    const html = page({ finding, currentCode: 'eval(user_input)', place: at('src/app.py', 12), detail: detailOf(finding, { assistant: {
       autofixCode: 'ast.literal_eval(user_input)', autofixExplanation: 'literal_eval only parses literals.', autotriageVerdict: 'true_positive', autotriageReason: 'User input reaches eval.',
       componentRisk: 'high', componentTag: 'payments', guidanceSummary: 'Do not eval input.', guidanceInstructions: '1. Replace eval\n2. Test', ruleExplanationSummary: 'Eval runs arbitrary code.',
     } }) });
@@ -240,7 +247,7 @@ void describe('the details page: sections', () => {
   void test('assistant: no Apply where the panel could not apply it (code changed, gone, or not here)', () => {
     const finding = sastFinding({ file: 'a.py', line: 1 });
     const detail = detailOf(finding, { assistant: { autofixCode: 'safe()' } });
-    const changed = page({ finding, detail, currentCode: 'x', place: { path: 'a.py', line: 1, changed: true } });
+    const changed = page({ finding, detail, currentCode: 'x', place: at('a.py', 1, 'changed') });
     assert.ok(!changed.includes('applyFix') && changed.includes('changed since the scan: compare'));
     assert.ok(!page({ finding, detail }).includes('applyFix'), 'without today\'s code');
     assert.ok(page({ finding, detail }).includes('safe()'), 'the fix is still shown');
@@ -314,7 +321,7 @@ void describe('the details page: loading, errors, notices', () => {
 void describe('the page script (media/details.js)', () => {
   void test('every control on the page posts the message its button means, and the extension accepts it', () => {
     const finding = sastFinding({ file: 'a.py', line: 1, status: 'ignored', ticket: { slug: 'S-1', url: 'https://t.example/S-1' } });
-    const html = page({ finding, platformUrl: 'https://semgrep.dev/x', place: { path: 'a.py', line: 1 }, currentCode: 'x', detail: detailOf(finding, { assistant: { autofixCode: 'y' } }) });
+    const html = page({ finding, platformUrl: 'https://semgrep.dev/x', place: at('a.py', 1), currentCode: 'x', detail: detailOf(finding, { assistant: { autofixCode: 'y' } }) });
     const controls = [...attributesOf(html, 'button'), ...attributesOf(html, 'a')];
     const { posted } = runPageScript(controls);
     assert.equal(posted.length, controls.length);

@@ -4,7 +4,7 @@
  */
 import { after, afterEach, before } from 'node:test';
 import { PlatformClient, type PlatformClientOptions } from '../../../../src/core/api/client';
-import type { WireSastFinding, WireScaFinding } from '../../../../src/core/api/wire';
+import type { WireSastFinding, WireScaFinding } from '../../../platform/wire';
 import { generateDeployment, startPlatformServer, type RunningPlatform } from '../../../platform/index';
 
 export interface PlatformFixture {

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
-import { PlatformError } from '../../../../src/core/api/errors';
+import { PlatformError } from '../../../../src/core/model/errors';
 import { PlatformHttp, type PlatformHttpOptions } from '../../../../src/core/api/http';
 import { sendJson, startLocalServer, type LocalServer, type SeenRequest } from './localServer';
 

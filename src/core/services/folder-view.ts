@@ -1,26 +1,34 @@
 /**
- * What Problems shows for one workspace folder: the findings of its project on the branch shown,
- * and the filters the extension applies itself. Pure data and filters over it (no `vscode`
- * calls), shared by the diagnostics, the status bar and the view badge.
+ * What one workspace folder shows: the findings of its project on the ref shown, the filters the
+ * extension applies itself, and what is known of which findings are new on the branch. Pure data
+ * (the workspace view decides it); Problems, the status bar, the badge and the cache writer read it.
  */
-import type { Finding } from '../core/model/types';
-import type { KindGap } from '../core/services/kind-gaps';
-import { CLOSED_STATUSES } from '../core/workspace/diagnostic-plan';
-import type { WorkspaceRepo } from '../host/workspace-repos';
+import type { Finding } from '../model/types';
+import { CLOSED_STATUSES } from '../workspace/diagnostic-plan';
+import type { KindGap } from './kind-gaps';
 
-export interface FolderFindings {
-  readonly repo: WorkspaceRepo;
+/** What the view needs of a folder: the project it is matched to and its checked-out branch. */
+export interface FolderRef {
+  readonly projectName: string;
+  /** The checked-out branch, when git knows it (detached HEAD: undefined). */
+  readonly branch?: string;
+}
+
+export interface FolderFindings<R extends FolderRef = FolderRef> {
+  readonly repo: R;
+  /** The folder's identity (its URI as a string): names its store slots and its novelty tracking. */
+  readonly key: string;
   /** The ref whose findings are shown (current branch, or primary as fallback). */
   readonly ref: string | undefined;
   readonly usedFallback: boolean;
   readonly findings: readonly Finding[];
-  /** The store slots whose answers these findings are. */
+  /** The store slots whose answers these findings are (none for findings drawn from the disk cache). */
   readonly slots: readonly string[];
   /** Set when the branch has its own scan and its primary branch's findings are loaded. */
   readonly novelty?: FolderNovelty;
   /** The filter "only new on this branch" is on: Problems shows only new findings. */
   readonly onlyNew: boolean;
-  /** The filters the extension applies itself (files, only new), when any is set. */
+  /** The filters the extension applies itself (files, only new, AI), when any is set. */
   readonly keep?: (finding: Finding) => boolean;
   /** Set while these findings come from the last session's cache: when they were loaded. */
   readonly cachedAt?: Date;
@@ -34,7 +42,7 @@ export interface FolderNovelty {
   isNew(finding: Finding): boolean;
 }
 
-/** The folder's findings Problems shows: those the extension's own filters (files, only new) keep. */
+/** The folder's findings Problems shows: those the extension's own filters keep. */
 export function shownInProblems(folder: FolderFindings): readonly Finding[] {
   const { keep } = folder;
   return keep ? folder.findings.filter(keep) : folder.findings;
@@ -43,7 +51,7 @@ export function shownInProblems(folder: FolderFindings): readonly Finding[] {
 /**
  * What Problems shows of the folder and is open (fixed and ignored ones are not problems). Kept per
  * folder object (they never change), so the badge, the status bar and its every redraw on a
- * change of editor share one pass over 50 000 findings.
+ * change of editor share one pass over the findings.
  */
 export function openInProblems(folder: FolderFindings): readonly Finding[] {
   let open = openByFolder.get(folder);

@@ -3,10 +3,10 @@
  * tunnel, TLS, HTTP, token) and stops at the first failure, so the report says WHICH layer
  * failed and what fixes it. Pure core (no vscode): the command only shows the report.
  */
-import { scrubSecret } from '../api/errors';
+import { scrubSecret } from '../model/errors';
 import * as steps from './connection-steps';
 import type { Outcome, StepContext, StepStatus } from './connection-steps';
-import type { Env, NetworkSettings } from './proxy-config';
+import type { Env, NetworkSettings } from '../net/proxy-config';
 
 export type { StepStatus } from './connection-steps';
 export type StepId = 'configuration' | 'proxy' | 'dns' | 'tcp' | 'tunnel' | 'tls' | 'http' | 'auth';

@@ -87,3 +87,8 @@ export function cancelledError(): PlatformError {
 /** Shown for a 404 because a token without the Web API scope gets 404 on every endpoint. */
 export const WEB_API_SCOPE_HINT =
   'If the token was created without Web API access, create one with it enabled.';
+
+/** A request or a load that was cancelled (its signal aborted): silent, and never a failure to show. */
+export function isCancelled(error: unknown): boolean {
+  return PlatformError.is(error, 'cancelled') || (error instanceof Error && error.name === 'AbortError');
+}

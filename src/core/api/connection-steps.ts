@@ -3,16 +3,16 @@
  * (with the fix) or skipped (saying why); check-connection.ts runs them and stops at a failure.
  */
 import { isIP, type Socket } from 'node:net';
-import { parseBaseUrl } from '../api/baseUrl';
-import { PlatformClient } from '../api/client';
-import { WEB_API_SCOPE_HINT, PlatformError } from '../api/errors';
-import { errorCode, errorFromTransport } from '../api/transportErrors';
-import { explainCertificate } from './certificate-problems';
-import { createDispatcher, type NetworkDispatcher } from './dispatcher';
-import { openTunnel, ProbeError, resolveHost, tcpConnect, tlsHandshake } from './probes';
-import { proxyFor, type Env, type NetworkSettings, type ProxyChoice } from './proxy-config';
-import { proxyRefusal } from './proxy-error';
-import { loadTrust, type Trust } from './trust';
+import { parseBaseUrl } from './baseUrl';
+import { PlatformClient } from './client';
+import { WEB_API_SCOPE_HINT, PlatformError } from '../model/errors';
+import { errorCode, errorFromTransport } from './transportErrors';
+import { explainCertificate } from '../net/certificate-problems';
+import { createDispatcher, type NetworkDispatcher } from '../net/dispatcher';
+import { openTunnel, ProbeError, resolveHost, tcpConnect, tlsHandshake } from '../net/probes';
+import { proxyFor, type Env, type NetworkSettings, type ProxyChoice } from '../net/proxy-config';
+import { proxyRefusal } from '../net/proxy-error';
+import { loadTrust, type Trust } from '../net/trust';
 
 export type StepStatus = 'ok' | 'failed' | 'skipped';
 export interface Outcome {

@@ -1,0 +1,162 @@
+/**
+ * Every command's arguments, typed and checked in one place: `CommandSignatures` says what each
+ * handler takes (after the check) and resolves with; `COMMAND_ARGUMENTS` checks what VS Code
+ * passed against it, before the handler runs, so a given argument is refused with a sentence
+ * naming the field and nothing is sent (the automation contract, docs: automation). Tree items
+ * are read, never refused (`command-item.ts`); from a view's context menu the second argument is
+ * the selection, which an options argument takes as "no options".
+ */
+import type * as vscode from 'vscode';
+import { isHttpUrl } from '../core/model/links';
+import type { Deployment, Project } from '../core/model/types';
+import type { TicketLinkResult, TicketResult } from '../core/model/triage-and-tickets';
+import { CYCLONEDX_VERSIONS, SBOM_COMPONENT_TYPES, type SbomOutputFormat } from '../core/model/sbom';
+import type { ConnectionReport } from '../core/api/check-connection';
+import { parseSelection, type FilterSelection } from '../core/services/filters';
+import type { GroupBy } from '../core/services/grouping';
+import type { FindingKind } from '../core/services/kind-availability';
+import type { ProductCheck } from '../core/services/product-check';
+import type { SbomExportRecord } from '../core/services/sbom-service';
+import type { TriageOutcome } from '../core/services/triage-service';
+import {
+  anything, argumentList, boolean, invalid, object, oneOf, optional, refine, schema, text, valid, type ArgumentsSchema, type Infer, type Schema,
+} from '../host/schema';
+import { TRIAGE_INPUT, type TriageRequest } from '../host/triage-input';
+import { isRetryTarget, type RetryTarget } from '../views/tree-commands';
+import { itemOf, itemsOf, type CommandItem } from './command-item';
+import type { CommandId } from './ids';
+import { SAVE_TO } from './save-target';
+
+/** An argument that may be a view's selection (context menus pass it second): then it counts as absent. */
+function unlessSelection<T>(inner: Schema<T>): Schema<T | undefined> {
+  return schema((value) => (value === undefined || Array.isArray(value) ? valid(undefined) : inner.check(value)));
+}
+
+const options = (command: string) => (extra: string, known: string): string => `${command} has no option ${JSON.stringify(extra)} (it takes ${known}).`;
+
+const FORMATS: readonly SbomOutputFormat[] = ['SBOM_OUTPUT_FORMAT_JSON', 'SBOM_OUTPUT_FORMAT_CYCLONEDX'];
+
+export const SBOM_OPTIONS = object({
+  ref: optional(text('ref must be a branch or ref name (text).')),
+  outputFormat: optional(oneOf(FORMATS, `outputFormat takes ${FORMATS.join(' or ')}.`)),
+  cycloneDxVersion: optional(oneOf(CYCLONEDX_VERSIONS, `cycloneDxVersion takes ${CYCLONEDX_VERSIONS.join(', ')}.`)),
+  componentType: optional(oneOf(SBOM_COMPONENT_TYPES, `componentType takes ${SBOM_COMPONENT_TYPES.join(', ')}.`)),
+  /** `false`: only start the job (it is followed from the history, or after a reload). */
+  follow: optional(boolean('follow must be true or false.')),
+  /** Where to write the finished document: no dialog. */
+  saveTo: optional(SAVE_TO),
+}, 'The SBOM export\'s options are an object: { ref?, outputFormat?, cycloneDxVersion?, componentType?, follow?, saveTo? }.', options('exportSbom'));
+export type SbomOptions = Infer<typeof SBOM_OPTIONS>;
+
+export const SARIF_OPTIONS = object({
+  ref: optional(refine(text('ref must be a branch name without spaces.'), (ref) => (/\s/.test(ref) ? 'ref must be a branch name without spaces.' : undefined))),
+  saveTo: optional(SAVE_TO),
+}, 'The SARIF export\'s options are an object: { ref?, saveTo? }.', options('exportSarif'));
+export type SarifOptions = Infer<typeof SARIF_OPTIONS>;
+
+/** What `exportSarif` resolves with: the file written, how many results, the kinds left out. */
+export interface SarifExport { readonly uri: vscode.Uri; readonly results: number; readonly missing?: readonly FindingKind[] }
+
+export const SCANNED_COMMIT = object({
+  folder: optional(text('folder must be a workspace folder\'s URI (text).')),
+  commit: optional(text('commit must be a commit id (text).')),
+}, 'appsecFindings.fetchScannedCommit takes { folder?, commit? }.', options('fetchScannedCommit'));
+export type ScannedCommit = Infer<typeof SCANNED_COMMIT>;
+
+const GROUPS: readonly GroupBy[] = ['severity', 'rule', 'file'];
+
+/** What each command's handler takes and resolves with. */
+export interface CommandSignatures {
+  'appsecFindings.signIn': (token?: string) => Promise<Deployment | undefined>;
+  'appsecFindings.signOut': () => Promise<void>;
+  'appsecFindings.refresh': () => Promise<void>;
+  'appsecFindings.filterFindings': (selection?: FilterSelection) => Promise<FilterSelection | undefined>;
+  'appsecFindings.clearFilters': () => Promise<void>;
+  'appsecFindings.groupBy': (by?: GroupBy) => Promise<GroupBy | undefined>;
+  'appsecFindings.tagProject': (project?: CommandItem, tags?: string) => Promise<Project | undefined>;
+  'appsecFindings.chooseRef': (project?: CommandItem, ref?: string) => Promise<string | undefined>;
+  'appsecFindings.exportSbom': (project?: CommandItem, options?: SbomOptions) => Promise<SbomExportRecord | undefined>;
+  'appsecFindings.exportSarif': (project?: CommandItem, options?: SarifOptions) => Promise<SarifExport | undefined>;
+  'appsecFindings.showSbomExports': () => Promise<void>;
+  'appsecFindings.openInPlatform': (item?: CommandItem) => Promise<boolean>;
+  'appsecFindings.openOnGitHub': (item?: CommandItem) => Promise<boolean>;
+  'appsecFindings.openOnGitLab': (item?: CommandItem) => Promise<boolean>;
+  'appsecFindings.openOnCodeHost': (item?: CommandItem) => Promise<boolean>;
+  'appsecFindings.openFinding': (item?: CommandItem) => Promise<'editor' | 'browser' | undefined>;
+  'appsecFindings.copyFindingId': (item?: CommandItem) => Promise<string | undefined>;
+  'appsecFindings.copyLink': (item?: CommandItem) => Promise<string | undefined>;
+  'appsecFindings.filterBySeverity': (item?: CommandItem) => Promise<FilterSelection | undefined>;
+  'appsecFindings.filterByRule': (item?: CommandItem) => Promise<FilterSelection | undefined>;
+  'appsecFindings.filterByFile': (item?: CommandItem) => Promise<FilterSelection | undefined>;
+  'appsecFindings.showRule': (item?: CommandItem) => Promise<boolean>;
+  'appsecFindings.copyRuleId': (item?: CommandItem) => Promise<string | undefined>;
+  'appsecFindings.showLogs': () => void;
+  'appsecFindings.checkConnection': () => Promise<ConnectionReport & { readonly products?: readonly ProductCheck[] }>;
+  'appsecFindings.cancelTreeLoad': (slot: string) => void;
+  'appsecFindings.retryTreeLoad': (target: RetryTarget) => void;
+  'appsecFindings.fetchScannedCommit': (which?: ScannedCommit) => Promise<boolean>;
+  'appsecFindings.triage': (request: TriageRequest) => Promise<TriageOutcome>;
+  'appsecFindings.ignore': (item?: CommandItem, selected?: readonly CommandItem[]) => Promise<TriageOutcome[] | undefined>;
+  'appsecFindings.markReviewing': (item?: CommandItem, selected?: readonly CommandItem[]) => Promise<TriageOutcome[]>;
+  'appsecFindings.markFixing': (item?: CommandItem, selected?: readonly CommandItem[]) => Promise<TriageOutcome[]>;
+  'appsecFindings.reopen': (item?: CommandItem, selected?: readonly CommandItem[]) => Promise<TriageOutcome[]>;
+  'appsecFindings.addNote': (item?: CommandItem, selected?: readonly CommandItem[]) => Promise<TriageOutcome[] | undefined>;
+  'appsecFindings.createTicket': (item?: CommandItem, selected?: readonly CommandItem[]) => Promise<TicketResult[] | undefined>;
+  'appsecFindings.linkTicket': (item?: CommandItem, selected?: readonly CommandItem[], url?: string) => Promise<TicketLinkResult[] | undefined>;
+  'appsecFindings.unlinkTicket': (item?: CommandItem, selected?: readonly CommandItem[]) => Promise<number | undefined>;
+  'appsecFindings.showDetails': (item?: CommandItem) => Promise<boolean>;
+}
+
+/** The typed map: every id, its handler. */
+export type CommandMap = { readonly [K in CommandId]: CommandSignatures[K] };
+
+/** A tree item, a diagnostic, a finding, a project, text: read, never refused. */
+const ITEM = anything((value) => (value === undefined ? undefined : itemOf(value)));
+const SELECTED = anything(itemsOf);
+const NONE = argumentList();
+const ONE_ITEM = argumentList(ITEM);
+const ITEM_AND_SELECTION = argumentList(ITEM, SELECTED);
+
+/** What each command's arguments must be; checked by `registerCommands` before the handler runs. */
+export const COMMAND_ARGUMENTS: { readonly [K in CommandId]: ArgumentsSchema<Parameters<CommandSignatures[K]>> } = {
+  'appsecFindings.signIn': argumentList(optional(text('The token must be text (the API token).'))),
+  'appsecFindings.signOut': NONE,
+  'appsecFindings.refresh': NONE,
+  // Tolerant, as a stored selection is read: unknown keys and values are dropped.
+  'appsecFindings.filterFindings': argumentList(anything((value) => (typeof value === 'object' && value !== null ? parseSelection(value) : undefined))),
+  'appsecFindings.clearFilters': NONE,
+  'appsecFindings.groupBy': argumentList(optional(oneOf(GROUPS, `groupBy takes ${GROUPS.join(', ')}.`))),
+  'appsecFindings.tagProject': argumentList(ITEM, unlessSelection(text('The tags must be text, comma-separated.'))),
+  'appsecFindings.chooseRef': argumentList(ITEM, unlessSelection(text('The ref must be a branch or ref name (text); empty for the primary branch.'))),
+  'appsecFindings.exportSbom': argumentList(ITEM, unlessSelection(SBOM_OPTIONS)),
+  'appsecFindings.exportSarif': argumentList(ITEM, unlessSelection(SARIF_OPTIONS)),
+  'appsecFindings.showSbomExports': NONE,
+  'appsecFindings.openInPlatform': ONE_ITEM,
+  'appsecFindings.openOnGitHub': ONE_ITEM,
+  'appsecFindings.openOnGitLab': ONE_ITEM,
+  'appsecFindings.openOnCodeHost': ONE_ITEM,
+  'appsecFindings.openFinding': ONE_ITEM,
+  'appsecFindings.copyFindingId': ONE_ITEM,
+  'appsecFindings.copyLink': ONE_ITEM,
+  'appsecFindings.filterBySeverity': ONE_ITEM,
+  'appsecFindings.filterByRule': ONE_ITEM,
+  'appsecFindings.filterByFile': ONE_ITEM,
+  'appsecFindings.showRule': ONE_ITEM,
+  'appsecFindings.copyRuleId': ONE_ITEM,
+  'appsecFindings.showLogs': NONE,
+  'appsecFindings.checkConnection': NONE,
+  'appsecFindings.cancelTreeLoad': argumentList(text('cancelTreeLoad takes the slot whose load to stop (text).')),
+  'appsecFindings.retryTreeLoad': argumentList(schema((value) => (isRetryTarget(value) ? valid(value) : invalid('retryTreeLoad takes { view: "projects", slot? } or { view: "policies", policyId? }.')))),
+  'appsecFindings.fetchScannedCommit': argumentList(optional(SCANNED_COMMIT)),
+  'appsecFindings.triage': argumentList(TRIAGE_INPUT),
+  'appsecFindings.ignore': ITEM_AND_SELECTION,
+  'appsecFindings.markReviewing': ITEM_AND_SELECTION,
+  'appsecFindings.markFixing': ITEM_AND_SELECTION,
+  'appsecFindings.reopen': ITEM_AND_SELECTION,
+  'appsecFindings.addNote': ITEM_AND_SELECTION,
+  'appsecFindings.createTicket': ITEM_AND_SELECTION,
+  'appsecFindings.linkTicket': argumentList(ITEM, SELECTED, optional(refine(text('url must be the ticket\'s link (text).'),
+    (url) => (isHttpUrl(url.trim()) ? undefined : 'url must be the ticket\'s link, starting with https:// (or http://).')))),
+  'appsecFindings.unlinkTicket': ITEM_AND_SELECTION,
+  'appsecFindings.showDetails': ONE_ITEM,
+};

@@ -1,0 +1,52 @@
+/**
+ * What the commands use of the running extension. The composition root builds one object that
+ * has all of it (its `App`); each command file asks only for the part it needs (`Pick<…>`), so
+ * commands never depend on the composition root.
+ */
+import type * as vscode from 'vscode';
+import type { Finding } from '../core/model/types';
+import type { FindingsStore } from '../core/services/findings-store';
+import type { ProjectsService } from '../core/services/projects-service';
+import type { SbomService } from '../core/services/sbom-service';
+import type { Session } from '../core/services/session';
+import type { TriageService } from '../core/services/triage-service';
+import type { FindingPlaces } from '../diagnostics/finding-places';
+import type { ExtensionLog, Logger } from '../host/logger';
+import type { ViewState } from '../host/view-state';
+import type { WorkspaceRepos } from '../host/workspace-repos';
+
+export interface CommandDeps {
+  /** The extension's version, for the User-Agent. */
+  readonly version: string;
+  /** The stored API token (for the connection check); never log or show it. */
+  currentToken(): Promise<string | undefined>;
+  readonly log: ExtensionLog;
+  logger(component: string): Logger;
+  readonly session: Session;
+  readonly projects: ProjectsService;
+  readonly findings: FindingsStore;
+  readonly sbom: SbomService;
+  readonly repos: WorkspaceRepos;
+  /** Where each finding is in today's code. */
+  readonly places: FindingPlaces;
+  readonly viewState: ViewState;
+  /** Reloads projects, diagnostics and views; resolves when the new diagnostics are shown. */
+  refreshAll(force: boolean): Promise<void>;
+  /** Forgets everything shown (sign-out, deployment change). */
+  clearAll(): void;
+  /** The platform's page of a finding (undefined signed out). */
+  findingUrl(finding: Finding): string | undefined;
+  /** The platform's page of a project (undefined signed out). */
+  projectUrl(project: { readonly id: number }): string | undefined;
+  /** The item selected in the Projects or Policy Rules view, for commands run from the palette. */
+  selectedItem(): unknown;
+  /** Every item selected in the Projects view (it allows several), for commands run from the palette. */
+  selectedItems(): readonly unknown[];
+  /** Triage and tickets: one change, shown everywhere, rolled back when refused. */
+  readonly triage: TriageService;
+  /** Opens (or reuses) the Finding Details panel; resolves when the platform's detail is shown. */
+  showDetails(finding: Finding): Promise<void>;
+  /** Selects a rule in the Policy Rules view; false when no policy shown there has it. */
+  revealRule(ruleName: string): Promise<boolean>;
+  readonly clipboard: vscode.Clipboard;
+}

@@ -1,0 +1,280 @@
+/**
+ * The one place that decides what the workspace shows. For every workspace folder matched to a
+ * project it decides the ref (the checked-out branch, or the primary branch when the branch has
+ * no scan), the filters, each kind's state (loaded, not available, failed and kept stale) and
+ * which findings are new on the branch. It gives out immutable, versioned snapshots with one
+ * change event; Problems draws them, and the status bar, the badge and the cache writer follow
+ * what Problems drew. None of them decides what is shown.
+ *
+ * Why a snapshot changes is part of it (`cause`): only a refresh brings findings that are news,
+ * and only a refresh's answers are worth keeping on disk.
+ */
+import { Emitter, type Disposable, type Event } from '../events';
+import { refToShow } from '../model/refs';
+import { ISSUE_TYPES, type Finding, type IssueType, type Project } from '../model/types';
+import type { BranchBaselines } from './branch-baselines';
+import { localFilterOf, toQueryFilters, type FilterSelection } from './filters';
+import type { FindingsStore } from './findings-store';
+import type { FindingsQuery, FindingsResult } from './findings-query';
+import type { FolderFindings, FolderNovelty, FolderRef } from './folder-view';
+import type { KindGap } from './kind-gaps';
+import { loadRef, slotsOf } from './folder-loads';
+import { shownResult } from './slot-bindings';
+
+/**
+ * Why the snapshot changed: `refresh` (answers loaded for it), `change` (a patch, or another
+ * view's load of the same answers), `novelty` (a primary branch's findings landed), `cached`
+ * (the last session's findings, before any answer), `cleared` (signed out, nothing to show).
+ */
+export type ShownCause = 'refresh' | 'change' | 'novelty' | 'cached' | 'cleared';
+
+export interface WorkspaceSnapshot<R extends FolderRef = FolderRef> {
+  /** Grows with every snapshot: a drawing of an older one is superseded. */
+  readonly version: number;
+  readonly cause: ShownCause;
+  readonly folders: readonly FolderFindings<R>[];
+}
+
+/** Draws a snapshot; resolves when it is shown (or a later one took over). */
+export type SnapshotRenderer<R extends FolderRef> = (snapshot: WorkspaceSnapshot<R>) => Promise<void>;
+
+export interface WorkspaceViewDeps<R extends FolderRef> {
+  readonly store: Pick<FindingsStore, 'load' | 'peek' | 'state' | 'release' | 'onDidChange'>;
+  readonly baselines: Pick<BranchBaselines, 'ensure' | 'comparedWith' | 'isNew' | 'keepOnly' | 'onDidChange'>;
+  /** The folders matched to a project, as the host sees them now. */
+  folders(): readonly R[];
+  /** A folder's identity (stable while the folder is open). */
+  keyOf(repo: R): string;
+  deploymentSlug(): string | undefined;
+  project(name: string): Project | undefined;
+  selection(): FilterSelection;
+  /** False in an untrusted workspace: nothing is shown. */
+  mayShow(): boolean;
+}
+
+/** A folder as loaded, before what depends on the moment it is drawn (novelty, local filters). */
+type LoadedFolder<R extends FolderRef> = Omit<FolderFindings<R>, 'onlyNew' | 'keep' | 'novelty'>;
+
+export class WorkspaceView<R extends FolderRef> implements Disposable {
+  private current: WorkspaceSnapshot<R> = { version: 0, cause: 'cleared', folders: [] };
+  private loaded: readonly LoadedFolder<R>[] = [];
+  /** Per folder, per slot: the answers the snapshot holds, so a change that is not an answer publishes nothing. */
+  private answers: (readonly (readonly Finding[] | undefined)[])[] = [];
+  private running: Promise<readonly KindGap[]> | undefined;
+  private queued: Promise<readonly KindGap[]> | undefined;
+  private loads = 0;
+  /** What the last refresh could not show fresh. */
+  private lastGaps: readonly KindGap[] = [];
+  private render: SnapshotRenderer<R> = () => Promise.resolve();
+  private readonly changed = new Emitter<WorkspaceSnapshot<R>>();
+  /** Fires with every new snapshot, before it is drawn. */
+  readonly onDidChange: Event<WorkspaceSnapshot<R>> = this.changed.event;
+  private readonly following: Disposable[];
+
+  constructor(private readonly deps: WorkspaceViewDeps<R>) {
+    this.following = [
+      deps.store.onDidChange((slots) => this.onStoreChanged(slots), 'the workspace view'),
+      deps.baselines.onDidChange(() => this.onNoveltyChanged(), 'the workspace view'),
+    ];
+  }
+
+  get snapshot(): WorkspaceSnapshot<R> {
+    return this.current;
+  }
+
+  /** True while a refresh waits for answers: what it publishes will be drawn with today's places. */
+  get loading(): boolean {
+    return this.loads > 0;
+  }
+
+  /** True from a refresh's start until its drawing is done (and while another waits to run). */
+  get refreshing(): boolean {
+    return this.running !== undefined;
+  }
+
+  /** The one renderer whose drawing a refresh waits for (Problems). */
+  attach(render: SnapshotRenderer<R>): Disposable {
+    this.render = render;
+    return { dispose: () => void (this.render = () => Promise.resolve()) };
+  }
+
+  /**
+   * Loads what every folder shows and publishes it; resolves, with what could not be shown fresh,
+   * when it is drawn. A call while one runs is coalesced into one more run after it.
+   */
+  refresh(force = false): Promise<readonly KindGap[]> {
+    if (!this.running) {
+      // Started on the next microtask so `loading` is true before the run's first load: the store
+      // announces a load synchronously, and the old folder must not be published with the slot's
+      // new answer (its novelty is still the old branch's).
+      this.running = Promise.resolve().then(() => this.run(force)).finally(() => (this.running = undefined));
+      return this.running;
+    }
+    this.queued ??= this.running.catch(() => undefined).then(() => {
+      this.queued = undefined;
+      return this.refresh(force);
+    });
+    return this.queued;
+  }
+
+  /** Resolves when no refresh runs or waits, with what the last one could not show fresh. */
+  settled(): Promise<readonly KindGap[]> {
+    return this.queued ?? this.running ?? Promise.resolve(this.lastGaps);
+  }
+
+  private async run(force: boolean): Promise<readonly KindGap[]> {
+    const slug = this.deps.deploymentSlug();
+    if (!slug || !this.deps.mayShow()) {
+      this.lastGaps = [];
+      this.clear();
+      return [];
+    }
+    this.loads++;
+    let folders: LoadedFolder<R>[];
+    try {
+      folders = await Promise.all(this.deps.folders().map((repo) => this.loadFolder(slug, repo, force)));
+    } finally {
+      this.loads--;
+    }
+    this.releaseAllBut(folders);
+    this.lastGaps = folders.flatMap((folder) => folder.gaps ?? []);
+    await this.publish(folders, 'refresh');
+    return this.lastGaps;
+  }
+
+  private async loadFolder(slug: string, repo: R, force: boolean): Promise<LoadedFolder<R>> {
+    const key = this.deps.keyOf(repo);
+    const { ref, fallback } = refToShow(repo.branch, this.deps.project(repo.projectName));
+    const own = slotsOf(key, 'branch');
+    // On a branch other than the primary one, its findings are compared with the primary's
+    // (loaded alongside, never failing the folder) to tell which are new on it.
+    const compared = fallback ? this.deps.baselines.ensure(slug, repo.projectName, force) : Promise.resolve();
+    const { findings, gaps, failed } = await loadRef(this.deps.store, own, (issueType) => this.queryOf(slug, repo, ref, issueType), force);
+    await compared;
+    // A branch without a scan has no findings on the platform: show the primary branch's. A kind
+    // that failed proves nothing about the branch, so it is never taken for "not scanned".
+    if (findings.length === 0 && !failed && fallback) {
+      const slots = slotsOf(key, 'primary');
+      const primary = await loadRef(this.deps.store, slots, (issueType) => this.queryOf(slug, repo, fallback, issueType), force);
+      return { repo, key, ref: fallback, usedFallback: true, findings: primary.findings, slots, gaps: primary.gaps };
+    }
+    return { repo, key, ref, usedFallback: false, findings, slots: own, gaps };
+  }
+
+  private queryOf(slug: string, repo: R, ref: string | undefined, issueType: IssueType): FindingsQuery {
+    // dedup as in the tree: with the ref, it gives the counts of the web UI (docs/platform-api.md, "Paging").
+    return { deploymentSlug: slug, issueType, filters: toQueryFilters(this.deps.selection(), issueType, { repo: repo.projectName, dedup: true, ...(ref ? { ref } : {}) }) };
+  }
+
+  /**
+   * Publishes what the store already holds for each folder (answers adopted from the disk cache),
+   * without a request; false when it holds nothing for any folder. The refresh that follows
+   * replaces it whole. Resolves once it is drawn.
+   */
+  async showHeld(): Promise<boolean> {
+    const folders = this.heldFolders((query) => this.deps.store.peek(query));
+    if (!folders || folders.length === 0) return false;
+    await this.publish(folders, 'cached');
+    return true;
+  }
+
+  /**
+   * The folders as `find` holds their answers (per folder: its branch's, or else its primary
+   * branch's), with today's filters; undefined once anything fresher is shown.
+   */
+  heldFolders(find: (query: FindingsQuery) => FindingsResult | undefined): FolderFindings<R>[] | undefined {
+    const slug = this.deps.deploymentSlug();
+    if (!slug || !this.mayShowHeld()) return undefined;
+    const folders: FolderFindings<R>[] = [];
+    for (const repo of this.deps.folders()) {
+      const { ref, fallback } = refToShow(repo.branch, this.deps.project(repo.projectName));
+      const held = (which: string | undefined): FindingsResult[] | undefined => {
+        // A kind that had no answer (it failed) is not kept: the kinds that answered still show.
+        const results = ISSUE_TYPES.map((issueType) => find(this.queryOf(slug, repo, which, issueType))).filter((r): r is FindingsResult => r !== undefined);
+        return results.length > 0 ? results : undefined;
+      };
+      const own = held(ref);
+      const results = own && own.some((r) => r.findings.length > 0) ? own : (fallback && held(fallback)) || own;
+      if (!results) continue;
+      const usedFallback = results !== own;
+      folders.push(this.decorate({
+        repo, key: this.deps.keyOf(repo), ref: usedFallback ? fallback : ref, usedFallback, findings: results.flatMap((r) => r.findings), slots: [],
+        cachedAt: new Date(Math.min(...results.map((r) => r.loadedAt.getTime()))),
+      }, false));
+    }
+    return folders;
+  }
+
+  /**
+   * Whether the last session's findings may be shown: nothing fresher is. A refresh that has not
+   * published yet does not stop them: they are there to be seen before the platform answers.
+   */
+  mayShowHeld(): boolean {
+    return this.current.folders.length === 0 && this.deps.mayShow();
+  }
+
+  /** A change in the store to answers shown: published again from the store, no request. */
+  private onStoreChanged(slots: readonly string[]): void {
+    if (this.loading || this.loaded.length === 0) return;
+    const shown = new Set(this.loaded.flatMap((f) => f.slots));
+    if (!slots.some((slot) => shown.has(slot))) return;
+    // A load's progress changes no answer: only a different answer is published.
+    const answers = this.answersOf(this.loaded);
+    if (answers.every((list, i) => list.every((findings, j) => findings === this.answers[i]?.[j]))) return;
+    void this.publish(this.loaded.map((folder, i) => ({ ...folder, findings: (answers[i] ?? []).flatMap((findings) => findings ?? []) })), 'change');
+  }
+
+  /** A primary branch's findings landed or went: which findings are new may differ. */
+  private onNoveltyChanged(): void {
+    // A refresh under way publishes with what is known when it ends.
+    if (this.loading || this.loaded.length === 0) return;
+    void this.publish(this.loaded, 'novelty');
+  }
+
+  private publish(folders: readonly LoadedFolder<R>[], cause: ShownCause): Promise<void> {
+    this.loaded = folders;
+    this.answers = this.answersOf(folders);
+    const snapshot: WorkspaceSnapshot<R> = { version: this.current.version + 1, cause, folders: folders.map((f) => this.decorate(f, f.cachedAt === undefined)) };
+    this.current = snapshot;
+    this.changed.fire(snapshot);
+    return this.render(snapshot);
+  }
+
+  /** The folder with today's filters and what is known now of which findings are new. */
+  private decorate(folder: LoadedFolder<R>, compare: boolean): FolderFindings<R> {
+    const { novelty: _novelty, keep: _keep, onlyNew: _onlyNew, ...rest } = folder as FolderFindings<R>;
+    const novelty = compare && !folder.usedFallback ? this.noveltyOf(folder.repo) : undefined;
+    const selection = this.deps.selection();
+    const keep = localFilterOf(selection, novelty && ((finding) => novelty.isNew(finding)));
+    return { ...rest, novelty, onlyNew: selection.newOnBranch === true, ...(keep ? { keep } : {}) };
+  }
+
+  private noveltyOf(repo: R): FolderNovelty | undefined {
+    const { fallback } = refToShow(repo.branch, this.deps.project(repo.projectName));
+    const { baselines } = this.deps;
+    const primary = fallback && baselines.comparedWith(repo.projectName);
+    return primary ? { primary, isNew: (finding) => baselines.isNew(finding) } : undefined;
+  }
+
+  private answersOf(folders: readonly LoadedFolder<R>[]): (readonly (readonly Finding[] | undefined)[])[] {
+    return folders.map((folder) => folder.slots.map((slot) => shownResult(this.deps.store.state(slot))?.findings));
+  }
+
+  /** Lets the store drop answers of folders and fallbacks no longer shown. */
+  private releaseAllBut(folders: readonly LoadedFolder<R>[]): void {
+    this.deps.baselines.keepOnly(folders.filter((f) => !f.usedFallback).map((f) => f.repo.projectName));
+    const keep = new Set(folders.flatMap((f) => f.slots));
+    for (const folder of this.loaded) for (const slot of folder.slots) if (!keep.has(slot)) this.deps.store.release(slot);
+  }
+
+  /** Shows nothing (signed out, an untrusted workspace). */
+  clear(): void {
+    this.releaseAllBut([]);
+    void this.publish([], 'cleared');
+  }
+
+  dispose(): void {
+    for (const d of this.following) d.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,242 @@
+/**
+ * Draws the workspace view's snapshots into the one DiagnosticCollection. It decides nothing
+ * about what is shown: it places each finding in today's code (drift through commits and
+ * edits), builds its diagnostic and hands them over without freezing the host. Each drawing
+ * names every file: those that dropped to zero findings are included with no diagnostics, so
+ * nothing stale stays in Problems (handed over in chunks when there are many:
+ * `diagnostics-publisher.ts`).
+ *
+ * Listeners (the badge, the status bar, the cache writer) hear each snapshot once, when it is
+ * handed over: they describe what Problems shows.
+ */
+import * as vscode from 'vscode';
+import { Emitter } from '../core/events';
+import type { Finding } from '../core/model/types';
+import { planDiagnostics, type SeverityMapping } from '../core/workspace/diagnostic-plan';
+import { nextTurn } from '../core/slices';
+import type { WorkspaceSnapshot, WorkspaceView } from '../core/services/workspace-view';
+import type { Logger } from '../host/logger';
+import type { WorkspaceRepo } from '../host/workspace-repos';
+import { DiagnosticsPublisher, type Keep } from './diagnostics-publisher';
+import { DIAGNOSTIC_SOURCE, toDiagnostic } from './finding-diagnostic';
+import type { FindingPlaces } from './finding-places';
+import type { FolderFindings } from '../core/services/folder-view';
+import { placeToday, planDrawing, PLAN_SLICE, type FileSource, type Placed, type Planned, type Preview } from './drawing-plan';
+
+export type WorkspaceFolderFindings = FolderFindings<WorkspaceRepo>;
+export type ShownSnapshot = WorkspaceSnapshot<WorkspaceRepo>;
+
+export interface RendererDeps {
+  readonly view: WorkspaceView<WorkspaceRepo>;
+  readonly mapping: () => SeverityMapping;
+  /** Unreachable supply-chain findings are information, whatever their severity (a setting). */
+  readonly unreachableAsInformation: () => boolean;
+  readonly findingUrl: (finding: Finding) => string | undefined;
+  /** Where findings are in today's code (drift through commits and edits). */
+  readonly places: FindingPlaces;
+  readonly log: Logger;
+}
+
+/** What a hand-over asks of the part that drew the last session's diagnostics before their findings were read. */
+export interface EarlyDrawing {
+  /** Which files a hand-over leaves as they are (drawn the same already); called once per hand-over. */
+  keepOnHandOver(collection: vscode.DiagnosticCollection): Keep | undefined;
+  /** Problems was emptied: nothing drawn early is left to keep or take back. */
+  forget(): void;
+}
+
+export class ProblemsRenderer implements vscode.Disposable {
+  readonly collection = vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE);
+  readonly publisher = new DiagnosticsPublisher(this.collection);
+  /** The files given diagnostics (their URIs as strings), so the next drawing empties those it leaves out. */
+  readonly shownUris = new Set<string>();
+  /** By today's file: the diagnostics drawn there, kept to redraw one document as it is edited. */
+  private sources = new Map<string, FileSource[]>();
+  /** The snapshot handed over last. */
+  private drawn: ShownSnapshot = { version: 0, cause: 'cleared', folders: [] };
+  /** The drawing asked for last: one still planning gives up when another is asked for. */
+  private request: object = {};
+  /** The latest drawing: what a superseded one resolves with. */
+  private showing: Promise<void> = Promise.resolve();
+  private announcedVersion = 0;
+  private readonly changed = new Emitter<ShownSnapshot>();
+  /** Fires once per snapshot, when Problems shows it. */
+  readonly onDidChange = this.changed.event;
+  early: EarlyDrawing | undefined;
+  private readonly following: vscode.Disposable[];
+
+  constructor(private readonly deps: RendererDeps) {
+    this.following = [
+      deps.view.attach((snapshot) => this.draw(snapshot)),
+      deps.places.drift.onDidChangePlaces(() => this.redraw()),
+      deps.places.onDidResolveCommit(() => this.redraw()),
+      deps.places.drift.onDidEditDocument((uri) => this.redrawDocument(uri)),
+    ];
+  }
+
+  /** What Problems shows, per folder. */
+  get current(): readonly WorkspaceFolderFindings[] {
+    return this.drawn.folders;
+  }
+
+  /** The diagnostics of one file, as drawn (a document edited is drawn again from them). */
+  sourcesOf(key: string): readonly FileSource[] {
+    return this.sources.get(key) ?? [];
+  }
+
+  /**
+   * Draws the latest snapshot again with today's places and settings (nothing is loaded). While
+   * the view loads, nothing: what it publishes is drawn with them.
+   */
+  redraw(): void {
+    if (this.deps.view.loading) return;
+    const snapshot = this.deps.view.snapshot;
+    if (snapshot.folders.length > 0 || this.drawn.folders.length > 0) void this.draw(snapshot);
+  }
+
+  /** One document was edited: only its diagnostics move, work per finding of that file. */
+  private redrawDocument(uri: vscode.Uri): void {
+    const sources = this.sources.get(uri.toString());
+    if (!sources) return;
+    const { mapping, options } = this.planOptions();
+    const diagnostics: vscode.Diagnostic[] = [];
+    for (const { repo, findings } of sources) {
+      for (const planned of planDiagnostics(findings, mapping, options).diagnostics) {
+        const { placed } = placeToday(this.deps.places, repo, planned);
+        if (placed) diagnostics.push(this.diagnosticOf(placed));
+      }
+    }
+    this.collection.set(uri, diagnostics);
+    this.publisher.redrew(uri);
+  }
+
+  /** Plans a drawing with today's settings (see drawing-plan.ts). */
+  plan(folders: readonly WorkspaceFolderFindings[]): Generator<Preview | undefined, Planned, void> {
+    return planDrawing(folders, { places: this.deps.places, log: this.deps.log, ...this.planOptions() });
+  }
+
+  private planOptions(): { mapping: SeverityMapping; options: { unreachableLevel?: 'information' } } {
+    return { mapping: this.deps.mapping(), options: { unreachableLevel: this.deps.unreachableAsInformation() ? 'information' : undefined } };
+  }
+
+  /**
+   * Draws a snapshot; resolves when every diagnostic is handed to VS Code (the open files'
+   * first). Findings are planned and placed in slices with a turn of the event loop between
+   * them, so tens of thousands never hold the extension host for long. A later drawing
+   * supersedes one still planning: the earlier one then resolves with the later one.
+   */
+  private draw(snapshot: ShownSnapshot): Promise<void> {
+    if (snapshot.folders.length === 0) return (this.showing = this.clearDrawn(snapshot));
+    const request = (this.request = {});
+    const steps = this.plan(snapshot.folders);
+    // A drawing of one slice (a triage, a small project) is done at once, as the user acted. A
+    // bigger one starts on a turn of its own: it is asked for in the turn a load's last page was
+    // decoded and indexed, and planning in that turn makes the refresh's longest stall
+    // (docs/performance.md, "Drawing diagnostics").
+    const big = snapshot.folders.reduce((n, folder) => n + folder.findings.length, 0) > PLAN_SLICE;
+    let step = big ? undefined : steps.next();
+    if (step?.done) {
+      this.requestPlaces(step.value);
+      const published = this.handOver(snapshot, step.value);
+      this.announce(snapshot);
+      return (this.showing = published);
+    }
+    const superseded = (): boolean => request !== this.request;
+    const drawing = (async (): Promise<void> => {
+      if (!step) {
+        await nextTurn();
+        if (superseded()) return this.showing;
+        step = steps.next();
+      }
+      while (!step.done) {
+        if (step.value) this.preview(step.value);
+        await nextTurn();
+        if (superseded()) return this.showing;
+        step = steps.next();
+      }
+      // With tens of thousands of findings, the hand-over, the mapping onto today's code (it
+      // starts git) and each listener take milliseconds each: each gets a turn of its own.
+      const planned = step.value;
+      await nextTurn();
+      if (superseded()) return this.showing;
+      const published = this.handOver(snapshot, planned);
+      await nextTurn();
+      if (superseded()) return this.showing;
+      this.requestPlaces(planned);
+      if (snapshot.version !== this.announcedVersion) {
+        this.announcedVersion = snapshot.version;
+        await this.changed.fireInTurns(snapshot);
+      }
+      return published;
+    })();
+    this.showing = drawing;
+    return drawing;
+  }
+
+  /** Hands a planned drawing to VS Code (the first chunk now) and makes it the one shown. */
+  private handOver(snapshot: ShownSnapshot, planned: Planned): Promise<void> {
+    this.sources = planned.sources;
+    const entries: [vscode.Uri, Placed[] | undefined][] = [...planned.byUri.values()];
+    for (const old of this.shownUris) if (!planned.byUri.has(old)) entries.push([vscode.Uri.parse(old), undefined]);
+    const keep = this.early?.keepOnHandOver(this.collection);
+    const published = this.publisher.publish(entries, (p) => this.diagnosticOf(p), keep);
+    this.shownUris.clear();
+    for (const key of planned.byUri.keys()) this.shownUris.add(key);
+    this.drawn = snapshot;
+    const count = [...planned.byUri.values()].reduce((n, [, d]) => n + d.length, 0);
+    this.deps.log.info(`Diagnostics: ${count} in ${planned.byUri.size} files of ${snapshot.folders.length} folders${planned.gone > 0 ? `; ${planned.gone} no longer in this copy` : ''}`);
+    return published;
+  }
+
+  /** Shows diagnostics before the rest is planned (the full hand-over draws them again). */
+  preview(entries: Preview): void {
+    for (const [uri, placed] of entries) {
+      this.collection.set(uri, placed.map((p) => this.diagnosticOf(p)));
+      // Older chunks still being handed over must not undo it; a newer drawing clears it if gone.
+      this.publisher.redrew(uri);
+      this.shownUris.add(uri.toString());
+    }
+  }
+
+  private diagnosticOf(p: Placed): vscode.Diagnostic {
+    // Drift facts only where the diagnostic moved or its code changed: the hover finds the commit
+    // of the others itself, and an object per diagnostic saying "not moved" costs memory.
+    const moved = p.changed || p.scannedLine !== p.planned.range.startLine;
+    return toDiagnostic(p.planned, p.folder, this.deps.findingUrl, moved ? { changed: p.changed, commit: p.commit, scannedLine: p.scannedLine } : undefined);
+  }
+
+  private announce(snapshot: ShownSnapshot): void {
+    if (snapshot.version === this.announcedVersion) return;
+    this.announcedVersion = snapshot.version;
+    this.changed.fire(snapshot);
+  }
+
+  /** Maps the drawn files onto today's code, in the background; it draws again when done. */
+  private requestPlaces(planned: Planned): void {
+    for (const { folder, commit, paths } of planned.wanted) this.deps.places.drift.ensure(folder, commit, paths);
+  }
+
+  /** Empties Problems (nothing to show). */
+  private clearDrawn(snapshot: ShownSnapshot): Promise<void> {
+    this.request = {};
+    this.sources.clear();
+    this.publisher.cancel();
+    this.collection.clear();
+    this.shownUris.clear();
+    this.early?.forget();
+    this.drawn = snapshot;
+    this.announce(snapshot);
+    return Promise.resolve();
+  }
+
+  /** Shows nothing until the next refresh (tests, benchmarks). */
+  clear(): void {
+    this.deps.view.clear();
+  }
+
+  dispose(): void {
+    for (const d of this.following) d.dispose();
+    this.collection.dispose();
+    this.changed.dispose();
+  }
+}

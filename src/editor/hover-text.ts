@@ -1,0 +1,47 @@
+/**
+ * The markdown of the hover on the extension's own diagnostics, without `vscode`: every piece of
+ * text in it (rule names, branch names, the assistant's guidance, our own notes) is escaped, so
+ * the only markdown that acts is ours: the bold name, the theme icons and the three command links.
+ */
+import { findingLabel } from '../core/model/finding-names';
+import type { Finding } from '../core/model/types';
+import { valueLabel } from '../core/services/filters';
+import { escapeMarkdown } from '../views/markdown';
+
+/** The commands the hover may link to (and no other). */
+export const HOVER_COMMANDS = ['appsecFindings.showDetails', 'appsecFindings.ignore', 'appsecFindings.openInPlatform'] as const;
+
+/** "**eval-detected** · high · open", the assistant's guidance when given, and the command links. */
+export function aboutFindingLines(finding: Finding, guidance: string | undefined): string[] {
+  const head = `**${escapeMarkdown(findingLabel(finding))}** · ${escapeMarkdown(finding.severity)} · ${escapeMarkdown(valueLabel(finding.status))}`;
+  // The links carry the finding by reference (kind and id), encoded: nothing from the platform goes in raw.
+  const ref = encodeURIComponent(JSON.stringify([{ findingRef: { issueType: finding.issueType, id: finding.id } }]));
+  const links = [['Show Details', 'appsecFindings.showDetails'], ['Ignore…', 'appsecFindings.ignore'], ['Open in Platform', 'appsecFindings.openInPlatform']]
+    .map(([title, command]) => `[${title}](command:${command}?${ref})`).join(' · ');
+  return [head, ...(guidance ? [`Assistant: ${escapeMarkdown(oneLineText(guidance, 400))}`] : []), links];
+}
+
+export interface PlaceNotes {
+  /** How many of the findings here are new on the branch, of how many, against which primary branch. */
+  readonly newOnBranch?: { readonly count: number; readonly total: number; readonly primary: string };
+  /** How the place relates to the scan (drift), when there is something to say. */
+  readonly drift?: string;
+}
+
+/** The notes about the place, each behind its theme icon (the icon is ours; the text is escaped). */
+export function placeNoteLines({ newOnBranch, drift }: PlaceNotes): string[] {
+  return [
+    ...(newOnBranch && newOnBranch.count > 0 ? [`$(git-branch) AppSec: ${escapeMarkdown(newOnBranchText(newOnBranch.count, newOnBranch.total, newOnBranch.primary))}`] : []),
+    ...(drift ? [`$(history) AppSec: ${escapeMarkdown(drift)}`] : []),
+  ];
+}
+
+function newOnBranchText(newCount: number, total: number, primary: string): string {
+  if (total === 1) return `New on this branch: ${primary} does not have this finding.`;
+  return `${newCount} of the ${total} findings here are new on this branch: ${primary} does not have them.`;
+}
+
+function oneLineText(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

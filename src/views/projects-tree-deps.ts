@@ -1,0 +1,38 @@
+/** What the trees need of the extension's services: the session, projects, findings and settings. */
+import type { Event } from '../core/events';
+import type { Deployment, Finding } from '../core/model/types';
+import type { BranchNovelty } from '../core/services/branch-baselines';
+import type { FilterSelection } from '../core/services/filters';
+import type { FindingsStore } from '../core/services/findings-store';
+import type { GroupBy } from '../core/services/grouping';
+import type { ProjectsService } from '../core/services/projects-service';
+import type { SessionState } from '../core/services/session';
+import type { SeverityMapping } from '../core/workspace/diagnostic-plan';
+import type { TodayLocation } from '../core/workspace/placement';
+import type { WorkspaceRepos } from '../host/workspace-repos';
+
+/** What the trees need of the session (the `Session` class fits). */
+export interface TreeSession {
+  readonly deployment: Deployment | undefined;
+  readonly state: SessionState;
+  /** When given, the tree refreshes itself on sign-in, sign-out and deployment changes. */
+  readonly onDidChange?: Event<SessionState>;
+}
+
+export interface ProjectsTreeDeps {
+  readonly session: TreeSession;
+  readonly projects: ProjectsService;
+  readonly findings: FindingsStore;
+  readonly workspaceRepos: WorkspaceRepos;
+  selection(): FilterSelection;
+  groupBy(): GroupBy;
+  refOverride(projectName: string): string | undefined;
+  /** `appsecFindings.severityMapping`: tree icons show the level Problems shows. */
+  severityMapping(): SeverityMapping;
+  /** Where a finding is in today's code (drift mapping); undefined when not mapped. */
+  todayLocation?(finding: Finding): TodayLocation | undefined;
+  /** Which findings are new on their branch (their primary branch does not have them). */
+  readonly novelty?: BranchNovelty & { ensure(deploymentSlug: string, projectName: string): Promise<void> };
+  /** Short user-facing text for an error; the detail goes to the log. */
+  errorMessage(error: unknown): string;
+}

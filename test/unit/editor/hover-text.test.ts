@@ -1,0 +1,32 @@
+// The hover's markdown: server text and branch names are inert text; only our bold name, theme
+// icons and the three command links act.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { aboutFindingLines, HOVER_COMMANDS, placeNoteLines } from '../../../src/editor/hover-text';
+import { sastFinding } from '../services/finding-fixtures';
+
+const ATTACK = '[x](command:workbench.action.openSettings) <img src=x> *bold* `code`';
+/** Markdown that acts: a link, an image, raw HTML, emphasis or code that is not preceded by a backslash. */
+const ACTIVE = /(^|[^\\])(\[|<|\*|`)/;
+
+void describe('the hover\'s text', () => {
+  void test('a rule name, severity, status and guidance from the platform are escaped; the links are ours', () => {
+    const finding = { ...sastFinding({ id: 7 }), ruleName: ATTACK, severity: ATTACK, status: ATTACK };
+    const [head, guidance, links] = aboutFindingLines(finding, `line one\n${ATTACK}`);
+    assert.match(head ?? '', /^\*\*.*\*\* · /);
+    assert.doesNotMatch((head ?? '').slice(2, -2).replace(/\*\* · /g, ''), ACTIVE);
+    assert.doesNotMatch(guidance ?? '', ACTIVE);
+    assert.ok(!(guidance ?? '').includes('\n'), 'the guidance is one line');
+    const ref = encodeURIComponent(JSON.stringify([{ findingRef: { issueType: 'sast', id: 7 } }]));
+    assert.deepEqual([...(links ?? '').matchAll(/\]\(command:([\w.]+)\?([^)]*)\)/g)].map((m) => [m[1], m[2]]), HOVER_COMMANDS.map((c) => [c, ref]));
+    assert.equal(aboutFindingLines(sastFinding({}), undefined).length, 2, 'no guidance, no guidance line');
+  });
+
+  void test('a branch name with markdown in it is shown as written; the icons stay icons', () => {
+    const [branch, drift] = placeNoteLines({ newOnBranch: { count: 1, total: 1, primary: 'feature/*_x_[y](command:z)' }, drift: 'Placed at its line in <b>here</b>.' });
+    assert.equal(branch, String.raw`$(git-branch) AppSec: New on this branch\: feature\/\*\_x\_\[y\]\(command\:z\) does not have this finding\.`);
+    assert.equal(drift, String.raw`$(history) AppSec: Placed at its line in \<b\>here\<\/b\>\.`);
+    assert.match(placeNoteLines({ newOnBranch: { count: 2, total: 3, primary: 'main' } })[0] ?? '', /2 of the 3 findings here are new on this branch\\: main does not have them/);
+    assert.deepEqual(placeNoteLines({ newOnBranch: { count: 0, total: 3, primary: 'main' } }), [], 'nothing new, nothing said');
+  });
+});
