@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import { refToShow } from '../core/model/refs';
 import { ISSUE_TYPES, type Finding, type IssueType } from '../core/model/types';
+import { raceAbort } from '../core/services/abort';
 import type { BranchNovelty } from '../core/services/branch-baselines';
 import { EMPTY_SELECTION, localFilterOf } from '../core/services/filters';
 import type { FindingDetails } from '../core/services/finding-details';
@@ -18,7 +19,7 @@ import { KIND_PRODUCTS, unavailableText } from '../core/services/kind-availabili
 import type { KindGap } from '../core/services/kind-gaps';
 import type { TriageService } from '../core/services/triage-service';
 import type { FindingPlaces } from '../diagnostics/finding-places';
-import { whenAborted, withAbortSignal } from '../host/cancellation';
+import { withAbortSignal } from '../host/cancellation';
 import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
 import { findingsListText, findingText, quote, sortForAgent, triageConfirmation, type ListedFinding } from './agent-text';
 import {
@@ -147,7 +148,8 @@ class FindingTool implements vscode.LanguageModelTool<FindingInput> {
     const types: readonly IssueType[] = ref.issueType ? [ref.issueType] : ISSUE_TYPES;
     const finding = types.map((t) => this.deps.store.finding(slug, t, ref.id)).find((f): f is Finding => f !== undefined);
     if (!finding) return text(`Finding #${ref.id} is not among the findings the editor has loaded: list the project's findings first (${TOOL_NAMES.findings}), or open its project in the AppSec view.`);
-    const detail = await withAbortSignal(token, (signal) => Promise.race([this.deps.details.get(finding).catch(() => undefined), whenAborted(signal)]));
+    // Cancelled or failed, the finding is still told without its detail.
+    const detail = await withAbortSignal(token, (signal) => raceAbort(this.deps.details.get(finding), signal)).catch(() => undefined);
     if (token.isCancellationRequested) return text('Cancelled.');
     const where = whereToday(this.deps.places, finding);
     const current = this.deps.store.finding(slug, finding.issueType, finding.id) ?? finding;

@@ -27,9 +27,3 @@ export async function withAbortSignal<T>(token: CancellationTokenLike, work: (si
     listener.dispose();
   }
 }
-
-/** Resolves with undefined once the signal aborts (at once when it has): to race a wait that takes no signal. */
-export function whenAborted(signal: AbortSignal): Promise<undefined> {
-  if (signal.aborted) return Promise.resolve(undefined);
-  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(undefined), { once: true }));
-}

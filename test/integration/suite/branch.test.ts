@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { KnownFindingDiagnostic as FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { findingNodes, git, issueTypeNode, signedIn, type Fixture } from './fixture';
-import { screenshotsInThemes, waitFor } from './helpers';
+import { hoverAt, screenshotsInThemes, waitFor } from './helpers';
 
 /** Every finding of ours in Problems. */
 function ourDiagnostics(f: Fixture): { uri: vscode.Uri; diagnostic: FindingDiagnostic }[] {
@@ -68,10 +68,7 @@ describe('new on this branch', () => {
     const newOne = ourDiagnostics(f).find((d) => folder.novelty!.isNew(d.diagnostic.finding));
     const oldOne = ourDiagnostics(f).find((d) => !folder.novelty!.isNew(d.diagnostic.finding));
     assert.ok(newOne && oldOne, 'Problems has new and old findings');
-    const hoverOf = async (at: { uri: vscode.Uri; diagnostic: FindingDiagnostic }): Promise<string> => {
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', at.uri, at.diagnostic.range.start);
-      return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
-    };
+    const hoverOf = (at: { uri: vscode.Uri; diagnostic: FindingDiagnostic }): Promise<string> => hoverAt(at.uri, at.diagnostic.range.start);
     assert.match(await hoverOf(newOne), /new on this branch/i, 'the hover says it is new');
     assert.doesNotMatch(await hoverOf(oldOne), /new on this branch/i, 'and only when it is');
 

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { findingNodes, fixture, git, issueTypeNode, serverFindings, type Fixture, signedIn } from './fixture';
-import { waitFor, screenshotHandshake } from './helpers';
+import { hoverAt, waitFor, screenshotHandshake } from './helpers';
 
 function ours(): [vscode.Uri, readonly vscode.Diagnostic[]][] {
   return vscode.languages.getDiagnostics().map(([uri, list]): [vscode.Uri, vscode.Diagnostic[]] => [uri, list.filter((d) => d.source === 'AppSec')])
@@ -115,10 +115,7 @@ describe('diagnostics', () => {
     const [uri, list] = ours()[0] ?? [];
     assert.ok(uri && list?.[0]);
     const at = list[0].range.start;
-    const hoverText = async (position: vscode.Position): Promise<string> => {
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, position);
-      return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
-    };
+    const hoverText = (position: vscode.Position): Promise<string> => hoverAt(uri, position);
     const editor = await vscode.window.showTextDocument(uri, { preview: false });
     // This copy is the scanned commit, saved: the place is exact and the hover claims nothing.
     assert.doesNotMatch(await hoverText(at), /AppSec:/);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { KnownFindingDiagnostic as FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { findingNodes, git, issueTypeNode, pinScannedCommit, serverFindings, signedIn, type Fixture } from './fixture';
-import { screenshotHandshake, waitFor } from './helpers';
+import { hoverAt, screenshotHandshake, waitFor } from './helpers';
 
 interface Target { id: number; path: string; line: number }
 
@@ -93,8 +93,7 @@ describe('drift: findings where their code is today', () => {
       assert.match(changed.message, /\(the code here changed since the scan\)$/);
       await waitFor(() => !diagnosticOf(f, gone.id), 10_000, 'a finding whose code was deleted is not in Problems');
 
-      const hover = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uriOf(f, ownLine.path), changed.range.start);
-      const hoverText = hover.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+      const hoverText = await hoverAt(uriOf(f, ownLine.path), changed.range.start);
       assert.match(hoverText, /changed since the scan of commit [0-9a-f]{7}/, 'the hover names the scanned commit');
 
       const tree = findingNodes(await issueTypeNode(f, /^Code findings/, 6));
@@ -158,8 +157,7 @@ describe('drift: findings where their code is today', () => {
         await vscode.commands.executeCommand('appsecFindings.refresh');
         // At the scanned commit the finding is two lines lower than in this copy.
         const unmapped = await expectAt(f, target.id, target.path, target.line, 'at its scanned line while the commit is missing');
-        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uriOf(f, target.path), unmapped.range.start);
-        const hoverText = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+        const hoverText = await hoverAt(uriOf(f, target.path), unmapped.range.start);
         assert.match(hoverText, new RegExp(`Placed at its line in the scan of commit ${scanned.slice(0, 7)}; this copy is at commit [0-9a-f]{7}`), 'the hover does not claim precision');
         await waitFor(() => f.api.app.places.drift.missingCommits().some((m) => m.commit === scanned), 10_000, 'the missing commit is known');
         assert.equal(await vscode.commands.executeCommand('appsecFindings.fetchScannedCommit', { commit: scanned }), true);

@@ -131,3 +131,10 @@ export async function notificationTexts(): Promise<string[] | undefined> {
     await vscode.commands.executeCommand('notifications.hideList');
   }
 }
+
+/** The hovers at a place, as the user reads them: Markdown's backslash escapes taken out. */
+export async function hoverAt(uri: vscode.Uri, position: vscode.Position): Promise<string> {
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, position);
+  const source = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
+  return source.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+}

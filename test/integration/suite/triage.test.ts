@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { Finding } from '../../../src/core/model/types';
 import type { KnownFindingDiagnostic as FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { findingNodes, issueTypeNode, signedIn, type Fixture } from './fixture';
-import { readWindow, screenshotsInThemes, waitFor } from './helpers';
+import { hoverAt, readWindow, screenshotsInThemes, waitFor } from './helpers';
 
 function ours(f: Fixture): { uri: vscode.Uri; diagnostic: FindingDiagnostic }[] {
   const out: { uri: vscode.Uri; diagnostic: FindingDiagnostic }[] = [];
@@ -31,9 +31,6 @@ function openCodeFinding(f: Fixture, withFix = false): { uri: vscode.Uri; diagno
   return hit;
 }
 
-function hoverText(hovers: vscode.Hover[]): string {
-  return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
-}
 
 /**
  * Resolves once Problems shows a change in which `holds` is true: the change every listener of
@@ -194,7 +191,7 @@ describe('acting on findings', () => {
 
   it('the hover links to Show Details, Ignore… and Open in Platform, and names the finding', async () => {
     const { uri, diagnostic } = openCodeFinding(f);
-    const text = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, diagnostic.range.start));
+    const text = await hoverAt(uri, diagnostic.range.start);
     for (const command of ['appsecFindings.showDetails', 'appsecFindings.ignore', 'appsecFindings.openInPlatform']) assert.match(text, new RegExp(`\\(command:${command.replace('.', '\\.')}\\?`));
     assert.match(text, new RegExp(diagnostic.finding.severity));
   });
