@@ -196,7 +196,7 @@ function activateApi(context: vscode.ExtensionContext) {
 
   const app: App = {
     version, currentToken: () => tokens.get(),
-    log, logger: (c) => log.for(c), session, projects, findings, policies, sbom, repos, view, diagnostics, cachedStart, viewState, places,
+    log, logger: (c) => log.for(c), session, projects, findings, policies, sbom, repos, view, diagnostics, cachedStart, viewState, places, novelty: baselines,
     clipboard: vscode.env.clipboard, findingUrl, projectUrl,
     ...refreshAllActions({ session, findings, projects, policies, repos, view, trees, places, cache, onKindsFailed: (gaps) => void announceKindsFailed(gaps) }),
     cancelLoads: () => trees.projects.cancelLoads(),

@@ -7,6 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { refToShow } from '../core/model/refs';
+import { fallsBack } from '../core/services/shown-queries';
 import { ISSUE_TYPES, type Finding, type IssueType } from '../core/model/types';
 import { raceAbort } from '../core/services/abort';
 import type { BranchNovelty } from '../core/services/branch-baselines';
@@ -96,7 +97,7 @@ class FindingsTool implements vscode.LanguageModelTool<FindingsInput> {
     let shownRef = ref;
     let loaded = await this.load(slug, projectName, ref, types, status, input.severities, signal);
     // A branch without a scan has no findings: the primary branch's are what the user sees in Problems.
-    if (loaded.findings.length === 0 && !loaded.gaps.some((g) => 'failedBecause' in g) && fallback && input.ref === undefined) {
+    if (fallsBack(loaded.findings.length, loaded.gaps.some((g) => 'failedBecause' in g), fallback) && input.ref === undefined) {
       const primary = await this.load(slug, projectName, fallback, types, status, input.severities, signal);
       if (primary.findings.length > 0) {
         loaded = primary;

@@ -5,6 +5,7 @@
  */
 import type * as vscode from 'vscode';
 import type { Finding } from '../core/model/types';
+import type { BranchBaselines } from '../core/services/branch-baselines';
 import type { FindingsStore } from '../core/services/findings-store';
 import type { ProjectsService } from '../core/services/projects-service';
 import type { SbomService } from '../core/services/sbom-service';
@@ -29,6 +30,8 @@ export interface CommandDeps {
   readonly repos: WorkspaceRepos;
   /** Where each finding is in today's code. */
   readonly places: FindingPlaces;
+  /** Which findings are new on their branch (what "only new on this branch" keeps). */
+  readonly novelty: Pick<BranchBaselines, 'isNew' | 'comparedWith' | 'ensure' | 'version'>;
   readonly viewState: ViewState;
   /** Reloads projects, diagnostics and views; resolves when the new diagnostics are shown. */
   refreshAll(force: boolean): Promise<void>;

@@ -8,7 +8,7 @@ import { refToShow } from '../core/model/refs';
 import { ISSUE_TYPES } from '../core/model/types';
 import { loadEachKind } from '../core/services/each-kind';
 import { failedKinds, productList } from '../core/services/kind-gaps';
-import { localFilterOf, toQueryFilters } from '../core/services/filters';
+import { shownFilter, shownQuery } from '../core/services/shown-queries';
 import { withAbortSignal } from '../host/cancellation';
 import { settings } from '../host/settings';
 import type { SarifExport, SarifOptions } from './command-arguments';
@@ -17,7 +17,7 @@ import type { CommandItem } from './command-item';
 import { resolveProject } from './project-commands';
 import { saveTarget } from './save-target';
 
-export type SarifCommandDeps = Pick<CommandDeps, 'projects' | 'repos' | 'viewState' | 'findings' | 'session' | 'places' | 'findingUrl' | 'version' | 'sbom' | 'clipboard'>;
+export type SarifCommandDeps = Pick<CommandDeps, 'projects' | 'repos' | 'viewState' | 'findings' | 'session' | 'places' | 'novelty' | 'findingUrl' | 'version' | 'sbom' | 'clipboard'>;
 
 /** `exportSarif(project?, { ref?, saveTo? })` (options checked by SARIF_OPTIONS): resolves with the file written and the count, after writing. */
 export async function exportSarif(app: SarifCommandDeps, item?: CommandItem, options: SarifOptions = {}): Promise<SarifExport | undefined> {
@@ -28,15 +28,16 @@ export async function exportSarif(app: SarifCommandDeps, item?: CommandItem, opt
   if (!project) return undefined;
   const ref = options.ref ?? refToShow(app.viewState.refOverride(project.name), project).ref;
   const selection = app.viewState.selection();
+  // "Only new on this branch" needs the primary branch's findings to compare with, as the tree loads them.
+  if (selection.newOnBranch && refToShow(ref, project).fallback) await app.novelty.ensure(deployment.slug, project.name);
   const { findings, missing } = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `AppSec: collecting the findings of ${project.name} for SARIF`, cancellable: true },
     (_p, cancel) => withAbortSignal(cancel, async (signal) => {
       // The queries the tree sends: one the tree or Problems already shows is answered from memory.
       // Each kind stands alone: one the deployment lacks is empty, one that fails is said below.
-      const loaded = await loadEachKind(app.findings, ISSUE_TYPES, (issueType) => `sarif:${issueType}`, (issueType) => ({
-        deploymentSlug: deployment.slug, issueType, filters: toQueryFilters(selection, issueType, { repo: project.name, ref, dedup: true }),
-      }), signal);
-      const keep = localFilterOf(selection);
+      const loaded = await loadEachKind(app.findings, ISSUE_TYPES, (issueType) => `sarif:${issueType}`, (issueType) => shownQuery(deployment.slug, selection, issueType, project.name, ref), signal);
+      // What the tree keeps of them: "only new on this branch" included, once the primary branch is compared.
+      const keep = shownFilter(selection, app.novelty);
       return { findings: loaded.results.flatMap((r) => (keep ? r.findings.filter(keep) : [...r.findings])), missing: failedKinds(loaded.gaps) };
     }),
   );

@@ -4,7 +4,7 @@
  * are compared with, and whether an empty answer means the branch was never scanned.
  */
 import { refToShow } from '../core/model/refs';
-import { localFilterOf, toQueryFilters } from '../core/services/filters';
+import { shownFilter, shownQuery } from '../core/services/shown-queries';
 import { queryKey, type FindingsQuery } from '../core/services/findings-query';
 import type { LocalFilter } from './findings-children';
 import type { ProjectsTreeDeps } from './projects-tree-deps';
@@ -27,15 +27,14 @@ export class IssueTypeQueries {
     const deployment = this.deps.session.deployment;
     if (!deployment) return undefined;
     const { project, ref } = node.parent;
-    const filters = toQueryFilters(this.deps.selection(), node.issueType, { repo: project.name, ref, dedup: true });
-    return { deploymentSlug: deployment.slug, issueType: node.issueType, filters };
+    return shownQuery(deployment.slug, this.deps.selection(), node.issueType, project.name, ref);
   }
 
   /** The filters the extension applies itself (files, only new), keyed by what they depend on. */
   localFilter(): LocalFilter | undefined {
     const novelty = this.deps.novelty;
     const selection = this.deps.selection();
-    const keep = localFilterOf(selection, novelty && ((finding) => novelty.isNew(finding)));
+    const keep = shownFilter(selection, novelty);
     return keep && { key: JSON.stringify([selection.paths, selection.newOnBranch === true, selection.aiFindings ?? '', novelty?.version ?? 0]), keep };
   }
 

@@ -13,7 +13,8 @@ import { Emitter, type Disposable, type Event } from '../events';
 import { refToShow } from '../model/refs';
 import { ISSUE_TYPES, type Finding, type IssueType, type Project } from '../model/types';
 import type { BranchBaselines } from './branch-baselines';
-import { localFilterOf, toQueryFilters, type FilterSelection } from './filters';
+import type { FilterSelection } from './filters';
+import { fallsBack, shownFilter, shownQuery } from './shown-queries';
 import type { FindingsStore } from './findings-store';
 import type { FindingsQuery, FindingsResult } from './findings-query';
 import type { FolderFindings, FolderNovelty, FolderRef } from './folder-view';
@@ -151,9 +152,7 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
     const compared = fallback ? this.deps.baselines.ensure(slug, repo.projectName, force) : Promise.resolve();
     const { findings, gaps, failed } = await loadRef(this.deps.store, own, (issueType) => this.queryOf(slug, repo, ref, issueType), force);
     await compared;
-    // A branch without a scan has no findings on the platform: show the primary branch's. A kind
-    // that failed proves nothing about the branch, so it is never taken for "not scanned".
-    if (findings.length === 0 && !failed && fallback) {
+    if (fallsBack(findings.length, failed, fallback)) {
       const slots = slotsOf(key, 'primary');
       const primary = await loadRef(this.deps.store, slots, (issueType) => this.queryOf(slug, repo, fallback, issueType), force);
       return { repo, key, ref: fallback, usedFallback: true, findings: primary.findings, slots, gaps: primary.gaps };
@@ -162,8 +161,7 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
   }
 
   private queryOf(slug: string, repo: R, ref: string | undefined, issueType: IssueType): FindingsQuery {
-    // dedup as in the tree: with the ref, it gives the counts of the web UI (docs/platform-api.md, "Paging").
-    return { deploymentSlug: slug, issueType, filters: toQueryFilters(this.deps.selection(), issueType, { repo: repo.projectName, dedup: true, ...(ref ? { ref } : {}) }) };
+    return shownQuery(slug, this.deps.selection(), issueType, repo.projectName, ref);
   }
 
   /**
@@ -245,7 +243,7 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
     const { novelty: _novelty, keep: _keep, onlyNew: _onlyNew, ...rest } = folder as FolderFindings<R>;
     const novelty = compare && !folder.usedFallback ? this.noveltyOf(folder.repo) : undefined;
     const selection = this.deps.selection();
-    const keep = localFilterOf(selection, novelty && ((finding) => novelty.isNew(finding)));
+    const keep = shownFilter(selection, novelty);
     return { ...rest, novelty, onlyNew: selection.newOnBranch === true, ...(keep ? { keep } : {}) };
   }
 

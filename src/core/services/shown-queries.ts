@@ -1,0 +1,37 @@
+/**
+ * The rules every place that shows a project's findings follows (Problems' folders, the tree's
+ * nodes, SARIF, the agent), so they ask the same queries (one answer in the store serves them
+ * all) and keep the same findings. Which ref a place shows is `refToShow` (`model/refs.ts`).
+ */
+import type { Finding, IssueType } from '../model/types';
+import { localFilterOf, toQueryFilters, type FilterSelection } from './filters';
+import type { FindingsQuery } from './findings-query';
+
+/** What is known of which findings are new on their branch. */
+export interface Novelty {
+  isNew(finding: Finding): boolean;
+}
+
+/**
+ * The query for one kind of a project's findings at a ref, with the user's filters. Deduplicated
+ * as the web UI counts them (docs/platform-api.md, "Paging").
+ */
+export function shownQuery(deploymentSlug: string, selection: FilterSelection, issueType: IssueType, projectName: string, ref: string | undefined): FindingsQuery {
+  return { deploymentSlug, issueType, filters: toQueryFilters(selection, issueType, { repo: projectName, dedup: true, ...(ref ? { ref } : {}) }) };
+}
+
+/**
+ * The filters the extension applies itself (files, AI only or without, only new on the branch);
+ * undefined when none is set. Without novelty known, "only new" keeps nothing new.
+ */
+export function shownFilter(selection: FilterSelection, novelty?: Novelty): ((finding: Finding) => boolean) | undefined {
+  return localFilterOf(selection, novelty && ((finding) => novelty.isNew(finding)));
+}
+
+/**
+ * A ref without a scan has no findings on the platform, so the fallback's (the primary branch's)
+ * are shown instead. A kind that failed proves nothing about the ref: it never counts as "not scanned".
+ */
+export function fallsBack(found: number, failed: boolean, fallback: string | undefined): fallback is string {
+  return found === 0 && !failed && fallback !== undefined;
+}
