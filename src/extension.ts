@@ -45,7 +45,7 @@ import { FindingDetailsPanel } from './webviews/finding-details-panel';
 import { DriftTracker } from './host/drift-tracker';
 import { GitCli } from './host/git-cli';
 import { offerToFetchScannedCommits } from './host/scanned-commit-notice';
-import { FindingPlaces, latestScanCommitVia, todayLocationOf } from './diagnostics/finding-places';
+import { FindingPlaces, latestScanCommitVia } from './diagnostics/finding-places';
 import { adoptDemoToken } from './host/demo-token';
 import { refreshAllActions } from './host/refresh-all';
 import { announceKindsFailed } from './host/kind-notices';
@@ -159,7 +159,7 @@ function activateApi(context: vscode.ExtensionContext) {
     selection: () => viewState.selection(), groupBy: () => viewState.groupBy(),
     refOverride: (name) => viewState.refOverride(name), policyIds: () => settings.policyIds(), errorMessage,
     severityMapping: () => settings.severityMapping(),
-    todayLocation: (finding) => todayLocationOf(places, finding),
+    todayPlace: (finding) => places.place(finding),
     novelty: baselines,
   });
   push(trees);

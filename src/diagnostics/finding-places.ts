@@ -8,7 +8,6 @@
 import * as vscode from 'vscode';
 import { branchName } from '../core/model/refs';
 import type { Finding } from '../core/model/types';
-import type { TodayLocation } from '../core/workspace/placement';
 import type { PlatformApi } from '../core/services/platform-api';
 import { confinePath, placesOf, toPlannedRange } from '../core/workspace/diagnostic-plan';
 import type { FoundPlace } from '../core/workspace/today-place';
@@ -106,12 +105,4 @@ export class FindingPlaces implements vscode.Disposable {
   dispose(): void {
     this.resolved.dispose();
   }
-}
-
-/** The tree's view of a finding's place today: folder-relative path and 1-based line, or gone. */
-export function todayLocationOf(places: FindingPlaces, finding: Finding): TodayLocation | undefined {
-  const today = places.place(finding);
-  if (today?.kind === 'deleted') return 'gone';
-  if (!today || today.kind === 'scanned') return undefined;
-  return { path: today.relativePath, line: today.range.startLine + 1, changed: today.kind === 'changed' };
 }

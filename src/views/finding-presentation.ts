@@ -9,7 +9,7 @@ export { findingLabel, shortRuleName };
 import { branchName } from '../core/model/refs';
 import { DEFAULT_MAPPING, levelFor, type Level, type SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { scannedCommitOf } from '../core/workspace/drift-hint';
-import type { TodayLocation } from '../core/workspace/placement';
+import { isMappedPlace, type TodayPlace } from '../core/workspace/today-place';
 import type { Finding, IssueType } from '../core/model/types';
 import { secretValidationLabel, valueLabel } from '../core/services/filters';
 import type { GroupBy } from '../core/services/grouping';
@@ -41,10 +41,11 @@ export function severityIcon(severity: string, mapping: SeverityMapping = DEFAUL
   return LEVEL_ICONS[levelFor(severity, mapping)];
 }
 
-export function locationText(finding: Finding, today?: TodayLocation): string | undefined {
+/** Where the finding is: today's place when drift moved it there (or its code is gone), else the scanned one. */
+export function locationText(finding: Finding, today?: TodayPlace): string | undefined {
   const location = finding.location;
-  if (today === 'gone') return location ? `${location.filePath} · no longer in this copy` : 'no longer in this copy';
-  if (today) return `${today.path}:${today.line}${today.changed ? ' (code changed since the scan)' : ''}`;
+  if (today?.kind === 'deleted') return location ? `${location.filePath} · no longer in this copy` : 'no longer in this copy';
+  if (isMappedPlace(today)) return `${today.relativePath}:${today.range.startLine + 1}${today.kind === 'changed' ? ' (code changed since the scan)' : ''}`;
   return location ? `${location.filePath}:${location.line}` : undefined;
 }
 
@@ -57,7 +58,7 @@ function fixText(fixVersions: readonly string[] | undefined): string | undefined
  * the status added when it is not "open" (the usual case would only add noise). A supply-chain
  * finding without its facts reads like a code finding rather than as nothing.
  */
-export function findingDescription(finding: Finding, today?: TodayLocation, isNew = false): string {
+export function findingDescription(finding: Finding, today?: TodayPlace, isNew = false): string {
   const sca = finding.sca;
   // First, where the eye lands: what a developer fixes before merging.
   const novelty = isNew ? 'new on this branch' : undefined;

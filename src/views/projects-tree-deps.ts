@@ -8,7 +8,7 @@ import type { GroupBy } from '../core/services/grouping';
 import type { ProjectsService } from '../core/services/projects-service';
 import type { SessionState } from '../core/services/session';
 import type { SeverityMapping } from '../core/workspace/diagnostic-plan';
-import type { TodayLocation } from '../core/workspace/placement';
+import type { TodayPlace } from '../core/workspace/today-place';
 import type { WorkspaceRepos } from '../host/workspace-repos';
 
 /** What the trees need of the session (the `Session` class fits). */
@@ -30,7 +30,7 @@ export interface ProjectsTreeDeps {
   /** `appsecFindings.severityMapping`: tree icons show the level Problems shows. */
   severityMapping(): SeverityMapping;
   /** Where a finding is in today's code (drift mapping); undefined when not mapped. */
-  todayLocation?(finding: Finding): TodayLocation | undefined;
+  todayPlace?(finding: Finding): TodayPlace | undefined;
   /** Which findings are new on their branch (their primary branch does not have them). */
   readonly novelty?: BranchNovelty & { ensure(deploymentSlug: string, projectName: string): Promise<void> };
   /** Short user-facing text for an error; the detail goes to the log. */

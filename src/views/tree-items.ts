@@ -17,7 +17,7 @@ import {
 import type { SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { withAbortSignal } from '../host/cancellation';
 import type { Finding } from '../core/model/types';
-import type { TodayLocation } from '../core/workspace/placement';
+import type { TodayPlace } from '../core/workspace/today-place';
 import { EXTENSION_COMMANDS } from './tree-commands';
 import { pageLabel, type MessageNode, type Node, type NodeAction } from './tree-nodes';
 
@@ -59,7 +59,7 @@ export interface TreeItemContext {
   /** The user's severity → level mapping, so severity icons match Problems. */
   readonly severityMapping?: SeverityMapping;
   /** Where a finding is in today's code (drift), so the tree shows the line Problems shows. */
-  todayLocation?(finding: Finding): TodayLocation | undefined;
+  todayPlace?(finding: Finding): TodayPlace | undefined;
   /** Whether the finding is new on its branch (its primary branch does not have it). */
   isNew?(finding: Finding): boolean;
 }
@@ -118,7 +118,7 @@ export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeIte
       const { finding } = node;
       const isNew = context.isNew?.(finding) ?? false;
       return item(node, findingLabel(finding), None, {
-        description: findingDescription(finding, context.todayLocation?.(finding), isNew),
+        description: findingDescription(finding, context.todayPlace?.(finding), isNew),
         iconPath: themeIcon(severityIcon(finding.severity, context.severityMapping)),
         contextValue: findingContextValue(finding),
         command: { title: 'Open Finding', command: EXTENSION_COMMANDS.openFinding, arguments: [finding] },

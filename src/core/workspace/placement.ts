@@ -5,14 +5,6 @@
 import type { PlannedDiagnostic, PlannedRange } from './diagnostic-plan';
 import type { TodayPlace } from './today-place';
 
-/**
- * Where a finding is in today's code, for the tree: folder-relative path and 1-based line, or
- * `gone` when its code is no longer in this copy. Undefined: not mapped (the scanned place holds).
- * @deprecated The tree reads {@link TodayPlace} (`today-place.ts`) like every other view; this
- * shape stays only until the views and `diagnostics/finding-places.ts` have moved to it.
- */
-export type TodayLocation = { readonly path: string; readonly line: number; readonly changed: boolean } | 'gone';
-
 /** Where a scanned place of the folder is today; undefined when nothing is known yet (the scanned place is shown meanwhile). */
 export type Placer = (scannedPath: string, range: PlannedRange) => TodayPlace | undefined;
 

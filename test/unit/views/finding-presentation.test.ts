@@ -22,9 +22,10 @@ void describe('labels and descriptions', () => {
 
   void test('after drift mapping: today\'s line, changed code said, deleted code marked', () => {
     const finding = sastFinding({ file: 'src/app.py', line: 20, status: 'open' });
-    assert.equal(findingDescription(finding, { path: 'src/app.py', line: 27, changed: false }), 'src/app.py:27 · open');
-    assert.equal(findingDescription(finding, { path: 'src/main.py', line: 20, changed: true }), 'src/main.py:20 (code changed since the scan) · open');
-    assert.equal(findingDescription(finding, 'gone'), 'src/app.py · no longer in this copy · open');
+    assert.equal(findingDescription(finding, { kind: 'moved', relativePath: 'src/app.py', range: { startLine: 26, startCharacter: 0, endLine: 26, endCharacter: 4, wholeLine: false } }), 'src/app.py:27 · open');
+    assert.equal(findingDescription(finding, { kind: 'changed', relativePath: 'src/main.py', range: { startLine: 19, startCharacter: 0, endLine: 19, endCharacter: 4, wholeLine: false } }), 'src/main.py:20 (code changed since the scan) · open');
+    assert.equal(findingDescription(finding, { kind: 'scanned', relativePath: 'src/app.py', range: { startLine: 41, startCharacter: 0, endLine: 41, endCharacter: 4, wholeLine: false } }), `${findingDescription(finding)}`, 'not mapped: the scanned place');
+    assert.equal(findingDescription(finding, { kind: 'deleted' }), 'src/app.py · no longer in this copy · open');
   });
 
   void test('a finding new on its branch says so first, in the description, the tooltip and to a screen reader', () => {
