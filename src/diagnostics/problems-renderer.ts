@@ -56,6 +56,10 @@ export class ProblemsRenderer implements vscode.Disposable {
   private drawn: ShownSnapshot = { version: 0, cause: 'cleared', folders: [] };
   /** The drawing asked for last: one still planning gives up when another is asked for. */
   private request: object = {};
+  /** The drawing still planning or handing over in turns of its own, if any. */
+  private underWay: object | undefined;
+  /** Counts changes of what a drawing is placed and built with (where findings are today, the settings). */
+  private inputs = 0;
   /** The latest drawing: what a superseded one resolves with. */
   private showing: Promise<void> = Promise.resolve();
   private announcedVersion = 0;
@@ -84,12 +88,19 @@ export class ProblemsRenderer implements vscode.Disposable {
     return this.sources.get(key) ?? [];
   }
 
-  /**
-   * Draws the latest snapshot again with today's places and settings (nothing is loaded). While
-   * the view loads, nothing: what it publishes is drawn with them.
-   */
+  /** Where findings are today, or the settings they are drawn with, changed: the same snapshot is drawn again (nothing is loaded). */
   redraw(): void {
-    if (this.deps.view.loading) return;
+    this.inputs++;
+    this.drawLatest();
+  }
+
+  /**
+   * Draws the latest snapshot, unless what is under way will: while the view loads, what it
+   * publishes is drawn with today's inputs; a drawing under way draws again when it ends if its
+   * inputs changed meanwhile (restarting it would throw its slices away).
+   */
+  private drawLatest(): void {
+    if (this.deps.view.loading || this.underWay) return;
     const snapshot = this.deps.view.snapshot;
     if (snapshot.folders.length > 0 || this.drawn.folders.length > 0) void this.draw(snapshot);
   }
@@ -136,12 +147,15 @@ export class ProblemsRenderer implements vscode.Disposable {
     const big = snapshot.folders.reduce((n, folder) => n + folder.findings.length, 0) > PLAN_SLICE;
     let step = big ? undefined : steps.next();
     if (step?.done) {
+      this.underWay = undefined;
       this.requestPlaces(step.value);
       const published = this.handOver(snapshot, step.value);
       this.announce(snapshot);
       return (this.showing = published);
     }
     const superseded = (): boolean => request !== this.request;
+    const inputs = this.inputs;
+    this.underWay = request;
     const drawing = (async (): Promise<void> => {
       if (!step) {
         await nextTurn();
@@ -167,6 +181,8 @@ export class ProblemsRenderer implements vscode.Disposable {
         this.announcedVersion = snapshot.version;
         await this.changed.fireInTurns(snapshot);
       }
+      if (this.underWay === request) this.underWay = undefined;
+      if (this.inputs !== inputs) this.drawLatest();
       return published;
     })();
     this.showing = drawing;
@@ -219,6 +235,7 @@ export class ProblemsRenderer implements vscode.Disposable {
   /** Empties Problems (nothing to show). */
   private clearDrawn(snapshot: ShownSnapshot): Promise<void> {
     this.request = {};
+    this.underWay = undefined;
     this.sources.clear();
     this.publisher.cancel();
     this.collection.clear();
