@@ -3,13 +3,14 @@
  * its slot, and the levels below it: groups, pages of at most PAGE_SIZE, findings. Pure (no
  * `vscode`): the provider works out the slot's state and hands it in.
  */
+import type { LocalFilter, Unscanned } from '../core/services/project-view';
 import type { Finding } from '../core/model/types';
 import type { FilterSelection } from '../core/services/filters';
 import type { FindingsResult } from '../core/services/findings-query';
 import { groupFindings, type FindingGroup, type GroupBy } from '../core/services/grouping';
 import { KIND_PRODUCTS, unavailableAdvice, unavailableText } from '../core/services/kind-availability';
 import {
-  ISSUE_TYPE_NOUNS, aiFailed, cancelledFindings, clockTime, loadFailed, notAvailable, loadingFindings, message, noFindings, nothingNew, skippedFindings, staleFindings, type Unscanned,
+  ISSUE_TYPE_NOUNS, aiFailed, cancelledFindings, clockTime, loadFailed, notAvailable, loadingFindings, message, noFindings, nothingNew, skippedFindings, staleFindings,
 } from './state-messages';
 import {
   nodeIds, PAGE_SIZE, pageRanges, uniqueBy,
@@ -53,11 +54,6 @@ export function groupForTree(findings: readonly Finding[], groupBy: GroupBy): Fi
 }
 
 /** A local filter of the findings an answer holds (e.g. only new on this branch), with its cache key. */
-export interface LocalFilter {
-  /** Changes whenever `keep` may answer differently. */
-  readonly key: string;
-  keep(finding: Finding): boolean;
-}
 
 /** Groups each result once per grouping (and local filter); a new result (a new load) is a new key. */
 export class FindingGroupsCache {

@@ -2,7 +2,7 @@
  * The Projects view: every project of the deployment (the workspace's first), each with its code
  * and supply-chain findings, loaded when expanded. The provider only asks the services, maps
  * their state to nodes (pure, in `*-children.ts`) and refreshes on their events; what each
- * issue-type node asks the store is `issue-type-queries.ts`.
+ * issue-type node asks the store is `core/services/project-view.ts`.
  */
 import * as vscode from 'vscode';
 import type { Disposable } from '../core/events';
@@ -12,7 +12,7 @@ import { shownResult } from '../core/services/slot-bindings';
 import {
   FindingGroupsCache, findingPageChildren, groupChildren, issueTypeChildren, issueTypeDescription, issueTypeTooltip, onePerPolicy, type SlotView,
 } from './findings-children';
-import { IssueTypeQueries, nodeSlotOf } from './issue-type-queries';
+import { placeSlotOf, ProjectView } from '../core/services/project-view';
 import { issueTypeNodes, projectsRoot } from './projects-children';
 import type { ProjectsTreeDeps } from './projects-tree-deps';
 import { TreeSlotLoads } from './slot-loads';
@@ -31,11 +31,11 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
   /** slot → the issue-type node last handed to VS Code, which refreshes by object identity. */
   private readonly issueTypeNodes = new Map<string, IssueTypeNode>();
   private readonly loads: TreeSlotLoads;
-  private readonly queries: IssueTypeQueries;
+  private readonly queries: ProjectView;
   private readonly subscriptions: Disposable[];
 
   constructor(private readonly deps: ProjectsTreeDeps, private readonly viewId = PROJECTS_VIEW_ID) {
-    this.queries = new IssueTypeQueries(deps);
+    this.queries = new ProjectView(deps);
     this.loads = new TreeSlotLoads({ findings: deps.findings, onLoadStarted: (_slot, done) => this.showProgress(done) });
     this.subscriptions = [
       deps.projects.onDidChange(() => this.redraw()),
@@ -210,7 +210,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
 
   private onSlotsChanged(slots: readonly string[]): void {
     // Other consumers' slots (Problems) are not shown here.
-    for (const slot of slots) if (slot.startsWith('tree:')) this.refreshSlot(nodeSlotOf(slot));
+    for (const slot of slots) if (slot.startsWith('tree:')) this.refreshSlot(placeSlotOf(slot));
   }
 
   /** Redraws one issue-type node, or the whole tree when that node was never shown. */

@@ -7,6 +7,7 @@ import type { IssueType } from '../core/model/types';
 import { unavailableAdvice, unavailableText, type Unavailable } from '../core/services/kind-availability';
 import { selectedValues, type FilterSelection } from '../core/services/filters';
 import { EXTENSION_COMMANDS, OPEN_SETTINGS_COMMAND, TREE_COMMANDS, type RetryTarget } from './tree-commands';
+import type { Unscanned } from '../core/services/project-view';
 import { nodeIds, type ActionNode, type MessageNode, type MessageTone, type Node, type NodeAction } from './tree-nodes';
 
 export const ISSUE_TYPE_NOUNS: Record<IssueType, string> = { sast: 'code findings', sca: 'supply-chain findings', secrets: 'secrets findings' };
@@ -103,12 +104,6 @@ export function aiFailed(reason: string, since: Date | undefined, target: RetryT
   };
 }
 
-/** A branch the platform never scanned: it is not clean, it is unknown. */
-export interface Unscanned {
-  readonly projectName: string;
-  /** The branch the platform scans, whose findings are offered instead. */
-  readonly primary: string;
-}
 
 /**
  * "Only new on this branch" left nothing: nothing is new (the primary branch has every finding),

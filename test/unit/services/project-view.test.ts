@@ -6,10 +6,10 @@ import type { Finding, Project } from '../../../src/core/model/types';
 import { EMPTY_SELECTION, type FilterSelection } from '../../../src/core/services/filters';
 import type { SlotState } from '../../../src/core/services/slot-bindings';
 import type { FindingsQuery } from '../../../src/core/services/findings-query';
-import { IssueTypeQueries, nodeSlotOf } from '../../../src/views/issue-type-queries';
+import { placeSlotOf, ProjectView } from '../../../src/core/services/project-view';
 import type { ProjectsTreeDeps } from '../../../src/views/projects-tree-deps';
 import type { IssueTypeNode } from '../../../src/views/tree-nodes';
-import { sastFinding } from '../services/finding-fixtures';
+import { sastFinding } from './finding-fixtures';
 
 const project: Project = { id: 1, name: 'acme/api', tags: [], primaryBranch: 'main' };
 
@@ -44,10 +44,10 @@ function setup(options: { signedIn?: boolean; selection?: FilterSelection; novel
       },
     },
   } as unknown as ProjectsTreeDeps;
-  return { queries: new IssueTypeQueries(deps), states, loads, ensured };
+  return { queries: new ProjectView(deps), states, loads, ensured };
 }
 
-void describe('IssueTypeQueries', () => {
+void describe('ProjectView', () => {
   void test('the query: the project, its branch and the filters the platform applies; none signed out', () => {
     const { queries } = setup({ selection: { ...EMPTY_SELECTION, status: 'open', severities: ['high'] } });
     assert.deepEqual(queries.query(node('feature')), {
@@ -94,7 +94,7 @@ void describe('IssueTypeQueries', () => {
   });
 
   void test('a probe\'s slot belongs to its node', () => {
-    assert.equal(nodeSlotOf('tree:acme/api:sast:scanned'), 'tree:acme/api:sast');
-    assert.equal(nodeSlotOf('tree:acme/api:sca'), 'tree:acme/api:sca');
+    assert.equal(placeSlotOf('tree:acme/api:sast:scanned'), 'tree:acme/api:sast');
+    assert.equal(placeSlotOf('tree:acme/api:sca'), 'tree:acme/api:sca');
   });
 });

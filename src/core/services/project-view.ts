@@ -1,29 +1,59 @@
 /**
- * What an issue-type node of the Projects tree asks the findings store: its query (project,
- * branch, filters), the filters the extension applies itself, the primary branch its findings
- * are compared with, and whether an empty answer means the branch was never scanned.
+ * What a project shows in the tree, at the ref the tree shows it (its override, else the primary
+ * branch), one kind at a time: the query it asks the store, the filters the extension applies
+ * itself, the primary branch its findings are compared with, and whether an empty answer means
+ * the branch was never scanned. The workspace's folders are decided by `workspace-view.ts`; both
+ * follow the rules of `shown-queries.ts`.
  */
-import { refToShow } from '../core/model/refs';
-import { shownFilter, shownQuery } from '../core/services/shown-queries';
-import { queryKey, type FindingsQuery } from '../core/services/findings-query';
-import type { LocalFilter } from './findings-children';
-import type { ProjectsTreeDeps } from './projects-tree-deps';
-import type { Unscanned } from './state-messages';
-import type { IssueTypeNode } from './tree-nodes';
+import { refToShow } from '../model/refs';
+import type { Finding, IssueType, Project } from '../model/types';
+import type { BranchNovelty } from './branch-baselines';
+import type { FilterSelection } from './filters';
+import { queryKey, type FindingsQuery } from './findings-query';
+import type { FindingsStore } from './findings-store';
+import { shownFilter, shownQuery } from './shown-queries';
 
-/** The slot of the "was this branch scanned at all?" question of an issue-type node. */
+/** One kind of one project at a ref, shown in a store slot of its own (the tree's issue-type node fits). */
+export interface ShownPlace {
+  readonly parent: { readonly project: Pick<Project, 'name' | 'primaryBranch' | 'defaultBranch'>; readonly ref?: string };
+  readonly issueType: IssueType;
+  readonly slot: string;
+}
+
+/** The filters the extension applies itself, keyed by what they depend on. */
+export interface LocalFilter {
+  /** Changes whenever `keep` may answer differently. */
+  readonly key: string;
+  keep(finding: Finding): boolean;
+}
+
+/** A branch never scanned: the primary branch's findings are offered instead. */
+export interface Unscanned {
+  readonly projectName: string;
+  /** The branch the platform scans, whose findings are offered instead. */
+  readonly primary: string;
+}
+
+export interface ProjectViewDeps {
+  readonly session: { readonly deployment: { readonly slug: string } | undefined };
+  readonly findings: Pick<FindingsStore, 'state' | 'load'>;
+  selection(): FilterSelection;
+  readonly novelty?: BranchNovelty & { ensure(deploymentSlug: string, projectName: string): Promise<void> };
+}
+
+/** The slot of the "was this branch scanned at all?" question of a place. */
 const PROBE_SUFFIX = ':scanned';
 
-/** The issue-type node's slot a changed slot belongs to (its own, or its probe's). */
-export function nodeSlotOf(slot: string): string {
+/** The place's slot a changed slot belongs to (its own, or its probe's). */
+export function placeSlotOf(slot: string): string {
   return slot.endsWith(PROBE_SUFFIX) ? slot.slice(0, -PROBE_SUFFIX.length) : slot;
 }
 
-export class IssueTypeQueries {
-  constructor(private readonly deps: ProjectsTreeDeps) {}
+export class ProjectView {
+  constructor(private readonly deps: ProjectViewDeps) {}
 
-  /** The node's query; undefined signed out. */
-  query(node: IssueTypeNode): FindingsQuery | undefined {
+  /** The place's query; undefined signed out. */
+  query(node: ShownPlace): FindingsQuery | undefined {
     const deployment = this.deps.session.deployment;
     if (!deployment) return undefined;
     const { project, ref } = node.parent;
@@ -42,7 +72,7 @@ export class IssueTypeQueries {
    * The primary branch a node's findings are compared with, when the node shows another branch;
    * its findings are loaded (once, through the store) so that new findings can be marked.
    */
-  compareWithPrimary(node: IssueTypeNode): string | undefined {
+  compareWithPrimary(node: ShownPlace): string | undefined {
     const { project, ref } = node.parent;
     const { fallback } = refToShow(ref, project);
     const deployment = this.deps.session.deployment;
@@ -56,7 +86,7 @@ export class IssueTypeQueries {
    * the primary one, and only when the branch has no finding of this type at all, filters aside
    * (asked once through the store, answered from it afterwards).
    */
-  unscanned(node: IssueTypeNode): Unscanned | undefined {
+  unscanned(node: ShownPlace): Unscanned | undefined {
     const { project, ref } = node.parent;
     const deployment = this.deps.session.deployment;
     const { fallback } = refToShow(ref, project);
