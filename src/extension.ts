@@ -158,7 +158,7 @@ function activateApi(context: vscode.ExtensionContext) {
     session, projects, findings, policies, workspaceRepos: repos,
     selection: () => viewState.selection(), groupBy: () => viewState.groupBy(),
     refOverride: (name) => viewState.refOverride(name), policyIds: () => settings.policyIds(), errorMessage,
-    severityMapping: () => settings.severityMapping(),
+    severityMapping: () => settings.severityMapping(), unreachableAsInformation: () => settings.unreachableAsInformation(),
     todayPlace: (finding) => places.place(finding),
     novelty: baselines,
   });

@@ -46,6 +46,7 @@ export async function exportSarif(app: SarifCommandDeps, item?: CommandItem, opt
     ...(project.url ? { repositoryUri: project.url } : {}),
     placeOf: (f) => app.places.place(f),
     severityMapping: settings.severityMapping(),
+    levels: { unreachableLevel: settings.unreachableAsInformation() ? 'information' : undefined },
   });
   const fileName = `${project.name.split('/').pop() ?? 'findings'}-${(ref ?? 'findings').replace(/[^\w.-]+/g, '-')}.sarif`;
   const uri = await saveTarget(target, { title: `AppSec: save the findings of ${project.name} as SARIF`, fileName, filters: { 'SARIF log': ['sarif', 'json'] } });

@@ -7,7 +7,7 @@ import { findingLabel, shortRuleName } from '../core/model/finding-names';
 /** Defined below the views (the details page and the agent name findings the same way). */
 export { findingLabel, shortRuleName };
 import { branchName } from '../core/model/refs';
-import { DEFAULT_MAPPING, levelFor, type Level, type SeverityMapping } from '../core/workspace/diagnostic-plan';
+import { DEFAULT_MAPPING, findingLevel, levelFor, type Level, type PlanOptions, type SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { scannedCommitOf } from '../core/workspace/drift-hint';
 import { isMappedPlace, type TodayPlace } from '../core/workspace/today-place';
 import type { Finding, IssueType } from '../core/model/types';
@@ -39,6 +39,12 @@ const LEVEL_ICONS: Record<Level, IconSpec> = {
 export function severityIcon(severity: string, mapping: SeverityMapping = DEFAULT_MAPPING): IconSpec {
   if (!Object.hasOwn(mapping, severity) && !Object.hasOwn(DEFAULT_MAPPING, severity)) return { id: 'question' };
   return LEVEL_ICONS[levelFor(severity, mapping)];
+}
+
+/** A finding's icon: the level Problems shows it at (an unreachable one at information, when so set). */
+export function findingIcon(finding: Finding, mapping: SeverityMapping = DEFAULT_MAPPING, options: PlanOptions = {}): IconSpec {
+  const overridden = finding.sca?.reachability === 'unreachable' && options.unreachableLevel !== undefined;
+  return overridden ? LEVEL_ICONS[findingLevel(finding, mapping, options)] : severityIcon(finding.severity, mapping);
 }
 
 /** Where the finding is: today's place when drift moved it there (or its code is gone), else the scanned one. */

@@ -29,6 +29,8 @@ export interface ProjectsTreeDeps {
   refOverride(projectName: string): string | undefined;
   /** `appsecFindings.severityMapping`: tree icons show the level Problems shows. */
   severityMapping(): SeverityMapping;
+  /** `appsecFindings.unreachableAsInformation`: an unreachable supply-chain finding's icon is Problems' information. */
+  unreachableAsInformation?(): boolean;
   /** Where a finding is in today's code (drift mapping); undefined when not mapped. */
   todayPlace?(finding: Finding): TodayPlace | undefined;
   /** Which findings are new on their branch (their primary branch does not have them). */

@@ -84,6 +84,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
   getTreeItem(node: Node): vscode.TreeItem {
     return toTreeItem(node, {
       severityMapping: this.deps.severityMapping(),
+      levels: { unreachableLevel: this.deps.unreachableAsInformation?.() ? 'information' : undefined },
       todayPlace: (finding) => this.deps.todayPlace?.(finding),
       isNew: (finding) => this.deps.novelty?.isNew(finding) ?? false,
       issueTypeDescription: (n) => issueTypeDescription(this.slotView(n), (result) => this.groups.count(result, this.deps.groupBy(), this.queries.localFilter())),

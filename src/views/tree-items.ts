@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import {
   findingAccessibilityLabel, findingContextValue, findingDescription, findingLabel, findingTooltip,
-  GROUP_NOUNS, groupDescription, groupIcon, groupLabel, ISSUE_TYPE_LABELS, severityIcon, type IconSpec,
+  GROUP_NOUNS, groupDescription, groupIcon, groupLabel, ISSUE_TYPE_LABELS, findingIcon, type IconSpec,
 } from './finding-presentation';
 import {
   projectAccessibilityLabel, projectContextValue, projectDescription, projectTooltip,
@@ -14,7 +14,7 @@ import {
   policyDescription, policyTooltip, ruleAccessibilityLabel, ruleContextValue, ruleDescription, ruleLabel, ruleModeIcon,
   ruleModeTitle, ruleTooltip,
 } from './rule-presentation';
-import type { SeverityMapping } from '../core/workspace/diagnostic-plan';
+import type { PlanOptions, SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { withAbortSignal } from '../host/cancellation';
 import type { Finding } from '../core/model/types';
 import type { TodayPlace } from '../core/workspace/today-place';
@@ -58,6 +58,8 @@ export interface TreeItemContext {
   issueTypeTooltip?(node: Extract<Node, { kind: 'issueType' }>): string | undefined;
   /** The user's severity → level mapping, so severity icons match Problems. */
   readonly severityMapping?: SeverityMapping;
+  /** How Problems levels unreachable supply-chain findings: the tree's icon agrees. */
+  readonly levels?: PlanOptions;
   /** Where a finding is in today's code (drift), so the tree shows the line Problems shows. */
   todayPlace?(finding: Finding): TodayPlace | undefined;
   /** Whether the finding is new on its branch (its primary branch does not have it). */
@@ -119,7 +121,7 @@ export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeIte
       const isNew = context.isNew?.(finding) ?? false;
       return item(node, findingLabel(finding), None, {
         description: findingDescription(finding, context.todayPlace?.(finding), isNew),
-        iconPath: themeIcon(severityIcon(finding.severity, context.severityMapping)),
+        iconPath: themeIcon(findingIcon(finding, context.severityMapping, context.levels)),
         contextValue: findingContextValue(finding),
         command: { title: 'Open Finding', command: EXTENSION_COMMANDS.openFinding, arguments: [finding] },
         accessibilityInformation: { label: findingAccessibilityLabel(finding, isNew) },

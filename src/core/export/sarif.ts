@@ -7,7 +7,7 @@
 import { findingLabel } from '../model/finding-names';
 import { isHttpUrl } from '../model/links';
 import type { Finding, SourceRange } from '../model/types';
-import { DEFAULT_MAPPING, levelFor, type SeverityMapping } from '../workspace/diagnostic-plan';
+import { DEFAULT_MAPPING, findingLevel, type PlanOptions, type SeverityMapping } from '../workspace/diagnostic-plan';
 import { isMappedPlace, sourceRangeOf, type TodayPlace } from '../workspace/today-place';
 
 export interface SarifExportInput {
@@ -18,6 +18,8 @@ export interface SarifExportInput {
   readonly findingUrl: (finding: Finding) => string | undefined;
   /** `appsecFindings.severityMapping`: the level Problems gives each severity (default: the setting's default). */
   readonly severityMapping?: SeverityMapping;
+  /** How Problems levels unreachable supply-chain findings (`appsecFindings.unreachableAsInformation`). */
+  readonly levels?: PlanOptions;
   readonly toolVersion: string;
   readonly projectName: string;
   readonly ref?: string;
@@ -34,7 +36,7 @@ const SARIF_LEVEL = { error: 'error', warning: 'warning', information: 'note', h
 const LEVEL_WEIGHT: Readonly<Record<Level, number>> = { note: 0, warning: 1, error: 2 };
 
 /** The SARIF level of a severity: the level Problems shows it at under `mapping`. */
-export const levelOf = (severity: string, mapping: SeverityMapping = DEFAULT_MAPPING): Level => SARIF_LEVEL[levelFor(severity, mapping)];
+export const levelOf = (finding: Pick<Finding, 'severity' | 'sca'>, mapping: SeverityMapping = DEFAULT_MAPPING, options: PlanOptions = {}): Level => SARIF_LEVEL[findingLevel(finding, mapping, options)];
 
 /** Where a finding is reported: today's place when drift moved it, else where it was scanned. */
 function reportedPlace(finding: Finding, today: TodayPlace | undefined): SourceRange | undefined {
@@ -90,7 +92,7 @@ export function toSarifLog(input: SarifExportInput): SarifLog {
   const ruleLevel: Level[] = [];
   const results = findings.map((finding) => {
     const ruleId = ruleIdOf(finding);
-    const level = levelOf(finding.severity, input.severityMapping);
+    const level = levelOf(finding, input.severityMapping, input.levels);
     let index = ruleIndex.get(ruleId);
     if (index === undefined) {
       index = rules.length;

@@ -106,6 +106,15 @@ export interface PlanOptions {
   readonly unreachableLevel?: Level;
 }
 
+/**
+ * The level a finding is shown at, everywhere (Problems, the tree's icon, SARIF): an unreachable
+ * supply-chain finding at `unreachableLevel` when set, any other at its severity's mapped level.
+ */
+export function findingLevel(finding: Pick<Finding, 'severity' | 'sca'>, mapping: SeverityMapping, options: PlanOptions = {}): Level {
+  const unreachable = finding.sca?.reachability === 'unreachable';
+  return unreachable && options.unreachableLevel ? options.unreachableLevel : levelFor(finding.severity, mapping);
+}
+
 export function planDiagnostics(findings: Iterable<Finding>, mapping: SeverityMapping, options: PlanOptions = {}): PlanResult {
   const diagnostics: PlannedDiagnostic[] = [];
   const refused: string[] = [];
@@ -119,8 +128,7 @@ export function planDiagnostics(findings: Iterable<Finding>, mapping: SeverityMa
   };
   for (const finding of findings) {
     if (CLOSED_STATUSES.has(finding.status)) continue;
-    const unreachable = finding.sca?.reachability === 'unreachable';
-    const level = unreachable && options.unreachableLevel ? options.unreachableLevel : levelFor(finding.severity, mapping);
+    const level = findingLevel(finding, mapping, options);
     const places = placesOf(finding);
     const primary = places[0];
     if (!primary) continue;

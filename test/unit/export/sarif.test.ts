@@ -30,7 +30,7 @@ const runOf = (findings: Finding[], extra?: Partial<SarifExportInput>): Run => t
 
 void describe('SARIF export', () => {
   void test('severities map to levels: critical and high are errors, medium a warning, low a note', () => {
-    assert.deepEqual(['critical', 'high', 'medium', 'low', 'experimental'].map((s) => levelOf(s)), ['error', 'error', 'warning', 'note', 'warning']);
+    assert.deepEqual(['critical', 'high', 'medium', 'low', 'experimental'].map((severity) => levelOf({ severity })), ['error', 'error', 'warning', 'note', 'warning']);
     assert.deepEqual(runOf([code({ severity: 'low' })]).results.map((r) => r.level), ['note']);
   });
 
@@ -38,8 +38,15 @@ void describe('SARIF export', () => {
     const run = runOf([code({ severity: 'low' }), code({ id: 3, severity: 'critical' })], { severityMapping: { low: 'error', critical: 'hint' } });
     assert.deepEqual(run.results.map((r) => [r.partialFingerprints['appsecFindings/id/v1'], r.level]), [['sast:1', 'error'], ['sast:3', 'note']]);
     assert.equal(run.tool.driver.rules[0]?.defaultConfiguration.level, 'error', 'the rule takes its most serious result\'s level');
-    assert.deepEqual(['information', 'hint', 'warning'].map((level) => levelOf('medium', { medium: level as 'information' })), ['note', 'note', 'warning']);
-    assert.equal(levelOf('high', { low: 'hint' }), 'error', 'a severity the mapping leaves out keeps its default level');
+    assert.deepEqual(['information', 'hint', 'warning'].map((level) => levelOf({ severity: 'medium' }, { medium: level as 'information' })), ['note', 'note', 'warning']);
+    assert.equal(levelOf({ severity: 'high' }, { low: 'hint' }), 'error', 'a severity the mapping leaves out keeps its default level');
+  });
+
+  void test('an unreachable supply-chain finding is a note when Problems shows it as information, as the setting says', () => {
+    const unreachable = { severity: 'critical', sca: { reachability: 'unreachable' } } as unknown as Finding;
+    assert.equal(levelOf(unreachable, undefined, { unreachableLevel: 'information' }), 'note');
+    assert.equal(levelOf(unreachable), 'error', 'without the setting, its severity decides');
+    assert.equal(levelOf({ severity: 'critical', sca: { reachability: 'reachable' } }, undefined, { unreachableLevel: 'information' }), 'error', 'only unreachable ones');
   });
 
   void test('each rule once, results point at it by id and index, the rule takes its highest level', () => {

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   findingAccessibilityLabel, findingContextValue, findingDescription, findingLabel, findingTooltip, groupDescription,
-  groupIcon, groupLabel, severityIcon, shortRuleName,
+  findingIcon, groupIcon, groupLabel, severityIcon, shortRuleName,
 } from '../../../src/views/finding-presentation';
 import { sastFinding, scaFinding } from '../services/finding-fixtures';
 
@@ -78,6 +78,13 @@ void describe('severityIcon', () => {
     assert.deepEqual(['critical', 'high', 'medium', 'low'].map((s) => severityIcon(s, mapping).id), ['error', 'warning', 'info', 'lightbulb']);
     assert.equal(groupIcon('severity', 'high', mapping).id, 'warning');
     assert.equal(severityIcon('low', { high: 'hint' }).id, 'info', 'what the mapping leaves out keeps its default');
+  });
+
+  void test('an unreachable supply-chain finding has the icon Problems gives it: information when so set, its severity\'s otherwise', () => {
+    const unreachable = scaFinding({ reachability: 'unreachable' }, { severity: 'critical' });
+    assert.equal(findingIcon(unreachable, undefined, { unreachableLevel: 'information' }).id, 'info');
+    assert.equal(findingIcon(unreachable).id, 'error');
+    assert.equal(findingIcon(scaFinding({ reachability: 'reachable' }, { severity: 'critical' }), undefined, { unreachableLevel: 'information' }).id, 'error');
   });
 
   void test('a severity the platform adds later gets a neutral icon, not a crash', () => {
