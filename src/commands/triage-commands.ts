@@ -9,7 +9,7 @@ import type { Finding, IssueType, TriageReason } from '../core/model/types';
 import type { TriageState } from '../core/model/triage-and-tickets';
 import { valueLabel } from '../core/services/filters';
 import {
-  MAX_NOTE_LENGTH, TRIAGE_REASONS, TriageInputError, TriageRefusedError, type TriageInput, type TriageOutcome,
+  MAX_NOTE_LENGTH, TRIAGE_REASONS, TriageInputError, TriageRefusedError, undoneText, type TriageInput, type TriageOutcome,
 } from '../core/services/triage-service';
 import type { TriageRequest } from '../host/triage-input';
 import type { CommandDeps } from './command-deps';
@@ -73,8 +73,9 @@ function announce(app: TriageCommandsDeps, outcomes: readonly { issueType: Issue
   void vscode.window.showInformationMessage(`AppSec: ${what}.${also}`, ...(canUndo ? ['Undo'] : [])).then(async (picked) => {
     if (picked !== 'Undo') return;
     try {
-      for (const { issueType, outcome } of outcomes) await app.triage.undo(issueType, outcome.before);
-      void vscode.window.showInformationMessage(`AppSec: put ${count(asked)} back as ${asked === 1 ? 'it was' : 'they were'}.`);
+      let notesLeft = 0;
+      for (const { issueType, outcome } of outcomes) notesLeft += (await app.triage.undo(issueType, outcome.before, input.note)).notesLeft;
+      void vscode.window.showInformationMessage(`AppSec: ${undoneText(asked, notesLeft)}`);
     } catch (error) {
       void vscode.window.showErrorMessage(`AppSec: Undo failed: ${error instanceof Error ? error.message : String(error)}`);
     }

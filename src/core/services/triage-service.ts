@@ -81,6 +81,21 @@ export function stateToRestore(finding: Finding): TriageInput | undefined {
   }
 }
 
+export interface UndoOutcome {
+  /** How many findings the platform put back (other branches' copies included). */
+  readonly restored: number;
+  /** Findings that had no note before the triage wrote one: the platform keeps it. */
+  readonly notesLeft: number;
+}
+
+/** What Undo says it did: the state put back, and a note it could not take away. */
+export function undoneText(asked: number, notesLeft: number): string {
+  const findings = (n: number): string => `${n.toLocaleString('en-US')} finding${n === 1 ? '' : 's'}`;
+  const back = `Put ${findings(asked)} back to ${asked === 1 ? 'its' : 'their'} earlier state.`;
+  if (notesLeft === 0) return back;
+  return `${back} The note stays on ${notesLeft === asked ? (asked === 1 ? 'it' : 'them') : findings(notesLeft)}: the platform keeps notes.`;
+}
+
 export interface TriageOutcome {
   /** How many findings the platform changed (other branches' copies included). */
   readonly triaged: number;
@@ -133,20 +148,29 @@ export class TriageService {
     return { triaged: count, ids: triaged.length > 0 ? triaged : unique, before };
   }
 
-  /** Puts findings back to the state each had before a triage (the note stays: the platform keeps notes). */
-  async undo(issueType: IssueType, before: readonly Finding[]): Promise<number> {
+  /**
+   * Puts findings back to the state each had before a triage, with the note each had when the
+   * triage wrote another one. The platform cannot take a note away: a finding that had none keeps
+   * the triage's (`notesLeft`).
+   */
+  async undo(issueType: IssueType, before: readonly Finding[], triageNote?: string): Promise<UndoOutcome> {
     const groups = new Map<string, { input: TriageInput; ids: number[] }>();
+    let notesLeft = 0;
     for (const finding of before) {
-      const input = stateToRestore(finding);
-      if (!input) continue;
-      const key = `${input.state}:${input.reason ?? ''}`;
+      const state = stateToRestore(finding);
+      if (!state) continue;
+      const earlier = finding.triageComment;
+      const rewrite = triageNote !== undefined && earlier !== undefined && earlier !== '' && earlier !== triageNote;
+      if (triageNote !== undefined && (earlier === undefined || earlier === '')) notesLeft++;
+      const input: TriageInput = rewrite ? { ...state, note: earlier } : state;
+      const key = JSON.stringify([input.state, input.reason ?? '', input.note ?? null]);
       let group = groups.get(key);
       if (!group) groups.set(key, (group = { input, ids: [] }));
       group.ids.push(finding.id);
     }
     let restored = 0;
     for (const { input, ids } of groups.values()) restored += (await this.triage(issueType, ids, input)).ids.length;
-    return restored;
+    return { restored, notesLeft };
   }
 
   /** Jira tickets, 20 findings per request; each finding's result is in the answer. */

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { FindingsStore } from '../../../src/core/services/findings-store';
 import type { FindingsQuery } from '../../../src/core/services/findings-query';
 import {
-  MAX_NOTE_LENGTH, TRIAGE_BATCH, TriageInputError, TriageRefusedError, TriageService,
+  MAX_NOTE_LENGTH, TRIAGE_BATCH, TriageInputError, TriageRefusedError, TriageService, undoneText,
 } from '../../../src/core/services/triage-service';
 import { PlatformError } from '../../../src/core/model/errors';
 import { generateDeployment, type PlatformData } from '../../platform/generator';
@@ -111,6 +111,29 @@ void describe('the triage service (real client, local platform)', () => {
     const twins = onFeature.findings.filter((f) => outcome.ids.includes(f.id));
     assert.ok(twins.length > 0, 'the platform triaged copies on the feature branch');
     assert.ok(twins.every((f) => store.finding(SLUG, 'sast', f.id)?.status === 'fixing'), 'and they show as fixing without a reload');
+    store.dispose();
+  });
+
+  test('Undo after a triage with a note puts the earlier note back, and says so when there was none to put back', async () => {
+    const { store, service } = setup();
+    const open = await store.load('problems', openOnMain('sca'));
+    const [noted, bare] = open.findings.filter((f) => f.triageComment === undefined).slice(0, 2);
+    assert.ok(noted && bare);
+    await service.triage('sca', [noted.id], { state: 'reviewing', note: 'first look' });
+    await service.triage('sca', [noted.id], { state: 'reopened' });
+    const withNote = store.finding(SLUG, 'sca', noted.id);
+    assert.equal(withNote?.triageComment, 'first look');
+    const outcome = await service.triage('sca', [withNote.id, bare.id], { state: 'ignored', reason: 'no_time', note: 'test data only' });
+    const undone = await service.undo('sca', outcome.before, 'test data only');
+    assert.equal(undone.notesLeft, 1, 'the finding that had no note keeps the triage\'s: the platform cannot remove it');
+    const fresh = await store.load('check', openOnMain('sca'), { force: true });
+    const back = fresh.findings.find((f) => f.id === noted.id);
+    assert.equal(back?.status, 'open');
+    assert.equal(back?.triageComment, 'first look', 'its earlier note is back');
+    assert.equal(fresh.findings.find((f) => f.id === bare.id)?.status, 'open');
+    assert.equal(undoneText(2, undone.notesLeft), 'Put 2 findings back to their earlier state. The note stays on 1 finding: the platform keeps notes.');
+    assert.equal(undoneText(1, 0), 'Put 1 finding back to its earlier state.');
+    assert.equal(undoneText(1, 1), 'Put 1 finding back to its earlier state. The note stays on it: the platform keeps notes.');
     store.dispose();
   });
 
