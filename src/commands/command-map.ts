@@ -71,6 +71,6 @@ export function buildCommands(app: CommandDeps, tree: TreeCommandHandlers): Comm
     'appsecFindings.createTicket': (arg, selected) => createTicket(app, subject(arg), selected),
     'appsecFindings.linkTicket': (arg, selected, url) => linkTicket(app, subject(arg), selected, url),
     'appsecFindings.unlinkTicket': (arg, selected) => unlinkTicket(app, subject(arg), selected),
-    'appsecFindings.showDetails': (arg) => showDetails(app, item(arg)),
+    'appsecFindings.showDetails': (arg) => showDetails(app, arg && withFinding(arg), () => itemOf(app.selectedItem())),
   };
 }

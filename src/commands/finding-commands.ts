@@ -115,11 +115,12 @@ export async function copyRuleId(app: FindingCommandsDeps, item?: CommandItem): 
 }
 
 /**
- * Opens the Finding Details panel: for a finding node, diagnostic or finding; from the palette
- * for the selected finding, else the finding under the cursor.
+ * Opens the Finding Details panel: for a finding node, diagnostic or finding; without one (the
+ * palette, a key binding), for the finding under the cursor, else the tree's selected finding.
+ * The cursor comes first: the tree keeps its selection while the user works in the editor.
  */
-export async function showDetails(app: Pick<CommandDeps, 'showDetails'>, item?: CommandItem): Promise<boolean> {
-  const finding = item?.finding ?? findingAtCursor();
+export async function showDetails(app: Pick<CommandDeps, 'showDetails'>, item?: CommandItem, selected?: () => CommandItem | undefined): Promise<boolean> {
+  const finding = item?.finding ?? findingAtCursor() ?? selected?.()?.finding;
   if (!finding) {
     void vscode.window.showInformationMessage('AppSec: select a finding in the tree, or put the cursor on a finding in the editor, to see its details.');
     return false;

@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { findingNodes, fixture, git, issueTypeNode, serverFindings, type Fixture, signedIn } from './fixture';
 import { hoverAt, waitFor, screenshotHandshake } from './helpers';
+import type { KnownFindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 
 function ours(): [vscode.Uri, readonly vscode.Diagnostic[]][] {
   return vscode.languages.getDiagnostics().map(([uri, list]): [vscode.Uri, vscode.Diagnostic[]] => [uri, list.filter((d) => d.source === 'AppSec')])
@@ -140,6 +141,24 @@ describe('diagnostics', () => {
     } finally {
       f.data.sast = f.data.sast.filter((x) => x.id !== 990_002);
     }
+  });
+
+  it('Show Finding Details from the editor shows the finding under the cursor, not the tree\'s selection', async () => {
+    const f = await fixture();
+    await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
+    const selected = await f.api.trees.projects.firstFindingNode();
+    await f.api.trees.projectsView.reveal(selected, { expand: true, select: true, focus: false });
+    await waitFor(() => f.api.trees.projectsView.selection[0]?.id === selected.id, 5_000, 'a finding is selected in the tree');
+    const drawn: { uri: vscode.Uri; d: KnownFindingDiagnostic }[] = [];
+    f.api.app.diagnostics.collection.forEach((uri, list) => {
+      for (const d of list as readonly KnownFindingDiagnostic[]) if (d.finding) drawn.push({ uri, d });
+    });
+    const other = drawn.find(({ d }) => d.finding.id !== selected.finding.id);
+    assert.ok(other, 'Problems shows another finding');
+    await vscode.window.showTextDocument(other.uri, { selection: other.d.range });
+    assert.equal(await vscode.commands.executeCommand('appsecFindings.showDetails'), true);
+    await waitFor(() => f.api.detailsPanel.shownFinding !== undefined, 10_000, 'the details are shown');
+    assert.equal(f.api.detailsPanel.shownFinding?.id, other.d.finding.id, 'the finding under the cursor');
   });
 
   it('shows the tree and Problems (screenshot)', async () => {
