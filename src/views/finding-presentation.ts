@@ -74,7 +74,8 @@ export function findingDescription(finding: Finding, today?: TodayPlace, isNew =
       // The label names the advisory when it names the package; otherwise it goes here.
       sca.package ? undefined : sca.advisory,
       sca?.isMalicious ? 'malicious' : undefined,
-      sca?.reachability ? valueLabel(sca.reachability) : undefined,
+      // "unknown" alone would not say what is unknown.
+      sca?.reachability ? (sca.reachability === 'unknown' ? 'reachability unknown' : valueLabel(sca.reachability)) : undefined,
       fixText(sca?.fixVersions),
       finding.status !== 'open' ? finding.status : undefined,
     ];
@@ -153,7 +154,9 @@ export function findingTooltip(finding: Finding, newAgainst?: string): string {
  * segment, e.g. "eval"), files by their name with the directory in the description.
  */
 export function groupLabel(groupBy: GroupBy, key: string): string {
-  return groupBy === 'file' ? key.split('/').pop() || key : key;
+  if (groupBy === 'file') return key.split('/').pop() || key;
+  // Severities are headings here, as in the web UI; the platform spells them in lower case.
+  return groupBy === 'severity' && key !== '' ? key[0].toUpperCase() + key.slice(1) : key;
 }
 
 /** The count, and for files the directory the label leaves out. */

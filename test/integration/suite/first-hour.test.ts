@@ -26,7 +26,7 @@ describe("a new user's first hour", () => {
 
     // The views: severity groups under code findings; supply chain named by package and advisory.
     const code = await issueTypeNode(f, /^Code findings/, 3);
-    assert.deepEqual(labels(code?.children).filter((l) => /^(critical|high|medium|low)$/.test(l)).length > 0, true, labels(code?.children).join(', '));
+    assert.deepEqual(labels(code?.children).filter((l) => /^(Critical|High|Medium|Low)$/.test(l)).length > 0, true, labels(code?.children).join(', '));
     const supply = findingNodes(await issueTypeNode(f, /^Supply-chain findings/, 4));
     assert.ok(supply.length > 0 && supply.every((n) => / — (CVE|GHSA|MAL)-/.test(n.label)), labels(supply).join(', '));
     const policies = (await f.api.trees.policies.snapshot(1)) as Snap[];

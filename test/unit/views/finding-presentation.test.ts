@@ -44,6 +44,7 @@ void describe('labels and descriptions', () => {
   void test('a supply-chain finding is named by package, version and advisory (never its ssc- id), then reachability and the fix', () => {
     assert.equal(findingLabel(lodash), 'lodash 4.17.20 — CVE-2021-23337');
     assert.equal(findingDescription(lodash), 'reachable · fix 4.17.21');
+    assert.equal(findingDescription(scaFinding({ ...lodash.sca, reachability: 'unknown' })), 'reachability unknown · fix 4.17.21', 'says what is unknown');
   });
 
   void test('supply-chain: several fixes, malicious packages, a status other than open, no package', () => {
@@ -161,7 +162,7 @@ void describe('findingTooltip', () => {
 
 void describe('group labels', () => {
   void test('severity as is; rule by its full id (last segments collide); file by name with its directory', () => {
-    assert.equal(groupLabel('severity', 'high'), 'high');
+    assert.equal(groupLabel('severity', 'high'), 'High', 'a heading, as in the web UI');
     assert.equal(groupDescription('severity', 'high', 12), '12');
     assert.equal(groupLabel('rule', 'python.lang.eval'), 'python.lang.eval');
     assert.equal(groupDescription('rule', 'python.lang.eval', 3), '3');
