@@ -4,13 +4,9 @@
  * all) and keep the same findings. Which ref a place shows is `refToShow` (`model/refs.ts`).
  */
 import type { Finding, IssueType } from '../model/types';
+import type { BranchNovelty } from './branch-baselines';
 import { localFilterOf, toQueryFilters, type FilterSelection } from './filters';
 import type { FindingsQuery } from './findings-query';
-
-/** What is known of which findings are new on their branch. */
-export interface Novelty {
-  isNew(finding: Finding): boolean;
-}
 
 /**
  * The query for one kind of a project's findings at a ref, with the user's filters. Deduplicated
@@ -24,7 +20,7 @@ export function shownQuery(deploymentSlug: string, selection: FilterSelection, i
  * The filters the extension applies itself (files, AI only or without, only new on the branch);
  * undefined when none is set. Without novelty known, "only new" keeps nothing new.
  */
-export function shownFilter(selection: FilterSelection, novelty?: Novelty): ((finding: Finding) => boolean) | undefined {
+export function shownFilter(selection: FilterSelection, novelty?: Pick<BranchNovelty, 'isNew'>): ((finding: Finding) => boolean) | undefined {
   return localFilterOf(selection, novelty && ((finding) => novelty.isNew(finding)));
 }
 

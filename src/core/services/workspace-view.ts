@@ -240,11 +240,10 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
 
   /** The folder with today's filters and what is known now of which findings are new. */
   private decorate(folder: LoadedFolder<R>, compare: boolean): FolderFindings<R> {
-    const { novelty: _novelty, keep: _keep, onlyNew: _onlyNew, ...rest } = folder as FolderFindings<R>;
     const novelty = compare && !folder.usedFallback ? this.noveltyOf(folder.repo) : undefined;
     const selection = this.deps.selection();
     const keep = shownFilter(selection, novelty);
-    return { ...rest, novelty, onlyNew: selection.newOnBranch === true, ...(keep ? { keep } : {}) };
+    return { ...folder, novelty, onlyNew: selection.newOnBranch === true, ...(keep ? { keep } : {}) };
   }
 
   private noveltyOf(repo: R): FolderNovelty | undefined {
