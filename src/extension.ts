@@ -161,13 +161,12 @@ function activateApi(context: vscode.ExtensionContext) {
     severityMapping: () => settings.severityMapping(), unreachableAsInformation: () => settings.unreachableAsInformation(),
     todayPlace: (finding) => places.place(finding),
     novelty: baselines,
+    // Filters, grouping and refs change what the tree asks; placed findings and landed baselines how it reads.
+    refreshOn: [viewState.onDidChange],
+    redrawOn: [drift.onDidChange, baselines.onDidChange],
   });
   push(trees);
   phaseDone('trees');
-  // Findings placed onto today's code: the tree shows the lines Problems shows.
-  push(drift.onDidChange(() => trees.projects.refresh()));
-  // A primary branch's findings landed: the tree marks (and may filter) what is new on a branch.
-  push(baselines.onDidChange(() => trees.projects.refresh()));
   push(new FindingsAttention({
     view: trees.projectsView, onDidChange: diagnostics.onDidChange, log: log.for('Findings'),
     notifyNewFindings: () => settings.notifyNewFindings(), stopNotifying: () => settings.stopNotifyingNewFindings(),
@@ -198,8 +197,11 @@ function activateApi(context: vscode.ExtensionContext) {
     version, currentToken: () => tokens.get(),
     log, logger: (c) => log.for(c), session, projects, findings, policies, sbom, repos, view, diagnostics, cachedStart, viewState, places, novelty: baselines,
     clipboard: vscode.env.clipboard, findingUrl, projectUrl,
-    ...refreshAllActions({ session, findings, projects, policies, repos, view, trees, places, cache, onKindsFailed: (gaps) => void announceKindsFailed(gaps) }),
-    cancelLoads: () => trees.projects.cancelLoads(),
+    ...refreshAllActions({
+      session, findings, projects, policies, repos, view, trees: { projects: trees.projects.model, policies: trees.policies }, places, cache,
+      onKindsFailed: (gaps) => void announceKindsFailed(gaps),
+    }),
+    cancelLoads: () => trees.projects.model.cancelAll(),
     revealRule: (ruleName) => revealRule(trees, ruleName),
     selectedItem: () => trees.projectsView.selection[0] ?? trees.policiesView.selection[0],
     selectedItems: () => trees.projectsView.selection,
@@ -226,11 +228,8 @@ function activateApi(context: vscode.ExtensionContext) {
   push(repos.onDidChange(() => {
     void app.reposChanged().catch((e: unknown) => reportError('Updating diagnostics failed', e, log.for('Diagnostics')));
   }));
-  // Grouping and refs change only the tree; filters also reach diagnostics (through their command).
-  push(viewState.onDidChange(() => {
-    describeFilters();
-    trees.projects.refresh();
-  }));
+  // Filters also reach diagnostics (through their command); the tree follows the view state itself.
+  push(viewState.onDidChange(() => describeFilters()));
   push(vscode.workspace.onDidChangeConfiguration((e) => {
     if (e.affectsConfiguration('appsecFindings.baseUrl')) baseUrl = settings.baseUrl();
     if (affectsConnection(e)) {
@@ -244,7 +243,7 @@ function activateApi(context: vscode.ExtensionContext) {
     // The same findings, drawn with other levels: nothing is loaded.
     if (e.affectsConfiguration('appsecFindings.severityMapping') || e.affectsConfiguration('appsecFindings.unreachableAsInformation')) {
       diagnostics.redraw();
-      trees.projects.refresh();
+      trees.projects.redraw();
     }
   }));
   push(startAutoRefresh(() => settings.autoRefreshMinutes(), () => app.refreshAll(true), log.for('AutoRefresh')));

@@ -6,8 +6,7 @@
  * the commands use. Input is checked here and a problem is answered as one sentence, never thrown.
  */
 import * as vscode from 'vscode';
-import { refToShow } from '../core/model/refs';
-import { fallsBack } from '../core/services/shown-queries';
+import { fallsBack, shownRef } from '../core/services/shown-queries';
 import { ISSUE_TYPES, type Finding, type IssueType } from '../core/model/types';
 import { raceAbort } from '../core/services/abort';
 import type { BranchNovelty } from '../core/services/branch-baselines';
@@ -85,7 +84,7 @@ class FindingsTool implements vscode.LanguageModelTool<FindingsInput> {
     if (!projectName) return 'No project of the platform matches this workspace: name one with the project field (the AppSec Projects view lists them).';
     const project = this.deps.project(projectName);
     if (!project) return `The platform has no project named ${quote(projectName)} in this deployment.`;
-    const { ref, fallback } = refToShow(input.ref ?? (repo?.projectName === projectName ? repo.branch : undefined), project);
+    const { ref, fallback } = shownRef(project, input.ref, repo?.projectName === projectName ? repo.branch : undefined);
     // By default, only the kinds the deployment has: one it lacks is not offered.
     // The AI findings come with the code findings: asked for apart only when Code is missing.
     const offered = this.deps.store.availability.offered();
@@ -94,21 +93,21 @@ class FindingsTool implements vscode.LanguageModelTool<FindingsInput> {
     const onlyAi = wanted.includes('ai_sast') && !wanted.includes('sast');
     const types = [...new Set(wanted.map((t) => (t === 'ai_sast' ? 'sast' : t)))].filter((t): t is IssueType => t === 'sast' || t === 'sca' || t === 'secrets');
     const status = input.status ?? 'open';
-    let shownRef = ref;
+    let refShown = ref;
     let loaded = await this.load(slug, projectName, ref, types, status, input.severities, signal);
     // A branch without a scan has no findings: the primary branch's are what the user sees in Problems.
     if (fallsBack(loaded.findings.length, loaded.gaps.some((g) => 'failedBecause' in g), fallback) && input.ref === undefined) {
       const primary = await this.load(slug, projectName, fallback, types, status, input.severities, signal);
       if (primary.findings.length > 0) {
         loaded = primary;
-        shownRef = fallback;
+        refShown = fallback;
       }
     }
     const keep = path ? localFilterOf({ ...EMPTY_SELECTION, paths: [path] }) : undefined;
     const kept = loaded.findings.filter((f) => (!keep || keep(f)) && (!onlyAi || f.issueType !== 'sast' || f.ai !== undefined));
     const items: ListedFinding[] = sortForAgent(kept).slice(0, input.limit ?? 50).map((finding) => ({ finding, where: this.whereToday(finding), isNew: this.deps.novelty.isNew(finding) }));
     const filters = [`status ${status}`, input.severities ? `severity ${input.severities.join(', ')}` : '', path ? `under ${path}` : '', `types ${types.join(', ') || 'none'}`].filter(Boolean).join('; ');
-    return findingsListText(items, kept.length, { project: projectName, ref: shownRef, fallbackFrom: shownRef !== ref ? ref : undefined, filters }) + gapsNote(loaded.gaps, this.deps.errorMessage);
+    return findingsListText(items, kept.length, { project: projectName, ref: refShown, fallbackFrom: refShown !== ref ? ref : undefined, filters }) + gapsNote(loaded.gaps, this.deps.errorMessage);
   }
 
   /** One load per issue type through the store (a query Problems or the tree already shows costs nothing), each on its own. */

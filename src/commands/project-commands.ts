@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { branchName, primaryRef, sameBranch } from '../core/model/refs';
 import type { Project } from '../core/model/types';
 import { parseTags } from '../core/services/projects-service';
+import { checkedOutBranch, shownRef } from '../core/services/shown-queries';
 import { refChoices } from '../core/workspace/ref-choices';
 import { withAbortSignal } from '../host/cancellation';
 import type { CommandDeps } from './command-deps';
@@ -68,7 +69,7 @@ export async function chooseRef(app: ProjectCommandsDeps, item?: CommandItem, gi
  */
 async function pickRef(app: ProjectCommandsDeps, project: Project): Promise<string | undefined> {
   const primary = primaryRef(project);
-  const current = app.viewState.refOverride(project.name) ?? primary;
+  const current = shownRef(project, app.viewState.refOverride(project.name), checkedOutBranch(app.repos.repos(), project.name)).ref;
   const local = await app.repos.localBranches(project.name);
   const loaded = app.findings.shownResults().flatMap((r) => r.findings).filter((f) => f.repositoryName === project.name).map((f) => f.ref);
   const items = refChoices({ primary, defaultBranch: project.defaultBranch, current, local, loaded });

@@ -8,7 +8,7 @@ import { refToShow } from '../core/model/refs';
 import { ISSUE_TYPES } from '../core/model/types';
 import { loadEachKind } from '../core/services/each-kind';
 import { failedKinds, productList } from '../core/services/kind-gaps';
-import { shownFilter, shownQuery } from '../core/services/shown-queries';
+import { checkedOutBranch, shownFilter, shownQuery, shownRef } from '../core/services/shown-queries';
 import { withAbortSignal } from '../host/cancellation';
 import { settings } from '../host/settings';
 import type { SarifExport, SarifOptions } from './command-arguments';
@@ -26,7 +26,8 @@ export async function exportSarif(app: SarifCommandDeps, item?: CommandItem, opt
   if (!deployment) throw new Error('Sign in first: the findings to export come from the platform.');
   const project = await resolveProject(app, item);
   if (!project) return undefined;
-  const ref = options.ref ?? refToShow(app.viewState.refOverride(project.name), project).ref;
+  // The ref the tree shows for the project, unless one is asked for.
+  const ref = shownRef(project, options.ref ?? app.viewState.refOverride(project.name), checkedOutBranch(app.repos.repos(), project.name)).ref;
   const selection = app.viewState.selection();
   // "Only new on this branch" needs the primary branch's findings to compare with, as the tree loads them.
   if (selection.newOnBranch && refToShow(ref, project).fallback) await app.novelty.ensure(deployment.slug, project.name);

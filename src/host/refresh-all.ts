@@ -57,8 +57,8 @@ export function refreshAllActions(deps: RefreshAllDeps): RefreshAll {
     deps.trees.policies.refresh();
   };
   const reposChanged = (): Promise<readonly KindGap[]> => {
+    // The tree's model hears the repositories' change itself.
     deps.places.drift.invalidate();
-    deps.trees.projects.refresh();
     return deps.view.refresh(false);
   };
   return {
@@ -80,7 +80,7 @@ export function refreshAllActions(deps: RefreshAllDeps): RefreshAll {
       // A different match is a cause of its own: the repositories' change event refreshes the view.
       const rematched = deps.repos.recompute();
       if (!matched && !rematched) void deps.view.refresh(force).catch(() => undefined);
-      if (!rematched) deps.trees.projects.refresh();
+      deps.trees.projects.refresh();
       deps.trees.policies.refresh();
       const gaps = await deps.view.settled();
       if (gaps.some((gap) => 'failedBecause' in gap)) deps.onKindsFailed?.(gaps);

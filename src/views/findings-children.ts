@@ -3,7 +3,12 @@
  * its slot, and the levels below it: groups, pages of at most PAGE_SIZE, findings. Pure (no
  * `vscode`): the provider works out the slot's state and hands it in.
  */
-import type { LocalFilter, Unscanned } from '../core/services/project-view';
+import type { LocalFilter } from '../core/services/project-view';
+import type { SlotView } from '../core/services/place-loads';
+import type { PlaceSnapshot } from '../core/services/projects-model';
+
+/** What an issue-type node is drawn from: its place's snapshot (the version aside). */
+export type PlaceShown = Omit<PlaceSnapshot, 'version'>;
 import type { Finding } from '../core/model/types';
 import type { FilterSelection } from '../core/services/filters';
 import type { FindingsResult } from '../core/services/findings-query';
@@ -17,30 +22,12 @@ import {
   type FindingNode, type GroupNode, type IssueTypeNode, type Node, type PageNode,
 } from './tree-nodes';
 
-/** What the tree knows of one slot, for the current query only. */
-export interface SlotView {
-  /** A load for the current query is in flight. */
-  readonly loading: boolean;
-  /** The user stopped waiting for that load. */
-  readonly cancelled: boolean;
-  /** Findings of the load in flight that have arrived so far. */
-  readonly arrived?: number;
-  /** The answer for the current query; `staleBecause` set when a later refresh failed. */
-  readonly result?: FindingsResult;
-  /** Why the current query has no answer. */
-  readonly error?: unknown;
-}
-
 export interface FindingsChildrenContext {
   readonly groupBy: GroupBy;
   readonly selection: FilterSelection;
   /** Groups of a result, computed once per result and grouping (see `FindingGroupsCache`). */
   readonly groupsOf: (result: FindingsResult) => readonly FindingGroup[];
   readonly errorMessage: (error: unknown) => string;
-  /** Set when the node's branch has no findings at all (not scanned), with the branch to offer. */
-  readonly unscanned?: (node: IssueTypeNode) => Unscanned | undefined;
-  /** For "only new on this branch": the branch compared with, once its findings are loaded, and the primary branch. */
-  readonly novelty?: (node: IssueTypeNode) => { readonly comparedWith?: string; readonly primary?: string };
   readonly now?: Date;
 }
 
@@ -74,7 +61,7 @@ export class FindingGroupsCache {
   }
 }
 
-export function issueTypeChildren(node: IssueTypeNode, view: SlotView, context: FindingsChildrenContext): Node[] {
+export function issueTypeChildren(node: IssueTypeNode, view: PlaceShown, context: FindingsChildrenContext): Node[] {
   const say = (spec: Parameters<typeof message>[2]): Node => message(node, node.id, spec);
   const { issueType, slot } = node;
   const result = view.result;
@@ -98,12 +85,10 @@ export function issueTypeChildren(node: IssueTypeNode, view: SlotView, context: 
   if (result.skipped > 0) head.push(say(skippedFindings(result.skipped)));
   const groups = context.groupsOf(result);
   if (groups.length === 0) {
-    const unscanned = context.unscanned?.(node);
-    if (context.selection.newOnBranch && !unscanned) {
-      const { comparedWith, primary } = context.novelty?.(node) ?? {};
-      return [...head, say(nothingNew(issueType, context.selection, node.parent.ref, comparedWith, primary))];
+    if (context.selection.newOnBranch && !view.unscanned) {
+      return [...head, say(nothingNew(issueType, context.selection, node.parent.ref, view.comparedWith, view.primary))];
     }
-    return [...head, say(noFindings(issueType, context.selection, node.parent.ref, unscanned))];
+    return [...head, say(noFindings(issueType, context.selection, node.parent.ref, view.unscanned))];
   }
   return [...head, ...groupLevel(node, groups, context.groupBy)];
 }

@@ -2,15 +2,9 @@
  * How a project reads in the tree: order, description, context flags and tooltip. Pure (no
  * `vscode`); the tooltip's details come from `ProjectsService.loadDetails`, resolved lazily.
  */
-import { refToShow } from '../core/model/refs';
 import type { Project } from '../core/model/types';
 import { codeHostOf } from '../core/model/links';
 import { isHttpUrl, TooltipText } from './markdown';
-
-/** The ref whose findings the tree shows: a chosen override, else the primary, else the default branch. */
-export function projectRef(project: Project, override: string | undefined): string | undefined {
-  return refToShow(override, project).ref;
-}
 
 /** Projects of the open workspace first (they are why the user is here), then by name. */
 export function sortProjects(projects: readonly Project[], inWorkspace: ReadonlySet<string>): Project[] {

@@ -6,7 +6,7 @@
 import { ISSUE_TYPES, type Project } from '../core/model/types';
 import type { ProjectsState } from '../core/services/projects-service';
 import type { SessionState } from '../core/services/session';
-import { projectRef, sortProjects } from './project-presentation';
+import { sortProjects } from './project-presentation';
 import {
   loadFailed, loadingProjects, message, noDeployment, noProjects, staleProjects,
 } from './state-messages';
@@ -16,7 +16,8 @@ const ROOT_ID = nodeIds.root('projects');
 
 export interface ProjectsRootContext {
   readonly workspaceProjects: ReadonlySet<string>;
-  readonly refOverride: (projectName: string) => string | undefined;
+  /** The ref a project shows (decided by the projects model). */
+  readonly refOf: (project: Project) => string | undefined;
   readonly errorMessage: (error: unknown) => string;
 }
 
@@ -54,7 +55,7 @@ function projectNodes(deploymentSlug: string, projects: readonly Project[], cont
     deploymentSlug,
     project,
     inWorkspace: context.workspaceProjects.has(project.name),
-    ref: projectRef(project, context.refOverride(project.name)),
+    ref: context.refOf(project),
   }));
 }
 

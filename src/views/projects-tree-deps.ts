@@ -1,15 +1,12 @@
 /** What the trees need of the extension's services: the session, projects, findings and settings. */
 import type { Event } from '../core/events';
 import type { Deployment, Finding } from '../core/model/types';
-import type { BranchNovelty } from '../core/services/branch-baselines';
-import type { FilterSelection } from '../core/services/filters';
-import type { FindingsStore } from '../core/services/findings-store';
 import type { GroupBy } from '../core/services/grouping';
+import type { ProjectsModelDeps } from '../core/services/projects-model';
 import type { ProjectsService } from '../core/services/projects-service';
 import type { SessionState } from '../core/services/session';
 import type { SeverityMapping } from '../core/workspace/diagnostic-plan';
 import type { TodayPlace } from '../core/workspace/today-place';
-import type { WorkspaceRepos } from '../host/workspace-repos';
 
 /** What the trees need of the session (the `Session` class fits). */
 export interface TreeSession {
@@ -19,22 +16,16 @@ export interface TreeSession {
   readonly onDidChange?: Event<SessionState>;
 }
 
-export interface ProjectsTreeDeps {
+export interface ProjectsTreeDeps extends Omit<ProjectsModelDeps, 'onLoadStarted' | 'projects'> {
   readonly session: TreeSession;
   readonly projects: ProjectsService;
-  readonly findings: FindingsStore;
-  readonly workspaceRepos: WorkspaceRepos;
-  selection(): FilterSelection;
   groupBy(): GroupBy;
-  refOverride(projectName: string): string | undefined;
   /** `appsecFindings.severityMapping`: tree icons show the level Problems shows. */
   severityMapping(): SeverityMapping;
   /** `appsecFindings.unreachableAsInformation`: an unreachable supply-chain finding's icon is Problems' information. */
   unreachableAsInformation?(): boolean;
   /** Where a finding is in today's code (drift mapping); undefined when not mapped. */
   todayPlace?(finding: Finding): TodayPlace | undefined;
-  /** Which findings are new on their branch (their primary branch does not have them). */
-  readonly novelty?: BranchNovelty & { ensure(deploymentSlug: string, projectName: string): Promise<void> };
   /** Short user-facing text for an error; the detail goes to the log. */
   errorMessage(error: unknown): string;
 }

@@ -1,21 +1,18 @@
 /**
- * The Projects view: every project of the deployment (the workspace's first), each with its code
- * and supply-chain findings, loaded when expanded. The provider only asks the services, maps
- * their state to nodes (pure, in `*-children.ts`) and refreshes on their events; what each
- * issue-type node asks the store is `core/services/project-view.ts`.
+ * The Projects view: every project of the deployment (the workspace's first), each with its code,
+ * supply-chain and secrets findings, loaded when expanded. What each node shows is decided by
+ * `core/services/projects-model.ts`; the provider maps its snapshots to nodes (pure, in
+ * `*-children.ts`) and redraws on its one event.
  */
 import * as vscode from 'vscode';
-import type { Disposable } from '../core/events';
 import type { Finding, Project } from '../core/model/types';
 import type { FindingsResult } from '../core/services/findings-query';
-import { shownResult } from '../core/services/slot-bindings';
+import { ProjectsModel, type ProjectsChange } from '../core/services/projects-model';
 import {
-  FindingGroupsCache, findingPageChildren, groupChildren, issueTypeChildren, issueTypeDescription, issueTypeTooltip, onePerPolicy, type SlotView,
+  FindingGroupsCache, findingPageChildren, groupChildren, issueTypeChildren, issueTypeDescription, issueTypeTooltip, onePerPolicy,
 } from './findings-children';
-import { placeSlotOf, ProjectView } from '../core/services/project-view';
 import { issueTypeNodes, projectsRoot } from './projects-children';
 import type { ProjectsTreeDeps } from './projects-tree-deps';
-import { TreeSlotLoads } from './slot-loads';
 import { actionChildren } from './state-messages';
 import { resolveTooltip, toTreeItem } from './tree-items';
 import type { FindingNode, IssueTypeNode, Node } from './tree-nodes';
@@ -30,55 +27,17 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
   private readonly policyFindings = new WeakMap<FindingsResult, Finding[]>();
   /** slot → the issue-type node last handed to VS Code, which refreshes by object identity. */
   private readonly issueTypeNodes = new Map<string, IssueTypeNode>();
-  private readonly loads: TreeSlotLoads;
-  private readonly queries: ProjectView;
-  private readonly subscriptions: Disposable[];
+  readonly model: ProjectsModel;
+  private readonly subscription: vscode.Disposable;
 
   constructor(private readonly deps: ProjectsTreeDeps, private readonly viewId = PROJECTS_VIEW_ID) {
-    this.queries = new ProjectView(deps);
-    this.loads = new TreeSlotLoads({ findings: deps.findings, onLoadStarted: (_slot, done) => this.showProgress(done) });
-    this.subscriptions = [
-      deps.projects.onDidChange(() => this.redraw()),
-      deps.workspaceRepos.onDidChange(() => this.redraw()),
-      deps.findings.onDidChange((slots) => this.onSlotsChanged(slots), 'the Projects tree'),
-      ...(deps.session.onDidChange ? [deps.session.onDidChange(() => this.redraw())] : []),
-    ];
+    this.model = new ProjectsModel({ ...deps, onLoadStarted: (done) => this.showProgress(done) });
+    this.subscription = this.model.onDidChange((change) => this.onModelChanged(change));
   }
 
-  /**
-   * Redraws the tree from the services' state: after a filter, grouping or ref change, or a
-   * refresh that expired findings slots. Shown slots without a fresh answer load; failed ones
-   * are tried again.
-   */
-  refresh(): void {
-    this.loads.nextEpoch({ force: false });
-    this.redraw();
-  }
-
-  /** Stops waiting for a slot's load; its node then offers to load again. */
-  cancelLoad(slot: string): void {
-    if (this.loads.cancel(slot)) this.refreshSlot(slot);
-  }
-
-  /** Stops waiting for every load this tree started. */
-  cancelLoads(): void {
-    for (const slot of this.loads.cancelAll()) this.refreshSlot(slot);
-  }
-
-  /** Loads a slot again (Retry, Load Again); without a slot, the project list. */
-  retry(slot?: string): void {
-    if (slot === undefined) {
-      this.loadProjects(true);
-      return;
-    }
-    const node = this.issueTypeNodes.get(slot);
-    const query = node && this.queries.query(node);
-    if (!node || !query) {
-      this.refresh();
-      return;
-    }
-    this.loads.start(node.slot, query, true);
-    this.refreshSlot(node.slot);
+  /** Draws the tree again with what is loaded: the severity levels changed, nothing else. */
+  redraw(): void {
+    this.changed.fire(undefined);
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
@@ -87,8 +46,11 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
       levels: { unreachableLevel: this.deps.unreachableAsInformation?.() ? 'information' : undefined },
       todayPlace: (finding) => this.deps.todayPlace?.(finding),
       isNew: (finding) => this.deps.novelty?.isNew(finding) ?? false,
-      issueTypeDescription: (n) => issueTypeDescription(this.slotView(n), (result) => this.groups.count(result, this.deps.groupBy(), this.queries.localFilter())),
-      issueTypeTooltip: (n) => issueTypeTooltip(n, this.slotView(n)),
+      issueTypeDescription: (n) => {
+        const shown = this.model.read(n);
+        return issueTypeDescription(shown, (result) => this.groups.count(result, this.deps.groupBy(), shown.only));
+      },
+      issueTypeTooltip: (n) => issueTypeTooltip(n, this.model.read(n)),
     });
   }
 
@@ -115,17 +77,12 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
         return children;
       }
       case 'issueType': {
-        const query = this.queries.query(node);
-        if (query) this.loads.ensure(node.slot, query);
-        const primary = this.queries.compareWithPrimary(node);
-        const only = this.queries.localFilter();
-        return issueTypeChildren(node, this.slotView(node), {
+        const shown = this.model.place(node);
+        return issueTypeChildren(node, shown, {
           groupBy: this.deps.groupBy(),
           selection: this.deps.selection(),
-          groupsOf: (result) => this.groups.get(result, this.deps.groupBy(), only),
+          groupsOf: (result) => this.groups.get(result, this.deps.groupBy(), shown.only),
           errorMessage: (error) => this.deps.errorMessage(error),
-          unscanned: (n) => this.queries.unscanned(n),
-          novelty: () => ({ primary, comparedWith: primary && this.deps.novelty?.comparedWith(node.parent.project.name) }),
         });
       }
       case 'group':
@@ -169,10 +126,9 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
 
   /** Findings naming each policy once, from the slots this tree loaded, for the Policy Rules view. */
   *loadedPolicyFindings(): Iterable<Finding> {
-    for (const node of this.issueTypeNodes.values()) {
-      if (node.issueType !== 'sast') continue;
-      const result = shownResult(this.deps.findings.state(node.slot));
-      if (!result) continue;
+    for (const [place, shown] of this.model.shown()) {
+      const result = shown.result;
+      if (place.issueType !== 'sast' || !result) continue;
       let named = this.policyFindings.get(result);
       if (!named) this.policyFindings.set(result, (named = onePerPolicy(result.findings)));
       yield* named;
@@ -180,47 +136,23 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
   }
 
   private rootChildren(): Node[] {
-    const { session, projects, workspaceRepos } = this.deps;
-    if (session.state.kind === 'signedIn' && projects.state.kind === 'idle') this.loadProjects(false);
-    return projectsRoot(session.state, projects.state, {
-      workspaceProjects: workspaceRepos.projectNames(),
-      // A chosen ref wins; else a workspace project shows the branch checked out, as Problems does.
-      refOverride: (name) => this.deps.refOverride(name) ?? workspaceRepos.repos().find((r) => r.projectName === name)?.branch,
+    const root = this.model.root();
+    return projectsRoot(root.session, root.projects, {
+      workspaceProjects: root.workspaceProjects,
+      refOf: root.refOf,
       errorMessage: (error) => this.deps.errorMessage(error),
     });
   }
 
-  private loadProjects(force: boolean): void {
-    // A failure is kept in the service's state, which the root shows.
-    this.showProgress(this.deps.projects.load({ force }).then(() => undefined, () => undefined));
+  private settle(node?: Node): Promise<boolean> {
+    if (!node) return this.model.settle();
+    return node.kind === 'issueType' ? this.model.settle(node.slot) : Promise.resolve(false);
   }
 
-  private slotView(node: IssueTypeNode): SlotView {
-    const query = this.queries.query(node);
-    return query ? this.loads.view(node.slot, query) : { loading: false, cancelled: false };
-  }
-
-  private async settle(node?: Node): Promise<boolean> {
-    if (!node) {
-      if (this.deps.projects.state.kind !== 'loading') return false;
-      await this.deps.projects.load().catch(() => undefined);
-      return true;
-    }
-    return node.kind === 'issueType' ? this.loads.settle(node.slot) : false;
-  }
-
-  private onSlotsChanged(slots: readonly string[]): void {
-    // Other consumers' slots (Problems) are not shown here.
-    for (const slot of slots) if (slot.startsWith('tree:')) this.refreshSlot(placeSlotOf(slot));
-  }
-
-  /** Redraws one issue-type node, or the whole tree when that node was never shown. */
-  private refreshSlot(slot: string): void {
-    this.changed.fire(this.issueTypeNodes.get(slot));
-  }
-
-  private redraw(): void {
-    this.changed.fire(undefined);
+  private onModelChanged(change: ProjectsChange): void {
+    if (!change) return this.redraw();
+    // A place never shown as a node is redrawn with the whole tree.
+    for (const slot of change) this.changed.fire(this.issueTypeNodes.get(slot));
   }
 
   private showProgress(done: Promise<void>): void {
@@ -228,8 +160,8 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
   }
 
   dispose(): void {
-    this.loads.dispose();
-    for (const subscription of this.subscriptions) subscription.dispose();
+    this.subscription.dispose();
+    this.model.dispose();
     this.changed.dispose();
   }
 }

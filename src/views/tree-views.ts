@@ -89,9 +89,9 @@ export interface TreeCommandHandlers {
 /** Handlers of the views' own commands, for the composition root to register. */
 export function treeCommandHandlers(views: Pick<TreeViews, 'projects' | 'policies'>): TreeCommandHandlers {
   return {
-    [TREE_COMMANDS.cancelLoad]: (slot) => views.projects.cancelLoad(slot),
+    [TREE_COMMANDS.cancelLoad]: (slot) => views.projects.model.cancel(slot),
     [TREE_COMMANDS.retryLoad]: (target) => {
-      if (target.view === 'projects') views.projects.retry(target.slot);
+      if (target.view === 'projects') views.projects.model.retry(target.slot);
       else views.policies.retry(target.policyId);
     },
   };

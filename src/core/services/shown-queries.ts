@@ -1,12 +1,27 @@
 /**
  * The rules every place that shows a project's findings follows (Problems' folders, the tree's
  * nodes, SARIF, the agent), so they ask the same queries (one answer in the store serves them
- * all) and keep the same findings. Which ref a place shows is `refToShow` (`model/refs.ts`).
+ * all) and keep the same findings.
  */
+import { refToShow } from '../model/refs';
 import type { Finding, IssueType } from '../model/types';
 import type { BranchNovelty } from './branch-baselines';
 import { localFilterOf, toQueryFilters, type FilterSelection } from './filters';
 import type { FindingsQuery } from './findings-query';
+
+/**
+ * The ref a project shows, with the primary branch to fall back on when that ref was never
+ * scanned: the ref chosen (in the tree, or a command's argument), else the branch checked out in
+ * the workspace (what Problems shows), else the primary branch, else the default branch.
+ */
+export function shownRef(project: Parameters<typeof refToShow>[1], chosen: string | undefined, checkedOut: string | undefined): ReturnType<typeof refToShow> {
+  return refToShow(chosen ?? checkedOut, project);
+}
+
+/** The branch checked out in the workspace folder that holds a project, when one does. */
+export function checkedOutBranch(repos: readonly { readonly projectName?: string; readonly branch?: string }[], projectName: string): string | undefined {
+  return repos.find((repo) => repo.projectName === projectName)?.branch;
+}
 
 /**
  * The query for one kind of a project's findings at a ref, with the user's filters. Deduplicated

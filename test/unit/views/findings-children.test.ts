@@ -8,7 +8,7 @@ import type { FindingsResult } from '../../../src/core/services/findings-query';
 import type { GroupBy } from '../../../src/core/services/grouping';
 import {
   FindingGroupsCache, findingPageChildren, groupChildren, issueTypeChildren, issueTypeDescription, onePerPolicy,
-  type FindingsChildrenContext, type SlotView,
+  type FindingsChildrenContext, type PlaceShown,
 } from '../../../src/views/findings-children';
 import { nodeIds, type IssueTypeNode, type Node, type ProjectNode } from '../../../src/views/tree-nodes';
 import { sastFinding } from '../services/finding-fixtures';
@@ -29,7 +29,7 @@ const context = (groupBy: GroupBy = 'severity', selection = EMPTY_SELECTION): Fi
   now: new Date(2024, 0, 1, 12, 0),
 });
 
-const view = (extra: Partial<SlotView>): SlotView => ({ loading: false, cancelled: false, ...extra });
+const view = (extra: Partial<PlaceShown>): PlaceShown => ({ loading: false, cancelled: false, ...extra });
 const labels = (nodes: Node[]): string[] =>
   nodes.map((n) => (n.kind === 'message' ? n.text : n.kind === 'group' ? `${n.group.label} (${n.group.findings.length})` : n.kind === 'page' ? `page ${n.start}–${n.end}` : n.kind));
 
@@ -170,12 +170,10 @@ void describe('only new on this branch, in the tree', () => {
 
   void test('nothing new: the node says so (and does not claim the branch is clean)', () => {
     const groupsCache = new FindingGroupsCache();
-    const ctx: FindingsChildrenContext = {
-      ...context('severity', onlyNew), groupsOf: (r) => groupsCache.get(r, 'severity', local(1, [])),
-      novelty: () => ({ primary: 'main', comparedWith: 'main' }),
-    };
-    assert.deepEqual(labels(issueTypeChildren(featureNode, view({ result: result([old]) }), ctx)), ['No code findings new on feature/x']);
-    const waiting = { ...ctx, novelty: () => ({ primary: 'main' }) };
-    assert.deepEqual(labels(issueTypeChildren(featureNode, view({ result: result([old]) }), waiting)), ['Comparing feature/x with main…']);
+    const ctx: FindingsChildrenContext = { ...context('severity', onlyNew), groupsOf: (r) => groupsCache.get(r, 'severity', local(1, [])) };
+    const compared = view({ result: result([old]), primary: 'main', comparedWith: 'main' });
+    assert.deepEqual(labels(issueTypeChildren(featureNode, compared, ctx)), ['No code findings new on feature/x']);
+    const waiting = view({ result: result([old]), primary: 'main' });
+    assert.deepEqual(labels(issueTypeChildren(featureNode, waiting, ctx)), ['Comparing feature/x with main…']);
   });
 });

@@ -7,7 +7,7 @@ import { PlatformError } from '../../../src/core/model/errors';
 import { EMPTY_SELECTION, FILTER_DEFINITIONS, offeredDefinitions } from '../../../src/core/services/filters';
 import type { FindingsResult } from '../../../src/core/services/findings-query';
 import { failureNotice, gapsOfResult, gapsOfSlot } from '../../../src/core/services/kind-gaps';
-import { FindingGroupsCache, issueTypeChildren, issueTypeDescription, issueTypeTooltip, type SlotView } from '../../../src/views/findings-children';
+import { FindingGroupsCache, issueTypeChildren, issueTypeDescription, issueTypeTooltip, type PlaceShown } from '../../../src/views/findings-children';
 import { nodeIds, type IssueTypeNode, type Node, type ProjectNode } from '../../../src/views/tree-nodes';
 import { sastFinding } from '../services/finding-fixtures';
 
@@ -23,7 +23,7 @@ const context = {
   groupBy: 'severity' as const, selection: EMPTY_SELECTION, groupsOf: (r: FindingsResult) => cache.get(r, 'severity'),
   errorMessage: (e: unknown) => (e instanceof Error ? e.message : String(e)), now: new Date(2024, 0, 1, 15, 0),
 };
-const view = (extra: Partial<SlotView>): SlotView => ({ loading: false, cancelled: false, ...extra });
+const view = (extra: Partial<PlaceShown>): PlaceShown => ({ loading: false, cancelled: false, ...extra });
 const texts = (nodes: Node[]): string[] => nodes.map((n) => (n.kind === 'message' ? n.text : n.kind === 'group' ? `${n.group.label} (${n.group.findings.length})` : n.kind));
 const missing404 = { status: 404, detail: 'The platform answered 404 for the secrets findings.' };
 

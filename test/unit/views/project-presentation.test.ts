@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Project } from '../../../src/core/model/types';
 import {
-  projectAccessibilityLabel, projectContextValue, projectDescription, projectRef, projectTooltip, sortProjects,
+  projectAccessibilityLabel, projectContextValue, projectDescription, projectTooltip, sortProjects,
 } from '../../../src/views/project-presentation';
 
 const project = (name: string, extra: Partial<Project> = {}): Project => ({ id: 1, name, tags: [], ...extra });
@@ -29,16 +29,6 @@ void describe('sortProjects', () => {
   void test('the workspace projects first, then by name', () => {
     const sorted = sortProjects([project('b'), project('z/ws'), project('a'), project('c/ws')], new Set(['z/ws', 'c/ws']));
     assert.deepEqual(sorted.map((p) => p.name), ['c/ws', 'z/ws', 'a', 'b']);
-  });
-});
-
-void describe('projectRef', () => {
-  void test('the override, else the primary branch, else the default branch', () => {
-    const p = project('a', { primaryBranch: 'main', defaultBranch: 'master' });
-    assert.equal(projectRef(p, 'feature'), 'feature');
-    assert.equal(projectRef(p, undefined), 'main');
-    assert.equal(projectRef(project('a', { defaultBranch: 'master' }), undefined), 'master');
-    assert.equal(projectRef(project('a'), undefined), undefined);
   });
 });
 

@@ -11,7 +11,7 @@ const signedIn: SessionState = { kind: 'signedIn', deployment: { id: '1', name: 
 const project = (name: string, extra: Partial<Project> = {}): Project => ({ id: name.length, name, tags: [], ...extra });
 const context: ProjectsRootContext = {
   workspaceProjects: new Set(['acme/web']),
-  refOverride: (name) => (name === 'acme/web' ? 'feature-x' : undefined),
+  refOf: (p) => (p.name === 'acme/web' ? 'feature-x' : p.primaryBranch ?? p.defaultBranch),
   errorMessage: (e) => (e instanceof Error ? e.message : String(e)),
 };
 const texts = (nodes: Node[]): string[] => nodes.map((n) => (n.kind === 'message' ? `message: ${n.text}` : n.kind === 'project' ? n.project.name : n.kind));

@@ -1,6 +1,6 @@
 /**
- * What the Projects tree has asked of each findings slot, and when to ask again. Pure (no
- * `vscode`). The rules keep the view honest without ever looping:
+ * What the Projects tree's places have asked of their findings slots, and when to ask again.
+ * The rules keep the view honest without ever looping:
  * - a slot is loaded when shown and the service has no fresh answer for the current query
  *   (never loaded, filters changed, or expired by a refresh);
  * - a failure stays shown until Retry or the next `refresh()` (a new epoch), so a failing load
@@ -8,9 +8,22 @@
  * - a cancelled load stays cancelled until Load Again or a forced epoch;
  * - a forced epoch (`nextEpoch({ force: true })`) refetches even fresh answers.
  */
-import type { FindingsStore } from '../core/services/findings-store';
-import { queryKey, type FindingsQuery, type FindingsResult } from '../core/services/findings-query';
-import type { SlotView } from './findings-children';
+import type { FindingsStore } from './findings-store';
+import { queryKey, type FindingsQuery, type FindingsResult } from './findings-query';
+
+/** What a place knows of its slot, for its current query only. */
+export interface SlotView {
+  /** A load for the current query is in flight. */
+  readonly loading: boolean;
+  /** The user stopped waiting for that load. */
+  readonly cancelled: boolean;
+  /** Findings of the load in flight that have arrived so far. */
+  readonly arrived?: number;
+  /** The answer for the current query; `staleBecause` set when a later refresh failed. */
+  readonly result?: FindingsResult;
+  /** Why the current query has no answer. */
+  readonly error?: unknown;
+}
 
 type Outcome = 'pending' | 'done' | 'failed' | 'cancelled';
 
@@ -23,18 +36,18 @@ interface SlotLoad {
   done: Promise<void>;
 }
 
-export interface SlotLoadsDeps {
+export interface PlaceLoadsDeps {
   readonly findings: Pick<FindingsStore, 'load' | 'state' | 'cached' | 'cancel'>;
   /** Told of each load started, e.g. to show progress; `done` never rejects. */
   onLoadStarted?(slot: string, done: Promise<void>): void;
 }
 
-export class TreeSlotLoads {
+export class PlaceLoads {
   private readonly loads = new Map<string, SlotLoad>();
   private epoch = 0;
   private forceEpoch = 0;
 
-  constructor(private readonly deps: SlotLoadsDeps) {}
+  constructor(private readonly deps: PlaceLoadsDeps) {}
 
   /** A new epoch: failed slots may be tried again; with `force`, fresh and cancelled ones too. */
   nextEpoch(options: { force: boolean }): void {

@@ -7,8 +7,8 @@ import { FindingsStore } from '../../../src/core/services/findings-store';
 import type { FindingsQuery } from '../../../src/core/services/findings-query';
 import type { FindingsPage } from '../../../src/core/model/decodeFinding';
 import type { PlatformApi } from '../../../src/core/services/platform-api';
-import { TreeSlotLoads } from '../../../src/views/slot-loads';
-import { sastFinding } from '../services/finding-fixtures';
+import { PlaceLoads } from '../../../src/core/services/place-loads';
+import { sastFinding } from './finding-fixtures';
 
 interface Request {
   readonly filters: FindingFilters;
@@ -43,15 +43,15 @@ const SLOT = 'tree:acme/api:sast';
 const query = (ref = 'main'): FindingsQuery => ({ deploymentSlug: 'acme', issueType: 'sast', filters: { repos: ['acme/api'], ref, dedup: true } });
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-function setup(): { loads: TreeSlotLoads; findings: FindingsStore; requests: Request[]; started: string[] } {
+function setup(): { loads: PlaceLoads; findings: FindingsStore; requests: Request[]; started: string[] } {
   const { api, requests } = heldPlatform();
   const findings = new FindingsStore(() => api);
   const started: string[] = [];
-  const loads = new TreeSlotLoads({ findings, onLoadStarted: (slot) => started.push(slot) });
+  const loads = new PlaceLoads({ findings, onLoadStarted: (slot) => started.push(slot) });
   return { loads, findings, requests, started };
 }
 
-void describe('TreeSlotLoads', () => {
+void describe('PlaceLoads', () => {
   void test('a shown slot loads once; showing it again while loading or loaded asks nothing more', async () => {
     const { loads, requests, started } = setup();
     loads.ensure(SLOT, query());
