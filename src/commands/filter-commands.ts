@@ -1,66 +1,76 @@
 /** Filters and grouping of findings: one picker, shared by the tree and the diagnostics. */
 import * as vscode from 'vscode';
-import {
-  FILTER_DEFINITIONS, offeredDefinitions, parseSelection, selectedValues, selectionFromPicks, valueLabel, type FilterDefinition, type FilterSelection,
-} from '../core/services/filters';
+import { describeSelection, parseSelection, type FilterDefinition, type FilterSelection } from '../core/services/filters';
 import type { GroupBy } from '../core/services/grouping';
 import type { FindingKind } from '../core/services/kind-availability';
 import type { CommandDeps } from './command-deps';
+import { facetItems, takesOneValue, valueItems, withFacet } from './filter-facets';
 import { groupKey, type CommandItem } from './command-item';
 
 /** Filters and grouping live in the view state; a filter change reloads. */
 export type FilterCommandsDeps = Pick<CommandDeps, 'viewState' | 'refreshAll' | 'findings'>;
 
-interface FilterPick extends vscode.QuickPickItem {
-  readonly key: FilterDefinition['key'];
-  readonly value: string;
-}
+const APPLY = 'apply';
+const DEFAULTS = 'defaults';
 
-const TYPE_NOUNS: Record<string, string> = { sast: 'code', sca: 'supply chain', secrets: 'secrets' };
+type StepItem<T> = vscode.QuickPickItem & { readonly id: T };
 
-function scopeLabel(def: FilterDefinition): string {
-  if (def.key === 'newOnBranch') return 'findings its primary branch does not have';
-  if (def.key === 'aiFindings') return 'code findings of the AI analysis (decided in the editor)';
-  if (def.appliesTo.length === 3) return 'every kind of finding';
-  if (def.appliesTo.length === 1) return `${TYPE_NOUNS[def.appliesTo[0] ?? ''] ?? ''} findings only`;
-  return def.appliesTo.map((t) => TYPE_NOUNS[t]).join(' and ');
-}
-
-/** Shows the multi-select picker; resolves with the chosen selection, or undefined if dismissed. */
-function pickSelection(current: FilterSelection, offered: readonly FindingKind[]): Promise<FilterSelection | undefined> {
-  const chosen = new Set(selectedValues(current).flatMap(([def, values]) => values.map((v) => `${def.key}=${v}`)));
-  const items: (FilterPick | vscode.QuickPickItem)[] = [];
-  for (const def of offeredDefinitions(offered, current)) {
-    items.push({ label: `${def.label}${def.single && def.values.length > 1 ? ' (choose one)' : ''}`, kind: vscode.QuickPickItemKind.Separator });
-    for (const value of def.values) {
-      // The filter's name on every value: "open" is a status and a pull-request state, "false
-      // positive" a triage reason and a verdict; the separator alone does not always show.
-      items.push({ label: valueLabel(value, def), description: `${def.label.replace(/ \(.*\)$/, '')} · ${scopeLabel(def)}`, key: def.key, value } satisfies FilterPick);
+/**
+ * The filter picker: the facets first, each with what it keeps, then one facet's values; back at
+ * the facets after each. The filters apply on "Apply" (or Enter there); Escape leaves them as they were.
+ */
+async function pickSelection(current: FilterSelection, defaults: FilterSelection, offered: readonly FindingKind[]): Promise<FilterSelection | undefined> {
+  let draft = current;
+  let focus: string = APPLY;
+  for (;;) {
+    const summary = describeSelection(draft);
+    const head: StepItem<string>[] = [
+      { id: APPLY, label: '$(check) Apply', description: summary === '' ? 'every finding' : summary },
+      { id: DEFAULTS, label: '$(discard) Back to the defaults', description: describeSelection(defaults) || 'every finding' },
+      { id: '', label: 'Filters', kind: vscode.QuickPickItemKind.Separator },
+    ];
+    const facets = facetItems(draft, offered).map((f): StepItem<string> => ({ id: f.key, label: f.label, description: f.description, detail: f.detail }));
+    const picked = await pickOne([...head, ...facets], {
+      title: 'AppSec: Filter Findings', placeholder: 'Pick a filter to change, then Apply (the tree and Problems follow)', focus,
+    });
+    if (!picked) return undefined;
+    if (picked.id === APPLY) return draft;
+    if (picked.id === DEFAULTS) {
+      draft = defaults;
+      continue;
     }
+    focus = picked.id;
+    const key = picked.id as FilterDefinition['key'];
+    const values = await pickValues(key, draft, picked.label);
+    if (values) draft = withFacet(draft, key, values);
   }
-  const picker = vscode.window.createQuickPick<FilterPick | vscode.QuickPickItem>();
-  picker.title = 'AppSec: Filter Findings';
-  picker.placeholder = 'Pick the findings to show, in the tree and in Problems. None picked shows all.';
-  picker.canSelectMany = true;
+}
+
+async function pickValues(key: FilterDefinition['key'], draft: FilterSelection, name: string): Promise<(string | undefined)[] | undefined> {
+  const items = valueItems(key, draft).map((v): StepItem<string | undefined> & { picked: boolean } => ({ id: v.value, label: v.label, picked: v.picked }));
+  const title = `AppSec: Filter Findings — ${name}`;
+  if (takesOneValue(key)) {
+    const picked = await pickOne(items, { title, placeholder: `Keep the findings whose ${name.toLowerCase()} is…`, focus: items.find((i) => i.picked)?.id });
+    return picked && [picked.id];
+  }
+  const chosen = await vscode.window.showQuickPick(items, { title, placeHolder: 'Tick the values to keep (none ticked: any)', canPickMany: true });
+  return chosen?.map((c) => c.id);
+}
+
+/** One pick, with the item of `focus` active (Enter takes it); undefined when dismissed. */
+function pickOne<T>(items: readonly StepItem<T>[], options: { title: string; placeholder: string; focus?: T }): Promise<StepItem<T> | undefined> {
+  const picker = vscode.window.createQuickPick<StepItem<T>>();
+  picker.title = options.title;
+  picker.placeholder = options.placeholder;
   picker.matchOnDescription = true;
   picker.items = items;
-  picker.selectedItems = items.filter((i): i is FilterPick => 'key' in i && chosen.has(`${i.key}=${i.value}`));
+  const active = items.find((item) => item.kind !== vscode.QuickPickItemKind.Separator && item.id === options.focus);
+  if (active) picker.activeItems = [active];
   return new Promise((resolve) => {
-    let result: FilterSelection | undefined;
-    let previous = new Set(picker.selectedItems);
+    let result: StepItem<T> | undefined;
     picker.onDidAccept(() => {
-      const selection = selectionFromPicks(picker.selectedItems.filter((i): i is FilterPick => 'key' in i));
-      if (typeof selection === 'string') return; // cannot happen: single-valued filters act as radio buttons
-      result = selection;
+      result = picker.selectedItems[0];
       picker.hide();
-    });
-    // A filter the platform takes one value of behaves like radio buttons: the newest pick wins.
-    picker.onDidChangeSelection((selected) => {
-      const added = selected.filter((i): i is FilterPick => 'key' in i && !previous.has(i));
-      const singles = new Set(added.filter((i) => FILTER_DEFINITIONS.find((d) => d.key === i.key)?.single).map((i) => i.key));
-      const kept = selected.filter((i) => !('key' in i) || !singles.has(i.key) || added.includes(i));
-      if (kept.length !== selected.length) picker.selectedItems = kept;
-      previous = new Set(kept);
     });
     picker.onDidHide(() => {
       picker.dispose();
@@ -72,7 +82,7 @@ function pickSelection(current: FilterSelection, offered: readonly FindingKind[]
 
 /** With a selection (automation, tests) the picker is skipped. */
 export async function filterFindings(app: FilterCommandsDeps, given?: FilterSelection): Promise<FilterSelection | undefined> {
-  const selection = given ?? await pickSelection(app.viewState.selection(), app.findings.availability.offered());
+  const selection = given ?? await pickSelection(app.viewState.selection(), app.viewState.defaultSelection(), app.findings.availability.offered());
   if (!selection) return undefined;
   await app.viewState.setSelection(selection);
   await app.refreshAll(false);

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { Finding } from '../core/model/types';
 import { confinePath, placesOf, toPlannedRange, type Place } from '../core/workspace/diagnostic-plan';
 import { isFindingDiagnostic, safeLink, toRange, type KnownFindingDiagnostic } from '../diagnostics/finding-diagnostic';
+import { codeColumn } from '../webviews/finding-details-panel';
 import type { CommandDeps } from './command-deps';
 import type { CommandItem } from './command-item';
 
@@ -44,12 +45,12 @@ export async function openFinding(app: FindingCommandsDeps, item?: CommandItem):
   const planned = todayUri && today && today.kind !== 'deleted' ? today.range : place && toPlannedRange(place);
   if (today?.kind === 'deleted' && uri) {
     void vscode.window.showInformationMessage('AppSec: the code of this finding is no longer in this copy (deleted since the scan); opening the file instead.');
-    await vscode.window.showTextDocument(uri, { preview: true });
+    await vscode.window.showTextDocument(uri, { preview: true, viewColumn: codeColumn() });
     return 'editor';
   }
   if (uri) {
     const selection = planned ? toRange(planned.wholeLine ? { ...planned, endCharacter: 0 } : planned) : undefined;
-    await vscode.window.showTextDocument(uri, { selection, preview: true });
+    await vscode.window.showTextDocument(uri, { selection, preview: true, viewColumn: codeColumn() });
     return 'editor';
   }
   const link = safeLink(finding.lineOfCodeUrl) ?? safeLink(app.findingUrl(finding));

@@ -1,7 +1,10 @@
 /**
  * Where an export is written: the `saveTo` argument (automation: no dialog), else where the user
- * picks in a save dialog that starts in the workspace. One rule for the SBOM and SARIF exports.
+ * picks in a save dialog. The dialog starts in the folder of the last export, else the Downloads
+ * folder, else the home folder: never in the repository, where an export would become an
+ * untracked file. One rule for the SBOM and SARIF exports.
  */
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -16,7 +19,7 @@ export const SAVE_TO = schema<vscode.Uri>((value) => {
 
 export interface SaveDialog {
   readonly title: string;
-  /** The file name offered, in the first workspace folder (else the home folder). */
+  /** The file name offered, in the folder said above. */
   readonly fileName: string;
   readonly filters: Record<string, string[]>;
 }
@@ -24,10 +27,17 @@ export interface SaveDialog {
 /** The given target, else the user's pick; undefined when the dialog was dismissed. */
 export async function saveTarget(given: vscode.Uri | undefined, dialog: SaveDialog): Promise<vscode.Uri | undefined> {
   if (given) return given;
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  return vscode.window.showSaveDialog({
-    title: dialog.title,
-    defaultUri: folder ? vscode.Uri.joinPath(folder, dialog.fileName) : vscode.Uri.file(path.join(homedir(), dialog.fileName)),
-    filters: dialog.filters,
+  const picked = await vscode.window.showSaveDialog({
+    title: dialog.title, defaultUri: vscode.Uri.file(path.join(startFolder(), dialog.fileName)), filters: dialog.filters,
   });
+  if (picked?.scheme === 'file') lastFolder = path.dirname(picked.fsPath);
+  return picked;
+}
+
+/** The folder the last export of this window went to. */
+let lastFolder: string | undefined;
+
+function startFolder(): string {
+  const downloads = path.join(homedir(), 'Downloads');
+  return lastFolder ?? (existsSync(downloads) ? downloads : homedir());
 }

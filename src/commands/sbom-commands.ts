@@ -15,28 +15,53 @@ import type { SbomOptions } from './command-arguments';
 import type { CommandItem } from './command-item';
 import { resolveProject, type ProjectCommandsDeps } from './project-commands';
 import { saveTarget } from './save-target';
+import { checkedOutBranch, shownRef } from '../core/services/shown-queries';
 
 const FORMATS: { label: string; detail: string; value: SbomOutputFormat }[] = [
   { label: 'CycloneDX JSON', detail: 'A JSON document (.cdx.json)', value: 'SBOM_OUTPUT_FORMAT_JSON' },
   { label: 'CycloneDX XML', detail: 'An XML document (.cdx.xml)', value: 'SBOM_OUTPUT_FORMAT_CYCLONEDX' },
 ];
 
-/** Asks for what the options object does not give; undefined when the user dismissed a picker. */
-async function sbomRequest(project: Project, options: SbomOptions): Promise<SbomExportRequest | undefined> {
-  const primary = primaryRef(project) ?? 'main';
-  const ref = options.ref ?? await vscode.window.showInputBox({ title: 'AppSec: SBOM export (1/4): ref', value: primary, prompt: 'Branch or ref to export', validateInput: (v) => (v.trim() ? undefined : 'A ref is needed.') });
-  if (!ref) return undefined;
-  const outputFormat = options.outputFormat ?? (await vscode.window.showQuickPick(FORMATS, { title: 'AppSec: SBOM export (2/4): output format' }))?.value;
-  if (!outputFormat) return undefined;
-  const cycloneDxVersion = options.cycloneDxVersion ?? (await vscode.window.showQuickPick([...CYCLONEDX_VERSIONS].reverse(), { title: 'AppSec: SBOM export (3/4): CycloneDX version' }));
-  if (!cycloneDxVersion) return undefined;
-  const componentType = options.componentType ?? (await vscode.window.showQuickPick(
-    SBOM_COMPONENT_TYPES.map((t) => ({ label: t.toLowerCase().replace(/_/g, ' '), value: t })),
-    { title: 'AppSec: SBOM export (4/4): component type' },
-  ))?.value;
-  if (!componentType) return undefined;
+/** What an export asks for when nobody says otherwise: the newest CycloneDX, as JSON, of an application. */
+const SBOM_DEFAULTS = { outputFormat: 'SBOM_OUTPUT_FORMAT_JSON', cycloneDxVersion: CYCLONEDX_VERSIONS[CYCLONEDX_VERSIONS.length - 1], componentType: 'APPLICATION' } as const;
+
+/**
+ * What to export: what the options object gives, the rest from one choice between the defaults
+ * and "Options…" (each choice in turn, the defaults picked); undefined when the user dismissed it.
+ */
+async function sbomRequest(project: Project, options: SbomOptions, shownRef: string | undefined): Promise<SbomExportRequest | undefined> {
   const supplier = settings.sbomSupplier();
-  return { repositoryId: project.id, ref: ref.trim(), outputFormat, cycloneDxVersion, componentType, ...(supplier ? { supplier } : {}) };
+  const base = { repositoryId: project.id, ...(supplier ? { supplier } : {}) };
+  const ref = options.ref ?? shownRef ?? primaryRef(project) ?? 'main';
+  // Automation that gives any option is asked nothing: the defaults fill the rest.
+  if (Object.values(options).some((value) => value !== undefined)) {
+    return {
+      ...base, ref, outputFormat: options.outputFormat ?? SBOM_DEFAULTS.outputFormat,
+      cycloneDxVersion: options.cycloneDxVersion ?? SBOM_DEFAULTS.cycloneDxVersion, componentType: options.componentType ?? SBOM_DEFAULTS.componentType,
+    };
+  }
+  const format = FORMATS.find((f) => f.value === SBOM_DEFAULTS.outputFormat)?.label ?? 'CycloneDX JSON';
+  const choice = await vscode.window.showQuickPick([
+    { label: `$(export) Export ${ref}`, description: `${format} ${SBOM_DEFAULTS.cycloneDxVersion}, an application`, options: false },
+    { label: '$(settings-gear) Options…', description: 'another branch, format, CycloneDX version or component type', options: true },
+  ], { title: `AppSec: export the SBOM of ${project.name}` });
+  if (!choice) return undefined;
+  if (!choice.options) return { ...base, ref, ...SBOM_DEFAULTS };
+  return askEachOption(base, ref);
+}
+
+async function askEachOption(base: Pick<SbomExportRequest, 'repositoryId' | 'supplier'>, shownRef: string): Promise<SbomExportRequest | undefined> {
+  const ref = await vscode.window.showInputBox({ title: 'AppSec: SBOM export — branch or ref', value: shownRef, prompt: 'The branch or ref whose dependencies to export', validateInput: (v) => (v.trim() ? undefined : 'A ref is needed.') });
+  if (!ref) return undefined;
+  const picked = <T extends { label: string }>(items: T[], title: string, isDefault: (item: T) => boolean): Thenable<T | undefined> =>
+    vscode.window.showQuickPick(items.map((item) => ({ ...item, picked: isDefault(item), description: isDefault(item) ? 'default' : undefined })), { title: `AppSec: SBOM export — ${title}` });
+  const outputFormat = (await picked(FORMATS, 'format', (f) => f.value === SBOM_DEFAULTS.outputFormat))?.value;
+  if (!outputFormat) return undefined;
+  const cycloneDxVersion = (await picked([...CYCLONEDX_VERSIONS].reverse().map((v) => ({ label: v })), 'CycloneDX version', (v) => v.label === SBOM_DEFAULTS.cycloneDxVersion))?.label as SbomExportRequest['cycloneDxVersion'] | undefined;
+  if (!cycloneDxVersion) return undefined;
+  const componentType = (await picked(SBOM_COMPONENT_TYPES.map((t) => ({ label: t.toLowerCase().replace(/_/g, ' '), value: t })), 'component type', (t) => t.value === SBOM_DEFAULTS.componentType))?.value;
+  if (!componentType) return undefined;
+  return { ...base, ref: ref.trim(), outputFormat, cycloneDxVersion, componentType };
 }
 
 /**
@@ -48,7 +73,7 @@ export async function exportSbom(app: ProjectCommandsDeps, item?: CommandItem, o
   const target = options.saveTo;
   const project = await resolveProject(app, item);
   if (!project) return undefined;
-  const request = await sbomRequest(project, options);
+  const request = await sbomRequest(project, options, shownRef(project, app.viewState.refOverride(project.name), checkedOutBranch(app.repos.repos(), project.name)).ref);
   if (!request) return undefined;
   const started = await app.sbom.start(project.name, request);
   // `follow: false` (automation): only start the job; it is followed from the history or after a reload.
@@ -89,8 +114,33 @@ async function saveDocument(app: ProjectCommandsDeps, record: SbomExportRecord, 
   if (!uri) return undefined;
   await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
   app.sbom.saved(record.taskToken, uri.fsPath);
-  await vscode.window.showTextDocument(uri, { preview: true });
+  await showForReading(uri, text);
   return app.sbom.history.find((r) => r.taskToken === record.taskToken);
+}
+
+/**
+ * Opens the saved document; a JSON document sent on one line is shown indented beside it, in an
+ * unsaved editor, so the file keeps the bytes as sent.
+ */
+async function showForReading(uri: vscode.Uri, text: string): Promise<void> {
+  const indented = indentedJson(text);
+  if (indented === undefined) {
+    await vscode.window.showTextDocument(uri, { preview: true });
+    return;
+  }
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'json', content: indented }), { preview: true });
+  void vscode.window.showInformationMessage(`AppSec: the SBOM is saved as the platform sent it, in ${uri.fsPath}; shown here indented for reading.`, 'Open the File')
+    .then((open) => (open ? vscode.window.showTextDocument(uri) : undefined));
+}
+
+/** A JSON document on a line or two, indented; undefined for XML, or JSON already laid out. */
+export function indentedJson(text: string): string | undefined {
+  if (text.split('\n', 3).length > 2) return undefined;
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -22,7 +22,11 @@ export class ViewState implements vscode.Disposable {
 
   selection(): FilterSelection {
     const stored = this.state.get<unknown>(FILTERS_KEY);
-    if (stored !== undefined) return parseSelection(stored);
+    return stored === undefined ? this.defaultSelection() : parseSelection(stored);
+  }
+
+  /** The filters of the `appsecFindings.defaultFilters.*` settings (open findings, unless changed). */
+  defaultSelection(): FilterSelection {
     const status = settings.defaultStatus();
     return parseSelection({ ...EMPTY_SELECTION, ...(status ? { status } : {}), severities: settings.defaultSeverities() });
   }
@@ -33,9 +37,12 @@ export class ViewState implements vscode.Disposable {
     this.changed.fire('filters');
   }
 
-  /** Clears every filter (shows all findings), which differs from going back to the defaults. */
+  /**
+   * Back to the default filters: clearing every filter would bring fixed and ignored findings
+   * into the tree, which a user clearing a severity or file filter does not ask for.
+   */
   clearFilters(): Promise<void> {
-    return this.setSelection(EMPTY_SELECTION);
+    return this.setSelection(this.defaultSelection());
   }
 
   groupBy(): GroupBy {

@@ -60,9 +60,9 @@ function fixText(fixVersions: readonly string[] | undefined): string | undefined
 }
 
 /**
- * Code: `src/app.py:42 · open`. Supply chain: `CVE-2021-23337 · reachable · fix 4.17.21`, with
- * the status added when it is not "open" (the usual case would only add noise). A supply-chain
- * finding without its facts reads like a code finding rather than as nothing.
+ * Code: `src/app.py:42`. Supply chain: `CVE-2021-23337 · reachable · fix 4.17.21`. The status is
+ * added when it is not "open": the usual case, and the default filter, would only add noise on
+ * every row. A supply-chain finding without its facts reads like a code finding rather than as nothing.
  */
 export function findingDescription(finding: Finding, today?: TodayPlace, isNew = false): string {
   const sca = finding.sca;
@@ -77,12 +77,16 @@ export function findingDescription(finding: Finding, today?: TodayPlace, isNew =
       // "unknown" alone would not say what is unknown.
       sca?.reachability ? (sca.reachability === 'unknown' ? 'reachability unknown' : valueLabel(sca.reachability)) : undefined,
       fixText(sca?.fixVersions),
-      finding.status !== 'open' ? finding.status : undefined,
+      statusIfNotOpen(finding),
     ];
     return parts.filter((p): p is string => !!p).join(' · ');
   }
   const kind = finding.ai ? 'AI' : finding.secret ? secretValidationLabel(finding.secret.validation) : undefined;
-  return [novelty, kind, locationText(finding, today) ?? 'no location', finding.status].filter((p): p is string => !!p).join(' · ');
+  return [novelty, kind, locationText(finding, today) ?? 'no location', statusIfNotOpen(finding)].filter((p): p is string => !!p).join(' · ');
+}
+
+function statusIfNotOpen(finding: Finding): string | undefined {
+  return finding.status === 'open' ? undefined : valueLabel(finding.status);
 }
 
 

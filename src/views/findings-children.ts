@@ -15,7 +15,7 @@ import type { FindingsResult } from '../core/services/findings-query';
 import { groupFindings, type FindingGroup, type GroupBy } from '../core/services/grouping';
 import { KIND_PRODUCTS, unavailableAdvice, unavailableText } from '../core/services/kind-availability';
 import {
-  ISSUE_TYPE_NOUNS, aiFailed, cancelledFindings, clockTime, loadFailed, notAvailable, loadingFindings, message, noFindings, nothingNew, skippedFindings, staleFindings,
+  ISSUE_TYPE_NOUNS, aiFailed, checkingScan, cancelledFindings, clockTime, loadFailed, notAvailable, loadingFindings, message, noFindings, nothingNew, skippedFindings, staleFindings,
 } from './state-messages';
 import {
   nodeIds, PAGE_SIZE, pageRanges, uniqueBy,
@@ -85,6 +85,7 @@ export function issueTypeChildren(node: IssueTypeNode, view: PlaceShown, context
   if (result.skipped > 0) head.push(say(skippedFindings(result.skipped)));
   const groups = context.groupsOf(result);
   if (groups.length === 0) {
+    if (view.checkingScan) return [...head, say(checkingScan(issueType, node.parent.ref))];
     if (context.selection.newOnBranch && !view.unscanned) {
       return [...head, say(nothingNew(issueType, context.selection, node.parent.ref, view.comparedWith, view.primary))];
     }

@@ -62,6 +62,14 @@ export function loadingFindings(issueType: IssueType, slot: string, arrived?: nu
   };
 }
 
+/** An empty answer on a branch that may never have been scanned, while the platform is asked. */
+export function checkingScan(issueType: IssueType, ref: string | undefined): MessageSpec {
+  return {
+    state: 'loading', tone: 'loading', text: `Checking whether ${ref ?? 'this branch'} was scanned…`,
+    tooltip: `No ${ISSUE_TYPE_NOUNS[issueType]} match on ${ref ?? 'this branch'}; asking the platform whether it scanned the branch at all, so an unscanned branch is not shown as clean.`,
+  };
+}
+
 export function cancelledFindings(issueType: IssueType, slot: string): MessageSpec {
   return {
     state: 'cancelled', tone: 'info', icon: 'debug-pause', text: `Loading ${ISSUE_TYPE_NOUNS[issueType]} was cancelled`,

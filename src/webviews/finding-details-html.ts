@@ -95,18 +95,22 @@ ${message ? html`<p class="message prose">${message}</p>` : undefined}
 }
 
 /**
- * The actions in the order a keyboard reaches them: triage first (Ignore is the usual one), then
- * notes and tickets, then the links and utilities. A state the finding is already in is not
- * offered again (it would do nothing); Ignore stays, to change the reason.
+ * The actions in the order a keyboard reaches them: triage first, then notes and tickets, then
+ * the links and utilities. The main one is what the finding's state calls for: Ignore on an open
+ * finding, Reopen on an ignored or fixed one. A state the finding is already in is not offered
+ * again (it would do nothing); Ignore stays, to change the reason.
  */
 function actions(input: DetailsInput): Html[] {
   const { finding } = input;
   const hasTicket = (finding.ticket ?? input.detail?.externalTicket) !== undefined;
+  const closed = finding.status === 'ignored' || finding.status === 'provisionally_ignored' || finding.status === 'fixed';
+  const reopen = finding.status === 'open' ? undefined : button('triage', 'Reopen', { data: { state: 'reopened' }, primary: closed });
   const all: (Html | undefined)[] = [
-    button('triage', 'Ignore…', { data: { state: 'ignored' }, primary: true }),
+    closed ? reopen : undefined,
+    button('triage', closed ? 'Change Ignore Reason…' : 'Ignore…', { data: { state: 'ignored' }, primary: !closed }),
     finding.status === 'reviewing' ? undefined : button('triage', 'Mark as Reviewing', { data: { state: 'reviewing' } }),
     finding.status === 'fixing' ? undefined : button('triage', 'Mark as Fixing', { data: { state: 'fixing' } }),
-    finding.status === 'open' ? undefined : button('triage', 'Reopen', { data: { state: 'reopened' } }),
+    closed ? undefined : reopen,
     button('addNote', 'Add Note…'),
     hasTicket ? undefined : button('createTicket', 'Create Jira Ticket'),
     button('linkTicket', 'Link Existing Ticket…'),

@@ -35,6 +35,8 @@ const COMMAND_OF: Partial<Record<DetailsMessage['type'], string>> = {
 };
 const TRIAGE_COMMAND = { ignored: 'appsecFindings.ignore', reviewing: 'appsecFindings.markReviewing', fixing: 'appsecFindings.markFixing', reopened: 'appsecFindings.reopen' } as const;
 
+const DETAILS_VIEW_TYPE = 'appsecFindings.details';
+
 export class FindingDetailsPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private finding: Finding | undefined;
@@ -79,10 +81,11 @@ export class FindingDetailsPanel implements vscode.Disposable {
   private ensurePanel(): vscode.WebviewPanel {
     if (this.panel) return this.panel;
     const media = vscode.Uri.joinPath(this.deps.extensionUri, 'media');
-    const panel = vscode.window.createWebviewPanel('appsecFindings.details', 'Finding', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
+    const panel = vscode.window.createWebviewPanel(DETAILS_VIEW_TYPE, 'Finding', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
       enableScripts: true, localResourceRoots: [media], enableFindWidget: true,
     });
-    panel.iconPath = vscode.Uri.joinPath(media, 'shield.svg');
+    // A tab icon is an image, not a mask: `currentColor` would draw it black on a dark tab.
+    panel.iconPath = { light: vscode.Uri.joinPath(media, 'shield-light.svg'), dark: vscode.Uri.joinPath(media, 'shield-dark.svg') };
     panel.onDidDispose(() => {
       this.panel = undefined;
       this.finding = undefined;
@@ -216,4 +219,17 @@ function nonce(): string {
   const bytes = new Uint8Array(18);
   crypto.getRandomValues(bytes);
   return Buffer.from(bytes).toString('base64');
+}
+
+/**
+ * The editor group a finding's code opens in: the active one, unless it holds the Finding details
+ * (the tree's focus leaves that group active after a click in the panel); then the group beside
+ * that holds no details, so the code and its details stay side by side instead of stacking.
+ */
+export function codeColumn(): vscode.ViewColumn | undefined {
+  const holdsDetails = (group: vscode.TabGroup): boolean =>
+    group.tabs.some((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(DETAILS_VIEW_TYPE));
+  const groups = vscode.window.tabGroups;
+  if (!holdsDetails(groups.activeTabGroup)) return undefined;
+  return groups.all.find((group) => !holdsDetails(group))?.viewColumn ?? vscode.ViewColumn.Beside;
 }

@@ -83,23 +83,28 @@ export class ProjectView {
 
   /**
    * Whether an empty answer means "this branch was never scanned": only for a branch other than
-   * the primary one, and only when the branch has no finding of this type at all, filters aside
-   * (asked once through the store, answered from it afterwards).
+   * the primary one, and only when the branch has no code or supply-chain finding at all, filters
+   * aside (asked once through the store, answered from it afterwards). `checking` while that
+   * question is on its way, so an empty answer is not shown as a clean branch meanwhile.
    */
-  unscanned(node: ShownPlace): Unscanned | undefined {
+  scanOf(node: ShownPlace): { readonly unscanned?: Unscanned; readonly checking: boolean } {
     const { project, ref } = node.parent;
     const deployment = this.deps.session.deployment;
     const { fallback } = refToShow(ref, project);
-    // A branch without secrets is the usual case, not a sign that it was never scanned.
-    if (!deployment || !ref || !fallback || node.issueType === 'secrets') return undefined;
-    const probe = { deploymentSlug: deployment.slug, issueType: node.issueType, filters: { repos: [project.name], ref, dedup: true } };
+    if (!deployment || !ref || !fallback) return { checking: false };
+    // A branch without secrets is the usual case: secrets ask whether it has code findings.
+    const issueType = node.issueType === 'secrets' ? 'sast' : node.issueType;
+    const probe = { deploymentSlug: deployment.slug, issueType, filters: { repos: [project.name], ref, dedup: true } };
     const slot = `${node.slot}${PROBE_SUFFIX}`;
     const state = this.deps.findings.state(slot);
     const answered = state.kind === 'loaded' && queryKey(state.result.query) === queryKey(probe) ? state.result : undefined;
     if (!answered) {
-      this.deps.findings.load(slot, probe).catch(() => undefined);
-      return undefined;
+      // A failed question proves nothing: the branch is shown as its answer says (asking again
+      // here would ask on every redraw that the failure itself causes).
+      if (state.kind === 'failed') return { checking: false };
+      if (state.kind !== 'loading') this.deps.findings.load(slot, probe).catch(() => undefined);
+      return { checking: true };
     }
-    return answered.findings.length === 0 ? { projectName: project.name, primary: fallback } : undefined;
+    return answered.findings.length === 0 ? { unscanned: { projectName: project.name, primary: fallback }, checking: false } : { checking: false };
   }
 }

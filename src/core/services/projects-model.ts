@@ -26,6 +26,8 @@ export interface PlaceSnapshot extends SlotView {
   readonly comparedWith?: string;
   /** Set when the place's branch has no findings at all (never scanned). */
   readonly unscanned?: Unscanned;
+  /** Whether the branch was scanned at all is being asked: an empty answer is not a clean branch yet. */
+  readonly checkingScan?: boolean;
 }
 
 /** What the root shows. */
@@ -104,9 +106,10 @@ export class ProjectsModel implements Disposable {
     const known = this.snapshots.get(place.slot);
     if (known && known.ref === place.parent.ref) return known.snapshot;
     const primary = this.queries.compareWithPrimary(place);
+    const { unscanned, checking } = this.queries.scanOf(place);
     const snapshot: PlaceSnapshot = {
       ...this.slotView(place), version: this.version, only: this.queries.localFilter(), primary,
-      comparedWith: primary && this.deps.novelty?.comparedWith(place.parent.project.name), unscanned: this.queries.unscanned(place),
+      comparedWith: primary && this.deps.novelty?.comparedWith(place.parent.project.name), unscanned, checkingScan: checking,
     };
     this.snapshots.set(place.slot, { ref: place.parent.ref, snapshot });
     return snapshot;

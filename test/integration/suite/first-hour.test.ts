@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { findingNodes, issueTypeNode, signedIn, signedOut, signIn, type Snap } from './fixture';
+import { waitFor } from './helpers';
 
 const labels = (nodes: readonly Snap[] | undefined): string[] => (nodes ?? []).map((n) => n.label);
 
@@ -38,8 +39,12 @@ describe("a new user's first hour", () => {
     const ours = (): vscode.Diagnostic[] => vscode.languages.getDiagnostics().flatMap(([, l]) => l.filter((d) => d.source === 'AppSec'));
     assert.ok(ours().length > 0 && ours().every((d) => d.severity === vscode.DiagnosticSeverity.Error));
 
-    // Clear the filters: nothing described; fixed or ignored findings are listed but never problems.
+    // Clear Filters goes back to the defaults: open findings, whatever was narrowed.
     await vscode.commands.executeCommand('appsecFindings.clearFilters');
+    assert.equal(f.api.trees.projectsView.description, 'open');
+    assert.ok(f.api.app.diagnostics.current[0]?.findings.every((x) => x.status === 'open'));
+    // Every status, asked for: fixed or ignored findings are listed but never problems.
+    await vscode.commands.executeCommand('appsecFindings.filterFindings', {});
     assert.equal(f.api.trees.projectsView.description, undefined);
     const shown = f.api.app.diagnostics.current[0]?.findings ?? [];
     const closed = shown.filter((x) => ['fixed', 'ignored', 'provisionally_ignored'].includes(x.status));
@@ -50,9 +55,12 @@ describe("a new user's first hour", () => {
     await vscode.commands.executeCommand('appsecFindings.filterFindings', { status: 'open' });
     await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, 'first-hour-branch');
     try {
-      await issueTypeNode(f, /^Code findings/, 3);
-      const said = labels((await issueTypeNode(f, /^Code findings/, 3))?.children);
-      assert.ok(said.some((l) => l.startsWith('first-hour-branch has no scan')), said.join(' | '));
+      // Never shown clean: "checking" while the platform is asked, then "no scan", for every kind.
+      for (const kind of [/^Code findings/, /^Supply-chain findings/, /^Secrets/]) {
+        const first = labels((await issueTypeNode(f, kind, 3))?.children);
+        assert.ok(first.every((l) => !/^No (open )?findings/.test(l)), first.join(' | '));
+        await waitFor(async () => labels((await issueTypeNode(f, kind, 3))?.children).some((l) => l.startsWith('first-hour-branch has no scan')), 10_000, `${kind.source} says the branch has no scan`);
+      }
     } finally {
       await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, f.project.primary_branch);
     }

@@ -20,7 +20,7 @@ describe('SBOM export to a file', () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
   const options = (ref: string, extra: object = {}): object => ({ ref, outputFormat: 'SBOM_OUTPUT_FORMAT_JSON', cycloneDxVersion: '1.6', componentType: 'LIBRARY', ...extra });
 
-  it('writes the CycloneDX document to saveTo, fetched without the token, and opens it', async () => {
+  it('writes the CycloneDX document to saveTo as sent, fetched without the token, and shows it indented', async () => {
     const f = await fixture();
     const target = path.join(dir, 'shop.cdx.json');
     const storageBefore = f.server.storageRequests.length;
@@ -33,7 +33,14 @@ describe('SBOM export to a file', () => {
     const fetched = f.server.storageRequests.slice(storageBefore);
     assert.equal(fetched.length, 1);
     assert.equal(fetched[0]?.headers.authorization, undefined, 'the token never goes to the storage origin');
-    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, target, 'the saved document is opened');
+    // Sent on one line: kept so in the file, shown indented for reading in an unsaved editor.
+    const sent = readFileSync(target, 'utf8');
+    assert.equal(sent.split('\n').length, 1, 'the file holds the bytes as sent');
+    const shown = vscode.window.activeTextEditor?.document;
+    assert.equal(shown?.isUntitled, true);
+    assert.equal(shown?.languageId, 'json');
+    assert.ok((shown?.lineCount ?? 0) > 10, 'indented');
+    assert.deepEqual(JSON.parse(shown?.getText() ?? ''), JSON.parse(sent), 'the same document');
     const post = f.server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/sbom/export')).pop();
     assert.deepEqual((JSON.parse(post?.body ?? '{}') as { formatVersion: unknown }).formatVersion, { format: 'SBOM_FORMAT_CYCLONEDX', version: '1.6' });
     assert.equal(f.api.app.sbom.history[0]?.savedTo, target, 'the history says where it went');

@@ -77,20 +77,34 @@ void describe('ProjectView', () => {
     assert.equal(setup({ novelty: false }).queries.compareWithPrimary(node('feature')), undefined);
   });
 
-  void test('never scanned: asked once through its own slot, said only when that branch has no finding at all', () => {
+  void test('never scanned: asked once through its own slot, "checking" meanwhile, said only when that branch has no finding at all', () => {
     const { queries, states, loads } = setup();
-    assert.equal(queries.unscanned(node('main')), undefined, 'the primary branch');
-    assert.equal(queries.unscanned(node('feature', 'secrets')), undefined, 'no secrets is the usual case');
-    assert.equal(queries.unscanned(node('feature')), undefined, 'not answered yet');
+    assert.deepEqual(queries.scanOf(node('main')), { checking: false }, 'the primary branch');
+    assert.deepEqual(queries.scanOf(node('feature')), { checking: true }, 'not answered yet: not clean either');
     assert.equal(loads.length, 1);
     const probe = loads[0];
     assert.equal(probe?.slot, 'tree:acme/api:sast:scanned');
     assert.deepEqual(probe?.query, { deploymentSlug: 'acme', issueType: 'sast', filters: { repos: ['acme/api'], ref: 'feature', dedup: true } });
+    states.set('tree:acme/api:sast:scanned', { kind: 'loading' });
+    assert.deepEqual(queries.scanOf(node('feature')), { checking: true });
+    assert.equal(loads.length, 1, 'not asked twice while on its way');
     states.set('tree:acme/api:sast:scanned', { kind: 'loaded', result: { query: probe.query, findings: [], fetchedAt: 0 } } as unknown as SlotState);
-    assert.deepEqual(queries.unscanned(node('feature')), { projectName: 'acme/api', primary: 'main' });
+    assert.deepEqual(queries.scanOf(node('feature')), { unscanned: { projectName: 'acme/api', primary: 'main' }, checking: false });
     states.set('tree:acme/api:sast:scanned', { kind: 'loaded', result: { query: probe.query, findings: [sastFinding()], fetchedAt: 0 } } as unknown as SlotState);
-    assert.equal(queries.unscanned(node('feature')), undefined, 'the branch has findings: scanned');
+    assert.deepEqual(queries.scanOf(node('feature')), { checking: false }, 'the branch has findings: scanned');
     assert.equal(loads.length, 1, 'answered from the store afterwards');
+    states.set('tree:acme/api:sast:scanned', { kind: 'failed', error: new Error('503') });
+    assert.deepEqual(queries.scanOf(node('feature')), { checking: false }, 'a failed question proves nothing, and is not asked on every redraw');
+    assert.equal(loads.length, 1);
+  });
+
+  void test('secrets on a branch never scanned say so too: they ask whether it has code findings (no secrets is the usual case)', () => {
+    const { queries, states, loads } = setup();
+    assert.deepEqual(queries.scanOf(node('feature', 'secrets')), { checking: true });
+    assert.equal(loads[0]?.slot, 'tree:acme/api:secrets:scanned');
+    assert.equal(loads[0]?.query.issueType, 'sast');
+    states.set('tree:acme/api:secrets:scanned', { kind: 'loaded', result: { query: loads[0]?.query, findings: [], fetchedAt: 0 } } as unknown as SlotState);
+    assert.equal(queries.scanOf(node('feature', 'secrets')).unscanned?.primary, 'main');
   });
 
   void test('a probe\'s slot belongs to its node', () => {

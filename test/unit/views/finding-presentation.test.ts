@@ -22,15 +22,15 @@ void describe('labels and descriptions', () => {
 
   void test('after drift mapping: today\'s line, changed code said, deleted code marked', () => {
     const finding = sastFinding({ file: 'src/app.py', line: 20, status: 'open' });
-    assert.equal(findingDescription(finding, { kind: 'moved', relativePath: 'src/app.py', range: { startLine: 26, startCharacter: 0, endLine: 26, endCharacter: 4, wholeLine: false } }), 'src/app.py:27 · open');
-    assert.equal(findingDescription(finding, { kind: 'changed', relativePath: 'src/main.py', range: { startLine: 19, startCharacter: 0, endLine: 19, endCharacter: 4, wholeLine: false } }), 'src/main.py:20 (code changed since the scan) · open');
+    assert.equal(findingDescription(finding, { kind: 'moved', relativePath: 'src/app.py', range: { startLine: 26, startCharacter: 0, endLine: 26, endCharacter: 4, wholeLine: false } }), 'src/app.py:27');
+    assert.equal(findingDescription(finding, { kind: 'changed', relativePath: 'src/main.py', range: { startLine: 19, startCharacter: 0, endLine: 19, endCharacter: 4, wholeLine: false } }), 'src/main.py:20 (code changed since the scan)');
     assert.equal(findingDescription(finding, { kind: 'scanned', relativePath: 'src/app.py', range: { startLine: 41, startCharacter: 0, endLine: 41, endCharacter: 4, wholeLine: false } }), `${findingDescription(finding)}`, 'not mapped: the scanned place');
-    assert.equal(findingDescription(finding, { kind: 'deleted' }), 'src/app.py · no longer in this copy · open');
+    assert.equal(findingDescription(finding, { kind: 'deleted' }), 'src/app.py · no longer in this copy');
   });
 
   void test('a finding new on its branch says so first, in the description, the tooltip and to a screen reader', () => {
     const finding = sastFinding({ file: 'src/app.py', line: 20, status: 'open' });
-    assert.equal(findingDescription(finding, undefined, true), 'new on this branch · src/app.py:20 · open');
+    assert.equal(findingDescription(finding, undefined, true), 'new on this branch · src/app.py:20');
     assert.equal(findingDescription(lodash, undefined, true), 'new on this branch · reachable · fix 4.17.21');
     assert.match(findingAccessibilityLabel(finding, true), /^new on this branch, /);
     assert.match(findingTooltip(finding, 'main'), /New on this branch.*main does not have it/);
@@ -38,7 +38,7 @@ void describe('labels and descriptions', () => {
   });
 
   void test('a code finding without a location says so', () => {
-    assert.equal(findingDescription(sastFinding({ status: 'open' })), 'no location · open');
+    assert.equal(findingDescription(sastFinding({ status: 'open' })), 'no location');
   });
 
   void test('a supply-chain finding is named by package, version and advisory (never its ssc- id), then reachability and the fix', () => {
@@ -181,23 +181,23 @@ void describe('group labels', () => {
 void describe('a supply-chain finding without its facts', () => {
   void test('reads like a code finding instead of an empty line', () => {
     const bare = sastFinding({ issueType: 'sca', ruleName: 'ssc.x', severity: 'critical', status: 'open' });
-    assert.equal(findingDescription(bare), 'no location · open');
+    assert.equal(findingDescription(bare), 'no location');
     assert.match(findingAccessibilityLabel(bare), /^critical severity finding, rule ssc\.x/);
   });
 
   test('AI code findings and secrets say what they are, in the row, the tooltip and for screen readers', () => {
     const ai = sastFinding({ file: 'src/a.py', line: 3, ai: { impact: 'Orders of others can be read.' } });
-    assert.equal(findingDescription(ai), 'AI · src/a.py:3 · open');
+    assert.equal(findingDescription(ai), 'AI · src/a.py:3');
     // Read as the hover shows it: markdown's escapes taken out.
     const shown = (markdown: string): string => markdown.replace(/\\(.)/g, '$1');
     assert.match(shown(findingTooltip(ai)), /Found by: the AI-powered analysis/);
     assert.match(shown(findingTooltip(ai)), /Likely impact: Orders of others can be read\./);
     assert.match(findingAccessibilityLabel(ai), /AI code finding/);
     const secret = sastFinding({ issueType: 'secrets', ruleName: 'AWS', file: '.env', line: 1, secret: { service: 'AWS', validation: 'confirmed_valid' } });
-    assert.equal(findingDescription(secret), 'valid secret · .env:1 · open');
+    assert.equal(findingDescription(secret), 'valid secret · .env:1');
     assert.match(shown(findingTooltip(secret)), /Validation: valid secret/);
     assert.match(findingAccessibilityLabel(secret), /AWS secret, valid secret, file \.env line 1/);
-    assert.equal(findingDescription({ ...secret, secret: { service: 'AWS', validation: 'no_validator' } }), 'not validated · .env:1 · open');
+    assert.equal(findingDescription({ ...secret, secret: { service: 'AWS', validation: 'no_validator' } }), 'not validated · .env:1');
     assert.match(findingContextValue(secret), /\bsecrets\b/, 'menus can tell secrets apart');
   });
 });

@@ -168,6 +168,13 @@ void describe('only new on this branch, in the tree', () => {
     assert.equal(groupsCache.count(answer, 'severity'), 2, 'without the filter, all');
   });
 
+  void test('an empty answer on a branch whose scan is still being asked about is not shown as clean', () => {
+    const ctx: FindingsChildrenContext = { ...context('severity', EMPTY_SELECTION), groupsOf: () => [] };
+    assert.deepEqual(labels(issueTypeChildren(featureNode, view({ result: result([]), checkingScan: true }), ctx)), ['Checking whether feature/x was scanned…']);
+    const unscanned = view({ result: result([]), unscanned: { projectName: 'acme/api', primary: 'main' } });
+    assert.match(labels(issueTypeChildren(featureNode, unscanned, ctx))[0] ?? '', /^feature\/x has no scan/);
+  });
+
   void test('nothing new: the node says so (and does not claim the branch is clean)', () => {
     const groupsCache = new FindingGroupsCache();
     const ctx: FindingsChildrenContext = { ...context('severity', onlyNew), groupsOf: (r) => groupsCache.get(r, 'severity', local(1, [])) };

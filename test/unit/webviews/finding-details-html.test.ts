@@ -174,11 +174,14 @@ void describe('the details page: header and actions', () => {
     ]);
   });
 
-  void test('an ignored finding with a ticket and a platform page: Reopen, Unlink, Open in Platform', () => {
+  void test('an ignored finding with a ticket and a platform page: Reopen first and main, Ignore to change the reason, Unlink, Open in Platform', () => {
     const finding = sastFinding({ status: 'ignored', ticket: { slug: 'SEC-1', url: 'https://acme.atlassian.net/browse/SEC-1' } });
-    assert.deepEqual(actionLabels(page({ finding, platformUrl: 'https://semgrep.dev/orgs/acme/findings/1' })), [
-      'Ignore…', 'Mark as Reviewing', 'Mark as Fixing', 'Reopen', 'Add Note…', 'Link Existing Ticket…', 'Unlink Ticket', 'Open in Platform', 'Copy Rule ID', 'Refresh',
+    const html = page({ finding, platformUrl: 'https://semgrep.dev/orgs/acme/findings/1' });
+    assert.deepEqual(actionLabels(html), [
+      'Reopen', 'Change Ignore Reason…', 'Mark as Reviewing', 'Mark as Fixing', 'Add Note…', 'Link Existing Ticket…', 'Unlink Ticket', 'Open in Platform', 'Copy Rule ID', 'Refresh',
     ]);
+    assert.deepEqual([...html.matchAll(/class="primary"[^>]*>([^<]+)</g)].map((m) => m[1]), ['Reopen'], 'one main button, the one an ignored finding calls for');
+    assert.deepEqual([...page({ finding: sastFinding({}) }).matchAll(/class="primary"[^>]*>([^<]+)</g)].map((m) => m[1]), ['Ignore…']);
   });
 
   void test('a state the finding is in is not offered again; a ticket known only from the detail counts', () => {
@@ -327,7 +330,7 @@ void describe('the page script (media/details.js)', () => {
     assert.equal(posted.length, controls.length);
     for (const message of posted) assert.deepEqual(parseDetailsMessage(message), message, JSON.stringify(message));
     assert.deepEqual(posted.map((m) => (m.type === 'triage' ? `triage:${String(m.state)}` : m.type)), [
-      'triage:ignored', 'triage:reviewing', 'triage:fixing', 'triage:reopened', 'addNote', 'linkTicket', 'unlinkTicket', 'openInPlatform', 'copyRuleId', 'refresh', 'openLocation', 'applyFix', 'openLink',
+      'triage:reopened', 'triage:ignored', 'triage:reviewing', 'triage:fixing', 'addNote', 'linkTicket', 'unlinkTicket', 'openInPlatform', 'copyRuleId', 'refresh', 'openLocation', 'applyFix', 'openLink',
     ]);
     assert.deepEqual(posted.at(-1), { type: 'openLink', url: 'https://t.example/S-1' });
   });
