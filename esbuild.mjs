@@ -27,6 +27,8 @@ if (tests) {
     sourcemap: true,
     entryPoints: ['test/integration/suite/index.ts'],
     outfile: 'out/integration/index.js',
+    // Mocha's parallel mode (never used in the extension host) resolves files at run time.
+    logOverride: { 'require-resolve-not-external': 'silent' },
   });
 }
 

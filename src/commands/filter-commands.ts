@@ -47,7 +47,9 @@ async function pickSelection(current: FilterSelection, defaults: FilterSelection
 }
 
 async function pickValues(key: FilterDefinition['key'], draft: FilterSelection, name: string): Promise<(string | undefined)[] | undefined> {
-  const items = valueItems(key, draft).map((v): StepItem<string | undefined> & { picked: boolean } => ({ id: v.value, label: v.label, picked: v.picked }));
+  const items = valueItems(key, draft).map((v): StepItem<string | undefined> & { picked: boolean } => ({
+    id: v.value, label: v.label, picked: v.picked, description: v.picked && takesOneValue(key) ? 'kept now' : undefined,
+  }));
   const title = `AppSec: Filter Findings — ${name}`;
   if (takesOneValue(key)) {
     const picked = await pickOne(items, { title, placeholder: `Keep the findings whose ${name.toLowerCase()} is…`, focus: items.find((i) => i.picked)?.id });

@@ -22,9 +22,13 @@ const ALLOWED = [
   /^extension\/(LICENSE|LICENSE\.txt|README\.md|CHANGELOG\.md)$/i,
 ];
 
-function run(command, args, what) {
-  const result = spawnSync(command, args, { stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`${what} failed (exit ${result.status ?? result.signal})`);
+/** Runs a build step; `quiet`: its output is shown only when it fails (a listing is not news). */
+function run(command, args, what, { quiet = false } = {}) {
+  const result = spawnSync(command, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', encoding: 'utf8' });
+  if (result.status !== 0) {
+    if (quiet) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+    throw new Error(`${what} failed (exit ${result.status ?? result.signal})`);
+  }
 }
 
 /** Bundling cannot glob, so index.ts lists the test files: refuse to run with one left out. */
@@ -49,7 +53,7 @@ export function buildBundles() {
 /** Packages the built extension into `outDir` and returns the .vsix path. */
 export function packageVsix(outDir) {
   const vsix = join(outDir, 'appsec-findings.vsix');
-  run('npx', ['vsce', 'package', '--no-dependencies', '--out', vsix], 'vsce package');
+  run('npx', ['vsce', 'package', '--no-dependencies', '--out', vsix], 'vsce package', { quiet: true });
   const junk = zipEntries(vsix).filter((name) => !ALLOWED.some((re) => re.test(name)));
   if (junk.length > 0) throw new Error(`the .vsix holds files users do not need (fix .vscodeignore):\n  ${junk.join('\n  ')}`);
   return vsix;

@@ -10,10 +10,12 @@ const LISTENING = /HTTP server listening on http:\/\/127\.0\.0\.1:(\d+)/;
 /**
  * @param {'newest'|'oldest'} host
  * @param {string} runDir everything the server writes goes here (never under ~)
- * @param {{ env?: Record<string,string>, settings?: object, startTimeoutMs?: number }} [options]
+ * @param {{ env?: Record<string,string>, settings?: object, startTimeoutMs?: number, testDriver?: boolean }} [options]
+ *   `testDriver`: for a window a test drives. VS Code then shows no notification toasts (they go
+ *   to the notification centre only), so a window a person uses must not have it.
  * @returns {Promise<{ port: number, logFile: string, stop: () => Promise<void>, exited: Promise<number|null> }>}
  */
-export async function startCodeServer(host, runDir, { env = {}, settings = {}, startTimeoutMs = 30_000 } = {}) {
+export async function startCodeServer(host, runDir, { env = {}, settings = {}, startTimeoutMs = 30_000, testDriver = false } = {}) {
   const userData = join(runDir, 'user-data');
   mkdirSync(join(userData, 'User'), { recursive: true });
   // Settings must exist before start: the workbench reads them once while it loads.
@@ -32,7 +34,7 @@ export async function startCodeServer(host, runDir, { env = {}, settings = {}, s
     '--disable-getting-started-override',
     '--ignore-last-opened',
     // From 4.134 on the workbench ignores the test payload without this; 4.100.3 lacks the flag.
-    ...(HOSTS[host].smokeTestFlag ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...(testDriver && HOSTS[host].smokeTestFlag ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
   ];
   const logFile = join(runDir, 'code-server.log');
   const log = createWriteStream(logFile);

@@ -54,6 +54,7 @@ export async function runHost(host, { vsix, extensionId, version, suite, results
     say(`VS Code ${HOSTS[host].vscode}: installed ${vsix} → ${extensionDir}`);
     server = await startCodeServer(host, runDir, {
       settings: SETTINGS,
+      testDriver: true,
       // The extension host inherits code-server's environment: this is how the tests get them.
       env: {
         APPSEC_TEST_HOST: host,

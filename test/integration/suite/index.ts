@@ -30,6 +30,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['store', () => import('./store.test')],
   ['look', () => import('./look.test')],
   ['first-hour', () => import('./first-hour.test')],
+  ['second-hour', () => import('./second-hour.test')],
   ['commands', () => import('./commands.test')],
   ['sbom', () => import('./sbom.test')],
   ['every-kind', () => import('./every-kind.test')],
