@@ -98,7 +98,9 @@ describe('drift: findings where their code is today', () => {
 
       const tree = findingNodes(await issueTypeNode(f, /^Code findings/, 6));
       const descriptions = tree.map((n) => n.description ?? '');
-      assert.ok(descriptions.some((d) => d.startsWith(`${inserted.path}:${inserted.line + 7} `)), `the tree shows today's line (${descriptions.slice(0, 5).join(' | ')})`);
+      // The line ends the text, or is followed by more facts (" · …"); "src/a.py:17" must not match ":170".
+      const moved = `${inserted.path}:${inserted.line + 7}`;
+      assert.ok(descriptions.some((d) => d === moved || d.startsWith(`${moved} `)), `the tree shows today's line (${descriptions.slice(0, 5).join(' | ')})`);
       assert.ok(descriptions.some((d) => d.startsWith(`${gone.path} · no longer in this copy`)), 'the tree still lists the deleted one, marked');
 
       // What the user sees: the edited file open at the moved finding, Problems and the tree.
