@@ -38,7 +38,7 @@ function scopeText(def: FilterDefinition): string {
 }
 
 /** How one value of a facet reads. */
-export function facetValueLabel(def: FilterDefinition, value: string): string {
+function facetValueLabel(def: FilterDefinition, value: string): string {
   return VALUE_WORDS[def.key]?.[value] ?? valueLabel(value, def);
 }
 

@@ -12,6 +12,11 @@ import type { CommandItem } from './command-item';
 /** Project commands act on projects, their shown ref and their SBOM jobs. */
 export type ProjectCommandsDeps = Pick<CommandDeps, 'projects' | 'repos' | 'viewState' | 'sbom' | 'clipboard' | 'findings'>;
 
+/** The ref the tree shows for a project (its chosen ref, else the branch checked out, else its primary branch). */
+export function treeRef(app: Pick<CommandDeps, 'repos' | 'viewState'>, project: Project): string | undefined {
+  return shownRef(project, app.viewState.refOverride(project.name), checkedOutBranch(app.repos.repos(), project.name)).ref;
+}
+
 /** The project the item is (a node's, a Project, or one named by text), else picked from the list (loading it if needed). */
 export async function resolveProject(app: ProjectCommandsDeps, item: CommandItem | undefined): Promise<Project | undefined> {
   const given = item?.project ?? (item?.text !== undefined ? app.projects.find(item.text) : undefined);
@@ -69,7 +74,7 @@ export async function chooseRef(app: ProjectCommandsDeps, item?: CommandItem, gi
  */
 async function pickRef(app: ProjectCommandsDeps, project: Project): Promise<string | undefined> {
   const primary = primaryRef(project);
-  const current = shownRef(project, app.viewState.refOverride(project.name), checkedOutBranch(app.repos.repos(), project.name)).ref;
+  const current = treeRef(app, project);
   const local = await app.repos.localBranches(project.name);
   const loaded = app.findings.shownResults().flatMap((r) => r.findings).filter((f) => f.repositoryName === project.name).map((f) => f.ref);
   const items = refChoices({ primary, defaultBranch: project.defaultBranch, current, local, loaded });

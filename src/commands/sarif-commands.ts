@@ -8,13 +8,13 @@ import { refToShow } from '../core/model/refs';
 import { ISSUE_TYPES } from '../core/model/types';
 import { loadEachKind } from '../core/services/each-kind';
 import { failedKinds, productList } from '../core/services/kind-gaps';
-import { checkedOutBranch, shownFilter, shownQuery, shownRef } from '../core/services/shown-queries';
+import { shownFilter, shownQuery } from '../core/services/shown-queries';
 import { withAbortSignal } from '../host/cancellation';
 import { settings } from '../host/settings';
 import type { SarifExport, SarifOptions } from './command-arguments';
 import type { CommandDeps } from './command-deps';
 import type { CommandItem } from './command-item';
-import { resolveProject } from './project-commands';
+import { resolveProject, treeRef } from './project-commands';
 import { saveTarget } from './save-target';
 
 export type SarifCommandDeps = Pick<CommandDeps, 'projects' | 'repos' | 'viewState' | 'findings' | 'session' | 'places' | 'novelty' | 'findingUrl' | 'version' | 'sbom' | 'clipboard'>;
@@ -26,8 +26,7 @@ export async function exportSarif(app: SarifCommandDeps, item?: CommandItem, opt
   if (!deployment) throw new Error('Sign in first: the findings to export come from the platform.');
   const project = await resolveProject(app, item);
   if (!project) return undefined;
-  // The ref the tree shows for the project, unless one is asked for.
-  const ref = shownRef(project, options.ref ?? app.viewState.refOverride(project.name), checkedOutBranch(app.repos.repos(), project.name)).ref;
+  const ref = options.ref ?? treeRef(app, project);
   const selection = app.viewState.selection();
   // "Only new on this branch" needs the primary branch's findings to compare with, as the tree loads them.
   if (selection.newOnBranch && refToShow(ref, project).fallback) await app.novelty.ensure(deployment.slug, project.name);

@@ -4,7 +4,6 @@
  * open it. Jobs still running when the window closed are followed again after a reload.
  */
 import * as vscode from 'vscode';
-import { primaryRef } from '../core/model/refs';
 import type { Project } from '../core/model/types';
 import type { SbomExportRequest, SbomOutputFormat } from '../core/model/sbom';
 import { CYCLONEDX_VERSIONS, SBOM_COMPONENT_TYPES } from '../core/model/sbom';
@@ -13,9 +12,8 @@ import { withAbortSignal } from '../host/cancellation';
 import { settings } from '../host/settings';
 import type { SbomOptions } from './command-arguments';
 import type { CommandItem } from './command-item';
-import { resolveProject, type ProjectCommandsDeps } from './project-commands';
+import { resolveProject, treeRef, type ProjectCommandsDeps } from './project-commands';
 import { saveTarget } from './save-target';
-import { checkedOutBranch, shownRef } from '../core/services/shown-queries';
 
 const FORMATS: { label: string; detail: string; value: SbomOutputFormat }[] = [
   { label: 'CycloneDX JSON', detail: 'A JSON document (.cdx.json)', value: 'SBOM_OUTPUT_FORMAT_JSON' },
@@ -29,10 +27,10 @@ const SBOM_DEFAULTS = { outputFormat: 'SBOM_OUTPUT_FORMAT_JSON', cycloneDxVersio
  * What to export: what the options object gives, the rest from one choice between the defaults
  * and "Options…" (each choice in turn, the defaults picked); undefined when the user dismissed it.
  */
-async function sbomRequest(project: Project, options: SbomOptions, shownRef: string | undefined): Promise<SbomExportRequest | undefined> {
+async function sbomRequest(project: Project, options: SbomOptions, shown: string | undefined): Promise<SbomExportRequest | undefined> {
   const supplier = settings.sbomSupplier();
   const base = { repositoryId: project.id, ...(supplier ? { supplier } : {}) };
-  const ref = options.ref ?? shownRef ?? primaryRef(project) ?? 'main';
+  const ref = options.ref ?? shown ?? 'main';
   // Automation that gives any option is asked nothing: the defaults fill the rest.
   if (Object.values(options).some((value) => value !== undefined)) {
     return {
@@ -50,8 +48,8 @@ async function sbomRequest(project: Project, options: SbomOptions, shownRef: str
   return askEachOption(base, ref);
 }
 
-async function askEachOption(base: Pick<SbomExportRequest, 'repositoryId' | 'supplier'>, shownRef: string): Promise<SbomExportRequest | undefined> {
-  const ref = await vscode.window.showInputBox({ title: 'AppSec: SBOM export — branch or ref', value: shownRef, prompt: 'The branch or ref whose dependencies to export', validateInput: (v) => (v.trim() ? undefined : 'A ref is needed.') });
+async function askEachOption(base: Pick<SbomExportRequest, 'repositoryId' | 'supplier'>, shown: string): Promise<SbomExportRequest | undefined> {
+  const ref = await vscode.window.showInputBox({ title: 'AppSec: SBOM export — branch or ref', value: shown, prompt: 'The branch or ref whose dependencies to export', validateInput: (v) => (v.trim() ? undefined : 'A ref is needed.') });
   if (!ref) return undefined;
   const picked = <T extends { label: string }>(items: T[], title: string, isDefault: (item: T) => boolean): Thenable<T | undefined> =>
     vscode.window.showQuickPick(items.map((item) => ({ ...item, picked: isDefault(item), description: isDefault(item) ? 'default' : undefined })), { title: `AppSec: SBOM export — ${title}` });
@@ -73,7 +71,7 @@ export async function exportSbom(app: ProjectCommandsDeps, item?: CommandItem, o
   const target = options.saveTo;
   const project = await resolveProject(app, item);
   if (!project) return undefined;
-  const request = await sbomRequest(project, options, shownRef(project, app.viewState.refOverride(project.name), checkedOutBranch(app.repos.repos(), project.name)).ref);
+  const request = await sbomRequest(project, options, treeRef(app, project));
   if (!request) return undefined;
   const started = await app.sbom.start(project.name, request);
   // `follow: false` (automation): only start the job; it is followed from the history or after a reload.
@@ -134,7 +132,7 @@ async function showForReading(uri: vscode.Uri, text: string): Promise<void> {
 }
 
 /** A JSON document on a line or two, indented; undefined for XML, or JSON already laid out. */
-export function indentedJson(text: string): string | undefined {
+function indentedJson(text: string): string | undefined {
   if (text.split('\n', 3).length > 2) return undefined;
   try {
     return JSON.stringify(JSON.parse(text), null, 2);
