@@ -10,8 +10,9 @@ import { startCodeServer } from '../test/integration/launch/code-server.mjs';
 import { installVsix } from '../test/integration/launch/run-host.mjs';
 
 /** Starts the local platform (a child process) and reads its one JSON line. */
-async function startPlatform(demoCommit, cleanups) {
-  const commitArgs = /^[0-9a-f]{40}$/.test(demoCommit) ? ['--demo-commit', demoCommit] : [];
+async function startPlatform(commits, cleanups) {
+  const commitArgs = Object.entries({ '--demo-commit': commits.main, '--demo-feature-commit': commits.feature })
+    .flatMap(([flag, commit]) => (/^[0-9a-f]{40}$/.test(commit) ? [flag, commit] : []));
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/platform/cli.ts', '--demo', '--json', ...commitArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
   cleanups.push(() => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }));
   const line = await new Promise((ok, fail) => {
@@ -28,9 +29,9 @@ async function startPlatform(demoCommit, cleanups) {
 export async function prepareDemo(work, cleanups) {
   const workspace = join(work, 'demo-app');
   spawnSync(process.execPath, ['--import', 'tsx', 'scripts/write-demo-workspace.ts', workspace], { stdio: 'ignore' });
-  // The demo's findings say they were scanned at the workspace's commit, so they map onto it.
-  const demoCommit = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: workspace, encoding: 'utf8' }).stdout.trim();
-  const platform = await startPlatform(demoCommit, cleanups);
+  // The demo's findings say they were scanned at the workspace's commits, so they map onto them.
+  const commitOf = (ref) => spawnSync('git', ['rev-parse', ref], { cwd: workspace, encoding: 'utf8' }).stdout.trim();
+  const platform = await startPlatform({ main: commitOf('main'), feature: commitOf('feature/checkout-v2') }, cleanups);
   const settings = {
     'appsecFindings.baseUrl': platform.url,
     'appsecFindings.autoRefreshMinutes': 0,

@@ -10,6 +10,9 @@ import { isHttpUrl } from '../core/model/links';
 
 export const DIAGNOSTIC_SOURCE = 'AppSec';
 
+/** How many findings at one place the hover and the quick-fix menu speak of; the tree lists them all. */
+export const FINDINGS_PER_PLACE = 3;
+
 const SEVERITY: Record<Level, vscode.DiagnosticSeverity> = {
   error: vscode.DiagnosticSeverity.Error,
   warning: vscode.DiagnosticSeverity.Warning,

@@ -1,18 +1,20 @@
 /**
  * Quick fixes on the extension's diagnostics: the assistant's suggested fix and a dependency
- * upgrade (each carries its edit, marked for confirmation, so VS Code can preview it), then
+ * upgrade (each carries its edit, applied at once; the editor's Undo takes it back), then
  * Ignore…, Ignore all of the rule in this file…, Show Details, Open in Platform, Copy Rule ID.
+ * Where findings share a line, every title names its finding (`AWS secret`, `… (AI)`) and an
+ * identical fix is offered once, so no two entries read the same.
  * The suggested fix is built for the scanned code: where that code changed since, it is offered
  * disabled, with the reason. The whole finding (with the fix) is asked of the platform only when
  * the user opens the quick-fix menu, once per finding.
  */
 import * as vscode from 'vscode';
-import { findingLabel } from '../core/model/finding-names';
+import { distinctName } from '../core/model/finding-names';
 import type { Finding } from '../core/model/types';
 import type { FindingDetails } from '../core/services/finding-details';
 import { manifestKindOf, upgradeReplacement } from '../core/workspace/dependency-upgrade';
 import { autofixEdit, FIX_TITLE } from '../diagnostics/autofix-edit';
-import { isFindingDiagnostic, type KnownFindingDiagnostic } from '../diagnostics/finding-diagnostic';
+import { FINDINGS_PER_PLACE, isFindingDiagnostic, type KnownFindingDiagnostic } from '../diagnostics/finding-diagnostic';
 import type { WorkspaceRepos } from '../host/workspace-repos';
 
 /** How long the quick-fix menu waits for the platform's detail before showing without the fix. */
@@ -35,24 +37,34 @@ class FindingActions implements vscode.CodeActionProvider {
   constructor(private readonly deps: FindingActionsDeps) {}
 
   async provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): Promise<vscode.CodeAction[]> {
-    const ours = context.diagnostics.filter(isFindingDiagnostic).slice(0, 3);
+    const ours = context.diagnostics.filter(isFindingDiagnostic).slice(0, FINDINGS_PER_PLACE);
     if (ours.length === 0 || !this.deps.signedIn()) return [];
-    const actions: vscode.CodeAction[] = [];
+    const edits: vscode.CodeAction[] = [];
+    const perFinding: vscode.CodeAction[] = [];
+    const generic: vscode.CodeAction[] = [];
+    const fixes = new Set<string>();
     for (const diagnostic of ours) {
       const { finding } = diagnostic;
       const detail = this.deps.details.peek(finding)
         ?? (context.triggerKind === vscode.CodeActionTriggerKind.Invoke && finding.issueType === 'sast' ? await this.deps.details.within(finding, DETAIL_WAIT_MS) : undefined);
-      const fix = detail?.assistant?.autofixCode ? this.fixAction(document, diagnostic, detail.assistant.autofixCode) : undefined;
-      if (fix) actions.push(fix);
+      const code = detail?.assistant?.autofixCode;
+      // The code rule and its AI twin may suggest the very same lines: one entry does.
+      const fixKey = code && `${diagnostic.range.start.line}:${diagnostic.range.end.line}:${code}`;
+      if (code && fixKey && !fixes.has(fixKey)) {
+        fixes.add(fixKey);
+        edits.push(this.fixAction(document, diagnostic, code));
+      }
       const upgrade = finding.sca ? await this.upgradeAction(document, diagnostic) : undefined;
-      if (upgrade) actions.push(upgrade);
-      actions.push(...this.commandActions(document, diagnostic, finding));
+      if (upgrade) edits.push(upgrade);
+      const commands = this.commandActions(document, diagnostic, finding, ours.length > 1);
+      perFinding.push(...commands.own);
+      generic.push(...commands.generic);
     }
-    return actions;
+    return [...edits, ...perFinding, ...generic];
   }
 
   private fixAction(document: vscode.TextDocument, diagnostic: KnownFindingDiagnostic, fixCode: string): vscode.CodeAction {
-    const action = new vscode.CodeAction(`${FIX_TITLE} (from the platform's assistant)`, vscode.CodeActionKind.QuickFix);
+    const action = new vscode.CodeAction(`${FIX_TITLE} for ${distinctName(diagnostic.finding)} (from the platform's assistant)`, vscode.CodeActionKind.QuickFix);
     action.diagnostics = [diagnostic];
     if (diagnostic.drift?.changed) {
       action.disabled = { reason: 'The code here changed since the scan: the suggested fix was written for the scanned code. Refresh after the next scan, or fix it by hand.' };
@@ -82,17 +94,22 @@ class FindingActions implements vscode.CodeActionProvider {
       const action = new vscode.CodeAction(`Upgrade ${sca.package} to ${version}`, vscode.CodeActionKind.QuickFix);
       action.diagnostics = [diagnostic];
       action.edit = new vscode.WorkspaceEdit();
-      action.edit.replace(uri, new vscode.Range(manifest.positionAt(replacement.start), manifest.positionAt(replacement.end)), replacement.text, {
-        needsConfirmation: true, label: `Upgrade ${sca.package} to ${version} in ${name}`,
-      });
+      const range = new vscode.Range(manifest.positionAt(replacement.start), manifest.positionAt(replacement.end));
+      action.edit.replace(uri, range, replacement.text);
+      // The manifest may not be the file in front of the user: show the change that was made.
+      action.command = { title: `Show ${name}`, command: 'vscode.open', arguments: [uri, { selection: range }] };
       return action;
     }
     return undefined;
   }
 
-  private commandActions(document: vscode.TextDocument, diagnostic: KnownFindingDiagnostic, finding: Finding): vscode.CodeAction[] {
+  /**
+   * `own`: the actions that are about this finding by nature (Ignore…, Show details); `generic`:
+   * Open in Platform and Copy Rule ID, named only when `several` findings share the menu.
+   */
+  private commandActions(document: vscode.TextDocument, diagnostic: KnownFindingDiagnostic, finding: Finding, several: boolean): { own: vscode.CodeAction[]; generic: vscode.CodeAction[] } {
     const arg = { finding };
-    const name = findingLabel(finding);
+    const name = distinctName(finding);
     const make = (title: string, command: string, args: unknown[]): vscode.CodeAction => {
       const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
       action.diagnostics = [diagnostic];
@@ -102,13 +119,18 @@ class FindingActions implements vscode.CodeActionProvider {
     const sameRule = (this.deps.collection.get(document.uri) ?? [])
       .filter((d) => isFindingDiagnostic(d) && d.finding.ruleName === finding.ruleName && d.finding.issueType === finding.issueType)
       .map((d) => ({ finding: (d as KnownFindingDiagnostic).finding }));
-    return [
-      make(`Ignore ${name}…`, 'appsecFindings.ignore', [arg]),
-      ...(sameRule.length > 1 ? [make(`Ignore all ${sameRule.length} findings of ${name} in this file…`, 'appsecFindings.ignore', [arg, sameRule])] : []),
-      make(`Show details of ${name}`, 'appsecFindings.showDetails', [arg]),
-      make('Open in Platform', 'appsecFindings.openInPlatform', [arg]),
-      make('Copy Rule ID', 'appsecFindings.copyRuleId', [arg]),
-    ];
+    return {
+      own: [
+        make(`Ignore ${name}…`, 'appsecFindings.ignore', [arg]),
+        ...(sameRule.length > 1 ? [make(`Ignore all ${sameRule.length} findings of ${name} in this file…`, 'appsecFindings.ignore', [arg, sameRule])] : []),
+        make(`Show details of ${name}`, 'appsecFindings.showDetails', [arg]),
+      ],
+      generic: [
+        make(several ? `Open ${name} in Platform` : 'Open in Platform', 'appsecFindings.openInPlatform', [arg]),
+        // A secret's rule id is an internal hash, of no use on a clipboard.
+        ...(finding.secret ? [] : [make(several ? `Copy Rule ID of ${name}` : 'Copy Rule ID', 'appsecFindings.copyRuleId', [arg])]),
+      ],
+    };
   }
 }
 

@@ -4,13 +4,14 @@
  *   since the scan (this is the closest place), or not mapped (the scanned commit is not here, or
  *   the copy was not compared) while the copy may differ; never a precision we do not have;
  * - whether the finding is new on this branch (its primary branch does not have it);
- * - the finding in one line (rule, severity, status), the assistant's short guidance when the
- *   platform's detail has it, and links to Show Details, Ignore… and Open in Platform (the
- *   markdown is trusted for those three commands only; server text in it is escaped).
+ * - each finding here in one line (rule, severity, status, and a secret's validation), the
+ *   assistant's short guidance when the platform's detail has it, and links to Show Details,
+ *   Ignore… and Open in Platform that act on that finding (the markdown is trusted for those
+ *   three commands only; server text in it is escaped).
  */
 import * as vscode from 'vscode';
 import { driftHint } from '../core/workspace/drift-hint';
-import { isFindingDiagnostic, type KnownFindingDiagnostic } from '../diagnostics/finding-diagnostic';
+import { FINDINGS_PER_PLACE, isFindingDiagnostic, type KnownFindingDiagnostic } from '../diagnostics/finding-diagnostic';
 import type { Finding } from '../core/model/types';
 import type { BranchNovelty } from '../core/services/branch-baselines';
 import type { FindingDetails } from '../core/services/finding-details';
@@ -47,9 +48,12 @@ export function registerFindingHover({ collection, repos, drift, commitOf, novel
         ...(primary ? { newOnBranch: { count: newHere.length, total: here.length, primary } } : {}),
         ...(hint ? { drift: hint } : {}),
       });
-      const about = signedIn() ? aboutFindingLines(first.finding, await guidanceOf(first.finding, details)) : [];
+      // One block per finding, so each block's links act on the finding it names.
+      const about = signedIn()
+        ? await Promise.all(here.slice(0, FINDINGS_PER_PLACE).map(async (d) => aboutFindingLines(d.finding, await guidanceOf(d.finding, details)).join('\n\n')))
+        : [];
       if (lines.length === 0 && about.length === 0) return undefined;
-      const text = new vscode.MarkdownString([...about, ...lines].join('\n\n'), true);
+      const text = new vscode.MarkdownString([...(about.length > 0 ? [about.join('\n\n---\n\n')] : []), ...lines].join('\n\n'), true);
       text.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };
       return new vscode.Hover(text, first.range);
     },

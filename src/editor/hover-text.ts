@@ -3,17 +3,21 @@
  * text in it (rule names, branch names, the assistant's guidance, our own notes) is escaped, so
  * the only markdown that acts is ours: the bold name, the theme icons and the three command links.
  */
-import { findingLabel } from '../core/model/finding-names';
+import { distinctName } from '../core/model/finding-names';
 import type { Finding } from '../core/model/types';
-import { valueLabel } from '../core/services/filters';
+import { secretValidationLabel, valueLabel } from '../core/services/filters';
 import { escapeMarkdown } from '../views/markdown';
 
 /** The commands the hover may link to (and no other). */
 export const HOVER_COMMANDS = ['appsecFindings.showDetails', 'appsecFindings.ignore', 'appsecFindings.openInPlatform'] as const;
 
-/** "**eval-detected** · high · open", the assistant's guidance when given, and the command links. */
+/**
+ * "**eval-detected** · high · open" (a secret adds its validation: "**AWS secret** · critical ·
+ * open · valid"), the assistant's guidance when given, and the command links.
+ */
 export function aboutFindingLines(finding: Finding, guidance: string | undefined): string[] {
-  const head = `**${escapeMarkdown(findingLabel(finding))}** · ${escapeMarkdown(finding.severity)} · ${escapeMarkdown(valueLabel(finding.status))}`;
+  const facts = [finding.severity, valueLabel(finding.status), ...(finding.secret ? [secretValidationLabel(finding.secret.validation)] : [])];
+  const head = `**${escapeMarkdown(distinctName(finding))}** · ${facts.map(escapeMarkdown).join(' · ')}`;
   // The links carry the finding by reference (kind and id), encoded: nothing from the platform goes in raw.
   const ref = encodeURIComponent(JSON.stringify([{ findingRef: { issueType: finding.issueType, id: finding.id } }]));
   const links = [['Show Details', 'appsecFindings.showDetails'], ['Ignore…', 'appsecFindings.ignore'], ['Open in Platform', 'appsecFindings.openInPlatform']]

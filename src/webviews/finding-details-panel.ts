@@ -184,8 +184,9 @@ export class FindingDetailsPanel implements vscode.Disposable {
     if (place.kind === 'changed') return this.say('error', 'The code here changed since the scan: the suggested fix was written for the scanned code.');
     const document = await vscode.workspace.openTextDocument(place.uri);
     const range = new vscode.Range(place.range.startLine, 0, place.range.endLine, 0);
-    const applied = await vscode.workspace.applyEdit(autofixEdit(document, range, code), { isRefactoring: false });
-    this.say(applied ? 'info' : 'error', applied ? 'Applied the suggested fix (not saved yet; review it in the editor).' : 'The fix was not applied.');
+    const applied = await vscode.workspace.applyEdit(autofixEdit(document, range, code));
+    if (applied) await vscode.window.showTextDocument(document, { viewColumn: codeColumn(), selection: new vscode.Range(range.start, range.start), preserveFocus: true });
+    this.say(applied ? 'info' : 'error', applied ? 'Applied the suggested fix beside this panel: it is not saved yet, and Undo in the editor takes it back.' : 'The fix was not applied.');
   }
 
   private say(kind: 'info' | 'error', text: string): void {

@@ -41,7 +41,8 @@ export interface SastSpec extends FindingSpecBase {
   policy: { id: number; name: string; slug: string };
   fixPrCount: number;
   fixFailureCount: number;
-  assistant?: { verdict: 'true_positive' | 'false_positive'; tag: string; risk: 'high' | 'medium' | 'low'; autofix: boolean };
+  /** `fixCode`: the suggested fix's lines; without it, a placeholder comment in the rule's language. */
+  assistant?: { verdict: 'true_positive' | 'false_positive'; tag: string; risk: 'high' | 'medium' | 'low'; autofix: boolean; fixCode?: string };
 }
 
 export interface ScaSpec extends FindingSpecBase {
@@ -119,12 +120,17 @@ function commonFields(spec: FindingSpecBase): WireFindingBase {
   return base;
 }
 
+/** How a line comment starts in the rule's language, so a placeholder fix is at least valid code. */
+function commentMark(language: RuleTemplate['language']): string {
+  return ['python', 'ruby', 'generic'].includes(language) ? '#' : '//';
+}
+
 function assistant(spec: SastSpec): WireAssistant | undefined {
   const a = spec.assistant;
   if (!a) return undefined;
   const falsePositive = a.verdict === 'false_positive';
   return {
-    autofix: { fix_code: `# suggested fix for ${spec.rule.path.split('.').pop() ?? 'finding'}\n`, explanation: a.autofix ? 'Replaces the dangerous call with a safe equivalent.' : null },
+    autofix: { fix_code: a.fixCode ?? `${commentMark(spec.rule.language)} suggested fix for ${spec.rule.path.split('.').pop() ?? 'finding'}\n`, explanation: a.autofix ? 'Replaces the dangerous call with a safe equivalent.' : null },
     autotriage: {
       verdict: a.verdict,
       reason: falsePositive ? 'The input reaching this call is a constant defined in the same module.' : 'User-controlled input reaches the sink without sanitisation.',

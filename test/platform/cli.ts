@@ -4,6 +4,7 @@
  *   --port N        listen port (default: an ephemeral one)
  *   --demo          serve the small hand-made demo deployment (acme/demo-app)
  *   --demo-commit S the commit the demo's main-branch findings were scanned at (the demo workspace's)
+ *   --demo-feature-commit S  the same for its branch feature/checkout-v2
  *   --projects N --sast N --sca N --seed N   size and seed of a generated deployment
  *   --latency MS    added to every response
  *   --token T       accepted Bearer token (default test-token)
@@ -29,6 +30,7 @@ interface CliOptions {
   demo: boolean;
   /** The demo workspace's commit: the demo's main-branch findings say they were scanned there. */
   demoCommit?: string;
+  demoFeatureCommit?: string;
   projects?: number;
   sast?: number;
   sca?: number;
@@ -57,10 +59,10 @@ function parseArgs(argv: string[]): CliOptions {
     else if (flag === '--read-only') out.readOnly = true;
     else if (flag === '--without') out.without = parseWithout(required(argv, ++i, flag));
     else if (flag === '--token') out.token = required(argv, ++i, flag);
-    else if (flag === '--demo-commit') {
+    else if (flag === '--demo-commit' || flag === '--demo-feature-commit') {
       const commit = required(argv, ++i, flag);
-      if (!/^[0-9a-f]{40}$/.test(commit)) throw new Error('--demo-commit needs a 40-character commit id');
-      out.demoCommit = commit;
+      if (!/^[0-9a-f]{40}$/.test(commit)) throw new Error(`${flag} needs a 40-character commit id`);
+      out[flag === '--demo-commit' ? 'demoCommit' : 'demoFeatureCommit'] = commit;
     }
     else if (flag === '--shape') {
       const shape = required(argv, ++i, flag);
@@ -96,7 +98,7 @@ function required(argv: string[], i: number, flag: string): string {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const data = args.demo
-    ? demoDeployment(args.demoCommit)
+    ? demoDeployment({ main: args.demoCommit, feature: args.demoFeatureCommit })
     : generateDeployment({
         ...(args.projects === undefined ? {} : { projects: args.projects }),
         ...(args.sast === undefined ? {} : { sastPerProject: args.sast }),

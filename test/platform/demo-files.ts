@@ -157,10 +157,44 @@ const PACKAGE_LOCK_JSON = `{
 }
 `;
 
+const CONFIG_JS = `'use strict';
+// Settings of the service. The keys below were committed by mistake: the demo's secrets findings
+// point at them.
+module.exports = {
+  region: process.env.AWS_REGION || 'eu-west-1',
+  aws: {
+    accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+    secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+  },
+  slackWebhook: 'https://hooks.slack.com/services/T00DEMO00/B00DEMO00/demoDEMOdemoDEMOdemo0000',
+};
+`;
+
+/** Only on the branch `feature/checkout-v2`: the new checkout code and its new findings. */
+const CHECKOUT_JS = `'use strict';
+const mysql = require('mysql2/promise');
+
+const pool = mysql.createPool({ host: process.env.DB_HOST, user: 'app', password: process.env.DB_PASSWORD, database: 'shop' });
+
+// Checkout v2: applies a coupon code to the basket.
+async function applyCoupon(req, res) {
+  const [rows] = await pool.query("SELECT * FROM coupons WHERE code = '" + req.body.code + "'");
+  if (rows.length === 0) {
+    res.write('<p>No coupon named ' + req.body.code + '</p>');
+    res.end();
+    return;
+  }
+  res.json({ discount: rows[0].discount });
+}
+
+module.exports = { applyCoupon };
+`;
+
 const README_MD = `# demo-app
 
 A deliberately vulnerable Express service used to demonstrate the AppSec Findings extension.
-Its findings come from the local platform server (\`npm run platform -- --demo\`).
+Its findings come from the local platform server (\`npm run platform -- --demo\`). The branch
+\`feature/checkout-v2\` adds \`src/checkout.js\`, with findings that \`main\` does not have.
 `;
 
 /** Path (relative to the workspace root) → file text, for a demo workspace. */
@@ -169,15 +203,21 @@ export function demoFiles(): Record<string, string> {
     'src/server.js': SERVER_JS,
     'src/db.js': DB_JS,
     'src/auth/login.js': LOGIN_JS,
+    'src/config.js': CONFIG_JS,
     'package.json': PACKAGE_JSON,
     'package-lock.json': PACKAGE_LOCK_JSON,
     'README.md': README_MD,
   };
 }
 
-/** 1-based range of the first occurrence of `snippet` in a demo file; throws if absent. */
+/** Path → file text of what the branch `feature/checkout-v2` adds to the demo workspace. */
+export function demoFeatureFiles(): Record<string, string> {
+  return { 'src/checkout.js': CHECKOUT_JS };
+}
+
+/** 1-based range of the first occurrence of `snippet` in a demo file (of either branch); throws if absent. */
 export function locateInDemoFile(path: string, snippet: string): { line: number; column: number; endLine: number; endColumn: number } {
-  const text = demoFiles()[path];
+  const text = demoFiles()[path] ?? demoFeatureFiles()[path];
   const at = text === undefined ? -1 : text.indexOf(snippet);
   if (text === undefined || at < 0) throw new Error(`demo file ${path} has no ${JSON.stringify(snippet)}`);
   const before = text.slice(0, at).split('\n');

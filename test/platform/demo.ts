@@ -1,22 +1,25 @@
 /**
  * A small hand-made deployment for the demo: `acme/demo-app`, whose findings point at real lines
- * of the files from demoFiles(), beside four small generated projects (one with a deep path,
- * one whose name needs percent-encoding).
+ * of the files from demoFiles() and say what those lines do (the AI findings and secrets too),
+ * beside four small generated projects (one with a deep path, one whose name needs
+ * percent-encoding). Its branch `feature/checkout-v2` has its own scan, with findings that `main`
+ * does not have.
  */
-import { buildSastFinding, buildScaFinding, type FindingSpecBase, type SastSpec, type ScaSpec } from './build-findings';
-import { demoFiles, locateInDemoFile } from './demo-files';
+import { blobUrl, buildSastFinding, buildScaFinding, type FindingSpecBase, type SastSpec, type ScaSpec } from './build-findings';
+import { demoAiFindings, demoSecrets, type DemoPlace } from './demo-ai-and-secrets';
+import { demoFeatureFiles, demoFiles, locateInDemoFile } from './demo-files';
 import { makeRule } from './generate-policies';
 import { GENERATION_BASE_TIME, generateDeployment, scansOf } from './generator';
 import { addAiAndSecrets } from './secrets-and-ai';
 import type { PlatformData, StoredProject } from './types';
 import { MALICIOUS_NPM, PACKAGES_BY_LANGUAGE, RULE_CATALOG, type PackageTemplate, type RuleTemplate } from './vocab';
 
-export { demoFiles };
+export { demoFeatureFiles, demoFiles };
 
 const DAY_MS = 86_400_000;
 const DEMO_PROJECT_ID = 370_000;
 const MAIN_REF = { name: 'main', sha: '3f1c9a7be0d24c55a8e1f0b6c2d47e9a1b3c5d7e' };
-const FEATURE = { name: 'feature/checkout-v2', sha: '9b2e4d6f8a0c1e3f5a7b9c1d3e5f7a9b0c2d4e6f' };
+const FEATURE_REF = { name: 'feature/checkout-v2', sha: '9b2e4d6f8a0c1e3f5a7b9c1d3e5f7a9b0c2d4e6f' };
 
 type Status = FindingSpecBase['status'];
 
@@ -33,23 +36,27 @@ function npm(name: string): PackageTemplate {
 }
 
 /** [file, snippet, rule, policy mode, status, extras] of each demo code finding. */
-interface DemoSast { file: string; snippet: string; rule: string; mode: string; status: Status; extra?: Partial<SastSpec>; onFeatureToo?: boolean }
+/** `onFeatureToo`: the feature branch has it as well; `featureOnly`: only the feature branch has it (new there). */
+interface DemoSast { file: string; snippet: string; rule: string; mode: string; status: Status; extra?: Partial<SastSpec>; onFeatureToo?: boolean; featureOnly?: boolean }
 
 const DEMO_SAST: DemoSast[] = [
   { file: 'src/server.js', snippet: 'eval(req.body.expression)', rule: 'javascript.browser.security.eval-detected', mode: 'MODE_BLOCK', status: 'open', onFeatureToo: true,
-    extra: { assistant: { verdict: 'true_positive', tag: 'user data', risk: 'high', autofix: true } } },
+    extra: { assistant: { verdict: 'true_positive', tag: 'user data', risk: 'high', autofix: true, fixCode: '  const result = Number(req.body.expression);\n' } } },
   { file: 'src/server.js', snippet: 'exec(`ping -c 1 ${req.query.host}`', rule: 'javascript.lang.security.detect-child-process', mode: 'MODE_COMMENT', status: 'fixing', extra: { fixPrCount: 1 } },
   { file: 'src/server.js', snippet: "path.join(__dirname, 'public', req.params.name)", rule: 'javascript.lang.security.audit.path-traversal.path-join-resolve-traversal', mode: 'MODE_MONITOR', status: 'reviewing' },
   { file: 'src/server.js', snippet: "res.write('<h1>Hello ' + req.query.name + '</h1>')", rule: 'javascript.express.security.audit.xss.direct-response-write', mode: 'MODE_MONITOR', status: 'open',
-    extra: { assistant: { verdict: 'false_positive', tag: 'user data', risk: 'low', autofix: false } } },
+    extra: { assistant: { verdict: 'false_positive', tag: 'user data', risk: 'low', autofix: false, fixCode: "  res.write('<h1>Hello ' + encodeURIComponent(req.query.name) + '</h1>');\n" } } },
   { file: 'src/db.js', snippet: "pool.query('SELECT * FROM users WHERE id = ' + id)", rule: 'javascript.express.security.injection.tainted-sql-string', mode: 'MODE_BLOCK', status: 'open', onFeatureToo: true,
-    extra: { ticketId: 4211, assistant: { verdict: 'true_positive', tag: 'user data', risk: 'high', autofix: true } } },
+    extra: { ticketId: 4211, assistant: { verdict: 'true_positive', tag: 'user data', risk: 'high', autofix: true, fixCode: "  const [rows] = await pool.query('SELECT * FROM users WHERE id = ?', [id]);\n" } } },
   { file: 'src/db.js', snippet: "`SELECT * FROM products WHERE name LIKE '%${term}%'`", rule: 'javascript.express.security.injection.tainted-sql-string', mode: 'MODE_BLOCK', status: 'fixed', extra: { fixPrCount: 1 } },
   { file: 'src/db.js', snippet: 'target[key] = source[key]', rule: 'javascript.lang.security.audit.prototype-pollution.prototype-pollution-loop', mode: 'MODE_MONITOR', status: 'ignored', extra: { triageReason: 'acceptable_risk' } },
   { file: 'src/auth/login.js', snippet: "jwt.sign({ sub: user.id }, JWT_SECRET, { expiresIn: '1h' })", rule: 'javascript.jsonwebtoken.security.jwt-hardcode.hardcoded-jwt-secret', mode: 'MODE_COMMENT', status: 'open',
-    extra: { reviewCommentCount: 1, assistant: { verdict: 'true_positive', tag: 'authentication', risk: 'high', autofix: true } } },
+    extra: { reviewCommentCount: 1, assistant: { verdict: 'true_positive', tag: 'authentication', risk: 'high', autofix: true, fixCode: "  const token = jwt.sign({ sub: user.id }, process.env.JWT_SECRET, { expiresIn: '1h' });\n" } } },
   { file: 'src/auth/login.js', snippet: "crypto.createHash('md5')", rule: 'javascript.lang.security.audit.md5-used-as-password', mode: 'MODE_MONITOR', status: 'open' },
   { file: 'src/auth/login.js', snippet: 'debugger;', rule: 'javascript.lang.best-practice.leftover_debugging.javascript-debugger', mode: 'MODE_MONITOR', status: 'open', extra: { end: undefined } },
+  { file: 'src/checkout.js', snippet: `pool.query("SELECT * FROM coupons WHERE code = '" + req.body.code + "'")`, rule: 'javascript.express.security.injection.tainted-sql-string', mode: 'MODE_BLOCK', status: 'open', featureOnly: true,
+    extra: { assistant: { verdict: 'true_positive', tag: 'user data', risk: 'high', autofix: true, fixCode: "  const [rows] = await pool.query('SELECT * FROM coupons WHERE code = ?', [req.body.code]);\n" } } },
+  { file: 'src/checkout.js', snippet: "res.write('<p>No coupon named ' + req.body.code + '</p>')", rule: 'javascript.express.security.audit.xss.direct-response-write', mode: 'MODE_MONITOR', status: 'open', featureOnly: true },
 ];
 
 interface DemoSca { pkg: string; transitivity: ScaSpec['transitivity']; reachability: ScaSpec['reachability']; status: Status; usage?: [string, string]; onFeatureToo?: boolean }
@@ -86,13 +93,17 @@ function base(project: StoredProject, main: { name: string; sha: string }, id: n
 }
 
 /** The same finding seen on a feature branch: same syntactic_id, its own id and a newer time. */
-function onFeature<S extends FindingSpecBase>(spec: S, id: number): S {
-  return { ...spec, id, ref: FEATURE.name, commitSha: FEATURE.sha, relevantSince: spec.relevantSince + DAY_MS, scanId: spec.scanId + 500 };
+function onFeature<S extends FindingSpecBase>(spec: S, id: number, feature: { name: string; sha: string }): S {
+  return { ...spec, id, ref: feature.name, commitSha: feature.sha, relevantSince: spec.relevantSince + DAY_MS, scanId: spec.scanId + 500 };
 }
 
-/** `mainCommit`: the commit the main branch was scanned at (the demo workspace's, so findings map onto it). */
-export function demoDeployment(mainCommit?: string): PlatformData {
-  const MAIN = { name: MAIN_REF.name, sha: mainCommit ?? MAIN_REF.sha };
+/**
+ * `commits`: the commits `main` and `feature/checkout-v2` were scanned at (the demo workspace's,
+ * so findings map onto them).
+ */
+export function demoDeployment(commits: { main?: string; feature?: string } = {}): PlatformData {
+  const MAIN = { name: MAIN_REF.name, sha: commits.main ?? MAIN_REF.sha };
+  const FEATURE = { name: FEATURE_REF.name, sha: commits.feature ?? FEATURE_REF.sha };
   const data = generateDeployment({ seed: 11, projects: 4, sastPerProject: 12, scaPerProject: 4 });
   const project = demoProject();
   data.projects.unshift(project);
@@ -110,8 +121,12 @@ export function demoDeployment(mainCommit?: string): PlatformData {
       severity: template.severity, rule: template, policy: { id: Number(policy.id), name: policy.name ?? '', slug: policy.slug ?? '' },
       fixPrCount: 0, fixFailureCount: 0, ...d.extra,
     };
+    if (d.featureOnly) {
+      data.sast.push(buildSastFinding(onFeature(spec, id++, FEATURE)));
+      return;
+    }
     data.sast.push(buildSastFinding(spec));
-    if (d.onFeatureToo) data.sast.push(buildSastFinding(onFeature(spec, id++)));
+    if (d.onFeatureToo) data.sast.push(buildSastFinding(onFeature(spec, id++, FEATURE)));
   });
   const lockText = demoFiles()['package-lock.json'] ?? '';
   DEMO_SCA.forEach((d, index) => {
@@ -126,10 +141,14 @@ export function demoDeployment(mainCommit?: string): PlatformData {
     };
     if (!lockText.includes(pkg.version)) throw new Error(`demo lockfile lacks ${pkg.package}@${pkg.version}`);
     data.sca.push(buildScaFinding(spec));
-    if (d.onFeatureToo) data.sca.push(buildScaFinding(onFeature(spec, id++)));
+    if (d.onFeatureToo) data.sca.push(buildScaFinding(onFeature(spec, id++, FEATURE)));
   });
   data.scans.push(...scansOf(project.repository_id, MAIN, data.scans.length), ...scansOf(project.repository_id, FEATURE, data.scans.length + 3));
-  // Every kind of finding the platform holds: a few AI code findings and secrets per project.
-  addAiAndSecrets(data, 3);
+  // The demo project's AI findings and secrets are hand-made to match its code; the other projects get generated ones.
+  const place = (path: string, snippet: string): DemoPlace => ({ path, ...locateInDemoFile(path, snippet), url: (line: number) => blobUrl(project.url, MAIN.sha, path, line) });
+  const template = data.sast.find((f) => f.repository?.name === project.name && f.ref === MAIN.name && f.status === 'open');
+  if (template) data.ai_sast.push(...demoAiFindings(template, place, 5_900_001));
+  data.secrets.push(...demoSecrets(project, MAIN.name, template?.created_at ?? new Date(GENERATION_BASE_TIME).toISOString(), place, 6_900_001));
+  addAiAndSecrets(data, 3, data.projects.filter((p) => p !== project).map((p) => p.name));
   return data;
 }

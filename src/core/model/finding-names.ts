@@ -23,3 +23,12 @@ export function shortRuleName(ruleName: string): string {
 export function findingLabel(finding: Pick<Finding, 'sca' | 'ruleName'>): string {
   return supplyChainName(finding) ?? shortRuleName(finding.ruleName);
 }
+
+/**
+ * A finding named so that findings sharing a line can be told apart in a menu: secrets by their
+ * service (`AWS secret`), AI findings marked as such, the others as {@link findingLabel}.
+ */
+export function distinctName(finding: Pick<Finding, 'sca' | 'ruleName' | 'ai' | 'secret'>): string {
+  if (finding.secret) return `${finding.secret.service || 'unknown'} secret`;
+  return finding.ai ? `${findingLabel(finding)} (AI)` : findingLabel(finding);
+}

@@ -76,6 +76,36 @@ describe('every kind of finding', () => {
     assert.equal(ai.length, added.ai.filter((a) => a.ref === f.project.primary_branch && a.status === 'open').length);
   });
 
+  it('where a code finding, its AI twin and a secret share a line, the quick-fix menu and the hover name each one, and no entry repeats', async () => {
+    // addAiAndSecrets puts an AI finding and a secret on the line of the project's first code findings.
+    const files = vscode.languages.getDiagnostics().filter(([uri]) => uri.fsPath.startsWith(f.folder.uri.fsPath));
+    const place = files.flatMap(([uri, list]) => (list as FindingDiagnostic[]).filter((d) => d.finding).map((d) => ({ uri, d })))
+      .find(({ uri, d }) => d.finding.secret && (vscode.languages.getDiagnostics(uri) as FindingDiagnostic[]).filter((o) => o.finding && o.range.start.line === d.range.start.line).some((o) => o.finding.ai));
+    assert.ok(place, 'a line with a secret and an AI finding');
+    const here = (vscode.languages.getDiagnostics(place.uri) as FindingDiagnostic[]).filter((o) => o.finding && o.range.start.line === place.d.range.start.line);
+    assert.ok(here.length >= 3, `${here.length} findings on the line`);
+    await vscode.window.showTextDocument(place.uri, { selection: new vscode.Range(place.d.range.start, place.d.range.start) });
+    const document = await vscode.workspace.openTextDocument(place.uri);
+    const line = document.lineAt(place.d.range.start.line).range;
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', place.uri, line, vscode.CodeActionKind.QuickFix.value);
+    const titles = actions.map((a) => a.title);
+    assert.equal(new Set(titles).size, titles.length, `no title twice: ${titles.join(' | ')}`);
+    const service = place.d.finding.secret!.service;
+    for (const expected of [`Ignore ${service} secret…`, `Show details of ${service} secret`, `Open ${service} secret in Platform`]) assert.ok(titles.includes(expected), `${expected} in ${titles.join(' | ')}`);
+    assert.ok(titles.some((t) => /^Ignore .+ \(AI\)…$/.test(t)), 'the AI finding is named as one');
+    assert.ok(!titles.includes('Open in Platform') && !titles.includes('Copy Rule ID'), 'no unnamed generic entry');
+    assert.ok(!titles.includes(`Copy Rule ID of ${service} secret`), 'a secret has no rule id to copy');
+
+    // Inside every finding of the line: the latest start.
+    const inside = here.map((d) => d.range.start).reduce((a, b) => (b.isAfter(a) ? b : a));
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', place.uri, inside);
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    const blocks = text.split(/\n---\n/).filter((b) => b.includes('command:appsecFindings.showDetails'));
+    assert.ok(blocks.length >= 3, `one block of links per finding (${blocks.length})`);
+    const validation = { confirmed_valid: 'valid secret', confirmed_invalid: 'invalid secret', no_validator: 'not validated', validation_error: 'validation failed' }[place.d.finding.secret!.validation as string];
+    assert.ok(blocks.some((b) => b.includes(`**${service} secret**`) && b.includes(validation ?? '?')), `the secret's block says it is a ${validation ?? '?'}`);
+  });
+
   it('the AI filter narrows code findings to the AI analysis\'s, in Problems too', async () => {
     await vscode.commands.executeCommand('appsecFindings.filterFindings', { status: 'open', aiFindings: 'only' });
     const aiIds = new Set(added.ai.filter((a) => a.ref === f.project.primary_branch && a.status === 'open').map((a) => String(a.id)));

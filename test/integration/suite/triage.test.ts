@@ -167,7 +167,7 @@ describe('acting on findings', () => {
     await vscode.window.showTextDocument(uri, { selection: diagnostic.range });
     const actions = await quickFixes(uri, diagnostic.range, /^Apply suggested fix/);
     const titles = actions.map((a) => a.title);
-    for (const expected of [/^Apply suggested fix/, /^Ignore .*…$/, /^Show details of /, /^Open in Platform$/, /^Copy Rule ID$/]) {
+    for (const expected of [/^Apply suggested fix for /, /^Ignore .*…$/, /^Show details of /, /^Open (.+ )?in Platform$/, /^Copy Rule ID/]) {
       assert.ok(titles.some((t) => expected.test(t)), `${String(expected)} in ${titles.join(' | ')}`);
     }
     const fix = actions.find((a) => a.title.startsWith('Apply suggested fix'));
@@ -178,11 +178,11 @@ describe('acting on findings', () => {
     const wire = f.data.sast.find((x) => x.id === diagnostic.finding.id);
     assert.equal(edits[0]?.newText, wire?.assistant?.autofix?.fix_code?.replace(/\n$/, ''), 'the assistant\'s code');
     assert.equal(edits[0]?.range.start.line, diagnostic.range.start.line, 'on the finding\'s lines');
-    // Applied as VS Code would after the preview: the file now holds the fix at that line.
-    const apply = new vscode.WorkspaceEdit();
-    apply.replace(editUri, edits[0].range, edits[0].newText);
+    // The edit as offered applies at once (an edit that asks for confirmation would wait in the
+    // refactor preview, unticked, and change nothing).
     edited.push(editUri);
-    assert.ok(await vscode.workspace.applyEdit(apply));
+    const applied = await Promise.race([vscode.workspace.applyEdit(fix!.edit!), new Promise<string>((resolve) => setTimeout(() => resolve('waiting for a preview'), 5_000))]);
+    assert.equal(applied, true, 'the suggested fix applies without a preview');
     const document = await vscode.workspace.openTextDocument(uri);
     assert.equal(document.lineAt(diagnostic.range.start.line).text, edits[0].newText.split('\n')[0]);
 
@@ -203,6 +203,10 @@ describe('acting on findings', () => {
     const [[manifestUri, manifestEdits]] = upgrade.edit!.entries();
     assert.equal(manifestUri.fsPath, manifest);
     assert.equal(manifestEdits[0]?.newText, `^${finding.sca!.fixVersions![0]}`);
+    edited.push(manifestUri);
+    assert.equal(await vscode.workspace.applyEdit(upgrade.edit!), true, 'the upgrade applies without a preview');
+    assert.match((await vscode.workspace.openTextDocument(manifestUri)).getText(), new RegExp(`"\\^${finding.sca!.fixVersions![0]!.replace(/\./g, '\\.')}"`));
+    assert.match(upgrade.command?.command ?? '', /\bopen$/, 'and then shows the manifest it changed');
   });
 
   it('the hover links to Show Details, Ignore… and Open in Platform, and names the finding', async () => {

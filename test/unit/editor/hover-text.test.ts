@@ -22,6 +22,13 @@ void describe('the hover\'s text', () => {
     assert.equal(aboutFindingLines(sastFinding({}), undefined).length, 2, 'no guidance, no guidance line');
   });
 
+  void test('findings that share a line are told apart: a secret by its service and validation, an AI finding marked', () => {
+    const secret = sastFinding({ issueType: 'secrets', ruleName: 'AWS', severity: 'critical', secret: { service: 'AWS', validation: 'confirmed_valid' } });
+    assert.equal(aboutFindingLines(secret, undefined)[0], String.raw`**AWS secret** · critical · open · valid secret`);
+    const ai = sastFinding({ ruleName: 'ai.session.token-not-revocable', severity: 'medium', ai: {} });
+    assert.equal(aboutFindingLines(ai, undefined)[0], String.raw`**token\-not\-revocable \(AI\)** · medium · open`);
+  });
+
   void test('a branch name with markdown in it is shown as written; the icons stay icons', () => {
     const [branch, drift] = placeNoteLines({ newOnBranch: { count: 1, total: 1, primary: 'feature/*_x_[y](command:z)' }, drift: 'Placed at its line in <b>here</b>.' });
     assert.equal(branch, String.raw`$(git-branch) AppSec: New on this branch\: feature\/\*\_x\_\[y\]\(command\:z\) does not have this finding\.`);
