@@ -12,7 +12,7 @@ import { scannedCommitOf } from '../core/workspace/drift-hint';
 import { isMappedPlace, type TodayPlace } from '../core/workspace/today-place';
 import type { Finding, IssueType } from '../core/model/types';
 import { secretValidationLabel, valueLabel } from '../core/services/filters';
-import type { GroupBy } from '../core/services/grouping';
+import type { FindingGroup, GroupBy } from '../core/services/grouping';
 import { TooltipText } from './markdown';
 import { codeHostFlags } from './project-presentation';
 
@@ -154,21 +154,30 @@ export function findingTooltip(finding: Finding, newAgainst?: string): string {
 }
 
 /**
- * A group's label: severities as they are, rules by their full id (two rules often share a last
- * segment, e.g. "eval"), files by their name with the directory in the description.
+ * A group's label: severities as headings; a code rule by its last segment, with the rest of its
+ * dotted id in the description (two rules often share a last segment, e.g. "eval"); other rules
+ * by their name (package and advisory, a secret's service); files by their name with the
+ * directory in the description.
  */
-export function groupLabel(groupBy: GroupBy, key: string): string {
+export function groupLabel(groupBy: GroupBy, group: Pick<FindingGroup, 'key' | 'label'>): string {
+  const { key, label } = group;
   if (groupBy === 'file') return key.split('/').pop() || key;
+  if (groupBy === 'rule') return isDottedId(label) ? shortRuleName(label) : label;
   // Severities are headings here, as in the web UI; the platform spells them in lower case.
-  return groupBy === 'severity' && key !== '' ? key[0].toUpperCase() + key.slice(1) : key;
+  return key !== '' ? key[0].toUpperCase() + key.slice(1) : key;
 }
 
-/** The count, and for files the directory the label leaves out. */
-export function groupDescription(groupBy: GroupBy, key: string, count: number): string {
-  if (groupBy !== 'file') return String(count);
-  const label = groupLabel(groupBy, key);
-  const rest = key.length > label.length ? key.slice(0, key.length - label.length).replace(/[./]$/, '') : '';
+/** The count, and for files and code rules what the label leaves out of the name. */
+export function groupDescription(groupBy: GroupBy, group: Pick<FindingGroup, 'key' | 'label'>, count: number): string {
+  const name = groupBy === 'file' ? group.key : groupBy === 'rule' && isDottedId(group.label) ? group.label : '';
+  const label = groupLabel(groupBy, group);
+  const rest = name.length > label.length ? name.slice(0, name.length - label.length).replace(/[./]$/, '') : '';
   return rest ? `${count} · ${rest}` : String(count);
+}
+
+/** `javascript.browser.security.eval-detected`: a rule id to shorten (not a name with spaces). */
+function isDottedId(name: string): boolean {
+  return name.includes('.') && !/\s/.test(name);
 }
 
 export function groupIcon(groupBy: GroupBy, key: string, mapping: SeverityMapping = DEFAULT_MAPPING): IconSpec {

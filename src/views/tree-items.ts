@@ -102,8 +102,8 @@ export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeIte
     case 'group': {
       const { groupBy, group } = node;
       const count = group.findings.length;
-      return item(node, groupLabel(groupBy, group.key), Collapsed, {
-        description: groupDescription(groupBy, group.key, count),
+      return item(node, groupLabel(groupBy, group), Collapsed, {
+        description: groupDescription(groupBy, group, count),
         iconPath: themeIcon(groupIcon(groupBy, group.key, context.severityMapping)),
         contextValue: `findingGroup by-${groupBy}`,
         tooltip: `${group.label}: ${count} ${count === 1 ? 'finding' : 'findings'}`,

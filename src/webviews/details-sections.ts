@@ -100,9 +100,16 @@ function rule({ finding, detail }: DetailsInput): Html {
     ['CWE', list(r?.cweNames)],
     ['OWASP', list(r?.owaspNames)],
     ['Vulnerability classes', list(r?.vulnerabilityClasses)],
-    ['Subcategories', list(r?.subcategories)],
+    ['Kind of rule', list(r?.subcategories?.map((s) => SUBCATEGORY_WORDS[s] ?? s))],
   ])]);
 }
+
+/** The platform's rule subcategories, worded (an unknown one is shown as sent). */
+const SUBCATEGORY_WORDS: Readonly<Record<string, string>> = {
+  vuln: 'vulnerability (a flaw an attacker can reach)',
+  audit: 'audit (a pattern worth a review, not a proven flaw)',
+  guardrail: 'guardrail (a safe default the organization asks for)',
+};
 
 function triage({ finding, detail }: DetailsInput): Html {
   const rest: Field[] = [

@@ -74,6 +74,18 @@ function severityLevel(severity: string): string {
   return Object.hasOwn(DEFAULT_MAPPING, severity) ? levelFor(severity, DEFAULT_MAPPING) : 'unknown';
 }
 
+/**
+ * Under the name: a code rule's full id (the name is its last segment); for a dependency, what
+ * and where it is (its `ssc-…` rule id means nothing to people and stays in the Rule section);
+ * for a secret, its service.
+ */
+function subtitleOf(finding: DetailsInput['finding']): string {
+  const sca = finding.sca;
+  if (sca) return [sca.ecosystem, sca.transitivity && sca.transitivity !== 'unknown' ? `${sca.transitivity} dependency` : 'dependency', finding.location?.filePath].filter(Boolean).join(' · ');
+  if (finding.secret) return `${finding.secret.service || 'unknown'} secret`;
+  return finding.ruleName;
+}
+
 function header(input: DetailsInput): Html {
   const { finding } = input;
   const severity = finding.severity || 'unknown';
@@ -87,7 +99,7 @@ function header(input: DetailsInput): Html {
   const message = finding.message || input.detail?.rule?.message;
   return html`<header>
 <h1>${findingLabel(finding)}</h1>
-<p class="rule-id">${finding.ruleName}</p>
+<p class="rule-id">${subtitleOf(finding)}</p>
 <p class="badges">${badges}</p>
 ${message ? html`<p class="message prose">${message}</p>` : undefined}
 <nav class="actions" aria-label="Actions">${actions(input)}</nav>

@@ -25,6 +25,18 @@ export function findingLabel(finding: Pick<Finding, 'sca' | 'ruleName'>): string
 }
 
 /**
+ * What a group of one rule's findings is called: a supply-chain rule by its package and advisory
+ * (`lodash — CVE-2021-23337`; its `ssc-…` id means nothing to people), a secret rule by its
+ * service, a code rule by its full id (two rules often share a last segment).
+ */
+export function ruleGroupName(finding: Pick<Finding, 'sca' | 'ruleName' | 'secret'>): string {
+  const sca = finding.sca;
+  if (sca?.package || sca?.advisory) return [sca.package, sca.advisory].filter(Boolean).join(' — ');
+  if (finding.secret) return `${finding.secret.service || 'unknown'} secrets`;
+  return finding.ruleName;
+}
+
+/**
  * A finding named so that findings sharing a line can be told apart in a menu: secrets by their
  * service (`AWS secret`), AI findings marked as such, the others as {@link findingLabel}.
  */

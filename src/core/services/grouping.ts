@@ -3,12 +3,14 @@
  * number of findings: it runs once per load, never per keystroke or per expansion.
  */
 import { SEVERITY_ORDER, severityRank } from '../model/severity';
+import { ruleGroupName } from '../model/finding-names';
 import type { Finding } from '../model/types';
 
 export type GroupBy = 'severity' | 'rule' | 'file';
 
 export interface FindingGroup {
   readonly key: string;
+  /** What people call the group: for rules, {@link ruleGroupName}; otherwise the key. */
   readonly label: string;
   readonly findings: readonly Finding[];
 }
@@ -32,7 +34,7 @@ export function groupFindings(findings: readonly Finding[], by: GroupBy): Findin
     if (!bucket) groups.set(key, (bucket = []));
     bucket.push(finding);
   }
-  const result = [...groups].map(([key, items]) => ({ key, label: key, findings: items.sort(compareFindings) }));
+  const result = [...groups].map(([key, items]) => ({ key, label: by === 'rule' && items[0] ? ruleGroupName(items[0]) : key, findings: items.sort(compareFindings) }));
   if (by === 'severity') return result.sort((a, b) => severityRank(a.key) - severityRank(b.key) || a.key.localeCompare(b.key));
   // Rules and files: the biggest problems first, then by name for a stable order.
   return result.sort((a, b) => b.findings.length - a.findings.length || a.key.localeCompare(b.key));

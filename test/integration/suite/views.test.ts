@@ -69,7 +69,14 @@ describe('views', () => {
       const code = await issueTypeNode(f, /code/i, 3);
       const ruleNames = new Set(f.data.sast.map((x) => x.rule_name ?? '?'));
       assert.ok(groupNodes(code).length > 0);
-      for (const group of groupNodes(code)) assert.ok([...ruleNames].some((r) => group.label.includes(r)), `${group.label} is a rule`);
+      // A code rule reads as its last segment, the rest of its id beside it: together, the whole id.
+      for (const group of groupNodes(code)) {
+        const rest = /^\d+ · (.+)$/.exec(group.description ?? '')?.[1];
+        assert.ok(ruleNames.has(rest ? `${rest}.${group.label}` : group.label), `${group.label} (${group.description ?? ''}) is a rule`);
+      }
+      // A supply-chain rule reads as its package and advisory, never its ssc- id.
+      const supply = groupNodes(await issueTypeNode(f, /supply/i, 3));
+      assert.ok(supply.length > 0 && supply.every((g) => / — (CVE|GHSA|MAL)-/.test(g.label) && !/ssc-/.test(g.label)), supply.map((g) => g.label).join(', '));
     } finally {
       await vscode.commands.executeCommand('appsecFindings.groupBy', 'severity');
     }

@@ -7,6 +7,7 @@ import {
   findingIcon, groupIcon, groupLabel, severityIcon, shortRuleName,
 } from '../../../src/views/finding-presentation';
 import { sastFinding, scaFinding } from '../services/finding-fixtures';
+import { groupFindings } from '../../../src/core/services/grouping';
 
 const lodash = scaFinding(
   { package: 'lodash', version: '4.17.20', advisory: 'CVE-2021-23337', reachability: 'reachable', fixVersions: ['4.17.21'] },
@@ -161,14 +162,18 @@ void describe('findingTooltip', () => {
 });
 
 void describe('group labels', () => {
-  void test('severity as is; rule by its full id (last segments collide); file by name with its directory', () => {
-    assert.equal(groupLabel('severity', 'high'), 'High', 'a heading, as in the web UI');
-    assert.equal(groupDescription('severity', 'high', 12), '12');
-    assert.equal(groupLabel('rule', 'python.lang.eval'), 'python.lang.eval');
-    assert.equal(groupDescription('rule', 'python.lang.eval', 3), '3');
-    assert.equal(groupLabel('file', 'src/app/main.py'), 'main.py');
-    assert.equal(groupDescription('file', 'src/app/main.py', 1), '1 · src/app');
-    assert.equal(groupDescription('file', 'main.py', 2), '2');
+  void test('severity as a heading; a code rule by its last segment with the rest of its id beside; a supply-chain rule by package and advisory; file by name with its directory', () => {
+    const g = (key: string, label = key): { key: string; label: string } => ({ key, label });
+    assert.equal(groupLabel('severity', g('high')), 'High', 'a heading, as in the web UI');
+    assert.equal(groupDescription('severity', g('high'), 12), '12');
+    assert.equal(groupLabel('rule', g('python.lang.eval')), 'eval');
+    assert.equal(groupDescription('rule', g('python.lang.eval'), 3), '3 · python.lang', 'two rules ending in "eval" are told apart');
+    const sca = groupFindings([scaFinding({ package: 'lodash', version: '4.17.20', advisory: 'CVE-2021-23337' }, { ruleName: 'ssc-3cd9a1b2-0000-4000-8000-000000000001' })], 'rule')[0]!;
+    assert.equal(groupLabel('rule', sca), 'lodash — CVE-2021-23337', 'never the ssc- id');
+    assert.equal(groupDescription('rule', sca, 1), '1');
+    assert.equal(groupLabel('file', g('src/app/main.py')), 'main.py');
+    assert.equal(groupDescription('file', g('src/app/main.py'), 1), '1 · src/app');
+    assert.equal(groupDescription('file', g('main.py'), 2), '2');
   });
 
   void test('icons follow the grouping', () => {

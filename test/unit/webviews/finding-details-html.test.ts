@@ -159,6 +159,10 @@ void describe('the details page: header and actions', () => {
     assert.match(code, /class="badge status">ignored \(false positive\)</);
     const sca = page({ finding: scaFinding({ package: 'requests', version: '2.19.0', advisory: 'CVE-2018-18074' }, { severity: 'medium' }) });
     assert.match(sca, /<h1>requests 2\.19\.0 — CVE-2018-18074<\/h1>/);
+    const subtitle = (html: string): string => /<p class="rule-id">([^<]*)<\/p>/.exec(html)?.[1] ?? '';
+    assert.equal(subtitle(code), 'python.lang.security.audit.eval', 'a code rule\'s whole id under its short name');
+    const lock = page({ finding: scaFinding({ package: 'lodash', ecosystem: 'npm', transitivity: 'direct' }, { ruleName: 'ssc-3cd9a1b2-0000-4000-8000-000000000001', location: { filePath: 'package-lock.json', line: 3 } }) });
+    assert.equal(subtitle(lock), 'npm · direct dependency · package-lock.json', 'a dependency says what and where it is, not its ssc- id');
     assert.match(sca, /level-warning/);
     assert.match(page({ finding: sastFinding({ severity: 'catastrophic' }) }), /level-unknown"><span class="glyph" aria-hidden="true"><\/span>catastrophic</, 'an unknown severity as it came');
   });
@@ -223,7 +227,7 @@ void describe('the details page: sections', () => {
       name: 'python.eval', message: 'Eval of user input runs code.', category: 'security', confidence: 'medium',
       cweNames: ['CWE-95: Eval Injection'], owaspNames: ['A03:2021 - Injection'], subcategories: ['vuln'], vulnerabilityClasses: ['Code Injection'],
     } }) });
-    includesAll(html, ['CWE-95: Eval Injection', 'A03:2021 - Injection', 'Code Injection', '<li>vuln</li>', '<dt>Confidence</dt><dd>medium</dd>', 'Eval of user input runs code.']);
+    includesAll(html, ['CWE-95: Eval Injection', 'A03:2021 - Injection', 'Code Injection', '<li>vulnerability (a flaw an attacker can reach)</li>', '<dt>Confidence</dt><dd>medium</dd>', 'Eval of user input runs code.']);
     assert.equal(html.match(/<li>security<\/li>/g)?.length, 1, 'a category said once');
   });
 
