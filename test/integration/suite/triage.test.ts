@@ -205,7 +205,7 @@ describe('acting on findings', () => {
     assert.equal(manifestEdits[0]?.newText, `^${finding.sca!.fixVersions![0]}`);
     edited.push(manifestUri);
     assert.equal(await vscode.workspace.applyEdit(upgrade.edit!), true, 'the upgrade applies without a preview');
-    assert.match((await vscode.workspace.openTextDocument(manifestUri)).getText(), new RegExp(`"\\^${finding.sca!.fixVersions![0]!.replace(/\./g, '\\.')}"`));
+    assert.match((await vscode.workspace.openTextDocument(manifestUri)).getText(), new RegExp(`"\\^${finding.sca!.fixVersions![0].replace(/\./g, '\\.')}"`));
     assert.match(upgrade.command?.command ?? '', /\bopen$/, 'and then shows the manifest it changed');
   });
 

@@ -168,7 +168,7 @@ void describe('group labels', () => {
     assert.equal(groupDescription('severity', g('high'), 12), '12');
     assert.equal(groupLabel('rule', g('python.lang.eval')), 'eval');
     assert.equal(groupDescription('rule', g('python.lang.eval'), 3), '3 · python.lang', 'two rules ending in "eval" are told apart');
-    const sca = groupFindings([scaFinding({ package: 'lodash', version: '4.17.20', advisory: 'CVE-2021-23337' }, { ruleName: 'ssc-3cd9a1b2-0000-4000-8000-000000000001' })], 'rule')[0]!;
+    const sca = groupFindings([scaFinding({ package: 'lodash', version: '4.17.20', advisory: 'CVE-2021-23337' }, { ruleName: 'ssc-3cd9a1b2-0000-4000-8000-000000000001' })], 'rule')[0];
     assert.equal(groupLabel('rule', sca), 'lodash — CVE-2021-23337', 'never the ssc- id');
     assert.equal(groupDescription('rule', sca, 1), '1');
     assert.equal(groupLabel('file', g('src/app/main.py')), 'main.py');
