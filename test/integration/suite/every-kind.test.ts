@@ -102,7 +102,8 @@ describe('every kind of finding', () => {
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     const blocks = text.split(/\n---\n/).filter((b) => b.includes('command:appsecFindings.showDetails'));
     assert.ok(blocks.length >= 3, `one block of links per finding (${blocks.length})`);
-    const validation = { confirmed_valid: 'valid secret', confirmed_invalid: 'invalid secret', no_validator: 'not validated', validation_error: 'validation failed' }[place.d.finding.secret!.validation];
+    const words: Record<string, string> = { confirmed_valid: 'valid secret', confirmed_invalid: 'invalid secret', no_validator: 'not validated', validation_error: 'validation failed' };
+    const validation = words[place.d.finding.secret!.validation];
     assert.ok(blocks.some((b) => b.includes(`**${service} secret**`) && b.includes(validation ?? '?')), `the secret's block says it is a ${validation ?? '?'}`);
   });
 
