@@ -73,7 +73,11 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     switch (node.kind) {
       case 'project': {
         const children = issueTypeNodes(node);
-        for (const child of children) this.issueTypeNodes.set(child.slot, child);
+        for (const child of children) {
+          this.issueTypeNodes.set(child.slot, child);
+          // An open project's kinds each show their count, collapsed or not: their findings load now.
+          this.model.place(child);
+        }
         return children;
       }
       case 'issueType': {

@@ -24,6 +24,11 @@ describe("a new user's first hour", () => {
     assert.match(projects[0]?.description ?? '', new RegExp(`^in workspace · ${f.project.primary_branch}\\b`));
     assert.equal(f.api.trees.projectsView.description, 'open');
     assert.match(f.api.statusBar.text, /\d+ (critical|high|medium|low)/);
+    // The project open, its kinds collapsed: each shows its count all the same.
+    await waitFor(async () => {
+      const kinds = ((await f.api.trees.projects.snapshot(2)) as Snap[])[0]?.children ?? [];
+      return kinds.length === 3 && kinds.every((k) => /^\d+$/.test(k.description ?? ''));
+    }, 10_000, 'a count on Code, Supply-chain and Secrets before any is expanded');
 
     // The views: severity groups under code findings; supply chain named by package and advisory.
     const code = await issueTypeNode(f, /^Code findings/, 3);
