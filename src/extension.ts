@@ -51,6 +51,7 @@ import { refreshAllActions } from './host/refresh-all';
 import { announceKindsFailed } from './host/kind-notices';
 import { platformFindingUrl, platformProjectUrl } from './core/model/links';
 import { timeActivation } from './host/activation-profile';
+import { WalkthroughProgress } from './host/walkthrough-progress';
 
 const DEPLOYMENT_KEY = 'appsecFindings.deployment';
 const SBOM_HISTORY_KEY = 'appsecFindings.sbomHistory';
@@ -152,7 +153,7 @@ function activateApi(context: vscode.ExtensionContext) {
   }));
   push(offerToFetchScannedCommits(drift));
   phaseDone('diagnostics and editor');
-  const statusBar = push(new FindingsStatusBar());
+  const statusBar = push(new FindingsStatusBar((name) => viewState.refOverride(name), viewState.onDidChange));
   push(diagnostics.onDidChange(({ folders }) => statusBar.update(folders)));
   const trees = createTreeViews({
     session, projects, findings, policies, workspaceRepos: repos,
@@ -210,13 +211,15 @@ function activateApi(context: vscode.ExtensionContext) {
     startFromCache,
   };
   phaseDone('agent tools');
-  for (const registration of registerCommands(app, buildCommands(app, treeCommandHandlers(trees)))) push(registration);
+  const walkthrough = push(new WalkthroughProgress());
+  for (const registration of registerCommands(app, buildCommands(app, treeCommandHandlers(trees)), (id, result) => walkthrough.commandRan(id, result))) push(registration);
   phaseDone('commands');
 
   const sessionLog = log.for('Session');
   const rememberToken = async (): Promise<void> => log.setSecrets([await tokens.get()]);
   push(session.onDidChange((state) => {
     void vscode.commands.executeCommand('setContext', 'appsecFindings.signedIn', state.kind === 'signedIn');
+    walkthrough.signedIn(state.kind === 'signedIn');
     describeFilters();
     void rememberToken();
   }));
@@ -254,6 +257,7 @@ function activateApi(context: vscode.ExtensionContext) {
     await rememberToken();
     const state = await session.restore();
     await vscode.commands.executeCommand('setContext', 'appsecFindings.signedIn', state.kind === 'signedIn');
+    walkthrough.signedIn(state.kind === 'signedIn');
     if (state.kind === 'signedIn') await warnOnceIfNoKeyring(context.globalState);
     await repos.connectGit();
     if (state.kind === 'signedIn') {

@@ -20,7 +20,11 @@ function countsOf(problems: readonly Finding[]): ReturnType<typeof countBySeveri
   return counts;
 }
 
-export function statusText(folder: FolderFindings | undefined): { text: string; tooltip: string } | undefined {
+/**
+ * `treeRef`: the ref the Projects view was asked to show for the folder's project, when one was
+ * chosen there (Problems and this count still follow the branch checked out, and say which).
+ */
+export function statusText(folder: FolderFindings | undefined, treeRef?: string): { text: string; tooltip: string } | undefined {
   if (!folder) return undefined;
   // What Problems shows: fixed and ignored findings are not counted, whatever the filter.
   const problems = openInProblems(folder);
@@ -28,7 +32,8 @@ export function statusText(folder: FolderFindings | undefined): { text: string; 
   const parts = [...counts].filter(([, n]) => n > 0).map(([severity, n]) => `${n} ${severity}`);
   const total = problems.length;
   const ref = folder.ref ?? 'all refs';
-  const fallback = folder.usedFallback ? ` (the current branch ${folder.repo.branch ?? ''} has no scan; showing ${ref})` : '';
+  const fallback = (folder.usedFallback ? ` (the current branch ${folder.repo.branch ?? ''} has no scan; showing ${ref})` : '')
+    + (treeRef && treeRef !== ref ? ` The Projects view shows ${treeRef}, as chosen there; Problems and this count follow the branch checked out.` : '');
   const { novelty } = folder;
   const newCount = novelty ? problems.filter((f) => novelty.isNew(f)).length : 0;
   if (folder.onlyNew) {
@@ -68,10 +73,12 @@ export class FindingsStatusBar implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [this.item];
   private folders: readonly FolderFindings[] = [];
 
-  constructor() {
+  /** `chosenRef`: the ref chosen in the Projects view for a project; `refChosen` fires when one is. */
+  constructor(private readonly chosenRef: (projectName: string) => string | undefined = () => undefined, refChosen?: vscode.Event<unknown>) {
     this.item.name = 'AppSec Findings';
     this.item.command = 'appsecFindings.projects.focus';
     this.disposables.push(vscode.window.onDidChangeActiveTextEditor(() => this.render()));
+    if (refChosen) this.disposables.push(refChosen(() => this.render()));
   }
 
   update(folders: readonly FolderFindings[]): void {
@@ -82,7 +89,7 @@ export class FindingsStatusBar implements vscode.Disposable {
   private render(): void {
     const active = vscode.window.activeTextEditor?.document.uri;
     const folder = (active && this.folders.find((f) => active.toString().startsWith(f.key + '/'))) ?? this.folders[0];
-    const shown = statusText(folder);
+    const shown = statusText(folder, folder && this.chosenRef(folder.repo.projectName));
     if (!shown) {
       this.item.hide();
       return;

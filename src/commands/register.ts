@@ -37,12 +37,15 @@ function run<K extends CommandId>(commands: CommandMap, id: K, args: readonly un
   return handler(...checked);
 }
 
-export function registerCommands(app: RegisterDeps, commands: CommandMap): vscode.Disposable[] {
+/** `onRan`: told of each command that finished without failing, with its result (the walkthrough's ticks). */
+export function registerCommands(app: RegisterDeps, commands: CommandMap, onRan?: (id: CommandId, result: unknown) => void): vscode.Disposable[] {
   const log = app.logger('Commands');
   return COMMAND_IDS.map((id) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
       try {
-        return await run(commands, id, args);
+        const result = await run(commands, id, args);
+        onRan?.(id, result);
+        return result;
       } catch (error) {
         // Not awaited: the message stays until dismissed, and the command must finish now.
         void reportError(TITLES[id] ?? `${id.replace('appsecFindings.', '')} failed`, error, log);

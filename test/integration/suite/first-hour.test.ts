@@ -59,6 +59,8 @@ describe("a new user's first hour", () => {
     // A branch the platform never scanned: said so, not shown as clean; back to the primary.
     await vscode.commands.executeCommand('appsecFindings.filterFindings', { status: 'open' });
     await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, 'first-hour-branch');
+    // The status bar counts Problems (the branch checked out), and says the tree shows another.
+    assert.match(f.api.statusBar.tooltip, new RegExp(`on ${f.project.primary_branch}\\b.*The Projects view shows first-hour-branch`));
     try {
       // Never shown clean: "checking" while the platform is asked, then "no scan", for every kind.
       for (const kind of [/^Code findings/, /^Supply-chain findings/, /^Secrets/]) {

@@ -51,16 +51,28 @@ export async function screenshotHandshake(label = ''): Promise<void> {
  * What the window (not the extension host) shows for `selector`: each match's accessible label
  * and text, read by the launcher from the page. Undefined where no launcher listens.
  */
-export async function readWindow(selector: string): Promise<{ label: string; text: string }[] | undefined> {
+export function readWindow(selector: string): Promise<{ label: string; text: string }[] | undefined> {
+  return askWindow(`read:${selector}`);
+}
+
+/**
+ * Clicks the first element matching `selector` in the window, as a user would: a command it runs
+ * goes through the window (as a menu, a button or the palette does). False where no launcher listens.
+ */
+export async function clickInWindow(selector: string): Promise<boolean> {
+  return (await askWindow(`click:${selector}`)) !== undefined;
+}
+
+async function askWindow(request: string): Promise<{ label: string; text: string }[] | undefined> {
   const ready = process.env.APPSEC_TEST_SCREENSHOT_READY;
   const done = process.env.APPSEC_TEST_SCREENSHOT_DONE;
   if (!ready || !done) return undefined;
   rmSync(done, { force: true });
-  askLauncher(ready, `read:${selector}`);
-  await waitFor(() => existsSync(done), 30_000, `the launcher did not read "${selector}"`);
+  askLauncher(ready, request);
+  await waitFor(() => existsSync(done), 30_000, `the launcher did not answer "${request}"`);
   const answer = JSON.parse(readFileSync(done, 'utf8')) as { label: string; text: string }[] | { error: string };
   rmSync(done, { force: true });
-  if (!Array.isArray(answer)) throw new Error(`reading "${selector}" from the window failed: ${answer.error}`);
+  if (!Array.isArray(answer)) throw new Error(`"${request}" in the window failed: ${answer.error}`);
   return answer;
 }
 

@@ -1,15 +1,26 @@
 // The walkthrough a newcomer is offered: VS Code knows it (from the manifest) and opens it, with
 // the pictures made from the demo; screenshots in light and dark are kept to look at.
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, signedIn } from './fixture';
-import { screenshotsInThemes } from './helpers';
+import type { Finding } from '../../../src/core/model/types';
+import { EXTENSION_ID, signedIn, type Fixture } from './fixture';
+import { readWindow, screenshotsInThemes, waitFor } from './helpers';
 
 interface Step { id: string; media: { image: Record<string, string> } }
 
+/** Each step's title and whether the page shows it done, read from the window; undefined where no launcher reads it. */
+async function ticks(): Promise<Map<string, boolean> | undefined> {
+  const boxes = await readWindow('[data-done-step-id]');
+  return boxes && new Map(boxes.map((b) => [b.label.replace(/: (Not completed|Completed)$/, ''), b.label.endsWith(': Completed')]));
+}
+
 describe('walkthrough', () => {
+  let f: Fixture;
   before(async () => {
-    await signedIn();
+    f = await signedIn();
   });
 
   it('opens Get Started with AppSec Findings, its five steps with pictures in the installed extension', async () => {
@@ -29,5 +40,38 @@ describe('walkthrough', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await screenshotsInThemes('walkthrough');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('ticks each step once the user has done it, by any path: signed in and findings shown before the page opened, then filter, details, export', async function () {
+    this.timeout(90_000);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // Signed in, with findings in Problems, before the page (and VS Code's service behind it) exists.
+    await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${EXTENSION_ID}#gettingStarted`, false);
+    const done = (...steps: string[]): Promise<void> =>
+      waitFor(async () => {
+        const seen = await ticks();
+        assert.ok(seen, 'the launcher reads the window');
+        return steps.every((s) => seen.get(s) === true);
+      }, 10_000, `${steps.join(', ')} ticked`);
+    await waitFor(async () => (await ticks())?.size === 5, 10_000, 'the page shows its five steps');
+    await done('Sign in with an API token', "See your repository's findings");
+
+    // Run as automation would (from an extension, which VS Code's own `onCommand` does not count).
+    await vscode.commands.executeCommand('appsecFindings.groupBy', 'severity');
+    await done('Filter and group');
+    const finding: Finding | undefined = f.api.app.diagnostics.current[0]?.findings.find((x) => x.location);
+    assert.ok(finding);
+    await vscode.commands.executeCommand('appsecFindings.showDetails', { finding });
+    await done('Act on a finding');
+    const dir = mkdtempSync(join(tmpdir(), 'appsec-walkthrough-'));
+    try {
+      await vscode.commands.executeCommand('appsecFindings.exportSarif', f.project.name, { saveTo: join(dir, 'findings.sarif') });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${EXTENSION_ID}#gettingStarted`, false);
+    await done('Export an SBOM (and SARIF)');
+    await screenshotsInThemes('walkthrough-done', ['light']);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });
