@@ -144,13 +144,6 @@ function pollScreenshots(page, files, dir, host, say) {
     busy = true;
     const request = readFileSync(files.ready, 'utf8').trim();
     rmSync(files.ready);
-    if (request.startsWith(CLICK_PREFIX)) {
-      page.click(request.slice(CLICK_PREFIX.length), { timeout: 10_000 })
-        .then(() => answerWhole(files.done, '[]'))
-        .catch((err) => answerWhole(files.done, JSON.stringify({ error: err.message })))
-        .finally(() => (busy = false));
-      return;
-    }
     if (request.startsWith(READ_PREFIX)) {
       readFromPage(page, request.slice(READ_PREFIX.length))
         .then((found) => answerWhole(files.done, JSON.stringify(found)))
@@ -188,11 +181,6 @@ function answerWhole(file, text) {
 
 /** A request through the same handshake to read the page instead of shooting it (see suite/helpers.ts). */
 const READ_PREFIX = 'read:';
-/**
- * A request to click in the page, as a user does: what the click runs goes through the window's
- * own command service (a command run from the extension host does not).
- */
-const CLICK_PREFIX = 'click:';
 
 /**
  * The accessible label and text of every element matching `selector`: what the window shows, as

@@ -55,14 +55,6 @@ export function readWindow(selector: string): Promise<{ label: string; text: str
   return askWindow(`read:${selector}`);
 }
 
-/**
- * Clicks the first element matching `selector` in the window, as a user would: a command it runs
- * goes through the window (as a menu, a button or the palette does). False where no launcher listens.
- */
-export async function clickInWindow(selector: string): Promise<boolean> {
-  return (await askWindow(`click:${selector}`)) !== undefined;
-}
-
 async function askWindow(request: string): Promise<{ label: string; text: string }[] | undefined> {
   const ready = process.env.APPSEC_TEST_SCREENSHOT_READY;
   const done = process.env.APPSEC_TEST_SCREENSHOT_DONE;
