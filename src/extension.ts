@@ -52,6 +52,7 @@ import { announceKindsFailed } from './host/kind-notices';
 import { platformFindingUrl, platformProjectUrl } from './core/model/links';
 import { timeActivation } from './host/activation-profile';
 import { WalkthroughProgress } from './host/walkthrough-progress';
+import { DIAGNOSTIC_SOURCE } from './diagnostics/finding-diagnostic';
 
 const DEPLOYMENT_KEY = 'appsecFindings.deployment';
 const SBOM_HISTORY_KEY = 'appsecFindings.sbomHistory';
@@ -211,7 +212,7 @@ function activateApi(context: vscode.ExtensionContext) {
     startFromCache,
   };
   phaseDone('agent tools');
-  const walkthrough = push(new WalkthroughProgress());
+  const walkthrough = push(new WalkthroughProgress(DIAGNOSTIC_SOURCE));
   for (const registration of registerCommands(app, buildCommands(app, treeCommandHandlers(trees)), (id, result) => walkthrough.commandRan(id, result))) push(registration);
   phaseDone('commands');
 

@@ -11,8 +11,6 @@
  * for it.
  */
 import * as vscode from 'vscode';
-import type { CommandId } from '../commands/ids';
-import { DIAGNOSTIC_SOURCE } from '../diagnostics/finding-diagnostic';
 import { WALKTHROUGH_KEYS } from './walkthrough-keys';
 
 type Step = keyof typeof WALKTHROUGH_KEYS;
@@ -21,7 +19,7 @@ type Step = keyof typeof WALKTHROUGH_KEYS;
 const PAGE_START_MS = 1000;
 
 /** Which command does a step's thing; an export counts only when it produced a file. */
-const STEP_OF_COMMAND: Partial<Record<CommandId, { readonly step: Step; readonly needsResult?: boolean }>> = {
+const STEP_OF_COMMAND: Readonly<Record<string, { readonly step: Step; readonly needsResult?: boolean }>> = {
   'appsecFindings.filterFindings': { step: 'filtered' },
   'appsecFindings.groupBy': { step: 'filtered' },
   'appsecFindings.showDetails': { step: 'acted' },
@@ -39,7 +37,8 @@ export class WalkthroughProgress implements vscode.Disposable {
   private listening = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor() {
+  /** `diagnosticSource`: the source of the extension's diagnostics in Problems. */
+  constructor(diagnosticSource: string) {
     const watchPages = (): void => {
       if (this.listening || this.timer || !isGetStartedOpen()) return;
       this.timer = setTimeout(() => {
@@ -51,7 +50,7 @@ export class WalkthroughProgress implements vscode.Disposable {
     watchPages();
     // Our findings reached Problems: the step that says they would.
     this.problemsWatch = vscode.languages.onDidChangeDiagnostics((e) => {
-      if (e.uris.some((uri) => vscode.languages.getDiagnostics(uri).some((d) => d.source === DIAGNOSTIC_SOURCE))) this.mark('findingsShown');
+      if (e.uris.some((uri) => vscode.languages.getDiagnostics(uri).some((d) => d.source === diagnosticSource))) this.mark('findingsShown');
     });
   }
 
@@ -61,7 +60,7 @@ export class WalkthroughProgress implements vscode.Disposable {
   }
 
   /** A command finished without failing; `result` is what it returned. */
-  commandRan(id: CommandId, result: unknown): void {
+  commandRan(id: string, result: unknown): void {
     const entry = STEP_OF_COMMAND[id];
     if (entry && (!entry.needsResult || result !== undefined)) this.mark(entry.step);
   }
