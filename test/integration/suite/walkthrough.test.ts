@@ -11,10 +11,16 @@ import { readWindow, screenshotsInThemes, waitFor } from './helpers';
 
 interface Step { id: string; media: { image: Record<string, string> } }
 
-/** Each step's title and whether the page shows it done, read from the window; undefined where no launcher reads it. */
+/**
+ * Each step's title and whether the page shows it done, read from the window (hosts word the
+ * checkbox's label differently: "Sign in…: Completed", "Checkbox for Step Sign in…: Completed").
+ */
 async function ticks(): Promise<Map<string, boolean> | undefined> {
   const boxes = await readWindow('[data-done-step-id]');
-  return boxes && new Map(boxes.map((b) => [b.label.replace(/: (Not completed|Completed)$/, ''), b.label.endsWith(': Completed')]));
+  return boxes && new Map(boxes.map((b) => {
+    const [, title = b.label, state] = /^(?:Checkbox for Step )?(.*): (Not completed|Completed)$/.exec(b.label) ?? [];
+    return [title, state === 'Completed'];
+  }));
 }
 
 describe('walkthrough', () => {
