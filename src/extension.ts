@@ -52,7 +52,7 @@ import { announceKindsFailed } from './host/kind-notices';
 import { platformFindingUrl, platformProjectUrl } from './core/model/links';
 import { timeActivation } from './host/activation-profile';
 import { WalkthroughProgress } from './host/walkthrough-progress';
-import { DIAGNOSTIC_SOURCE } from './diagnostics/finding-diagnostic';
+import { openInProblems } from './core/services/folder-view';
 
 const DEPLOYMENT_KEY = 'appsecFindings.deployment';
 const SBOM_HISTORY_KEY = 'appsecFindings.sbomHistory';
@@ -155,7 +155,11 @@ function activateApi(context: vscode.ExtensionContext) {
   push(offerToFetchScannedCommits(drift));
   phaseDone('diagnostics and editor');
   const statusBar = push(new FindingsStatusBar((name) => viewState.refOverride(name), viewState.onDidChange));
-  push(diagnostics.onDidChange(({ folders }) => statusBar.update(folders)));
+  const walkthrough = push(new WalkthroughProgress());
+  push(diagnostics.onDidChange(({ folders }) => {
+    statusBar.update(folders);
+    walkthrough.problemsDrawn(folders.some((folder) => openInProblems(folder).length > 0));
+  }));
   const trees = createTreeViews({
     session, projects, findings, policies, workspaceRepos: repos,
     selection: () => viewState.selection(), groupBy: () => viewState.groupBy(),
@@ -212,7 +216,6 @@ function activateApi(context: vscode.ExtensionContext) {
     startFromCache,
   };
   phaseDone('agent tools');
-  const walkthrough = push(new WalkthroughProgress(DIAGNOSTIC_SOURCE));
   for (const registration of registerCommands(app, buildCommands(app, treeCommandHandlers(trees)), (id, result) => walkthrough.commandRan(id, result))) push(registration);
   phaseDone('commands');
 

@@ -74,11 +74,10 @@ export class FindingsStatusBar implements vscode.Disposable {
   private folders: readonly FolderFindings[] = [];
 
   /** `chosenRef`: the ref chosen in the Projects view for a project; `refChosen` fires when one is. */
-  constructor(private readonly chosenRef: (projectName: string) => string | undefined = () => undefined, refChosen?: vscode.Event<unknown>) {
+  constructor(private readonly chosenRef: (projectName: string) => string | undefined, refChosen: vscode.Event<unknown>) {
     this.item.name = 'AppSec Findings';
     this.item.command = 'appsecFindings.projects.focus';
-    this.disposables.push(vscode.window.onDidChangeActiveTextEditor(() => this.render()));
-    if (refChosen) this.disposables.push(refChosen(() => this.render()));
+    this.disposables.push(vscode.window.onDidChangeActiveTextEditor(() => this.render()), refChosen(() => this.render()));
   }
 
   update(folders: readonly FolderFindings[]): void {

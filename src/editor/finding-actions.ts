@@ -49,8 +49,8 @@ class FindingActions implements vscode.CodeActionProvider {
         ?? (context.triggerKind === vscode.CodeActionTriggerKind.Invoke && finding.issueType === 'sast' ? await this.deps.details.within(finding, DETAIL_WAIT_MS) : undefined);
       const code = detail?.assistant?.autofixCode;
       // The code rule and its AI twin may suggest the very same lines: one entry does.
-      const fixKey = code && `${diagnostic.range.start.line}:${diagnostic.range.end.line}:${code}`;
-      if (code && fixKey && !fixes.has(fixKey)) {
+      const fixKey = `${diagnostic.range.start.line}:${diagnostic.range.end.line}:${code ?? ''}`;
+      if (code && !fixes.has(fixKey)) {
         fixes.add(fixKey);
         edits.push(this.fixAction(document, diagnostic, code));
       }

@@ -31,32 +31,32 @@ const STEP_OF_COMMAND: Readonly<Record<string, { readonly step: Step; readonly n
 
 export class WalkthroughProgress implements vscode.Disposable {
   private readonly done = new Set<Step>();
-  private readonly subscriptions: vscode.Disposable[] = [];
-  private problemsWatch: vscode.Disposable | undefined;
-  /** A Get Started page has been open long enough: its service listens, keys may be set. */
+  /** Watches tabs until a Get Started page has been open long enough: then its service listens, keys may be set. */
+  private tabsWatch: vscode.Disposable | undefined;
   private listening = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
-  /** `diagnosticSource`: the source of the extension's diagnostics in Problems. */
-  constructor(diagnosticSource: string) {
+  constructor() {
     const watchPages = (): void => {
-      if (this.listening || this.timer || !isGetStartedOpen()) return;
+      if (this.timer || !isGetStartedOpen()) return;
       this.timer = setTimeout(() => {
         this.listening = true;
+        this.tabsWatch?.dispose();
         for (const step of this.done) void setKey(step);
       }, PAGE_START_MS);
     };
-    this.subscriptions.push(vscode.window.tabGroups.onDidChangeTabs(watchPages));
+    this.tabsWatch = vscode.window.tabGroups.onDidChangeTabs(watchPages);
     watchPages();
-    // Our findings reached Problems: the step that says they would.
-    this.problemsWatch = vscode.languages.onDidChangeDiagnostics((e) => {
-      if (e.uris.some((uri) => vscode.languages.getDiagnostics(uri).some((d) => d.source === diagnosticSource))) this.mark('findingsShown');
-    });
   }
 
   /** The session is signed in (or not: nothing is taken back, a step once done stays done). */
   signedIn(yes: boolean): void {
     if (yes) this.mark('signedIn');
+  }
+
+  /** Problems was drawn; `any`: it holds findings of ours (the step that says they would appear). */
+  problemsDrawn(any: boolean): void {
+    if (any) this.mark('findingsShown');
   }
 
   /** A command finished without failing; `result` is what it returned. */
@@ -68,17 +68,12 @@ export class WalkthroughProgress implements vscode.Disposable {
   private mark(step: Step): void {
     if (this.done.has(step)) return;
     this.done.add(step);
-    if (step === 'findingsShown') {
-      this.problemsWatch?.dispose();
-      this.problemsWatch = undefined;
-    }
     if (this.listening) void setKey(step);
   }
 
   dispose(): void {
     clearTimeout(this.timer);
-    this.problemsWatch?.dispose();
-    for (const s of this.subscriptions) s.dispose();
+    this.tabsWatch?.dispose();
   }
 }
 

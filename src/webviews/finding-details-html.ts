@@ -7,7 +7,7 @@
  */
 import { isHttpUrl } from '../core/model/links';
 import { DEFAULT_MAPPING, levelFor } from '../core/workspace/diagnostic-plan';
-import { findingLabel } from '../core/model/finding-names';
+import { findingLabel, secretName } from '../core/model/finding-names';
 import type { DetailsInput } from './details-input';
 import { detailSections, statusText } from './details-sections';
 import { button, html, type Html } from './html';
@@ -82,7 +82,7 @@ function severityLevel(severity: string): string {
 function subtitleOf(finding: DetailsInput['finding']): string {
   const sca = finding.sca;
   if (sca) return [sca.ecosystem, sca.transitivity && sca.transitivity !== 'unknown' ? `${sca.transitivity} dependency` : 'dependency', finding.location?.filePath].filter(Boolean).join(' · ');
-  if (finding.secret) return `${finding.secret.service || 'unknown'} secret`;
+  if (finding.secret) return secretName(finding.secret);
   return finding.ruleName;
 }
 

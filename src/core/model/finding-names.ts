@@ -1,5 +1,5 @@
 /** How people name a finding, for every place that shows one (tree, Problems, hovers, tools). */
-import type { Finding } from './types';
+import type { Finding, SecretFacts } from './types';
 
 /** `requests 2.19.0 — CVE-2018-18074`, or undefined when the finding names no package. */
 export function supplyChainName(finding: Pick<Finding, 'sca'>): string | undefined {
@@ -24,6 +24,11 @@ export function findingLabel(finding: Pick<Finding, 'sca' | 'ruleName'>): string
   return supplyChainName(finding) ?? shortRuleName(finding.ruleName);
 }
 
+/** `AWS secret`: a secret named by the service it belongs to. */
+export function secretName(secret: Pick<SecretFacts, 'service'>): string {
+  return `${secret.service || 'unknown'} secret`;
+}
+
 /**
  * What a group of one rule's findings is called: a supply-chain rule by its package and advisory
  * (`lodash — CVE-2021-23337`; its `ssc-…` id means nothing to people), a secret rule by its
@@ -32,7 +37,7 @@ export function findingLabel(finding: Pick<Finding, 'sca' | 'ruleName'>): string
 export function ruleGroupName(finding: Pick<Finding, 'sca' | 'ruleName' | 'secret'>): string {
   const sca = finding.sca;
   if (sca?.package || sca?.advisory) return [sca.package, sca.advisory].filter(Boolean).join(' — ');
-  if (finding.secret) return `${finding.secret.service || 'unknown'} secrets`;
+  if (finding.secret) return `${secretName(finding.secret)}s`;
   return finding.ruleName;
 }
 
@@ -41,6 +46,6 @@ export function ruleGroupName(finding: Pick<Finding, 'sca' | 'ruleName' | 'secre
  * service (`AWS secret`), AI findings marked as such, the others as {@link findingLabel}.
  */
 export function distinctName(finding: Pick<Finding, 'sca' | 'ruleName' | 'ai' | 'secret'>): string {
-  if (finding.secret) return `${finding.secret.service || 'unknown'} secret`;
+  if (finding.secret) return secretName(finding.secret);
   return finding.ai ? `${findingLabel(finding)} (AI)` : findingLabel(finding);
 }
