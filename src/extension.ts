@@ -10,7 +10,6 @@ import { PlatformClient } from './core/api/client';
 import type { Deployment, Finding } from './core/model/types';
 import { FindingsStore } from './core/services/findings-store';
 import { describeQuery } from './core/services/findings-query';
-import { KIND_PRODUCTS, unavailableText } from './core/services/kind-availability';
 import { PoliciesService } from './core/services/policies-service';
 import { ProjectsService } from './core/services/projects-service';
 import { SbomService, type SbomExportRecord } from './core/services/sbom-service';
@@ -48,11 +47,13 @@ import { offerToFetchScannedCommits } from './host/scanned-commit-notice';
 import { FindingPlaces, latestScanCommitVia } from './diagnostics/finding-places';
 import { adoptDemoToken } from './host/demo-token';
 import { refreshAllActions } from './host/refresh-all';
-import { announceKindsFailed } from './host/kind-notices';
+import { announceKindsFailed, logKindAvailability } from './host/kind-notices';
 import { platformFindingUrl, platformProjectUrl } from './core/model/links';
 import { timeActivation } from './host/activation-profile';
 import { WalkthroughProgress } from './host/walkthrough-progress';
 import { openInProblems } from './core/services/folder-view';
+import { AnswerShapes } from './core/services/answer-shapes';
+import { StartMemory } from './host/start-memory';
 
 const DEPLOYMENT_KEY = 'appsecFindings.deployment';
 const SBOM_HISTORY_KEY = 'appsecFindings.sbomHistory';
@@ -92,21 +93,19 @@ function activateApi(context: vscode.ExtensionContext) {
   ));
   const api = () => session.api;
   const slug = () => session.deployment?.slug;
-  const projects = push(new ProjectsService(api, slug));
+  // What was learnt of how the deployment answers, shared by every list read.
+  const shapes = new AnswerShapes();
+  const projects = push(new ProjectsService(api, slug, shapes));
+  const startMemory = new StartMemory({ workspaceState: context.workspaceState, globalState: context.globalState, shapes });
   const storeLog = log.for('Findings');
   const findings = push(new FindingsStore(api, {
+    shapes,
     unshownLimit: () => settings.cacheUnshownFindings(),
     deploymentId: () => session.deployment?.id,
     onListenerError: (name, error) => storeLog.error(`${name} failed to follow a change of findings`, error),
     onLoadFailed: (query, error) => storeLog.warn(`Loading ${describeQuery(query)} failed: ${errorMessage(error)}`),
   }));
-  // One line when the deployment is found to lack a kind, or to have it again: never a toast.
-  push(findings.availability.onDidChange((change) => {
-    if (!change) return;
-    const product = KIND_PRODUCTS[change.kind];
-    if (change.unavailable) storeLog.info(`${product}: ${unavailableText(change.unavailable)}. ${change.unavailable.detail}`);
-    else storeLog.info(`${product}: the deployment answers for it again.`);
-  }, 'the log of what the deployment has'));
+  push(logKindAvailability(findings.availability, storeLog));
   const baselines = push(new BranchBaselines({
     store: findings, project: (name) => projects.find(name),
     onLoadFailed: (name, error) => storeLog.warn(`Comparing ${name} with its primary branch failed, so no finding is marked new on this branch: ${errorMessage(error)}`),
@@ -117,7 +116,7 @@ function activateApi(context: vscode.ExtensionContext) {
   push(sbom.onDidChange((h) => void context.globalState.update(SBOM_HISTORY_KEY, h)));
   const viewState = push(new ViewState(context.workspaceState));
   phaseDone('services');
-  const repos = push(new GitWorkspaceRepos(() => projects.projects.map((p) => p.name), log.for('Git')));
+  const repos = push(new GitWorkspaceRepos(() => ({ names: (projects.listed ? projects.projects : projects.known).map((p) => p.name), listed: projects.listed }), log.for('Git')));
   // Read once and again on a change: every diagnostic links its finding, and a configuration
   // read per finding would dominate a large refresh (docs/performance.md, "Refresh").
   let baseUrl = settings.baseUrl();
@@ -221,6 +220,7 @@ function activateApi(context: vscode.ExtensionContext) {
 
   const sessionLog = log.for('Session');
   const rememberToken = async (): Promise<void> => log.setSecrets([await tokens.get()]);
+  for (const d of startMemory.follow({ session, projects, repos, drawn: diagnostics.onDidChange, log: storeLog })) push(d);
   push(session.onDidChange((state) => {
     void vscode.commands.executeCommand('setContext', 'appsecFindings.signedIn', state.kind === 'signedIn');
     walkthrough.signedIn(state.kind === 'signedIn');

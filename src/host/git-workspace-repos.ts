@@ -5,7 +5,7 @@
  * different signature is announced: no work per keystroke.
  */
 import * as vscode from 'vscode';
-import { matchProject } from '../core/workspace/remote-matching';
+import { matchProject, repositoryNameOf } from '../core/workspace/remote-matching';
 import type { GitApi, GitExtension, GitRepository } from './git-api';
 import type { Logger } from './logger';
 import { settings } from './settings';
@@ -20,7 +20,12 @@ export class GitWorkspaceRepos implements WorkspaceRepos, vscode.Disposable {
   private current: readonly WorkspaceRepo[] = [];
   private signature = '';
 
-  constructor(private readonly projectNames_: () => readonly string[], private readonly log: Logger) {
+  /**
+   * `projectNames_`: the deployment's project names, and whether they are its whole list. Until
+   * they are (a start, a sign-in), a folder may also match the project its remote names
+   * (`Org/Repo`), so its findings need not wait for the list; the list, once read, matches it again.
+   */
+  constructor(private readonly projectNames_: () => { readonly names: readonly string[]; readonly listed: boolean }, private readonly log: Logger) {
     this.disposables.push(
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.recompute()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => void this.connectGit()),
@@ -87,12 +92,13 @@ export class GitWorkspaceRepos implements WorkspaceRepos, vscode.Disposable {
 
   /** Re-reads folders, remotes and branches; announces only a real difference (and returns true). */
   recompute(): boolean {
-    const names = this.projectNames_();
+    const { names, listed } = this.projectNames_();
     const repos: WorkspaceRepo[] = [];
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       const repo = this.repositoryFor(folder);
       const remotes = repo?.state.remotes.flatMap((r) => [r.fetchUrl, r.pushUrl]).filter((u): u is string => !!u) ?? [];
-      const projectName = matchProject(remotes, names, settings.folderProjects(folder));
+      const candidates = listed ? names : [...names, ...remotes.map(repositoryNameOf).filter((n): n is string => n !== undefined)];
+      const projectName = matchProject(remotes, candidates, settings.folderProjects(folder));
       const head = repo?.state.HEAD;
       if (projectName) repos.push({ folder, projectName, ...(head?.name ? { branch: head.name } : {}), ...(head?.commit ? { commit: head.commit } : {}) });
     }

@@ -5,6 +5,18 @@
  */
 import * as vscode from 'vscode';
 import { failureNotice, type KindGap } from '../core/services/kind-gaps';
+import { KIND_PRODUCTS, unavailableText, type KindAvailability } from '../core/services/kind-availability';
+import type { Logger } from './logger';
+
+/** One line in the log when the deployment is found to lack a kind, or to have it again: never a toast. */
+export function logKindAvailability(availability: Pick<KindAvailability, 'onDidChange'>, log: Pick<Logger, 'info'>): { dispose(): void } {
+  return availability.onDidChange((change) => {
+    if (!change) return;
+    const product = KIND_PRODUCTS[change.kind];
+    if (change.unavailable) log.info(`${product}: ${unavailableText(change.unavailable)}. ${change.unavailable.detail}`);
+    else log.info(`${product}: the deployment answers for it again.`);
+  }, 'the log of what the deployment has');
+}
 
 /** The refresh's one notification when kinds failed, with the way to see why and to try again. */
 export async function announceKindsFailed(gaps: readonly KindGap[]): Promise<void> {

@@ -1,10 +1,12 @@
 /**
  * What each cause of a refresh does, in one place (the composition root only wires them), and
- * the one path a refresh takes: forget what is stale → load the project list (folders already
- * matched load their findings beside it) → match the folders → the workspace view loads and
- * publishes one snapshot → Problems draws it → the badge, the status bar and the cache writer
- * follow what Problems drew. Each cause starts one refresh of the view; a refresh asked for
- * while one runs is coalesced into one more after it.
+ * the one path a refresh takes: forget what is stale → the workspace view loads what the matched
+ * folders show, while the project list and the workspace's own projects load beside it (nothing
+ * waits for the list: the folders are matched by what is known before it) → Problems draws one
+ * snapshot → the badge, the status bar and the cache writer follow what Problems drew. The list,
+ * once read, matches the folders again; a different match is a refresh of its own. Each cause
+ * starts one refresh of the view; a refresh asked for while one runs is coalesced into one more
+ * after it.
  */
 import type { FindingsStore } from '../core/services/findings-store';
 import type { KindGap } from '../core/services/kind-gaps';
@@ -17,7 +19,7 @@ import type { GitWorkspaceRepos } from './git-workspace-repos';
 export interface RefreshAllDeps {
   readonly session: Pick<Session, 'state'>;
   readonly findings: Pick<FindingsStore, 'expire' | 'clear'>;
-  readonly projects: Pick<ProjectsService, 'load' | 'clear' | 'state'>;
+  readonly projects: Pick<ProjectsService, 'load' | 'clear' | 'state' | 'find' | 'readKnown'>;
   readonly policies: Pick<PoliciesService, 'clear' | 'expire'>;
   readonly repos: Pick<GitWorkspaceRepos, 'recompute' | 'repos'>;
   readonly view: Pick<WorkspaceView<never>, 'refresh' | 'settled' | 'clear'>;
@@ -34,7 +36,7 @@ export interface RefreshAll {
   /**
    * Reloads projects, findings and views (`force`: fetch again what is fresh); resolves when
    * Problems shows the answers. A kind that fails does not fail it (it is told to `onKindsFailed`);
-   * the project list, the token's own read, does.
+   * the project list, the token's own read, does when no folder could be matched without it.
    */
   refreshAll(force: boolean): Promise<void>;
   /** Forgets everything shown (sign-out, deployment change). */
@@ -72,16 +74,26 @@ export function refreshAllActions(deps: RefreshAllDeps): RefreshAll {
         deps.places.forgetScans();
       }
       deps.places.drift.invalidate();
-      // Folders already matched to a project do not wait for the project list: their findings
-      // load beside it (on the real service each request takes hundreds of milliseconds).
-      const matched = deps.projects.state.kind === 'loaded' && deps.repos.repos().length > 0;
+      // Folders matched to a project (by the list, by what is remembered of it, or by their
+      // remote) do not wait for the project list: on the real service each request takes
+      // hundreds of milliseconds, and the list of a large organization several pages.
+      const repos = deps.repos.repos();
+      const matched = repos.length > 0;
+      // A folder whose project is not known yet shows its branch: once the project is, its
+      // primary branch may be the one to show (a branch without a scan falls back to it).
+      const unknown = repos.some((repo) => !deps.projects.find(repo.projectName));
       if (matched) void deps.view.refresh(force).catch(() => undefined); // its failure is heard through `settled` below
-      await deps.projects.load({ force });
-      // A different match is a cause of its own: the repositories' change event refreshes the view.
-      const rematched = deps.repos.recompute();
-      if (!matched && !rematched) void deps.view.refresh(force).catch(() => undefined);
-      deps.trees.projects.refresh();
-      deps.trees.policies.refresh();
+      // The workspace's own projects are read beside the list, so the tree shows them at once.
+      void deps.projects.readKnown(repos.map((repo) => repo.projectName)).catch(() => undefined);
+      const listed = deps.projects.load({ force }).then(() => {
+        // A different match is a cause of its own: the repositories' change event refreshes the view.
+        const rematched = deps.repos.recompute();
+        if (!rematched && (!matched || unknown)) void deps.view.refresh(force && !matched).catch(() => undefined);
+        deps.trees.projects.refresh();
+        deps.trees.policies.refresh();
+      });
+      if (matched) listed.catch(() => undefined); // the tree shows why the list failed
+      else await listed;
       const gaps = await deps.view.settled();
       if (gaps.some((gap) => 'failedBecause' in gap)) deps.onKindsFailed?.(gaps);
     },

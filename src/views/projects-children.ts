@@ -38,7 +38,9 @@ export function projectsRoot(session: SessionState, state: ProjectsState, contex
     case 'loading': {
       const previous = state.previous ?? [];
       // A refresh keeps the list in place (the view's progress bar shows the load).
-      return previous.length > 0 ? projectNodes(deployment.slug, previous, context) : [say(loadingProjects())];
+      if (previous.length > 0) return projectNodes(deployment.slug, previous, context);
+      // The first list: the workspace's projects, known already, above the word that more come.
+      return [...projectNodes(deployment.slug, state.known ?? [], context), say(loadingProjects())];
     }
     case 'loaded': {
       const head = state.staleBecause === undefined ? [] : [say(staleProjects(context.errorMessage(state.staleBecause)))];

@@ -16,18 +16,30 @@ export const BENCH_FILE_LINES = 60;
 export const HOT_FILE = benchFile(0);
 export const HOT_FINDINGS = 500;
 
-export function hostBenchDeployment(commit: string): { data: PlatformData; project: string } {
-  const data = generateDeployment({ seed: 5, projects: HOST_BENCH.projects, sastPerProject: 2, scaPerProject: 1, refsPerProject: 1 });
+/**
+ * The deployment of the latency figures: 10 000 findings (8 000 code, 2 000 supply-chain) of the
+ * same workspace project among 5 000 projects, under another slug so its start has no cache.
+ */
+export const LATENCY_BENCH = { files: HOST_BENCH.files, sast: 8_000, sca: 2_000, projects: 5_000, slug: 'latency-bench' } as const;
+
+export interface BenchShape { readonly files: number; readonly sast: number; readonly sca: number; readonly projects: number; readonly slug?: string }
+
+/** `shape`'s deployment; its first project, renamed `projectName` when given, holds the findings. */
+export function hostBenchDeployment(commit: string, shape: BenchShape = HOST_BENCH, projectName?: string): { data: PlatformData; project: string } {
+  const data = generateDeployment({ seed: 5, projects: shape.projects, sastPerProject: 2, scaPerProject: 1, refsPerProject: 1, ...(shape.slug ? { deploymentSlug: shape.slug } : {}) });
   const project = data.projects[0];
+  const generatedName = project.name;
+  if (projectName) project.name = projectName;
   const repoUrl = `https://github.com/${project.name}`;
-  const sastTemplate = data.sast.find((f) => f.repository?.name === project.name)!;
-  const scaTemplate = data.sca.find((f) => f.repository?.name === project.name)!;
-  data.sast = data.sast.filter((f) => f.repository?.name !== project.name);
-  data.sca = data.sca.filter((f) => f.repository?.name !== project.name);
-  for (let i = 0; i < HOST_BENCH.sast; i++) {
+  const ofProject = (f: { repository?: { name?: string } }): boolean => f.repository?.name === generatedName;
+  const sastTemplate = { ...data.sast.find(ofProject)!, repository: { ...data.sast.find(ofProject)!.repository, name: project.name } };
+  const scaTemplate = { ...data.sca.find(ofProject)!, repository: { ...data.sca.find(ofProject)!.repository, name: project.name } };
+  data.sast = data.sast.filter((f) => !ofProject(f));
+  data.sca = data.sca.filter((f) => !ofProject(f));
+  for (let i = 0; i < shape.sast; i++) {
     const hot = i < HOT_FINDINGS;
-    const file = hot ? HOT_FILE : benchFile(1 + (i % (HOST_BENCH.files - 1)));
-    const line = 1 + ((hot ? i : Math.floor(i / HOST_BENCH.files)) % (BENCH_FILE_LINES - 1));
+    const file = hot ? HOT_FILE : benchFile(1 + (i % (shape.files - 1)));
+    const line = 1 + ((hot ? i : Math.floor(i / shape.files)) % (BENCH_FILE_LINES - 1));
     const finding: WireSastFinding = {
       ...sastTemplate, id: 10_000_000 + i, syntactic_id: `bench-s-${i}`, match_based_id: `bench-m-${i}`, ref: 'main', status: 'open',
       location: { file_path: file, line, column: 1, end_line: line, end_column: 20 },
@@ -35,9 +47,9 @@ export function hostBenchDeployment(commit: string): { data: PlatformData; proje
     };
     data.sast.push(finding);
   }
-  for (let i = 0; i < HOST_BENCH.sca; i++) {
+  for (let i = 0; i < shape.sca; i++) {
     const lockLine = 1 + (i % 5000);
-    const usageFile = benchFile(i % HOST_BENCH.files);
+    const usageFile = benchFile(i % shape.files);
     const finding: WireScaFinding = {
       ...scaTemplate, id: 20_000_000 + i, syntactic_id: `bench-c-${i}`, match_based_id: `bench-n-${i}`, ref: 'main', status: 'open',
       location: { file_path: 'poetry.lock', line: lockLine, column: 1 },

@@ -7,15 +7,18 @@
  * when the channel closes, so it never outlives the bench (not even one that crashed).
  */
 import { generateDeployment, startPlatformServer, type GenerateOptions } from '../platform/index';
-import { hostBenchDeployment } from './host-data';
+import { hostBenchDeployment, LATENCY_BENCH } from './host-data';
 import type { ServerReady } from './server';
 
 async function main(): Promise<void> {
   // Without the channel nothing would ever stop this server.
   if (!process.send) throw new Error('server-child.ts is started by test/bench/server.ts (it needs an IPC channel)');
-  const options = JSON.parse(process.argv[2] ?? '{}') as GenerateOptions & { hostBenchCommit?: string };
-  // `npm run bench:host` asks for its own deployment: one big project among 241.
-  const bench = options.hostBenchCommit ? hostBenchDeployment(options.hostBenchCommit) : undefined;
+  const options = JSON.parse(process.argv[2] ?? '{}') as GenerateOptions & { hostBenchCommit?: string; latencyProject?: string };
+  // `npm run bench:host` asks for its own deployments: one big project among 241, and for the
+  // latency figures 10 000 findings of the same project among 5 000.
+  const bench = !options.hostBenchCommit ? undefined
+    : options.latencyProject ? hostBenchDeployment(options.hostBenchCommit, LATENCY_BENCH, options.latencyProject)
+      : hostBenchDeployment(options.hostBenchCommit);
   const data = bench?.data ?? generateDeployment(options);
   const platform = await startPlatformServer({ data, host: '127.0.0.1' });
   process.once('disconnect', () => {
@@ -31,6 +34,12 @@ async function main(): Promise<void> {
       data.sca = only === null ? everything.sca : [];
       process.send?.({ onlyFileSet: only });
     }
+    // The longest chain of requests that waited for each other, counted from a mark.
+    if (typeof message === 'object' && message !== null && 'markRoundTrips' in message) {
+      platform.roundTrips.mark();
+      process.send?.({ roundTripsMarked: true });
+    }
+    if (typeof message === 'object' && message !== null && 'roundTrips' in message) process.send?.({ roundTripsAre: platform.roundTrips.report() });
     if (typeof message === 'object' && message !== null && typeof (message as { latencyMs?: unknown }).latencyMs === 'number') {
       platform.setLatency((message as { latencyMs: number }).latencyMs);
       process.send?.({ latencySet: (message as { latencyMs: number }).latencyMs });

@@ -18,10 +18,10 @@ export function projectJson(p: StoredProject, withScanConfig: boolean, shape: An
   return out;
 }
 
-export function listProjects(data: PlatformData, params: URLSearchParams, answers: { shape: AnswerShape; maxPageSize: number | undefined }): PlatformResponse {
+export function listProjects(data: PlatformData, params: URLSearchParams, answers: { shape: AnswerShape; maxPageSize: number | undefined; projectsPageLimit?: number }): PlatformResponse {
   try {
     const page = integer(params, 'page', 0, 0, 2 ** 32 - 1);
-    const asked = integer(params, 'page_size', 100, 1, 10_000);
+    const asked = integer(params, 'page_size', 100, 1, answers.projectsPageLimit ?? 10_000);
     const pageSize = answers.maxPageSize === undefined ? asked : Math.min(asked, answers.maxPageSize);
     const slice = data.projects.slice(page * pageSize, (page + 1) * pageSize);
     return json(200, { projects: slice.map((p) => projectJson(p, false, answers.shape)) });

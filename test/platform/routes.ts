@@ -30,7 +30,8 @@ export interface ApiState {
   index: FindingsIndex;
   sbom: SbomJobs;
   /** Mutable: tests switch the shape or cap pages between requests. */
-  answers: { shape: AnswerShape; maxPageSize: number | undefined };
+  /** `projectsPageLimit`: a projects `page_size` above it is refused with 400 (no maximum is documented). */
+  answers: { shape: AnswerShape; maxPageSize: number | undefined; projectsPageLimit?: number };
   /** Mutable: tests switch the ticketing integration off and on. */
   integrations: Integrations;
   /** Mutable: what the deployment lacks, and whether the token's role may write. */

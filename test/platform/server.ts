@@ -15,6 +15,7 @@ import { Faults, type FaultController } from './faults';
 import { error, send, sendMangled, standaloneFaultResponse, streamHugeBody, type PlatformResponse } from './respond';
 import { defaultMissingStatus, handleApi, type ApiState, type Product, type ProductsState } from './routes';
 import type { AnswerShape } from './service-shape';
+import { RoundTrips } from './round-trips';
 import { SbomJobs } from './sbom';
 import type { PlatformData } from './types';
 
@@ -54,10 +55,14 @@ export interface RunningPlatform {
   data: PlatformData;
   faults: FaultController;
   requests: RecordedRequest[];
+  /** The longest chain of requests that waited for each other since its mark (for the benchmark). */
+  roundTrips: RoundTrips;
   setLatency(ms: number): void;
   setShape(shape: AnswerShape): void;
   /** Caps pages (undefined: no cap); the offset is then `page` × the capped size. */
   setMaxPageSize(size: number | undefined): void;
+  /** Refuses a projects `page_size` above `limit` with 400, as a deployment may (undefined: up to 10 000). */
+  setProjectsPageLimit(limit: number | undefined): void;
   /** Switches the ticketing integration on or off (creating tickets is refused without it). */
   setTicketing(on: boolean): void;
   /** Takes a product away (its endpoints answer `status`, by default 404, or 400 for `ai`), or gives it back (`undefined`). */
@@ -102,6 +107,7 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
   const token = opts.token ?? 'test-token';
   const faults = new Faults();
   const requests: RecordedRequest[] = [];
+  const roundTrips = new RoundTrips();
   const index = new FindingsIndex();
   const sbom = new SbomJobs(opts.sbomPollsUntilDone ?? 2);
   // Aborted by close(): ends pending latency waits so nothing keeps the process alive.
@@ -146,6 +152,7 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
     const rawPath = q < 0 ? rawUrl : rawUrl.slice(0, q);
     const rawQuery = q < 0 ? '' : rawUrl.slice(q + 1);
     requests.push({ method, path: rawPath, rawUrl, headers: { ...req.headers }, ...(body.text === undefined ? {} : { body: body.text }) });
+    res.once('finish', roundTrips.arrived(method, rawUrl));
 
     const fault = faults.take(method, rawUrl);
     if (fault?.kind === 'hang') return; // the socket stays open until the client gives up or close()
@@ -184,6 +191,7 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
     data: opts.data,
     faults,
     requests,
+    roundTrips,
     setLatency(ms: number) {
       latencyMs = ms;
     },
@@ -192,6 +200,9 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
     },
     setMaxPageSize(size) {
       answers.maxPageSize = size;
+    },
+    setProjectsPageLimit(limit) {
+      answers.projectsPageLimit = limit;
     },
     setTicketing(on) {
       integrations.ticketing = on;

@@ -20,7 +20,7 @@ import { encodeCursorQuery, encodeOffsetQuery, encodePathSegment, encodeSbomExpo
 import { deploymentPath, pageSignature, projectPath, type CallOptions, type PagedCallOptions } from './endpoints';
 import { findFindingDetail, findingsPages, secretsPages, type FindingsCallOptions } from './findings-requests';
 import { PlatformHttp, type PlatformHttpOptions } from './http';
-import { checkPageSize, cursorPages, offsetPages } from './paging';
+import { checkPageSize, cursorPages, offsetPages, pageHintsOf } from './paging';
 import type { EndpointAccess } from './statusErrors';
 
 export interface PlatformClientOptions extends PlatformHttpOptions {
@@ -33,8 +33,13 @@ export interface PolicyRulesCallOptions extends CallOptions {
   readonly limit?: number;
 }
 
-/** Projects: the documented default, as no maximum is documented to ask for more. */
-export const DEFAULT_PROJECTS_PAGE_SIZE = 100;
+/**
+ * Projects per page: as many as the findings list takes, so 5 000 projects come in one wave of
+ * requests. No maximum is documented; a deployment that refuses it (400) is read at the
+ * documented default, `FALLBACK_PROJECTS_PAGE_SIZE`, from then on.
+ */
+export const DEFAULT_PROJECTS_PAGE_SIZE = 3000;
+export const FALLBACK_PROJECTS_PAGE_SIZE = 100;
 export const DEFAULT_POLICY_RULES_LIMIT = 1000;
 const DEFAULT_CONCURRENCY = 4;
 const MAX_SCAN_PAGES = 5;
@@ -43,6 +48,8 @@ const MAX_SCAN_PAGES = 5;
 export class PlatformClient {
   private readonly http: PlatformHttp;
   private readonly concurrency: number;
+  /** Lowered to the documented default once the deployment refused the larger page. */
+  private projectsPageSize = DEFAULT_PROJECTS_PAGE_SIZE;
 
   /** Throws `insecureUrl`/`invalidUrl` at once for an unusable base URL. */
   constructor(options: PlatformClientOptions) {
@@ -237,15 +244,28 @@ export class PlatformClient {
     return offsetPages(async (page, signal) => {
       const decoded = decodeProjectsPage(await this.read(path, encodeOffsetQuery(page, pageSize), what, { signal }, 'token'));
       return { value: decoded.projects, rawCount: decoded.rawCount, signature: pageSignature(decoded.projects, (p) => p.id) };
-    }, { pageSize, concurrency: options.concurrency ?? this.concurrency, signal: options.signal });
+    }, { pageSize, concurrency: options.concurrency ?? this.concurrency, signal: options.signal, ...pageHintsOf(options) });
   }
 
+  /**
+   * Every project. Without a page size given, pages of `DEFAULT_PROJECTS_PAGE_SIZE`; a 400 to
+   * the first of them is read as "that page size is refused", and the list is read again at the
+   * documented default.
+   */
   async listProjects(deploymentSlug: string, options: PagedCallOptions = {}): Promise<Project[]> {
-    const projects: Project[] = [];
-    for await (const page of this.projects(deploymentSlug, options)) {
-      projects.push(...page);
+    const read = async (pageSize: number): Promise<Project[]> => {
+      const projects: Project[] = [];
+      for await (const page of this.projects(deploymentSlug, { ...options, pageSize })) projects.push(...page);
+      return projects;
+    };
+    const pageSize = options.pageSize ?? this.projectsPageSize;
+    try {
+      return await read(pageSize);
+    } catch (error) {
+      if (options.pageSize !== undefined || pageSize <= FALLBACK_PROJECTS_PAGE_SIZE || !PlatformError.is(error, 'badRequest')) throw error;
+      this.projectsPageSize = FALLBACK_PROJECTS_PAGE_SIZE;
+      return read(FALLBACK_PROJECTS_PAGE_SIZE);
     }
-    return projects;
   }
 
   /** Releases the connections of the default agent (an injected dispatcher is the caller's). */

@@ -2,6 +2,7 @@
  * What every endpoint call shares: its options, the addresses of the deployment and project
  * endpoints, and how a page is told from the next one.
  */
+import type { ListShape } from './paging';
 import { encodePathSegment, encodeProjectName } from './encoding';
 import type { EndpointAccess } from './statusErrors';
 
@@ -12,6 +13,9 @@ export interface CallOptions {
 export interface PagedCallOptions extends CallOptions {
   readonly pageSize?: number;
   readonly concurrency?: number;
+  /** Pages asked at once from page 0, from what is known of the list's length (`paging.ts`). */
+  readonly firstWave?: number;
+  readonly onEnd?: (shape: ListShape) => void;
 }
 
 /** A GET of the platform's JSON: a read of a product's data unless `access` says it is one of the token's own (deployments, projects). */

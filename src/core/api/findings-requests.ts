@@ -14,7 +14,7 @@ import type { Finding, FindingFilters, ListIssueType } from '../model/types';
 import { encodeFindingsQuery, encodeSecretsQuery } from './encoding';
 import { deploymentPath, pageSignature, type CallOptions, type PagedCallOptions, type ReadJson } from './endpoints';
 import { ownTurn } from './http';
-import { checkPageSize, cursorPages, offsetPages } from './paging';
+import { checkPageSize, cursorPages, offsetPages, pageHintsOf } from './paging';
 
 export interface FindingsCallOptions extends PagedCallOptions {
   /** One per sync, shared by all its pages, so repeated strings are stored once. */
@@ -47,7 +47,7 @@ export function findingsPages(
     const body = await read(path, encodeFindingsQuery(issueType, filters, page, pageSize), what, { signal });
     const decoded = await decodeFindingsPageInSlices(body, issueType, interner, ownTurn);
     return { value: { findings: decoded.findings, skipped: decoded.skipped }, rawCount: decoded.rawCount, signature: pageSignature(decoded.findings, (f) => f.id) };
-  }, { pageSize, concurrency: options.concurrency ?? concurrency, signal: options.signal });
+  }, { pageSize, concurrency: options.concurrency ?? concurrency, signal: options.signal, ...pageHintsOf(options) });
 }
 
 /**

@@ -18,20 +18,37 @@ export interface OffsetPage<P> {
 
 export interface OffsetPagingOptions {
   readonly pageSize: number;
-  /** Pages in flight at once once the list is known to go on past its first page. */
+  /** Pages asked at once past the first wave, once the list is known to go on beyond it. */
   readonly concurrency: number;
+  /**
+   * Pages asked at once from page 0 (default 2, at most `concurrency`): as many as the list took last time plus one, so
+   * a list that kept its length is read, end included, in one round trip.
+   */
+  readonly firstWave?: number;
+  /** Told once the list is read whole: its pages with items. */
+  readonly onEnd?: (shape: ListShape) => void;
   readonly maxPages?: number;
   readonly signal?: AbortSignal;
 }
 
+/** How a list came: its pages with items. */
+export interface ListShape {
+  readonly pages: number;
+}
+
+/** Pages asked at once when nothing is known of a list. */
+export const DEFAULT_FIRST_WAVE = 2;
+
 /**
  * Offset paging (spec 4.7.1): pages 0, 1, 2, … until one comes back empty. A page shorter than
  * the page size does not end the list: some servers cap page sizes below what was asked (the
- * service's reference speaks of pages of 100), so only an empty page is proof of the end.
+ * service's reference speaks of pages of 100), and one that filters a page after cutting it
+ * sends short pages before the end; no answer proves either away, so the end is always the
+ * empty page, asked in the same wave as the pages before it.
  *
- * Pages 0 and 1 are asked for together (most lists end there, and the empty page 1 then costs
- * no extra round trip); once a list is known to be longer, up to `concurrency` pages are in
- * flight. Pages are yielded strictly in order; nothing past the empty page is yielded, and
+ * The first wave (`firstWave` pages from 0) goes out at once. When the last page asked comes
+ * back with items, the list is longer than expected and the next `concurrency` pages go out as
+ * soon as it arrives. Pages are yielded strictly in order; nothing past the end is yielded, and
  * leaving the loop early aborts whatever is still in flight.
  */
 export async function* offsetPages<P>(
@@ -40,23 +57,36 @@ export async function* offsetPages<P>(
 ): AsyncGenerator<P, void, undefined> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   const concurrency = Math.max(1, Math.floor(options.concurrency));
+  const firstWave = Math.max(1, Math.floor(options.firstWave ?? Math.min(DEFAULT_FIRST_WAVE, concurrency)));
   const inner = linkedController(options.signal);
-  // The lowest page known to be empty; nothing after it is requested.
+  // The last page that can hold items: the one before an empty page.
   let lastPage = Number.POSITIVE_INFINITY;
-  // Known once page 0 came back full or any later page had items: then the window opens wide.
-  let long = false;
   const inFlight = new Map<number, Promise<OffsetPage<P>>>();
   let nextToRequest = 0;
+  // Pages wanted so far (the first wave, widened when its last page has items), and how many
+  // requests are out: never more than the first wave or `concurrency`, whichever is larger.
+  let wanted = firstWave;
+  let outstanding = 0;
+  // The page the consumer waits for: requests run at most `bound` pages ahead of it.
+  let consumerAt = 0;
+  const bound = Math.max(firstWave, concurrency);
   let previousSignature: string | undefined;
+  let pagesWithItems = 0;
 
+  const pump = (): void => {
+    const limit = Math.min(wanted, consumerAt + bound, maxPages, lastPage + 1);
+    while (nextToRequest < limit && outstanding < bound) request(nextToRequest++);
+  };
   const request = (page: number): void => {
+    outstanding++;
     const pending = fetchPage(page, inner.controller.signal).then((result) => {
-      if (result.rawCount === 0) {
-        lastPage = Math.min(lastPage, page);
-      } else if (page > 0 || result.rawCount >= options.pageSize) {
-        long = true;
-      }
+      if (result.rawCount === 0) lastPage = Math.min(lastPage, page - 1);
+      // The last page wanted had items: the list goes on past what was expected.
+      else if (page === wanted - 1) wanted = page + 1 + concurrency;
       return result;
+    }).finally(() => {
+      outstanding--;
+      pump();
     });
     // Rejections are observed when the page's turn comes; this only keeps Node from
     // reporting them as unhandled while earlier pages are still being yielded.
@@ -65,17 +95,17 @@ export async function* offsetPages<P>(
   };
 
   try {
-    for (let page = 0; page <= lastPage; page++) {
+    pump();
+    for (let page = 0; page <= Math.max(0, lastPage); page++) {
       if (page >= maxPages) {
         throw new PlatformError('invalidResponse', `The platform kept sending pages beyond ${maxPages} pages; the list was cut off there.`);
       }
-      // Until the list is known to be long, only pages 0 and 1 go out.
-      const limit = long ? page + concurrency : Math.max(page + 1, Math.min(2, concurrency));
-      while (nextToRequest < limit && nextToRequest <= lastPage && nextToRequest < maxPages) {
-        request(nextToRequest++);
-      }
+      consumerAt = page;
+      // A page not asked yet (the one before it failed, or the window held it back) is asked in its turn.
+      if (!inFlight.has(page)) wanted = Math.max(wanted, page + 1);
+      pump();
       const pending = inFlight.get(page);
-      /* c8 ignore next 3 -- the loop above always requests the current page */
+      /* c8 ignore next 3 -- the lines above always request the current page */
       if (!pending) {
         break;
       }
@@ -88,11 +118,13 @@ export async function* offsetPages<P>(
         throw new PlatformError('invalidResponse', `The platform sent page ${page} with the same items as page ${page - 1}; the list was cut off there (the server seems to ignore the page number).`);
       }
       previousSignature = result.signature;
+      if (result.rawCount > 0) pagesWithItems++;
       yield result.value;
-      if (result.rawCount === 0) {
+      if (result.rawCount === 0 || page >= lastPage) {
         break;
       }
     }
+    options.onEnd?.({ pages: pagesWithItems });
   } finally {
     inner.dispose();
   }
@@ -139,6 +171,14 @@ export async function* cursorPages<P>(
     seen.add(result.nextCursor);
     cursor = result.nextCursor;
   }
+}
+
+/** The paging hints a caller gave, as `offsetPages` takes them. */
+export function pageHintsOf(options: { readonly firstWave?: number; readonly onEnd?: (shape: ListShape) => void }): Pick<OffsetPagingOptions, 'firstWave' | 'onEnd'> {
+  return {
+    ...(options.firstWave === undefined ? {} : { firstWave: options.firstWave }),
+    ...(options.onEnd ? { onEnd: options.onEnd } : {}),
+  };
 }
 
 /** Validates a page size before any request goes out, as the service answers 400 otherwise. */

@@ -2,15 +2,19 @@
  * Fetches every page of one findings query. A branch is asked for in the spelling the
  * deployment's findings use (`main` or `refs/heads/main`; docs/platform-api.md, "Branches"):
  * while that is not known, an empty answer is asked again in the other spelling, and the one
- * that brought findings is remembered per deployment until `forget()` (sign-out).
+ * that brought findings is learnt for the deployment and kept for the next start, so only the
+ * very first load of a deployment that spells branches in full waits for a second answer. Each
+ * list asks at once as many pages as it took last time, and its end (`answer-shapes.ts`).
  *
  * A kind the deployment does not have answers with no findings and `unavailable` set, rather than
  * failing: the other kinds never wait on it or fail with it (`kind-availability.ts`).
  */
 import { cancelledError, PlatformError } from '../model/errors';
 import { StringInterner } from '../model/interner';
-import { sameBranch, spellRef, spellingOf, type RefSpelling } from '../model/refs';
-import type { Finding, FindingFilters } from '../model/types';
+import { sameBranch, spellRef, spellingOf } from '../model/refs';
+import { AnswerShapes } from './answer-shapes';
+import type { Finding, FindingFilters, ListIssueType } from '../model/types';
+import type { FindingsCallOptions } from '../api/findings-requests';
 import type { AiPart, FindingsQuery, FindingsResult } from './findings-query';
 import { unavailableOf, type FindingKind, type KindAvailability } from './kind-availability';
 import type { FindingsPage } from '../model/decodeFinding';
@@ -20,8 +24,6 @@ import type { PlatformApi } from './platform-api';
 const SECRET_STATUSES = new Set(['open', 'ignored', 'fixed', 'removed', 'unknown', 'provisionally_ignored']);
 
 export class FindingsFetcher {
-  private readonly refSpellings = new Map<string, RefSpelling>();
-
   constructor(
     private readonly api: () => PlatformApi,
     private readonly pageSize: number,
@@ -29,11 +31,13 @@ export class FindingsFetcher {
     private readonly deploymentId: (slug: string) => string | undefined = () => undefined,
     /** Told, per kind, whether the deployment answered for it. */
     private readonly availability?: Pick<KindAvailability, 'note'>,
+    /** What was learnt of the deployment's answers: its branch spelling, its lists' lengths. */
+    readonly shapes: AnswerShapes = new AnswerShapes(),
   ) {}
 
   /** Forgets what was learnt (another deployment, or none). */
   forget(): void {
-    this.refSpellings.clear();
+    this.shapes.forget();
   }
 
   /**
@@ -47,19 +51,18 @@ export class FindingsFetcher {
     // The secrets list has no ref filter: its branch is kept by name, whatever the spelling.
     if (query.issueType === 'secrets') return this.fetchFiltered(query, query.filters, signal, onProgress, reuse);
     if (ref === undefined || spellingOf(ref) === undefined) return this.fetchFiltered(query, query.filters, signal, onProgress, reuse);
-    const slug = query.deploymentSlug;
-    const known = this.refSpellings.get(slug);
+    const known = this.shapes.spelling;
     const first = known ?? 'short';
     const result = await this.fetchFiltered(query, { ...query.filters, ref: spellRef(ref, first) }, signal, onProgress, reuse);
     if (result.findings.length > 0 || result.skipped > 0) {
-      this.refSpellings.set(slug, first);
+      this.shapes.learnSpelling(first);
       return result;
     }
     // A kind the deployment does not have answers the same in either spelling.
     if (known || result.unavailable) return result;
-    const other: RefSpelling = first === 'short' ? 'full' : 'short';
+    const other = first === 'short' ? 'full' : 'short';
     const retried = await this.fetchFiltered(query, { ...query.filters, ref: spellRef(ref, other) }, signal, onProgress, reuse);
-    if (retried.findings.length > 0 || retried.skipped > 0) this.refSpellings.set(slug, other);
+    if (retried.findings.length > 0 || retried.skipped > 0) this.shapes.learnSpelling(other);
     return retried;
   }
 
@@ -68,7 +71,9 @@ export class FindingsFetcher {
    * Code findings come with the AI code findings (`ai_sast`), asked for beside them; secrets come
    * from their own list, narrowed here to the query's branch.
    */
-  private async fetchFiltered(query: FindingsQuery, filters: FindingFilters, signal: AbortSignal, onProgress?: (arrived: number) => void, reuse: (finding: Finding) => Finding = (f) => f): Promise<FindingsResult> {
+  private async fetchFiltered(
+    query: FindingsQuery, filters: FindingFilters, signal: AbortSignal, onProgress?: (arrived: number) => void, reuse: (finding: Finding) => Finding = (f) => f,
+  ): Promise<FindingsResult> {
     const interner = new StringInterner();
     const findings: Finding[] = [];
     let skipped = 0;
@@ -80,6 +85,12 @@ export class FindingsFetcher {
       }
     };
     const options = { signal, pageSize: this.pageSize, interner };
+    // Each list asks at once the pages it took last time, and its end.
+    const paged = (issueType: ListIssueType): FindingsCallOptions & { signal: AbortSignal } => {
+      // The AI list, an addition to the code findings, is short: two pages when never read.
+      const hints = this.shapes.hints(JSON.stringify(['findings', query.deploymentSlug, issueType, filters, this.pageSize]), issueType === 'ai_sast' ? 2 : undefined);
+      return { ...options, ...hints };
+    };
     const kind: FindingKind = query.issueType;
     let ai: { findings: Finding[]; skipped: number; part?: AiPart } | undefined;
     try {
@@ -92,18 +103,18 @@ export class FindingsFetcher {
         await collect(this.api().secrets(id, sent, { signal, interner }), (f) => (!ref || sameBranch(f.ref, ref)) && (!status || f.status === status));
       } else if (query.issueType === 'sast') {
         // Side by side: the AI list adds no round trip to the code findings' own, and never fails them.
-        const aiLoad = this.collectAi(query, filters, options, reuse);
+        const aiLoad = this.collectAi(query, filters, paged('ai_sast'), reuse);
         // If the code findings fail first, the AI list's own outcome is not a second, unheard error.
         aiLoad.catch(() => undefined);
         try {
-          await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, options));
+          await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, paged('sast')));
         } finally {
           ai = await aiLoad.catch(() => undefined);
         }
         // The AI list stops only when the load is cancelled: then the whole load is.
         if (signal.aborted) throw cancelledError();
       } else {
-        await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, options));
+        await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, paged(query.issueType)));
       }
     } catch (e) {
       const unavailable = unavailableOf(e, query.issueType !== 'secrets');
@@ -124,7 +135,7 @@ export class FindingsFetcher {
    * `issue_type=ai_sast` as a bad or unknown request, and one whose list fails for a while still
    * shows its code findings. Only cancellation goes up.
    */
-  private async collectAi(query: FindingsQuery, filters: FindingFilters, options: { signal: AbortSignal; pageSize: number; interner: StringInterner }, reuse: (finding: Finding) => Finding): Promise<{ findings: Finding[]; skipped: number; part?: AiPart }> {
+  private async collectAi(query: FindingsQuery, filters: FindingFilters, options: FindingsCallOptions & { signal: AbortSignal }, reuse: (finding: Finding) => Finding): Promise<{ findings: Finding[]; skipped: number; part?: AiPart }> {
     const found: Finding[] = [];
     let skipped = 0;
     try {

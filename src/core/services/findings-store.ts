@@ -26,6 +26,7 @@ import { raceAbort } from './abort';
 import { FindingIndex, indexKey } from './finding-index';
 import { applyPatch, PatchSequence, undoPatch, type ActivePatch, type FindingChange, type PatchHandle } from './finding-patches';
 import { FindingsFetcher } from './findings-fetcher';
+import type { AnswerShapes } from './answer-shapes';
 import { keepEarlierAi, queryKey, type FindingsQuery, type FindingsResult } from './findings-query';
 import { KindAvailability } from './kind-availability';
 import type { PlatformApi } from './platform-api';
@@ -41,6 +42,8 @@ export interface FindingsStoreOptions {
   readonly onLoadFailed?: (query: FindingsQuery, error: unknown) => void;
   /** The signed-in deployment's id (the secrets list takes it instead of the slug). */
   readonly deploymentId?: (slug: string) => string | undefined;
+  /** What was learnt of how the deployment answers (shared with the project list). */
+  readonly shapes?: AnswerShapes;
   /** Told of a listener that threw, with the listener's name. */
   readonly onListenerError?: (name: string, error: unknown) => void;
 }
@@ -62,7 +65,7 @@ export class FindingsStore implements Disposable {
   readonly availability = new KindAvailability();
 
   constructor(api: () => PlatformApi, private readonly options: FindingsStoreOptions = {}) {
-    this.fetcher = new FindingsFetcher(api, options.pageSize ?? DEFAULT_FINDINGS_PAGE_SIZE, options.deploymentId, this.availability);
+    this.fetcher = new FindingsFetcher(api, options.pageSize ?? DEFAULT_FINDINGS_PAGE_SIZE, options.deploymentId, this.availability, options.shapes);
     this.changed = new Emitter<readonly string[]>(options.onListenerError);
     this.onDidChange = this.changed.event;
   }

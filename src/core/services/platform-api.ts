@@ -13,6 +13,7 @@ import type { StringInterner } from '../model/interner';
 import type { FindingsPage } from '../model/decodeFinding';
 import type { PolicyRulesPage } from '../model/decodePolicy';
 import type { CallOptions } from '../api/endpoints';
+import type { ListShape } from '../api/paging';
 
 export interface PlatformApi {
   listDeployments(options?: CallOptions): Promise<Deployment[]>;
@@ -22,11 +23,12 @@ export interface PlatformApi {
     deploymentSlug: string,
     issueType: ListIssueType,
     filters: FindingFilters,
-    options?: CallOptions & { pageSize?: number; concurrency?: number; interner?: StringInterner },
+    options?: CallOptions & { pageSize?: number; concurrency?: number; interner?: StringInterner; firstWave?: number; onEnd?: (shape: ListShape) => void },
   ): AsyncIterable<FindingsPage>;
   /** Secrets findings (cursor-paged, by deployment id); every ref comes, the caller narrows. */
   secrets(deploymentId: string, filters: FindingFilters, options?: CallOptions & { pageSize?: number; interner?: StringInterner }): AsyncIterable<FindingsPage>;
-  listProjects(deploymentSlug: string, options?: CallOptions): Promise<Project[]>;
+  /** Every project; `firstWave` and `onEnd` as for the findings (`answer-shapes.ts`). */
+  listProjects(deploymentSlug: string, options?: CallOptions & { firstWave?: number; onEnd?: (shape: ListShape) => void }): Promise<Project[]>;
   getProject(deploymentSlug: string, projectName: string, options?: CallOptions): Promise<Project>;
   addProjectTags(deploymentSlug: string, projectName: string, tags: readonly string[], options?: CallOptions): Promise<Project>;
   /** The newest completed scan of a repository's branch that names its commit. */

@@ -1,15 +1,19 @@
 /**
  * The deployment's projects: all pages of the list, details loaded lazily per project (the list
  * lacks `managed_scan_config`), and tag updates applied from the server's answer.
+ *
+ * The workspace's projects are known before the list (remembered from the last session, or read
+ * one by one beside it), so the tree and Problems need not wait for thousands of projects.
  */
 import { Emitter, type Disposable } from '../events';
 import type { Project } from '../model/types';
 import { raceAbort } from './abort';
+import { AnswerShapes } from './answer-shapes';
 import type { PlatformApi } from './platform-api';
 
 export type ProjectsState =
   | { readonly kind: 'idle' }
-  | { readonly kind: 'loading'; readonly previous?: readonly Project[] }
+  | { readonly kind: 'loading'; readonly previous?: readonly Project[]; readonly known?: readonly Project[] }
   | { readonly kind: 'loaded'; readonly projects: readonly Project[]; readonly staleBecause?: unknown }
   | { readonly kind: 'failed'; readonly error: unknown };
 
@@ -31,10 +35,17 @@ export class ProjectsService implements Disposable {
   private current: ProjectsState = { kind: 'idle' };
   private flight: { controller: AbortController; promise: Promise<readonly Project[]> } | undefined;
   private readonly details = new Map<string, Promise<Project>>();
+  /** The workspace's projects as known before the list: remembered, or read one by one. */
+  private knownProjects: readonly Project[] = [];
   private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly api: () => PlatformApi, private readonly slug: () => string | undefined) {}
+  constructor(
+    private readonly api: () => PlatformApi,
+    private readonly slug: () => string | undefined,
+    /** Shared with the findings: how many pages the list took last time. */
+    private readonly shapes: AnswerShapes = new AnswerShapes(),
+  ) {}
 
   get state(): ProjectsState {
     return this.current;
@@ -45,8 +56,39 @@ export class ProjectsService implements Disposable {
     return s.kind === 'loaded' ? s.projects : s.kind === 'loading' ? (s.previous ?? []) : [];
   }
 
+  /** True once a whole list was read (it may be refreshing, or stale). */
+  get listed(): boolean {
+    const s = this.current;
+    return s.kind === 'loaded' || (s.kind === 'loading' && (s.previous?.length ?? 0) > 0);
+  }
+
+  /** The workspace's projects known before the list (remembered, or read one by one). */
+  get known(): readonly Project[] {
+    return this.knownProjects;
+  }
+
   find(name: string): Project | undefined {
-    return this.projects.find((p) => p.name === name);
+    return this.projects.find((p) => p.name === name) ?? (this.listed ? undefined : this.knownProjects.find((p) => p.name === name));
+  }
+
+  /** Takes the workspace's projects remembered from the last session, until the list is read. */
+  adoptKnown(projects: readonly Project[]): void {
+    this.knownProjects = projects;
+    if (this.current.kind === 'loading') this.set({ ...this.current, known: projects });
+  }
+
+  /**
+   * Reads the workspace's projects one by one, beside the list (one round trip, however long the
+   * list): the tree shows them at once. A name the deployment does not have is left out.
+   */
+  async readKnown(names: readonly string[]): Promise<void> {
+    const slug = this.slug();
+    if (!slug || names.length === 0 || this.listed) return;
+    const read = await Promise.allSettled(names.map((name) => this.loadDetails(name)));
+    if (this.slug() !== slug || this.listed) return;
+    const found = read.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const others = this.knownProjects.filter((p) => !found.some((f) => f.name === p.name));
+    this.adoptKnown([...found, ...others]);
   }
 
   /** Loads every page; concurrent calls share one load. Keeps the old list (stale) on failure. */
@@ -57,8 +99,10 @@ export class ProjectsService implements Disposable {
     if (!slug) return Promise.resolve([]);
     const controller = new AbortController();
     const previous = this.projects;
-    this.set({ kind: 'loading', previous });
-    const promise = this.api().listProjects(slug, { signal: controller.signal }).then(
+    this.set({ kind: 'loading', previous, known: this.knownProjects });
+    // Never read: two pages of 3 000, as most deployments have fewer projects than one page.
+    const hints = this.shapes.hints(JSON.stringify(['projects', slug]), 2);
+    const promise = this.api().listProjects(slug, { signal: controller.signal, ...hints }).then(
       (projects) => {
         if (controller.signal.aborted) return projects; // cleared meanwhile (sign-out): show nothing of it
         this.flight = undefined;
@@ -111,6 +155,7 @@ export class ProjectsService implements Disposable {
     this.flight?.controller.abort();
     this.flight = undefined;
     this.details.clear();
+    this.knownProjects = [];
     this.set({ kind: 'idle' });
   }
 

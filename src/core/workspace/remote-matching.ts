@@ -6,6 +6,14 @@
 
 /** The repository path of a remote URL, lower-cased for comparison: `group/sub/repo`. */
 export function repositoryPathOf(remoteUrl: string): string | undefined {
+  return repositoryNameOf(remoteUrl)?.toLowerCase();
+}
+
+/**
+ * The repository path of a remote URL as written (`Org/Repo`): the project name the platform
+ * most likely gives it, used before the project list is known.
+ */
+export function repositoryNameOf(remoteUrl: string): string | undefined {
   const url = remoteUrl.trim();
   if (!url) return undefined;
   let path: string | undefined;
@@ -23,7 +31,7 @@ export function repositoryPathOf(remoteUrl: string): string | undefined {
     .replace(/^\/+|\/+$/g, '')
     .replace(/\.git$/i, '')
     .replace(/^scm\//, ''); // Bitbucket Server style clone paths
-  return cleaned.includes('/') ? cleaned.toLowerCase() : undefined;
+  return cleaned.includes('/') ? cleaned : undefined;
 }
 
 function decodeSafely(text: string): string {

@@ -16,6 +16,7 @@ import { BENCH_FILE_LINES, benchFile, HOST_BENCH, HOT_FILE, HOT_FINDINGS } from 
 import { EXTENSION_ID } from './fixture';
 import { appsecDiagnosticCount, windowProblemCount } from './helpers';
 import { gcKindOf, traced } from './bench-trace';
+import { measureLatency, type LatencyBenchDeps } from './bench-latency';
 import type { ExtensionApi } from '../../../src/extension';
 
 interface Ready { url: string; token: string; deploymentSlug: string; sast: number; sca: number; project: string }
@@ -27,6 +28,8 @@ const PROFILE_ROUNDS = process.env.APPSEC_BENCH_PROFILE_ROUNDS === '1';
 const STALLS_ONLY = process.env.APPSEC_BENCH_STALLS === '1';
 /** APPSEC_BENCH_TRACE_STARTS=N (with APPSEC_BENCH_QUICK=1): N cached starts, each stall over 50 ms printed with what ran in it. */
 const TRACE_STARTS = Number(process.env.APPSEC_BENCH_TRACE_STARTS ?? 0);
+/** APPSEC_BENCH_LATENCY=1: only the figures at the service's latency ((i), (j), (k)). */
+const LATENCY_ONLY = process.env.APPSEC_BENCH_LATENCY === '1';
 const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 
 function startServer(commit: string): Promise<{ child: ChildProcess; ready: Ready }> {
@@ -89,7 +92,7 @@ let lastSent = { chars: 0, ms: 0, markers: 0 };
 /** Heap held by the plain job's diagnostics once handed over: the floor under what any extension keeps. */
 let lastHeldBytes = 0;
 
-async function plainJob(ready: Ready, folder: vscode.Uri, pageSize: number, inFlight: number): Promise<number> {
+async function plainJob(ready: Pick<Ready, 'url' | 'token' | 'deploymentSlug' | 'project'>, folder: vscode.Uri, pageSize: number, inFlight: number): Promise<number> {
   gc();
   const heapAtStart = process.memoryUsage().heapUsed;
   const collection = vscode.languages.createDiagnosticCollection('bench-limit');
@@ -433,6 +436,16 @@ describe('bench:host', () => {
       const api = await extension!.activate();
       if (api.activationProfile) profiled.push('', 'CPU profile of activation (APPSEC_PROFILE_ACTIVATION=1, sampled every 0.1 ms; (f) is then measured with the profiler on):', ...summarizeWhole(api.activationProfile as CpuProfile));
       figures.push({ name: '(f) activation (the extension\'s own activate)', value: api.activationMs, unit: 'ms', target: '≤ 20 ms', reference: `CPU time ${api.activationCpuMs.toFixed(1)} ms; phases ended at ${api.activationPhases.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ')}` });
+      const latencyDeps: LatencyBenchDeps = {
+        repo: REPO, commit, project: ready.project, folder, api, windowQuiet, median,
+        limitJob: (other) => plainJob(other, folder.uri, 3000, 4),
+      };
+      const atLatency = async (): Promise<void> => {
+        const measured = await measureLatency(latencyDeps);
+        figures.push(...measured.figures);
+        profiled.push(...measured.timelines);
+      };
+      if (LATENCY_ONLY) return await atLatency();
       // (g) From signed out to 50 000 shown: everything the refresh leaves in the heap.
       gc();
       const heapBefore = process.memoryUsage().heapUsed;
@@ -716,6 +729,7 @@ describe('bench:host', () => {
         name: `    diagnostics handed to the window per keystroke, ${withAll[0].shown} shown`, value: mean(withAll, (t) => t.markersPerKey), unit: 'count',
         reference: `${mean(alone, (t) => t.markersPerKey).toFixed(0)} with ${alone[0].shown} shown; ${(mean(withAll, (t) => t.charsPerKey) / 1000).toFixed(1)} vs ${(mean(alone, (t) => t.charsPerKey) / 1000).toFixed(1)} kB serialized per keystroke`, target: 'the same',
       });
+      await atLatency();
     } finally {
       child.disconnect();
       const lines = figures.map((f) => `${f.name.padEnd(72)} ${f.value.toFixed(f.unit === 'bytes' || f.unit === 'count' ? 0 : f.value < 10 ? 2 : 1).padStart(9)} ${f.unit.padEnd(5)} ${(f.target ?? '').padEnd(18)} ${f.reference ?? ''}`);

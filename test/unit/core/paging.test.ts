@@ -89,6 +89,29 @@ void describe('offsetPages', () => {
     assert.deepEqual(source.aborted.sort(), source.requested.filter((p) => p > 3).sort());
   });
 
+  void it('asks the whole first wave at once: a list as long as last time is read, its end included, in one round trip', async () => {
+    // 3 full pages and the empty page 3: all four asked before any answer.
+    const source = offsetSource(30, 10, () => 20);
+    const requestedBeforeAnswers: number[][] = [];
+    const pages = offsetPages(source.fetchPage, { pageSize: 10, concurrency: 2, firstWave: 4 });
+    const first = pages.next();
+    requestedBeforeAnswers.push([...source.requested]);
+    await first;
+    const rest = await collect(pages);
+    assert.deepEqual(requestedBeforeAnswers, [[0, 1, 2, 3]]);
+    assert.equal(rest.flat().length, 20);
+    assert.deepEqual(source.requested, [0, 1, 2, 3]);
+  });
+
+  void it('a list longer than the first wave asks the next pages as soon as the wave\'s last page comes with items', async () => {
+    const source = offsetSource(55, 10, () => 10);
+    const ended: unknown[] = [];
+    const pages = await collect(offsetPages(source.fetchPage, { pageSize: 10, concurrency: 4, firstWave: 2, onEnd: (shape) => ended.push(shape) }));
+    assert.equal(pages.flat().length, 55);
+    assert.deepEqual(source.requested.slice(0, 6), [0, 1, 2, 3, 4, 5]);
+    assert.deepEqual(ended, [{ pages: 6 }]);
+  });
+
   void it('goes on past pages with skipped or fewer items, until an empty one', async () => {
     const counts = [10, 10, 3, 7, 0];
     const fetchPage = (page: number): Promise<OffsetPage<string>> =>

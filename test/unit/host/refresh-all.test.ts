@@ -8,6 +8,8 @@ import type { KindGap } from '../../../src/core/services/kind-gaps';
 interface Situation {
   /** The project list was loaded before (and folders matched from it). */
   readonly known?: boolean;
+  /** A folder is matched by its remote alone: its project is not known before the list. */
+  readonly byRemote?: boolean;
   /** The reloaded list matches the folders differently. */
   readonly rematch?: boolean;
   /** The project list fails to load. */
@@ -18,7 +20,8 @@ interface Situation {
 
 /** A world with a view that takes 10 ms per refresh and coalesces as the real one does. */
 function world(signedIn: boolean, situation: Situation = {}) {
-  const seen = { refreshes: 0, drawn: 0, expired: false, cleared: [] as string[], listAnswered: false, loadStartedBeforeList: false, told: [] as string[] };
+  const seen = { refreshes: 0, drawn: 0, expired: false, cleared: [] as string[], listAnswered: false, loadStartedBeforeList: false, told: [] as string[], readKnown: [] as string[] };
+  const matched = situation.known === true || situation.byRemote === true;
   let running: Promise<readonly KindGap[]> | undefined;
   const view = {
     refresh: (): Promise<readonly KindGap[]> => {
@@ -48,10 +51,12 @@ function world(signedIn: boolean, situation: Situation = {}) {
         else resolve([]);
       }, 5)),
       clear: () => void seen.cleared.push('projects'),
+      find: (name) => (situation.known || seen.listAnswered ? { id: 1, name, tags: [] } : undefined),
+      readKnown: (names) => Promise.resolve(void seen.readKnown.push(...names)),
     },
     policies: { clear: () => void seen.cleared.push('policies'), expire: () => undefined },
     repos: {
-      repos: () => (situation.known ? [{ projectName: 'acme/web' } as ReturnType<RefreshAllDeps['repos']['repos']>[number]] : []),
+      repos: () => (matched ? [{ projectName: 'acme/web' } as ReturnType<RefreshAllDeps['repos']['repos']>[number]] : []),
       // A new match fires the repositories' change event, as GitWorkspaceRepos does.
       recompute: () => (situation.rematch ? (reposChanged(), true) : false),
     },
@@ -82,18 +87,35 @@ void describe('refreshAllActions', () => {
     assert.equal(seen.drawn, 1);
   });
 
-  void it('a new match is a cause of its own: one more refresh, and the refresh resolves after it is drawn', async () => {
-    const { actions, seen } = world(true, { known: true, rematch: true });
-    await actions.refreshAll(false);
-    assert.equal(seen.refreshes, 2, 'the early load and the new match, no third');
-    assert.equal(seen.drawn, 2, 'both drawn before it resolves');
+  void it('a folder matched by its remote shows its findings before the list answers, and its project is read beside the list', async () => {
+    const { actions, seen } = world(true, { byRemote: true });
+    await actions.refreshAll(true);
+    assert.equal(seen.loadStartedBeforeList, true);
+    assert.deepEqual(seen.readKnown, ['acme/web']);
+    // Once the list says which branch the project shows, the view is drawn once more from what it holds.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    assert.equal(seen.refreshes, 2);
+    assert.equal(seen.drawn, 2);
   });
 
-  void it('a failed project list fails the refresh, and the findings beside it still show', async () => {
+  void it('a new match is a cause of its own: one more refresh once the list has answered, drawn after the first', async () => {
+    const { actions, seen } = world(true, { known: true, rematch: true });
+    await actions.refreshAll(false);
+    assert.ok(seen.drawn >= 1, 'the refresh resolves once the early load is drawn');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    assert.equal(seen.refreshes, 2, 'the early load and the new match, no third');
+    assert.equal(seen.drawn, 2);
+  });
+
+  void it('a failed project list neither holds up nor fails the findings of matched folders', async () => {
     const { actions, seen } = world(true, { known: true, listFails: true });
+    await actions.refreshAll(true);
+    assert.equal(seen.drawn, 1, 'the findings are drawn');
+  });
+
+  void it('with no folder matched, a failed project list fails the refresh', async () => {
+    const { actions } = world(true, { listFails: true });
     await assert.rejects(actions.refreshAll(true), /list failed/);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    assert.equal(seen.drawn, 1, 'the findings that loaded are still drawn');
   });
 
   void it('a kind that failed is told once, after it is drawn; a kind the deployment lacks is not', async () => {

@@ -63,6 +63,7 @@ void describe('offset paging (findings, projects)', () => {
     pages: fc.array(pageSpec, { maxLength: 14 }),
     pageSize: fc.integer({ min: 1, max: 5 }),
     concurrency: fc.integer({ min: 1, max: 5 }),
+    firstWave: fc.option(fc.integer({ min: 1, max: 6 }), { freq: 2 }),
     maxPages: fc.integer({ min: 1, max: 12 }),
     abortAtFetch: fc.option(fc.integer({ min: 1, max: 8 }), { freq: 4 }),
     stopAfter: fc.option(fc.integer({ min: 1, max: 6 }), { freq: 4 }),
@@ -103,7 +104,10 @@ void describe('offset paging (findings, projects)', () => {
 
       const yielded: number[][] = [];
       const ending = await timeBoxed(() => drain(
-        offsetPages(fetchPage, { pageSize: s.pageSize, concurrency: s.concurrency, maxPages: s.maxPages, signal: outer.signal }),
+        offsetPages(fetchPage, {
+          pageSize: s.pageSize, concurrency: s.concurrency, maxPages: s.maxPages, signal: outer.signal,
+          ...(s.firstWave === null ? {} : { firstWave: s.firstWave }),
+        }),
         (items) => yielded.push(items),
         s.stopAfter ?? undefined,
       ));
@@ -114,7 +118,8 @@ void describe('offset paging (findings, projects)', () => {
       // Fetching: each page once, never beyond the cap, never more at once than allowed.
       assert.equal(new Set(fetched).size, fetched.length, `a page was fetched twice: ${fetched.join(',')}`);
       assert.ok(fetched.every((p) => p < s.maxPages), 'a page beyond the cap was fetched');
-      assert.ok(maxInFlight <= s.concurrency, `${maxInFlight} pages in flight, concurrency ${s.concurrency}`);
+      const allowed = Math.max(s.concurrency, s.firstWave ?? 0);
+      assert.ok(maxInFlight <= allowed, `${maxInFlight} pages in flight, concurrency ${s.concurrency}, first wave ${s.firstWave}`);
 
       // The expected list: pages up to the first empty one (a short page does not end it); an
       // error or the cap ends it early.
@@ -146,7 +151,8 @@ void describe('offset paging (findings, projects)', () => {
       }
       if (ending.kind === 'error' && ending.reason === 'invalidResponse') assert.match(ending.message, /beyond \d+ pages; the list was cut off there/);
     }), { seed: SEED, numRuns: RUNS });
-    assert.ok(yieldedPages > RUNS, `only ${yieldedPages} pages yielded in all`);
+    // The generator's own check: most sequences yield pages, so the properties were exercised.
+    assert.ok(yieldedPages > RUNS * 0.8, `only ${yieldedPages} pages yielded in all`);
   });
 
   void it('pages of malformed findings answers: ends within the cap with completion or a typed error', async () => {

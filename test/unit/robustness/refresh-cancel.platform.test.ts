@@ -187,7 +187,8 @@ void describe('cancelling', () => {
     assert.equal(state.kind, 'loaded');
     assert.equal(state.kind === 'loaded' ? state.result : undefined, shown, 'the earlier findings stay, not marked stale');
     // Its socket is destroyed (a later request never queues behind the unanswered one).
-    await eventually(() => counting.busy() === 0 && counting.closed() === closedBefore + 1, 'the hanging socket closed');
+    // (The other pages of the load's wave answered; their sockets may close with it.)
+    await eventually(() => counting.busy() === 0 && counting.closed() > closedBefore, 'the hanging socket closed');
     const next = await service.load('slot', query('low'));
     assert.deepEqual(sortedIds(next), idsOf('low'));
     service.dispose();

@@ -96,7 +96,9 @@ void describe('branch baselines (real client, local platform)', () => {
   test('a failed baseline marks nothing new, is reported, and is asked again only by a forced load', async () => {
     const failures: unknown[] = [];
     const { store, baselines } = setup((_name, e) => failures.push(e));
-    h.server.faults.inject({ kind: 'status', status: 500, body: '{"error":"bad"}' }, { pathIncludes: 'issue_type=sast' }, 1); // the code baseline of main (a 500 is not retried; a 400 would read as a deployment without Code)
+    // Page 0 of the code baseline of main (a 500 is not retried; a 400 would read as a deployment
+    // without Code). The other pages of its wave answer; a failed page past the end would not count.
+    h.server.faults.inject({ kind: 'status', status: 500, body: '{"error":"bad"}' }, { pathIncludes: 'issue_type=sast&page=0&' }, 1);
     await baselines.ensure(SLUG, project);
     assert.equal(failures.length, 1, 'the failure is reported');
     assert.equal(baselines.comparedWith(project), undefined);

@@ -119,8 +119,8 @@ void describe('the Projects tree\'s model (real store, local platform)', () => {
   void test('a failed place stays failed on a redraw, and is tried again when what is asked changes', async (t) => {
     t.after(() => h.server.faults.clear());
     const { model, place, placesMoved, filtersChanged } = setUp();
-    // Three answers of 502: the first request and both of the client's retries.
-    h.server.faults.inject({ kind: 'status', status: 502 }, { pathIncludes: 'issue_type=sast' }, 3);
+    // Every code request answers 502: each page of the first wave and both of the client's retries.
+    h.server.faults.inject({ kind: 'status', status: 502 }, { pathIncludes: 'issue_type=sast' }, 12);
     model.place(place());
     await model.settle(place().slot);
     assert.notEqual(model.place(place()).error, undefined);

@@ -37,7 +37,8 @@ void describe('branch spelling of the ref filter (real client, local platform)',
     // Remembered: a branch without a scan answers empty in the short spelling, and is not asked again in the other.
     const again = h.mark();
     assert.equal((await s.load('b', query('sast', 'no-such-branch'))).findings.length, 0);
-    assert.deepEqual(sentRefs(again), ['no-such-branch']);
+    const sent = sentRefs(again);
+    assert.ok(sent.length > 0 && sent.every((ref) => ref === 'no-such-branch'), sent.join());
     s.dispose();
   });
 
@@ -51,10 +52,10 @@ void describe('branch spelling of the ref filter (real client, local platform)',
       assert.deepEqual(ids(sast.findings), onMain('sast'));
       assert.equal(sast.query.filters.ref, 'main', 'the result is filed under the branch as the user names it');
       const refs = sentRefs(mark);
-      // Page 0 in the short spelling came back empty (page 1, sent alongside, may be aborted
-      // before it arrives); every other request used the full spelling.
+      // The short spelling's first wave came back empty (the code list's 4 pages and the AI
+      // list's 2, sent at once); every other request used the full spelling.
       assert.equal(refs[0], 'main');
-      assert.ok(refs.filter((ref) => ref === 'main').length <= 2, refs.join());
+      assert.ok(refs.filter((ref) => ref === 'main').length <= 6, refs.join());
       assert.ok(refs.filter((ref) => ref !== 'main').every((ref) => ref === 'refs/heads/main'), refs.join());
       assert.ok(refs.filter((ref) => ref === 'refs/heads/main').length >= 2, refs.join());
 
