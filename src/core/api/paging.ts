@@ -74,6 +74,8 @@ export async function* offsetPages<P>(
   let pagesWithItems = 0;
 
   const pump = (): void => {
+    // Once the list is done (or left), an answer still arriving asks for nothing more.
+    if (inner.controller.signal.aborted) return;
     const limit = Math.min(wanted, consumerAt + bound, maxPages, lastPage + 1);
     while (nextToRequest < limit && outstanding < bound) request(nextToRequest++);
   };
