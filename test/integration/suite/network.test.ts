@@ -52,7 +52,8 @@ describe('network: http.proxy', () => {
     assert.equal(report.ok, true, JSON.stringify(report.steps, null, 2));
     assert.match(report.steps.find((s) => s.id === 'proxy')?.detail ?? '', new RegExp(`^${proxy.url} \\(from http\\.proxy\\)`));
     assert.match(report.steps.find((s) => s.id === 'auth')?.detail ?? '', new RegExp(`deployment ${f.data.deployment.slug} `));
-    assert.ok(proxy.requests().includes(`GET ${f.server.url}/api/v1/deployments`), proxy.log());
+    const via = proxy;
+    await waitFor(() => via.requests().includes(`GET ${f.server.url}/api/v1/deployments`), 5_000, `the proxy logged the check's request:\n${via.log()}`);
     assert.doesNotMatch(JSON.stringify(report), new RegExp(f.server.token));
 
     const mark = f.server.requests.length;
@@ -61,7 +62,8 @@ describe('network: http.proxy', () => {
     const refreshed = f.server.requests.slice(mark);
     assert.ok(refreshed.some((r) => r.path.endsWith('/findings')), 'the refresh loaded findings');
     assert.equal(viaProxySince(f, mark, proxy), refreshed.length, 'every request of the refresh came through the proxy');
-    assert.ok(proxy.requests().slice(seenByProxy).some((r) => r.startsWith(`GET ${f.server.url}/api/v1/deployments/`)), proxy.log());
+    // The proxy's processes write their log lines a little after forwarding (more of them with more connections).
+    await waitFor(() => via.requests().slice(seenByProxy).some((r) => r.startsWith(`GET ${f.server.url}/api/v1/deployments/`)), 5_000, `the proxy logged the refresh's requests:\n${via.log()}`);
   });
 
   it('a load waiting to retry when http.proxy changes retries through the proxy, and still succeeds', async () => {
