@@ -72,10 +72,11 @@ export async function* offsetPages<P>(
   const bound = Math.max(firstWave, concurrency);
   let previousSignature: string | undefined;
   let pagesWithItems = 0;
+  let done = false;
 
   const pump = (): void => {
     // Once the list is done (or left), an answer still arriving asks for nothing more.
-    if (inner.controller.signal.aborted) return;
+    if (done) return;
     const limit = Math.min(wanted, consumerAt + bound, maxPages, lastPage + 1);
     while (nextToRequest < limit && outstanding < bound) request(nextToRequest++);
   };
@@ -107,10 +108,8 @@ export async function* offsetPages<P>(
       if (!inFlight.has(page)) wanted = Math.max(wanted, page + 1);
       pump();
       const pending = inFlight.get(page);
-      /* c8 ignore next 3 -- the lines above always request the current page */
-      if (!pending) {
-        break;
-      }
+      // Only a cancelled list asks for nothing: the caller's abort is its outcome.
+      if (!pending) throw cancelledError();
       inFlight.delete(page);
       const result = await pending;
       if (result.rawCount === 0 && page > 0) {
@@ -128,6 +127,7 @@ export async function* offsetPages<P>(
     }
     options.onEnd?.({ pages: pagesWithItems });
   } finally {
+    done = true;
     inner.dispose();
   }
 }
