@@ -34,9 +34,9 @@ export interface PolicyRulesCallOptions extends CallOptions {
 }
 
 /**
- * Projects per page: as many as the findings list takes, so 5 000 projects come in one wave of
- * requests. No maximum is documented; a deployment that refuses it (400) is read at the
- * documented default, `FALLBACK_PROJECTS_PAGE_SIZE`, from then on.
+ * Projects per page: as many as the findings list takes, so a large organization's list comes in
+ * one wave of requests. No maximum is documented; a deployment that refuses it (400) is read at
+ * the documented default, `FALLBACK_PROJECTS_PAGE_SIZE`, from then on.
  */
 export const DEFAULT_PROJECTS_PAGE_SIZE = 3000;
 export const FALLBACK_PROJECTS_PAGE_SIZE = 100;

@@ -121,7 +121,7 @@ export async function* offsetPages<P>(
       previousSignature = result.signature;
       if (result.rawCount > 0) pagesWithItems++;
       yield result.value;
-      if (result.rawCount === 0 || page >= lastPage) {
+      if (result.rawCount === 0) {
         break;
       }
     }

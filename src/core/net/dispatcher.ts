@@ -23,7 +23,7 @@ export interface DispatcherOptions {
 
 /**
  * A refresh's first wave asks every page it expects of every kind, the project list and the
- * workspace's projects at once (a first start: 14 requests); with fewer connections the
+ * workspace's projects at once; with fewer connections the
  * rest queue for a whole round trip (docs/performance.md, "Round trips").
  */
 const POOL = { keepAliveTimeout: 30_000, keepAliveMaxTimeout: 300_000, connections: 20 };

@@ -5,12 +5,12 @@
  *   had findings;
  * - how many pages each list took last time, so the next read asks them all (and the end) at once.
  *
- * Kept in memory per deployment and written beside the findings cache, so a start knows it too.
+ * Kept in memory for the signed-in deployment; `src/host/start-memory.ts` keeps it for the next start.
  */
 import type { RefSpelling } from '../model/refs';
 import type { ListShape } from '../api/paging';
 
-/** Pages asked at once for a findings list never read: enough for 12 000 findings in one round trip. */
+/** Pages asked at once for a findings list never read (docs/platform-api.md, "Paging"). */
 export const FIRST_READ_PAGES = 4;
 /** Lists whose page counts are kept: the workspace's, the tree's latest; the oldest go first. */
 const MAX_KEPT_LISTS = 200;

@@ -100,7 +100,7 @@ export class ProjectsService implements Disposable {
     const controller = new AbortController();
     const previous = this.projects;
     this.set({ kind: 'loading', previous, known: this.knownProjects });
-    // Never read: two pages of 3 000, as most deployments have fewer projects than one page.
+    // Never read: two pages, as most deployments have fewer projects than one page holds.
     const hints = this.shapes.hints(JSON.stringify(['projects', slug]), 2);
     const promise = this.api().listProjects(slug, { signal: controller.signal, ...hints }).then(
       (projects) => {
