@@ -5,7 +5,6 @@
  */
 import * as vscode from 'vscode';
 import type { App } from './app';
-import { parseBaseUrl } from './core/api/baseUrl';
 import { PlatformClient } from './core/api/client';
 import type { Deployment, Finding } from './core/model/types';
 import { FindingsStore } from './core/services/findings-store';
@@ -27,10 +26,11 @@ import { createHostDispatcher } from './host/network';
 import type { NetworkDispatcher } from './core/net/dispatcher';
 import { SecretTokenStore, warnOnceIfNoKeyring } from './host/secrets';
 import { affectsConnection, settings } from './host/settings';
-import { errorMessage, reportError } from './host/user-errors';
+import { errorMessage, reportError, warnIfUnusableBaseUrl } from './host/user-errors';
 import { ViewState } from './host/view-state';
 import { FindingsStatusBar } from './status-bar';
-import { createTreeViews, revealRule, treeCommandHandlers, updateFilterDescription } from './views/tree-views';
+import { createTreeViews, revealProject, revealRule, treeCommandHandlers, updateFilterDescription } from './views/tree-views';
+import { createInventory } from './inventory';
 import { startAutoRefresh } from './host/auto-refresh';
 import { FindingsAttention } from './views/attention';
 import { registerFindingHover } from './editor/finding-hover';
@@ -152,6 +152,10 @@ function activateApi(context: vscode.ExtensionContext) {
     extensionUri: context.extensionUri, store: findings, details, places, novelty: baselines, deploymentSlug: slug, findingUrl, errorMessage,
   }));
   push(offerToFetchScannedCommits(drift));
+  const inventory = push(createInventory({
+    api, deploymentId: () => session.deployment?.id, signedIn, repos, findings, projectId: (name) => projects.find(name)?.id,
+    hintsEnabled: () => settings.dependencyInlayHints(), errorMessage,
+  }));
   phaseDone('diagnostics and editor');
   const statusBar = push(new FindingsStatusBar((name) => viewState.refOverride(name), viewState.onDidChange));
   const walkthrough = push(new WalkthroughProgress());
@@ -165,7 +169,7 @@ function activateApi(context: vscode.ExtensionContext) {
     refOverride: (name) => viewState.refOverride(name), policyIds: () => settings.policyIds(), errorMessage,
     severityMapping: () => settings.severityMapping(), unreachableAsInformation: () => settings.unreachableAsInformation(),
     todayPlace: (finding) => places.place(finding),
-    novelty: baselines,
+    novelty: baselines, inventory: inventory.tree,
     // Filters, grouping and refs change what the tree asks; placed findings and landed baselines how it reads.
     refreshOn: [viewState.onDidChange],
     redrawOn: [drift.onDidChange, baselines.onDidChange],
@@ -203,11 +207,13 @@ function activateApi(context: vscode.ExtensionContext) {
     log, logger: (c) => log.for(c), session, projects, findings, policies, sbom, repos, view, diagnostics, cachedStart, viewState, places, novelty: baselines,
     clipboard: vscode.env.clipboard, findingUrl, projectUrl,
     ...refreshAllActions({
-      session, findings, projects, policies, repos, view, trees: { projects: trees.projects.model, policies: trees.policies }, places, cache,
+      session, findings, projects, policies, inventory: inventory.service, repos, view, trees: { projects: trees.projects.model, policies: trees.policies }, places, cache,
       onKindsFailed: (gaps) => void announceKindsFailed(gaps),
     }),
     cancelLoads: () => trees.projects.model.cancelAll(),
     revealRule: (ruleName) => revealRule(trees, ruleName),
+    revealProject: (name) => revealProject(trees, name),
+    dependencies: inventory.service, dependencyFilter: inventory.filter,
     selectedItem: () => trees.projectsView.selection[0] ?? trees.policiesView.selection[0],
     selectedItems: () => trees.projectsView.selection,
     triage: triageService,
@@ -283,16 +289,6 @@ function activateApi(context: vscode.ExtensionContext) {
   // What activation does after a window reload, for the test that proves SBOM jobs are resumed.
   const resumeSbom = (): void => resumeSbomExports(app);
   return { version, app, trees, statusBar, storedState, detailsPanel, ...timing, resumeSbom, globalStorage: context.globalStorageUri };
-}
-
-/** Says at once, not at the next request, when the base URL cannot be used (e.g. plain http to another host). */
-function warnIfUnusableBaseUrl(baseUrl: string): void {
-  try {
-    parseBaseUrl(baseUrl);
-  } catch (error) {
-    void vscode.window.showWarningMessage(`AppSec: ${errorMessage(error)}`, 'Open Setting').then((picked) =>
-      picked ? vscode.commands.executeCommand('workbench.action.openSettings', 'appsecFindings.baseUrl') : undefined);
-  }
 }
 
 export function deactivate(): void {

@@ -41,7 +41,7 @@ export interface AgentToolsDeps {
   readonly errorMessage: (error: unknown) => string;
 }
 
-const SIGNED_OUT = 'Not signed in to the AppSec platform: ask the user to run "AppSec: Sign In" (their token stays in VS Code\'s secret storage), then try again.';
+export const SIGNED_OUT = 'Not signed in to the AppSec platform: ask the user to run "AppSec: Sign In" (their token stays in VS Code\'s secret storage), then try again.';
 
 /** `file:line` where the finding is in today's code, said plainly when changed or gone. */
 function whereToday(places: FindingPlaces, finding: Finding): string | undefined {
@@ -59,7 +59,7 @@ function gapsNote(gaps: readonly KindGap[], errorMessage: (error: unknown) => st
   return lines.length > 0 ? `\n(${[...new Set(lines)].join(' ')})` : '';
 }
 
-const text = (value: string): vscode.LanguageModelToolResult => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(value)]);
+export const text = (value: string): vscode.LanguageModelToolResult => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(value)]);
 
 class FindingsTool implements vscode.LanguageModelTool<FindingsInput> {
   constructor(private readonly deps: AgentToolsDeps) {}

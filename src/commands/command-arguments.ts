@@ -26,6 +26,9 @@ import { isRetryTarget, type RetryTarget } from '../views/tree-commands';
 import { itemOf, itemsOf, type CommandItem } from './command-item';
 import type { CommandId } from './ids';
 import { SAVE_TO } from './save-target';
+import { DEPENDENCY_FILTER, WHERE_USED_ARGUMENT } from './dependency-commands';
+import type { PackageQuery, UsageRow } from '../core/services/dependency-usage';
+import type { DependencyViewFilter } from '../core/services/dependency-view-filter';
 
 /** An argument that may be a view's selection (context menus pass it second): then it counts as absent. */
 function unlessSelection<T>(inner: Schema<T>): Schema<T | undefined> {
@@ -105,6 +108,8 @@ export interface CommandSignatures {
   'appsecFindings.linkTicket': (item?: CommandItem, selected?: readonly CommandItem[], url?: string) => Promise<TicketLinkResult[] | undefined>;
   'appsecFindings.unlinkTicket': (item?: CommandItem, selected?: readonly CommandItem[]) => Promise<number | undefined>;
   'appsecFindings.showDetails': (item?: CommandItem) => Promise<boolean>;
+  'appsecFindings.whereUsed': (query?: PackageQuery) => Promise<Pick<UsageRow, 'repository' | 'lockfilePath' | 'version' | 'transitivity' | 'inRange'>[] | undefined>;
+  'appsecFindings.filterDependencies': (filter?: DependencyViewFilter) => Promise<DependencyViewFilter | undefined>;
 }
 
 /** The typed map: every id, its handler. */
@@ -159,4 +164,6 @@ export const COMMAND_ARGUMENTS: { readonly [K in CommandId]: ArgumentsSchema<Par
     (url) => (isHttpUrl(url.trim()) ? undefined : 'url must be the ticket\'s link, starting with https:// (or http://).')))),
   'appsecFindings.unlinkTicket': ITEM_AND_SELECTION,
   'appsecFindings.showDetails': ONE_ITEM,
+  'appsecFindings.whereUsed': argumentList(WHERE_USED_ARGUMENT),
+  'appsecFindings.filterDependencies': argumentList(unlessSelection(DEPENDENCY_FILTER)),
 };

@@ -11,6 +11,8 @@ import type { ProjectsService } from '../core/services/projects-service';
 import type { SbomService } from '../core/services/sbom-service';
 import type { Session } from '../core/services/session';
 import type { TriageService } from '../core/services/triage-service';
+import type { DependenciesService } from '../core/services/dependencies-service';
+import type { DependencyFilterState } from '../core/services/dependency-view-filter';
 import type { FindingPlaces } from '../diagnostics/finding-places';
 import type { ExtensionLog, Logger } from '../host/logger';
 import type { ViewState } from '../host/view-state';
@@ -52,4 +54,10 @@ export interface CommandDeps {
   /** Selects a rule in the Policy Rules view; false when no policy shown there has it. */
   revealRule(ruleName: string): Promise<boolean>;
   readonly clipboard: vscode.Clipboard;
+  /** The supply-chain inventory. */
+  readonly dependencies: DependenciesService;
+  /** What the tree's dependency lists are narrowed to. */
+  readonly dependencyFilter: DependencyFilterState;
+  /** Selects a project in the Projects view; false when the view does not list it. */
+  revealProject(projectName: string): Promise<boolean>;
 }

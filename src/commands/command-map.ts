@@ -9,6 +9,7 @@ import type { CommandDeps } from './command-deps';
 import type { CommandItem } from './command-item';
 import { itemOf } from './command-item';
 import { fetchScannedCommit } from './drift-commands';
+import { filterDependencies, whereUsed } from './dependency-commands';
 import { clearFilters, filterByFile, filterByRule, filterBySeverity, filterFindings, groupBy } from './filter-commands';
 import { copyFindingId, copyLink, copyRuleId, openFinding, openInPlatform, openOnCodeHost, showDetails, showRule } from './finding-commands';
 import { chooseRef, tagProject } from './project-commands';
@@ -71,6 +72,8 @@ export function buildCommands(app: CommandDeps, tree: TreeCommandHandlers): Comm
     'appsecFindings.createTicket': (arg, selected) => createTicket(app, subject(arg), selected),
     'appsecFindings.linkTicket': (arg, selected, url) => linkTicket(app, subject(arg), selected, url),
     'appsecFindings.unlinkTicket': (arg, selected) => unlinkTicket(app, subject(arg), selected),
+    'appsecFindings.whereUsed': (query) => whereUsed(app, query),
+    'appsecFindings.filterDependencies': (filter) => filterDependencies(app, filter),
     'appsecFindings.showDetails': (arg) => showDetails(app, arg && withFinding(arg), () => itemOf(app.selectedItem())),
   };
 }

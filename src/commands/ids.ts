@@ -41,6 +41,8 @@ export const COMMAND_IDS = [
   'appsecFindings.linkTicket',
   'appsecFindings.unlinkTicket',
   'appsecFindings.showDetails',
+  'appsecFindings.whereUsed',
+  'appsecFindings.filterDependencies',
 ] as const;
 
 export type CommandId = (typeof COMMAND_IDS)[number];

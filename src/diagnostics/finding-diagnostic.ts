@@ -3,12 +3,12 @@
  * from a planned diagnostic (pure, see core/workspace/diagnostic-plan.ts).
  */
 import * as vscode from 'vscode';
-import { supplyChainName } from '../core/model/finding-names';
 import type { Finding } from '../core/model/types';
 import type { Level, PlannedDiagnostic, PlannedRange } from '../core/workspace/diagnostic-plan';
 import { isHttpUrl } from '../core/model/links';
+import { DIAGNOSTIC_SOURCE, diagnosticMessage } from './diagnostic-message';
 
-export const DIAGNOSTIC_SOURCE = 'AppSec';
+export { DIAGNOSTIC_SOURCE };
 
 /** How many findings at one place the hover and the quick-fix menu speak of; the tree lists them all. */
 export const FINDINGS_PER_PLACE = 3;
@@ -66,17 +66,6 @@ export function safeLink(url: string | undefined): vscode.Uri | undefined {
   }
 }
 
-export function messageOf(finding: Finding): string {
-  const text = finding.message.trim() || finding.ruleName;
-  if (!finding.sca) return text;
-  const { fixVersions } = finding.sca;
-  const fix = fixVersions && fixVersions.length > 0 ? ` Fixed in ${fixVersions.join(', ')}.` : '';
-  const name = supplyChainName(finding) ?? finding.sca.advisory;
-  // Reachability changes what a supply-chain finding means: say it up front.
-  const reach = finding.sca.reachability === 'unreachable' ? ' (unreachable from your code)' : finding.sca.isMalicious ? ' (malicious package)' : '';
-  return `${name ? `${name}${reach}: ` : ''}${text}${fix}`;
-}
-
 /**
  * A link as a Uri, for a diagnostic's code: links that differ only in a trailing number (the
  * finding's id under its platform page) share one parsed prefix, so tens of thousands of
@@ -112,8 +101,7 @@ const prefixes = new Map<string, vscode.Uri | null>();
 
 export function toDiagnostic(planned: PlannedDiagnostic, folder: vscode.Uri, findingUrl: (f: Finding) => string | undefined, drift?: DiagnosticDrift): FindingDiagnostic {
   const { finding } = planned;
-  const message = drift?.changed ? `${messageOf(finding)} (the code here changed since the scan)` : messageOf(finding);
-  const diagnostic = new FindingDiagnostic(toRange(planned.range), message, SEVERITY[planned.level], finding, drift);
+  const diagnostic = new FindingDiagnostic(toRange(planned.range), diagnosticMessage(finding, drift?.changed), SEVERITY[planned.level], finding, drift);
   diagnostic.source = DIAGNOSTIC_SOURCE;
   const target = linkTarget(findingUrl(finding)) ?? safeLink(finding.lineOfCodeUrl);
   // The code users search for: a supply-chain finding's advisory rather than its `ssc-…` rule id.

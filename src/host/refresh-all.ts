@@ -21,6 +21,8 @@ export interface RefreshAllDeps {
   readonly findings: Pick<FindingsStore, 'expire' | 'clear'>;
   readonly projects: Pick<ProjectsService, 'load' | 'clear' | 'state' | 'find' | 'readKnown'>;
   readonly policies: Pick<PoliciesService, 'clear' | 'expire'>;
+  /** The supply-chain inventory: read again after a forced refresh, forgotten on sign-out. */
+  readonly inventory?: { expire(): void };
   readonly repos: Pick<GitWorkspaceRepos, 'recompute' | 'repos'>;
   readonly view: Pick<WorkspaceView<never>, 'refresh' | 'settled' | 'clear'>;
   readonly trees: { readonly projects: { refresh(): void }; readonly policies: { refresh(): void } };
@@ -54,6 +56,7 @@ export function refreshAllActions(deps: RefreshAllDeps): RefreshAll {
     deps.findings.clear();
     deps.projects.clear();
     deps.policies.clear();
+    deps.inventory?.expire();
     deps.view.clear();
     deps.trees.projects.refresh();
     deps.trees.policies.refresh();
@@ -71,6 +74,7 @@ export function refreshAllActions(deps: RefreshAllDeps): RefreshAll {
       if (force) {
         deps.findings.expire();
         deps.policies.expire();
+        deps.inventory?.expire();
         deps.places.forgetScans();
       }
       deps.places.drift.invalidate();

@@ -37,6 +37,10 @@ export const settings = {
   stopNotifyingNewFindings(): Thenable<void> {
     return config().update('notifyNewFindings', false, vscode.ConfigurationTarget.Global);
   },
+  /** `appsecFindings.dependencies.inlayHints`: the inventory's hint at the end of manifest and lockfile lines. */
+  dependencyInlayHints(): boolean {
+    return config().get<boolean>('dependencies.inlayHints', true) !== false;
+  },
   unreachableAsInformation(): boolean {
     return config().get<boolean>('unreachableAsInformation', true) !== false;
   },

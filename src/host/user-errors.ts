@@ -3,6 +3,7 @@
  * fixes it. Cancellation is silent. Full detail goes to the log, never the token.
  */
 import * as vscode from 'vscode';
+import { parseBaseUrl } from '../core/api/baseUrl';
 import { isCancelled, PlatformError } from '../core/model/errors';
 import { SessionError } from '../core/services/session';
 import type { Logger } from './logger';
@@ -55,4 +56,14 @@ export async function reportError(context: string, error: unknown, log: Logger):
   const actions = actionsFor(error);
   const picked = await vscode.window.showErrorMessage(`AppSec: ${context}. ${errorMessage(error)}`, ...actions.map((a) => a.title));
   await actions.find((a) => a.title === picked)?.run();
+}
+
+/** Says at once, not at the next request, when the base URL cannot be used (e.g. plain http to another host). */
+export function warnIfUnusableBaseUrl(baseUrl: string): void {
+  try {
+    parseBaseUrl(baseUrl);
+  } catch (error) {
+    void vscode.window.showWarningMessage(`AppSec: ${errorMessage(error)}`, 'Open Setting').then((picked) =>
+      picked ? vscode.commands.executeCommand('workbench.action.openSettings', 'appsecFindings.baseUrl') : undefined);
+  }
 }

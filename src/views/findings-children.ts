@@ -120,12 +120,13 @@ function findingNode(parent: GroupNode | PageNode, group: GroupNode, finding: Fi
   return { kind: 'finding', id: nodeIds.finding(group.id, finding.id), parent, finding };
 }
 
-/** Children of a page of groups or of findings (rule pages belong to the policies tree). */
+/** Children of a page of groups or of findings (rule pages belong to the policies tree, package pages to the inventory's). */
 export function findingPageChildren(page: PageNode): Node[] {
   switch (page.of) {
     case 'groups': return page.items.map((group) => groupNode(page, page.parent, group, page.groupBy));
     case 'findings': return page.items.map((finding) => findingNode(page, page.parent, finding));
-    case 'rules': return [];
+    case 'rules':
+    case 'packages': return [];
   }
 }
 

@@ -7,6 +7,14 @@ import type { ProjectsService } from '../core/services/projects-service';
 import type { SessionState } from '../core/services/session';
 import type { SeverityMapping } from '../core/workspace/diagnostic-plan';
 import type { TodayPlace } from '../core/workspace/today-place';
+import type { DependenciesService } from '../core/services/dependencies-service';
+import type { DependencyFilterState } from '../core/services/dependency-view-filter';
+
+/** The supply-chain inventory under each project, and what its lists are narrowed to. */
+export interface TreeInventory {
+  readonly service: Pick<DependenciesService, 'lockfiles' | 'lockfileDependencies' | 'licenseOutcomes' | 'onDidChange'>;
+  readonly filter: Pick<DependencyFilterState, 'value' | 'onDidChange'>;
+}
 
 /** What the trees need of the session (the `Session` class fits). */
 export interface TreeSession {
@@ -26,6 +34,8 @@ export interface ProjectsTreeDeps extends Omit<ProjectsModelDeps, 'onLoadStarted
   unreachableAsInformation?(): boolean;
   /** Where a finding is in today's code (drift mapping); undefined when not mapped. */
   todayPlace?(finding: Finding): TodayPlace | undefined;
+  /** When given, each project shows its dependencies. */
+  readonly inventory?: TreeInventory;
   /** Short user-facing text for an error; the detail goes to the log. */
   errorMessage(error: unknown): string;
 }

@@ -14,8 +14,10 @@ import {
 import { issueTypeNodes, projectsRoot } from './projects-children';
 import type { ProjectsTreeDeps } from './projects-tree-deps';
 import { actionChildren } from './state-messages';
+import { packagePageChildren } from './dependencies-children';
 import { resolveTooltip, toTreeItem } from './tree-items';
-import type { FindingNode, IssueTypeNode, Node } from './tree-nodes';
+import { treeSlot, type FindingNode, type IssueTypeNode, type Node } from './tree-nodes';
+import { DependencyChildren } from './dependency-children-source';
 import { snapshotTree, type SnapshotNode } from './tree-snapshot';
 
 export const PROJECTS_VIEW_ID = 'appsecFindings.projects';
@@ -29,10 +31,19 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
   private readonly issueTypeNodes = new Map<string, IssueTypeNode>();
   readonly model: ProjectsModel;
   private readonly subscription: vscode.Disposable;
+  private readonly dependencies: DependencyChildren | undefined;
 
   constructor(private readonly deps: ProjectsTreeDeps, private readonly viewId = PROJECTS_VIEW_ID) {
     this.model = new ProjectsModel({ ...deps, onLoadStarted: (done) => this.showProgress(done) });
     this.subscription = this.model.onDidChange((change) => this.onModelChanged(change));
+    this.dependencies = deps.inventory && new DependencyChildren(deps.inventory, {
+      scaFindings: (projectName) => {
+        const node = this.issueTypeNodes.get(treeSlot(projectName, 'sca'));
+        return node ? (this.model.read(node).result?.findings ?? []) : [];
+      },
+      errorMessage: (error) => deps.errorMessage(error),
+      redraw: (node) => this.changed.fire(node),
+    });
   }
 
   /** Draws the tree again with what is loaded: the severity levels changed, nothing else. */
@@ -78,8 +89,11 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
           // An open project's kinds each show their count, collapsed or not: their findings load now.
           this.model.place(child);
         }
-        return children;
+        return this.dependencies ? [...children, this.dependencies.node(node)] : children;
       }
+      case 'dependencies':
+      case 'lockfile':
+        return this.dependencies?.children(node) ?? [];
       case 'issueType': {
         const shown = this.model.place(node);
         return issueTypeChildren(node, shown, {
@@ -92,7 +106,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
       case 'group':
         return groupChildren(node);
       case 'page':
-        return findingPageChildren(node);
+        return node.of === 'packages' ? packagePageChildren(node) : findingPageChildren(node);
       case 'message':
         return actionChildren(node);
       default:
@@ -110,7 +124,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     const search = async (nodes: readonly Node[]): Promise<FindingNode | undefined> => {
       for (const node of nodes) {
         if (node.kind === 'finding') return node;
-        if (node.kind === 'message' || node.kind === 'action') continue;
+        if (node.kind === 'message' || node.kind === 'action' || node.kind === 'dependencies') continue;
         const found = await search(await this.settledChildren(node));
         if (found) return found;
       }
@@ -150,11 +164,14 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
 
   private settle(node?: Node): Promise<boolean> {
     if (!node) return this.model.settle();
+    if (node.kind === 'dependencies' || node.kind === 'lockfile') return this.dependencies?.settle(node) ?? Promise.resolve(false);
     return node.kind === 'issueType' ? this.model.settle(node.slot) : Promise.resolve(false);
   }
 
   private onModelChanged(change: ProjectsChange): void {
     if (!change) return this.redraw();
+    // A project's supply-chain findings changed: its packages' counts follow.
+    this.dependencies?.findingsChanged(change);
     // A place never shown as a node is redrawn with the whole tree.
     for (const slot of change) this.changed.fire(this.issueTypeNodes.get(slot));
   }
@@ -164,6 +181,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
   }
 
   dispose(): void {
+    this.dependencies?.dispose();
     this.subscription.dispose();
     this.model.dispose();
     this.changed.dispose();

@@ -14,6 +14,9 @@ import {
   policyDescription, policyTooltip, ruleAccessibilityLabel, ruleContextValue, ruleDescription, ruleLabel, ruleModeIcon,
   ruleModeTitle, ruleTooltip,
 } from './rule-presentation';
+import {
+  lockfileDescription, packageAccessibilityLabel, packageContextValue, packageDescription, packageIcon, packageLabel, packageTooltip,
+} from './dependency-presentation';
 import type { PlanOptions, SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { withAbortSignal } from '../host/cancellation';
 import type { Finding } from '../core/model/types';
@@ -111,7 +114,7 @@ export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeIte
       });
     }
     case 'page': {
-      const noun = node.of === 'groups' ? GROUP_NOUNS[node.groupBy] : node.of === 'rules' ? 'Rules' : 'Findings';
+      const noun = node.of === 'groups' ? GROUP_NOUNS[node.groupBy] : node.of === 'rules' ? 'Rules' : node.of === 'packages' ? 'Packages' : 'Findings';
       return item(node, pageLabel(noun, node.start, node.end), Collapsed, {
         iconPath: new vscode.ThemeIcon('list-flat'), contextValue: 'page',
       });
@@ -143,6 +146,26 @@ export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeIte
         accessibilityInformation: { label: `${ruleModeTitle(node.mode)} mode, ${count} ${count === 1 ? 'rule' : 'rules'}` },
       });
     }
+    case 'dependencies':
+      return item(node, 'Dependencies', Collapsed, {
+        iconPath: new vscode.ThemeIcon('library'),
+        contextValue: 'dependencies',
+        tooltip: `The dependencies the platform's supply-chain inventory holds for ${node.parent.project.name}, by lockfile`,
+      });
+    case 'lockfile':
+      return item(node, node.lockfile.path, Collapsed, {
+        description: lockfileDescription(node.lockfile),
+        iconPath: new vscode.ThemeIcon('file'),
+        contextValue: 'lockfile',
+        tooltip: `${node.lockfile.path}: ${lockfileDescription(node.lockfile)}`,
+      });
+    case 'package':
+      return item(node, packageLabel(node.item), None, {
+        description: packageDescription(node.item),
+        iconPath: themeIcon(packageIcon(node.item, context.severityMapping)),
+        contextValue: packageContextValue(node.item),
+        accessibilityInformation: { label: packageAccessibilityLabel(node.item) },
+      });
     case 'rule':
       return item(node, ruleLabel(node.rule), None, {
         description: ruleDescription(node.rule),
@@ -169,6 +192,8 @@ export async function resolveTooltip(
       return inertMarkdown(findingTooltip(node.finding, newAgainst?.(node.finding)));
     case 'rule':
       return inertMarkdown(ruleTooltip(node.rule, node.policy.name));
+    case 'package':
+      return inertMarkdown(packageTooltip(node.item));
     case 'project': {
       if (!loadDetails) return inertMarkdown(projectTooltip(node.project, node.ref, { error: 'not loaded' }));
       const details = await withAbortSignal(token, (signal) => loadDetails(node.project.name, signal));

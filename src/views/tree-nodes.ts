@@ -10,6 +10,7 @@ import type { Finding, IssueType, Project } from '../core/model/types';
 import type { Policy, PolicyRule } from '../core/model/policy';
 import type { FindingGroup, GroupBy } from '../core/services/grouping';
 import type { PolicyEntry } from '../core/services/policies-service';
+import type { Dependency, LockfileSummary } from '../core/model/dependency';
 
 /** A command a message node runs, or offers as a child. */
 export interface NodeAction {
@@ -94,7 +95,39 @@ export type PageNode = {
   | { readonly of: 'groups'; readonly parent: IssueTypeNode; readonly groupBy: GroupBy; readonly items: readonly FindingGroup[] }
   | { readonly of: 'findings'; readonly parent: GroupNode; readonly items: readonly Finding[] }
   | { readonly of: 'rules'; readonly parent: RuleModeNode; readonly items: readonly PolicyRule[] }
+  | { readonly of: 'packages'; readonly parent: LockfileNode; readonly items: readonly PackageItem[] }
 );
+
+/** A project's supply-chain inventory: its lockfiles, read when expanded. */
+export interface DependenciesNode {
+  readonly kind: 'dependencies';
+  readonly id: string;
+  readonly parent: ProjectNode;
+  /** The inventory's repository id (the project's id). */
+  readonly repositoryId: string;
+}
+
+export interface LockfileNode {
+  readonly kind: 'lockfile';
+  readonly id: string;
+  readonly parent: DependenciesNode;
+  readonly lockfile: LockfileSummary;
+}
+
+/** A dependency with what the tree shows beside it. */
+export interface PackageItem {
+  readonly dependency: Dependency;
+  /** Open supply-chain findings of this package version in this repository. */
+  readonly findings: readonly Finding[];
+  readonly licensePolicy?: 'comment' | 'block';
+}
+
+export interface PackageNode {
+  readonly kind: 'package';
+  readonly id: string;
+  readonly parent: LockfileNode | PageNode;
+  readonly item: PackageItem;
+}
 
 export interface PolicyNode {
   readonly kind: 'policy';
@@ -121,7 +154,7 @@ export interface RuleNode {
 
 export type Node =
   | MessageNode | ActionNode | ProjectNode | IssueTypeNode | GroupNode | FindingNode | PageNode
-  | PolicyNode | RuleModeNode | RuleNode;
+  | PolicyNode | RuleModeNode | RuleNode | DependenciesNode | LockfileNode | PackageNode;
 
 /** Most siblings one level may hold before it is split into pages. */
 export const PAGE_SIZE = 500;
@@ -141,6 +174,10 @@ export const nodeIds = {
   policy: (deploymentId: string, policyId: string): string => `policy/${seg(deploymentId)}/${seg(policyId)}`,
   ruleMode: (policyId: string, mode: string): string => `${policyId}/mode/${seg(mode)}`,
   rule: (ruleModeId: string, ruleId: string): string => `${ruleModeId}/rule/${seg(ruleId)}`,
+  dependencies: (projectId: string): string => `${projectId}/dependencies`,
+  lockfile: (dependenciesId: string, path: string): string => `${dependenciesId}/lockfile/${seg(path)}`,
+  // Under the lockfile, not the page, as findings are.
+  package: (lockfileId: string, d: Dependency): string => `${lockfileId}/package/${seg(d.ecosystem)}/${seg(d.name)}/${seg(d.version)}/${d.definedAt?.line ?? ''}`,
   root: (view: 'projects' | 'policies'): string => `root/${view}`,
 };
 

@@ -69,6 +69,14 @@ export async function revealRule(views: Pick<TreeViews, 'policies' | 'policiesVi
   return true;
 }
 
+/** Selects a project in the Projects view, focused; false when the view does not list it. */
+export async function revealProject(views: Pick<TreeViews, 'projects' | 'projectsView'>, projectName: string): Promise<boolean> {
+  const node = views.projects.getChildren().find((n) => n.kind === 'project' && n.project.name === projectName);
+  if (!node) return false;
+  await views.projectsView.reveal(node, { select: true, focus: true, expand: true });
+  return true;
+}
+
 /**
  * Shows the active filters in the Projects view's title ("open · critical, high"); call on every
  * filter and session change. Signed out, nothing is filtered, so nothing is said.

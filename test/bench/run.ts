@@ -12,6 +12,8 @@ import { FindingsStore } from '../../src/core/services/findings-store';
 import { groupFindings, type GroupBy } from '../../src/core/services/grouping';
 import { DEFAULT_MAPPING, planDiagnostics } from '../../src/core/workspace/diagnostic-plan';
 import type { GenerateOptions } from '../platform/index';
+import { manifestLinesFigures } from './manifest-lines';
+import { dependencyFigures } from './dependencies';
 import { forceGc, gcSource, median, timeRounds, type Timing } from './measure';
 import { passes, printTable, writeJson, type Figure } from './report';
 import { startBenchServer, type BenchServer } from './server';
@@ -140,7 +142,8 @@ async function main(): Promise<void> {
     const expected = server.sast + server.sca;
     const figures = await syncFigures(server, client, expected);
     const { findings, figures: memory } = await retainedSync(server, client);
-    figures.push(...memory, ...(await modelFigures(findings)));
+    figures.push(...memory, ...(await modelFigures(findings)), ...(await dependencyFigures()));
+    figures.push(...(await manifestLinesFigures()));
     printTable(figures);
     const passed = figures.every(passes);
     await writeJson(OUTPUT, {

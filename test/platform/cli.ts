@@ -15,7 +15,9 @@
  *   --max-page-size N   at most N items per findings or projects page, whatever is asked
  *   --without LIST  products the deployment lacks, comma-separated, each optionally with the
  *                   status its endpoints answer: `secrets,ai` or `sca:403,secrets:404,ai:400`
- *                   (code, ai, sca, secrets, policies, sbom, tickets; 404 by default, 400 for ai)
+ *                   (code, ai, sca, secrets, policies, sbom, tickets, dependencies; 404 by
+ *                   default, 400 for ai). `dependencies` takes away Supply Chain's inventory
+ *                   alone; without `sca` the inventory is refused too
  *   --read-only     the token's role may not write: triage, tickets, tags, SBOM exports answer 403
  */
 import { demoDeployment } from './demo';

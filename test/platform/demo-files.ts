@@ -1,7 +1,10 @@
 /**
  * Source files of the demo workspace (`acme/demo-app`). The demo findings are located by
  * searching these texts (see demo.ts), so a finding always underlines the code it talks about.
+ * The manifests and lockfiles are in demo-dependency-files.ts, beside the inventory read from them.
  */
+import { PACKAGE_JSON, PACKAGE_LOCK_JSON, REQUIREMENTS_TXT } from './demo-dependency-files';
+
 const SERVER_JS = `'use strict';
 const express = require('express');
 const { exec } = require('child_process');
@@ -101,62 +104,6 @@ async function login(req, res) {
 module.exports = { login, hashPassword };
 `;
 
-const PACKAGE_JSON = `{
-  "name": "demo-app",
-  "version": "1.0.0",
-  "private": true,
-  "main": "src/server.js",
-  "scripts": { "start": "node src/server.js" },
-  "dependencies": {
-    "axios": "0.21.1",
-    "express": "4.17.1",
-    "jsonwebtoken": "8.5.1",
-    "mysql2": "3.9.1"
-  }
-}
-`;
-
-/** npm lockfile v3, trimmed to the packages the demo findings name. */
-const PACKAGE_LOCK_JSON = `{
-  "name": "demo-app",
-  "version": "1.0.0",
-  "lockfileVersion": 3,
-  "requires": true,
-  "packages": {
-    "": {
-      "name": "demo-app",
-      "version": "1.0.0",
-      "dependencies": {
-        "axios": "0.21.1",
-        "express": "4.17.1",
-        "jsonwebtoken": "8.5.1",
-        "mysql2": "3.9.1"
-      }
-    },
-    "node_modules/axios": {
-      "version": "0.21.1",
-      "resolved": "https://registry.npmjs.org/axios/-/axios-0.21.1.tgz"
-    },
-    "node_modules/express": {
-      "version": "4.17.1",
-      "resolved": "https://registry.npmjs.org/express/-/express-4.17.1.tgz"
-    },
-    "node_modules/jsonwebtoken": {
-      "version": "8.5.1",
-      "resolved": "https://registry.npmjs.org/jsonwebtoken/-/jsonwebtoken-8.5.1.tgz"
-    },
-    "node_modules/lodash": {
-      "version": "4.17.20",
-      "resolved": "https://registry.npmjs.org/lodash/-/lodash-4.17.20.tgz"
-    },
-    "node_modules/minimist": {
-      "version": "1.2.5",
-      "resolved": "https://registry.npmjs.org/minimist/-/minimist-1.2.5.tgz"
-    }
-  }
-}
-`;
-
 const CONFIG_JS = `'use strict';
 // Settings of the service. The keys below were committed by mistake: the demo's secrets findings
 // point at them.
@@ -206,6 +153,7 @@ export function demoFiles(): Record<string, string> {
     'src/config.js': CONFIG_JS,
     'package.json': PACKAGE_JSON,
     'package-lock.json': PACKAGE_LOCK_JSON,
+    'requirements.txt': REQUIREMENTS_TXT,
     'README.md': README_MD,
   };
 }

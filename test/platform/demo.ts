@@ -3,10 +3,13 @@
  * of the files from demoFiles() and say what those lines do (the AI findings and secrets too),
  * beside four small generated projects (one with a deep path, one whose name needs
  * percent-encoding). Its branch `feature/checkout-v2` has its own scan, with findings that `main`
- * does not have.
+ * does not have. Its dependency inventory is read from the demo's manifests and lockfiles; the
+ * other projects' is generated (dependencies.ts) and shares many of its packages.
  */
 import { blobUrl, buildSastFinding, buildScaFinding, type FindingSpecBase, type SastSpec, type ScaSpec } from './build-findings';
 import { demoAiFindings, demoSecrets, type DemoPlace } from './demo-ai-and-secrets';
+import { demoDependencySeeds } from './demo-dependency-files';
+import { buildInventory } from './dependencies';
 import { demoFeatureFiles, demoFiles, locateInDemoFile } from './demo-files';
 import { makeRule } from './generate-policies';
 import { GENERATION_BASE_TIME, generateDeployment, scansOf } from './generator';
@@ -150,5 +153,8 @@ export function demoDeployment(commits: { main?: string; feature?: string } = {}
   if (template) data.ai_sast.push(...demoAiFindings(template, place, 5_900_001));
   data.secrets.push(...demoSecrets(project, MAIN.name, template?.created_at ?? new Date(GENERATION_BASE_TIME).toISOString(), place, 6_900_001));
   addAiAndSecrets(data, 3, data.projects.filter((p) => p !== project).map((p) => p.name));
+  const scanned = data.scans.find((s) => s.repository_id === project.repository_id && s.commit === MAIN.sha && s.status === 'SCAN_STATUS_COMPLETED');
+  const seeds = demoDependencySeeds({ repositoryId: project.repository_id, repoUrl: project.url, commit: MAIN.sha, committedAt: scanned?.completed_at ?? project.latest_scan_at });
+  data.dependencies = buildInventory(data, new Map([[project.repository_id, seeds]]));
   return data;
 }

@@ -4,6 +4,7 @@
  * answered with a redirect, as the real service does.
  */
 import { createTickets, linkTicket, triage, unlinkTicket, type Integrations } from './actions';
+import { answerInventory } from './dependency-answers';
 import { FindingsIndex, queryFindings } from './findings-query';
 import { addProjectTags, getProject, listProjects } from './projects';
 import { QueryError, integer } from './query-params';
@@ -38,8 +39,11 @@ export interface ApiState {
   products: ProductsState;
 }
 
-/** The products a deployment licenses separately, as the local platform can leave them out. */
-export const PRODUCTS = ['code', 'ai', 'sca', 'secrets', 'policies', 'sbom', 'tickets'] as const;
+/**
+ * The products a deployment licenses separately, as the local platform can leave them out.
+ * `dependencies` is Supply Chain's inventory alone; without `sca` it is refused too.
+ */
+export const PRODUCTS = ['code', 'ai', 'sca', 'secrets', 'policies', 'sbom', 'tickets', 'dependencies'] as const;
 export type Product = (typeof PRODUCTS)[number];
 
 export interface ProductsState {
@@ -57,7 +61,9 @@ export function defaultMissingStatus(product: Product): number {
 function refusedProduct(state: ApiState, product: Product): PlatformResponse | undefined {
   const status = state.products.missing.get(product);
   if (status === undefined) return undefined;
-  const text = status === 400 ? `unknown issue type for this deployment` : status === 403 ? `this deployment's plan does not include ${product}` : 'not found';
+  const text = status === 400
+    ? (product === 'dependencies' || product === 'sca' ? 'dependency inventory is not enabled for this deployment' : 'unknown issue type for this deployment')
+    : status === 403 ? `this deployment's plan does not include ${product}` : 'not found';
   return error(status, text);
 }
 
@@ -156,6 +162,16 @@ function route(req: ApiRequest, state: ApiState): PlatformResponse {
   }
   if (resource === 'scans' && rest[2] === 'search' && rest.length === 3) {
     return only('POST', () => (byId ? searchScans(data, req.body) : error(404, DEPLOYMENT_NOT_FOUND)));
+  }
+  // The inventory: `dependencies`, `dependencies/repositories`, `dependencies/repositories/{id}/lockfiles`.
+  if (resource === 'dependencies' && (rest.length === 2 || (rest[2] === 'repositories' && (rest.length === 3 || (rest.length === 5 && rest[4] === 'lockfiles'))))) {
+    return only('POST', () => {
+      if (!byId) return error(404, DEPLOYMENT_NOT_FOUND);
+      const refused = refusedProduct(state, 'dependencies') ?? refusedProduct(state, 'sca');
+      if (refused) return refused;
+      const list = rest.length === 2 ? 'dependencies' : rest.length === 3 ? 'repositories' : 'lockfiles';
+      return answerInventory(list, data, req.body, state.answers, rest.length === 5 ? decode(rest[3]) : undefined);
+    });
   }
   if (resource === 'projects') {
     if (rest.length === 2) return only('GET', () => (bySlug ? listProjects(data, params, state.answers) : error(404, DEPLOYMENT_NOT_FOUND)));

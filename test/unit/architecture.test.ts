@@ -24,7 +24,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['src/host/'],
   ['src/diagnostics/', 'src/editor/', 'src/views/', 'src/webviews/', 'src/agent/'],
   ['src/commands/'],
-  ['src/app.ts', 'src/status-bar.ts', 'src/extension.ts'],
+  ['src/app.ts', 'src/status-bar.ts', 'src/extension.ts', 'src/inventory.ts'],
 ];
 
 function tsFiles(dir: string): string[] {

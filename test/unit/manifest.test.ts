@@ -17,6 +17,7 @@ interface Manifest {
   main: string;
   engines: { vscode: string };
   activationEvents: string[];
+  scripts: Record<string, string>;
   dependencies: Record<string, string>;
   capabilities: { untrustedWorkspaces: { supported: boolean | string } };
   contributes: {
@@ -91,6 +92,22 @@ describe('package.json', () => {
     for (const id of ['appsecFindings.openFinding', 'appsecFindings.copyFindingId', 'appsecFindings.copyRuleId', 'appsecFindings.openInPlatform', 'appsecFindings.openOnGitHub', 'appsecFindings.openOnGitLab', 'appsecFindings.openOnCodeHost']) {
       assert.match(when.get(id) ?? '', /appsecFindings\.selection =~/, `${id} should follow the selection`);
     }
+  });
+
+  test('carries no placeholder link, and both packaging commands run vsce without a question', () => {
+    const text = readFileSync('package.json', 'utf8');
+    assert.doesNotMatch(text, /example\.invalid/, 'no placeholder address anywhere in the manifest');
+    for (const key of ['repository', 'bugs', 'homepage']) assert.ok(!(key in manifest), `no ${key}: the extension has no public page to point at`);
+    // Without a repository vsce asks "Do you want to continue?" on a terminal; read from a closed
+    // stdin, that question ends the process with status 0 and no .vsix. The flag skips it.
+    const build = readFileSync('test/integration/launch/build.mjs', 'utf8');
+    const lines = { 'npm run package': /\bvsce package\b[^"]*/.exec(manifest.scripts.package)?.[0], 'build.mjs': /\['vsce', 'package'[^\]]*\]/.exec(build)?.[0] };
+    for (const [where, line] of Object.entries(lines)) {
+      assert.ok(line, `${where} runs vsce package`);
+      assert.match(line, /--allow-missing-repository\b/, `${where}: ${line}`);
+    }
+    // vsce's other questions: a missing LICENSE (shipped, .vscodeignore keeps it) and '*' activation (tested above).
+    assert.ok(existsSync('LICENSE') && readFileSync('.vscodeignore', 'utf8').includes('!LICENSE'), 'LICENSE exists and is packaged');
   });
 
   test('declares untrusted-workspace behaviour and the single runtime dependency', () => {

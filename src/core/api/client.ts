@@ -1,8 +1,10 @@
 /**
  * One method per endpoint of the platform (docs/platform-api.md). The findings endpoints are
- * built in `findings-requests.ts`; this class holds the connection and what the others send.
+ * built in `findings-requests.ts`, the inventory's in `dependencies-requests.ts`; this class
+ * holds the connection and what the others send.
  */
 import { decodeDeploymentsResponse } from '../model/decodeDeployment';
+import type { Dependency, DependencyFilter, DependencyRepository, InventoryPage, LockfileSummary } from '../model/dependency';
 import { decodeTicketLinkResult, decodeTicketResult, decodeTriageResult, decodeUnlinkResult } from '../model/decodeActions';
 import type { FindingsPage } from '../model/decodeFinding';
 import { decodePoliciesResponse, decodePolicyRulesPage, type PolicyRulesPage } from '../model/decodePolicy';
@@ -17,6 +19,7 @@ import type { SbomExportRequest, SbomExportStatus } from '../model/sbom';
 import type { TicketLinkResult, TicketRequest, TicketResult, TriageRequest, TriageResult } from '../model/triage-and-tickets';
 import type { Deployment, Finding, FindingFilters, ListIssueType, Project, Scan } from '../model/types';
 import { encodeCursorQuery, encodeOffsetQuery, encodePathSegment, encodeSbomExportRequest } from './encoding';
+import { dependencyPages, lockfilePages, repositoryPages, type DependencyCallOptions } from './dependencies-requests';
 import { deploymentPath, pageSignature, projectPath, type CallOptions, type PagedCallOptions } from './endpoints';
 import { findFindingDetail, findingsPages, secretsPages, type FindingsCallOptions } from './findings-requests';
 import { PlatformHttp, type PlatformHttpOptions } from './http';
@@ -179,6 +182,19 @@ export class PlatformClient {
   async getSbomExportStatus(deploymentId: string, taskToken: string, options: CallOptions = {}): Promise<SbomExportStatus> {
     const path = `${deploymentPath(deploymentId)}/sbom/export/${encodePathSegment(taskToken, 'task token')}`;
     return decodeSbomExportStatus(await this.read(path, undefined, 'The SBOM export job', options));
+  }
+
+  /** The supply-chain inventory (docs/platform-api.md, "Dependencies"): repositories with dependencies. */
+  dependencyRepositories(deploymentId: string, filter: DependencyFilter, options: DependencyCallOptions = {}): AsyncGenerator<InventoryPage<DependencyRepository>, void, undefined> {
+    return repositoryPages(this.http, deploymentId, filter, options);
+  }
+
+  lockfiles(deploymentId: string, repositoryId: string, filter: DependencyFilter, options: DependencyCallOptions = {}): AsyncGenerator<InventoryPage<LockfileSummary>, void, undefined> {
+    return lockfilePages(this.http, deploymentId, repositoryId, filter, options);
+  }
+
+  dependencies(deploymentId: string, filter: DependencyFilter, options: DependencyCallOptions = {}): AsyncGenerator<InventoryPage<Dependency>, void, undefined> {
+    return dependencyPages(this.http, deploymentId, filter, options);
   }
 
   /**

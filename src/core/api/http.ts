@@ -68,6 +68,12 @@ export interface JsonRequest {
   readonly what: string;
   /** Whose refusal a 403 or 404 is (see {@link EndpointAccess}); the token's own by default. */
   readonly access?: EndpointAccess;
+  /**
+   * The request only reads, so it is retried like a GET (429, 5xx, timeouts, a cut-off answer)
+   * whatever its method: a POST whose body is a query, as the inventory's lists are. Without it a
+   * POST is never repeated, since it may create something twice.
+   */
+  readonly idempotent?: boolean;
   readonly signal?: AbortSignal;
 }
 
@@ -123,7 +129,7 @@ export class PlatformHttp {
     }
     const onRetry = this.onRetry;
     const retry = onRetry ? { ...this.retry, onRetry: (info: RetryInfo) => onRetry({ ...info, what: request.what }) } : this.retry;
-    return withRetries(request.method, retry, request.signal, () => this.exchange(request, token));
+    return withRetries(request.method, retry, request.signal, () => this.exchange(request, token), request.idempotent === true);
   }
 
   /**

@@ -42,29 +42,33 @@ export type HttpMethod = 'GET' | 'PUT' | 'POST';
 const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
 
 /**
- * Whether another attempt is safe and useful. A POST is never repeated: after a 502 the job may
- * already exist. A timeout is repeated only for a GET, where the server surely changed nothing.
+ * Whether another attempt is safe and useful. A read changes nothing on the server, so any
+ * transient failure is repeated: every GET is one, and so is a request marked `idempotent` (a
+ * POST that only reads, such as the inventory's lists, whose query is in the body). Any other
+ * POST is never repeated: after a 502 the job may already exist. A timeout or a cut-off answer
+ * is repeated only for a read; a PUT is repeated on a status that says it was not carried out.
  */
-export function isRetryable(e: PlatformError, method: HttpMethod): boolean {
-  if (method === 'POST') {
+export function isRetryable(e: PlatformError, method: HttpMethod, idempotent = false): boolean {
+  const read = idempotent || method === 'GET';
+  if (method === 'POST' && !read) {
     return false;
   }
   // JSON cut off mid-way (a dropped connection that still ended the message) is transient.
   if (e.reason === 'invalidResponse' && e.cause instanceof SyntaxError) {
-    return method === 'GET';
+    return read;
   }
   if (e.status !== undefined) {
     return RETRYABLE_STATUSES.has(e.status);
   }
   if (e.reason === 'timeout') {
-    return method === 'GET';
+    return read;
   }
   return isTransientNetworkError(e);
 }
 
 /**
- * Runs `attempt` until it succeeds or a failure is final. Waits with exponential backoff and full
- * jitter, or exactly the service's `Retry-After` when it sent one; gives up with the last error
+ * Runs `attempt` until it succeeds or a failure is final ({@link isRetryable}; `idempotent` says
+ * the request only reads, whatever its method). Waits with exponential backoff and full jitter, or exactly the service's `Retry-After` when it sent one; gives up with the last error
  * when the attempts or the time budget run out.
  */
 export async function withRetries<T>(
@@ -72,13 +76,14 @@ export async function withRetries<T>(
   env: RetryEnvironment,
   signal: AbortSignal | undefined,
   attempt: () => Promise<T>,
+  idempotent = false,
 ): Promise<T> {
   const deadline = env.now() + env.policy.totalBudgetMs;
   for (let retry = 0; ; retry++) {
     try {
       return await attempt();
     } catch (e) {
-      if (!PlatformError.is(e) || !isRetryable(e, method) || retry >= env.policy.maxRetries) {
+      if (!PlatformError.is(e) || !isRetryable(e, method, idempotent) || retry >= env.policy.maxRetries) {
         throw e;
       }
       const remaining = deadline - env.now();

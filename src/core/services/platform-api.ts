@@ -14,6 +14,7 @@ import type { FindingsPage } from '../model/decodeFinding';
 import type { PolicyRulesPage } from '../model/decodePolicy';
 import type { CallOptions } from '../api/endpoints';
 import type { ListShape } from '../api/paging';
+import type { Dependency, DependencyFilter, DependencyRepository, InventoryPage, LockfileSummary } from '../model/dependency';
 
 export interface PlatformApi {
   listDeployments(options?: CallOptions): Promise<Deployment[]>;
@@ -48,8 +49,20 @@ export interface PlatformApi {
   findingDetail(deploymentSlug: string, finding: Finding, options?: CallOptions): Promise<FindingDetail | undefined>;
   createSbomExport(deploymentId: string, request: SbomExportRequest, options?: CallOptions): Promise<string>;
   getSbomExportStatus(deploymentId: string, taskToken: string, options?: CallOptions): Promise<SbomExportStatus>;
+  /** Repositories with a dependency inventory (body-cursor paged until `hasMore` is false). */
+  dependencyRepositories(deploymentId: string, filter: DependencyFilter, options?: InventoryCallOptions): AsyncIterable<InventoryPage<DependencyRepository>>;
+  /** The lockfiles of one repository's inventory. */
+  lockfiles(deploymentId: string, repositoryId: string, filter: DependencyFilter, options?: InventoryCallOptions): AsyncIterable<InventoryPage<LockfileSummary>>;
+  /** Dependencies across the deployment, narrowed by `filter` (a repository, a lockfile, a package). */
+  dependencies(deploymentId: string, filter: DependencyFilter, options?: InventoryCallOptions): AsyncIterable<InventoryPage<Dependency>>;
   /** The bytes behind a link the platform handed out; the token goes only to the platform's origin. */
   download(link: string, what: string, maxBytes: number, options?: CallOptions): Promise<Buffer>;
+}
+
+/** Options of the inventory's lists: `pageSize` from 1 to 10 000. */
+export interface InventoryCallOptions extends CallOptions {
+  readonly pageSize?: number;
+  readonly interner?: StringInterner;
 }
 
 /** Builds an API client that authenticates with whatever `getToken` returns. */

@@ -53,7 +53,7 @@ export function buildBundles() {
 /** Packages the built extension into `outDir` and returns the .vsix path. */
 export function packageVsix(outDir) {
   const vsix = join(outDir, 'appsec-findings.vsix');
-  run('npx', ['vsce', 'package', '--no-dependencies', '--out', vsix], 'vsce package', { quiet: true });
+  run('npx', ['vsce', 'package', '--no-dependencies', '--allow-missing-repository', '--out', vsix], 'vsce package', { quiet: true });
   const junk = zipEntries(vsix).filter((name) => !ALLOWED.some((re) => re.test(name)));
   if (junk.length > 0) throw new Error(`the .vsix holds files users do not need (fix .vscodeignore):\n  ${junk.join('\n  ')}`);
   return vsix;

@@ -34,6 +34,8 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['commands', () => import('./commands.test')],
   ['sbom', () => import('./sbom.test')],
   ['every-kind', () => import('./every-kind.test')],
+  ['problems-words', () => import('./problems-words.test')],
+  ['dependencies', () => import('./dependencies.test')],
   ['partial-deployment', () => import('./partial-deployment.test')],
   ['walkthrough', () => import('./walkthrough.test')],
   ['publisher', () => import('./publisher.test')],

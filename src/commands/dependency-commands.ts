@@ -1,0 +1,166 @@
+/**
+ * The supply-chain inventory's commands: "where else is this package used?" and the tree's
+ * dependency filter. Both run without prompts when given their arguments (docs: automation).
+ */
+import * as vscode from 'vscode';
+import { DEPENDENCY_ECOSYSTEMS } from '../core/model/dependency';
+import { checkPackageQuery, contractRow, parseVersionRange, type PackageQuery, type UsageRow } from '../core/services/dependency-usage';
+import type { DependencyViewFilter } from '../core/services/dependency-view-filter';
+import { unavailableText } from '../core/services/kind-availability';
+import { withAbortSignal } from '../host/cancellation';
+import { boolean, listOf, object, oneOf, optional, schema, text, valid, type Infer } from '../host/schema';
+import { checkedQuery, PACKAGE_QUERY_FIELDS } from '../host/package-query-input';
+import type { CommandDeps } from './command-deps';
+
+const closed = (command: string) => (extra: string, known: string): string => `${command} has no option ${JSON.stringify(extra)} (it takes ${known}).`;
+
+/** `whereUsed`'s query, checked like typed input. */
+export const WHERE_USED_QUERY = checkedQuery(object(PACKAGE_QUERY_FIELDS, 'whereUsed takes { package, ecosystem?, version?, lower?, upper? }.', closed('whereUsed')));
+
+/** A query object, or what a tree node or a manifest line carries: `{ dependency }` or `{ item: { dependency } }`. */
+export const WHERE_USED_ARGUMENT = schema<PackageQuery | undefined>((value) => {
+  if (value === undefined || Array.isArray(value)) return valid(undefined);
+  const carried = dependencyOf(value);
+  if (carried) return valid(carried);
+  return WHERE_USED_QUERY.check(value);
+});
+
+function dependencyOf(value: unknown): PackageQuery | undefined {
+  const record = (v: unknown): Record<string, unknown> | undefined => (typeof v === 'object' && v !== null ? v as Record<string, unknown> : undefined);
+  const outer = record(value);
+  const dependency = record(outer?.dependency) ?? record(record(outer?.item)?.dependency);
+  if (typeof dependency?.name !== 'string') return undefined;
+  return { package: dependency.name, ...(typeof dependency.ecosystem === 'string' ? { ecosystem: dependency.ecosystem } : {}) };
+}
+
+export const DEPENDENCY_FILTER = object({
+  ecosystems: optional(listOf(text('each ecosystem is text, such as npm.'), 'ecosystems is a list of ecosystems.')),
+  transitivity: optional(listOf(oneOf(['direct', 'transitive'] as const, 'transitivity takes direct or transitive.'), 'transitivity is a list.')),
+  vulnerableOnly: optional(boolean('vulnerableOnly must be true or false.')),
+  licenses: optional(listOf(text('each licence is text, such as MIT.'), 'licenses is a list of licences.')),
+}, 'filterDependencies takes { ecosystems?, transitivity?, vulnerableOnly?, licenses? }.', closed('filterDependencies'));
+export type DependencyFilterArgument = Infer<typeof DEPENDENCY_FILTER>;
+
+type UsageDeps = Pick<CommandDeps, 'dependencies' | 'repos' | 'revealProject'>;
+
+/**
+ * `whereUsed(query?)`: every repository and lockfile of the deployment that uses the package,
+ * shown in a list (in range first) and resolved with the contract's rows.
+ */
+export async function whereUsed(app: UsageDeps, given?: PackageQuery): Promise<ReturnType<typeof contractRow>[] | undefined> {
+  const query = given ?? await askQuery();
+  if (!query) return undefined;
+  const problem = checkPackageQuery(query);
+  if (problem) throw new Error(problem);
+  const usage = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `AppSec: finding where ${query.package} is used…`, cancellable: true },
+    (_p, cancel) => withAbortSignal(cancel, (signal) => app.dependencies.whereUsed(query, signal)),
+  );
+  if (usage.unavailable) {
+    void vscode.window.showInformationMessage(`AppSec: the supply-chain inventory is ${unavailableText(usage.unavailable)}, so where ${query.package} is used is not known.`);
+    return [];
+  }
+  showUsage(app, query, usage.rows);
+  return usage.rows.map(contractRow);
+}
+
+async function askQuery(): Promise<PackageQuery | undefined> {
+  const name = await vscode.window.showInputBox({
+    title: 'AppSec: where is this package used? (1/2)', prompt: 'The package\'s name, as its lockfiles spell it.', placeHolder: 'log4j-core',
+    validateInput: (v) => (v.trim() === '' ? 'Give a package name.' : undefined),
+  });
+  if (name === undefined) return undefined;
+  const range = await vscode.window.showInputBox({
+    title: `AppSec: where is ${name.trim()} used? (2/2)`, prompt: 'A version range to highlight (optional): <2.17.1, >=2.0.0 <2.17.1, or an exact version.', placeHolder: '<2.17.1',
+    validateInput: (v) => (parseVersionRange(v) ? undefined : 'Write bounds such as >=2.0.0 <2.17.1, or one exact version.'),
+  });
+  if (range === undefined) return undefined;
+  return { package: name.trim(), ...parseVersionRange(range) };
+}
+
+interface UsageItem extends vscode.QuickPickItem {
+  readonly row?: UsageRow;
+}
+
+/** The rows in a list the user can act on; not awaited, so the command resolves with the rows at once. */
+function showUsage(app: UsageDeps, query: PackageQuery, rows: readonly UsageRow[]): void {
+  const bounded = query.version !== undefined || query.lower !== undefined || query.upper !== undefined;
+  const range = query.version ?? [query.lower, query.upper].filter(Boolean).join(' ');
+  const inWorkspace = app.repos.projectNames();
+  const item = (row: UsageRow): UsageItem => ({
+    label: `${bounded && row.inRange ? '$(warning) ' : ''}${row.repository}`,
+    description: `${row.version} · ${row.transitivity}${inWorkspace.has(row.repository) ? ' · in workspace' : ''}`,
+    detail: row.lockfilePath,
+    row,
+  });
+  const items: UsageItem[] = [];
+  const inside = rows.filter((r) => r.inRange);
+  const outside = rows.filter((r) => !r.inRange);
+  if (bounded) items.push({ label: `In range ${range} (${inside.length})`, kind: vscode.QuickPickItemKind.Separator });
+  items.push(...inside.map(item));
+  if (outside.length > 0) items.push({ label: `Other versions (${outside.length})`, kind: vscode.QuickPickItemKind.Separator }, ...outside.map(item));
+  const pick = vscode.window.createQuickPick<UsageItem>();
+  pick.title = `AppSec: ${query.package} is used in ${new Set(rows.map((r) => r.repositoryId)).size} repositories${bounded ? `; ${inside.length} uses in range ${range}` : ''}`;
+  pick.placeholder = rows.length === 0 ? `No repository of the deployment uses ${query.package}` : 'Open the file in the workspace, or the project in the tree';
+  pick.items = items;
+  pick.matchOnDescription = true;
+  pick.matchOnDetail = true;
+  pick.onDidAccept(() => {
+    const row = pick.selectedItems[0]?.row;
+    pick.hide();
+    if (row) void openUsage(app, row);
+  });
+  pick.onDidHide(() => pick.dispose());
+  pick.show();
+}
+
+/** The lockfile in the workspace when its repository is there, else the project in the tree. */
+async function openUsage(app: UsageDeps, row: UsageRow): Promise<void> {
+  const repo = app.repos.repos().find((r) => r.projectName === row.repository);
+  if (repo && row.lockfilePath !== '') {
+    const uri = vscode.Uri.joinPath(repo.folder.uri, ...row.lockfilePath.split('/'));
+    const line = Math.max(0, (row.line ?? 1) - 1);
+    try {
+      await vscode.window.showTextDocument(uri, { selection: new vscode.Range(line, 0, line, 0) });
+      return;
+    } catch {
+      // The file is not in this checkout (another branch): the project in the tree instead.
+    }
+  }
+  if (!(await app.revealProject(row.repository))) {
+    void vscode.window.showInformationMessage(`AppSec: ${row.repository} is not in the Projects view.`);
+  }
+}
+
+type FilterDeps = Pick<CommandDeps, 'dependencyFilter' | 'dependencies'>;
+
+/** `filterDependencies(filter?)`: what the tree's dependency lists show; `{}` clears it. */
+export async function filterDependencies(app: FilterDeps, given?: DependencyViewFilter): Promise<DependencyViewFilter | undefined> {
+  const chosen = given ?? await pickFilter(app);
+  if (!chosen) return undefined;
+  app.dependencyFilter.set(chosen);
+  return app.dependencyFilter.value;
+}
+
+interface FilterItem extends vscode.QuickPickItem {
+  readonly apply?: (f: { -readonly [K in keyof DependencyViewFilter]: DependencyViewFilter[K] }) => void;
+}
+
+async function pickFilter(app: FilterDeps): Promise<DependencyViewFilter | undefined> {
+  const now = app.dependencyFilter.value;
+  const add = <T>(list: readonly T[] | undefined, value: T): T[] => [...(list ?? []), value];
+  const items: FilterItem[] = [
+    { label: 'Vulnerable only', description: 'packages with open supply-chain findings', picked: now.vulnerableOnly === true, apply: (f) => (f.vulnerableOnly = true) },
+    { label: 'Direct', picked: now.transitivity?.includes('direct') ?? false, apply: (f) => (f.transitivity = add(f.transitivity, 'direct')) },
+    { label: 'Transitive', picked: now.transitivity?.includes('transitive') ?? false, apply: (f) => (f.transitivity = add(f.transitivity, 'transitive')) },
+    { label: 'Ecosystem', kind: vscode.QuickPickItemKind.Separator },
+    ...DEPENDENCY_ECOSYSTEMS.map((e): FilterItem => ({ label: e, picked: now.ecosystems?.includes(e) ?? false, apply: (f) => (f.ecosystems = add(f.ecosystems, e)) })),
+    { label: 'Licence', kind: vscode.QuickPickItemKind.Separator },
+    ...app.dependencies.seenLicenses().map((l): FilterItem => ({ label: l, picked: now.licenses?.includes(l) ?? false, apply: (f) => (f.licenses = add(f.licenses, l)) })),
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title: 'AppSec: filter dependencies (none picked shows all)', canPickMany: true, matchOnDescription: true });
+  if (!picked) return undefined;
+  const filter: { -readonly [K in keyof DependencyViewFilter]: DependencyViewFilter[K] } = {};
+  for (const item of picked) item.apply?.(filter);
+  return filter;
+}

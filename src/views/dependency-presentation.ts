@@ -1,0 +1,73 @@
+/**
+ * How the tree shows the supply-chain inventory: a package's label, description, icon and
+ * tooltip, a lockfile's count. Pure (no `vscode`); `tree-items.ts` maps these to TreeItems.
+ */
+import { severityRank } from '../core/model/severity';
+import type { Finding } from '../core/model/types';
+import type { LockfileSummary } from '../core/model/dependency';
+import { severityIcon, type IconSpec } from './finding-presentation';
+import { escapeMarkdown, markdownCode } from './markdown';
+import type { PackageItem } from './tree-nodes';
+import type { SeverityMapping } from '../core/workspace/diagnostic-plan';
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** The most severe of the findings, by the one severity order. */
+export function worstSeverity(findings: readonly Finding[]): string | undefined {
+  let worst: string | undefined;
+  for (const f of findings) if (worst === undefined || severityRank(f.severity) < severityRank(worst)) worst = f.severity;
+  return worst;
+}
+
+export function packageLabel(item: PackageItem): string {
+  return `${item.dependency.name} ${item.dependency.version}`;
+}
+
+const POLICY_WORDS = { block: 'licence blocked', comment: 'licence flagged' } as const;
+
+/** "direct · MIT · 2 vulnerable · licence blocked". */
+export function packageDescription(item: PackageItem): string {
+  const { dependency, findings, licensePolicy } = item;
+  return [
+    dependency.transitivity,
+    dependency.licenses.length > 0 ? dependency.licenses.join(', ') : 'no licence known',
+    ...(findings.length > 0 ? [`${findings.length} vulnerable`] : []),
+    ...(licensePolicy ? [POLICY_WORDS[licensePolicy]] : []),
+  ].join(' · ');
+}
+
+/** The icon says what matters most: a blocked licence, then the worst finding, then nothing. */
+export function packageIcon(item: PackageItem, mapping?: SeverityMapping): IconSpec {
+  if (item.licensePolicy === 'block') return { id: 'law', color: 'problemsErrorIcon.foreground' };
+  const worst = worstSeverity(item.findings);
+  if (worst !== undefined) return severityIcon(worst, mapping);
+  if (item.licensePolicy === 'comment') return { id: 'law', color: 'problemsWarningIcon.foreground' };
+  return { id: 'package' };
+}
+
+export function packageContextValue(item: PackageItem): string {
+  return ['package', ...(item.findings.length > 0 ? ['vulnerable'] : [])].join(' ');
+}
+
+export function packageAccessibilityLabel(item: PackageItem): string {
+  return `${packageLabel(item)}, ${packageDescription(item)}`;
+}
+
+export function packageTooltip(item: PackageItem): string {
+  const { dependency: d, findings, licensePolicy } = item;
+  // Each line is built of escaped server text; a hard break ends each.
+  const lines: string[] = [];
+  lines.push(`**${escapeMarkdown(d.name)}** ${markdownCode(d.version)} (${escapeMarkdown(d.ecosystem)}, ${escapeMarkdown(d.transitivity)})`);
+  lines.push(`Licences: ${d.licenses.length > 0 ? d.licenses.map(escapeMarkdown).join(', ') : 'none known'}${licensePolicy ? ` — the licence policy ${licensePolicy === 'block' ? 'blocks' : 'comments on'} it` : ''}`);
+  if (findings.length > 0) {
+    const fixes = [...new Set(findings.flatMap((f) => f.sca?.fixVersions ?? []))];
+    lines.push(`${plural(findings.length, 'open finding')}, worst ${escapeMarkdown(worstSeverity(findings) ?? 'unknown')}${fixes.length > 0 ? `; fixed in ${fixes.map(markdownCode).join(', ')}` : ''}`);
+  }
+  if (d.definedAt?.path) lines.push(`Declared in ${markdownCode(d.definedAt.path)}${d.definedAt.line !== undefined ? ` line ${d.definedAt.line}` : ''}`);
+  return lines.join('  \n');
+}
+
+export function lockfileDescription(lockfile: LockfileSummary, shown?: number): string {
+  const all = plural(lockfile.dependencies, 'dependency', 'dependencies');
+  return shown === undefined || shown === lockfile.dependencies ? all : `${shown.toLocaleString('en-US')} of ${all}`;
+}

@@ -1,0 +1,267 @@
+// The supply-chain inventory in the editor: the tree's Dependencies under a project (lockfiles,
+// then packages with their findings and licence marks), the hover and the inlay hint on
+// package.json and requirements.txt lines, the licence diagnostic, lines that follow edits,
+// "where else is it used" with and without a range, the agent's tool, and a deployment without
+// an inventory, which stays calm.
+import * as assert from 'node:assert/strict';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { buildInventory, type DependencySeed } from '../../platform/dependencies';
+import { signedIn, type Fixture, type Snap } from './fixture';
+import { appsecDiagnosticCount, hoverAt, notificationTexts, screenshotsInThemes, waitFor } from './helpers';
+
+const NPM_DIR = 'web';
+const PY_DIR = 'service';
+
+/** A file's text and the 1-based line of each name it declares. */
+interface Written { readonly text: string; readonly lines: Map<string, number> }
+
+function packageJson(deps: readonly [string, string][]): Written {
+  const lines = new Map<string, number>();
+  const out = ['{', '  "name": "web",', '  "version": "1.0.0",', '  "dependencies": {'];
+  deps.forEach(([name, version], i) => {
+    out.push(`    "${name}": "^${version}"${i < deps.length - 1 ? ',' : ''}`);
+    lines.set(name, out.length);
+  });
+  out.push('  }', '}');
+  return { text: `${out.join('\n')}\n`, lines };
+}
+
+function packageLock(deps: readonly [string, string][]): Written {
+  const lines = new Map<string, number>();
+  const out = ['{', '  "name": "web",', '  "lockfileVersion": 3,', '  "packages": {', '    "": { "name": "web" },'];
+  deps.forEach(([name, version], i) => {
+    out.push(`    "node_modules/${name}": {`);
+    lines.set(name, out.length);
+    out.push(`      "version": "${version}"`, `    }${i < deps.length - 1 ? ',' : ''}`);
+  });
+  out.push('  }', '}');
+  return { text: `${out.join('\n')}\n`, lines };
+}
+
+function requirements(deps: readonly [string, string][]): Written {
+  const lines = new Map<string, number>();
+  const out = ['# service requirements'];
+  for (const [name, version] of deps) {
+    out.push(`${name}==${version}`);
+    lines.set(name, out.length);
+  }
+  return { text: `${out.join('\n')}\n`, lines };
+}
+
+/** Whether a version is below lodash's 4.17.21, part by part. */
+function belowFix(version: string): boolean {
+  const fix = [4, 17, 21];
+  const parts = version.split('.').map(Number);
+  for (let i = 0; i < fix.length; i++) if ((parts[i] ?? 0) !== fix[i]) return (parts[i] ?? 0) < (fix[i] ?? 0);
+  return false;
+}
+
+function ask(name: string, input: object): Thenable<string> {
+  return vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token)
+    .then((r) => r.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join(''));
+}
+
+describe('the supply-chain inventory', () => {
+  let f: Fixture;
+  let vulnerable: { name: string; version: string; ecosystem: string };
+  let npm: [string, string][];
+  let pypi: [string, string][];
+  let pkg: Written;
+  const fileUri = (dir: string, name: string): vscode.Uri => vscode.Uri.joinPath(f.folder.uri, dir, name);
+
+  before(async () => {
+    f = await signedIn();
+    // Open, on the branch the workspace shows, in an ecosystem whose files the test writes.
+    const finding = f.data.sca.find((s) => s.repository?.name === f.project.name && s.status === 'open' && s.ref === f.project.primary_branch
+      && (s.found_dependency?.ecosystem === 'npm' || s.found_dependency?.ecosystem === 'pypi'));
+    const dep = finding?.found_dependency;
+    assert.ok(dep?.package && dep.version && dep.ecosystem, 'the fixture has an open npm or PyPI finding');
+    vulnerable = { name: dep.package, version: dep.version, ecosystem: dep.ecosystem };
+    npm = [['lodash', '4.17.20'], ['left-pad', '1.3.0']];
+    pypi = [['six', '1.16.0']];
+    (vulnerable.ecosystem === 'npm' ? npm : pypi).push([vulnerable.name, vulnerable.version]);
+    pkg = packageJson(npm);
+    const lock = packageLock(npm);
+    const req = requirements(pypi);
+    mkdirSync(join(f.folder.uri.fsPath, NPM_DIR), { recursive: true });
+    mkdirSync(join(f.folder.uri.fsPath, PY_DIR), { recursive: true });
+    writeFileSync(fileUri(NPM_DIR, 'package.json').fsPath, pkg.text);
+    writeFileSync(fileUri(NPM_DIR, 'package-lock.json').fsPath, lock.text);
+    writeFileSync(fileUri(PY_DIR, 'requirements.txt').fsPath, req.text);
+    const other = f.data.projects.find((p) => p.name !== f.project.name);
+    assert.ok(other);
+    const seed = (repositoryId: number, ecosystem: string, name: string, version: string, licenses: string[], lockfile: string, line: number, manifest: string): DependencySeed => ({
+      repositoryId, ecosystem, name, version, transitivity: 'direct', licenses, resolvedUrl: '', lockfile, line, endLine: line + 2, manifest,
+      repoUrl: 'https://github.com/example/repo', commit: 'a'.repeat(40), committedAt: '2026-11-01T00:00:00Z',
+    });
+    const licence = (name: string): string[] => (name === 'left-pad' ? ['GPL-3.0'] : name === 'six' ? ['LGPL-2.1'] : ['MIT']);
+    const ours = [
+      ...npm.map(([n, v]) => seed(f.project.repository_id, 'npm', n, v, licence(n), `${NPM_DIR}/package-lock.json`, lock.lines.get(n) ?? 0, `${NPM_DIR}/package.json`)),
+      ...pypi.map(([n, v]) => seed(f.project.repository_id, 'pypi', n, v, licence(n), `${PY_DIR}/requirements.txt`, req.lines.get(n) ?? 0, `${PY_DIR}/requirements.txt`)),
+    ];
+    const theirs = [
+      seed(other.repository_id, 'npm', 'lodash', '4.17.15', ['MIT'], 'package-lock.json', 40, 'package.json'),
+      seed(other.repository_id, 'npm', 'lodash', '4.17.21', ['MIT'], 'tools/package-lock.json', 12, 'tools/package.json'),
+    ];
+    f.data.dependencies = buildInventory(f.data, new Map([[f.project.repository_id, ours], [other.repository_id, theirs]]));
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+  });
+
+  after(async () => {
+    delete f.data.dependencies;
+    f.server.restoreProducts();
+    await vscode.workspace.getConfiguration('appsecFindings').update('dependencies.inlayHints', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    rmSync(join(f.folder.uri.fsPath, NPM_DIR), { recursive: true, force: true });
+    rmSync(join(f.folder.uri.fsPath, PY_DIR), { recursive: true, force: true });
+  });
+
+  /** What the platform holds of lodash, one use per repository, lockfile and version: what every answer must agree with. */
+  const lodashUses = () => {
+    const uses = new Map<string, { repositoryId: number; version: string }>();
+    for (const d of f.data.dependencies?.dependencies ?? []) {
+      if (d.name === 'lodash' && d.ecosystem === 'npm') uses.set(`${d.repositoryId} ${d.lockfile} ${d.version}`, d);
+    }
+    return [...uses.values()];
+  };
+
+  async function dependenciesNode(): Promise<Snap | undefined> {
+    const projects = (await f.api.trees.projects.snapshot(5)) as Snap[];
+    return projects.find((p) => p.label === f.project.name)?.children?.find((c) => c.label === 'Dependencies');
+  }
+
+  it('the tree lists the project\'s lockfiles, then its packages with their open findings and licence marks', async () => {
+    const node = await dependenciesNode();
+    assert.deepEqual(node?.children?.map((c) => c.label), [`${PY_DIR}/requirements.txt`, `${NPM_DIR}/package-lock.json`]);
+    const packages = node?.children?.flatMap((l) => l.children ?? []) ?? [];
+    const row = (name: string): Snap | undefined => packages.find((p) => p.label.startsWith(`${name} `));
+    assert.equal(row('lodash')?.description, 'direct · MIT');
+    assert.match(row('left-pad')?.description ?? '', /GPL-3\.0 · licence blocked$/);
+    assert.match(row('six')?.description ?? '', /licence flagged$/);
+    assert.match(row(vulnerable.name)?.description ?? '', /\b\d+ vulnerable\b/);
+    assert.match(row(vulnerable.name)?.contextValue ?? '', /\bvulnerable\b/);
+    // As the user sees it: the project's Dependencies open, each lockfile open.
+    const tree = f.api.trees.projects;
+    await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
+    const project = tree.getChildren().find((n) => n.kind === 'project' && n.project.name === f.project.name);
+    const dependencies = project && tree.getChildren(project).find((n) => n.kind === 'dependencies');
+    assert.ok(dependencies);
+    await f.api.trees.projectsView.reveal(dependencies, { expand: true, select: true, focus: false });
+    for (const lockfile of tree.getChildren(dependencies)) await f.api.trees.projectsView.reveal(lockfile, { expand: true, select: false, focus: false });
+    await screenshotsInThemes('dependencies-tree');
+  });
+
+  it('the tree\'s filter keeps only vulnerable packages, and clears', async () => {
+    await vscode.commands.executeCommand('appsecFindings.filterDependencies', { vulnerableOnly: true });
+    const packages = (await dependenciesNode())?.children?.flatMap((l) => l.children ?? []) ?? [];
+    assert.ok(packages.some((p) => p.label.startsWith(`${vulnerable.name} `)));
+    assert.ok(!packages.some((p) => p.label.startsWith('lodash ')));
+    assert.ok(packages.some((p) => /No dependency here matches vulnerable/.test(p.label)), 'the lockfile without a vulnerable package says why it is empty');
+    await vscode.commands.executeCommand('appsecFindings.filterDependencies', {});
+    const all = (await dependenciesNode())?.children?.flatMap((l) => l.children ?? []) ?? [];
+    assert.ok(all.some((p) => p.label.startsWith('lodash ')));
+  });
+
+  it('package.json: the hover says version, transitivity, licences and the other repositories; the hint and the licence diagnostic are on their lines', async () => {
+    const uri = fileUri(NPM_DIR, 'package.json');
+    const editor = await vscode.window.showTextDocument(uri);
+    const lodashLine = (pkg.lines.get('lodash') ?? 0) - 1;
+    const hover = await hoverAt(uri, new vscode.Position(lodashLine, 6));
+    assert.match(hover, /lodash/);
+    assert.match(hover, /4\.17\.20/);
+    assert.match(hover, /direct/);
+    assert.match(hover, /MIT/);
+    const others = new Set(lodashUses().map((d) => d.repositoryId).filter((id) => id !== f.project.repository_id)).size;
+    assert.ok(others >= 1);
+    assert.match(hover, new RegExp(`Used by ${others} other repositor`));
+    const hints = async (): Promise<string[]> => {
+      const found = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', uri, new vscode.Range(0, 0, editor.document.lineCount, 0));
+      return found.map((h) => `${h.position.line}:${typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')}`);
+    };
+    assert.ok((await hints()).some((h) => h === `${lodashLine}:MIT`), JSON.stringify(await hints()));
+    const leftPadLine = (pkg.lines.get('left-pad') ?? 0) - 1;
+    await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => d.range.start.line === leftPadLine && d.severity === vscode.DiagnosticSeverity.Error && /GPL-3\.0 is blocked/.test(d.message)), 10_000, 'the blocked licence as an error on its line');
+    editor.selection = new vscode.Selection(lodashLine, 6, lodashLine, 6);
+    await vscode.commands.executeCommand('editor.action.showHover');
+    await screenshotsInThemes('dependencies-package-json');
+    // Lines follow edits: two lines above move the hint, the hover and the diagnostic down.
+    await editor.edit((e) => e.insert(new vscode.Position(1, 0), '  "private": true,\n  "description": "web",\n'));
+    assert.match(await hoverAt(uri, new vscode.Position(lodashLine + 2, 6)), /4\.17\.20/);
+    assert.ok((await hints()).some((h) => h === `${lodashLine + 2}:MIT`));
+    await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => d.range.start.line === leftPadLine + 2), 10_000, 'the licence diagnostic follows the edit');
+    await vscode.workspace.getConfiguration('appsecFindings').update('dependencies.inlayHints', false, vscode.ConfigurationTarget.Global);
+    assert.deepEqual(await hints(), [], 'the setting turns the hints off');
+    await vscode.workspace.getConfiguration('appsecFindings').update('dependencies.inlayHints', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('requirements.txt: the hover and the hint of a PyPI line, the licence policy\'s comment as a warning', async () => {
+    const uri = fileUri(PY_DIR, 'requirements.txt');
+    await vscode.window.showTextDocument(uri);
+    const sixLine = 1;
+    assert.match(await hoverAt(uri, new vscode.Position(sixLine, 1)), /six[\s\S]*1\.16\.0[\s\S]*LGPL-2\.1/);
+    await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => d.range.start.line === sixLine && d.severity === vscode.DiagnosticSeverity.Warning), 10_000, 'the commented licence as a warning');
+    await screenshotsInThemes('dependencies-requirements');
+  });
+
+  it('the vulnerable package\'s line hints its open findings, in package.json or requirements.txt', async () => {
+    const uri = vulnerable.ecosystem === 'npm' ? fileUri(NPM_DIR, 'package.json') : fileUri(PY_DIR, 'requirements.txt');
+    const document = await vscode.workspace.openTextDocument(uri);
+    const line = document.getText().split('\n').findIndex((l) => l.includes(vulnerable.name));
+    const hints = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', uri, new vscode.Range(0, 0, document.lineCount, 0));
+    const label = hints.find((h) => h.position.line === line)?.label;
+    assert.match(typeof label === 'string' ? label : '', /^\d+ vulnerab/, JSON.stringify(hints.map((h) => h.label)));
+    assert.match(await hoverAt(uri, new vscode.Position(line, 6)), /open finding|vulnerab/i);
+  });
+
+  it('where else is lodash used: every repository and lockfile, with the range marked; without a range, all in range', async () => {
+    type Row = { repository: string; lockfilePath: string; version: string; transitivity: string; inRange: boolean };
+    const ranged = await vscode.commands.executeCommand<Row[]>('appsecFindings.whereUsed', { package: 'lodash', upper: '<4.17.21' });
+    assert.deepEqual(ranged.map((r) => `${r.version} ${r.inRange}`).sort(), lodashUses().map((d) => `${d.version} ${belowFix(d.version)}`).sort());
+    assert.ok(ranged.some((r) => r.version === '4.17.15' && r.inRange) && ranged.some((r) => r.version === '4.17.21' && !r.inRange));
+    assert.deepEqual(ranged.slice(0, ranged.filter((r) => r.inRange).length).map((r) => r.inRange), ranged.filter((r) => r.inRange).map(() => true), 'in range first');
+    assert.ok(ranged.every((r) => r.transitivity === 'direct' && r.lockfilePath !== ''));
+    assert.ok(ranged.some((r) => r.repository === f.project.name && r.lockfilePath === `${NPM_DIR}/package-lock.json`));
+    await screenshotsInThemes('dependencies-where-used');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    const all = await vscode.commands.executeCommand<Row[]>('appsecFindings.whereUsed', { package: 'lodash' });
+    assert.equal(all.length, lodashUses().length);
+    assert.ok(all.every((r) => r.inRange));
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    // A wrong bound is refused before any request, with a sentence naming it (and no list).
+    const requests = f.server.requests.length;
+    assert.equal(await vscode.commands.executeCommand('appsecFindings.whereUsed', { package: 'lodash', upper: '4.17.21' }), undefined);
+    assert.equal(f.server.requests.length, requests, 'nothing was sent');
+    const texts = await notificationTexts();
+    if (texts) assert.ok(texts.some((t) => /must start with <= or </.test(t)), JSON.stringify(texts));
+    await vscode.commands.executeCommand('notifications.clearAll');
+  });
+
+  it('the agent\'s tool answers "does any repository use lodash below 4.17.21?"', async () => {
+    const answer = await ask('appsecFindings_dependencies', { package: 'lodash', upper: '<4.17.21' });
+    assert.match(answer, /IN RANGE/);
+    const uses = lodashUses();
+    const inRange = uses.filter((d) => belowFix(d.version)).length;
+    assert.match(answer, new RegExp(`${uses.length} uses in ${new Set(uses.map((d) => d.repositoryId)).size} repositories, ${inRange} in range`));
+    assert.match(await ask('appsecFindings_dependencies', { upper: '<1' }), /package/);
+  });
+
+  it('a deployment without the inventory: the tree says so calmly, the editor shows nothing, no toast', async () => {
+    await vscode.commands.executeCommand('notifications.clearAll');
+    f.server.setProduct('dependencies', 404);
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    const node = await dependenciesNode();
+    assert.deepEqual(node?.children?.map((c) => c.label), ['Dependencies — the inventory is not available for this deployment (404)']);
+    const uri = fileUri(NPM_DIR, 'package.json');
+    await vscode.window.showTextDocument(uri);
+    assert.doesNotMatch(await hoverAt(uri, new vscode.Position((pkg.lines.get('lodash') ?? 0) - 1, 6)), /Used by/);
+    assert.deepEqual(await vscode.commands.executeCommand('appsecFindings.whereUsed', { package: 'lodash' }), []);
+    const texts = (await notificationTexts()) ?? [];
+    assert.deepEqual(texts.filter((t) => /fail|could not|error/i.test(t)), []);
+    assert.ok(appsecDiagnosticCount() > 0, 'the findings stay');
+    f.server.restoreProducts();
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+  });
+});
