@@ -2,8 +2,7 @@
  * How the tree shows the supply-chain inventory: a package's label, description, icon and
  * tooltip, a lockfile's count. Pure (no `vscode`); `tree-items.ts` maps these to TreeItems.
  */
-import { severityRank } from '../core/model/severity';
-import type { Finding } from '../core/model/types';
+import { worstSeverity } from '../core/workspace/dependency-facts';
 import type { LockfileSummary } from '../core/model/dependency';
 import { severityIcon, type IconSpec } from './finding-presentation';
 import { escapeMarkdown, markdownCode } from './markdown';
@@ -12,12 +11,7 @@ import type { SeverityMapping } from '../core/workspace/diagnostic-plan';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** The most severe of the findings, by the one severity order. */
-export function worstSeverity(findings: readonly Finding[]): string | undefined {
-  let worst: string | undefined;
-  for (const f of findings) if (worst === undefined || severityRank(f.severity) < severityRank(worst)) worst = f.severity;
-  return worst;
-}
+export { worstSeverity };
 
 export function packageLabel(item: PackageItem): string {
   return `${item.dependency.name} ${item.dependency.version}`;

@@ -6,43 +6,17 @@
 import type { Dependency } from '../model/dependency';
 import { severityRank } from '../model/severity';
 import type { Finding } from '../model/types';
-import { pep503Name } from './manifest-lines';
 
 /** What the licence policy does that is worth showing; `allow` shows nothing. */
 export type LicencePolicyOutcome = 'comment' | 'block';
 
 export interface DependencyFacts {
   readonly dependency: Dependency;
-  /** Its open supply-chain findings in its repository ({@link findingsOfDependency}). */
+  /** Its open supply-chain findings in its repository (`package-findings.ts`). */
   readonly findings: readonly Finding[];
   readonly licensePolicy?: LicencePolicyOutcome;
   /** How many other repositories use the package; absent while not known yet. */
   readonly otherRepositories?: number;
-}
-
-/**
- * Statuses of a finding still to be dealt with: reviewing and fixing are triaged but the
- * vulnerable version is still there; ignored, fixed and provisionally ignored are not shown.
- */
-export const OPEN_FINDING_STATUSES: ReadonlySet<string> = new Set(['open', 'reviewing', 'fixing']);
-
-/**
- * The open supply-chain findings of the dependency's package at its version, out of `findings`
- * (those of the dependency's repository: findings do not name a repository id to check). PyPI
- * names compare the PEP 503 way, others exactly; an ecosystem given on both sides must agree.
- */
-export function findingsOfDependency(dependency: Dependency, findings: Iterable<Finding>): Finding[] {
-  const ecosystem = dependency.ecosystem.toLowerCase();
-  const out: Finding[] = [];
-  for (const finding of findings) {
-    const sca = finding.sca;
-    if (finding.issueType !== 'sca' || !sca?.package || !OPEN_FINDING_STATUSES.has(finding.status) || sca.version !== dependency.version) continue;
-    const findingEcosystem = sca.ecosystem?.toLowerCase();
-    if (findingEcosystem && findingEcosystem !== ecosystem) continue;
-    const pypi = ecosystem === 'pypi' || findingEcosystem === 'pypi';
-    if (pypi ? pep503Name(sca.package) === pep503Name(dependency.name) : sca.package === dependency.name) out.push(finding);
-  }
-  return out;
 }
 
 /** The hint's licences: two at most, each cut short, so the hint stays at the line's end. */
@@ -130,7 +104,8 @@ export function licenceDiagnosticMessage(facts: DependencyFacts): string | undef
   return `${oneLine(name)}${version ? ` ${oneLine(version)}` : ''}: ${which} ${verb} ${outcome} by the organization's licence policy.`;
 }
 
-function worstSeverity(findings: readonly Finding[]): string | undefined {
+/** The most severe of the findings, by the one severity order (one line, for a hint). */
+export function worstSeverity(findings: readonly Finding[]): string | undefined {
   let worst: string | undefined;
   for (const { severity } of findings) if (severity && (worst === undefined || severityRank(severity) < severityRank(worst))) worst = severity;
   return worst === undefined ? undefined : oneLine(worst);

@@ -6,6 +6,7 @@
  */
 import type { Dependency } from '../model/dependency';
 import type { Finding, FindingStatus } from '../model/types';
+import { pep503Name } from './manifest-lines';
 
 /** A finding still to act on: neither fixed nor ignored. */
 const OPEN: ReadonlySet<FindingStatus> = new Set(['open', 'reviewing', 'fixing']);
@@ -16,7 +17,7 @@ export function isOpenFinding(finding: Finding): boolean {
 
 /** The name as its ecosystem compares it. */
 export function packageName(ecosystem: string | undefined, name: string): string {
-  return ecosystem?.toLowerCase() === 'pypi' ? name.toLowerCase().replace(/[-_.]+/g, '-') : name;
+  return ecosystem?.toLowerCase() === 'pypi' ? pep503Name(name) : name;
 }
 
 function identity(ecosystem: string | undefined, name: string, version: string): string {
@@ -30,7 +31,7 @@ export class PackageFindings {
   constructor(findings: Iterable<Finding>) {
     for (const finding of findings) {
       const sca = finding.sca;
-      if (!sca?.package || sca.version === undefined || !isOpenFinding(finding)) continue;
+      if (finding.issueType !== 'sca' || !sca?.package || sca.version === undefined || !isOpenFinding(finding)) continue;
       const key = identity(sca.ecosystem, sca.package, sca.version);
       const list = this.byPackage.get(key);
       if (list) list.push(finding);
@@ -38,8 +39,13 @@ export class PackageFindings {
     }
   }
 
+  /** An ecosystem the finding names must be the dependency's. */
   of(dependency: Dependency): readonly Finding[] {
-    return this.byPackage.get(identity(dependency.ecosystem, dependency.name, dependency.version)) ?? [];
+    const found = this.byPackage.get(identity(dependency.ecosystem, dependency.name, dependency.version)) ?? [];
+    const ecosystem = dependency.ecosystem.toLowerCase();
+    return found.every((f) => !f.sca?.ecosystem || f.sca.ecosystem.toLowerCase() === ecosystem)
+      ? found
+      : found.filter((f) => !f.sca?.ecosystem || f.sca.ecosystem.toLowerCase() === ecosystem);
   }
 }
 

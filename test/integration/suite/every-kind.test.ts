@@ -67,7 +67,7 @@ describe('every kind of finding', () => {
     await vscode.commands.executeCommand('appsecFindings.groupBy', 'severity');
     const projects = (await f.api.trees.projects.snapshot(4)) as Snap[];
     const project = projects.find((p) => p.label === f.project.name);
-    assert.deepEqual(project?.children?.map((c) => c.label), ['Code findings', 'Supply-chain findings', 'Secrets']);
+    assert.deepEqual(project?.children?.map((c) => c.label), ['Code findings', 'Supply-chain findings', 'Secrets', 'Dependencies']);
     const secrets = project?.children?.[2]?.children?.flatMap((g) => g.children ?? []) ?? [];
     assert.equal(secrets.length, added.secrets.filter((s) => s.ref === f.project.primary_branch).length);
     assert.ok(secrets.every((s) => /^(valid secret|invalid secret|not validated|validation failed) · /.test(s.description ?? '')), JSON.stringify(secrets.map((s) => s.description)));

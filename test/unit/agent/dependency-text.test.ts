@@ -28,8 +28,8 @@ const rowLines = (text: string): string[] => lines(text).filter((l) => l.startsW
 void describe('the dependencies tool\'s input', () => {
   void test('an object with a package name', () => {
     for (const value of [undefined, null, 'lodash', ['lodash'], 5]) assert.equal(said(value), 'The input must be an object with at least "package".', String(value));
-    assert.equal(said({}), 'package must be the package\'s name (text), e.g. "lodash".');
-    assert.equal(said({ package: 42 }), 'package must be the package\'s name (text), e.g. "lodash".');
+    assert.equal(said({}), 'package must be the package\'s name (text), such as "lodash".');
+    assert.equal(said({ package: 42 }), 'package must be the package\'s name (text), such as "lodash".');
     assert.equal(said({ package: '  ' }), 'Give a package name.');
     assert.equal(said({ package: 'lodash', ecosystem: 3 }), 'ecosystem must be text, such as npm or pypi.');
   });
@@ -38,7 +38,7 @@ void describe('the dependencies tool\'s input', () => {
     assert.equal(said({ package: 'lodash', version: '4.17.20', upper: '<4.17.21' }), 'Give either an exact version or bounds, not both.');
     assert.equal(said({ package: 'lodash', lower: '4.0.0' }), 'The lower bound "4.0.0" must start with >= or >, as in >=2.0.0.');
     assert.equal(said({ package: 'lodash', upper: '>4.17.21' }), 'The upper bound ">4.17.21" must start with <= or <, as in <2.17.1.');
-    assert.equal(said({ package: 'lodash', version: 4 }), 'version must be one exact version (text).');
+    assert.equal(said({ package: 'lodash', version: 4 }), 'version must be one exact version (text), such as 2.14.1.');
     assert.equal(said({ package: 'lodash', lower: 4 }), 'lower must be a bound such as ">=2.0.0" (text).');
   });
 

@@ -4,9 +4,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Dependency } from '../../../src/core/model/dependency';
 import {
-  dependencyHint, dependencyHoverMarkdown, findingsOfDependency, LICENCE_DIAGNOSTIC_SEVERITY, licenceDiagnosticMessage, licenceDiagnosticSeverity,
-  OPEN_FINDING_STATUSES, type DependencyFacts,
+  dependencyHint, dependencyHoverMarkdown, LICENCE_DIAGNOSTIC_SEVERITY, licenceDiagnosticMessage, licenceDiagnosticSeverity, type DependencyFacts,
 } from '../../../src/core/workspace/dependency-facts';
+import { findingsOfDependency } from '../../../src/core/workspace/package-findings';
 import { escapeMarkdown } from '../../../src/views/markdown';
 import { scaFinding } from '../services/finding-fixtures';
 
@@ -39,7 +39,6 @@ void describe('the findings of a dependency', () => {
     ];
     const fixing = scaFinding({ package: 'lodash', version: '4.17.20', ecosystem: 'NPM' }, { status: 'fixing' });
     assert.deepEqual(findingsOfDependency(dependency(), new Set([...others, ...vulnerable, fixing])), [...vulnerable, fixing]);
-    assert.deepEqual([...OPEN_FINDING_STATUSES].sort(), ['fixing', 'open', 'reviewing']);
   });
 
   void test('PyPI names compare the PEP 503 way', () => {
