@@ -39,7 +39,7 @@ void describe('the dependencies tool\'s input', () => {
     assert.equal(said({ package: 'lodash', lower: '4.0.0' }), 'The lower bound "4.0.0" must start with >= or >, as in >=2.0.0.');
     assert.equal(said({ package: 'lodash', upper: '>4.17.21' }), 'The upper bound ">4.17.21" must start with <= or <, as in <2.17.1.');
     assert.equal(said({ package: 'lodash', version: 4 }), 'version must be one exact version (text), such as 2.14.1.');
-    assert.equal(said({ package: 'lodash', lower: 4 }), 'lower must be a bound such as ">=2.0.0" (text).');
+    assert.equal(said({ package: 'lodash', lower: 4 }), 'lower must be a bound (text), such as ">=2.0.0".');
   });
 
   void test('limit: a whole number from 1 to 500', () => {
