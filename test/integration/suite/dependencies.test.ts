@@ -239,6 +239,16 @@ describe('the supply-chain inventory', () => {
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 
+  it('picking a use in the list opens its lockfile at the line when its repository is in the workspace', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const rows = await vscode.commands.executeCommand<{ repository: string }[]>('appsecFindings.whereUsed', { package: 'left-pad' });
+    assert.deepEqual(rows.map((r) => r.repository), [f.project.name], 'only the workspace\'s project uses it');
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await waitFor(() => vscode.window.activeTextEditor?.document.uri.path.endsWith(`${NPM_DIR}/package-lock.json`) ?? false, 10_000, 'the lockfile opens');
+    const line = vscode.window.activeTextEditor?.selection.active.line ?? -1;
+    assert.match(vscode.window.activeTextEditor?.document.lineAt(line).text ?? '', /node_modules\/left-pad/);
+  });
+
   it('the agent\'s tool answers "does any repository use lodash below 4.17.21?"', async () => {
     const answer = await ask('appsecFindings_dependencies', { package: 'lodash', upper: '<4.17.21' });
     assert.match(answer, /IN RANGE/);
