@@ -94,8 +94,7 @@ export class DependencyChildren implements Disposable {
       return (context) => packageChildren(node, answer, { ...context, outcomes });
     } catch (error) {
       const reason = this.host.errorMessage(error);
-      // A failure is shown once; the next look (Refresh) asks again.
-      this.loads.delete(node.id);
+      // Shown until Refresh, which reads the inventory again (its change clears every load).
       return () => inventoryFailed(node, reason);
     }
   }

@@ -5,6 +5,7 @@
  * fix builds its edit from this. Anything less certain (ranges without a version, git URLs,
  * other manifests) gives no edit: the fix version is then shown, not guessed into a file.
  */
+import { pep503Name } from './manifest-lines';
 
 export type ManifestKind = 'package.json' | 'requirements.txt';
 
@@ -54,12 +55,10 @@ function inPackageJson(text: string, pkg: string, version: string): TextReplacem
 }
 
 function inRequirements(text: string, pkg: string, version: string): TextReplacement | undefined {
-  // PEP 503: names compare case-insensitively with runs of -, _ and . as one.
-  const normal = (name: string): string => name.toLowerCase().replace(/[-_.]+/g, '-');
   let offset = 0;
   for (const line of text.split('\n')) {
     const match = /^(\s*)([A-Za-z0-9][\w.-]*)(\[[^\]]*\])?\s*(==|~=|>=)\s*([\w.+!-]+)/.exec(line);
-    if (match && normal(match[2] ?? '') === normal(pkg)) {
+    if (match && pep503Name(match[2] ?? '') === pep503Name(pkg)) {
       const versionAt = offset + match[0].length - (match[5] ?? '').length;
       return { start: versionAt, end: versionAt + (match[5] ?? '').length, text: version, line: lineOf(text, versionAt) };
     }

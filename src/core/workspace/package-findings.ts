@@ -41,11 +41,9 @@ export class PackageFindings {
 
   /** An ecosystem the finding names must be the dependency's. */
   of(dependency: Dependency): readonly Finding[] {
-    const found = this.byPackage.get(identity(dependency.ecosystem, dependency.name, dependency.version)) ?? [];
     const ecosystem = dependency.ecosystem.toLowerCase();
-    return found.every((f) => !f.sca?.ecosystem || f.sca.ecosystem.toLowerCase() === ecosystem)
-      ? found
-      : found.filter((f) => !f.sca?.ecosystem || f.sca.ecosystem.toLowerCase() === ecosystem);
+    return (this.byPackage.get(identity(dependency.ecosystem, dependency.name, dependency.version)) ?? [])
+      .filter((f) => !f.sca?.ecosystem || f.sca.ecosystem.toLowerCase() === ecosystem);
   }
 }
 
