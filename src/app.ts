@@ -3,7 +3,6 @@
  * what the commands use (`CommandDeps`) plus what only the views, the tests and the start use.
  * Nothing else constructs services.
  */
-import type { PoliciesService } from './core/services/policies-service';
 import type { WorkspaceView } from './core/services/workspace-view';
 import type { CommandDeps } from './commands/command-deps';
 import type { CachedStart } from './diagnostics/cached-start';
@@ -11,7 +10,6 @@ import type { ProblemsRenderer } from './diagnostics/problems-renderer';
 import type { WorkspaceRepo } from './host/workspace-repos';
 
 export interface App extends CommandDeps {
-  readonly policies: PoliciesService;
   /** What the workspace shows: the one place that decides it. */
   readonly view: WorkspaceView<WorkspaceRepo>;
   /** Problems, drawn from the view's snapshots. */

@@ -8,7 +8,7 @@
  */
 import type * as vscode from 'vscode';
 import { isHttpUrl } from '../core/model/links';
-import type { Deployment, Project } from '../core/model/types';
+import type { Deployment, ManagedScans, Project } from '../core/model/types';
 import type { TicketLinkResult, TicketResult } from '../core/model/triage-and-tickets';
 import { CYCLONEDX_VERSIONS, SBOM_COMPONENT_TYPES, type SbomOutputFormat } from '../core/model/sbom';
 import type { ConnectionReport } from '../core/api/check-connection';
@@ -27,6 +27,9 @@ import { itemOf, itemsOf, type CommandItem } from './command-item';
 import type { CommandId } from './ids';
 import { SAVE_TO } from './save-target';
 import { DEPENDENCY_FILTER, WHERE_USED_ARGUMENT } from './dependency-commands';
+import { RULE_MODE_ARGUMENT, type RuleModeOutcome, type RuleModeRequest } from './policy-commands';
+import { MANAGED_SCANS_CHANGE, TAG_CHANGES, type ManagedScansChange, type TagChanges } from './project-settings-commands';
+import { TICKET_ID_ARGUMENT, type TicketIdRequest } from './ticket-commands';
 import type { PackageQuery, UsageRow } from '../core/services/dependency-usage';
 import type { DependencyViewFilter } from '../core/services/dependency-view-filter';
 
@@ -110,6 +113,15 @@ export interface CommandSignatures {
   'appsecFindings.showDetails': (item?: CommandItem) => Promise<boolean>;
   'appsecFindings.whereUsed': (query?: PackageQuery) => Promise<Pick<UsageRow, 'repository' | 'lockfilePath' | 'version' | 'transitivity' | 'inRange'>[] | undefined>;
   'appsecFindings.filterDependencies': (filter?: DependencyViewFilter) => Promise<DependencyViewFilter | undefined>;
+  'appsecFindings.editTags': (project?: CommandItem, changes?: TagChanges) => Promise<Project | undefined>;
+  'appsecFindings.setPrimaryBranch': (project?: CommandItem, branch?: string) => Promise<Project | undefined>;
+  'appsecFindings.setManagedScans': (project?: CommandItem, change?: ManagedScansChange) => Promise<ManagedScans | undefined>;
+  'appsecFindings.setRuleMode': (target?: RuleModeRequest | CommandItem) => Promise<RuleModeOutcome | undefined>;
+  'appsecFindings.setRuleModeMonitor': (rule?: CommandItem) => Promise<RuleModeOutcome | undefined>;
+  'appsecFindings.setRuleModeComment': (rule?: CommandItem) => Promise<RuleModeOutcome | undefined>;
+  'appsecFindings.setRuleModeBlock': (rule?: CommandItem) => Promise<RuleModeOutcome | undefined>;
+  'appsecFindings.setRuleModeDisabled': (rule?: CommandItem) => Promise<RuleModeOutcome | undefined>;
+  'appsecFindings.unlinkTicketEverywhere': (target?: CommandItem | TicketIdRequest) => Promise<readonly number[] | undefined>;
 }
 
 /** The typed map: every id, its handler. */
@@ -166,4 +178,14 @@ export const COMMAND_ARGUMENTS: { readonly [K in CommandId]: ArgumentsSchema<Par
   'appsecFindings.showDetails': ONE_ITEM,
   'appsecFindings.whereUsed': argumentList(WHERE_USED_ARGUMENT),
   'appsecFindings.filterDependencies': argumentList(unlessSelection(DEPENDENCY_FILTER)),
+  'appsecFindings.editTags': argumentList(ITEM, unlessSelection(TAG_CHANGES)),
+  'appsecFindings.setPrimaryBranch': argumentList(ITEM, unlessSelection(refine(text('The branch must be a branch name (text), or "default".'),
+    (branch) => (branch.trim() === '' || /\s/.test(branch.trim()) ? 'The branch must be a branch name without spaces, or "default".' : undefined)))),
+  'appsecFindings.setManagedScans': argumentList(ITEM, unlessSelection(MANAGED_SCANS_CHANGE)),
+  'appsecFindings.setRuleMode': argumentList(RULE_MODE_ARGUMENT),
+  'appsecFindings.setRuleModeMonitor': ONE_ITEM,
+  'appsecFindings.setRuleModeComment': ONE_ITEM,
+  'appsecFindings.setRuleModeBlock': ONE_ITEM,
+  'appsecFindings.setRuleModeDisabled': ONE_ITEM,
+  'appsecFindings.unlinkTicketEverywhere': argumentList(TICKET_ID_ARGUMENT),
 };

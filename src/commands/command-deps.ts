@@ -7,6 +7,7 @@ import type * as vscode from 'vscode';
 import type { Finding } from '../core/model/types';
 import type { BranchBaselines } from '../core/services/branch-baselines';
 import type { FindingsStore } from '../core/services/findings-store';
+import type { PoliciesService } from '../core/services/policies-service';
 import type { ProjectsService } from '../core/services/projects-service';
 import type { SbomService } from '../core/services/sbom-service';
 import type { Session } from '../core/services/session';
@@ -27,6 +28,8 @@ export interface CommandDeps {
   logger(component: string): Logger;
   readonly session: Session;
   readonly projects: ProjectsService;
+  /** The policies and their rules (the Policy Rules view's). */
+  readonly policies: PoliciesService;
   readonly findings: FindingsStore;
   readonly sbom: SbomService;
   readonly repos: WorkspaceRepos;

@@ -17,8 +17,8 @@ export interface CommandItem {
   readonly project?: Project;
   /** A findings group node: what it is grouped by, its key and its findings. */
   readonly group?: { readonly by?: string; readonly key?: string; readonly findings: readonly Finding[] };
-  /** A policy rule node's rule id and platform page. */
-  readonly rule?: { readonly path?: string; readonly url?: string };
+  /** A policy rule node's rule id, platform page and the id of the policy it is shown under. */
+  readonly rule?: { readonly path?: string; readonly url?: string; readonly policyId?: string };
   /** The item's link: its project's, rule's or policy's, else its own `url`. */
   readonly url?: string;
 }
@@ -64,7 +64,10 @@ export function itemOf(value: unknown): CommandItem {
   if (project) item.project = project;
   const group = groupOf(value);
   if (group) item.group = group;
-  if (isObject(value.rule)) item.rule = { path: stringIn(value.rule, 'path'), url: stringIn(value.rule, 'url') };
+  if (isObject(value.rule)) {
+    const policyId = stringIn(value.policy, 'id');
+    item.rule = { path: stringIn(value.rule, 'path'), url: stringIn(value.rule, 'url'), ...(policyId === undefined ? {} : { policyId }) };
+  }
   const url = stringIn(value.project, 'url') ?? stringIn(value.rule, 'url') ?? stringIn(value.policy, 'url') ?? stringIn(value, 'url');
   if (url !== undefined) item.url = url;
   return item;

@@ -16,7 +16,9 @@ import { chooseRef, tagProject } from './project-commands';
 import { exportSarif } from './sarif-commands';
 import { exportSbom, showSbomExports } from './sbom-commands';
 import { refresh, signIn, signOut } from './session-commands';
-import { createTicket, linkTicket, unlinkTicket } from './ticket-commands';
+import { createTicket, linkTicket, unlinkTicket, unlinkTicketEverywhere } from './ticket-commands';
+import { setRuleMode } from './policy-commands';
+import { editTags, setManagedScans, setPrimaryBranch } from './project-settings-commands';
 import { addNote, ignore, setState, triageCommand } from './triage-commands';
 
 /** The views' own commands, whose handlers the views provide. */
@@ -74,6 +76,16 @@ export function buildCommands(app: CommandDeps, tree: TreeCommandHandlers): Comm
     'appsecFindings.unlinkTicket': (arg, selected) => unlinkTicket(app, subject(arg), selected),
     'appsecFindings.whereUsed': (query) => whereUsed(app, query),
     'appsecFindings.filterDependencies': (filter) => filterDependencies(app, filter),
+    'appsecFindings.editTags': (project, changes) => editTags(app, item(project), changes),
+    'appsecFindings.setPrimaryBranch': (project, branch) => setPrimaryBranch(app, item(project), branch),
+    'appsecFindings.setManagedScans': (project, change) => setManagedScans(app, item(project), change),
+    // The menu's four modes run the one command with the rule they were opened on.
+    'appsecFindings.setRuleMode': (target) => setRuleMode(app, target ?? item(undefined)),
+    'appsecFindings.setRuleModeMonitor': (rule) => setRuleMode(app, item(rule), 'monitor'),
+    'appsecFindings.setRuleModeComment': (rule) => setRuleMode(app, item(rule), 'comment'),
+    'appsecFindings.setRuleModeBlock': (rule) => setRuleMode(app, item(rule), 'block'),
+    'appsecFindings.setRuleModeDisabled': (rule) => setRuleMode(app, item(rule), 'disabled'),
+    'appsecFindings.unlinkTicketEverywhere': (target) => unlinkTicketEverywhere(app, target && 'ticketId' in target ? target : subject(target) ?? item(undefined)),
     'appsecFindings.showDetails': (arg) => showDetails(app, arg && withFinding(arg), () => itemOf(app.selectedItem())),
   };
 }

@@ -43,6 +43,15 @@ export const COMMAND_IDS = [
   'appsecFindings.showDetails',
   'appsecFindings.whereUsed',
   'appsecFindings.filterDependencies',
+  'appsecFindings.editTags',
+  'appsecFindings.setPrimaryBranch',
+  'appsecFindings.setManagedScans',
+  'appsecFindings.setRuleMode',
+  'appsecFindings.setRuleModeMonitor',
+  'appsecFindings.setRuleModeComment',
+  'appsecFindings.setRuleModeBlock',
+  'appsecFindings.setRuleModeDisabled',
+  'appsecFindings.unlinkTicketEverywhere',
 ] as const;
 
 export type CommandId = (typeof COMMAND_IDS)[number];

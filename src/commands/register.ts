@@ -28,6 +28,15 @@ const TITLES: Partial<Record<CommandId, string>> = {
   'appsecFindings.tagProject': 'Tagging the project failed',
   'appsecFindings.exportSbom': 'The SBOM export failed',
   'appsecFindings.exportSarif': 'The SARIF export failed',
+  'appsecFindings.setRuleMode': 'Changing the rule\'s mode failed',
+  'appsecFindings.setRuleModeMonitor': 'Changing the rule\'s mode failed',
+  'appsecFindings.setRuleModeComment': 'Changing the rule\'s mode failed',
+  'appsecFindings.setRuleModeBlock': 'Changing the rule\'s mode failed',
+  'appsecFindings.setRuleModeDisabled': 'Changing the rule\'s mode failed',
+  'appsecFindings.editTags': 'Editing the tags failed',
+  'appsecFindings.setPrimaryBranch': 'Setting the primary branch failed',
+  'appsecFindings.setManagedScans': 'Changing the managed scans failed',
+  'appsecFindings.unlinkTicketEverywhere': 'Unlinking the ticket failed',
 };
 
 /** Checks the arguments, then runs the handler with them as it types them. */

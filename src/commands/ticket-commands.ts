@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import type { TicketLinkResult, TicketResult } from '../core/model/triage-and-tickets';
 import { isHttpUrl } from '../core/model/links';
-import type { CommandItem } from './command-item';
+import { invalid, schema, valid, type Schema } from '../host/schema';
+import { itemOf, type CommandItem } from './command-item';
 import { subjectOr as subjectFor, type TriageCommandsDeps } from './triage-commands';
 
 const count = (n: number): string => `${n} finding${n === 1 ? '' : 's'}`;
@@ -70,5 +71,42 @@ export async function unlinkTicket(app: TriageCommandsDeps, item?: CommandItem, 
   let unlinked = 0;
   for (const [issueType, findings] of subject) unlinked += (await app.triage.unlinkTicket(issueType, findings.map((f) => f.id))).length;
   void vscode.window.showInformationMessage(`AppSec: unlinked the ticket of ${count(unlinked)}.`);
+  return unlinked;
+}
+
+/** Automation names the ticket by its id on the platform. */
+export interface TicketIdRequest {
+  readonly ticketId: string;
+}
+
+/** `{ ticketId }` (checked strictly), or a finding's item (read, never refused). */
+export const TICKET_ID_ARGUMENT: Schema<CommandItem | TicketIdRequest | undefined> = schema<CommandItem | TicketIdRequest | undefined>((value) => {
+  if (value === undefined || Array.isArray(value)) return valid(undefined);
+  if (typeof value !== 'object' || value === null || !('ticketId' in value)) return valid(itemOf(value));
+  const id: unknown = value.ticketId;
+  const text = typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? String(id) : id;
+  return typeof text === 'string' && /^\d+$/.test(text) ? valid({ ticketId: text }) : invalid('ticketId must be the ticket\'s id on the platform (digits).');
+});
+
+/**
+ * Unlinks a finding's ticket from every finding it is linked to, after a confirmation; given
+ * `{ ticketId }`, without one. The ticket itself stays in the tracker.
+ */
+export async function unlinkTicketEverywhere(app: TriageCommandsDeps, target: CommandItem | TicketIdRequest | undefined): Promise<readonly number[] | undefined> {
+  let ticketId = target && 'ticketId' in target ? target.ticketId : undefined;
+  if (ticketId === undefined) {
+    const ticket = target && 'finding' in target ? target.finding?.ticket : undefined;
+    if (!ticket) return nothingChosen('unlink from all its findings: choose a finding that has a ticket');
+    if (ticket.id === undefined) throw new Error(`The platform did not say the id of ${ticket.slug ?? 'this ticket'}, which unlinking it everywhere needs. Use Unlink Ticket on the findings instead.`);
+    const name = ticket.slug ?? `ticket ${ticket.id}`;
+    const unlink = 'Unlink Everywhere';
+    const answer = await vscode.window.showWarningMessage(`Unlink ${name} from all its findings?`, {
+      modal: true, detail: `Every finding linked to ${name}, on every branch and in every project, loses the link. The ticket itself stays in the tracker.`,
+    }, unlink);
+    if (answer !== unlink) return undefined;
+    ticketId = String(ticket.id);
+  }
+  const unlinked = await app.triage.unlinkTicketEverywhere(ticketId);
+  void vscode.window.showInformationMessage(`AppSec: unlinked the ticket from ${count(unlinked.length)}.`);
   return unlinked;
 }

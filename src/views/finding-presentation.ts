@@ -92,7 +92,7 @@ function statusIfNotOpen(finding: Finding): string | undefined {
 
 /** "finding hasUrl sast status-open hasTicket": space-separated flags that menus match with `\bword\b`. */
 export function findingContextValue(finding: Finding): string {
-  return ['finding', ...codeHostFlags(finding.lineOfCodeUrl), finding.issueType, `status-${finding.status}`, ...(finding.ticket ? ['hasTicket'] : [])].join(' ');
+  return ['finding', ...codeHostFlags(finding.lineOfCodeUrl), finding.issueType, `status-${finding.status}`, ...(finding.ticket ? ['hasTicket'] : []), ...(finding.ticket?.id !== undefined ? ['hasTicketId'] : [])].join(' ');
 }
 
 /** What a screen reader says for a finding: every fact the icon and columns show. */

@@ -18,7 +18,7 @@ export interface WebviewResources { readonly nonce: string; readonly cspSource: 
 export type DetailsMessage =
   | { readonly type: 'triage'; readonly state: 'ignored' | 'reviewing' | 'fixing' | 'reopened' }
   | { readonly type: 'addNote' }
-  | { readonly type: 'createTicket' } | { readonly type: 'linkTicket' } | { readonly type: 'unlinkTicket' }
+  | { readonly type: 'createTicket' } | { readonly type: 'linkTicket' } | { readonly type: 'unlinkTicket' } | { readonly type: 'unlinkTicketEverywhere' }
   | { readonly type: 'openInPlatform' } | { readonly type: 'openLink'; readonly url: string }
   | { readonly type: 'openLocation' } | { readonly type: 'applyFix' } | { readonly type: 'copyRuleId' } | { readonly type: 'refresh' };
 
@@ -26,7 +26,7 @@ type SimpleType = Exclude<DetailsMessage['type'], 'triage' | 'openLink'>;
 type TriageTarget = Extract<DetailsMessage, { type: 'triage' }>['state'];
 
 const SIMPLE_TYPES: ReadonlySet<string> = new Set<SimpleType>([
-  'addNote', 'createTicket', 'linkTicket', 'unlinkTicket', 'openInPlatform', 'openLocation', 'applyFix', 'copyRuleId', 'refresh',
+  'addNote', 'createTicket', 'linkTicket', 'unlinkTicket', 'unlinkTicketEverywhere', 'openInPlatform', 'openLocation', 'applyFix', 'copyRuleId', 'refresh',
 ]);
 const TRIAGE_TARGETS: ReadonlySet<string> = new Set<TriageTarget>(['ignored', 'reviewing', 'fixing', 'reopened']);
 
@@ -127,6 +127,7 @@ function actions(input: DetailsInput): Html[] {
     hasTicket ? undefined : button('createTicket', 'Create Jira Ticket'),
     button('linkTicket', 'Link Existing Ticket…'),
     hasTicket ? button('unlinkTicket', 'Unlink Ticket') : undefined,
+    finding.ticket?.id !== undefined ? button('unlinkTicketEverywhere', 'Unlink Ticket from All Its Findings…') : undefined,
     isHttpUrl(input.platformUrl) ? button('openInPlatform', 'Open in Platform') : undefined,
     button('copyRuleId', 'Copy Rule ID'),
     button('refresh', 'Refresh'),

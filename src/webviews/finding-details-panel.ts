@@ -30,7 +30,7 @@ export interface DetailsPanelDeps {
 
 const COMMAND_OF: Partial<Record<DetailsMessage['type'], string>> = {
   addNote: 'appsecFindings.addNote', createTicket: 'appsecFindings.createTicket', linkTicket: 'appsecFindings.linkTicket',
-  unlinkTicket: 'appsecFindings.unlinkTicket', openInPlatform: 'appsecFindings.openInPlatform', openLocation: 'appsecFindings.openFinding',
+  unlinkTicket: 'appsecFindings.unlinkTicket', unlinkTicketEverywhere: 'appsecFindings.unlinkTicketEverywhere', openInPlatform: 'appsecFindings.openInPlatform', openLocation: 'appsecFindings.openFinding',
   copyRuleId: 'appsecFindings.copyRuleId',
 };
 const TRIAGE_COMMAND = { ignored: 'appsecFindings.ignore', reviewing: 'appsecFindings.markReviewing', fixing: 'appsecFindings.markFixing', reopened: 'appsecFindings.reopen' } as const;

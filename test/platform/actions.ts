@@ -1,5 +1,5 @@
 /**
- * Triage and Jira tickets on the local platform, as `platform-api-more.md` §2–3 describe them:
+ * Triage and Jira tickets on the local platform, as docs/platform-api.md ("Triage and tickets") describes them:
  * the stored wire findings are changed, so later findings answers show the change. Triage also
  * reaches the same finding (same `match_based_id`, same repository) on other refs, as the real
  * service does. Ticket creation needs the ticketing integration, which tests can switch off.
@@ -165,4 +165,29 @@ export function unlinkTicket(data: PlatformData, body: string | undefined): Plat
     }
   }
   return json(200, { unlinked_issue_ids: unlinked });
+}
+
+/**
+ * `DELETE ticketing/v2/tickets/{externalTicketId}`: takes the ticket off every finding that
+ * carries it, as its own ticket or its dependency usage's, whatever the finding's kind.
+ */
+export function unlinkExternalTicket(data: PlatformData, externalTicketId: string): PlatformResponse {
+  if (!/^\d+$/.test(externalTicketId)) return error(400, 'externalTicketId must be the ticket\'s numeric id');
+  const id = Number(externalTicketId);
+  const unlinked: string[] = [];
+  // Secrets carry no ticket in their type, but a test may give them one.
+  const all: { id?: number | string; external_ticket?: WireExternalTicket; usage?: { external_ticket?: WireExternalTicket } }[] = [...data.sast, ...data.ai_sast, ...data.sca, ...data.secrets];
+  for (const finding of all) {
+    let had = false;
+    if (finding.external_ticket?.id === id) {
+      delete finding.external_ticket;
+      had = true;
+    }
+    if (finding.usage?.external_ticket?.id === id) {
+      delete finding.usage.external_ticket;
+      had = true;
+    }
+    if (had) unlinked.push(String(finding.id));
+  }
+  return unlinked.length > 0 ? json(200, { issueIds: unlinked }) : error(404, 'ticket not found');
 }

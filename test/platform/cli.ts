@@ -18,7 +18,8 @@
  *                   (code, ai, sca, secrets, policies, sbom, tickets, dependencies; 404 by
  *                   default, 400 for ai). `dependencies` takes away Supply Chain's inventory
  *                   alone; without `sca` the inventory is refused too
- *   --read-only     the token's role may not write: triage, tickets, tags, SBOM exports answer 403
+ *   --read-only     the token's role may not write: triage, tickets, changes to projects and
+ *                   policy rules, SBOM exports answer 403
  */
 import { demoDeployment } from './demo';
 import { generateDeployment } from './generator';

@@ -1,11 +1,14 @@
 /**
- * Policies and their rule lists. Findings are later drawn from these rules (same `rule_name`,
- * `sourcing_policy` pointing here) so the `policies` filter, which maps a finding to the mode of
- * its rule in its sourcing policy, has something real to work on.
+ * Policies and their rule lists. Code findings are later drawn from the SAST policies' rules
+ * (same `rule_name`, `sourcing_policy` pointing here) so the `policies` filter, which maps a
+ * finding to the mode of its rule in its sourcing policy, has something real to work on. The
+ * deployment also has a Secrets policy, as real ones do, so a list of policies holds more than
+ * one product; no code finding comes from it.
  */
 import type { WirePolicy, WireRule } from './wire';
 import type { Rng } from './prng';
 import { formatTimestamp } from './timestamps';
+import type { PlatformData } from './types';
 import { RULE_CATALOG, type Language, type RuleTemplate } from './vocab';
 
 export interface GeneratedPolicy {
@@ -100,4 +103,44 @@ export function generatePolicies(rng: Rng, count: number, rulesPerPolicy: number
     out.push({ policy, numericId, rules, templatesByLanguage });
   }
   return out;
+}
+
+/** Secrets rules: generic (any file), each for one provider's credential. */
+const SECRETS_TEMPLATES: readonly RuleTemplate[] = ([
+  ['detected-aws-access-key', 'critical', 'aws', 'AWS Access Key ID detected.'],
+  ['detected-aws-secret-access-key', 'critical', 'aws', 'AWS Secret Access Key detected.'],
+  ['detected-github-token', 'high', 'github', 'GitHub personal access token detected.'],
+  ['detected-stripe-api-key', 'high', 'stripe', 'Stripe secret API key detected.'],
+  ['detected-slack-webhook', 'medium', 'slack', 'Slack incoming webhook URL detected.'],
+  ['detected-private-key', 'high', 'secrets', 'Private key detected.'],
+] as const).map(([name, severity, technology, message]) => ({
+  path: `generic.secrets.security.${name}`, language: 'generic', severity, category: 'security',
+  cwe: ['CWE-798: Use of Hard-coded Credentials'], owasp: ['A07:2021 - Identification and Authentication Failures'],
+  vulnClass: ['Hard-coded Secrets'], technologies: [technology], message,
+}));
+
+export const SECRETS_POLICY_NAME = 'Secrets Policy';
+
+/**
+ * The Secrets policy that follows the SAST policies: the next policy id and rule ids after theirs,
+ * so theirs stay as they were. Made without the generator's random numbers, so adding it changes
+ * nothing else that is generated. Its templates are left out of `templatesByLanguage`.
+ */
+export function secretsPolicy(sast: readonly GeneratedPolicy[], baseTime: number): GeneratedPolicy {
+  const numericId = FIRST_POLICY_ID + sast.length;
+  const firstRuleId = FIRST_RULE_ID + sast.reduce((sum, p) => sum + p.rules.length, 0);
+  const policy: WirePolicy = { id: String(numericId), isDefault: false, name: SECRETS_POLICY_NAME, productType: 'PRODUCT_TYPE_SECRETS', slug: slugify(SECRETS_POLICY_NAME) };
+  const rules = SECRETS_TEMPLATES.map((template, k) => {
+    const changedAt = formatTimestamp(baseTime - (k + 1) * 9 * 86_400_000, 'iso');
+    const rule = makeRule(template, String(firstRuleId + k), { mode: MODES_IN_ORDER[k % MODES_IN_ORDER.length], source: 'SOURCE_PRO', confidence: 'CONFIDENCE_HIGH', changedAt });
+    rule.rulesets = ['p/secrets'];
+    return rule;
+  });
+  return { policy, numericId, rules, templatesByLanguage: new Map() };
+}
+
+/** The deployment's policies and rules: the SAST policies given, then the Secrets policy. */
+export function deploymentPolicies(sast: readonly GeneratedPolicy[], baseTime: number): Pick<PlatformData, 'policies' | 'rulesByPolicyId'> {
+  const all = [...sast, secretsPolicy(sast, baseTime)];
+  return { policies: all.map((p) => p.policy), rulesByPolicyId: new Map(all.map((p) => [p.policy.id ?? '', p.rules])) };
 }

@@ -3,9 +3,9 @@
  * supply-chain findings spread over several refs (with duplicates across refs, so `dedup` is
  * meaningful). Linear in the number of findings: 100 000 findings take about a second.
  */
-import type { WireSastFinding, WireScaFinding, WireRule, WireScan } from './wire';
+import type { WireSastFinding, WireScaFinding, WireScan } from './wire';
 import { buildSastFinding, buildScaFinding, type FindingSpecBase, type SastSpec, type ScaSpec } from './build-findings';
-import { generatePolicies, type GeneratedPolicy } from './generate-policies';
+import { deploymentPolicies, generatePolicies, type GeneratedPolicy } from './generate-policies';
 import { Rng } from './prng';
 import { formatTimestamp } from './timestamps';
 import type { PlatformData, StoredProject } from './types';
@@ -244,8 +244,7 @@ export function generateDeployment(opts: GenerateOptions = {}): PlatformData {
     sca,
     ai_sast: [],
     secrets: [],
-    policies: policies.map((p) => p.policy),
-    rulesByPolicyId: new Map<string, WireRule[]>(policies.map((p) => [p.policy.id ?? '', p.rules])),
+    ...deploymentPolicies(policies, GENERATION_BASE_TIME),
     scans,
   };
 }

@@ -1,15 +1,23 @@
-/** Project endpoints (spec 4.4–4.6): list, read one, and merge tags. */
+/** Project endpoints (spec 4.4–4.6): list, read one, and merge tags; the other changes are in project-changes.ts. */
 import { integer, QueryError } from './query-params';
 import { error, json, type PlatformResponse } from './respond';
 import { serviceProject, type AnswerShape } from './service-shape';
 import type { PlatformData, StoredProject } from './types';
 
-/** Wire form of a project; `repository_id` is internal, `managed_scan_config` only when asked. */
+/**
+ * Wire form of a project; `repository_id` is internal, `managed_scan_config` only when asked. An
+ * empty `primary_branch` means the default branch is primary (a change to "None" stores it): the
+ * service leaves the field out, as it does every empty value, and the spec's shape sends null.
+ */
 export function projectJson(p: StoredProject, withScanConfig: boolean, shape: AnswerShape = 'spec'): Record<string, unknown> {
-  if (shape === 'service') return serviceProject(p, withScanConfig);
+  if (shape === 'service') {
+    const service = serviceProject(p, withScanConfig);
+    if (p.primary_branch === '') delete service.primary_branch;
+    return service;
+  }
   const out: Record<string, unknown> = {
     id: p.id, name: p.name, tags: [...p.tags], created_at: p.created_at, default_branch: p.default_branch,
-    primary_branch: p.primary_branch, latest_scan_at: p.latest_scan_at, url: p.url,
+    primary_branch: p.primary_branch === '' ? null : p.primary_branch, latest_scan_at: p.latest_scan_at, url: p.url,
   };
   if (withScanConfig) {
     const c = p.managed_scan_config;

@@ -3,92 +3,23 @@
  * segments, because a project name's slashes are path separators while an encoded `%2F` must be
  * answered with a redirect, as the real service does.
  */
-import { createTickets, linkTicket, triage, unlinkTicket, type Integrations } from './actions';
+import { createTickets, linkTicket, triage, unlinkExternalTicket, unlinkTicket } from './actions';
+import { BadPath, decode, DEPLOYMENT_NOT_FOUND, methodNotAllowed, refusedProduct, refusedWrite, type ApiRequest, type ApiState, type Product } from './api-state';
+import { decodeCursor, encodeCursor } from './cursors';
 import { answerInventory } from './dependency-answers';
-import { FindingsIndex, queryFindings } from './findings-query';
-import { addProjectTags, getProject, listProjects } from './projects';
-import { QueryError, integer } from './query-params';
+import { queryFindings } from './findings-query';
+import { policiesRoute } from './policy-changes';
+import { projectRoute } from './project-changes';
+import { listProjects } from './projects';
+import { QueryError } from './query-params';
 import { listSecrets } from './secrets-and-ai';
 import { error, json, type PlatformResponse } from './respond';
-import type { SbomJobs } from './sbom';
-import { serviceFinding, type AnswerShape } from './service-shape';
+import { serviceFinding } from './service-shape';
 import type { PlatformData } from './types';
 
-export interface ApiRequest {
-  method: string;
-  /** Path as received, percent-encoding intact, without the query. */
-  rawPath: string;
-  /** Query as received, without the `?` ('' when none). */
-  rawQuery: string;
-  body: string | undefined;
-}
-
-export interface ApiState {
-  data: PlatformData;
-  baseUrl: string;
-  /** The origin of SBOM download links (another server than the API's). */
-  storageUrl: string;
-  index: FindingsIndex;
-  sbom: SbomJobs;
-  /** Mutable: tests switch the shape or cap pages between requests. */
-  /** `projectsPageLimit`: a projects `page_size` above it is refused with 400 (no maximum is documented). */
-  answers: { shape: AnswerShape; maxPageSize: number | undefined; projectsPageLimit?: number };
-  /** Mutable: tests switch the ticketing integration off and on. */
-  integrations: Integrations;
-  /** Mutable: what the deployment lacks, and whether the token's role may write. */
-  products: ProductsState;
-}
-
-/**
- * The products a deployment licenses separately, as the local platform can leave them out.
- * `dependencies` is Supply Chain's inventory alone; without `sca` it is refused too.
- */
-export const PRODUCTS = ['code', 'ai', 'sca', 'secrets', 'policies', 'sbom', 'tickets', 'dependencies'] as const;
-export type Product = (typeof PRODUCTS)[number];
-
-export interface ProductsState {
-  /** Each missing product, with the status its endpoints answer (404 unless set). */
-  missing: Map<Product, number>;
-  /** The token's role may read but not change anything: every write answers 403. */
-  readOnly: boolean;
-}
-
-/** The status a missing product answers when none is chosen: 400 for an unknown `issue_type`, else 404. */
-export function defaultMissingStatus(product: Product): number {
-  return product === 'ai' ? 400 : 404;
-}
-
-function refusedProduct(state: ApiState, product: Product): PlatformResponse | undefined {
-  const status = state.products.missing.get(product);
-  if (status === undefined) return undefined;
-  const text = status === 400
-    ? (product === 'dependencies' || product === 'sca' ? 'dependency inventory is not enabled for this deployment' : 'unknown issue type for this deployment')
-    : status === 403 ? `this deployment's plan does not include ${product}` : 'not found';
-  return error(status, text);
-}
-
-/** A write the token's role may not make. */
-function refusedWrite(state: ApiState): PlatformResponse | undefined {
-  return state.products.readOnly ? error(403, 'the token\'s role does not allow this action') : undefined;
-}
+export { defaultMissingStatus, PRODUCTS, type ApiRequest, type ApiState, type Product, type ProductsState } from './api-state';
 
 const FINDINGS_PRODUCT: Record<string, Product> = { sast: 'code', ai_sast: 'ai', sca: 'sca' };
-
-class BadPath extends Error {}
-
-function decode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    throw new BadPath(`malformed percent-encoding in ${segment}`);
-  }
-}
-
-function methodNotAllowed(allowed: string): PlatformResponse {
-  return error(405, 'method not allowed', { allow: allowed });
-}
-
-const DEPLOYMENT_NOT_FOUND = 'deployment not found (check the id or slug, and that the token has Web API access)';
 
 export function handleApi(req: ApiRequest, state: ApiState): PlatformResponse {
   try {
@@ -116,14 +47,7 @@ function route(req: ApiRequest, state: ApiState): PlatformResponse {
   const bySlug = deployment === data.deployment.slug;
   const resource = rest[1];
 
-  if (resource === 'policies' && rest.length <= 3) {
-    return only('GET', () => {
-      if (!byId) return error(404, DEPLOYMENT_NOT_FOUND);
-      const refused = refusedProduct(state, 'policies');
-      if (refused) return refused;
-      return rest.length === 2 ? json(200, { policies: data.policies }) : policyRules(data, decode(rest[2]), params);
-    });
-  }
+  if (resource === 'policies' && rest.length <= 3) return policiesRoute(req, state, rest, byId, params);
   if (resource === 'findings' && rest.length === 2) {
     return only('GET', () => {
       if (!bySlug) return error(404, DEPLOYMENT_NOT_FOUND);
@@ -160,6 +84,13 @@ function route(req: ApiRequest, state: ApiState): PlatformResponse {
       return refusedProduct(state, 'tickets') ?? refusedWrite(state) ?? (rest[2] === 'link' ? linkTicket(data, req.body) : unlinkTicket(data, req.body));
     });
   }
+  // Unlinking a ticket from all its findings by the ticket's own id: the deployment's id too.
+  if (resource === 'ticketing' && rest[2] === 'v2' && rest[3] === 'tickets' && rest.length === 5) {
+    return only('DELETE', () => {
+      if (!byId) return error(404, DEPLOYMENT_NOT_FOUND);
+      return refusedProduct(state, 'tickets') ?? refusedWrite(state) ?? unlinkExternalTicket(data, decode(rest[4]));
+    });
+  }
   if (resource === 'scans' && rest[2] === 'search' && rest.length === 3) {
     return only('POST', () => (byId ? searchScans(data, req.body) : error(404, DEPLOYMENT_NOT_FOUND)));
   }
@@ -178,25 +109,6 @@ function route(req: ApiRequest, state: ApiState): PlatformResponse {
     return projectRoute(req, state, rest.slice(2), bySlug);
   }
   return error(404, 'no such route');
-}
-
-/** `projects/{name…}` (GET) and `projects/{name…}/tags` (PUT); the name may hold several slashes. */
-function projectRoute(req: ApiRequest, state: ApiState, nameSegments: string[], bySlug: boolean): PlatformResponse {
-  const isTags = req.method === 'PUT' && nameSegments.length >= 2 && nameSegments[nameSegments.length - 1] === 'tags';
-  if (req.method !== 'GET' && !isTags) return methodNotAllowed(nameSegments[nameSegments.length - 1] === 'tags' ? 'GET, PUT' : 'GET');
-  if (!bySlug) return error(404, DEPLOYMENT_NOT_FOUND);
-  const refused = isTags ? refusedWrite(state) : undefined;
-  if (refused) return refused;
-  const rawName = (isTags ? nameSegments.slice(0, -1) : nameSegments).join('/');
-  if (/%2f/i.test(rawName)) {
-    // The real service redirects an encoded slash to the literal-slash path.
-    const location = req.rawPath.replace(/%2f/gi, '/') + (req.rawQuery ? `?${req.rawQuery}` : '');
-    return { status: 307, headers: { location, 'content-type': 'application/json' }, body: JSON.stringify({ error: 'use literal slashes in project names' }) };
-  }
-  const segments = rawName.split('/');
-  if (segments.some((s) => s === '')) return error(404, 'project not found');
-  const name = segments.map(decode).join('/');
-  return isTags ? addProjectTags(state.data, name, req.body, state.answers.shape) : getProject(state.data, name, state.answers.shape);
 }
 
 /**
@@ -224,28 +136,4 @@ function searchScans(data: PlatformData, body: string | undefined): PlatformResp
   const offset = typeof query.cursor === 'string' && query.cursor !== '' ? decodeCursor(query.cursor, matching.length) : 0;
   const end = Math.min(matching.length, offset + limit);
   return json(200, { scans: matching.slice(offset, end), cursor: end < matching.length ? encodeCursor(end) : '' });
-}
-
-/** Cursors are opaque to clients: base64url of the offset, checked strictly. */
-function encodeCursor(offset: number): string {
-  return Buffer.from(`offset:${offset}`, 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string, total: number): number {
-  const text = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
-  const m = /^offset:(\d+)$/.exec(text);
-  const offset = m ? Number(m[1]) : NaN;
-  if (!Number.isSafeInteger(offset) || offset > total) throw new QueryError('invalid cursor');
-  return offset;
-}
-
-function policyRules(data: PlatformData, policyId: string, params: URLSearchParams): PlatformResponse {
-  const policy = data.policies.find((p) => p.id === policyId);
-  if (!policy) return error(404, `policy ${policyId} not found`);
-  const rules = data.rulesByPolicyId.get(policyId) ?? [];
-  const limit = integer(params, 'limit', 500, 1, 2000);
-  const cursor = params.get('cursor') ?? '';
-  const offset = cursor === '' ? 0 : decodeCursor(cursor, rules.length);
-  const end = Math.min(rules.length, offset + limit);
-  return json(200, { cursor: end < rules.length ? encodeCursor(end) : '', policy, rules: rules.slice(offset, end) });
 }

@@ -36,7 +36,7 @@ export interface PlatformServerOptions {
   ticketing?: boolean;
   /** Products the deployment lacks, each with the status its endpoints answer (default: see `defaultMissingStatus`). */
   without?: ReadonlyMap<Product, number | undefined> | readonly Product[];
-  /** The token's role may not write: triage, tickets, tags and SBOM exports answer 403. */
+  /** The token's role may not write: triage, tickets, changes to projects and policy rules, and SBOM exports answer 403. */
   readOnly?: boolean;
 }
 

@@ -9,7 +9,7 @@ import { meanBrightness } from './helpers/png-brightness';
 
 interface Command { command: string; title: string; category?: string }
 interface Setting { markdownDescription?: string; description?: string; scope?: string; default?: unknown; type?: string }
-interface MenuItem { command: string; when?: string }
+interface MenuItem { command?: string; submenu?: string; when?: string }
 interface Manifest {
   name: string;
   displayName: string;
@@ -24,6 +24,7 @@ interface Manifest {
     commands: Command[];
     configuration: { properties: Record<string, Setting> };
     menus: Record<string, MenuItem[]>;
+    submenus?: { id: string; label: string }[];
     views: Record<string, { id: string }[]>;
     walkthroughs: Walkthrough[];
   };
@@ -79,11 +80,17 @@ describe('package.json', () => {
     assert.deepEqual(manifest.activationEvents, ['onStartupFinished']);
   });
 
-  test('menus only name declared commands', () => {
+  test('menus only name declared commands and submenus, and every submenu is in a menu', () => {
     const ids = new Set(commands.map((c) => c.command));
+    const submenus = new Set((manifest.contributes.submenus ?? []).map((s) => s.id));
     for (const [menu, items] of Object.entries(manifest.contributes.menus)) {
-      for (const item of items) assert.ok(ids.has(item.command), `${menu} names undeclared ${item.command}`);
+      if (!ids.has(menu) && !menu.includes('/') && menu !== 'commandPalette') assert.ok(submenus.has(menu), `${menu} is a declared submenu`);
+      for (const item of items) {
+        if (item.submenu !== undefined) assert.ok(submenus.has(item.submenu), `${menu} names undeclared submenu ${item.submenu}`);
+        else assert.ok(item.command !== undefined && ids.has(item.command), `${menu} names undeclared ${String(item.command)}`);
+      }
     }
+    for (const id of submenus) assert.ok((manifest.contributes.menus[id] ?? []).length > 0, `submenu ${id} has entries`);
   });
 
   test('item commands are in the palette only while such an item is selected (keyboard); node-internal ones never', () => {

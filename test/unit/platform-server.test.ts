@@ -96,7 +96,7 @@ void describe('auth, routing and errors', () => {
     const { deployments } = await getJson<{ deployments: unknown[] }>('/api/v1/deployments');
     assert.deepEqual(deployments, [{ id: 4242, name: 'Acme Corp', slug: 'acme' }]);
     const { policies } = await getJson<{ policies: { id: string }[] }>('/api/v1/deployments/4242/policies');
-    assert.deepEqual(policies.map((p) => p.id), ['7', '8']);
+    assert.deepEqual(policies.map((p) => p.id), ['7', '8', '9']);
     const seen: string[] = [];
     let cursor = '';
     do {

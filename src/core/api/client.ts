@@ -10,19 +10,20 @@ import type { FindingsPage } from '../model/decodeFinding';
 import { decodePoliciesResponse, decodePolicyRulesPage, type PolicyRulesPage } from '../model/decodePolicy';
 import { decodeProjectResponse, decodeProjectsPage } from '../model/decodeProject';
 import { decodeSbomExportCreated, decodeSbomExportStatus } from '../model/decodeSbom';
-import { decodeScansPage, latestWithCommit } from '../model/decodeScan';
 import { PlatformError } from '../model/errors';
 import type { FindingDetail } from '../model/finding-detail';
 import { isHttpUrl } from '../model/links';
-import type { Policy } from '../model/policy';
+import type { Policy, PolicyRule } from '../model/policy';
 import type { SbomExportRequest, SbomExportStatus } from '../model/sbom';
 import type { TicketLinkResult, TicketRequest, TicketResult, TriageRequest, TriageResult } from '../model/triage-and-tickets';
-import type { Deployment, Finding, FindingFilters, ListIssueType, Project, Scan } from '../model/types';
+import type { Deployment, Finding, FindingFilters, ListIssueType, ManagedScans, Project, Scan } from '../model/types';
 import { encodeCursorQuery, encodeOffsetQuery, encodePathSegment, encodeSbomExportRequest } from './encoding';
 import { dependencyPages, lockfilePages, repositoryPages, type DependencyCallOptions } from './dependencies-requests';
 import { deploymentPath, pageSignature, projectPath, type CallOptions, type PagedCallOptions } from './endpoints';
 import { findFindingDetail, findingsPages, secretsPages, type FindingsCallOptions } from './findings-requests';
 import { PlatformHttp, type PlatformHttpOptions } from './http';
+import { addProjectTags, removeProjectTags, setManagedScans, setPrimaryBranch, setRuleMode, unlinkTicketEverywhere, type SettableRuleMode } from './platform-changes';
+import { latestScan, scannedBranches } from './scans-requests';
 import { checkPageSize, cursorPages, offsetPages, pageHintsOf } from './paging';
 import type { EndpointAccess } from './statusErrors';
 
@@ -45,7 +46,6 @@ export const DEFAULT_PROJECTS_PAGE_SIZE = 3000;
 export const FALLBACK_PROJECTS_PAGE_SIZE = 100;
 export const DEFAULT_POLICY_RULES_LIMIT = 1000;
 const DEFAULT_CONCURRENCY = 4;
-const MAX_SCAN_PAGES = 5;
 
 /** One method per endpoint of the platform; each fails with a PlatformError that says what to do. */
 export class PlatformClient {
@@ -205,46 +205,39 @@ export class PlatformClient {
     return this.http.download(link, what, maxBytes, options.signal);
   }
 
-  /**
-   * The latest completed scan of a repository's branch that names its commit (`scans/search`,
-   * docs/platform-api.md "Scans"; it covers the last 30 days). Reads at most a few pages: the
-   * newest scans are what matter, and the answer's order is not documented.
-   */
-  async latestScan(deploymentId: string, repositoryId: number, branch: string, options: CallOptions = {}): Promise<Scan | undefined> {
-    const path = `${deploymentPath(deploymentId)}/scans/search`;
-    const seen: Scan[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_SCAN_PAGES; page++) {
-      const body = await this.http.requestJson({
-        method: 'POST',
-        path,
-        body: { repository_id: repositoryId, branch, statuses: ['SCAN_STATUS_COMPLETED'], limit: 100, ...(cursor ? { cursor } : {}) },
-        what: `The scans of ${branch}`,
-        access: 'product',
-        signal: options.signal,
-      });
-      const decoded = decodeScansPage(body);
-      seen.push(...decoded.scans);
-      if (!decoded.nextCursor || decoded.nextCursor === cursor || decoded.scans.length === 0) break;
-      cursor = decoded.nextCursor;
-    }
-    return latestWithCommit(seen);
+  /** The newest completed scan of a repository's branch that names its commit (`scans-requests.ts`). */
+  latestScan(deploymentId: string, repositoryId: number, branch: string, options: CallOptions = {}): Promise<Scan | undefined> {
+    return latestScan(this.http, deploymentId, repositoryId, branch, options);
   }
 
-  /** Spec 4.4: the service adds the tags to those the project has (it does not replace them). */
-  async addProjectTags(deploymentSlug: string, projectName: string, tags: readonly string[], options: CallOptions = {}): Promise<Project> {
-    if (tags.length === 0 || tags.some((tag) => tag.trim() === '')) {
-      throw new PlatformError('badRequest', 'Give at least one tag, and no empty tags.');
-    }
-    const body = await this.http.requestJson({
-      method: 'PUT',
-      path: `${projectPath(deploymentSlug, projectName)}/tags`,
-      body: { tags },
-      what: `tagging project ${projectName}`,
-      access: 'write',
-      signal: options.signal,
-    });
-    return decodeProjectResponse(body, projectName);
+  /** The branches a repository has completed scans of, most recent first. */
+  scannedBranches(deploymentId: string, repositoryId: number, options: CallOptions = {}): Promise<string[]> {
+    return scannedBranches(this.http, deploymentId, repositoryId, options);
+  }
+
+  // The changes to settings (`platform-changes.ts`).
+  addProjectTags(deploymentSlug: string, projectName: string, tags: readonly string[], options: CallOptions = {}): Promise<Project> {
+    return addProjectTags(this.http, deploymentSlug, projectName, tags, options);
+  }
+
+  removeProjectTags(deploymentSlug: string, projectName: string, tags: readonly string[], options: CallOptions = {}): Promise<Project> {
+    return removeProjectTags(this.http, deploymentSlug, projectName, tags, options);
+  }
+
+  setPrimaryBranch(deploymentSlug: string, projectName: string, branch: string | undefined, options: CallOptions = {}): Promise<Project> {
+    return setPrimaryBranch(this.http, deploymentSlug, projectName, branch, options);
+  }
+
+  setManagedScans(deploymentSlug: string, projectName: string, scans: ManagedScans, options: CallOptions = {}): Promise<ManagedScans | undefined> {
+    return setManagedScans(this.http, deploymentSlug, projectName, scans, options);
+  }
+
+  setRuleMode(deploymentId: string, policyId: string, rulePath: string, mode: SettableRuleMode, options: CallOptions = {}): Promise<PolicyRule | undefined> {
+    return setRuleMode(this.http, deploymentId, policyId, rulePath, mode, options);
+  }
+
+  unlinkTicketEverywhere(deploymentId: string, ticketId: string, options: CallOptions = {}): Promise<number[]> {
+    return unlinkTicketEverywhere(this.http, deploymentId, ticketId, options);
   }
 
   async getProject(deploymentSlug: string, projectName: string, options: CallOptions = {}): Promise<Project> {

@@ -37,7 +37,7 @@ export interface RetryInfo {
   readonly error: PlatformError;
 }
 
-export type HttpMethod = 'GET' | 'PUT' | 'POST';
+export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
 
 const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
 
@@ -46,7 +46,8 @@ const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
  * transient failure is repeated: every GET is one, and so is a request marked `idempotent` (a
  * POST that only reads, such as the inventory's lists, whose query is in the body). Any other
  * POST is never repeated: after a 502 the job may already exist. A timeout or a cut-off answer
- * is repeated only for a read; a PUT is repeated on a status that says it was not carried out.
+ * is repeated only for a read; a PUT, PATCH or DELETE (each sets a state, so
+ * sending it twice does no harm) is repeated on a status that says it was not carried out.
  */
 export function isRetryable(e: PlatformError, method: HttpMethod, idempotent = false): boolean {
   const read = idempotent || method === 'GET';

@@ -43,6 +43,12 @@ export function decodeUnlinkResult(body: unknown): number[] {
   return ids(o.unlinked_issue_ids ?? o.unlinkedIssueIds);
 }
 
+/** A ticket unlinked from every finding: the findings' ids (`issueIds`, as strings). */
+export function decodeUnlinkEverywhereResult(body: unknown): number[] {
+  const o = answer(body, 'ticket unlink');
+  return ids(o.issueIds ?? o.issue_ids);
+}
+
 function answer(body: unknown, what: string): JsonObject {
   const o = asObject(body);
   if (!o) throw new PlatformError('invalidResponse', `The platform's ${what} answer is not an object; report it with the log (AppSec: Show Logs).`);

@@ -1,7 +1,7 @@
 import { PlatformError } from './errors';
 import { branchName } from './refs';
 import { asObject, isObject, readSafeInteger, readString, readStringArray, readTimestamp } from './decodeRead';
-import type { Project } from './types';
+import type { ManagedScans, Project } from './types';
 
 /** A project, or undefined without a safe integer `id` and a `name`. */
 export function decodeProject(raw: unknown): Project | undefined {
@@ -13,7 +13,6 @@ export function decodeProject(raw: unknown): Project | undefined {
   if (id === undefined || name === undefined) {
     return undefined;
   }
-  const config = asObject(raw.managed_scan_config);
   return {
     id,
     name,
@@ -23,11 +22,16 @@ export function decodeProject(raw: unknown): Project | undefined {
     primaryBranch: readBranch(raw.primary_branch),
     latestScanAt: readTimestamp(raw.latest_scan_at),
     url: readString(raw.url),
-    // The service leaves `false` out: inside a config that is present, a missing flag is off.
-    managedScanConfig: config && {
-      diffScanEnabled: asObject(config.diff_scan)?.enabled === true,
-      fullScanEnabled: asObject(config.full_scan)?.enabled === true,
-    },
+    managedScanConfig: decodeManagedScans(raw.managed_scan_config),
+  };
+}
+
+/** `managed_scan_config`; the service leaves `false` out, so inside one that is present a missing flag is off. */
+export function decodeManagedScans(raw: unknown): ManagedScans | undefined {
+  const config = asObject(raw);
+  return config && {
+    diffScanEnabled: asObject(config.diff_scan)?.enabled === true,
+    fullScanEnabled: asObject(config.full_scan)?.enabled === true,
   };
 }
 

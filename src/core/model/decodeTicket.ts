@@ -17,7 +17,8 @@ export function decodeTicketLink(raw: unknown, interner?: StringInterner): Ticke
   const slug = ticketSlug(raw);
   const url = readString(raw.url);
   if (slug === undefined && url === undefined) return undefined;
-  return { slug: slug === undefined || !interner ? slug : interner.intern(slug), url };
+  const id = readSafeInteger(raw.id);
+  return { ...(id === undefined ? {} : { id }), slug: slug === undefined || !interner ? slug : interner.intern(slug), url };
 }
 
 /** The whole ticket, for the detail: also its id and the findings linked to it. */

@@ -50,7 +50,13 @@ export interface Project {
   readonly latestScanAt?: Date;
   readonly url?: string;
   /** Present only from the single-project and tag endpoints. */
-  readonly managedScanConfig?: { readonly diffScanEnabled?: boolean; readonly fullScanEnabled?: boolean };
+  readonly managedScanConfig?: ManagedScans;
+}
+
+/** Whether the platform scans a project on its own: each pull request (diff-aware), and the whole repository. */
+export interface ManagedScans {
+  readonly diffScanEnabled: boolean;
+  readonly fullScanEnabled: boolean;
 }
 
 /**
@@ -127,6 +133,8 @@ export interface ScaFacts {
 
 /** A finding's ticket as the views show it: its key in the tracker and its link. */
 export interface TicketLink {
+  /** The ticket's id on the platform: what unlinking it from every finding takes. */
+  readonly id?: number;
   readonly slug?: string;
   readonly url?: string;
 }

@@ -122,9 +122,14 @@ export class BranchBaselines implements BranchNovelty, Disposable {
     this.changed.fire();
   }
 
+  /**
+   * The baseline's answer, only while it is of the project's primary branch as it is now: once the
+   * primary branch changes, the old branch's findings would call the wrong findings new.
+   */
   private resultOf(projectName: string, issueType: IssueType): FindingsResult | undefined {
     if (!this.projects.has(projectName)) return undefined;
-    return shownResult(this.deps.store.state(baselineSlot(projectName, issueType)));
+    const result = shownResult(this.deps.store.state(baselineSlot(projectName, issueType)));
+    return result && sameBranch(result.query.filters.ref, primaryRef(this.deps.project(projectName))) ? result : undefined;
   }
 
   /** The match keys of the primary branch's findings, computed once per answer. */

@@ -200,7 +200,7 @@ export function sameFinding(a: Finding, b: Finding): boolean {
     && a.severity === b.severity && a.confidence === b.confidence && a.status === b.status && a.ref === b.ref
     && a.repositoryName === b.repositoryName && a.lineOfCodeUrl === b.lineOfCodeUrl && a.triageReason === b.triageReason
     && a.relevantSince === b.relevantSince && a.matchKey === b.matchKey && a.triageComment === b.triageComment
-    && a.ticket?.slug === b.ticket?.slug && a.ticket?.url === b.ticket?.url
+    && a.ticket?.slug === b.ticket?.slug && a.ticket?.url === b.ticket?.url && a.ticket?.id === b.ticket?.id
     && sameRange(a.location, b.location) && samePolicy(a.policy, b.policy) && sameSca(a.sca, b.sca)
     && a.ai?.impact === b.ai?.impact && (a.ai === undefined) === (b.ai === undefined)
     && a.secret?.service === b.secret?.service && a.secret?.validation === b.secret?.validation;

@@ -88,7 +88,7 @@ function tupleOf(f: Finding, table: StringTable): unknown[] {
       table.put(f.sca.transitivity), table.put(f.sca.reachability), f.sca.isMalicious ? 1 : 0,
       (f.sca.fixVersions ?? []).map((v) => table.put(v)), table.put(f.sca.lockfileLineUrl), range(f.sca.usage),
     ] : 0,
-    f.matchKey ?? 0, table.put(f.triageComment), f.ticket ? [table.put(f.ticket.slug), table.put(f.ticket.url)] : 0,
+    f.matchKey ?? 0, table.put(f.triageComment), f.ticket ? [table.put(f.ticket.slug), table.put(f.ticket.url), ...(f.ticket.id === undefined ? [] : [f.ticket.id])] : 0,
     f.ai ? [table.put(f.ai.impact)] : 0, f.secret ? [table.put(f.secret.service), table.put(f.secret.validation)] : 0,
   ];
 }
@@ -175,6 +175,8 @@ function decodeTuple(t: unknown[], issueType: IssueType, str: (i: unknown) => st
   const ticket = Array.isArray(t[16]) ? (t[16] as unknown[]) : undefined;
   const ticketSlug = interned(interner, str(ticket?.[0]));
   const ticketUrl = str(ticket?.[1]);
+  // Snapshots written before tickets kept their id have two members: they read as a ticket without one.
+  const ticketId = typeof ticket?.[2] === 'number' && Number.isSafeInteger(ticket[2]) && ticket[2] >= 0 ? ticket[2] : undefined;
   const confidence = str(t[4]);
   const finding: Finding = {
     issueType: issueType === 'sca' ? 'sca' : 'sast',
@@ -193,7 +195,7 @@ function decodeTuple(t: unknown[], issueType: IssueType, str: (i: unknown) => st
     // The key is a hash of an id the snapshot does not keep: taken as written, when it can be one.
     matchKey: typeof t[14] === 'number' && Number.isSafeInteger(t[14]) && t[14] > 0 ? t[14] : undefined,
     triageComment: interned(interner, str(t[15])),
-    ticket: ticketSlug === undefined && ticketUrl === undefined ? undefined : { slug: ticketSlug, url: ticketUrl },
+    ticket: ticketSlug === undefined && ticketUrl === undefined ? undefined : { ...(ticketId === undefined ? {} : { id: ticketId }), slug: ticketSlug, url: ticketUrl },
     policy: issueType !== 'sca' && typeof policy?.[0] === 'number' && Number.isSafeInteger(policy[0]) && policyName !== undefined && policySlug !== undefined
       ? interner.policy(policy[0], policyName, policySlug) : undefined,
     sca: issueType === 'sca' ? scaOf(Array.isArray(t[13]) ? (t[13] as unknown[]) : [], str, interner, lineOfCodeUrl) : undefined,

@@ -4,10 +4,11 @@
  * platform server through the real client, or composed with a client built for another token
  * (sign-in checks a candidate token before storing it).
  */
-import type { Deployment, Finding, FindingFilters, ListIssueType, Project, Scan } from '../model/types';
+import type { Deployment, Finding, FindingFilters, ListIssueType, ManagedScans, Project, Scan } from '../model/types';
 import type { TicketLinkResult, TicketRequest, TicketResult, TriageRequest, TriageResult } from '../model/triage-and-tickets';
 import type { FindingDetail } from '../model/finding-detail';
-import type { Policy } from '../model/policy';
+import type { Policy, PolicyRule } from '../model/policy';
+import type { SettableRuleMode } from '../api/platform-changes';
 import type { SbomExportRequest, SbomExportStatus } from '../model/sbom';
 import type { StringInterner } from '../model/interner';
 import type { FindingsPage } from '../model/decodeFinding';
@@ -32,6 +33,16 @@ export interface PlatformApi {
   listProjects(deploymentSlug: string, options?: CallOptions & { firstWave?: number; onEnd?: (shape: ListShape) => void }): Promise<Project[]>;
   getProject(deploymentSlug: string, projectName: string, options?: CallOptions): Promise<Project>;
   addProjectTags(deploymentSlug: string, projectName: string, tags: readonly string[], options?: CallOptions): Promise<Project>;
+  /** Removes those tags from the project only. */
+  removeProjectTags(deploymentSlug: string, projectName: string, tags: readonly string[], options?: CallOptions): Promise<Project>;
+  /** A branch name, or undefined for the default branch. */
+  setPrimaryBranch(deploymentSlug: string, projectName: string, branch: string | undefined, options?: CallOptions): Promise<Project>;
+  /** The settings the platform answered with, when it names them. */
+  setManagedScans(deploymentSlug: string, projectName: string, scans: ManagedScans, options?: CallOptions): Promise<ManagedScans | undefined>;
+  /** The rule as the platform answered with it, when readable. Changes every pull request of the organization. */
+  setRuleMode(deploymentId: string, policyId: string, rulePath: string, mode: SettableRuleMode, options?: CallOptions): Promise<PolicyRule | undefined>;
+  /** The branches a repository has completed scans of, most recent first. */
+  scannedBranches(deploymentId: string, repositoryId: number, options?: CallOptions): Promise<string[]>;
   /** The newest completed scan of a repository's branch that names its commit. */
   latestScan(deploymentId: string, repositoryId: number, branch: string, options?: CallOptions): Promise<Scan | undefined>;
   /** Triage (bulk): one request of at most 3 000 ids; callers batch and validate. */
@@ -42,6 +53,8 @@ export interface PlatformApi {
   linkTicket(deploymentId: string, ticketUrl: string, ids: readonly number[], options?: CallOptions): Promise<TicketLinkResult>;
   /** Removes the ticket link of findings; the ids the platform unlinked. */
   unlinkTicket(deploymentId: string, ids: readonly number[], options?: CallOptions): Promise<readonly number[]>;
+  /** Unlinks a ticket (by its id) from every finding; the ids the platform unlinked. */
+  unlinkTicketEverywhere(deploymentId: string, ticketId: string, options?: CallOptions): Promise<readonly number[]>;
   /**
    * The whole finding (every field the platform sends), found again through the findings list
    * (there is no single-finding endpoint): undefined when the platform no longer lists it.

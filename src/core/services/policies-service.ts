@@ -2,12 +2,19 @@
  * Policies and their rules. The set of policies is the union of what the platform lists, what
  * findings name in `sourcing_policy`, and ids from a setting (the list endpoint is not in the
  * spec, so any of the three may be all there is). Rules are cursor-paged and loaded per policy.
+ * A rule's mode is changed here, as triage changes findings: checked first, shown at once,
+ * rolled back to the very objects shown before when the platform refuses.
  */
 import { Emitter, type Disposable } from '../events';
+import { PlatformError } from '../model/errors';
+import type { SettableRuleMode } from '../api/platform-changes';
 import { unavailableOf, type Unavailable } from './kind-availability';
 import type { Finding } from '../model/types';
 import type { Policy, PolicyRule } from '../model/policy';
 import type { PlatformApi } from './platform-api';
+import { RuleModeInputError, ruleModeProblem } from './rule-modes';
+
+export { modeLabel } from './rule-modes';
 
 export interface PolicyEntry {
   readonly policy: Policy;
@@ -36,17 +43,6 @@ export function mergePolicies(listed: readonly Policy[], fromFindings: Iterable<
   return [...byId.values()].sort((a, b) => Number(b.policy.isDefault) - Number(a.policy.isDefault) || a.policy.name.localeCompare(b.policy.name));
 }
 
-/** The label for a rule mode; values the spec does not list are shown as they came. */
-export function modeLabel(mode: string): string {
-  switch (mode) {
-    case 'MODE_MONITOR': return 'monitor';
-    case 'MODE_COMMENT': return 'comment';
-    case 'MODE_BLOCK': return 'block';
-    case 'MODE_DISABLED': return 'disabled';
-    default: return mode || 'unknown mode';
-  }
-}
-
 /** The listed policies, and why they may be the list from before (a later load failed). */
 export interface ListedPolicies {
   readonly policies: readonly Policy[];
@@ -55,11 +51,30 @@ export interface ListedPolicies {
   readonly unavailable?: Unavailable;
 }
 
+/** A policy's rules as loading, and once loaded (what a change is made to, without waiting). */
+interface RulesEntry {
+  readonly pending: Promise<PolicyRules>;
+  value?: PolicyRules;
+}
+
+/** A rule's mode change: the rule before and as shown now; `sent` false when it already had that mode. */
+export interface RuleModeChange {
+  readonly policy: Policy;
+  readonly before: PolicyRule;
+  readonly rule: PolicyRule;
+  readonly sent: boolean;
+}
+
+/** The rules with `from` replaced by `to`, as a new object. */
+function withRule(loaded: PolicyRules, from: PolicyRule, to: PolicyRule): PolicyRules {
+  return { ...loaded, rules: loaded.rules.map((rule) => (rule === from ? to : rule)) };
+}
+
 export class PoliciesService implements Disposable {
   private listed: Promise<readonly Policy[]> | undefined;
   /** The last list the platform gave, kept through an outage (shown marked stale). */
   private lastListed: readonly Policy[] | undefined;
-  private readonly rules = new Map<string, Promise<PolicyRules>>();
+  private readonly rules = new Map<string, RulesEntry>();
   private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
 
@@ -98,13 +113,84 @@ export class PoliciesService implements Disposable {
   loadRules(policy: Policy, signal?: AbortSignal): Promise<PolicyRules> {
     const id = this.deploymentId();
     if (!id) return Promise.reject(new Error('Not signed in.'));
-    let pending = this.rules.get(policy.id);
-    if (!pending) {
-      pending = this.collect(id, policy, signal);
-      pending.catch(() => this.rules.delete(policy.id));
-      this.rules.set(policy.id, pending);
+    let entry = this.rules.get(policy.id);
+    if (!entry) {
+      const made: RulesEntry = { pending: this.collect(id, policy, signal) };
+      made.pending.then((loaded) => (made.value = loaded), () => {
+        if (this.rules.get(policy.id) === made) this.rules.delete(policy.id);
+      });
+      this.rules.set(policy.id, (entry = made));
     }
-    return pending;
+    return entry.pending;
+  }
+
+  /**
+   * A rule of a policy as shown now, loading the policy's rules when they are not (automation
+   * may name a policy the view never opened). Unknown policies and rules are refused.
+   */
+  async findRule(policyId: string, rulePath: string): Promise<{ readonly rules: PolicyRules; readonly rule: PolicyRule }> {
+    const problem = ruleModeProblem(policyId, rulePath);
+    if (problem) throw new RuleModeInputError(problem);
+    let loaded: PolicyRules;
+    try {
+      loaded = await this.loadRules(this.knownPolicy(policyId));
+    } catch (error) {
+      if (PlatformError.is(error, 'notFound')) throw new RuleModeInputError(`The deployment has no policy ${policyId} that this token may read.`);
+      throw error;
+    }
+    // A change made while the rules loaded is in the entry, not in the answer awaited.
+    const rules = this.rules.get(policyId)?.value ?? loaded;
+    const rule = rules.rules.find((r) => r.path === rulePath);
+    if (!rule) throw new RuleModeInputError(`${rules.policy.name} (policy ${policyId}) has no rule ${rulePath}.`);
+    return { rules, rule };
+  }
+
+  /**
+   * Sets a rule's mode on the platform. Shown at once (one change event); the platform's rule is
+   * kept when its answer has one; when refused, the rules shown before are put back (one more
+   * event) and the error is thrown. The mode the rule already has sends nothing.
+   */
+  async setRuleMode(policyId: string, rulePath: string, mode: SettableRuleMode, signal?: AbortSignal): Promise<RuleModeChange> {
+    const problem = ruleModeProblem(policyId, rulePath, mode);
+    if (problem) throw new RuleModeInputError(problem);
+    const deploymentId = this.deploymentId();
+    if (!deploymentId) throw new RuleModeInputError('Sign in to change a rule\'s mode.');
+    const { rules: before, rule } = await this.findRule(policyId, rulePath);
+    if (rule.mode === mode) return { policy: before.policy, before: rule, rule, sent: false };
+    const asked: PolicyRule = { ...rule, mode };
+    const shown = withRule(before, rule, asked);
+    this.show(policyId, shown);
+    let answered: PolicyRule | undefined;
+    try {
+      answered = await this.api().setRuleMode(deploymentId, policyId, rulePath, mode, { signal });
+    } catch (error) {
+      this.replace(policyId, asked, rule, { shown, before });
+      throw error;
+    }
+    const kept = answered?.path === rulePath ? answered : asked;
+    if (kept !== asked) this.replace(policyId, asked, kept);
+    return { policy: before.policy, before: rule, rule: kept, sent: true };
+  }
+
+  /** The listed policy of that id, else a stand-in the rules' answer names properly. */
+  private knownPolicy(policyId: string): Policy {
+    return this.lastListed?.find((p) => p.id === policyId) ?? { id: policyId, name: `Policy ${policyId}`, slug: policyId, isDefault: false };
+  }
+
+  private show(policyId: string, rules: PolicyRules): void {
+    this.rules.set(policyId, { pending: Promise.resolve(rules), value: rules });
+    this.changed.fire();
+  }
+
+  /**
+   * Puts `to` where `from` is shown. When nothing else changed the rules since `undo.shown` was
+   * shown, `undo.before` itself comes back; rules loaded again since no longer hold `from`, and
+   * are left as they are.
+   */
+  private replace(policyId: string, from: PolicyRule, to: PolicyRule, undo?: { shown: PolicyRules; before: PolicyRules }): void {
+    const now = this.rules.get(policyId)?.value;
+    if (undo && now === undo.shown) this.show(policyId, undo.before);
+    else if (now?.rules.includes(from)) this.show(policyId, withRule(now, from, to));
   }
 
   private async collect(deploymentId: string, policy: Policy, signal?: AbortSignal): Promise<PolicyRules> {

@@ -1,6 +1,6 @@
 /**
  * The deployment's projects: all pages of the list, details loaded lazily per project (the list
- * lacks `managed_scan_config`), and tag updates applied from the server's answer.
+ * lacks `managed_scan_config`), and changes of their settings (`changes`) shown at once.
  *
  * The workspace's projects are known before the list (remembered from the last session, or read
  * one by one beside it), so the tree and Problems need not wait for thousands of projects.
@@ -10,6 +10,9 @@ import type { Project } from '../model/types';
 import { raceAbort } from './abort';
 import { AnswerShapes } from './answer-shapes';
 import type { PlatformApi } from './platform-api';
+import { ProjectChanges, sameScans, type ProjectReplacement } from './project-changes';
+
+export { parseTags } from './project-tags';
 
 export type ProjectsState =
   | { readonly kind: 'idle' }
@@ -17,35 +20,38 @@ export type ProjectsState =
   | { readonly kind: 'loaded'; readonly projects: readonly Project[]; readonly staleBecause?: unknown }
   | { readonly kind: 'failed'; readonly error: unknown };
 
-/** Validates tags typed as "a, b ,a": trimmed, de-duplicated, each checked. Returns tags or a message. */
-export function parseTags(input: string): string[] | string {
-  const tags = [...new Set(input.split(',').map((t) => t.trim()).filter((t) => t.length > 0))];
-  if (tags.length === 0) return 'Type at least one tag, e.g. "team-payments, pci".';
-  if (tags.length > 50) return 'At most 50 tags at once.';
-  for (const tag of tags) {
-    if (tag.length > 100) return `"${tag.slice(0, 20)}…" is longer than 100 characters.`;
-    if (!/^[\p{L}\p{N}][\p{L}\p{N}_.:/@+-]*$/u.test(tag)) {
-      return `"${tag}" has characters a tag cannot have. Use letters, digits and - _ . : / @ +, starting with a letter or digit.`;
-    }
-  }
-  return tags;
+/** One project's details: the fetch, and what it gave once it did. */
+interface Details {
+  readonly promise: Promise<Project>;
+  value?: Project;
+}
+
+/** Where the service holds one project: in the list, among the known ones, and its details. */
+interface Held {
+  readonly list?: Project;
+  readonly known?: Project;
+  readonly details?: Details;
 }
 
 export class ProjectsService implements Disposable {
   private current: ProjectsState = { kind: 'idle' };
   private flight: { controller: AbortController; promise: Promise<readonly Project[]> } | undefined;
-  private readonly details = new Map<string, Promise<Project>>();
+  private readonly details = new Map<string, Details>();
   /** The workspace's projects as known before the list: remembered, or read one by one. */
   private knownProjects: readonly Project[] = [];
   private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
+  /** Tags, primary branch and managed scans changed on the platform, shown here at once. */
+  readonly changes: ProjectChanges;
 
   constructor(
     private readonly api: () => PlatformApi,
     private readonly slug: () => string | undefined,
     /** Shared with the findings: how many pages the list took last time. */
     private readonly shapes: AnswerShapes = new AnswerShapes(),
-  ) {}
+  ) {
+    this.changes = new ProjectChanges({ api, slug, projects: this });
+  }
 
   get state(): ProjectsState {
     return this.current;
@@ -130,25 +136,41 @@ export class ProjectsService implements Disposable {
     const slug = this.slug();
     if (!slug) return Promise.reject(new Error('Not signed in.'));
     let pending = this.details.get(name);
-    if (!pending) {
-      const fetched = this.api().getProject(slug, name);
-      fetched.catch(() => {
-        if (this.details.get(name) === fetched) this.details.delete(name);
-      });
-      this.details.set(name, (pending = fetched));
-    }
-    return signal ? raceAbort(pending, signal) : pending;
+    if (!pending) this.details.set(name, (pending = this.detailsOf(name, this.api().getProject(slug, name))));
+    return signal ? raceAbort(pending.promise, signal) : pending.promise;
   }
 
   async addTags(name: string, tags: readonly string[], signal?: AbortSignal): Promise<Project> {
     const slug = this.slug();
     if (!slug) throw new Error('Not signed in.');
     const updated = await this.api().addProjectTags(slug, name, tags, { signal });
-    this.details.set(name, Promise.resolve(updated));
+    this.details.set(name, { promise: Promise.resolve(updated), value: updated });
     if (this.current.kind === 'loaded') {
       this.set({ ...this.current, projects: this.current.projects.map((p) => (p.name === name ? { ...p, ...updated } : p)) });
     }
     return updated;
+  }
+
+  /**
+   * Shows `change` of the project wherever it is held (the list, the known projects, its
+   * details), with one change event; undefined when no object of it is held. Undone, the very
+   * objects held before come back.
+   */
+  replace(name: string, change: (project: Project) => Project): ProjectReplacement | undefined {
+    const before = this.held(name);
+    if (!before.list && !before.known && !before.details) return undefined;
+    let shown = this.mapped(name, before, change);
+    this.swap(name, shown, before);
+    return {
+      undo: () => this.swap(name, before, shown),
+      settle: (settled) => {
+        const next = this.mapped(name, before, settled);
+        const same = (a?: Project, b?: Project): boolean => a === b || (!!a && !!b && readsTheSame(a, b));
+        if (same(next.list, shown.list) && same(next.known, shown.known) && same(next.details?.value, shown.details?.value)) return;
+        this.swap(name, next, shown);
+        shown = next;
+      },
+    };
   }
 
   clear(): void {
@@ -157,6 +179,51 @@ export class ProjectsService implements Disposable {
     this.details.clear();
     this.knownProjects = [];
     this.set({ kind: 'idle' });
+  }
+
+  /** A fetch of details, whose value is kept once it lands and which is forgotten when it fails. */
+  private detailsOf(name: string, promise: Promise<Project>): Details {
+    const details: Details = { promise };
+    void promise.then((value) => {
+      details.value = value;
+    }, () => {
+      if (this.details.get(name) === details) this.details.delete(name);
+    });
+    return details;
+  }
+
+  private held(name: string): Held {
+    const byName = (p: Project): boolean => p.name === name;
+    return { list: this.projects.find(byName), known: this.knownProjects.find(byName), details: this.details.get(name) };
+  }
+
+  /** `held` with `change` applied; one object held in two places stays one object. */
+  private mapped(name: string, held: Held, change: (project: Project) => Project): Held {
+    const made = new Map<Project, Project>();
+    const map = (p: Project): Project => {
+      const done = made.get(p) ?? change(p);
+      made.set(p, done);
+      return done;
+    };
+    const { details } = held;
+    const value = details?.value && map(details.value);
+    return {
+      list: held.list && map(held.list),
+      known: held.known && map(held.known),
+      details: details && (value ? { promise: Promise.resolve(value), value } : this.detailsOf(name, details.promise.then(change))),
+    };
+  }
+
+  /** Puts each of `next` where the object of `expected` still is; one change event. */
+  private swap(name: string, next: Held, expected: Held): void {
+    const put = (list: readonly Project[], from?: Project, to?: Project): readonly Project[] =>
+      from && to && list.includes(from) ? list.map((p) => (p === from ? to : p)) : list;
+    this.knownProjects = put(this.knownProjects, expected.known, next.known);
+    if (expected.details && next.details && this.details.get(name) === expected.details) this.details.set(name, next.details);
+    const s = this.current;
+    if (s.kind === 'loaded') this.set({ ...s, projects: put(s.projects, expected.list, next.list) });
+    else if (s.kind === 'loading') this.set({ ...s, previous: s.previous && put(s.previous, expected.list, next.list), known: this.knownProjects });
+    else this.changed.fire();
   }
 
   private set(state: ProjectsState): void {
@@ -168,4 +235,11 @@ export class ProjectsService implements Disposable {
     this.clear();
     this.changed.dispose();
   }
+}
+
+/** Whether two objects of one project read the same wherever a project is shown. */
+function readsTheSame(a: Project, b: Project): boolean {
+  return a.name === b.name && a.primaryBranch === b.primaryBranch && a.defaultBranch === b.defaultBranch && a.url === b.url
+    && a.tags.length === b.tags.length && a.tags.every((t, i) => t === b.tags[i])
+    && (a.managedScanConfig === b.managedScanConfig || sameScans(a.managedScanConfig, b.managedScanConfig));
 }

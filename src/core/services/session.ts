@@ -82,7 +82,8 @@ export function rejectingApi(error: unknown): PlatformApi {
     listDeployments: reject, listPolicies: reject, listProjects: reject, getProject: reject, addProjectTags: reject,
     createSbomExport: reject, getSbomExportStatus: reject, latestScan: reject, policyRules: fail, findings: fail, secrets: fail,
     triage: reject, createTickets: reject, linkTicket: reject, unlinkTicket: reject, findingDetail: reject, download: reject,
-    dependencyRepositories: fail, lockfiles: fail, dependencies: fail,
+    dependencyRepositories: fail, lockfiles: fail, dependencies: fail, removeProjectTags: reject, setPrimaryBranch: reject,
+    setManagedScans: reject, setRuleMode: reject, scannedBranches: reject, unlinkTicketEverywhere: reject,
   };
 }
 

@@ -195,7 +195,7 @@ export class TriageService {
     }
     for (const ticket of result.succeeded) {
       const present = ticket.ids.filter((id) => this.deps.store.finding(slug, issueType, id));
-      if (present.length > 0) this.deps.store.patch(slug, issueType, present, { ticket: { slug: ticket.slug, url: ticket.url } }).commit();
+      if (present.length > 0) this.deps.store.patch(slug, issueType, present, { ticket: { ...ticketIdOf(ticket.ticketId), slug: ticket.slug, url: ticket.url } }).commit();
     }
     return result;
   }
@@ -211,7 +211,7 @@ export class TriageService {
       const answer = await this.deps.api().linkTicket(id, ticketUrl, ids);
       // The platform names the ticket (its key): show that instead of the bare link.
       if (answer.slug !== undefined || answer.url !== undefined) {
-        this.deps.store.patch(slug, issueType, ids, { ticket: { slug: answer.slug, url: answer.url ?? ticketUrl } }).commit();
+        this.deps.store.patch(slug, issueType, ids, { ticket: { ...ticketIdOf(answer.ticketId), slug: answer.slug, url: answer.url ?? ticketUrl } }).commit();
       }
       return answer;
     });
@@ -223,6 +223,40 @@ export class TriageService {
     const id = this.signedInId('unlink tickets');
     const patch = this.deps.store.patch(slug, issueType, ids, { ticket: null });
     return this.settle(patch, () => this.deps.api().unlinkTicket(id, ids));
+  }
+
+  /**
+   * Unlinks a ticket (by its id) from every finding it is linked to: the loaded findings that
+   * hold it lose it at once (and get it back if refused), and those the platform names too.
+   */
+  async unlinkTicketEverywhere(ticketId: string): Promise<readonly number[]> {
+    if (!/^\d+$/.test(ticketId)) throw new TriageInputError(`"${ticketId}" is not a ticket's id (digits).`);
+    const slug = this.signedIn('unlink tickets');
+    const id = this.signedInId('unlink tickets');
+    const holding = new Map<IssueType, Set<number>>();
+    for (const result of this.deps.store.shownResults()) {
+      if (result.query.deploymentSlug !== slug) continue;
+      for (const finding of result.findings) {
+        if (finding.ticket?.id !== Number(ticketId)) continue;
+        const ids = holding.get(finding.issueType) ?? new Set<number>();
+        holding.set(finding.issueType, ids.add(finding.id));
+      }
+    }
+    const patches = [...holding].map(([issueType, ids]) => this.deps.store.patch(slug, issueType, [...ids], { ticket: null }));
+    let unlinked: readonly number[];
+    try {
+      unlinked = await this.deps.api().unlinkTicketEverywhere(id, ticketId);
+    } catch (error) {
+      for (const patch of patches.reverse()) patch.rollback();
+      throw error;
+    }
+    for (const patch of patches) patch.commit();
+    // Findings the platform unlinked that were not seen holding the ticket (another branch's copy, say).
+    for (const issueType of ['sast', 'sca', 'secrets'] as const) {
+      const more = unlinked.filter((n) => !holding.get(issueType)?.has(n) && this.deps.store.finding(slug, issueType, n)?.ticket);
+      if (more.length > 0) this.deps.store.patch(slug, issueType, more, { ticket: null }).commit();
+    }
+    return unlinked;
   }
 
   private async settle<T>(patch: PatchHandle, send: () => Promise<T>): Promise<T> {
@@ -247,6 +281,11 @@ export class TriageService {
     if (!id) throw new PlatformError('unauthorized', `Sign in to ${what}.`);
     return id;
   }
+}
+
+/** The ticket's id as a finding keeps it (a number), when the answer gave digits. */
+function ticketIdOf(id: string | undefined): { readonly id?: number } {
+  return id !== undefined && /^\d+$/.test(id) && Number.isSafeInteger(Number(id)) ? { id: Number(id) } : {};
 }
 
 function messageOf(error: unknown): string {

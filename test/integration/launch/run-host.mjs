@@ -144,6 +144,13 @@ function pollScreenshots(page, files, dir, host, say) {
     busy = true;
     const request = readFileSync(files.ready, 'utf8').trim();
     rmSync(files.ready);
+    const act = actOnPage(page, request);
+    if (act) {
+      act.then(() => answerWhole(files.done, '[]'))
+        .catch((err) => answerWhole(files.done, JSON.stringify({ error: err.message })))
+        .finally(() => (busy = false));
+      return;
+    }
     if (request.startsWith(READ_PREFIX)) {
       readFromPage(page, request.slice(READ_PREFIX.length))
         .then((found) => answerWhole(files.done, JSON.stringify(found)))
@@ -181,6 +188,19 @@ function answerWhole(file, text) {
 
 /** A request through the same handshake to read the page instead of shooting it (see suite/helpers.ts). */
 const READ_PREFIX = 'read:';
+
+/**
+ * A key pressed or an element clicked in the page, as a user does (`press:Shift+F10`,
+ * `click:<selector>`, `rightclick:<selector>`): a context menu or a modal dialog is opened and
+ * closed only from the window, never from the extension host. Undefined for other requests.
+ */
+function actOnPage(page, request) {
+  const [kind, ...rest] = request.split(':');
+  const target = rest.join(':');
+  if (kind === 'press') return page.keyboard.press(target);
+  if (kind === 'click' || kind === 'rightclick') return page.click(target, { button: kind === 'click' ? 'left' : 'right', timeout: 10_000 });
+  return undefined;
+}
 
 /**
  * The accessible label and text of every element matching `selector`: what the window shows, as

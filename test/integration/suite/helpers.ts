@@ -55,6 +55,15 @@ export function readWindow(selector: string): Promise<{ label: string; text: str
   return askWindow(`read:${selector}`);
 }
 
+/**
+ * Acts in the window as a user does: `press:<key>` (Playwright's names: `Escape`, `Shift+F10`),
+ * `click:<selector>` or `rightclick:<selector>`. What it opens (a context menu, a modal dialog)
+ * the extension host cannot open or close. False where no launcher listens.
+ */
+export async function actInWindow(request: `${'press' | 'click' | 'rightclick'}:${string}`): Promise<boolean> {
+  return (await askWindow(request)) !== undefined;
+}
+
 async function askWindow(request: string): Promise<{ label: string; text: string }[] | undefined> {
   const ready = process.env.APPSEC_TEST_SCREENSHOT_READY;
   const done = process.env.APPSEC_TEST_SCREENSHOT_DONE;
@@ -102,6 +111,15 @@ const THEME_KINDS: Record<keyof typeof THEMES, vscode.ColorThemeKind> = {
  * entirely where no launcher takes screenshots, so a plain run does not wait for repaints.
  */
 export async function screenshotsInThemes(label: string, themes: readonly (keyof typeof THEMES)[] = ['light', 'dark']): Promise<void> {
+  await inEachTheme(themes, (theme) => screenshotHandshake(`${label}-${theme}`));
+}
+
+/**
+ * Runs `body` once in each theme, once the workbench has repainted in it (`body` opens what a
+ * theme change would close, a menu or a dialog, and takes its shots), the user's theme put back
+ * after. Skipped entirely where no launcher takes screenshots.
+ */
+export async function inEachTheme(themes: readonly (keyof typeof THEMES)[], body: (theme: keyof typeof THEMES) => Promise<void>): Promise<void> {
   if (!process.env.APPSEC_TEST_SCREENSHOT_READY) return;
   // Messages left by earlier tests would cover what the picture is of.
   await vscode.commands.executeCommand('notifications.clearAll');
@@ -113,7 +131,7 @@ export async function screenshotsInThemes(label: string, themes: readonly (keyof
       await waitFor(() => vscode.window.activeColorTheme.kind === THEME_KINDS[theme], 10_000, `the ${theme} theme is applied`);
       // The workbench repaints its parts a while after the theme changes.
       await new Promise((resolve) => setTimeout(resolve, 3000));
-      await screenshotHandshake(`${label}-${theme}`);
+      await body(theme);
     }
   } finally {
     await config.update('colorTheme', before, vscode.ConfigurationTarget.Global);

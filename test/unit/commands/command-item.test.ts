@@ -53,12 +53,19 @@ void describe('itemOf', () => {
   });
 
   void test('a rule node: its id and page; links from the project, the rule, the policy or the item', () => {
-    assert.deepEqual(itemOf(ruleNode).rule, { path: 'p.q', url: 'https://semgrep.dev/r/p.q' });
+    assert.deepEqual(itemOf(ruleNode).rule, { path: 'p.q', url: 'https://semgrep.dev/r/p.q', policyId: 'p' });
     assert.equal(itemOf(ruleNode).url, 'https://semgrep.dev/r/p.q');
     assert.equal(itemOf(projectNode).url, 'https://github.com/acme/api');
     assert.equal(itemOf({ policy: { url: 'https://semgrep.dev/p' } }).url, 'https://semgrep.dev/p');
     assert.equal(itemOf({ url: 'https://x.example' }).url, 'https://x.example');
     assert.equal(itemOf(findingNode).url, undefined);
+  });
+
+  void test('a rule node names the policy it is shown under (Set Mode changes the rule there); a rule alone names none', () => {
+    assert.equal(itemOf(ruleNode).rule?.policyId, 'p');
+    assert.deepEqual(itemOf({ rule: { path: 'p.q' } }).rule, { path: 'p.q', url: undefined });
+    assert.equal(itemOf({ rule: { path: 'p.q' }, policy: { id: 7 } }).rule?.policyId, undefined, 'a policy id is text, as the platform sends it');
+    assert.equal(itemOf(findingNode).rule, undefined, 'a finding\'s sourcing policy is not a rule\'s');
   });
 });
 

@@ -20,7 +20,7 @@ void describe('endpoints', () => {
 
   void it('listPolicies', async () => {
     const policies = await fx.client.listPolicies(fx.deploymentId());
-    assert.deepEqual(policies.map((p) => [p.id, p.isDefault]), [['7', true], ['8', false]]);
+    assert.deepEqual(policies.map((p) => [p.id, p.isDefault]), [['7', true], ['8', false], ['9', false]]);
   });
 
   void it('policyRules reads every cursor page', async () => {

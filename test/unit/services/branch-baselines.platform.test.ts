@@ -50,6 +50,25 @@ void describe('branch baselines (real client, local platform)', () => {
     return new Set(ofProject.filter((f) => f.ref === feature && !onMain.has(f.match_based_id)).map((f) => f.id).filter((id): id is number => id !== undefined));
   };
 
+  test('when the primary branch changes, nothing is called new from the old branch\'s findings until the new one\'s are loaded', async () => {
+    const { store, baselines } = setup();
+    const stored = data.projects[0];
+    const primaryBefore = stored.primary_branch;
+    const sast = await branchFindings(store, 'sast', feature);
+    await baselines.ensure(SLUG, project);
+    assert.ok(sast.some((f) => baselines.isNew(f)), 'compared with main, some are new');
+    stored.primary_branch = feature;
+    try {
+      assert.equal(sast.filter((f) => baselines.isNew(f)).length, 0, 'main\'s findings no longer decide');
+      assert.equal(baselines.comparedWith(project), undefined, 'not compared with anything yet');
+      await baselines.ensure(SLUG, project);
+      assert.equal(baselines.comparedWith(project), feature);
+      assert.equal(sast.filter((f) => baselines.isNew(f)).length, 0, 'on its own primary branch nothing is new');
+    } finally {
+      stored.primary_branch = primaryBefore;
+    }
+  });
+
   test('a branch finding is new exactly when the primary branch has no finding with its match_based_id', async () => {
     const { store, baselines } = setup();
     let announced = 0;

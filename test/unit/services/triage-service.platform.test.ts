@@ -195,4 +195,55 @@ void describe('the triage service (real client, local platform)', () => {
     assert.equal(store.finding(SLUG, 'sast', target.id)?.ticket, undefined);
     store.dispose();
   });
+
+  // Unlinking a ticket from every finding it is linked to (by the ticket's id).
+  /** Links one new ticket to the first `n` findings of main without one; its id, and the findings' ids. */
+  const linked = async (store: FindingsStore, service: TriageService, n: number) => {
+    const shown = await store.load('all', allOnMain(), { force: true });
+    const ids = shown.findings.filter((f) => !f.ticket).slice(0, n).map((f) => f.id);
+    assert.equal(ids.length, n, `${n} findings without a ticket`);
+    const answer = await service.linkTicket('sast', ids, 'https://acme.atlassian.net/browse/SEC-77');
+    assert.ok(answer.ticketId && /^\d+$/.test(answer.ticketId), 'the platform names the ticket\'s id');
+    for (const id of ids) assert.equal(store.finding(SLUG, 'sast', id)?.ticket?.id, Number(answer.ticketId), 'the finding keeps the ticket\'s id');
+    return { ticketId: answer.ticketId, ids };
+  };
+
+  test('unlinking a ticket everywhere: every loaded finding holding the ticket loses it at once, and the platform agrees', async () => {
+    const { store, service } = setup();
+    const { ticketId, ids } = await linked(store, service, 3);
+    let events = 0;
+    store.onDidChange(() => events++);
+    const pending = service.unlinkTicketEverywhere(ticketId);
+    for (const id of ids) assert.equal(store.finding(SLUG, 'sast', id)?.ticket, undefined, 'gone before the answer');
+    assert.equal(events, 1, 'one change event');
+    const unlinked = await pending;
+    assert.deepEqual([...unlinked].sort((a, b) => a - b), [...ids].sort((a, b) => a - b), 'the platform names the same findings');
+    const fresh = await store.load('all', allOnMain(), { force: true });
+    assert.ok(fresh.findings.filter((f) => ids.includes(f.id)).every((f) => f.ticket === undefined), 'the platform no longer links them');
+  });
+
+  test('unlinking a ticket everywhere refused (a role that may not write): the very same findings come back, with the role named', async () => {
+    const { store, service } = setup();
+    const { ticketId, ids } = await linked(store, service, 2);
+    const before = ids.map((id) => store.finding(SLUG, 'sast', id));
+    h.server.setReadOnly(true);
+    try {
+      let events = 0;
+      store.onDidChange(() => events++);
+      await assert.rejects(service.unlinkTicketEverywhere(ticketId), (e: unknown) => PlatformError.is(e) && e.status === 403 && /role/.test(e.message));
+      assert.equal(events, 2, 'one event to apply, one to put back');
+      ids.forEach((id, i) => assert.equal(store.finding(SLUG, 'sast', id), before[i], 'the same object as before'));
+    } finally {
+      h.server.setReadOnly(false);
+    }
+    await service.unlinkTicketEverywhere(ticketId);
+  });
+
+  test('unlinking a ticket everywhere: an id that is not digits is refused before any request; an unknown ticket is the platform\'s 404', async () => {
+    const { service } = setup();
+    const mark = h.mark();
+    await assert.rejects(service.unlinkTicketEverywhere('SEC-1'), TriageInputError);
+    assert.equal(h.requestsSince(mark, '/ticketing/').length, 0);
+    await assert.rejects(service.unlinkTicketEverywhere('424242'), (e: unknown) => PlatformError.is(e) && e.status === 404);
+  });
 });

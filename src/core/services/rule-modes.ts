@@ -1,0 +1,88 @@
+/**
+ * A policy rule's modes: their labels, the words automation and menus use for the modes a
+ * person may set, the checks made before a change is sent, and what each mode does to the
+ * organization's pull requests (the confirmation says it, since a change reaches every one of
+ * them). Pure.
+ */
+import { SETTABLE_RULE_MODES, type SettableRuleMode } from '../api/platform-changes';
+
+/** The label for a rule mode; values the spec does not list are shown as they came. */
+export function modeLabel(mode: string): string {
+  switch (mode) {
+    case 'MODE_MONITOR': return 'monitor';
+    case 'MODE_COMMENT': return 'comment';
+    case 'MODE_BLOCK': return 'block';
+    case 'MODE_DISABLED': return 'disabled';
+    default: return mode || 'unknown mode';
+  }
+}
+
+/** The modes as automation and the Set Mode menu name them. */
+export const RULE_MODE_NAMES = ['monitor', 'comment', 'block', 'disabled'] as const;
+export type RuleModeName = (typeof RULE_MODE_NAMES)[number];
+
+const MODE_OF_NAME: Record<RuleModeName, SettableRuleMode> = {
+  monitor: 'MODE_MONITOR',
+  comment: 'MODE_COMMENT',
+  block: 'MODE_BLOCK',
+  disabled: 'MODE_DISABLED',
+};
+
+export const settableMode = (name: RuleModeName): SettableRuleMode => MODE_OF_NAME[name];
+
+/** Refused before any request: the message says what to change. */
+export class RuleModeInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RuleModeInputError';
+  }
+}
+
+/** What is wrong with a policy's id before it is sent, or undefined. */
+export function policyIdProblem(policyId: string): string | undefined {
+  return policyId.trim() === '' || /[\s/]/.test(policyId) ? `"${policyId}" is not a policy's id (such as 12345).` : undefined;
+}
+
+/** What is wrong with a rule's path before it is sent, or undefined. */
+export function rulePathProblem(rulePath: string): string | undefined {
+  return rulePath.trim() === '' || /\s/.test(rulePath) ? `"${rulePath}" is not a rule's path (such as python.lang.security.audit.eval).` : undefined;
+}
+
+/** What is wrong with a change (or, without a mode, with naming its rule) before it is sent, or undefined. */
+export function ruleModeProblem(policyId: string, rulePath: string, mode?: string): string | undefined {
+  if (mode !== undefined && !(SETTABLE_RULE_MODES as readonly string[]).includes(mode)) return `"${mode}" is not a mode a rule can be set to (${SETTABLE_RULE_MODES.join(', ')}).`;
+  return policyIdProblem(policyId) ?? rulePathProblem(rulePath);
+}
+
+const CONSEQUENCES: Record<SettableRuleMode, string> = {
+  MODE_MONITOR: 'findings of this rule are recorded on the platform only, not shown in pull requests',
+  MODE_COMMENT: 'findings of this rule are posted as comments on pull requests',
+  MODE_BLOCK: 'findings of this rule fail the pull request\'s check and block the merge',
+  MODE_DISABLED: 'the rule no longer runs, so it finds nothing',
+};
+
+/** What a mode does to every pull request scanned with the policy; a mode the spec does not list is only named. */
+export function modeConsequence(mode: string): string {
+  return (CONSEQUENCES as Partial<Record<string, string>>)[mode] ?? `findings of this rule are handled as ${modeLabel(mode)} says`;
+}
+
+export interface RuleModeConfirmation {
+  readonly message: string;
+  readonly detail: string;
+  /** The button that makes the change. */
+  readonly confirm: string;
+}
+
+/** The question asked before a person changes a rule's mode: the rule, the policy, both modes and what they do. */
+export function ruleModeConfirmation(rulePath: string, policyName: string, from: string, to: SettableRuleMode): RuleModeConfirmation {
+  const label = modeLabel(to);
+  return {
+    message: `Set ${rulePath} to ${label} mode in ${policyName}?`,
+    detail: [
+      `This changes every pull request of the organization that ${policyName} scans.`,
+      `Now, in ${modeLabel(from)} mode: ${modeConsequence(from)}.`,
+      `In ${label} mode: ${modeConsequence(to)}.`,
+    ].join('\n\n'),
+    confirm: `Set to ${label.charAt(0).toUpperCase()}${label.slice(1)}`,
+  };
+}
