@@ -19,7 +19,7 @@ import type { ProductCheck } from '../core/services/product-check';
 import type { SbomExportRecord } from '../core/services/sbom-service';
 import type { TriageOutcome } from '../core/services/triage-service';
 import {
-  anything, argumentList, boolean, invalid, object, oneOf, optional, refine, schema, text, valid, type ArgumentsSchema, type Infer, type Schema,
+  anything, argumentList, boolean, invalid, noSuchOption, object, oneOf, optional, refine, schema, text, valid, type ArgumentsSchema, type Infer, type Schema,
 } from '../host/schema';
 import { TRIAGE_INPUT, type TriageRequest } from '../host/triage-input';
 import { isRetryTarget, type RetryTarget } from '../views/tree-commands';
@@ -38,7 +38,7 @@ function unlessSelection<T>(inner: Schema<T>): Schema<T | undefined> {
   return schema((value) => (value === undefined || Array.isArray(value) ? valid(undefined) : inner.check(value)));
 }
 
-const options = (command: string) => (extra: string, known: string): string => `${command} has no option ${JSON.stringify(extra)} (it takes ${known}).`;
+const options = noSuchOption;
 
 const FORMATS: readonly SbomOutputFormat[] = ['SBOM_OUTPUT_FORMAT_JSON', 'SBOM_OUTPUT_FORMAT_CYCLONEDX'];
 

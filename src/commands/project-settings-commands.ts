@@ -11,7 +11,7 @@ import { TagsNotRemoved } from '../core/services/project-changes';
 import { pickPrimaryBranch } from '../host/branch-picker';
 import { pickManagedScans } from '../host/managed-scans-picker';
 import { managedScansChange, managedScansText, primaryName, tagEditText, type TagDraft } from '../host/project-settings-text';
-import { boolean, listOf, object, optional, text, type Infer } from '../host/schema';
+import { boolean, listOf, noSuchOption, object, optional, text, type Infer } from '../host/schema';
 import { pickTagEdit } from '../host/tag-editor';
 import { errorMessage, isCancellation, reportError } from '../host/user-errors';
 import type { CommandDeps } from './command-deps';
@@ -20,7 +20,7 @@ import { resolveProject } from './project-commands';
 
 export type ProjectSettingsDeps = Pick<CommandDeps, 'projects' | 'repos' | 'viewState' | 'session' | 'findings' | 'novelty' | 'sbom' | 'clipboard' | 'logger'>;
 
-const options = (command: string) => (extra: string, known: string): string => `${command} has no option ${JSON.stringify(extra)} (it takes ${known}).`;
+const options = noSuchOption;
 
 export const TAG_CHANGES = object({
   add: optional(listOf(text('Each tag to add is text.'), 'add is a list of tags.')),
