@@ -2,7 +2,8 @@
 //   1. type-check and lint (zero warnings)
 //   2. unit tests in plain Node under c8 (src/core line coverage must be ≥ 90 %)
 //   3. integration tests inside real VS Code hosts (newest and oldest supported), on the packaged .vsix,
-//      then the demo of the README's quick start, checked in a headless browser
+//      then the demo of the README's quick start, checked in a headless browser, and the
+//      confirmation dialogs shot in the demo's workbench
 // Ends with one summary line `tests: N passed, N failed` summed over unit and integration tests.
 // Flags: --skip-integration (fast inner loop), --host newest|oldest (passed to the integration launcher).
 import { spawnSync } from 'node:child_process';
@@ -50,6 +51,10 @@ if (!skipIntegration) {
   const demoOk = step('demo (README quick start)', 'node', ['scripts/demo.mjs', '--check']);
   integration = { ...integration, passed: integration.passed + (demoOk ? 1 : 0), failed: integration.failed + (demoOk ? 0 : 1) };
   ok = demoOk && ok;
+  // The confirmations only a user's window shows (the test workbench never shows a modal dialog).
+  const dialogsOk = step('confirmation dialogs (demo workbench)', 'node', ['scripts/dialog-images.mjs']);
+  integration = { ...integration, passed: integration.passed + (dialogsOk ? 1 : 0), failed: integration.failed + (dialogsOk ? 0 : 1) };
+  ok = dialogsOk && ok;
 }
 
 // CI shows only the tail of this output: name every failing in-host test again here, with the

@@ -66,9 +66,13 @@ export function ruleDescription(rule: PolicyRule): string {
   return [modeLabel(rule.mode), enumWord(rule.severity)].filter((p): p is string => !!p).join(' · ');
 }
 
-/** "rule hasUrl": space-separated flags that menus match with `\bword\b`. */
+/**
+ * "rule MODE_BLOCK hasUrl": space-separated flags that menus match with `\bword\b`. The mode is
+ * there so the Set Mode submenu greys out the rule's current one (an extension's menu entry cannot
+ * carry a tick).
+ */
 export function ruleContextValue(rule: PolicyRule): string {
-  return ['rule', ...(isHttpUrl(rule.url) ? ['hasUrl'] : [])].join(' ');
+  return ['rule', ...(/^MODE_[A-Z_]+$/.test(rule.mode ?? '') ? [rule.mode] : []), ...(isHttpUrl(rule.url) ? ['hasUrl'] : [])].join(' ');
 }
 
 export function ruleAccessibilityLabel(rule: PolicyRule): string {

@@ -199,6 +199,8 @@ describe('rule modes', () => {
       await waitFor(async () => (await menuLabels()).includes('Set Mode'), 5_000, 'the rule\'s context menu lists Set Mode');
       assert.ok(await actInWindow('click:.context-view .action-label:text-is("Set Mode")'));
       await waitFor(async () => { const labels = await menuLabels(); return ['Monitor', 'Comment', 'Block', 'Disabled'].every((m) => labels.includes(m)); }, 5_000, 'the submenu lists the four modes');
+      const greyed = ((await readWindow('.context-view .action-item.disabled .action-label')) ?? []).map((m) => (m.text || m.label).trim()).filter(Boolean);
+      assert.deepEqual(greyed, ['Monitor'], 'the submenu greys out the rule\'s current mode');
     };
     const mark = f.server.requests.length;
     await inEachTheme(['light', 'dark'], async (theme) => {

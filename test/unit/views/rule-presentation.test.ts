@@ -61,9 +61,11 @@ void describe('rule nodes', () => {
   });
 
   void test('"rule hasUrl" only for an http(s) URL', () => {
-    assert.equal(ruleContextValue(rule('x', 'MODE_BLOCK', { url: 'https://semgrep.dev/r/x' })), 'rule hasUrl');
-    assert.equal(ruleContextValue(rule('x', 'MODE_BLOCK', { url: 'javascript:alert(1)' })), 'rule');
-    assert.equal(ruleContextValue(rule('x', 'MODE_BLOCK')), 'rule');
+    assert.equal(ruleContextValue(rule('x', 'MODE_BLOCK', { url: 'https://semgrep.dev/r/x' })), 'rule MODE_BLOCK hasUrl');
+    assert.equal(ruleContextValue(rule('x', 'MODE_BLOCK', { url: 'javascript:alert(1)' })), 'rule MODE_BLOCK');
+    assert.equal(ruleContextValue(rule('x', 'MODE_COMMENT')), 'rule MODE_COMMENT');
+    // A mode the spec does not name (or no mode) greys out nothing in the Set Mode submenu.
+    assert.equal(ruleContextValue(rule('x', 'mode comment')), 'rule');
   });
 
   void test('tooltip lists the details, escaped, with the rule page as the only link', () => {
