@@ -41,12 +41,13 @@ export class FindingsFetcher {
   }
 
   /**
-   * `onProgress` hears the count of findings arrived so far, after each page. `reuse` gives, for
+   * `onProgress` hears the findings arrived so far, after each page (one list that grows: a
+   * listener that keeps it copies it). `reuse` gives, for
    * each finding as its page is decoded, the object to keep instead (one already held that is the
    * same): the fresh copy is then dropped at once rather than held until the last page, which in
    * the extension host made the garbage collector copy 50 000 findings it was about to drop.
    */
-  async fetch(query: FindingsQuery, signal: AbortSignal, onProgress?: (arrived: number) => void, reuse?: (finding: Finding) => Finding): Promise<FindingsResult> {
+  async fetch(query: FindingsQuery, signal: AbortSignal, onProgress?: (soFar: readonly Finding[]) => void, reuse?: (finding: Finding) => Finding): Promise<FindingsResult> {
     const ref = query.filters.ref;
     // The secrets list has no ref filter: its branch is kept by name, whatever the spelling.
     if (query.issueType === 'secrets') return this.fetchFiltered(query, query.filters, signal, onProgress, reuse);
@@ -72,7 +73,7 @@ export class FindingsFetcher {
    * from their own list, narrowed here to the query's branch.
    */
   private async fetchFiltered(
-    query: FindingsQuery, filters: FindingFilters, signal: AbortSignal, onProgress?: (arrived: number) => void, reuse: (finding: Finding) => Finding = (f) => f,
+    query: FindingsQuery, filters: FindingFilters, signal: AbortSignal, onProgress?: (soFar: readonly Finding[]) => void, reuse: (finding: Finding) => Finding = (f) => f,
   ): Promise<FindingsResult> {
     const interner = new StringInterner();
     const findings: Finding[] = [];
@@ -81,7 +82,7 @@ export class FindingsFetcher {
       for await (const page of pages) {
         for (const finding of page.findings) if (!keep || keep(finding)) findings.push(reuse(finding));
         skipped += page.skipped;
-        if (findings.length > 0) onProgress?.(findings.length);
+        if (findings.length > 0) onProgress?.(findings);
       }
     };
     const options = { signal, pageSize: this.pageSize, interner };

@@ -12,8 +12,7 @@
  * - **Loads** coalesce, a newer query for a slot supersedes the older one (aborted when no other
  *   slot shows it), an older answer never lands over a newer one, and a failed load keeps what was
  *   shown, marked stale. (How one query is fetched: `findings-fetcher.ts`.)
- * - **Bounded**: answers no slot shows are dropped, least recently used first, once they hold more
- *   findings than the limit.
+ * - **Bounded**: answers no slot shows are dropped, least recently used first, past the limit.
  *
  * This class decides when; how is beside it: which slot shows what (`slot-bindings.ts`), what is
  * held per query and what to drop (`store-entries.ts`), patches in order (`finding-patches.ts`).
@@ -31,7 +30,7 @@ import { keepEarlierAi, queryKey, type FindingsQuery, type FindingsResult } from
 import { KindAvailability } from './kind-availability';
 import type { PlatformApi } from './platform-api';
 import { SlotBindings, slotState, type SlotState } from './slot-bindings';
-import { evictionOf, replaceFindings, type Entry, type Flight } from './store-entries';
+import { arrivingResult, evictionOf, replaceFindings, type Entry, type Flight } from './store-entries';
 
 export interface FindingsStoreOptions {
   /** Findings page size (100..3000). */
@@ -145,6 +144,9 @@ export class FindingsStore implements Disposable {
     return this.entries.get(queryKey(query))?.result;
   }
 
+  /** What the pages of the query's first load brought so far, while it has no answer of its own. */
+  arriving = (query: FindingsQuery): FindingsResult | undefined => arrivingResult(this.entries.get(queryKey(query)));
+
   /**
    * Puts answers read from a snapshot in place as expired (shown at once, fetched again on the
    * next load). A query already loading with nothing to show yet takes it as what it shows
@@ -225,10 +227,9 @@ export class FindingsStore implements Disposable {
   private start(entry: Entry): Flight {
     const controller = new AbortController();
     const startSeq = this.patches.latest;
-    entry.arrived = undefined;
-    const onProgress = (arrived: number): void => {
+    const onProgress = (soFar: readonly Finding[]): void => {
       if (entry.flight?.controller !== controller) return;
-      entry.arrived = arrived;
+      entry.flight.soFar = soFar;
       this.fire([entry.key]);
     };
     const reuse = this.index.reuser(indexKey(entry.query.deploymentSlug, entry.query.issueType));

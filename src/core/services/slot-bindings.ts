@@ -22,7 +22,7 @@ export function shownResult(state: SlotState): FindingsResult | undefined {
 export function slotState(entry: Entry | undefined, previous: Entry | undefined): SlotState {
   if (!entry) return { kind: 'idle' };
   const before = previous?.result;
-  if (entry.flight) return { kind: 'loading', previous: entry.result ?? before, ...(entry.arrived ? { arrived: entry.arrived } : {}) };
+  if (entry.flight) return { kind: 'loading', previous: entry.result ?? before, ...(entry.flight.soFar?.length ? { arrived: entry.flight.soFar.length } : {}) };
   if (entry.result) return { kind: 'loaded', result: entry.result };
   if (entry.error !== undefined) return { kind: 'failed', error: entry.error };
   // The new query's load was cancelled before it answered: what the slot showed before stays.

@@ -12,6 +12,8 @@ export interface Flight {
   readonly promise: Promise<FindingsResult>;
   /** The patch sequence when the load started: later patches are applied to its answer. */
   readonly startSeq: number;
+  /** The findings of its pages arrived so far (for "… so far", and drawn while nothing else is). */
+  soFar?: readonly Finding[];
 }
 
 export interface Entry extends PatchTarget {
@@ -21,8 +23,6 @@ export interface Entry extends PatchTarget {
   error?: unknown;
   expired: boolean;
   flight?: Flight;
-  /** Findings of the load in flight that have arrived so far (for "… so far" while loading). */
-  arrived?: number;
   /** Findings patches took out of this answer, to put back if a later patch makes them match. */
   removed?: Map<number, { finding: Finding; position: number }>;
   lastUsed: number;
@@ -33,6 +33,15 @@ export interface Eviction {
   readonly drop: readonly string[];
   /** Whether answers that held findings go: the store's index of findings is then rebuilt. */
   readonly rebuildIndex: boolean;
+}
+
+/**
+ * What the pages of a first load brought so far, as an answer: only while the query has no answer
+ * of its own to show meanwhile. A copy, since the list grows with the next page.
+ */
+export function arrivingResult(entry: Entry | undefined): FindingsResult | undefined {
+  const soFar = entry?.result ? undefined : entry?.flight?.soFar;
+  return entry && soFar && soFar.length > 0 ? { query: entry.query, findings: [...soFar], skipped: 0, loadedAt: new Date() } : undefined;
 }
 
 /**

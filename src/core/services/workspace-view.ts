@@ -25,9 +25,10 @@ import { shownResult } from './slot-bindings';
 /**
  * Why the snapshot changed: `refresh` (answers loaded for it), `change` (a patch, or another
  * view's load of the same answers), `novelty` (a primary branch's findings landed), `cached`
- * (the last session's findings, before any answer), `cleared` (signed out, nothing to show).
+ * (the last session's findings, before any answer), `arriving` (the pages of a first load that
+ * have come, while nothing else is shown), `cleared` (signed out, nothing to show).
  */
-export type ShownCause = 'refresh' | 'change' | 'novelty' | 'cached' | 'cleared';
+export type ShownCause = 'refresh' | 'change' | 'novelty' | 'cached' | 'arriving' | 'cleared';
 
 export interface WorkspaceSnapshot<R extends FolderRef = FolderRef> {
   /** Grows with every snapshot: a drawing of an older one is superseded. */
@@ -40,7 +41,7 @@ export interface WorkspaceSnapshot<R extends FolderRef = FolderRef> {
 export type SnapshotRenderer<R extends FolderRef> = (snapshot: WorkspaceSnapshot<R>) => Promise<void>;
 
 export interface WorkspaceViewDeps<R extends FolderRef> {
-  readonly store: Pick<FindingsStore, 'load' | 'peek' | 'state' | 'release' | 'onDidChange'>;
+  readonly store: Pick<FindingsStore, 'load' | 'peek' | 'arriving' | 'state' | 'release' | 'onDidChange'>;
   readonly baselines: Pick<BranchBaselines, 'ensure' | 'comparedWith' | 'isNew' | 'keepOnly' | 'onDidChange'>;
   /** The folders matched to a project, as the host sees them now. */
   folders(): readonly R[];
@@ -71,6 +72,9 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
   /** Fires with every new snapshot, before it is drawn. */
   readonly onDidChange: Event<WorkspaceSnapshot<R>> = this.changed.event;
   private readonly following: Disposable[];
+  /** The drawing of arrived pages under way, and whether more pages came meanwhile. */
+  private arrivingDrawn: Promise<void> | undefined;
+  private arrivedSince = false;
 
   constructor(private readonly deps: WorkspaceViewDeps<R>) {
     this.following = [
@@ -180,9 +184,9 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
    * The folders as `find` holds their answers (per folder: its branch's, or else its primary
    * branch's), with today's filters; undefined once anything fresher is shown.
    */
-  heldFolders(find: (query: FindingsQuery) => FindingsResult | undefined): FolderFindings<R>[] | undefined {
+  heldFolders(find: (query: FindingsQuery) => FindingsResult | undefined, from: 'cache' | 'arriving' = 'cache'): FolderFindings<R>[] | undefined {
     const slug = this.deps.deploymentSlug();
-    if (!slug || !this.mayShowHeld()) return undefined;
+    if (!slug || !(this.mayShowHeld() || (from === 'arriving' && this.current.cause === 'arriving' && this.deps.mayShow()))) return undefined;
     const folders: FolderFindings<R>[] = [];
     for (const repo of this.deps.folders()) {
       const { ref, fallback } = refToShow(repo.branch, this.deps.project(repo.projectName));
@@ -197,22 +201,41 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
       const usedFallback = results !== own;
       folders.push(this.decorate({
         repo, key: this.deps.keyOf(repo), ref: usedFallback ? fallback : ref, usedFallback, findings: results.flatMap((r) => r.findings), slots: [],
-        cachedAt: new Date(Math.min(...results.map((r) => r.loadedAt.getTime()))),
+        ...(from === 'cache' ? { cachedAt: new Date(Math.min(...results.map((r) => r.loadedAt.getTime()))) } : {}),
       }, false));
     }
     return folders;
   }
 
   /**
-   * Whether the last session's findings may be shown: nothing fresher is. A refresh that has not
-   * published yet does not stop them: they are there to be seen before the platform answers.
+   * Whether the last session's findings may be shown: nothing fresher than a first load's pages
+   * is. A refresh that has not published yet does not stop them.
    */
   mayShowHeld(): boolean {
-    return this.current.folders.length === 0 && this.deps.mayShow();
+    return (this.current.folders.length === 0 || this.current.cause === 'arriving') && this.deps.mayShow();
+  }
+
+  /**
+   * With nothing else shown, first loads' pages are drawn as they come (open files first), one
+   * drawing at a time; the refresh's own drawing replaces them.
+   */
+  private showArriving(): void {
+    if (this.arrivingDrawn) {
+      this.arrivedSince = true;
+      return;
+    }
+    const folders = this.heldFolders((query) => this.deps.store.arriving(query), 'arriving');
+    if (!folders || folders.length === 0) return;
+    this.arrivedSince = false;
+    this.arrivingDrawn = this.publish(folders, 'arriving').finally(() => {
+      this.arrivingDrawn = undefined;
+      if (this.arrivedSince && this.loading) this.showArriving();
+    });
   }
 
   /** A change in the store to answers shown: published again from the store, no request. */
   private onStoreChanged(slots: readonly string[]): void {
+    if (this.loading) this.showArriving();
     if (this.loading || this.loaded.length === 0) return;
     const shown = new Set(this.loaded.flatMap((f) => f.slots));
     if (!slots.some((slot) => shown.has(slot))) return;
