@@ -56,12 +56,12 @@ function expectAll(what, seen, wanted) {
   if (missing.length > 0) throw new Error(`${what} lacks ${missing.join(', ')}; it shows: ${seen.join(' | ')}`);
 }
 
-/** Waits for the modal, checks its words, shoots it with what opened it, and cancels it. */
-async function confirmation(page, name, theme, wanted, around = []) {
+/** Waits for the modal, checks its words, shoots it, and cancels it. */
+async function confirmation(page, name, theme, wanted) {
   await dialog(page).waitFor({ timeout: 20_000 });
   const text = (await dialog(page).innerText()).replace(/\s+/g, ' ');
   expectAll(`the ${name} dialog`, [text], wanted);
-  await shoot(page, name, theme, [dialog(page), ...around]);
+  await shoot(page, name, theme, [dialog(page)]);
   await page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Cancel' }).first().click();
   await dialog(page).waitFor({ state: 'detached', timeout: 10_000 });
 }

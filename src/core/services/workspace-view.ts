@@ -186,7 +186,7 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
    */
   heldFolders(find: (query: FindingsQuery) => FindingsResult | undefined, from: 'cache' | 'arriving' = 'cache'): FolderFindings<R>[] | undefined {
     const slug = this.deps.deploymentSlug();
-    if (!slug || !(this.mayShowHeld() || (from === 'arriving' && this.current.cause === 'arriving' && this.deps.mayShow()))) return undefined;
+    if (!slug || !this.mayShowHeld()) return undefined;
     const folders: FolderFindings<R>[] = [];
     for (const repo of this.deps.folders()) {
       const { ref, fallback } = refToShow(repo.branch, this.deps.project(repo.projectName));
@@ -235,8 +235,8 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
 
   /** A change in the store to answers shown: published again from the store, no request. */
   private onStoreChanged(slots: readonly string[]): void {
-    if (this.loading) this.showArriving();
-    if (this.loading || this.loaded.length === 0) return;
+    if (this.loading) return this.showArriving();
+    if (this.loaded.length === 0) return;
     const shown = new Set(this.loaded.flatMap((f) => f.slots));
     if (!slots.some((slot) => shown.has(slot))) return;
     // A load's progress changes no answer: only a different answer is published.
