@@ -46,6 +46,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['resilience', () => import('./resilience.test')],
   ['security', () => import('./security.test')],
   ['network', () => import('./network.test')],
+  ['slow-project-list', () => import('./slow-project-list.test')],
   ['signout', () => import('./signout.test')],
 ];
 
