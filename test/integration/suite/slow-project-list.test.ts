@@ -23,6 +23,9 @@ describe('a project list that is slow to come', () => {
       await waitFor(() => rows().length === 2, 10_000, `the workspace project above the loading row (shows: ${rows().join(' | ')})`);
       assert.deepEqual(rows(), [f.project.name, 'Loading projects…']);
       assert.equal(f.api.app.projects.state.kind, 'loading', 'the list is still on its way');
+      // Earlier tests leave rows open, which would push the loading row out of the picture.
+      await vscode.commands.executeCommand('workbench.actions.treeView.appsecFindings.projects.collapseAll');
+      await f.api.trees.projectsView.reveal(tree.getChildren()[0], { expand: true, select: false, focus: false });
       await screenshotsInThemes('projects-list-loading');
       assert.deepEqual(rows(), [f.project.name, 'Loading projects…'], 'still waiting after the pictures');
     } finally {
