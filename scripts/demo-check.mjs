@@ -4,12 +4,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../test/integration/launch/run-host.mjs';
 import { openDemoFindings } from './demo-setup.mjs';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 
 export async function checkDemo(url, screenshot) {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });

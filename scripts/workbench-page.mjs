@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildBundles } from '../test/integration/launch/build.mjs';
+import { CHROMIUM_ARGS } from '../test/integration/launch/run-host.mjs';
 import { prepareDemo, startDemoCodeServer } from './demo-setup.mjs';
 
 export const THEMES = { light: 'Default Light Modern', dark: 'Default Dark Modern' };
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'];
 
 /** Runs a command by its palette title. */
 export async function command(page, title) {

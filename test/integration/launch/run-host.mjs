@@ -9,7 +9,8 @@ import { chromium } from 'playwright-core';
 import { startCodeServer, tail } from './code-server.mjs';
 import { HOSTS, entryJs } from './hosts.mjs';
 
-const CHROMIUM_ARGS = [
+/** How every script here starts Chromium: as root, headless, and never reaching the internet on its own. */
+export const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
