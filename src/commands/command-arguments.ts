@@ -38,8 +38,6 @@ function unlessSelection<T>(inner: Schema<T>): Schema<T | undefined> {
   return schema((value) => (value === undefined || Array.isArray(value) ? valid(undefined) : inner.check(value)));
 }
 
-const options = noSuchOption;
-
 const FORMATS: readonly SbomOutputFormat[] = ['SBOM_OUTPUT_FORMAT_JSON', 'SBOM_OUTPUT_FORMAT_CYCLONEDX'];
 
 export const SBOM_OPTIONS = object({
@@ -51,13 +49,13 @@ export const SBOM_OPTIONS = object({
   follow: optional(boolean('follow must be true or false.')),
   /** Where to write the finished document: no dialog. */
   saveTo: optional(SAVE_TO),
-}, 'The SBOM export\'s options are an object: { ref?, outputFormat?, cycloneDxVersion?, componentType?, follow?, saveTo? }.', options('exportSbom'));
+}, 'The SBOM export\'s options are an object: { ref?, outputFormat?, cycloneDxVersion?, componentType?, follow?, saveTo? }.', noSuchOption('exportSbom'));
 export type SbomOptions = Infer<typeof SBOM_OPTIONS>;
 
 export const SARIF_OPTIONS = object({
   ref: optional(refine(text('ref must be a branch name without spaces.'), (ref) => (/\s/.test(ref) ? 'ref must be a branch name without spaces.' : undefined))),
   saveTo: optional(SAVE_TO),
-}, 'The SARIF export\'s options are an object: { ref?, saveTo? }.', options('exportSarif'));
+}, 'The SARIF export\'s options are an object: { ref?, saveTo? }.', noSuchOption('exportSarif'));
 export type SarifOptions = Infer<typeof SARIF_OPTIONS>;
 
 /** What `exportSarif` resolves with: the file written, how many results, the kinds left out. */
@@ -66,7 +64,7 @@ export interface SarifExport { readonly uri: vscode.Uri; readonly results: numbe
 export const SCANNED_COMMIT = object({
   folder: optional(text('folder must be a workspace folder\'s URI (text).')),
   commit: optional(text('commit must be a commit id (text).')),
-}, 'appsecFindings.fetchScannedCommit takes { folder?, commit? }.', options('fetchScannedCommit'));
+}, 'appsecFindings.fetchScannedCommit takes { folder?, commit? }.', noSuchOption('fetchScannedCommit'));
 export type ScannedCommit = Infer<typeof SCANNED_COMMIT>;
 
 const GROUPS: readonly GroupBy[] = ['severity', 'rule', 'file'];

@@ -85,7 +85,7 @@ export function buildCommands(app: CommandDeps, tree: TreeCommandHandlers): Comm
     'appsecFindings.setRuleModeComment': (rule) => setRuleMode(app, item(rule), 'comment'),
     'appsecFindings.setRuleModeBlock': (rule) => setRuleMode(app, item(rule), 'block'),
     'appsecFindings.setRuleModeDisabled': (rule) => setRuleMode(app, item(rule), 'disabled'),
-    'appsecFindings.unlinkTicketEverywhere': (target) => unlinkTicketEverywhere(app, target && 'ticketId' in target ? target : subject(target) ?? item(undefined)),
+    'appsecFindings.unlinkTicketEverywhere': (target) => unlinkTicketEverywhere(app, target && 'ticketId' in target ? target : item(target)),
     'appsecFindings.showDetails': (arg) => showDetails(app, arg && withFinding(arg), () => itemOf(app.selectedItem())),
   };
 }

@@ -8,14 +8,12 @@ import { checkPackageQuery, contractRow, parseVersionRange, type PackageQuery, t
 import type { DependencyViewFilter } from '../core/services/dependency-view-filter';
 import { unavailableText } from '../core/services/kind-availability';
 import { withAbortSignal } from '../host/cancellation';
-import { boolean, listOf, object, oneOf, optional, schema, text, valid, type Infer } from '../host/schema';
+import { boolean, listOf, noSuchOption, object, oneOf, optional, schema, text, valid, type Infer } from '../host/schema';
 import { checkedQuery, PACKAGE_QUERY_FIELDS } from '../host/package-query-input';
 import type { CommandDeps } from './command-deps';
 
-const closed = (command: string) => (extra: string, known: string): string => `${command} has no option ${JSON.stringify(extra)} (it takes ${known}).`;
-
 /** `whereUsed`'s query, checked like typed input. */
-export const WHERE_USED_QUERY = checkedQuery(object(PACKAGE_QUERY_FIELDS, 'whereUsed takes { package, ecosystem?, version?, lower?, upper? }.', closed('whereUsed')));
+export const WHERE_USED_QUERY = checkedQuery(object(PACKAGE_QUERY_FIELDS, 'whereUsed takes { package, ecosystem?, version?, lower?, upper? }.', noSuchOption('whereUsed')));
 
 /** A query object, or what a tree node or a manifest line carries: `{ dependency }` or `{ item: { dependency } }`. */
 export const WHERE_USED_ARGUMENT = schema<PackageQuery | undefined>((value) => {
@@ -38,7 +36,7 @@ export const DEPENDENCY_FILTER = object({
   transitivity: optional(listOf(oneOf(['direct', 'transitive'] as const, 'transitivity takes direct or transitive.'), 'transitivity is a list.')),
   vulnerableOnly: optional(boolean('vulnerableOnly must be true or false.')),
   licenses: optional(listOf(text('each licence is text, such as MIT.'), 'licenses is a list of licences.')),
-}, 'filterDependencies takes { ecosystems?, transitivity?, vulnerableOnly?, licenses? }.', closed('filterDependencies'));
+}, 'filterDependencies takes { ecosystems?, transitivity?, vulnerableOnly?, licenses? }.', noSuchOption('filterDependencies'));
 export type DependencyFilterArgument = Infer<typeof DEPENDENCY_FILTER>;
 
 type UsageDeps = Pick<CommandDeps, 'dependencies' | 'repos' | 'revealProject'>;

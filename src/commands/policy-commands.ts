@@ -11,7 +11,8 @@ import {
   modeConsequence, modeLabel, policyIdProblem, RULE_MODE_NAMES, ruleModeConfirmation, rulePathProblem, settableMode, type RuleModeName,
 } from '../core/services/rule-modes';
 import { errorMessage, isCancellation } from '../host/user-errors';
-import { object, oneOf, refine, schema, text, valid, type Schema } from '../host/schema';
+import { noSuchOption, object, oneOf, refine, schema, text, valid, type Schema } from '../host/schema';
+import { ruleModeTitle } from '../views/rule-presentation';
 import type { CommandDeps } from './command-deps';
 import { itemOf, type CommandItem } from './command-item';
 
@@ -47,7 +48,7 @@ const REQUEST: Schema<RuleModeRequest> = object({
   rulePath: checkedText('rulePath', rulePathProblem),
   mode: oneOf(RULE_MODE_NAMES, `mode must be one of ${RULE_MODE_NAMES.join(', ')}.`),
 }, 'setRuleMode takes { policyId: string, rulePath: string, mode: \'monitor\' | \'comment\' | \'block\' | \'disabled\' }.',
-(extra, known) => `setRuleMode has no option ${JSON.stringify(extra)} (it takes ${known}).`);
+noSuchOption('setRuleMode'));
 
 /** A tree node has a `kind` (a mode group has a `mode` too); a request names its rule. */
 const isRequest = (value: unknown): value is Record<string, unknown> =>
@@ -98,7 +99,7 @@ export async function setRuleMode(app: PolicyCommandsDeps, target: RuleModeReque
 async function pickMode(rulePath: string, current: PolicyMode): Promise<RuleModeName | undefined> {
   const picked = await vscode.window.showQuickPick(
     SETTABLE_RULE_MODES.map((value, i) => ({
-      label: modeLabel(value).replace(/^./, (c) => c.toUpperCase()),
+      label: ruleModeTitle(value),
       description: value === current ? 'current mode' : undefined,
       detail: modeConsequence(value).replace(/^./, (c) => c.toUpperCase()),
       name: RULE_MODE_NAMES[i],

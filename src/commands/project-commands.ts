@@ -18,7 +18,7 @@ export function treeRef(app: Pick<CommandDeps, 'repos' | 'viewState'>, project: 
 }
 
 /** The project the item is (a node's, a Project, or one named by text), else picked from the list (loading it if needed). */
-export async function resolveProject(app: ProjectCommandsDeps, item: CommandItem | undefined): Promise<Project | undefined> {
+export async function resolveProject(app: Pick<ProjectCommandsDeps, 'projects' | 'repos'>, item: CommandItem | undefined): Promise<Project | undefined> {
   const given = item?.project ?? (item?.text !== undefined ? app.projects.find(item.text) : undefined);
   if (given) return given;
   const projects = await app.projects.load();

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { primaryRef } from '../core/model/refs';
 import type { ManagedScans, Project } from '../core/model/types';
-import { TagsNotRemoved } from '../core/services/project-changes';
+import { managedScansOf, sameScans, TagsNotRemoved } from '../core/services/project-changes';
 import { pickPrimaryBranch } from '../host/branch-picker';
 import { pickManagedScans } from '../host/managed-scans-picker';
 import { managedScansChange, managedScansText, primaryName, tagEditText, type TagDraft } from '../host/project-settings-text';
@@ -18,20 +18,18 @@ import type { CommandDeps } from './command-deps';
 import type { CommandItem } from './command-item';
 import { resolveProject } from './project-commands';
 
-export type ProjectSettingsDeps = Pick<CommandDeps, 'projects' | 'repos' | 'viewState' | 'session' | 'findings' | 'novelty' | 'sbom' | 'clipboard' | 'logger'>;
-
-const options = noSuchOption;
+export type ProjectSettingsDeps = Pick<CommandDeps, 'projects' | 'repos' | 'session' | 'novelty' | 'logger'>;
 
 export const TAG_CHANGES = object({
   add: optional(listOf(text('Each tag to add is text.'), 'add is a list of tags.')),
   remove: optional(listOf(text('Each tag to remove is text.'), 'remove is a list of tags.')),
-}, 'editTags takes { add?: string[], remove?: string[] }.', options('editTags'));
+}, 'editTags takes { add?: string[], remove?: string[] }.', noSuchOption('editTags'));
 export type TagChanges = Infer<typeof TAG_CHANGES>;
 
 export const MANAGED_SCANS_CHANGE = object({
   diffScan: optional(boolean('diffScan must be true or false.')),
   fullScan: optional(boolean('fullScan must be true or false.')),
-}, 'setManagedScans takes { diffScan?: boolean, fullScan?: boolean }.', options('setManagedScans'));
+}, 'setManagedScans takes { diffScan?: boolean, fullScan?: boolean }.', noSuchOption('setManagedScans'));
 export type ManagedScansChange = Infer<typeof MANAGED_SCANS_CHANGE>;
 
 const EDIT_AGAIN = 'Edit Again';
@@ -145,10 +143,10 @@ export async function setManagedScans(app: ProjectSettingsDeps, item?: CommandIt
   let wanted = change;
   try {
     if (!wanted) {
-      const picked = await pickManagedScans(project, async (signal) => (await app.projects.loadDetails(project.name, signal)).managedScanConfig ?? { diffScanEnabled: false, fullScanEnabled: false });
+      const picked = await pickManagedScans(project, async (signal) => managedScansOf(await app.projects.loadDetails(project.name, signal)));
       if (!picked) return undefined;
       const { before, wanted: ticked } = picked;
-      if (before.diffScanEnabled !== ticked.diffScanEnabled || before.fullScanEnabled !== ticked.fullScanEnabled) {
+      if (!sameScans(before, ticked)) {
         const { message, detail } = managedScansChange(project.name, before, ticked);
         const apply = 'Apply';
         if (await vscode.window.showWarningMessage(message, { modal: true, detail }, apply) !== apply) return undefined;

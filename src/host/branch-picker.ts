@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { Project } from '../core/model/types';
 import { branchRows, primaryName, type BranchRow } from './project-settings-text';
+import { errorMessage } from './user-errors';
 
 interface BranchItem extends vscode.QuickPickItem {
   readonly row?: BranchRow;
@@ -42,7 +43,7 @@ export function pickPrimaryBranch(project: Project, scanned: (signal: AbortSigna
     branches = found;
     pick.placeholder = `The branch that "new on this branch" compares with (primary now: ${primaryName(project)})`;
   }, (error: unknown) => {
-    problem = error instanceof Error ? error.message : String(error);
+    problem = errorMessage(error);
     pick.placeholder = `Choose the default branch, or type a branch (primary now: ${primaryName(project)})`;
   }).finally(() => {
     if (controller.signal.aborted) return;

@@ -10,6 +10,7 @@ import { decodeManagedScans, decodeProject, decodeProjectResponse } from '../mod
 import { asObject } from '../model/decodeRead';
 import { PlatformError } from '../model/errors';
 import type { PolicyRule } from '../model/policy';
+import { spellRef } from '../model/refs';
 import type { ManagedScans, Project } from '../model/types';
 import { encodePathSegment } from './encoding';
 import { deploymentPath, projectPath, type CallOptions } from './endpoints';
@@ -20,9 +21,10 @@ export const SETTABLE_RULE_MODES = ['MODE_MONITOR', 'MODE_COMMENT', 'MODE_BLOCK'
 export type SettableRuleMode = (typeof SETTABLE_RULE_MODES)[number];
 
 /** What the project's `primary_branch` takes to make the default branch primary again. */
-const DEFAULT_BRANCH_MARKER = 'None';
+export const DEFAULT_BRANCH_MARKER = 'None';
 
-function refuse(message: string): never {
+/** A change that is not sent: what is wrong with it, as a bad request. */
+export function refuse(message: string): never {
   throw new PlatformError('badRequest', message);
 }
 
@@ -87,7 +89,7 @@ export async function setPrimaryBranch(http: PlatformHttp, deploymentSlug: strin
   const body = await http.requestJson({
     method: 'PATCH',
     path: projectPath(deploymentSlug, projectName),
-    body: { primary_branch: name === undefined ? DEFAULT_BRANCH_MARKER : name.startsWith('refs/') ? name : `refs/heads/${name}` },
+    body: { primary_branch: name === undefined ? DEFAULT_BRANCH_MARKER : spellRef(name, 'full') },
     what: `setting the primary branch of ${projectName}`,
     access: 'write',
     signal: options.signal,

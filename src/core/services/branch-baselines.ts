@@ -104,13 +104,13 @@ export class BranchBaselines implements BranchNovelty, Disposable {
     if (name === undefined || finding.matchKey === undefined || finding.ref === undefined) return false;
     const primary = primaryRef(this.deps.project(name));
     if (primary === undefined || sameBranch(finding.ref, primary)) return false;
-    const keys = this.keysOf(name, finding.issueType);
+    const keys = this.keysOf(name, finding.issueType, primary);
     return keys !== undefined && !keys.has(finding.matchKey);
   }
 
   comparedWith(projectName: string): string | undefined {
-    if (!MATCH_KEYED_ISSUE_TYPES.every((issueType) => this.keysOf(projectName, issueType))) return undefined;
-    return primaryRef(this.deps.project(projectName));
+    const primary = primaryRef(this.deps.project(projectName));
+    return MATCH_KEYED_ISSUE_TYPES.every((issueType) => this.keysOf(projectName, issueType, primary)) ? primary : undefined;
   }
 
   dispose(): void {
@@ -124,17 +124,18 @@ export class BranchBaselines implements BranchNovelty, Disposable {
 
   /**
    * The baseline's answer, only while it is of the project's primary branch as it is now: once the
-   * primary branch changes, the old branch's findings would call the wrong findings new.
+   * primary branch changes, the old branch's findings would call the wrong findings new. A caller
+   * that has the primary branch already passes it: finding the project is a search of the list.
    */
-  private resultOf(projectName: string, issueType: IssueType): FindingsResult | undefined {
+  private resultOf(projectName: string, issueType: IssueType, primary = primaryRef(this.deps.project(projectName))): FindingsResult | undefined {
     if (!this.projects.has(projectName)) return undefined;
     const result = shownResult(this.deps.store.state(baselineSlot(projectName, issueType)));
-    return result && sameBranch(result.query.filters.ref, primaryRef(this.deps.project(projectName))) ? result : undefined;
+    return result && sameBranch(result.query.filters.ref, primary) ? result : undefined;
   }
 
   /** The match keys of the primary branch's findings, computed once per answer. */
-  private keysOf(projectName: string, issueType: IssueType): ReadonlySet<number> | undefined {
-    const result = this.resultOf(projectName, issueType);
+  private keysOf(projectName: string, issueType: IssueType, primary: string | undefined): ReadonlySet<number> | undefined {
+    const result = this.resultOf(projectName, issueType, primary);
     if (!result) return undefined;
     let keys = this.keysByResult.get(result);
     if (!keys) {

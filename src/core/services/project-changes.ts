@@ -4,8 +4,8 @@
  * the change at once (one change event of the projects), and the very same earlier objects are
  * put back when the platform refuses. The platform's answer then settles what is shown.
  */
+import { DEFAULT_BRANCH_MARKER, refuse } from '../api/platform-changes';
 import { branchName } from '../model/refs';
-import { PlatformError } from '../model/errors';
 import type { ManagedScans, Project } from '../model/types';
 import type { PlatformApi } from './platform-api';
 import { planTagEdit, tagsAfter } from './project-tags';
@@ -53,14 +53,10 @@ export class TagsNotRemoved extends Error {
 /** What the platform's `primary_branch` takes as a branch, or what is wrong with it. */
 export function checkBranchName(branch: string): string | undefined {
   const name = branchName(branch.trim());
-  if (name === '' || name.startsWith('refs/') || name === 'None') return `"${branch}" is not a branch name.`;
+  if (name === '' || name.startsWith('refs/') || name === DEFAULT_BRANCH_MARKER) return `"${branch}" is not a branch name.`;
   if (/[\s~^:?*[\\]|\.\.|^-|\/$|\.lock$/.test(name)) return `"${branch}" is not a branch name: it has spaces or characters git does not allow.`;
   return undefined;
 }
-
-const refuse = (message: string): never => {
-  throw new PlatformError('badRequest', message);
-};
 
 export class ProjectChanges {
   /** Changes of one project wait for the one before: each is shown on top of what the last left. */

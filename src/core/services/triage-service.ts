@@ -6,7 +6,7 @@
  * refused request's error carries the note back.
  */
 import { PlatformError } from '../model/errors';
-import type { Finding, IssueType, TriageReason } from '../model/types';
+import { ISSUE_TYPES, type Finding, type IssueType, type TriageReason } from '../model/types';
 import type { TicketLinkResult, TicketResult, TriageState } from '../model/triage-and-tickets';
 import { isHttpUrl } from '../model/links';
 import type { FindingChange } from './finding-patches';
@@ -207,7 +207,7 @@ export class TriageService {
     const slug = this.signedIn('link tickets');
     const id = this.signedInId('link tickets');
     const patch = this.deps.store.patch(slug, issueType, ids, { ticket: { url: ticketUrl } });
-    return this.settle(patch, async () => {
+    return this.settle([patch], async () => {
       const answer = await this.deps.api().linkTicket(id, ticketUrl, ids);
       // The platform names the ticket (its key): show that instead of the bare link.
       if (answer.slug !== undefined || answer.url !== undefined) {
@@ -222,7 +222,7 @@ export class TriageService {
     const slug = this.signedIn('unlink tickets');
     const id = this.signedInId('unlink tickets');
     const patch = this.deps.store.patch(slug, issueType, ids, { ticket: null });
-    return this.settle(patch, () => this.deps.api().unlinkTicket(id, ids));
+    return this.settle([patch], () => this.deps.api().unlinkTicket(id, ids));
   }
 
   /**
@@ -243,31 +243,26 @@ export class TriageService {
       }
     }
     const patches = [...holding].map(([issueType, ids]) => this.deps.store.patch(slug, issueType, [...ids], { ticket: null }));
-    let unlinked: readonly number[];
-    try {
-      unlinked = await this.deps.api().unlinkTicketEverywhere(id, ticketId);
-    } catch (error) {
-      for (const patch of patches.reverse()) patch.rollback();
-      throw error;
-    }
-    for (const patch of patches) patch.commit();
+    const unlinked = await this.settle(patches, () => this.deps.api().unlinkTicketEverywhere(id, ticketId));
     // Findings the platform unlinked that were not seen holding the ticket (another branch's copy, say).
-    for (const issueType of ['sast', 'sca', 'secrets'] as const) {
+    for (const issueType of ISSUE_TYPES) {
       const more = unlinked.filter((n) => !holding.get(issueType)?.has(n) && this.deps.store.finding(slug, issueType, n)?.ticket);
       if (more.length > 0) this.deps.store.patch(slug, issueType, more, { ticket: null }).commit();
     }
     return unlinked;
   }
 
-  private async settle<T>(patch: PatchHandle, send: () => Promise<T>): Promise<T> {
+  /** Sends the change the patches show: kept when the platform takes it, undone (last first) when not. */
+  private async settle<T>(patches: readonly PatchHandle[], send: () => Promise<T>): Promise<T> {
+    let answer: T;
     try {
-      const answer = await send();
-      patch.commit();
-      return answer;
+      answer = await send();
     } catch (error) {
-      patch.rollback();
+      for (const patch of [...patches].reverse()) patch.rollback();
       throw error;
     }
+    for (const patch of patches) patch.commit();
+    return answer;
   }
 
   private signedIn(what: string): string {
