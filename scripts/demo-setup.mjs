@@ -10,10 +10,10 @@ import { startCodeServer } from '../test/integration/launch/code-server.mjs';
 import { installVsix } from '../test/integration/launch/run-host.mjs';
 
 /** Starts the local platform (a child process) and reads its one JSON line. */
-async function startPlatform(commits, cleanups) {
+async function startPlatform(commits, cleanups, platformArgs) {
   const commitArgs = Object.entries({ '--demo-commit': commits.main, '--demo-feature-commit': commits.feature })
     .flatMap(([flag, commit]) => (/^[0-9a-f]{40}$/.test(commit) ? [flag, commit] : []));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/platform/cli.ts', '--demo', '--json', ...commitArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/platform/cli.ts', '--demo', '--json', ...commitArgs, ...platformArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
   cleanups.push(() => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }));
   const line = await new Promise((ok, fail) => {
     createInterface({ input: child.stdout }).once('line', ok);
@@ -23,15 +23,15 @@ async function startPlatform(commits, cleanups) {
 }
 
 /**
- * Writes the demo workspace under `work` and starts the platform; `cleanups` receives what stops
- * it. The settings are the workbench's for the demo; `env` carries the demo token.
+ * Writes the demo workspace under `work` and starts the platform (with `platformArgs`, such as
+ * `--without secrets`); `cleanups` receives what stops it. The settings are the workbench's for the demo; `env` carries the demo token.
  */
-export async function prepareDemo(work, cleanups) {
+export async function prepareDemo(work, cleanups, platformArgs = []) {
   const workspace = join(work, 'demo-app');
   spawnSync(process.execPath, ['--import', 'tsx', 'scripts/write-demo-workspace.ts', workspace], { stdio: 'ignore' });
   // The demo's findings say they were scanned at the workspace's commits, so they map onto them.
   const commitOf = (ref) => spawnSync('git', ['rev-parse', ref], { cwd: workspace, encoding: 'utf8' }).stdout.trim();
-  const platform = await startPlatform({ main: commitOf('main'), feature: commitOf('feature/checkout-v2') }, cleanups);
+  const platform = await startPlatform({ main: commitOf('main'), feature: commitOf('feature/checkout-v2') }, cleanups, platformArgs);
   const settings = {
     'appsecFindings.baseUrl': platform.url,
     'appsecFindings.autoRefreshMinutes': 0,
@@ -48,7 +48,9 @@ export async function prepareDemo(work, cleanups) {
 
 /** code-server (the newest test host) with the packaged extension; resolves with its workbench URL. */
 export async function startDemoCodeServer(work, demo, cleanups, extraSettings = {}, name = 'code-server') {
-  spawnSync(process.execPath, ['test/integration/launch/install-hosts.mjs', '--host', 'newest'], { stdio: 'inherit' });
+  const install = spawnSync(process.execPath, ['test/integration/launch/install-hosts.mjs', '--host', 'newest'], { stdio: 'inherit' });
+  // Its own message says what failed; going on would only bury it under a host that is not there.
+  if (install.status !== 0) throw new Error('the test host could not be installed (see [install-hosts] above)');
   mkdirSync(join(work, 'vsix'), { recursive: true });
   const vsix = packageVsix(join(work, 'vsix'));
   const runDir = join(work, name);

@@ -3,33 +3,49 @@
 //   2. writes a demo workspace: a git clone-alike of acme/demo-app with the files its findings point at,
 //   3. opens VS Code with the extension signed in to that platform: desktop VS Code when `code`
 //      is on PATH (an isolated profile), otherwise code-server (printing the URL to open).
-// `--check` (used by `npm test`) opens the code-server workbench headless, waits until the tree
-// and the Problems panel show the demo's findings, saves test-results/demo.png and exits.
-// `--code-server` forces code-server even when `code` is on PATH.
+// `--code-server` forces code-server even when `code` is on PATH; `--without <products>` leaves
+// products out of the demo deployment.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildBundles } from '../test/integration/launch/build.mjs';
-import { checkDemo } from './demo-check.mjs';
 import { prepareDemo, startDemoCodeServer } from './demo-setup.mjs';
 
 const args = process.argv.slice(2);
-const check = args.includes('--check');
 const repo = resolve(import.meta.dirname, '..');
 process.chdir(repo);
 const work = mkdtempSync(join(tmpdir(), 'appsec-findings-demo-'));
 const cleanups = [];
-const cleanup = async () => {
-  for (const c of cleanups.reverse()) await c();
+let cleaning;
+/** Stops what the demo started and removes its folder; the same promise for every caller. */
+const cleanup = () => (cleaning ??= (async () => {
+  while (cleanups.length > 0) await cleanups.pop()();
   rmSync(work, { recursive: true, force: true });
+})());
+
+// A demo is stopped in more ways than Ctrl+C: `kill <pid>` (SIGTERM), a closed terminal (SIGHUP),
+// or its `npm run` killed, which leaves this process to init. Each stops it the same way, at any
+// point of its start.
+let stopped;
+const stop = (reason) => {
+  if (stopped) return;
+  stopped = reason;
+  console.log(`\nStopping the demo (${reason}).`);
+  void cleanup().finally(() => process.exit(reason === 'SIGINT' ? 130 : 143));
 };
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && stop('its npm run ended'), 1000).unref();
 
 function onPath(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 
-const demo = await prepareDemo(work, cleanups);
+// `--without secrets` (or any product, comma-separated): the demo deployment lacks it, as the
+// local platform's own flag says.
+const without = args.indexOf('--without');
+const demo = await prepareDemo(work, cleanups, without >= 0 ? ['--without', args[without + 1] ?? ''] : []);
 const { workspace, platform, settings, env } = demo;
 console.log(`Demo platform: ${platform.url} (deployment ${platform.deploymentSlug})`);
 console.log(`Demo workspace: ${workspace}`);
@@ -38,7 +54,7 @@ console.log(`Demo token:    ${platform.token} (AppSec: Sign In offers it after a
 buildBundles();
 
 try {
-  if (onPath('code') && !check && !args.includes('--code-server')) {
+  if (onPath('code') && !args.includes('--code-server')) {
     const profile = join(work, 'profile');
     mkdirSync(join(profile, 'User'), { recursive: true });
     writeFileSync(join(profile, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
@@ -48,12 +64,8 @@ try {
     });
   } else {
     const url = await startDemoCodeServer(work, demo, cleanups);
-    if (check) {
-      await checkDemo(url, 'test-results/demo.png');
-    } else {
-      console.log(`\nOpen ${url}\nin a browser on this machine. Press Ctrl+C to stop the demo.`);
-      await new Promise((r) => process.once('SIGINT', r));
-    }
+    console.log(`\nOpen ${url}\nin a browser on this machine. Press Ctrl+C to stop the demo.`);
+    await new Promise(() => {}); // until stop() ends the process
   }
 } finally {
   await cleanup();

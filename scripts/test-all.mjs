@@ -2,7 +2,7 @@
 //   1. type-check and lint (zero warnings)
 //   2. unit tests in plain Node under c8 (src/core line coverage must be ≥ 90 %)
 //   3. integration tests inside real VS Code hosts (newest and oldest supported), on the packaged .vsix,
-//      then the demo of the README's quick start, checked in a headless browser, and the
+//      then the demo of the README's quick start, checked in a headless browser and stopped, and the
 //      confirmation dialogs shot in the demo's workbench
 // Ends with one summary line `tests: N passed, N failed` summed over unit and integration tests.
 // Flags: --skip-integration (fast inner loop), --host newest|oldest (passed to the integration launcher).
@@ -36,19 +36,24 @@ rmSync('test-results/integration-summary.json', { force: true });
 
 let ok = step('type-check', 'npx', ['tsc', '--noEmit']);
 ok = step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']) && ok;
+// Before the unit tests: their network tests need Debian's tinyproxy and openssl, which a fresh
+// machine gets only from the installer.
+const installArgs = skipIntegration ? ['--apt-only'] : [];
+ok = step('install what the tests need', 'node', ['test/integration/launch/install-hosts.mjs', ...installArgs]) && ok;
 const unitOk = step('unit tests', 'node', ['scripts/test-unit.mjs'], { APPSEC_UNIT_TAP: 'test-results/unit.tap' });
 ok = unitOk && ok;
 const unit = tapCounts('test-results/unit.tap');
 
 let integration = { passed: 0, failed: 0, hosts: {} };
 if (!skipIntegration) {
-  ok = step('install test hosts', 'node', ['test/integration/launch/install-hosts.mjs']) && ok;
   ok = step('integration tests (real VS Code)', 'node', ['test/integration/launch/run-code-server.mjs', ...hostArgs]) && ok;
   if (existsSync('test-results/integration-summary.json')) {
     integration = JSON.parse(readFileSync('test-results/integration-summary.json', 'utf8'));
   }
-  // The README's first command, as a newcomer runs it: tree and Problems must show the demo's findings.
-  const demoOk = step('demo (README quick start)', 'node', ['scripts/demo.mjs', '--check']);
+  // The README's first command, as a newcomer runs it: tree and Problems must show the demo's
+  // findings, and a closed terminal (SIGHUP) must stop it leaving nothing behind. `--code-server`
+  // keeps a desktop VS Code on PATH out of a test run.
+  const demoOk = step('demo (README quick start)', 'node', ['scripts/demo-stop-check.mjs', 'npm run demo -- --code-server', 'SIGHUP', 'demo']);
   integration = { ...integration, passed: integration.passed + (demoOk ? 1 : 0), failed: integration.failed + (demoOk ? 0 : 1) };
   ok = demoOk && ok;
   // The confirmations only a user's window shows (the test workbench never shows a modal dialog).

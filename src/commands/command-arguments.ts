@@ -33,9 +33,17 @@ import { TICKET_ID_ARGUMENT, type TicketIdRequest } from './ticket-commands';
 import type { PackageQuery, UsageRow } from '../core/services/dependency-usage';
 import type { DependencyViewFilter } from '../core/services/dependency-view-filter';
 
-/** An argument that may be a view's selection (context menus pass it second): then it counts as absent. */
+/** A tree node as a menu passes it (`tree-nodes.ts`): it names what was clicked, never options. */
+const isTreeNode = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string' && typeof (value as { id?: unknown }).id === 'string';
+
+/**
+ * An options argument that a menu may fill with what it passes: the clicked node (an inline icon
+ * of a command without an item argument) or the view's selection (context menus pass it second).
+ * Either counts as absent, so the command asks as it does from the palette.
+ */
 function unlessSelection<T>(inner: Schema<T>): Schema<T | undefined> {
-  return schema((value) => (value === undefined || Array.isArray(value) ? valid(undefined) : inner.check(value)));
+  return schema((value) => (value === undefined || Array.isArray(value) || isTreeNode(value) ? valid(undefined) : inner.check(value)));
 }
 
 const FORMATS: readonly SbomOutputFormat[] = ['SBOM_OUTPUT_FORMAT_JSON', 'SBOM_OUTPUT_FORMAT_CYCLONEDX'];

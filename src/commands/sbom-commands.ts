@@ -3,6 +3,7 @@
  * progress, then save the checked document where the user picks (or where automation says) and
  * open it. Jobs still running when the window closed are followed again after a reload.
  */
+import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import type { Project } from '../core/model/types';
 import type { SbomExportRequest, SbomOutputFormat } from '../core/model/sbom';
@@ -14,6 +15,7 @@ import type { SbomOptions } from './command-arguments';
 import type { CommandItem } from './command-item';
 import { resolveProject, treeRef, type ProjectCommandsDeps } from './project-commands';
 import { saveTarget } from './save-target';
+import { showForReadingOnly } from '../editor/reading-documents';
 
 const FORMATS: { label: string; detail: string; value: SbomOutputFormat }[] = [
   { label: 'CycloneDX JSON', detail: 'A JSON document (.cdx.json)', value: 'SBOM_OUTPUT_FORMAT_JSON' },
@@ -117,8 +119,8 @@ async function saveDocument(app: ProjectCommandsDeps, record: SbomExportRecord, 
 }
 
 /**
- * Opens the saved document; a JSON document sent on one line is shown indented beside it, in an
- * unsaved editor, so the file keeps the bytes as sent.
+ * Opens the saved document; a JSON document sent on one line is shown indented beside it,
+ * read-only, so the file keeps the bytes as sent and nothing asks to be saved.
  */
 async function showForReading(uri: vscode.Uri, text: string): Promise<void> {
   const indented = indentedJson(text);
@@ -126,7 +128,7 @@ async function showForReading(uri: vscode.Uri, text: string): Promise<void> {
     await vscode.window.showTextDocument(uri, { preview: true });
     return;
   }
-  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'json', content: indented }), { preview: true });
+  await showForReadingOnly(`${basename(uri.fsPath).replace(/\.json$/i, '')} (indented).json`, indented);
   void vscode.window.showInformationMessage(`AppSec: the SBOM is saved as the platform sent it, in ${uri.fsPath}; shown here indented for reading.`, 'Open the File')
     .then((open) => (open ? vscode.window.showTextDocument(uri) : undefined));
 }

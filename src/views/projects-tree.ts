@@ -18,7 +18,7 @@ import { packagePageChildren } from './dependencies-children';
 import { resolveTooltip, toTreeItem } from './tree-items';
 import { treeSlot, type FindingNode, type IssueTypeNode, type Node } from './tree-nodes';
 import { DependencyChildren } from './dependency-children-source';
-import { snapshotTree, type SnapshotNode } from './tree-snapshot';
+import { snapshotTree, walkTree, type SnapshotNode, type WalkedNode } from './tree-snapshot';
 
 export const PROJECTS_VIEW_ID = 'appsecFindings.projects';
 
@@ -117,6 +117,11 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
   /** For tests: the tree as plain data, `depth` levels deep, with every load awaited. */
   snapshot(depth: number): Promise<SnapshotNode[]> {
     return snapshotTree<Node>({ getChildren: (n) => this.getChildren(n), getTreeItem: (n) => this.getTreeItem(n), settle: (n) => this.settle(n) }, depth);
+  }
+
+  /** For tests: the nodes as menus pass them, with their items (see `walkTree`). */
+  nodes(depth: number, perParent: number): Promise<WalkedNode<Node>[]> {
+    return walkTree<Node>({ getChildren: (n) => this.getChildren(n), getTreeItem: (n) => this.getTreeItem(n), settle: (n) => this.settle(n) }, depth, perParent);
   }
 
   /** For tests: the first finding node in tree order (loading what it must), e.g. to `reveal` it. */

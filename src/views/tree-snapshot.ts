@@ -54,3 +54,27 @@ export async function snapshotTree<T>(source: SnapshotSource<T>, depth: number, 
   }
   return nodes;
 }
+
+/** A node and the item VS Code would draw for it. */
+export interface WalkedNode<T> {
+  readonly node: T;
+  readonly item: SnapshotItem;
+}
+
+/**
+ * The nodes themselves, as menus pass them to commands, `depth` levels deep with loads awaited;
+ * at most `perParent` children of each node, since a menu test needs kinds, not every finding.
+ */
+export async function walkTree<T>(source: SnapshotSource<T>, depth: number, perParent: number, parent?: T): Promise<WalkedNode<T>[]> {
+  if (depth < 1) return [];
+  await source.getChildren(parent);
+  await source.settle(parent);
+  const children = (await source.getChildren(parent)).slice(0, perParent);
+  const walked: WalkedNode<T>[] = [];
+  for (const node of children) {
+    const item = await source.getTreeItem(node);
+    walked.push({ node, item });
+    if (item.collapsibleState !== undefined && item.collapsibleState !== 0) walked.push(...await walkTree(source, depth - 1, perParent, node));
+  }
+  return walked;
+}

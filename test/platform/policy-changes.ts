@@ -25,8 +25,11 @@ export function policiesRoute(req: ApiRequest, state: ApiState, rest: readonly s
   if (!byId) return error(404, DEPLOYMENT_NOT_FOUND);
   const refused = refusedProduct(state, 'policies') ?? (write ? refusedWrite(state) : undefined);
   if (refused) return refused;
-  if (!one) return json(200, { policies: state.data.policies });
+  // A deployment that lacks Secrets has no Secrets policy to list or open.
+  const listed = state.products.missing.has('secrets') ? state.data.policies.filter((p) => p.productType !== 'PRODUCT_TYPE_SECRETS') : state.data.policies;
+  if (!one) return json(200, { policies: listed });
   const policyId = decode(rest[2]);
+  if (!listed.some((p) => p.id === policyId)) return error(404, `policy ${policyId} not found`);
   return write ? changeRuleMode(state.data, policyId, req.body) : policyRules(state.data, policyId, params);
 }
 

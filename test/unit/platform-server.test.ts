@@ -362,3 +362,25 @@ void test('close() ends a hung request and the listening socket', async () => {
   assert.ok((await pending) instanceof Error);
   await assert.rejects(fetch(`${own.url}/api/v1/deployments`));
 });
+
+void test('a deployment without Secrets lists no Secrets policy and answers 404 for it; one with Secrets lists it', async () => {
+  const data = demoDeployment();
+  const secretsPolicy = data.policies.find((p) => p.productType === 'PRODUCT_TYPE_SECRETS');
+  assert.ok(secretsPolicy?.id, 'the demo deployment has a Secrets policy');
+  const listed = async (own: RunningPlatform): Promise<(string | undefined)[]> => {
+    const body = (await (await fetch(`${own.url}/api/v1/deployments/${data.deployment.id}/policies`, { headers: { Authorization: `Bearer ${own.token}` } })).json()) as { policies: { id?: string }[] };
+    return body.policies.map((p) => p.id);
+  };
+  const full = await startPlatformServer({ data });
+  const lacking = await startPlatformServer({ data, without: ['secrets'] });
+  try {
+    assert.ok((await listed(full)).includes(secretsPolicy.id));
+    assert.ok(!(await listed(lacking)).includes(secretsPolicy.id));
+    assert.ok((await listed(lacking)).length > 0, 'the code policies stay');
+    const one = await fetch(`${lacking.url}/api/v1/deployments/${data.deployment.id}/policies/${secretsPolicy.id}`, { headers: { Authorization: `Bearer ${lacking.token}` } });
+    assert.equal(one.status, 404);
+  } finally {
+    await full.close();
+    await lacking.close();
+  }
+});

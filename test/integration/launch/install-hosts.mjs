@@ -4,12 +4,13 @@
 // Everything from npm is cached outside the repo (see hosts.mjs) and skipped when present.
 // Only the npm registry and Debian's mirrors are used: nothing here downloads a browser or VS Code.
 //
-// Usage: node test/integration/launch/install-hosts.mjs [--host newest|oldest]
+// Usage: node test/integration/launch/install-hosts.mjs [--host newest|oldest | --apt-only]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { startCodeServer } from './code-server.mjs';
+import { outsideNpmRun } from './npm-env.mjs';
 import { CACHE_DIR, HOSTS, NODE24, RIPGREP_ARCHIVE, hostPrefix, installedMarker, selectedHosts } from './hosts.mjs';
 
 const started = Date.now();
@@ -70,7 +71,7 @@ function npmInstall(prefix, spec, env) {
   run('npm', args, {
     cwd: prefix,
     what: `npm install ${spec}`,
-    env: { ...process.env, npm_config_ignore_scripts: 'false', npm_config_strict_allow_scripts: 'false', ...env },
+    env: { ...outsideNpmRun(process.env), npm_config_ignore_scripts: 'false', npm_config_strict_allow_scripts: 'false', ...env },
   });
 }
 
@@ -100,7 +101,7 @@ function hostEnv(name) {
   if (name === 'newest') {
     // npm's shebang and code-server's postinstall both take `node` from PATH, and native modules
     // must build against Node 24's headers, not the machine config's nodedir=/usr (Node 20).
-    return { PATH: `${dirname(NODE24.bin)}${delimiter}${process.env.PATH}`, npm_config_nodedir: NODE24.folder };
+    return { PATH: `${dirname(NODE24.bin)}${delimiter}${outsideNpmRun(process.env).PATH}`, npm_config_nodedir: NODE24.folder };
   }
   return {
     npm_config_unsafe_perm: 'true', // root: otherwise npm drops privileges for the scripts
@@ -141,7 +142,8 @@ async function installHost(name) {
   step(`code-server ${codeServer}: verified`);
 }
 
-const hosts = selectedHosts(process.argv);
+// --apt-only: the Debian packages alone, for a run of the unit tests without the hosts.
+const hosts = process.argv.includes('--apt-only') ? [] : selectedHosts(process.argv);
 step(`cache: ${CACHE_DIR}`);
 installAptPackages();
 if (hosts.includes('newest')) installNode24();

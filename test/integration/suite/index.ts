@@ -47,6 +47,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['security', () => import('./security.test')],
   ['network', () => import('./network.test')],
   ['slow-project-list', () => import('./slow-project-list.test')],
+  ['every-menu', () => import('./every-menu.test')],
   ['signout', () => import('./signout.test')],
 ];
 

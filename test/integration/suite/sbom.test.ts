@@ -33,17 +33,23 @@ describe('SBOM export to a file', () => {
     const fetched = f.server.storageRequests.slice(storageBefore);
     assert.equal(fetched.length, 1);
     assert.equal(fetched[0]?.headers.authorization, undefined, 'the token never goes to the storage origin');
-    // Sent on one line: kept so in the file, shown indented for reading in an unsaved editor.
+    // Sent on one line: kept so in the file, shown indented for reading only.
     const sent = readFileSync(target, 'utf8');
     assert.equal(sent.split('\n').length, 1, 'the file holds the bytes as sent');
     const shown = vscode.window.activeTextEditor?.document;
-    assert.equal(shown?.isUntitled, true);
+    assert.equal(shown?.isUntitled, false, 'not an Untitled editor that asks to be saved');
+    assert.equal(shown?.uri.scheme, 'appsec-reading', 'read-only');
+    assert.match(shown?.uri.path ?? '', /shop\.cdx \(indented\)\.json$/, 'named after the file');
+    assert.equal(shown?.isDirty, false);
     assert.equal(shown?.languageId, 'json');
     assert.ok((shown?.lineCount ?? 0) > 10, 'indented');
     assert.deepEqual(JSON.parse(shown?.getText() ?? ''), JSON.parse(sent), 'the same document');
     const post = f.server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/sbom/export')).pop();
     assert.deepEqual((JSON.parse(post?.body ?? '{}') as { formatVersion: unknown }).formatVersion, { format: 'SBOM_FORMAT_CYCLONEDX', version: '1.6' });
     assert.equal(f.api.app.sbom.history[0]?.savedTo, target, 'the history says where it went');
+    // Closing it asks nothing (the test workbench refuses any dialog, so one would keep it open).
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    assert.ok(!vscode.window.visibleTextEditors.some((e) => e.document.uri.scheme === 'appsec-reading'), 'closed without a question');
   });
 
   it('an XML export is saved as CycloneDX XML', async () => {

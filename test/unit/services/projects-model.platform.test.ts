@@ -119,11 +119,13 @@ void describe('the Projects tree\'s model (real store, local platform)', () => {
   void test('a failed place stays failed on a redraw, and is tried again when what is asked changes', async (t) => {
     t.after(() => h.server.faults.clear());
     const { model, place, placesMoved, filtersChanged } = setUp();
-    // Every code request answers 502: each page of the first wave and both of the client's retries.
-    h.server.faults.inject({ kind: 'status', status: 502 }, { pathIncludes: 'issue_type=sast' }, 12);
+    // Every code request answers 502 until the first load has failed, however its wave is shaped
+    // (pages and retries in flight depend on scheduling); then the platform answers again.
+    h.server.faults.inject({ kind: 'status', status: 502 }, { pathIncludes: 'issue_type=sast' }, 1_000);
     model.place(place());
     await model.settle(place().slot);
     assert.notEqual(model.place(place()).error, undefined);
+    h.server.faults.clear();
     const mark = h.mark();
     placesMoved.fire();
     const redrawn = model.place(place());

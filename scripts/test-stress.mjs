@@ -1,0 +1,57 @@
+// `npm run test:stress`: runs a suite several times while every core is kept busy by another
+// process, and lists each test that failed even once, with how often. A test that passes only on
+// an idle machine fails here. Not part of `npm test` (it takes several times as long).
+//
+// Usage: node scripts/test-stress.mjs [--suite unit|integration] [--runs N] [--host newest|oldest]
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const suite = option('--suite', 'unit');
+const runs = Number(option('--runs', '5'));
+const host = option('--host', 'newest');
+if (!['unit', 'integration'].includes(suite) || !(runs >= 1)) {
+  console.error('usage: node scripts/test-stress.mjs [--suite unit|integration] [--runs N] [--host newest|oldest]');
+  process.exit(2);
+}
+
+// One busy loop per core, in processes of their own, as another job on the machine would be.
+const burners = Array.from({ length: availableParallelism() }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+const stopBurners = () => burners.forEach((b) => b.kill('SIGKILL'));
+process.on('exit', stopBurners);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => process.exit(130));
+
+mkdirSync('test-results', { recursive: true });
+const failures = new Map();
+const count = (title) => failures.set(title, (failures.get(title) ?? 0) + 1);
+
+function unitRun() {
+  const tap = 'test-results/stress-unit.tap';
+  rmSync(tap, { force: true });
+  spawnSync(process.execPath, ['scripts/test-unit.mjs'], { stdio: 'inherit', env: { ...process.env, APPSEC_UNIT_TAP: tap } });
+  if (!existsSync(tap)) return count('(the unit run wrote no results)');
+  // node:test's TAP: a failing test is `not ok N - title`, indented by its nesting.
+  for (const match of readFileSync(tap, 'utf8').matchAll(/^\s*not ok \d+ - (.+)$/gm)) count(match[1]);
+}
+
+function integrationRun() {
+  const summary = 'test-results/integration-summary.json';
+  rmSync(summary, { force: true });
+  const result = spawnSync(process.execPath, ['test/integration/launch/run-code-server.mjs', '--host', host], { stdio: 'inherit' });
+  if (!existsSync(summary)) return count(`(the in-host run wrote no summary; exit ${result.status})`);
+  for (const r of Object.values(JSON.parse(readFileSync(summary, 'utf8')).hosts ?? {})) for (const f of r.failures ?? []) count(f.title);
+}
+
+const started = Date.now();
+for (let i = 1; i <= runs; i++) {
+  console.log(`\n=== stress: ${suite} run ${i} of ${runs}, ${burners.length} cores kept busy ===`);
+  if (suite === 'unit') unitRun();
+  else integrationRun();
+}
+stopBurners();
+console.log(`\n=== stress: ${runs} ${suite} runs under load in ${((Date.now() - started) / 60_000).toFixed(1)} min ===`);
+if (failures.size === 0) console.log('no test failed');
+for (const [title, times] of [...failures].sort((a, b) => b[1] - a[1])) console.log(`${times}/${runs}  ${title}`);
+process.exit(failures.size === 0 ? 0 : 1);
