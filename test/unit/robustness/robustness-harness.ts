@@ -94,6 +94,11 @@ export interface CountingAgent {
   closed(): number;
   /** Requests the agent still has running, pending or queued, over all origins. */
   busy(): number;
+  /**
+   * Requests handed to the agent so far whose path includes `part`: counted as the client sends
+   * them, so a test never depends on when they reach the platform.
+   */
+  sent(part: string): number;
 }
 
 export function countingAgent(timeouts: { headersMs: number; bodyMs: number }): CountingAgent {
@@ -119,8 +124,15 @@ export function countingAgent(timeouts: { headersMs: number; bodyMs: number }): 
       });
     },
   });
+  const paths: string[] = [];
+  const dispatch = agent.dispatch.bind(agent);
+  agent.dispatch = (options, handler) => {
+    paths.push(String(options.path));
+    return dispatch(options, handler);
+  };
   return {
     agent,
+    sent: (part) => paths.filter((path) => path.includes(part)).length,
     open: () => sockets.size,
     opened: () => opened,
     closed: () => closed,
