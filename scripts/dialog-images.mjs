@@ -2,7 +2,8 @@
 // menus that lead to them, in a light and a dark theme. The in-host test workbench never shows a
 // modal dialog (it cancels or refuses each one), so these come from the demo's workbench, which
 // runs the packaged extension the way a user's window does.
-// Each scene also checks what a user reads: the menu's entries and the dialog's question.
+// Each scene also checks what a user reads: the menu's entries and the dialog's question. The
+// Filter Dependencies icon is clicked too, as only a click passes the row it sits on.
 // Writes test-results/dialogs/<scene>-<light|dark>.png.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -69,7 +70,9 @@ async function confirmation(page, name, theme, wanted) {
 async function projectScenes(page, theme) {
   const project = page.locator('.monaco-list-row', { hasText: 'acme/demo-app' }).first();
   await openMenu(page, project, 'Managed Scans…');
-  expectAll('the project\'s context menu', await menuEntries(page), ['Edit Tags…', 'Set Primary Branch…', 'Managed Scans…']);
+  const entries = await menuEntries(page);
+  expectAll('the project\'s context menu', entries, ['Edit Tags…', 'Set Primary Branch…', 'Managed Scans…']);
+  if (entries.some((e) => e.startsWith('Tag Project'))) throw new Error(`the project's context menu offers Tag Project… beside Edit Tags…: ${entries.join(' | ')}`);
   await shoot(page, 'project-menu', theme, [menu(page), project]);
   await choose(page, 'Managed Scans…');
   const rows = page.locator('.quick-input-widget .monaco-list-row');
@@ -82,6 +85,21 @@ async function projectScenes(page, theme) {
   await shoot(page, 'managed-scans-pick', theme, [page.locator('.quick-input-widget').first()]);
   await page.keyboard.press('Enter');
   await confirmation(page, 'managed-scans-confirm', theme, ['acme/demo-app', 'Apply']);
+}
+
+/** The filter icon on a project's Dependencies row, clicked: its picker opens, nothing is refused. */
+async function dependencyScenes(page, theme) {
+  const dependencies = page.locator('.monaco-list-row', { hasText: /^Dependencies/ }).first();
+  await dependencies.hover();
+  await dependencies.locator('.action-label[aria-label^="Filter Dependencies"]').first().click();
+  const picker = page.locator('.quick-input-widget').first();
+  await page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ timeout: 20_000 });
+  const refused = page.locator('.notification-toast', { hasText: 'failed' });
+  if (await refused.count() > 0) throw new Error(`the Filter Dependencies icon was refused: ${await refused.first().innerText()}`);
+  await page.waitForTimeout(300);
+  await shoot(page, 'filter-dependencies-pick', theme, [picker, dependencies]);
+  await page.keyboard.press('Escape');
+  await picker.waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
 async function ruleScenes(page, theme) {
@@ -129,6 +147,7 @@ async function ticketScenes(page, theme) {
 await inDemoThemes('dialogs', async (page, url, theme) => {
   await openDemoFindings(page, url);
   await projectScenes(page, theme);
+  await dependencyScenes(page, theme);
   await ticketScenes(page, theme);
   await ruleScenes(page, theme);
 }, out);

@@ -175,6 +175,7 @@ function activateApi(context: vscode.ExtensionContext) {
     redrawOn: [drift.onDidChange, baselines.onDidChange],
   });
   push(trees);
+  push(detailsPanel.followSelection(trees.projectsView));
   phaseDone('trees');
   push(new FindingsAttention({
     view: trees.projectsView, onDidChange: diagnostics.onDidChange, log: log.for('Findings'),

@@ -3,7 +3,7 @@
  * dependency filter. Both run without prompts when given their arguments (docs: automation).
  */
 import * as vscode from 'vscode';
-import { DEPENDENCY_ECOSYSTEMS } from '../core/model/dependency';
+import { DEPENDENCY_ECOSYSTEMS, ecosystemName } from '../core/model/dependency';
 import { checkPackageQuery, contractRow, parseVersionRange, type PackageQuery, type UsageRow } from '../core/services/dependency-usage';
 import type { DependencyViewFilter } from '../core/services/dependency-view-filter';
 import { unavailableText } from '../core/services/kind-availability';
@@ -144,6 +144,16 @@ interface FilterItem extends vscode.QuickPickItem {
   readonly apply?: (f: { -readonly [K in keyof DependencyViewFilter]: DependencyViewFilter[K] }) => void;
 }
 
+/**
+ * The ecosystems of the packages listed so far, and any the filter keeps now; every known one
+ * (but "no package manager") before anything was listed.
+ */
+function ecosystemsToOffer(app: FilterDeps, now: DependencyViewFilter): string[] {
+  const seen = app.dependencies.seenEcosystems();
+  const base = seen.length > 0 ? seen : DEPENDENCY_ECOSYSTEMS.filter((e) => e !== 'no_package_manager');
+  return [...new Set([...base, ...(now.ecosystems ?? [])])];
+}
+
 async function pickFilter(app: FilterDeps): Promise<DependencyViewFilter | undefined> {
   const now = app.dependencyFilter.value;
   const add = <T>(list: readonly T[] | undefined, value: T): T[] => [...(list ?? []), value];
@@ -152,7 +162,7 @@ async function pickFilter(app: FilterDeps): Promise<DependencyViewFilter | undef
     { label: 'Direct', picked: now.transitivity?.includes('direct') ?? false, apply: (f) => (f.transitivity = add(f.transitivity, 'direct')) },
     { label: 'Transitive', picked: now.transitivity?.includes('transitive') ?? false, apply: (f) => (f.transitivity = add(f.transitivity, 'transitive')) },
     { label: 'Ecosystem', kind: vscode.QuickPickItemKind.Separator },
-    ...DEPENDENCY_ECOSYSTEMS.map((e): FilterItem => ({ label: e, picked: now.ecosystems?.includes(e) ?? false, apply: (f) => (f.ecosystems = add(f.ecosystems, e)) })),
+    ...ecosystemsToOffer(app, now).map((e): FilterItem => ({ label: ecosystemName(e), picked: now.ecosystems?.includes(e) ?? false, apply: (f) => (f.ecosystems = add(f.ecosystems, e)) })),
     { label: 'Licence', kind: vscode.QuickPickItemKind.Separator },
     ...app.dependencies.seenLicenses().map((l): FilterItem => ({ label: l, picked: now.licenses?.includes(l) ?? false, apply: (f) => (f.licenses = add(f.licenses, l)) })),
   ];

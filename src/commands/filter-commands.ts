@@ -55,7 +55,7 @@ async function pickValues(key: FilterDefinition['key'], draft: FilterSelection, 
     const picked = await pickOne(items, { title, placeholder: `Keep the findings whose ${name.toLowerCase()} is…`, focus: items.find((i) => i.picked)?.id });
     return picked && [picked.id];
   }
-  const chosen = await vscode.window.showQuickPick(items, { title, placeHolder: 'Tick the values to keep (none ticked: any)', canPickMany: true });
+  const chosen = await vscode.window.showQuickPick(items, { title, placeHolder: 'Tick the values to keep (none ticked: any)', canPickMany: true, ignoreFocusOut: true });
   return chosen?.map((c) => c.id);
 }
 
@@ -65,6 +65,9 @@ function pickOne<T>(items: readonly StepItem<T>[], options: { title: string; pla
   picker.title = options.title;
   picker.placeholder = options.placeholder;
   picker.matchOnDescription = true;
+  // A webview that had the focus (the Finding Details panel) takes it back as one step closes,
+  // which would dismiss the next step and drop what was picked: only Escape dismisses.
+  picker.ignoreFocusOut = true;
   picker.items = items;
   const active = items.find((item) => item.kind !== vscode.QuickPickItemKind.Separator && item.id === options.focus);
   if (active) picker.activeItems = [active];

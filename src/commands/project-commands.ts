@@ -10,7 +10,7 @@ import type { CommandDeps } from './command-deps';
 import type { CommandItem } from './command-item';
 
 /** Project commands act on projects, their shown ref and their SBOM jobs. */
-export type ProjectCommandsDeps = Pick<CommandDeps, 'projects' | 'repos' | 'viewState' | 'sbom' | 'clipboard' | 'findings'>;
+export type ProjectCommandsDeps = Pick<CommandDeps, 'projects' | 'repos' | 'viewState' | 'sbom' | 'clipboard' | 'findings' | 'session'>;
 
 /** The ref the tree shows for a project (its chosen ref, else the branch checked out, else its primary branch). */
 export function treeRef(app: Pick<CommandDeps, 'repos' | 'viewState'>, project: Project): string | undefined {
@@ -77,9 +77,17 @@ async function pickRef(app: ProjectCommandsDeps, project: Project): Promise<stri
   const current = treeRef(app, project);
   const local = await app.repos.localBranches(project.name);
   const loaded = app.findings.shownResults().flatMap((r) => r.findings).filter((f) => f.repositoryName === project.name).map((f) => f.ref);
-  const items = refChoices({ primary, defaultBranch: project.defaultBranch, current, local, loaded });
   const other = { label: '$(edit) Other branch or ref…', ref: undefined };
-  const picked = await vscode.window.showQuickPick([...items, { label: '', kind: vscode.QuickPickItemKind.Separator, ref: undefined }, other], {
+  // The picker is busy while the platform says which branches it scanned; without that answer
+  // the branches are offered unmarked.
+  const deploymentId = app.session.deployment?.id;
+  const scanned = deploymentId === undefined ? Promise.resolve(undefined)
+    : app.session.api.scannedBranches(deploymentId, project.id).catch(() => undefined);
+  const items = scanned.then((branches) => [
+    ...refChoices({ primary, defaultBranch: project.defaultBranch, current, local, loaded, ...(branches ? { scanned: branches } : {}) }),
+    { label: '', kind: vscode.QuickPickItemKind.Separator, ref: undefined }, other,
+  ]);
+  const picked = await vscode.window.showQuickPick(items, {
     title: `AppSec: show the findings of ${project.name} on…`,
     placeHolder: `A branch (the primary branch${primary ? `, ${primary},` : ''} is what the platform scans by default)`,
     matchOnDescription: true,

@@ -55,7 +55,7 @@ export async function exportSarif(app: SarifCommandDeps, item?: CommandItem, opt
   const without = missing.length > 0 ? ` The ${productList(missing)} findings could not be loaded and are not in it.` : '';
   if (!target || missing.length > 0) {
     const say = missing.length > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-    void say(`AppSec: ${findings.length} finding${findings.length === 1 ? '' : 's'} of ${project.name} written as SARIF.${without}`, 'Open').then((p) => (p ? vscode.window.showTextDocument(uri) : undefined));
+    void say(`AppSec: ${findings.length} finding${findings.length === 1 ? '' : 's'} of ${project.name} written as SARIF to ${uri.fsPath}.${without}`, 'Open').then((p) => (p ? vscode.window.showTextDocument(uri) : undefined));
   }
   return { uri, results: findings.length, ...(missing.length > 0 ? { missing } : {}) };
 }

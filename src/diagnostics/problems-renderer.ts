@@ -83,6 +83,11 @@ export class ProblemsRenderer implements vscode.Disposable {
     return this.drawn.folders;
   }
 
+  /** Why Problems shows what it shows: a refresh's whole answer, a load's first pages, the cache, … */
+  get currentCause(): ShownSnapshot['cause'] {
+    return this.drawn.cause;
+  }
+
   /** The diagnostics of one file, as drawn (a document edited is drawn again from them). */
   sourcesOf(key: string): readonly FileSource[] {
     return this.sources.get(key) ?? [];

@@ -12,11 +12,13 @@ import { escapeMarkdown } from '../views/markdown';
 export const HOVER_COMMANDS = ['appsecFindings.showDetails', 'appsecFindings.ignore', 'appsecFindings.openInPlatform'] as const;
 
 /**
- * "**eval-detected** · high · open" (a secret adds its validation: "**AWS secret** · critical ·
- * open · valid"), the assistant's guidance when given, and the command links.
+ * "**eval-detected** · high" (a secret adds its validation: "**AWS secret** · critical · valid"),
+ * its status only when it is not open ("· reviewing"), the assistant's guidance when given, and
+ * the command links.
  */
 export function aboutFindingLines(finding: Finding, guidance: string | undefined): string[] {
-  const facts = [finding.severity, valueLabel(finding.status), ...(finding.secret ? [secretValidationLabel(finding.secret.validation)] : [])];
+  const status = finding.status === 'open' ? [] : [valueLabel(finding.status)];
+  const facts = [finding.severity, ...status, ...(finding.secret ? [secretValidationLabel(finding.secret.validation)] : [])];
   const head = `**${escapeMarkdown(distinctName(finding))}** · ${facts.map(escapeMarkdown).join(' · ')}`;
   // The links carry the finding by reference (kind and id), encoded: nothing from the platform goes in raw.
   const ref = encodeURIComponent(JSON.stringify([{ findingRef: { issueType: finding.issueType, id: finding.id } }]));

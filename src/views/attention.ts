@@ -34,16 +34,21 @@ export class FindingsAttention implements vscode.Disposable {
   private comparisons = 0;
 
   constructor(private readonly deps: AttentionDeps) {
-    this.subscription = deps.onDidChange(({ folders, cause }) => this.update(folders, cause === 'refresh'));
+    this.subscription = deps.onDidChange(({ folders, cause }) => this.update(folders, cause === 'refresh', cause === 'arriving'));
   }
 
-  /** `fromRefresh`: only a refresh brings news; a reopened or undone finding is not. */
-  private update(folders: readonly FolderFindings[], fromRefresh: boolean): void {
+  /**
+   * `fromRefresh`: only a refresh brings news; a reopened or undone finding is not. `partial`: the
+   * first pages of a load drawn as they arrive, which are not what was shown before the load (the
+   * rest of the load would read as news).
+   */
+  private update(folders: readonly FolderFindings[], fromRefresh: boolean, partial: boolean): void {
     // What Problems shows ("only new on this branch" included), open ones only.
     const open = folders.reduce((n, f) => n + openInProblems(f).length, 0);
     this.deps.view.badge = open > 0
       ? { value: open, tooltip: `${open} open finding${open === 1 ? '' : 's'} in this workspace's ${folders.length === 1 ? 'repository' : 'repositories'}` }
       : undefined;
+    if (partial) return;
     if (folders.length === 0) {
       this.comparisons++;
       this.tracker.clear();

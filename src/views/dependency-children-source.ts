@@ -7,7 +7,7 @@
 import type { Disposable } from '../core/events';
 import type { Finding } from '../core/model/types';
 import { packageFindingsOf } from '../core/workspace/package-findings';
-import { dependenciesNode, inventoryFailed, lockfileChildren, packageChildren, type PackageContext } from './dependencies-children';
+import { dependenciesNode, inventoryFailed, lockfileChildren, packageChildren, packageItems, type PackageContext } from './dependencies-children';
 import { message } from './state-messages';
 import type { TreeInventory } from './projects-tree-deps';
 import { treeSlot, type DependenciesNode, type LockfileNode, type Node, type ProjectNode } from './tree-nodes';
@@ -22,9 +22,14 @@ export interface DependencyChildrenHost {
 
 type DrawContext = Omit<PackageContext, 'outcomes'>;
 type Draw = (context: DrawContext) => Node[];
+/** How a loaded node draws, and for a lockfile how many of its packages the filter leaves. */
+interface Loaded {
+  readonly draw: Draw;
+  readonly shown?: (context: DrawContext) => number;
+}
 interface Load {
-  readonly pending: Promise<Draw>;
-  done?: Draw;
+  readonly pending: Promise<Loaded>;
+  done?: Loaded;
 }
 
 export class DependencyChildren implements Disposable {
@@ -58,7 +63,7 @@ export class DependencyChildren implements Disposable {
    */
   children(node: DependenciesNode | LockfileNode): Node[] {
     const held = this.loads.get(node.id);
-    if (held?.done) return held.done(this.context(node));
+    if (held?.done) return held.done.draw(this.context(node));
     if (!held) {
       const load: Load = { pending: this.load(node) };
       this.loads.set(node.id, load);
@@ -71,6 +76,11 @@ export class DependencyChildren implements Disposable {
     return [message(node, node.id, { state: 'loading', tone: 'loading', text: node.kind === 'dependencies' ? 'Loading lockfiles…' : 'Loading dependencies…' })];
   }
 
+  /** How many of a loaded lockfile's packages the filter leaves (its row says "3 of 14"). */
+  shownCount(node: LockfileNode): number | undefined {
+    return this.loads.get(node.id)?.done?.shown?.(this.context(node));
+  }
+
   /** Waits for the node's load, if one is under way (for tree snapshots in tests). */
   async settle(node: Node): Promise<boolean> {
     const held = this.loads.get(node.id);
@@ -80,22 +90,25 @@ export class DependencyChildren implements Disposable {
   }
 
   /** Reads the node's lists; what it gives draws them with the filter and findings of the moment. */
-  private async load(node: DependenciesNode | LockfileNode): Promise<Draw> {
+  private async load(node: DependenciesNode | LockfileNode): Promise<Loaded> {
     try {
       if (node.kind === 'dependencies') {
         const answer = await this.inventory.service.lockfiles(node.repositoryId);
-        return () => lockfileChildren(node, answer);
+        return { draw: () => lockfileChildren(node, answer) };
       }
       const repositoryId = node.parent.repositoryId;
       const [answer, outcomes] = await Promise.all([
         this.inventory.service.lockfileDependencies(repositoryId, node.lockfile.path),
         this.inventory.service.licenseOutcomes(repositoryId),
       ]);
-      return (context) => packageChildren(node, answer, { ...context, outcomes });
+      return {
+        draw: (context) => packageChildren(node, answer, { ...context, outcomes }),
+        shown: (context) => packageItems(answer.items, { ...context, outcomes }).length,
+      };
     } catch (error) {
       const reason = this.host.errorMessage(error);
       // Shown until Refresh, which reads the inventory again (its change clears every load).
-      return () => inventoryFailed(node, reason);
+      return { draw: () => inventoryFailed(node, reason) };
     }
   }
 

@@ -2,12 +2,12 @@
  * How the tree shows the supply-chain inventory: a package's label, description, icon and
  * tooltip, a lockfile's count. Pure (no `vscode`); `tree-items.ts` maps these to TreeItems.
  */
-import { worstSeverity } from '../core/workspace/dependency-facts';
+import { openVulnerabilities, worstSeverity } from '../core/workspace/dependency-facts';
 import type { LockfileSummary } from '../core/model/dependency';
-import { severityIcon, type IconSpec } from './finding-presentation';
+import { findingIcon, type IconSpec } from './finding-presentation';
 import { escapeMarkdown, markdownCode } from './markdown';
 import type { PackageItem } from './tree-nodes';
-import type { SeverityMapping } from '../core/workspace/diagnostic-plan';
+import { DEFAULT_MAPPING, findingLevel, type Level, type PlanOptions, type SeverityMapping } from '../core/workspace/diagnostic-plan';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -25,16 +25,22 @@ export function packageDescription(item: PackageItem): string {
   return [
     dependency.transitivity,
     dependency.licenses.length > 0 ? dependency.licenses.join(', ') : 'no licence known',
-    ...(findings.length > 0 ? [`${findings.length} vulnerable`] : []),
+    ...(findings.length > 0 ? [openVulnerabilities(findings)] : []),
     ...(licensePolicy ? [POLICY_WORDS[licensePolicy]] : []),
   ].join(' · ');
 }
 
-/** The icon says what matters most: a blocked licence, then the worst finding, then nothing. */
-export function packageIcon(item: PackageItem, mapping?: SeverityMapping): IconSpec {
+const LEVEL_ORDER: readonly Level[] = ['error', 'warning', 'information', 'hint'];
+
+/**
+ * The icon says what matters most: a blocked licence, then the finding Problems shows at the
+ * highest level (an unreachable one at information, when so set), then nothing.
+ */
+export function packageIcon(item: PackageItem, mapping: SeverityMapping = DEFAULT_MAPPING, options: PlanOptions = {}): IconSpec {
   if (item.licensePolicy === 'block') return { id: 'law', color: 'problemsErrorIcon.foreground' };
-  const worst = worstSeverity(item.findings);
-  if (worst !== undefined) return severityIcon(worst, mapping);
+  const rank = (f: PackageItem['findings'][number]): number => LEVEL_ORDER.indexOf(findingLevel(f, mapping, options));
+  const worst = item.findings.reduce<PackageItem['findings'][number] | undefined>((w, f) => (w === undefined || rank(f) < rank(w) ? f : w), undefined);
+  if (worst !== undefined) return findingIcon(worst, mapping, options);
   if (item.licensePolicy === 'comment') return { id: 'law', color: 'problemsWarningIcon.foreground' };
   return { id: 'package' };
 }

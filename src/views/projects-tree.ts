@@ -62,6 +62,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
         return issueTypeDescription(shown, (result) => this.groups.count(result, this.deps.groupBy(), shown.only));
       },
       issueTypeTooltip: (n) => issueTypeTooltip(n, this.model.read(n)),
+      lockfileShown: (n) => this.dependencies?.shownCount(n),
     });
   }
 

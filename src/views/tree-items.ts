@@ -67,6 +67,8 @@ export interface TreeItemContext {
   todayPlace?(finding: Finding): TodayPlace | undefined;
   /** Whether the finding is new on its branch (its primary branch does not have it). */
   isNew?(finding: Finding): boolean;
+  /** How many of a loaded lockfile's packages the dependency filter leaves. */
+  lockfileShown?(node: Extract<Node, { kind: 'lockfile' }>): number | undefined;
 }
 
 /**
@@ -152,17 +154,19 @@ export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeIte
         contextValue: 'dependencies',
         tooltip: `The dependencies the platform's supply-chain inventory holds for ${node.parent.project.name}, by lockfile`,
       });
-    case 'lockfile':
+    case 'lockfile': {
+      const description = lockfileDescription(node.lockfile, context.lockfileShown?.(node));
       return item(node, node.lockfile.path, Collapsed, {
-        description: lockfileDescription(node.lockfile),
+        description,
         iconPath: new vscode.ThemeIcon('file'),
         contextValue: 'lockfile',
-        tooltip: `${node.lockfile.path}: ${lockfileDescription(node.lockfile)}`,
+        tooltip: `${node.lockfile.path}: ${description}`,
       });
+    }
     case 'package':
       return item(node, packageLabel(node.item), None, {
         description: packageDescription(node.item),
-        iconPath: themeIcon(packageIcon(node.item, context.severityMapping)),
+        iconPath: themeIcon(packageIcon(node.item, context.severityMapping, context.levels)),
         contextValue: packageContextValue(node.item),
         accessibilityInformation: { label: packageAccessibilityLabel(node.item) },
       });

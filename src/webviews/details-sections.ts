@@ -144,11 +144,21 @@ function assistant({ detail, currentCode, place }: DetailsInput): Html {
  * The suggested fix beside today's code, and Apply only where the panel can apply it: the code is
  * here and has not changed since the scan (the fix was written for the scanned lines).
  */
+/** Two pieces of code with the same lines, whatever their indentation and blank lines. */
+function sameLines(a: string, b: string): boolean {
+  const lines = (text: string): string => text.split('\n').map((line) => line.trim()).filter((line) => line !== '').join('\n');
+  return lines(a) === lines(b);
+}
+
 function suggestedFix(code: string | undefined, currentCode: string | undefined, place: TodayPlace | undefined): Html {
   if (!code || code.trim() === '') return EMPTY;
   const pane = (title: string, text: string): Html => html`<div class="code-pane"><h3>${title}</h3><pre><code>${text}</code></pre></div>`;
-  const applicable = currentCode !== undefined && place?.kind !== 'deleted' && place?.kind !== 'changed';
-  const why = place?.kind === 'deleted'
+  // The code here already reads as the fix (applied from here or the quick fix, saved or not).
+  const applied = currentCode !== undefined && sameLines(currentCode, code);
+  const applicable = currentCode !== undefined && !applied && place?.kind !== 'deleted' && place?.kind !== 'changed';
+  const why = applied
+    ? 'The suggested fix is in the code here (unsaved edits included). Undo in the editor takes it back.'
+    : place?.kind === 'deleted'
     ? 'The finding is no longer in this copy, so the fix cannot be applied here.'
     : place?.kind === 'changed'
       ? 'The code here changed since the scan: compare, and apply the fix by hand.'

@@ -14,6 +14,7 @@ import type { FindingsStore } from '../core/services/findings-store';
 import { isHttpUrl } from '../core/model/links';
 import { autofixEdit } from '../diagnostics/autofix-edit';
 import type { FindingPlaces, WorkspacePlace } from '../diagnostics/finding-places';
+import type { Node } from '../views/tree-nodes';
 import type { DetailsInput } from './details-input';
 import { findingDetailsHtml, parseDetailsMessage, type DetailsMessage } from './finding-details-html';
 
@@ -52,13 +53,23 @@ export class FindingDetailsPanel implements vscode.Disposable {
   constructor(private readonly deps: DetailsPanelDeps) {
     this.subscriptions.push({ dispose: () => { this.panel?.dispose(); } });
     this.subscriptions.push(deps.store.onDidChange(() => this.followStore(), 'the details panel'));
+    // The finding's code is edited (a fix applied, then undone): whether Apply is offered follows.
+    const drift = deps.places.drift;
+    this.subscriptions.push(
+      vscode.workspace.onDidChangeTextDocument((e) => (e.contentChanges.length > 0 ? void this.followCode(e.document.uri) : undefined)),
+      drift.onDidEditDocument((uri) => void this.followCode(uri)),
+      drift.onDidChangePlaces(() => void this.followCode()),
+    );
   }
 
-  /** Shows a finding (opening or reusing the panel) and loads its detail. Resolves when the detail is shown. */
-  async show(finding: Finding): Promise<void> {
+  /**
+   * Shows a finding (opening or reusing the panel) and loads its detail. Resolves when the detail
+   * is shown. `preserveFocus`: the panel follows another view's selection without taking focus.
+   */
+  async show(finding: Finding, { preserveFocus = false }: { preserveFocus?: boolean } = {}): Promise<void> {
     const panel = this.ensurePanel();
     panel.title = `Finding: ${findingLabel(finding)}`;
-    panel.reveal(panel.viewColumn ?? vscode.ViewColumn.Beside, false);
+    panel.reveal(panel.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus);
     this.finding = finding;
     this.detail = this.deps.details.peek(finding);
     this.error = undefined;
@@ -67,6 +78,16 @@ export class FindingDetailsPanel implements vscode.Disposable {
     this.currentCode = await this.codeToday(finding);
     this.render();
     if (this.detail === undefined) await this.loadDetail(finding);
+  }
+
+  /** An open panel shows the one finding selected in `view`, leaving the focus where it is. */
+  followSelection(view: vscode.TreeView<Node>): vscode.Disposable {
+    return view.onDidChangeSelection(({ selection }) => {
+      const node = selection.length === 1 ? selection[0] : undefined;
+      if (node?.kind !== 'finding' || !this.panel) return;
+      if (this.finding?.issueType === node.finding.issueType && this.finding.id === node.finding.id) return;
+      void this.show(node.finding, { preserveFocus: true });
+    });
   }
 
   /** For tests: the HTML the panel shows now. */
@@ -120,6 +141,20 @@ export class FindingDetailsPanel implements vscode.Disposable {
       this.finding = now;
       this.render();
     }
+  }
+
+  /** The shown finding's code changed (in `uri`, or anywhere): read it again and redraw. */
+  private async followCode(uri?: vscode.Uri): Promise<void> {
+    const shown = this.finding;
+    if (!shown || !this.panel) return;
+    const place = this.deps.places.place(shown);
+    if (uri && (!place || place.kind === 'deleted' || place.uri.toString() !== uri.toString())) return;
+    const code = await this.codeToday(shown);
+    if (this.finding !== shown) return;
+    // What was said of the code before (a fix applied) no longer holds once it changed again.
+    if (code !== this.currentCode) this.notice = undefined;
+    this.currentCode = code;
+    this.render();
   }
 
   private render(): void {

@@ -41,8 +41,11 @@ export interface SastSpec extends FindingSpecBase {
   policy: { id: number; name: string; slug: string };
   fixPrCount: number;
   fixFailureCount: number;
-  /** `fixCode`: the suggested fix's lines; without it, a placeholder comment in the rule's language. */
-  assistant?: { verdict: 'true_positive' | 'false_positive'; tag: string; risk: 'high' | 'medium' | 'low'; autofix: boolean; fixCode?: string };
+  /**
+   * `fixCode`: the suggested fix's lines; without it, a placeholder comment in the rule's language.
+   * `reason`: the verdict's reason for this finding; without it, a generic one for the verdict.
+   */
+  assistant?: { verdict: 'true_positive' | 'false_positive'; tag: string; risk: 'high' | 'medium' | 'low'; autofix: boolean; fixCode?: string; reason?: string };
 }
 
 export interface ScaSpec extends FindingSpecBase {
@@ -133,7 +136,7 @@ function assistant(spec: SastSpec): WireAssistant | undefined {
     autofix: { fix_code: a.fixCode ?? `${commentMark(spec.rule.language)} suggested fix for ${spec.rule.path.split('.').pop() ?? 'finding'}\n`, explanation: a.autofix ? 'Replaces the dangerous call with a safe equivalent.' : null },
     autotriage: {
       verdict: a.verdict,
-      reason: falsePositive ? 'The input reaching this call is a constant defined in the same module.' : 'User-controlled input reaches the sink without sanitisation.',
+      reason: a.reason ?? (falsePositive ? 'The input reaching this call is a constant defined in the same module.' : 'User-controlled input reaches the sink without sanitisation.'),
     },
     component: { risk: a.risk, tag: a.tag },
     guidance: { summary: `Fix ${spec.rule.vulnClass[0] ?? 'the issue'} in ${spec.path}`, instructions: a.autofix ? '1. Apply the suggested fix.\n2. Add a regression test.' : null },

@@ -44,21 +44,21 @@ interface DemoSast { file: string; snippet: string; rule: string; mode: string; 
 
 const DEMO_SAST: DemoSast[] = [
   { file: 'src/server.js', snippet: 'eval(req.body.expression)', rule: 'javascript.browser.security.eval-detected', mode: 'MODE_BLOCK', status: 'open', onFeatureToo: true,
-    extra: { assistant: { verdict: 'true_positive', tag: 'user data', risk: 'high', autofix: true, fixCode: '  const result = Number(req.body.expression);\n' } } },
+    extra: { assistant: { verdict: 'true_positive', tag: 'user data', risk: 'high', autofix: true, fixCode: '  const result = Number(req.body.expression);\n', reason: 'The request body goes straight into eval: anyone who can post to /calc runs code on the server.' } } },
   { file: 'src/server.js', snippet: 'exec(`ping -c 1 ${req.query.host}`', rule: 'javascript.lang.security.detect-child-process', mode: 'MODE_COMMENT', status: 'fixing', extra: { fixPrCount: 1 } },
   { file: 'src/server.js', snippet: "path.join(__dirname, 'public', req.params.name)", rule: 'javascript.lang.security.audit.path-traversal.path-join-resolve-traversal', mode: 'MODE_MONITOR', status: 'reviewing' },
   { file: 'src/server.js', snippet: "res.write('<h1>Hello ' + req.query.name + '</h1>')", rule: 'javascript.express.security.audit.xss.direct-response-write', mode: 'MODE_MONITOR', status: 'open',
-    extra: { assistant: { verdict: 'false_positive', tag: 'user data', risk: 'low', autofix: false, fixCode: "  res.write('<h1>Hello ' + encodeURIComponent(req.query.name) + '</h1>');\n" } } },
+    extra: { assistant: { verdict: 'false_positive', tag: 'user data', risk: 'low', autofix: false, fixCode: "  res.write('<h1>Hello ' + encodeURIComponent(req.query.name) + '</h1>');\n", reason: 'Only the name the user typed is echoed back to that same user, on a page with nothing else on it: no one else\'s session is reachable.' } } },
   { file: 'src/db.js', snippet: "pool.query('SELECT * FROM users WHERE id = ' + id)", rule: 'javascript.express.security.injection.tainted-sql-string', mode: 'MODE_BLOCK', status: 'open', onFeatureToo: true,
-    extra: { ticketId: 4211, assistant: { verdict: 'true_positive', tag: 'user data', risk: 'high', autofix: true, fixCode: "  const [rows] = await pool.query('SELECT * FROM users WHERE id = ?', [id]);\n" } } },
+    extra: { ticketId: 4211, assistant: { verdict: 'true_positive', tag: 'user data', risk: 'high', autofix: true, fixCode: "  const [rows] = await pool.query('SELECT * FROM users WHERE id = ?', [id]);\n", reason: 'The id comes from the URL and is concatenated into the SQL text: a crafted id reads or changes any row.' } } },
   { file: 'src/db.js', snippet: "`SELECT * FROM products WHERE name LIKE '%${term}%'`", rule: 'javascript.express.security.injection.tainted-sql-string', mode: 'MODE_BLOCK', status: 'fixed', extra: { fixPrCount: 1 } },
   { file: 'src/db.js', snippet: 'target[key] = source[key]', rule: 'javascript.lang.security.audit.prototype-pollution.prototype-pollution-loop', mode: 'MODE_MONITOR', status: 'ignored', extra: { triageReason: 'acceptable_risk' } },
   { file: 'src/auth/login.js', snippet: "jwt.sign({ sub: user.id }, JWT_SECRET, { expiresIn: '1h' })", rule: 'javascript.jsonwebtoken.security.jwt-hardcode.hardcoded-jwt-secret', mode: 'MODE_COMMENT', status: 'open',
-    extra: { reviewCommentCount: 1, assistant: { verdict: 'true_positive', tag: 'authentication', risk: 'high', autofix: true, fixCode: "  const token = jwt.sign({ sub: user.id }, process.env.JWT_SECRET, { expiresIn: '1h' });\n" } } },
+    extra: { reviewCommentCount: 1, assistant: { verdict: 'true_positive', tag: 'authentication', risk: 'high', autofix: true, fixCode: "  const token = jwt.sign({ sub: user.id }, process.env.JWT_SECRET, { expiresIn: '1h' });\n", reason: 'The signing secret is a constant in the source: anyone with the code can mint valid tokens for any user.' } } },
   { file: 'src/auth/login.js', snippet: "crypto.createHash('md5')", rule: 'javascript.lang.security.audit.md5-used-as-password', mode: 'MODE_MONITOR', status: 'open' },
   { file: 'src/auth/login.js', snippet: 'debugger;', rule: 'javascript.lang.best-practice.leftover_debugging.javascript-debugger', mode: 'MODE_MONITOR', status: 'open', extra: { end: undefined } },
   { file: 'src/checkout.js', snippet: `pool.query("SELECT * FROM coupons WHERE code = '" + req.body.code + "'")`, rule: 'javascript.express.security.injection.tainted-sql-string', mode: 'MODE_BLOCK', status: 'open', featureOnly: true,
-    extra: { assistant: { verdict: 'true_positive', tag: 'user data', risk: 'high', autofix: true, fixCode: "  const [rows] = await pool.query('SELECT * FROM coupons WHERE code = ?', [req.body.code]);\n" } } },
+    extra: { assistant: { verdict: 'true_positive', tag: 'user data', risk: 'high', autofix: true, fixCode: "  const [rows] = await pool.query('SELECT * FROM coupons WHERE code = ?', [req.body.code]);\n", reason: 'The coupon code from the request body is concatenated into the SQL text: a crafted code reads other coupons or tables.' } } },
   { file: 'src/checkout.js', snippet: "res.write('<p>No coupon named ' + req.body.code + '</p>')", rule: 'javascript.express.security.audit.xss.direct-response-write', mode: 'MODE_MONITOR', status: 'open', featureOnly: true },
 ];
 

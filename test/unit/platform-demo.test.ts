@@ -21,6 +21,15 @@ function lineOf(path: string, line: number): string {
 const pathOf = (f: { location?: { filePath?: string; file_path?: string } }): string => f.location?.filePath ?? f.location?.file_path ?? '';
 
 void describe('the demo deployment', () => {
+  void test('each assistant verdict gives a reason of its own finding, never one shared sentence', () => {
+    // One finding on two branches is one finding: its reason is counted once.
+    const byFinding = new Map(data.sast.filter((f) => f.repository?.name === DEMO && f.assistant?.autotriage?.reason)
+      .map((f) => [`${f.rule_name ?? ''} ${pathOf(f)}`, f.assistant?.autotriage?.reason ?? '']));
+    const reasons = [...byFinding.values()];
+    assert.ok(reasons.length >= 4, 'the demo has verdicts with reasons');
+    assert.equal(new Set(reasons).size, reasons.length, `each says something of its own: ${reasons.join(' | ')}`);
+  });
+
   void test('every code and supply-chain finding points at a line of the demo files', () => {
     const demo = [...data.sast, ...data.sca].filter((f) => f.repository?.name === DEMO);
     assert.ok(demo.length >= 10);

@@ -11,6 +11,17 @@ export const DEPENDENCY_ECOSYSTEMS = [
 ] as const;
 export type DependencyEcosystem = Open<(typeof DEPENDENCY_ECOSYSTEMS)[number]>;
 
+/** Each ecosystem as its developers name it; the platform's id for one not listed. */
+const ECOSYSTEM_NAMES: Readonly<Record<string, string>> = {
+  npm: 'npm', pypi: 'PyPI', gomod: 'Go modules', cargo: 'Cargo', maven: 'Maven', gem: 'RubyGems', composer: 'Composer',
+  nuget: 'NuGet', pub: 'pub', swiftpm: 'SwiftPM', hex: 'Hex', cocoapods: 'CocoaPods', mix: 'Mix', opam: 'opam',
+  no_package_manager: 'No package manager',
+};
+
+export function ecosystemName(ecosystem: string): string {
+  return ECOSYSTEM_NAMES[ecosystem] ?? ecosystem;
+}
+
 /** What the organization's licence policy does with a dependency's licence. */
 export type LicensePolicySetting = 'allow' | 'comment' | 'block';
 

@@ -8,6 +8,7 @@
 import { Emitter, type Disposable } from '../events';
 import { unavailableOf, type Unavailable } from './kind-availability';
 import type { Dependency, DependencyFilter, InventoryPage, LicensePolicySetting, LockfileSummary, PackageFilter } from '../model/dependency';
+import { DEPENDENCY_ECOSYSTEMS } from '../model/dependency';
 import type { PlatformApi } from './platform-api';
 import { dependencyKey, usageRows, type PackageQuery, type PackageUsage } from './dependency-usage';
 
@@ -30,6 +31,7 @@ export class DependenciesService implements Disposable {
   private missing: Unavailable | undefined;
   /** Every licence the dependencies read so far carry, for the filter's choices. */
   private readonly licenses = new Set<string>();
+  private readonly ecosystems = new Set<string>();
 
   constructor(private readonly api: () => PlatformApi, private readonly deploymentId: () => string | undefined) {}
 
@@ -105,6 +107,15 @@ export class DependenciesService implements Disposable {
     return [...this.licenses].sort((a, b) => a.localeCompare(b));
   }
 
+  /** The ecosystems of the dependencies read so far, in the inventory's order (others last). */
+  seenEcosystems(): string[] {
+    const rank = (e: string): number => {
+      const at = (DEPENDENCY_ECOSYSTEMS as readonly string[]).indexOf(e);
+      return at === -1 ? DEPENDENCY_ECOSYSTEMS.length : at;
+    };
+    return [...this.ecosystems].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  }
+
   /** Forgets what was read: the next look asks again (a refresh; a deployment can gain a product). */
   expire(): void {
     this.cache.clear();
@@ -119,7 +130,10 @@ export class DependenciesService implements Disposable {
 
   private async dependencies(key: readonly string[], filter: DependencyFilter, signal?: AbortSignal): Promise<InventoryAnswer<Dependency>> {
     const answer = await this.read(key, (id) => this.api().dependencies(id, filter, { signal, pageSize: DEPENDENCIES_PAGE_SIZE }));
-    for (const d of answer.items) for (const l of d.licenses) this.licenses.add(l);
+    for (const d of answer.items) {
+      for (const l of d.licenses) this.licenses.add(l);
+      this.ecosystems.add(d.ecosystem);
+    }
     return answer;
   }
 

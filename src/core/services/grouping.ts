@@ -36,8 +36,10 @@ export function groupFindings(findings: readonly Finding[], by: GroupBy): Findin
   }
   const result = [...groups].map(([key, items]) => ({ key, label: by === 'rule' && items[0] ? ruleGroupName(items[0]) : key, findings: items.sort(compareFindings) }));
   if (by === 'severity') return result.sort((a, b) => severityRank(a.key) - severityRank(b.key) || a.key.localeCompare(b.key));
-  // Rules and files: the biggest problems first, then by name for a stable order.
-  return result.sort((a, b) => b.findings.length - a.findings.length || a.key.localeCompare(b.key));
+  // Rules and files: the most severe first (a group's findings are sorted, so its first is its
+  // worst), then the most findings, then by name for a stable order.
+  const worst = (group: { findings: readonly Finding[] }): number => severityRank(group.findings[0]?.severity ?? '');
+  return result.sort((a, b) => worst(a) - worst(b) || b.findings.length - a.findings.length || a.key.localeCompare(b.key));
 }
 
 /** Within a group: most severe first, then by file and line, so a file's findings read top-down. */

@@ -32,10 +32,7 @@ const HINT_LICENCE_CHARS = 32;
 export function dependencyHint(facts: DependencyFacts): string {
   const parts: string[] = [];
   if (facts.findings.some((f) => f.sca?.isMalicious)) parts.push('malicious');
-  if (facts.findings.length > 0) {
-    const worst = worstSeverity(facts.findings);
-    parts.push(`${vulnerabilities(facts.findings.length)}${worst ? ` (${cut(worst, 16)})` : ''}`);
-  }
+  if (facts.findings.length > 0) parts.push(openVulnerabilities(facts.findings));
   const licences = facts.dependency.licenses.map((l) => oneLine(l)).filter((l) => l !== '');
   const shown = licences.slice(0, HINT_LICENCES).map((l) => cut(l, HINT_LICENCE_CHARS)).join(', ');
   const more = licences.length > HINT_LICENCES ? ` +${licences.length - HINT_LICENCES}` : '';
@@ -116,6 +113,12 @@ function fixVersions(findings: readonly Finding[]): string[] {
   const seen = new Set<string>();
   for (const finding of findings) for (const version of finding.sca?.fixVersions ?? []) if (oneLine(version) !== '') seen.add(oneLine(version));
   return [...seen];
+}
+
+/** A package's open findings in the words the tree and the editor share: `2 vulnerabilities (critical)`. */
+export function openVulnerabilities(findings: readonly Finding[]): string {
+  const worst = worstSeverity(findings);
+  return `${vulnerabilities(findings.length)}${worst ? ` (${cut(worst, 16)})` : ''}`;
 }
 
 function vulnerabilities(count: number, adjective = ''): string {

@@ -1,7 +1,8 @@
 /**
  * The branches offered by "Show Findings of Branch…", in the order a user looks for them: the
- * one shown now, the primary branch, the default branch, the workspace's local branches, then
- * refs seen on loaded findings. Each branch once, by its short name.
+ * one shown now, the primary branch, the default branch, the workspace's local branches, the
+ * branches the platform scanned, then refs seen on loaded findings. Each branch once, by its short
+ * name, marked scanned or not once the platform has said.
  */
 import { branchName } from '../model/refs';
 
@@ -17,6 +18,8 @@ export function refChoices(from: {
   readonly current?: string;
   readonly local: readonly string[];
   readonly loaded: readonly (string | undefined)[];
+  /** The branches the platform has scans of, when it said (the Set Primary Branch picker's list). */
+  readonly scanned?: readonly string[];
 }): RefChoice[] {
   const notes = new Map<string, string[]>();
   const order: string[] = [];
@@ -34,6 +37,10 @@ export function refChoices(from: {
   add(from.primary, 'primary branch');
   add(from.defaultBranch, 'default branch');
   for (const ref of from.local) add(ref, 'local branch');
+  for (const ref of from.scanned ?? []) add(ref, 'scanned');
   for (const ref of from.loaded) add(ref, ref?.startsWith('refs/pull/') ? 'pull request' : 'has findings');
+  // Once the platform said which branches it scanned, a branch it did not is said to be so.
+  const scanned = from.scanned && new Set(from.scanned.map(branchName));
+  if (scanned) for (const ref of order) if (!scanned.has(ref) && !ref.startsWith('refs/pull/')) notes.get(ref)?.push('no recent scan');
   return order.map((ref) => ({ label: ref, description: (notes.get(ref) ?? []).join(' · '), ref }));
 }

@@ -114,7 +114,8 @@ export async function signedIn(): Promise<Fixture> {
   const f = await fixture();
   if (f.api.app.session.state.kind !== 'signedIn') await signIn(f);
   await waitFor(() => f.api.app.repos.repos().length > 0, 15_000, 'the workspace folder is matched to its project through its git remote');
-  if (f.api.app.diagnostics.current.length === 0) await vscode.commands.executeCommand('appsecFindings.refresh');
+  // A load's first pages drawn as they arrive are not the whole answer a test counts on.
+  if (f.api.app.diagnostics.current.length === 0 || f.api.app.diagnostics.currentCause === 'arriving') await vscode.commands.executeCommand('appsecFindings.refresh');
   return f;
 }
 

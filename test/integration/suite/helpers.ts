@@ -160,3 +160,10 @@ export async function hoverAt(uri: vscode.Uri, position: vscode.Position): Promi
   const source = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
   return source.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 }
+
+/** Puts back what a test of the pickers leaves: no quick input open, the default filters, no editors. */
+export async function closePickersAndEditors(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  await vscode.commands.executeCommand('appsecFindings.filterFindings', { status: 'open' });
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}

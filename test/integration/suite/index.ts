@@ -31,6 +31,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['look', () => import('./look.test')],
   ['first-hour', () => import('./first-hour.test')],
   ['second-hour', () => import('./second-hour.test')],
+  ['third-hour', () => import('./third-hour.test')],
   ['commands', () => import('./commands.test')],
   ['sbom', () => import('./sbom.test')],
   ['every-kind', () => import('./every-kind.test')],

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Finding } from '../../../src/core/model/types';
 import { signedIn, type Fixture } from './fixture';
-import { screenshotsInThemes, waitFor } from './helpers';
+import { closePickersAndEditors, screenshotsInThemes, waitFor } from './helpers';
 
 const press = (command: string): Thenable<unknown> => vscode.commands.executeCommand(command);
 const settle = (ms = 400): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -16,11 +16,7 @@ describe("a new user's second hour", () => {
   before(async () => {
     f = await signedIn();
   });
-  afterEach(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-    await vscode.commands.executeCommand('appsecFindings.filterFindings', { status: 'open' });
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
+  afterEach(closePickersAndEditors);
 
   it('the filter picker: a filter, then its values, then Apply; Escape on the values goes back, not away', async function () {
     this.timeout(60_000);

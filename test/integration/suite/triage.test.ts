@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Finding } from '../../../src/core/model/types';
 import type { KnownFindingDiagnostic as FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
+import type { FindingNode } from '../../../src/views/tree-nodes';
 import { findingNodes, issueTypeNode, signedIn, type Fixture } from './fixture';
 import { hoverAt, readWindow, screenshotsInThemes, waitFor } from './helpers';
 
@@ -247,6 +248,36 @@ describe('acting on findings', () => {
     const refused = await vscode.commands.executeCommand('appsecFindings.createTicket', { finding });
     assert.equal(refused, undefined, 'no ticketing integration: reported, nothing created');
     assert.equal(f.api.app.findings.finding(f.data.deployment.slug, 'sast', finding.id)?.ticket, undefined);
+  });
+
+  it('details follow the code and the tree: a fix applied takes Apply away, Undo gives it back; another finding selected is shown', async function () {
+    this.timeout(60_000);
+    const { uri, diagnostic } = openCodeFinding(f, true);
+    const finding: Finding = diagnostic.finding;
+    const panel = f.api.detailsPanel;
+    // The panel the test before closed has told the extension it is gone (that news comes late).
+    await waitFor(() => panel.shownFinding === undefined, 10_000, 'no details panel open');
+    await vscode.window.showTextDocument(uri, { selection: diagnostic.range });
+    assert.equal(await vscode.commands.executeCommand('appsecFindings.showDetails', { finding }), true);
+    const offersApply = (): boolean => panel.shownHtml.includes('data-action="applyFix"');
+    await waitFor(offersApply, 10_000, 'Apply is offered on the scanned code');
+    const [fix] = (await quickFixes(uri, diagnostic.range, /^Apply suggested fix/)).filter((a) => a.title.startsWith('Apply suggested fix'));
+    assert.ok(fix?.edit, 'the suggested fix as a quick fix');
+    edited.push(uri);
+    // The code stays in its own group, beside the panel (as Open Finding puts it).
+    const editor = await vscode.window.showTextDocument(uri, { viewColumn: vscode.ViewColumn.One, preserveFocus: true });
+    assert.equal(await vscode.workspace.applyEdit(fix.edit), true);
+    await waitFor(() => !offersApply() && panel.shownHtml.includes('The suggested fix is in the code here'), 10_000, 'the panel sees the fix in the code: Apply is gone');
+    await vscode.window.showTextDocument(editor.document, { viewColumn: vscode.ViewColumn.One });
+    await vscode.commands.executeCommand('undo');
+    await waitFor(() => !editor.document.isDirty, 5_000, 'the fix is undone');
+    await waitFor(() => offersApply() && !panel.shownHtml.includes('The suggested fix is in the code here'), 10_000, 'after Undo, the panel offers Apply again');
+
+    // A click on another finding in the tree: the open panel shows it, without a command.
+    const other = (await f.api.trees.projects.nodes(6, 6)).map((w) => w.node).find((n): n is FindingNode => n.kind === 'finding' && n.finding.id !== finding.id);
+    assert.ok(other, 'another finding in the tree');
+    await f.api.trees.projectsView.reveal(other, { select: true, focus: true });
+    await waitFor(() => panel.shownFinding?.id === other.finding.id, 10_000, 'the panel shows the finding selected in the tree');
   });
 
   it('the quick-fix menu on a finding lists its actions, and the window shows them (screenshot)', async () => {

@@ -3,6 +3,7 @@
 // answer that is not an object refused with a message that says which list.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { DEPENDENCY_ECOSYSTEMS, ecosystemName } from '../../../src/core/model/dependency';
 import { decodeDependenciesPage, decodeDependency, decodeLockfilesPage, decodeRepositoriesPage } from '../../../src/core/model/decodeDependency';
 import { PlatformError } from '../../../src/core/model/errors';
 import { StringInterner } from '../../../src/core/model/interner';
@@ -122,4 +123,12 @@ void describe('the inventory\'s pages', () => {
     assert.throws(() => decodeRepositoriesPage([]), (e: unknown) => PlatformError.is(e, 'invalidResponse') && /repositories with dependencies is a list/.test(e.message));
     assert.throws(() => decodeLockfilesPage({ lockfileSummaries: {} }), (e: unknown) => PlatformError.is(e, 'invalidResponse') && /"lockfileSummaries" that is not a list/.test(e.message));
   });
+});
+
+void it('ecosystems read as their developers name them; an unknown one as the platform sends it', () => {
+  assert.equal(ecosystemName('pypi'), 'PyPI');
+  assert.equal(ecosystemName('gomod'), 'Go modules');
+  assert.equal(ecosystemName('no_package_manager'), 'No package manager');
+  assert.equal(ecosystemName('conda'), 'conda');
+  for (const e of DEPENDENCY_ECOSYSTEMS) assert.ok(!ecosystemName(e).includes('_'), `${e} is worded`);
 });

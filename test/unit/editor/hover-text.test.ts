@@ -24,9 +24,14 @@ void describe('the hover\'s text', () => {
 
   void test('findings that share a line are told apart: a secret by its service and validation, an AI finding marked', () => {
     const secret = sastFinding({ issueType: 'secrets', ruleName: 'AWS', severity: 'critical', secret: { service: 'AWS', validation: 'confirmed_valid' } });
-    assert.equal(aboutFindingLines(secret, undefined)[0], String.raw`**AWS secret** · critical · open · valid secret`);
+    assert.equal(aboutFindingLines(secret, undefined)[0], String.raw`**AWS secret** · critical · valid secret`);
     const ai = sastFinding({ ruleName: 'ai.session.token-not-revocable', severity: 'medium', ai: {} });
-    assert.equal(aboutFindingLines(ai, undefined)[0], String.raw`**token\-not\-revocable \(AI\)** · medium · open`);
+    assert.equal(aboutFindingLines(ai, undefined)[0], String.raw`**token\-not\-revocable \(AI\)** · medium`);
+  });
+
+  void test('the status is said only when it is not open (an open finding is what a squiggle means)', () => {
+    assert.doesNotMatch(aboutFindingLines(sastFinding({ status: 'open' }), undefined)[0] ?? '', /open/);
+    assert.match(aboutFindingLines(sastFinding({ status: 'reviewing' }), undefined)[0] ?? '', / · reviewing$/);
   });
 
   void test('a branch name with markdown in it is shown as written; the icons stay icons', () => {

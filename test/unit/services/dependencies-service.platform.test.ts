@@ -48,6 +48,8 @@ void describe('DependenciesService', () => {
       assert.equal(outcomes.get(dependencyKey(d)), blocked ? 'block' : commented ? 'comment' : undefined, `${d.name} ${d.licenses.join(',')}`);
     }
     assert.ok(s.seenLicenses().length > 3, 'the filter can offer the licences read');
+    // The filter offers the ecosystems read, not every one the platform could name.
+    assert.deepEqual(new Set(s.seenEcosystems()), new Set(all.items.map((d) => d.ecosystem)));
   });
 
   void it('where else: every use of the package, those in range marked, in one wave of requests', async () => {

@@ -47,13 +47,24 @@ void describe('groupFindings by rule and by file', () => {
     assert.deepEqual(summary(groupFindings(findings, 'rule')), [['d.rule', 3], ['c.rule', 2], ['a.rule', 1], ['b.rule', 1]]);
   });
 
+  void test('by rule: the most severe rule first, whatever its count; then the count', () => {
+    const findings = [
+      sastFinding({ ruleName: 'many.low', severity: 'low' }), sastFinding({ ruleName: 'many.low', severity: 'low' }), sastFinding({ ruleName: 'many.low', severity: 'low' }),
+      sastFinding({ ruleName: 'one.critical', severity: 'critical' }),
+      sastFinding({ ruleName: 'mixed', severity: 'medium' }), sastFinding({ ruleName: 'mixed', severity: 'high' }),
+      sastFinding({ ruleName: 'one.high', severity: 'high' }),
+    ];
+    assert.deepEqual(summary(groupFindings(findings, 'rule')), [['one.critical', 1], ['mixed', 2], ['one.high', 1], ['many.low', 3]]);
+  });
+
   void test('by file: the location path, a supply-chain lockfile link, or "(no location)"', () => {
     const lock = 'https://github.com/acme/api/blob/abc/package-lock.json#L12';
     const findings = [
       sastFinding({ file: 'src/a.ts' }), sastFinding({ file: 'src/a.ts' }), sastFinding({ file: 'src/b.ts' }),
       scaFinding({ lockfileLineUrl: lock }), sastFinding(),
     ];
-    assert.deepEqual(summary(groupFindings(findings, 'file')), [['src/a.ts', 2], ['(no location)', 1], [lock, 1], ['src/b.ts', 1]]);
+    // The supply-chain finding is the most severe, so its lockfile leads; then by count and name.
+    assert.deepEqual(summary(groupFindings(findings, 'file')), [[lock, 1], ['src/a.ts', 2], ['(no location)', 1], ['src/b.ts', 1]]);
   });
 
   void test('within a group: most severe first, then by file and line, so a file reads top-down', () => {

@@ -219,10 +219,10 @@ void describe('how a package is shown', () => {
   });
 
   void test('description: transitivity, licences, how many findings, what the licence policy does', () => {
-    assert.equal(packageDescription(item({ findings: twoFindings, licensePolicy: 'block' })), 'direct · MIT · 2 vulnerable · licence blocked');
+    assert.equal(packageDescription(item({ findings: twoFindings, licensePolicy: 'block' })), 'direct · MIT · 2 vulnerabilities (critical) · licence blocked');
     assert.equal(packageDescription(item({ licensePolicy: 'comment' }, { transitivity: 'transitive', licenses: ['MIT', 'Apache-2.0'] })), 'transitive · MIT, Apache-2.0 · licence flagged');
     assert.equal(packageDescription(item({}, { transitivity: 'unknown', licenses: [] })), 'unknown · no licence known');
-    assert.equal(packageAccessibilityLabel(item({ findings: twoFindings.slice(0, 1) })), 'lodash 4.17.20, direct · MIT · 1 vulnerable');
+    assert.equal(packageAccessibilityLabel(item({ findings: twoFindings.slice(0, 1) })), 'lodash 4.17.20, direct · MIT · 1 vulnerability (medium)');
   });
 
   void test('icon: a blocked licence, then the worst finding, then a flagged licence, then a plain package', () => {
@@ -234,6 +234,13 @@ void describe('how a package is shown', () => {
     assert.deepEqual(packageIcon(item()), { id: 'package' });
     // The user's severity mapping decides the level, as in Problems.
     assert.deepEqual(packageIcon(item({ findings: twoFindings }), { critical: 'information', medium: 'information' }), { id: 'info', color: 'problemsInfoIcon.foreground' });
+    // An unreachable high finding that Problems shows as information is no red package.
+    const unreachable = [scaFinding({ package: 'axios', version: '0.21.1', reachability: 'unreachable' }, { severity: 'high' })];
+    const info = { id: 'info', color: 'problemsInfoIcon.foreground' };
+    assert.deepEqual(packageIcon(item({ findings: unreachable }), undefined, { unreachableLevel: 'information' }), info);
+    assert.deepEqual(packageIcon(item({ findings: unreachable }))?.id, 'error', 'without the setting, as its severity');
+    const alsoReachable = [...unreachable, scaFinding({ package: 'axios', version: '0.21.1', reachability: 'reachable' }, { severity: 'medium' })];
+    assert.deepEqual(packageIcon(item({ findings: alsoReachable }), undefined, { unreachableLevel: 'information' }), { id: 'warning', color: 'problemsWarningIcon.foreground' }, 'the reachable medium is the worst Problems shows');
   });
 
   void test('worst severity: by the one severity order', () => {

@@ -6,6 +6,7 @@ import { Emitter } from '../../../src/core/events';
 import { DependencyFilterState } from '../../../src/core/services/dependency-view-filter';
 import { DependencyChildren } from '../../../src/views/dependency-children-source';
 import { dependenciesNode } from '../../../src/views/dependencies-children';
+import { lockfileDescription } from '../../../src/views/dependency-presentation';
 import type { Node, ProjectNode } from '../../../src/views/tree-nodes';
 
 const project: ProjectNode = {
@@ -44,4 +45,25 @@ void test('a failed load redraws its node with the reason and Refresh, and a ref
 
 void test('dependenciesNode names the project as the inventory\'s repository', () => {
   assert.equal(dependenciesNode(project).repositoryId, '7');
+});
+
+void test('a loaded lockfile counts what the filter leaves ("1 of 3"), and nothing before its load', async () => {
+  const dependency = (name: string, transitivity: 'direct' | 'transitive') => ({ repositoryId: '7', ecosystem: 'npm', name, version: '1.0.0', transitivity, licenses: ['MIT'] });
+  const filter = new DependencyFilterState();
+  const children = new DependencyChildren({
+    service: {
+      lockfiles: () => Promise.resolve({ items: [], skipped: 0 }),
+      lockfileDependencies: () => Promise.resolve({ items: [dependency('a', 'direct'), dependency('b', 'transitive'), dependency('c', 'transitive')], skipped: 0 }),
+      licenseOutcomes: () => Promise.resolve(new Map()), onDidChange: new Emitter<void>().event,
+    },
+    filter,
+  }, { scaFindings: () => [], errorMessage: String, redraw: () => undefined });
+  const lockfile: Node = { kind: 'lockfile', id: `${project.id}/package-lock.json`, parent: children.node(project), lockfile: { path: 'package-lock.json', dependencies: 3 } };
+  assert.equal(children.shownCount(lockfile), undefined, 'not loaded: the platform\'s count stands');
+  children.children(lockfile);
+  await children.settle(lockfile);
+  assert.equal(children.shownCount(lockfile), 3);
+  filter.set({ transitivity: ['direct'] });
+  assert.equal(children.shownCount(lockfile), 1);
+  assert.equal(lockfileDescription(lockfile.lockfile, children.shownCount(lockfile)), '1 of 3 dependencies');
 });

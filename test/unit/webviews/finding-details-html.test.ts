@@ -257,6 +257,9 @@ void describe('the details page: sections', () => {
     const changed = page({ finding, detail, currentCode: 'x', place: at('a.py', 1, 'changed') });
     assert.ok(!changed.includes('applyFix') && changed.includes('changed since the scan: compare'));
     assert.ok(!page({ finding, detail }).includes('applyFix'), 'without today\'s code');
+    // The code here already reads as the fix (applied, not yet scanned again): said, not offered again.
+    const applied = page({ finding, detail, currentCode: '    safe()\n', place: at('a.py', 1) });
+    assert.ok(!applied.includes('applyFix') && applied.includes('The suggested fix is in the code here'));
     assert.ok(page({ finding, detail }).includes('safe()'), 'the fix is still shown');
     assert.ok(!headings(page({ finding, detail: detailOf(finding) })).includes('Assistant'));
   });

@@ -19,6 +19,17 @@ void describe('refChoices', () => {
     assert.ok(choices.every((c) => c.ref === c.label));
   });
 
+  test('with the platform\'s scanned branches: each marked scanned or not, the scanned ones offered too', () => {
+    const choices = refChoices({ primary: 'main', current: 'feature/x', local: ['feature/x', 'wip'], loaded: ['refs/pull/3/merge'], scanned: ['main', 'feature/x', 'release/1'] });
+    assert.deepEqual(choices.map((c) => [c.label, c.description]), [
+      ['feature/x', 'shown now · local branch · scanned'],
+      ['main', 'primary branch · scanned'],
+      ['wip', 'local branch · no recent scan'],
+      ['release/1', 'scanned'],
+      ['refs/pull/3/merge', 'pull request'],
+    ]);
+  });
+
   test('nothing known: nothing offered but free text (added by the command)', () => {
     assert.deepEqual(refChoices({ local: [], loaded: [] }), []);
   });
