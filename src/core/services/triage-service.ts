@@ -91,9 +91,10 @@ export interface UndoOutcome {
 /** What Undo says it did: the state put back, and a note it could not take away. */
 export function undoneText(asked: number, notesLeft: number): string {
   const findings = (n: number): string => `${n.toLocaleString('en-US')} finding${n === 1 ? '' : 's'}`;
-  const back = `Put ${findings(asked)} back to ${asked === 1 ? 'its' : 'their'} earlier state.`;
-  if (notesLeft === 0) return back;
-  return `${back} The note stays on ${notesLeft === asked ? (asked === 1 ? 'it' : 'them') : findings(notesLeft)}: the platform keeps notes.`;
+  // Short enough for a toast's first lines: the part about the note is what a user must not miss.
+  const back = `Undone: ${findings(asked)} as before`;
+  if (notesLeft === 0) return `${back}.`;
+  return `${back}; the platform keeps the note on ${notesLeft === asked ? (asked === 1 ? 'it' : 'them') : findings(notesLeft)}.`;
 }
 
 export interface TriageOutcome {

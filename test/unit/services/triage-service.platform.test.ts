@@ -131,9 +131,9 @@ void describe('the triage service (real client, local platform)', () => {
     assert.equal(back?.status, 'open');
     assert.equal(back?.triageComment, 'first look', 'its earlier note is back');
     assert.equal(fresh.findings.find((f) => f.id === bare.id)?.status, 'open');
-    assert.equal(undoneText(2, undone.notesLeft), 'Put 2 findings back to their earlier state. The note stays on 1 finding: the platform keeps notes.');
-    assert.equal(undoneText(1, 0), 'Put 1 finding back to its earlier state.');
-    assert.equal(undoneText(1, 1), 'Put 1 finding back to its earlier state. The note stays on it: the platform keeps notes.');
+    assert.equal(undoneText(2, undone.notesLeft), 'Undone: 2 findings as before; the platform keeps the note on 1 finding.');
+    assert.equal(undoneText(1, 0), 'Undone: 1 finding as before.');
+    assert.equal(undoneText(1, 1), 'Undone: 1 finding as before; the platform keeps the note on it.');
     store.dispose();
   });
 
