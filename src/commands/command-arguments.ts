@@ -117,6 +117,7 @@ export interface CommandSignatures {
   'appsecFindings.linkTicket': (item?: CommandItem, selected?: readonly CommandItem[], url?: string) => Promise<TicketLinkResult[] | undefined>;
   'appsecFindings.unlinkTicket': (item?: CommandItem, selected?: readonly CommandItem[]) => Promise<number | undefined>;
   'appsecFindings.showDetails': (item?: CommandItem) => Promise<boolean>;
+  'appsecFindings.fixApplied': (item?: CommandItem) => boolean;
   'appsecFindings.whereUsed': (query?: PackageQuery) => Promise<Pick<UsageRow, 'repository' | 'lockfilePath' | 'version' | 'transitivity' | 'inRange'>[] | undefined>;
   'appsecFindings.filterDependencies': (filter?: DependencyViewFilter) => Promise<DependencyViewFilter | undefined>;
   'appsecFindings.editTags': (project?: CommandItem, changes?: TagChanges) => Promise<Project | undefined>;
@@ -182,6 +183,7 @@ export const COMMAND_ARGUMENTS: { readonly [K in CommandId]: ArgumentsSchema<Par
     (url) => (isHttpUrl(url.trim()) ? undefined : 'url must be the ticket\'s link, starting with https:// (or http://).')))),
   'appsecFindings.unlinkTicket': ITEM_AND_SELECTION,
   'appsecFindings.showDetails': ONE_ITEM,
+  'appsecFindings.fixApplied': ONE_ITEM,
   'appsecFindings.whereUsed': argumentList(WHERE_USED_ARGUMENT),
   'appsecFindings.filterDependencies': argumentList(unlessSelection(DEPENDENCY_FILTER)),
   'appsecFindings.editTags': argumentList(ITEM, unlessSelection(TAG_CHANGES)),

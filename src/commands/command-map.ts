@@ -11,7 +11,7 @@ import { itemOf } from './command-item';
 import { fetchScannedCommit } from './drift-commands';
 import { filterDependencies, whereUsed } from './dependency-commands';
 import { clearFilters, filterByFile, filterByRule, filterBySeverity, filterFindings, groupBy } from './filter-commands';
-import { copyFindingId, copyLink, copyRuleId, openFinding, openInPlatform, openOnCodeHost, showDetails, showRule } from './finding-commands';
+import { copyFindingId, copyLink, copyRuleId, fixApplied, openFinding, openInPlatform, openOnCodeHost, showDetails, showRule } from './finding-commands';
 import { chooseRef, tagProject } from './project-commands';
 import { exportSarif } from './sarif-commands';
 import { exportSbom, showSbomExports } from './sbom-commands';
@@ -86,6 +86,7 @@ export function buildCommands(app: CommandDeps, tree: TreeCommandHandlers): Comm
     'appsecFindings.setRuleModeBlock': (rule) => setRuleMode(app, item(rule), 'block'),
     'appsecFindings.setRuleModeDisabled': (rule) => setRuleMode(app, item(rule), 'disabled'),
     'appsecFindings.unlinkTicketEverywhere': (target) => unlinkTicketEverywhere(app, target && 'ticketId' in target ? target : item(target)),
+    'appsecFindings.fixApplied': (arg) => fixApplied(app, arg),
     'appsecFindings.showDetails': (arg) => showDetails(app, arg && withFinding(arg), () => itemOf(app.selectedItem())),
   };
 }

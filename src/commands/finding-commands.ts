@@ -1,6 +1,7 @@
 /** Opening findings (in the editor or the platform) and copying their ids. */
 import * as vscode from 'vscode';
 import type { Finding } from '../core/model/types';
+import { distinctName } from '../core/model/finding-names';
 import { confinePath, placesOf, toPlannedRange, type Place } from '../core/workspace/diagnostic-plan';
 import { isFindingDiagnostic, safeLink, toRange, type KnownFindingDiagnostic } from '../diagnostics/finding-diagnostic';
 import { codeColumn } from '../webviews/finding-details-panel';
@@ -127,6 +128,31 @@ export async function showDetails(app: Pick<CommandDeps, 'showDetails'>, item?: 
     return false;
   }
   await app.showDetails(finding);
+  return true;
+}
+
+/**
+ * Run by VS Code right after the quick fix's edit: says what changed (the edit is not saved, and
+ * the platform lists the finding until a scan no longer finds it), with Undo and Save. Returns at
+ * once; the message stays until it is answered.
+ */
+export function fixApplied(app: Pick<CommandDeps, 'places'>, item?: CommandItem): boolean {
+  const finding = item?.finding;
+  if (!finding) return false;
+  const place = app.places.place(finding);
+  const uri = place && place.kind !== 'deleted' ? place.uri : vscode.window.activeTextEditor?.document.uri;
+  const document = uri && vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  void vscode.window.showInformationMessage(
+    `AppSec: Applied the suggested fix for ${distinctName(finding)}, not saved yet. The platform lists the finding until a scan no longer finds it.`,
+    ...(document ? ['Undo', 'Save'] : []),
+  ).then(async (picked) => {
+    if (!document) return;
+    if (picked === 'Save') await document.save();
+    if (picked === 'Undo') {
+      await vscode.window.showTextDocument(document, { viewColumn: codeColumn() });
+      await vscode.commands.executeCommand('undo');
+    }
+  });
   return true;
 }
 

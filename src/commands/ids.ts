@@ -41,6 +41,7 @@ export const COMMAND_IDS = [
   'appsecFindings.linkTicket',
   'appsecFindings.unlinkTicket',
   'appsecFindings.showDetails',
+  'appsecFindings.fixApplied',
   'appsecFindings.whereUsed',
   'appsecFindings.filterDependencies',
   'appsecFindings.editTags',

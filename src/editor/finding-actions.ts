@@ -72,6 +72,8 @@ class FindingActions implements vscode.CodeActionProvider {
     }
     action.isPreferred = true;
     action.edit = autofixEdit(document, diagnostic.range, fixCode);
+    // Run once the edit is in: says so, with Undo and Save.
+    action.command = { title: 'Suggested fix applied', command: 'appsecFindings.fixApplied', arguments: [{ finding: diagnostic.finding }] };
     return action;
   }
 

@@ -10,7 +10,7 @@ import type { Finding } from '../../../src/core/model/types';
 import type { KnownFindingDiagnostic as FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import type { FindingNode } from '../../../src/views/tree-nodes';
 import { findingNodes, issueTypeNode, signedIn, type Fixture } from './fixture';
-import { hoverAt, readWindow, screenshotsInThemes, waitFor } from './helpers';
+import { hoverAt, notificationTexts, readWindow, screenshotsInThemes, waitFor } from './helpers';
 
 function ours(f: Fixture): { uri: vscode.Uri; diagnostic: FindingDiagnostic }[] {
   const out: { uri: vscode.Uri; diagnostic: FindingDiagnostic }[] = [];
@@ -267,6 +267,10 @@ describe('acting on findings', () => {
     // The code stays in its own group, beside the panel (as Open Finding puts it).
     const editor = await vscode.window.showTextDocument(uri, { viewColumn: vscode.ViewColumn.One, preserveFocus: true });
     assert.equal(await vscode.workspace.applyEdit(fix.edit), true);
+    // What VS Code runs after the quick fix's edit: the user is told, with Undo and Save.
+    assert.equal(fix.command?.command, 'appsecFindings.fixApplied');
+    assert.equal(await vscode.commands.executeCommand(fix.command.command, ...((fix.command.arguments ?? []) as unknown[])), true);
+    await waitFor(async () => ((await notificationTexts()) ?? []).some((t) => t.includes('Applied the suggested fix for') && t.includes('not saved yet')), 10_000, 'the user is told the fix was applied');
     await waitFor(() => !offersApply() && panel.shownHtml.includes('The suggested fix is in the code here'), 10_000, 'the panel sees the fix in the code: Apply is gone');
     await vscode.window.showTextDocument(editor.document, { viewColumn: vscode.ViewColumn.One });
     await vscode.commands.executeCommand('undo');
