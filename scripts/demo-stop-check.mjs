@@ -44,21 +44,41 @@ function descendants(root) {
   return found;
 }
 
+/** Installing the hosts from nothing takes minutes; a demo that prints no URL within this is stuck. */
+const START_LIMIT_MS = 20 * 60_000;
+
 const shell = spawn('sh', ['-c', command], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
 const exited = new Promise((resolve) => shell.once('exit', (code, sig) => resolve(code ?? sig)));
 shell.stderr.pipe(process.stderr);
+/** Whatever happens, nothing the command started outlives this check. */
+const killAll = () => {
+  try {
+    process.kill(-shell.pid, 'SIGKILL');
+  } catch {
+    // The group is gone, as it should be.
+  }
+};
+const fail = (message) => {
+  console.error(`[demo-stop-check] FAILED: ${message}`);
+  killAll();
+  process.exit(1);
+};
 let work;
 const url = await new Promise((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error(`"${command}" printed no workbench URL within ${START_LIMIT_MS / 60_000} min`)), START_LIMIT_MS);
   createInterface({ input: shell.stdout }).on('line', (line) => {
     console.log(line);
     const folder = /^Demo workspace: (.+)$/.exec(line);
     if (folder) work = dirname(folder[1]);
     const opened = /^Open (http:\/\/127\.0\.0\.1:\d+\/\S*)$/.exec(line.trim());
-    if (opened) resolve(opened[1]);
+    if (opened) {
+      clearTimeout(timer);
+      resolve(opened[1]);
+    }
   });
   void exited.then((code) => reject(new Error(`"${command}" ended (${code}) before printing the workbench URL`)));
-});
-if (!work) throw new Error('the demo did not print its workspace');
+}).catch((error) => fail(error.message));
+if (!work) fail('the demo did not print its workspace');
 
 let failure;
 try {
@@ -70,7 +90,7 @@ try {
 }
 
 const victim = descendants(shell.pid).find((p) => TARGETS[target].test(p.cmdline));
-if (!victim) throw new Error(`no ${target} process under "${command}"`);
+if (!victim) fail(`no ${target} process under "${command}"`);
 say(`${signal} to ${victim.cmdline} (pid ${victim.pid})`);
 process.kill(victim.pid, signal);
 const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 30_000).unref());
@@ -89,10 +109,7 @@ if (left.length > 0) {
 } else if (existsSync(work)) {
   failure ??= new Error(`${work} is left after ${signal}`);
 }
-try { process.kill(-shell.pid, 'SIGKILL'); } catch { /* the group is gone, as it should be */ }
-if (failure) {
-  console.error(`[demo-stop-check] FAILED: ${failure.message}`);
-  process.exit(1);
-}
+if (failure) fail(failure.message);
+killAll();
 say(`stopped cleanly on ${signal}: no process and no folder left`);
 process.exit(0);

@@ -41,7 +41,11 @@ function integrationRun() {
   rmSync(summary, { force: true });
   const result = spawnSync(process.execPath, ['test/integration/launch/run-code-server.mjs', '--host', host], { stdio: 'inherit' });
   if (!existsSync(summary)) return count(`(the in-host run wrote no summary; exit ${result.status})`);
-  for (const r of Object.values(JSON.parse(readFileSync(summary, 'utf8')).hosts ?? {})) for (const f of r.failures ?? []) count(f.title);
+  for (const [name, r] of Object.entries(JSON.parse(readFileSync(summary, 'utf8')).hosts ?? {})) {
+    for (const f of r.failures ?? []) count(f.title);
+    // A host that crashed or hung names no failing test, and is a failure all the same.
+    if (r.error && (r.failures ?? []).length === 0) count(`(the ${name} host: ${String(r.error).split("\n")[0]})`);
+  }
 }
 
 const started = Date.now();

@@ -142,6 +142,7 @@ export function fixApplied(app: Pick<CommandDeps, 'places'>, item?: CommandItem)
   const place = app.places.place(finding);
   const uri = place && place.kind !== 'deleted' ? place.uri : vscode.window.activeTextEditor?.document.uri;
   const document = uri && vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  const fixedVersion = document?.version;
   void vscode.window.showInformationMessage(
     `AppSec: Applied the suggested fix for ${distinctName(finding)}, not saved yet. The platform lists the finding until a scan no longer finds it.`,
     ...(document ? ['Undo', 'Save'] : []),
@@ -149,6 +150,11 @@ export function fixApplied(app: Pick<CommandDeps, 'places'>, item?: CommandItem)
     if (!document) return;
     if (picked === 'Save') await document.save();
     if (picked === 'Undo') {
+      // Undo takes back the last edit: only the fix's while nothing was typed after it.
+      if (document.version !== fixedVersion) {
+        void vscode.window.showWarningMessage('AppSec: the file changed after the fix, so Undo here would take back your later edits. Use Undo in the editor, step by step.');
+        return;
+      }
       await vscode.window.showTextDocument(document, { viewColumn: codeColumn() });
       await vscode.commands.executeCommand('undo');
     }

@@ -68,6 +68,9 @@ export async function chooseRef(app: ProjectCommandsDeps, item?: CommandItem, gi
   return ref || primary;
 }
 
+/** How long the branch picker waits for the platform's list of scanned branches. */
+const SCANNED_BRANCHES_WAIT_MS = 2_000;
+
 /**
  * The branches the user has, to pick from: the project's primary and default branches, the
  * workspace's local git branches, the refs of findings already loaded; free text last.
@@ -78,11 +81,11 @@ async function pickRef(app: ProjectCommandsDeps, project: Project): Promise<stri
   const local = await app.repos.localBranches(project.name);
   const loaded = app.findings.shownResults().flatMap((r) => r.findings).filter((f) => f.repositoryName === project.name).map((f) => f.ref);
   const other = { label: '$(edit) Other branch or ref…', ref: undefined };
-  // The picker is busy while the platform says which branches it scanned; without that answer
-  // the branches are offered unmarked.
+  // The picker is busy while the platform says which branches it scanned, for a moment at most;
+  // without that answer the branches are offered unmarked.
   const deploymentId = app.session.deployment?.id;
   const scanned = deploymentId === undefined ? Promise.resolve(undefined)
-    : app.session.api.scannedBranches(deploymentId, project.id).catch(() => undefined);
+    : app.session.api.scannedBranches(deploymentId, project.id, { signal: AbortSignal.timeout(SCANNED_BRANCHES_WAIT_MS) }).catch(() => undefined);
   const items = scanned.then((branches) => [
     ...refChoices({ primary, defaultBranch: project.defaultBranch, current, local, loaded, ...(branches ? { scanned: branches } : {}) }),
     { label: '', kind: vscode.QuickPickItemKind.Separator, ref: undefined }, other,

@@ -6,11 +6,10 @@ import { DEFAULT_CACHE_MEGABYTES } from '../core/services/findings-cache';
 import { DEFAULT_UNSHOWN_LIMIT } from '../core/services/findings-store';
 import * as vscode from 'vscode';
 import type { Level, SeverityMapping } from '../core/workspace/diagnostic-plan';
-import { DEFAULT_MAPPING } from '../core/workspace/diagnostic-plan';
+import { DEFAULT_MAPPING, LEVELS } from '../core/workspace/diagnostic-plan';
 import type { GroupBy } from '../core/services/grouping';
 
 export const SECTION = 'appsecFindings';
-const LEVELS: readonly Level[] = ['error', 'warning', 'information', 'hint'];
 
 function config(scope?: vscode.ConfigurationScope): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration(SECTION, scope);

@@ -5,6 +5,7 @@
  * Pure of `vscode`: the provider passes its redraw.
  */
 import type { Disposable } from '../core/events';
+import { describeFilter } from '../core/services/dependency-view-filter';
 import type { Finding } from '../core/model/types';
 import { packageFindingsOf } from '../core/workspace/package-findings';
 import { dependenciesNode, inventoryFailed, lockfileChildren, packageChildren, packageItems, type PackageContext } from './dependencies-children';
@@ -76,8 +77,12 @@ export class DependencyChildren implements Disposable {
     return [message(node, node.id, { state: 'loading', tone: 'loading', text: node.kind === 'dependencies' ? 'Loading lockfiles…' : 'Loading dependencies…' })];
   }
 
-  /** How many of a loaded lockfile's packages the filter leaves (its row says "3 of 14"). */
+  /**
+   * How many of a loaded lockfile's packages a dependency filter leaves (its row says "3 of 14");
+   * undefined without a filter, so the row keeps the platform's own count.
+   */
   shownCount(node: LockfileNode): number | undefined {
+    if (describeFilter(this.inventory.filter.value) === undefined) return undefined;
     return this.loads.get(node.id)?.done?.shown?.(this.context(node));
   }
 
@@ -103,7 +108,8 @@ export class DependencyChildren implements Disposable {
       ]);
       return {
         draw: (context) => packageChildren(node, answer, { ...context, outcomes }),
-        shown: (context) => packageItems(answer.items, { ...context, outcomes }).length,
+        // A deployment without the inventory has no count to compare: the row keeps the platform's.
+        ...(answer.unavailable ? {} : { shown: (context: DrawContext) => packageItems(answer.items, { ...context, outcomes }).length }),
       };
     } catch (error) {
       const reason = this.host.errorMessage(error);

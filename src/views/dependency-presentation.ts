@@ -7,7 +7,7 @@ import type { LockfileSummary } from '../core/model/dependency';
 import { findingIcon, type IconSpec } from './finding-presentation';
 import { escapeMarkdown, markdownCode } from './markdown';
 import type { PackageItem } from './tree-nodes';
-import { DEFAULT_MAPPING, findingLevel, type Level, type PlanOptions, type SeverityMapping } from '../core/workspace/diagnostic-plan';
+import { DEFAULT_MAPPING, findingLevel, LEVELS, type PlanOptions, type SeverityMapping } from '../core/workspace/diagnostic-plan';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -19,7 +19,7 @@ export function packageLabel(item: PackageItem): string {
 
 const POLICY_WORDS = { block: 'licence blocked', comment: 'licence flagged' } as const;
 
-/** "direct · MIT · 2 vulnerable · licence blocked". */
+/** "direct · MIT · 2 vulnerabilities (critical) · licence blocked". */
 export function packageDescription(item: PackageItem): string {
   const { dependency, findings, licensePolicy } = item;
   return [
@@ -30,15 +30,13 @@ export function packageDescription(item: PackageItem): string {
   ].join(' · ');
 }
 
-const LEVEL_ORDER: readonly Level[] = ['error', 'warning', 'information', 'hint'];
-
 /**
  * The icon says what matters most: a blocked licence, then the finding Problems shows at the
  * highest level (an unreachable one at information, when so set), then nothing.
  */
 export function packageIcon(item: PackageItem, mapping: SeverityMapping = DEFAULT_MAPPING, options: PlanOptions = {}): IconSpec {
   if (item.licensePolicy === 'block') return { id: 'law', color: 'problemsErrorIcon.foreground' };
-  const rank = (f: PackageItem['findings'][number]): number => LEVEL_ORDER.indexOf(findingLevel(f, mapping, options));
+  const rank = (f: PackageItem['findings'][number]): number => LEVELS.indexOf(findingLevel(f, mapping, options));
   const worst = item.findings.reduce<PackageItem['findings'][number] | undefined>((w, f) => (w === undefined || rank(f) < rank(w) ? f : w), undefined);
   if (worst !== undefined) return findingIcon(worst, mapping, options);
   if (item.licensePolicy === 'comment') return { id: 'law', color: 'problemsWarningIcon.foreground' };

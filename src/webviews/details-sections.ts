@@ -140,15 +140,17 @@ function assistant({ detail, currentCode, place }: DetailsInput): Html {
   ]);
 }
 
-/**
- * The suggested fix beside today's code, and Apply only where the panel can apply it: the code is
- * here and has not changed since the scan (the fix was written for the scanned lines).
- */
 /** Two pieces of code with the same lines, whatever their indentation and blank lines. */
 function sameLines(a: string, b: string): boolean {
   const lines = (text: string): string => text.split('\n').map((line) => line.trim()).filter((line) => line !== '').join('\n');
   return lines(a) === lines(b);
 }
+
+/**
+ * The suggested fix beside today's code, and Apply only where the panel can apply it: the code is
+ * here, has not changed since the scan (the fix was written for the scanned lines) and does not
+ * already read as the fix.
+ */
 
 function suggestedFix(code: string | undefined, currentCode: string | undefined, place: TodayPlace | undefined): Html {
   if (!code || code.trim() === '') return EMPTY;

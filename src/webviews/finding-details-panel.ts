@@ -75,7 +75,10 @@ export class FindingDetailsPanel implements vscode.Disposable {
     this.error = undefined;
     this.notice = undefined;
     this.loading = this.detail === undefined;
-    this.currentCode = await this.codeToday(finding);
+    const code = await this.codeToday(finding);
+    // Another finding was shown meanwhile (the tree's selection moves on): it draws its own.
+    if (this.finding !== finding) return;
+    this.currentCode = code;
     this.render();
     if (this.detail === undefined) await this.loadDetail(finding);
   }

@@ -6,6 +6,8 @@
 import type { Finding, SourceRange } from '../model/types';
 
 export type Level = 'error' | 'warning' | 'information' | 'hint';
+/** The levels, the most severe first. */
+export const LEVELS: readonly Level[] = ['error', 'warning', 'information', 'hint'];
 export type SeverityMapping = Readonly<Record<string, Level>>;
 export const DEFAULT_MAPPING: SeverityMapping = { critical: 'error', high: 'error', medium: 'warning', low: 'information' };
 

@@ -40,7 +40,8 @@ export function refChoices(from: {
   for (const ref of from.scanned ?? []) add(ref, 'scanned');
   for (const ref of from.loaded) add(ref, ref?.startsWith('refs/pull/') ? 'pull request' : 'has findings');
   // Once the platform said which branches it scanned, a branch it did not is said to be so.
-  const scanned = from.scanned && new Set(from.scanned.map(branchName));
+  // A ref with findings loaded was scanned, whatever the list of recent scans says.
+  const scanned = from.scanned && new Set([...from.scanned, ...from.loaded.filter((ref): ref is string => ref !== undefined)].map(branchName));
   if (scanned) for (const ref of order) if (!scanned.has(ref) && !ref.startsWith('refs/pull/')) notes.get(ref)?.push('no recent scan');
   return order.map((ref) => ({ label: ref, description: (notes.get(ref) ?? []).join(' · '), ref }));
 }

@@ -4,7 +4,7 @@
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Outside the repo: a fresh clone or `git clean` must not pay the ~600 MB install again. */
+/** Outside the repo: a fresh clone or `git clean` must not pay the hosts' install again (README: its size). */
 export const CACHE_DIR = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'appsec-findings-test-hosts');
 
 /** code-server 4.139.1 refuses any Node but 24; the registry package ships the binary and headers. */

@@ -20,13 +20,14 @@ void describe('refChoices', () => {
   });
 
   test('with the platform\'s scanned branches: each marked scanned or not, the scanned ones offered too', () => {
-    const choices = refChoices({ primary: 'main', current: 'feature/x', local: ['feature/x', 'wip'], loaded: ['refs/pull/3/merge'], scanned: ['main', 'feature/x', 'release/1'] });
+    const choices = refChoices({ primary: 'main', current: 'feature/x', local: ['feature/x', 'wip'], loaded: ['refs/pull/3/merge', 'hotfix'], scanned: ['main', 'feature/x', 'release/1'] });
     assert.deepEqual(choices.map((c) => [c.label, c.description]), [
       ['feature/x', 'shown now · local branch · scanned'],
       ['main', 'primary branch · scanned'],
       ['wip', 'local branch · no recent scan'],
       ['release/1', 'scanned'],
       ['refs/pull/3/merge', 'pull request'],
+      ['hotfix', 'has findings'],
     ]);
   });
 
