@@ -18,7 +18,7 @@ process.chdir(fileURLToPath(new URL('../../..', import.meta.url)));
 const argv = process.argv.slice(2);
 const hosts = selectedHosts(argv);
 const timeoutArg = argv.indexOf('--timeout');
-const timeoutMs = (timeoutArg === -1 ? 360 : Number(argv[timeoutArg + 1])) * 1000;
+const timeoutMs = (timeoutArg === -1 ? 600 : Number(argv[timeoutArg + 1])) * 1000;
 const resultsDir = 'test-results';
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
