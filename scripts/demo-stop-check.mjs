@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
+import { parentOf } from './processes.mjs';
 
 const [command, signal, target] = process.argv.slice(2);
 if (!command || !['SIGTERM', 'SIGHUP', 'SIGINT'].includes(signal) || !['npm', 'demo'].includes(target)) {
@@ -24,8 +25,7 @@ const say = (message) => console.log(`[demo-stop-check ${((Date.now() - started)
 function processes() {
   return readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((pid) => {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const ppid = parentOf(pid);
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
       let cwd = '';
       try { cwd = readlinkSync(`/proc/${pid}/cwd`); } catch { /* another user's, or gone */ }

@@ -6,11 +6,12 @@
 // `--code-server` forces code-server even when `code` is on PATH; `--without <products>` leaves
 // products out of the demo deployment.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildBundles } from '../test/integration/launch/build.mjs';
 import { prepareDemo, startDemoCodeServer } from './demo-setup.mjs';
+import { parentOf } from './processes.mjs';
 
 const args = process.argv.slice(2);
 const repo = resolve(import.meta.dirname, '..');
@@ -37,14 +38,6 @@ const stop = (reason) => {
 };
 for (const signal of Object.keys(EXIT_CODES)) process.on(signal, () => stop(signal));
 // Under `npm run` the parent is npm's shell and npm is above it: the demo ends with either.
-const parentOf = (pid) => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return undefined; // not Linux, or gone
-  }
-};
 const starters = [process.ppid, parentOf(process.ppid)].filter((pid) => pid !== undefined && pid > 1);
 const alive = (pid) => {
   try {

@@ -14,7 +14,7 @@ import { policiesRoot, policyChildren, policyLoadFailed, ruleModeChildren, ruleP
 import { actionChildren, message, noDeployment } from './state-messages';
 import { resolveTooltip, toTreeItem } from './tree-items';
 import { nodeIds, type Node, type PolicyNode } from './tree-nodes';
-import { snapshotTree, walkTree, type SnapshotNode, type WalkedNode } from './tree-snapshot';
+import { snapshotTree, walkTree, type SnapshotNode, type SnapshotSource, type WalkedNode } from './tree-snapshot';
 
 export const POLICIES_VIEW_ID = 'appsecFindings.policies';
 
@@ -114,12 +114,17 @@ export class PoliciesTreeProvider implements vscode.TreeDataProvider<Node>, vsco
 
   /** For tests: the tree as plain data, `depth` levels deep (loads are awaited by `getChildren`). */
   snapshot(depth: number): Promise<SnapshotNode[]> {
-    return snapshotTree<Node>({ getChildren: (n) => this.getChildren(n), getTreeItem: (n) => this.getTreeItem(n), settle: () => Promise.resolve(false) }, depth);
+    return snapshotTree(this.asSource(), depth);
   }
 
   /** For tests: the nodes as menus pass them, with their items (see `walkTree`). */
   nodes(depth: number, perParent: number): Promise<WalkedNode<Node>[]> {
-    return walkTree<Node>({ getChildren: (n) => this.getChildren(n), getTreeItem: (n) => this.getTreeItem(n), settle: () => Promise.resolve(false) }, depth, perParent);
+    return walkTree(this.asSource(), depth, perParent);
+  }
+
+  /** The tree as tests walk it, waiting for what a node loads. */
+  private asSource(): SnapshotSource<Node> {
+    return { getChildren: (n) => this.getChildren(n), getTreeItem: (n) => this.getTreeItem(n), settle: () => Promise.resolve(false) };
   }
 
   private async rootChildren(): Promise<Node[]> {

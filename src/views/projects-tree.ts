@@ -18,7 +18,7 @@ import { packagePageChildren } from './dependencies-children';
 import { resolveTooltip, toTreeItem } from './tree-items';
 import { treeSlot, type FindingNode, type IssueTypeNode, type Node } from './tree-nodes';
 import { DependencyChildren } from './dependency-children-source';
-import { snapshotTree, walkTree, type SnapshotNode, type WalkedNode } from './tree-snapshot';
+import { settledChildren, snapshotTree, walkTree, type SnapshotNode, type SnapshotSource, type WalkedNode } from './tree-snapshot';
 
 export const PROJECTS_VIEW_ID = 'appsecFindings.projects';
 
@@ -117,12 +117,17 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
 
   /** For tests: the tree as plain data, `depth` levels deep, with every load awaited. */
   snapshot(depth: number): Promise<SnapshotNode[]> {
-    return snapshotTree<Node>({ getChildren: (n) => this.getChildren(n), getTreeItem: (n) => this.getTreeItem(n), settle: (n) => this.settle(n) }, depth);
+    return snapshotTree(this.asSource(), depth);
   }
 
   /** For tests: the nodes as menus pass them, with their items (see `walkTree`). */
   nodes(depth: number, perParent: number): Promise<WalkedNode<Node>[]> {
-    return walkTree<Node>({ getChildren: (n) => this.getChildren(n), getTreeItem: (n) => this.getTreeItem(n), settle: (n) => this.settle(n) }, depth, perParent);
+    return walkTree(this.asSource(), depth, perParent);
+  }
+
+  /** The tree as tests walk it, waiting for what a node loads. */
+  private asSource(): SnapshotSource<Node> {
+    return { getChildren: (n) => this.getChildren(n), getTreeItem: (n) => this.getTreeItem(n), settle: (n) => this.settle(n) };
   }
 
   /** For tests: the first finding node in tree order (loading what it must), e.g. to `reveal` it. */
@@ -131,21 +136,14 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
       for (const node of nodes) {
         if (node.kind === 'finding') return node;
         if (node.kind === 'message' || node.kind === 'action' || node.kind === 'dependencies') continue;
-        const found = await search(await this.settledChildren(node));
+        const found = await search(await settledChildren(this.asSource(), node));
         if (found) return found;
       }
       return undefined;
     };
-    const found = await search(await this.settledChildren(undefined));
+    const found = await search(await settledChildren(this.asSource()));
     if (!found) throw new Error('The Projects tree shows no finding.');
     return found;
-  }
-
-  /** Children once any load they start has ended (asked again: the load may end before `settle` looks). */
-  private async settledChildren(node: Node | undefined): Promise<Node[]> {
-    this.getChildren(node);
-    await this.settle(node);
-    return this.getChildren(node);
   }
 
   /** Findings naming each policy once, from the slots this tree loaded, for the Policy Rules view. */

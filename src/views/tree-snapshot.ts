@@ -27,16 +27,23 @@ export interface SnapshotSource<T> {
 }
 
 /**
+ * A node's children once any load they start has ended. Asked twice: the first call starts the
+ * load, the second reads its outcome (the load may end before `settle` looks, so whether it
+ * waited says nothing).
+ */
+export async function settledChildren<T>(source: SnapshotSource<T>, parent?: T): Promise<T[]> {
+  await source.getChildren(parent);
+  await source.settle(parent);
+  return source.getChildren(parent);
+}
+
+/**
  * `depth` counts levels: 1 gives the root items, 2 adds their children, and so on. Collapsed
  * nodes are expanded too (that is what a test wants to see), which starts their loads.
  */
 export async function snapshotTree<T>(source: SnapshotSource<T>, depth: number, parent?: T): Promise<SnapshotNode[]> {
   if (depth < 1) return [];
-  // Asked twice: the first call starts any load, the second reads its outcome. (The load may end
-  // before `settle` looks, so whether it waited says nothing.)
-  await source.getChildren(parent);
-  await source.settle(parent);
-  const children = await source.getChildren(parent);
+  const children = await settledChildren(source, parent);
   const nodes: SnapshotNode[] = [];
   for (const child of children) {
     let item = await source.getTreeItem(child);
@@ -67,9 +74,7 @@ export interface WalkedNode<T> {
  */
 export async function walkTree<T>(source: SnapshotSource<T>, depth: number, perParent: number, parent?: T): Promise<WalkedNode<T>[]> {
   if (depth < 1) return [];
-  await source.getChildren(parent);
-  await source.settle(parent);
-  const children = (await source.getChildren(parent)).slice(0, perParent);
+  const children = (await settledChildren(source, parent)).slice(0, perParent);
   const walked: WalkedNode<T>[] = [];
   for (const node of children) {
     const item = await source.getTreeItem(node);
