@@ -18,6 +18,8 @@ export interface App extends CommandDeps {
   readonly cachedStart: CachedStart;
   /** The workspace's repositories changed: what they show is loaded again. */
   reposChanged(): Promise<unknown>;
+  /** The base URL or the deployment settings changed: the views follow the deployment they name. */
+  deploymentSettingsChanged(): Promise<void>;
   /** Shows the findings kept on disk from the last session (start-up); false when there are none. */
   startFromCache(): Promise<boolean>;
   /** Cancels the tree's loads in progress. */

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { App } from './app';
 import { PlatformClient } from './core/api/client';
-import type { Deployment, Finding } from './core/model/types';
+import type { Finding } from './core/model/types';
 import { FindingsStore } from './core/services/findings-store';
 import { describeQuery } from './core/services/findings-query';
 import { PoliciesService } from './core/services/policies-service';
@@ -25,8 +25,9 @@ import { ExtensionLog } from './host/logger';
 import { createHostDispatcher } from './host/network';
 import type { NetworkDispatcher } from './core/net/dispatcher';
 import { SecretTokenStore, warnOnceIfNoKeyring } from './host/secrets';
-import { affectsConnection, settings } from './host/settings';
-import { errorMessage, reportError, warnIfUnusableBaseUrl } from './host/user-errors';
+import { affectsConnection, affectsDeployment, settings } from './host/settings';
+import { deploymentMemory } from './host/deployment-memory';
+import { errorMessage, reportDeploymentUnread, reportError, warnIfUnusableBaseUrl } from './host/user-errors';
 import { ViewState } from './host/view-state';
 import { FindingsStatusBar } from './status-bar';
 import { createTreeViews, revealProject, revealRule, treeCommandHandlers, updateFilterDescription } from './views/tree-views';
@@ -55,7 +56,6 @@ import { openInProblems } from './core/services/folder-view';
 import { AnswerShapes } from './core/services/answer-shapes';
 import { StartMemory } from './host/start-memory';
 
-const DEPLOYMENT_KEY = 'appsecFindings.deployment';
 const SBOM_HISTORY_KEY = 'appsecFindings.sbomHistory';
 
 /** What integration tests reach. Other extensions get only the version: the internals can make authenticated calls. */
@@ -86,10 +86,7 @@ function activateApi(context: vscode.ExtensionContext) {
       onRetry: (r) => netLog.warn(`${r.what}: ${r.method} attempt ${r.attempt} of ${r.maxAttempts} failed (${r.error.message}); trying again in ${r.delayMs} ms.`),
     }),
     () => ({ deploymentId: settings.deploymentId(), deploymentSlug: settings.deploymentSlug() }),
-    {
-      get: () => context.globalState.get<Deployment>(DEPLOYMENT_KEY),
-      set: (d) => Promise.resolve(context.globalState.update(DEPLOYMENT_KEY, d)),
-    },
+    deploymentMemory(context.globalState, () => settings.baseUrl()),
   ));
   const api = () => session.api;
   const slug = () => session.deployment?.slug;
@@ -188,7 +185,7 @@ function activateApi(context: vscode.ExtensionContext) {
   const triageService = new TriageService({ api, store: findings, deploymentSlug: slug, deploymentId: () => session.deployment?.id });
   // The findings of the workspace's projects on disk: shown at the next start before any answer.
   const cache = new FindingsCache({
-    dir: context.globalStorageUri.fsPath, maxBytes: () => settings.cacheMaxBytes(), onProblem: (m) => storeLog.warn(m),
+    dir: context.globalStorageUri.fsPath, maxBytes: () => settings.cacheMaxBytes(), onProblem: (m) => storeLog.warn(m), origin: () => settings.baseUrl(),
   });
   const keeping: CacheKeepingDeps = {
     cache, store: findings, renderer: diagnostics, cachedStart, deploymentSlug: slug, projectNames: () => repos.projectNames(),
@@ -209,7 +206,8 @@ function activateApi(context: vscode.ExtensionContext) {
     clipboard: vscode.env.clipboard, findingUrl, projectUrl,
     ...refreshAllActions({
       session, findings, projects, policies, inventory: inventory.service, repos, view, trees: { projects: trees.projects.model, policies: trees.policies }, places, cache,
-      onKindsFailed: (gaps) => void announceKindsFailed(gaps),
+      baseUrl: () => settings.baseUrl(), onKindsFailed: (gaps) => void announceKindsFailed(gaps),
+      onDeploymentUnread: (e) => reportDeploymentUnread(settings.baseUrl(), e, log.for('Session')),
     }),
     cancelLoads: () => trees.projects.model.cancelAll(),
     revealRule: (ruleName) => revealRule(trees, ruleName),
@@ -254,6 +252,7 @@ function activateApi(context: vscode.ExtensionContext) {
       replaced?.close().catch((error: unknown) => log.for('Network').warn(`Closing the previous connections failed: ${errorMessage(error)}`));
       warnIfUnusableBaseUrl(settings.baseUrl());
     }
+    if (affectsDeployment(e)) void app.deploymentSettingsChanged();
     // The same findings, drawn with other levels: nothing is loaded.
     if (e.affectsConfiguration('appsecFindings.severityMapping') || e.affectsConfiguration('appsecFindings.unreachableAsInformation')) {
       diagnostics.redraw();

@@ -17,7 +17,11 @@ import type { WorkspaceView } from '../core/services/workspace-view';
 import type { GitWorkspaceRepos } from './git-workspace-repos';
 
 export interface RefreshAllDeps {
-  readonly session: Pick<Session, 'state'>;
+  readonly session: Pick<Session, 'state' | 'restore'>;
+  /** The base URL requests go to: with the deployment, it says whose data the views show. */
+  readonly baseUrl: () => string;
+  /** Told when the deployment at changed settings could not be read (what is shown stays). */
+  readonly onDeploymentUnread?: (error: unknown) => void;
   readonly findings: Pick<FindingsStore, 'expire' | 'clear'>;
   readonly projects: Pick<ProjectsService, 'load' | 'clear' | 'state' | 'find' | 'readKnown'>;
   readonly policies: Pick<PoliciesService, 'clear' | 'expire'>;
@@ -44,6 +48,12 @@ export interface RefreshAll {
   /** Forgets everything shown (sign-out, deployment change). */
   clearAll(): void;
   /**
+   * The base URL or the deployment settings changed: the deployment they name is read again and,
+   * when it is another than the views show, everything shown is forgotten and loaded from it.
+   * Changes are followed one at a time, in order.
+   */
+  deploymentSettingsChanged(): Promise<void>;
+  /**
    * The workspace's repositories changed (a checkout, a commit, a folder, a new match): what
    * differs from the scanned commit is computed again, and the view loads what the folders show.
    */
@@ -51,7 +61,10 @@ export interface RefreshAll {
 }
 
 export function refreshAllActions(deps: RefreshAllDeps): RefreshAll {
+  // Whose data the views show: the base URL and the deployment of the last refresh.
+  let shownFrom: string | undefined;
   const clearAll = (): void => {
+    shownFrom = undefined;
     void deps.cache?.clear();
     deps.findings.clear();
     deps.projects.clear();
@@ -66,11 +79,24 @@ export function refreshAllActions(deps: RefreshAllDeps): RefreshAll {
     deps.places.drift.invalidate();
     return deps.view.refresh(false);
   };
-  return {
+  const whereNow = (): string | undefined => (deps.session.state.kind === 'signedIn' ? `${deps.baseUrl()} ${deps.session.state.deployment.id}` : undefined);
+  let following = Promise.resolve();
+  const actions: RefreshAll = {
     clearAll,
     reposChanged,
+    deploymentSettingsChanged() {
+      following = following.then(async () => {
+        const state = await deps.session.restore();
+        if (state.kind !== 'signedIn') return clearAll();
+        if (whereNow() === shownFrom) return;
+        clearAll();
+        await actions.refreshAll(false);
+      }).catch((error: unknown) => deps.onDeploymentUnread?.(error));
+      return following;
+    },
     async refreshAll(force) {
       if (deps.session.state.kind !== 'signedIn') return clearAll();
+      shownFrom = whereNow();
       if (force) {
         deps.findings.expire();
         deps.policies.expire();
@@ -102,4 +128,5 @@ export function refreshAllActions(deps: RefreshAllDeps): RefreshAll {
       if (gaps.some((gap) => 'failedBecause' in gap)) deps.onKindsFailed?.(gaps);
     },
   };
+  return actions;
 }

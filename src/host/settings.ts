@@ -98,8 +98,13 @@ export const settings = {
   },
 };
 
+/** True when a change touches a setting that says which deployment the views show. */
+export function affectsDeployment(e: vscode.ConfigurationChangeEvent): boolean {
+  return ['baseUrl', 'deploymentId', 'deploymentSlug'].some((k) => e.affectsConfiguration(`${SECTION}.${k}`));
+}
+
 /** True when a change touches a setting that decides where requests go (client must be rebuilt). */
 export function affectsConnection(e: vscode.ConfigurationChangeEvent): boolean {
-  return ['baseUrl', 'deploymentId', 'deploymentSlug', 'caBundlePath'].some((k) => e.affectsConfiguration(`${SECTION}.${k}`)) ||
+  return affectsDeployment(e) || e.affectsConfiguration(`${SECTION}.caBundlePath`) ||
     e.affectsConfiguration('http.proxy') || e.affectsConfiguration('http.proxyStrictSSL') || e.affectsConfiguration('http.noProxy');
 }

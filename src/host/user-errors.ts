@@ -67,3 +67,13 @@ export function warnIfUnusableBaseUrl(baseUrl: string): void {
       picked ? vscode.commands.executeCommand('workbench.action.openSettings', 'appsecFindings.baseUrl') : undefined);
   }
 }
+
+/**
+ * The deployment named by changed settings could not be read. A base URL that cannot be used was
+ * said already (`warnIfUnusableBaseUrl`); any other cause is shown with its actions.
+ */
+export function reportDeploymentUnread(baseUrl: string, error: unknown, log: Logger): void {
+  const unusable = error instanceof PlatformError && (error.reason === 'insecureUrl' || error.reason === 'invalidUrl');
+  if (unusable) log.warn(`The base URL ${baseUrl} cannot be used: ${errorMessage(error)}`);
+  else void reportError(`Reading the deployment at ${baseUrl} failed; the views still show the previous one`, error, log);
+}

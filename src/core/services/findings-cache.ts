@@ -27,6 +27,8 @@ export interface FindingsCacheOptions {
   readonly maxBytes: () => number;
   /** Told of a cache file that could not be used or written (it is then rebuilt). */
   readonly onProblem?: (message: string) => void;
+  /** The platform's base URL: two platforms may have a deployment of the same slug. */
+  readonly origin?: () => string;
 }
 
 export class FindingsCache {
@@ -171,17 +173,18 @@ export class FindingsCache {
     await rm(this.shownFileOf(deploymentSlug), { force: true }).catch(() => undefined);
   }
 
-  /** One file per deployment; its name is a hash, so no slug reaches the file system as a path. */
-  private fileOf(deploymentSlug: string): string {
-    return join(this.options.dir, 'findings-cache', `${nameOf(deploymentSlug)}.json`);
+  /** One file per platform and deployment; its name is a hash, so no slug reaches the file system as a path. */
+  private fileOf(deploymentSlug: string, suffix = ''): string {
+    const name = nameOf(`${this.options.origin?.() ?? ''}\n${deploymentSlug}`);
+    return join(this.options.dir, 'findings-cache', `${name}${suffix}.json`);
   }
 
   private openFileOf(deploymentSlug: string): string {
-    return join(this.options.dir, 'findings-cache', `${nameOf(deploymentSlug)}.open.json`);
+    return this.fileOf(deploymentSlug, '.open');
   }
 
   private shownFileOf(deploymentSlug: string): string {
-    return join(this.options.dir, 'findings-cache', `${nameOf(deploymentSlug)}.shown.json`);
+    return this.fileOf(deploymentSlug, '.shown');
   }
 
   /**

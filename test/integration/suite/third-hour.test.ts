@@ -3,8 +3,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FilterSelection } from '../../../src/core/services/filters';
-import { signIn, signedIn, type Fixture } from './fixture';
-import { actInWindow, closePickersAndEditors, readWindow, screenshotsInThemes, waitFor } from './helpers';
+import { generateDeployment } from '../../platform/generator';
+import { startPlatformServer } from '../../platform/server';
+import { signIn, signedIn, type Fixture, type Snap } from './fixture';
+import { actInWindow, appsecDiagnosticCount, closePickersAndEditors, readWindow, screenshotsInThemes, waitFor } from './helpers';
 
 const pickerRows = async (): Promise<string[]> => ((await readWindow('.quick-input-widget .quick-input-list .monaco-list-row')) ?? []).map((r) => `${r.label} ${r.text}`);
 
@@ -65,5 +67,30 @@ describe("a new user's third hour", () => {
     const lines = f.api.app.log.recent();
     const after = lines.slice(lines.lastIndexOf(`[ThirdHour] ${marker}`) + 1);
     assert.deepEqual(after.filter((line) => line.includes('New findings:')), [], 'the first load is not news');
+  });
+
+  it('changing appsecFindings.baseUrl shows the deployment there at once, and changing it back shows this one again', async function () {
+    this.timeout(120_000);
+    const config = vscode.workspace.getConfiguration('appsecFindings');
+    const other = await startPlatformServer({
+      data: generateDeployment({ seed: 44, projects: 2, sastPerProject: 5, scaPerProject: 1, deploymentSlug: 'other-org' }), token: f.server.token,
+    });
+    const projectNames = async (): Promise<string[]> => ((await f.api.trees.projects.snapshot(1)) as Snap[]).map((p) => p.label);
+    const ours = f.data.projects.map((p) => p.name);
+    assert.ok(appsecDiagnosticCount() > 0, 'Problems shows this deployment\'s findings first');
+    try {
+      await config.update('baseUrl', other.url, vscode.ConfigurationTarget.Global);
+      // No refresh is asked for: the setting alone moves the views.
+      await waitFor(() => f.api.app.session.deployment?.slug === 'other-org', 20_000, 'signed in to the deployment at the new address');
+      await waitFor(() => appsecDiagnosticCount() === 0, 20_000, 'Problems drops the first deployment\'s findings (this folder is not a project there)');
+      await waitFor(async () => (await projectNames()).some((n) => other.data.projects.some((p) => p.name === n)), 20_000, 'the tree lists the new deployment\'s projects');
+      assert.deepEqual((await projectNames()).filter((n) => ours.includes(n) && !other.data.projects.some((p) => p.name === n)), [], 'none of the first deployment\'s projects stay');
+    } finally {
+      await config.update('baseUrl', f.server.url, vscode.ConfigurationTarget.Global);
+      await other.close();
+    }
+    await waitFor(() => f.api.app.session.deployment?.slug === f.data.deployment.slug, 20_000, 'back on the first deployment');
+    await waitFor(() => appsecDiagnosticCount() > 0 && f.api.app.diagnostics.currentCause !== 'arriving', 30_000, 'its findings are back in Problems');
+    await waitFor(async () => (await projectNames()).some((n) => ours.includes(n)), 20_000, 'and its projects in the tree');
   });
 });

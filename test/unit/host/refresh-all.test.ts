@@ -18,6 +18,9 @@ interface Situation {
   readonly gaps?: readonly KindGap[];
 }
 
+type SessionState = RefreshAllDeps['session']['state'];
+const signedInTo = (id: string): SessionState => ({ kind: 'signedIn', deployment: { id, slug: `org-${id}`, name: `Org ${id}` } });
+
 /** A world with a view that takes 10 ms per refresh and coalesces as the real one does. */
 function world(signedIn: boolean, situation: Situation = {}) {
   const seen = { refreshes: 0, drawn: 0, expired: false, cleared: [] as string[], listAnswered: false, loadStartedBeforeList: false, told: [] as string[], readKnown: [] as string[] };
@@ -40,8 +43,16 @@ function world(signedIn: boolean, situation: Situation = {}) {
     clear: () => void seen.cleared.push('view'),
   };
   let reposChanged: () => void = () => undefined;
+  // What the settings name: the base URL, and the deployment the next restore finds there.
+  const settings = { baseUrl: 'https://one.example', restoresTo: signedInTo('1'), restoreFails: undefined as Error | undefined, unread: [] as string[] };
+  let state: SessionState = signedIn ? signedInTo('1') : { kind: 'signedOut' };
   const deps: RefreshAllDeps = {
-    session: { state: signedIn ? ({ kind: 'signedIn' } as RefreshAllDeps['session']['state']) : { kind: 'signedOut' } },
+    session: {
+      get state() { return state; },
+      restore: () => (settings.restoreFails ? Promise.reject(settings.restoreFails) : Promise.resolve(state = settings.restoresTo)),
+    },
+    baseUrl: () => settings.baseUrl,
+    onDeploymentUnread: (e) => void settings.unread.push(e instanceof Error ? e.message : String(e)),
     findings: { expire: () => void (seen.expired = true), clear: () => void seen.cleared.push('findings') },
     projects: {
       state: situation.known ? { kind: 'loaded', projects: [] } : { kind: 'idle' },
@@ -67,7 +78,7 @@ function world(signedIn: boolean, situation: Situation = {}) {
   };
   const actions = refreshAllActions(deps);
   reposChanged = () => void actions.reposChanged();
-  return { actions, seen };
+  return { actions, seen, settings };
 }
 
 void describe('refreshAllActions', () => {
@@ -135,5 +146,40 @@ void describe('refreshAllActions', () => {
     await actions.refreshAll(false);
     assert.equal(seen.refreshes, 0);
     assert.deepEqual(new Set(seen.cleared), new Set(['findings', 'projects', 'policies', 'view']));
+  });
+
+  void it('another base URL: what was shown is forgotten and the deployment there is loaded, with no refresh asked for', async () => {
+    const { actions, seen, settings } = world(true, { known: true });
+    await actions.refreshAll(false);
+    const refreshes = seen.refreshes;
+    settings.baseUrl = 'https://two.example';
+    await actions.deploymentSettingsChanged();
+    assert.ok(seen.cleared.includes('findings') && seen.cleared.includes('view'), 'the first platform\'s findings are gone');
+    assert.equal(seen.refreshes, refreshes + 1, 'the new platform is loaded');
+  });
+
+  void it('another deployment at the same base URL is loaded; a setting that still names the shown one reloads nothing', async () => {
+    const { actions, seen, settings } = world(true, { known: true });
+    await actions.refreshAll(false);
+    await actions.deploymentSettingsChanged();
+    assert.equal(seen.cleared.length, 0, 'the same deployment at the same address: nothing forgotten');
+    settings.restoresTo = signedInTo('2');
+    await actions.deploymentSettingsChanged();
+    assert.ok(seen.cleared.includes('findings'), 'deployment 2 replaces deployment 1');
+  });
+
+  void it('settings whose deployment cannot be read keep what is shown, and say why', async () => {
+    const { actions, seen, settings } = world(true, { known: true });
+    await actions.refreshAll(false);
+    settings.baseUrl = 'http://plain.example';
+    settings.restoreFails = new Error('The base URL must start with https://');
+    await actions.deploymentSettingsChanged();
+    assert.equal(seen.cleared.length, 0, 'nothing forgotten');
+    assert.deepEqual(settings.unread, ['The base URL must start with https://']);
+    // Back to the address the views were loaded from: nothing to do.
+    settings.baseUrl = 'https://one.example';
+    settings.restoreFails = undefined;
+    await actions.deploymentSettingsChanged();
+    assert.equal(seen.cleared.length, 0);
   });
 });

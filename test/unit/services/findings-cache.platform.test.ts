@@ -60,6 +60,18 @@ void describe('the findings cache on disk', () => {
     assert.ok(!text.includes(h.server.token), 'the token is never written');
   });
 
+  test('another platform with a deployment of the same slug reads nothing of this one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'appsec-cache-'));
+    made.push(dir);
+    let origin = 'https://one.example';
+    const cache = new FindingsCache({ dir, maxBytes: () => 1 << 30, origin: () => origin });
+    await cache.write(SLUG, results);
+    origin = 'https://two.example';
+    assert.equal(await cache.read(SLUG), undefined, 'the second platform\'s start draws none of the first one\'s findings');
+    origin = 'https://one.example';
+    assert.equal((await cache.read(SLUG))?.length, results.length);
+  });
+
   test('a damaged file, or one of another version, is dropped and said, never trusted', async () => {
     const { dir, cache, problems } = cacheIn();
     await cache.write(SLUG, results);
