@@ -35,6 +35,7 @@ import { createInventory } from './inventory';
 import { startAutoRefresh } from './host/auto-refresh';
 import { FindingsAttention } from './views/attention';
 import { registerFindingHover } from './editor/finding-hover';
+import { RefScans } from './core/services/ref-scans';
 import { BranchBaselines } from './core/services/branch-baselines';
 import { TriageService } from './core/services/triage-service';
 import { FindingsCache } from './core/services/findings-cache';
@@ -108,6 +109,8 @@ function activateApi(context: vscode.ExtensionContext) {
     onLoadFailed: (name, error) => storeLog.warn(`Comparing ${name} with its primary branch failed, so no finding is marked new on this branch: ${errorMessage(error)}`),
     onListenerError: (name, error) => storeLog.error(`${name} failed to follow a change of the primary branches' findings`, error),
   }));
+  // Whether a ref was scanned: decided once, read by every view.
+  const scans = new RefScans(findings);
   const policies = push(new PoliciesService(api, () => session.deployment?.id));
   const sbom = push(new SbomService(api, () => session.deployment?.id, context.globalState.get<SbomExportRecord[]>(SBOM_HISTORY_KEY) ?? []));
   push(sbom.onDidChange((h) => void context.globalState.update(SBOM_HISTORY_KEY, h)));
@@ -129,7 +132,7 @@ function activateApi(context: vscode.ExtensionContext) {
   const places = push(new FindingPlaces(repos, drift, latestScanCommitVia(session, projects), log.for('Drift')));
   // The one place that decides what the workspace shows; Problems draws it.
   const view = push(new WorkspaceView({
-    store: findings, baselines, folders: () => repos.repos(), keyOf: (repo) => repo.folder.uri.toString(),
+    store: findings, baselines, scans, folders: () => repos.repos(), keyOf: (repo) => repo.folder.uri.toString(),
     deploymentSlug: slug, project: (name) => projects.find(name), selection: () => viewState.selection(),
     mayShow: () => vscode.workspace.isTrusted,
   }));
@@ -161,7 +164,7 @@ function activateApi(context: vscode.ExtensionContext) {
     walkthrough.problemsDrawn(folders.some((folder) => openInProblems(folder).length > 0));
   }));
   const trees = createTreeViews({
-    session, projects, findings, policies, workspaceRepos: repos,
+    session, projects, findings, policies, workspaceRepos: repos, scans,
     selection: () => viewState.selection(), groupBy: () => viewState.groupBy(),
     refOverride: (name) => viewState.refOverride(name), policyIds: () => settings.policyIds(), errorMessage,
     severityMapping: () => settings.severityMapping(), unreachableAsInformation: () => settings.unreachableAsInformation(),
@@ -196,7 +199,7 @@ function activateApi(context: vscode.ExtensionContext) {
 
   phaseDone('cache');
   for (const tool of registerAgentTools({
-    deploymentSlug: slug, project: (name) => projects.find(name), store: findings, repos, places, novelty: baselines, details,
+    deploymentSlug: slug, project: (name) => projects.find(name), store: findings, scans, repos, places, novelty: baselines, details,
     triage: triageService, findingUrl, errorMessage,
   })) push(tool);
 

@@ -48,9 +48,12 @@ export function statusText(folder: FolderFindings | undefined, treeRef?: string)
   const newText = newCount > 0 ? ` · $(git-branch) ${newCount} new` : '';
   const newTip = novelty && newCount > 0 ? ` ${newCount} of them ${newCount === 1 ? 'is' : 'are'} new on this branch (${novelty.primary} does not have ${newCount === 1 ? 'it' : 'them'}).` : '';
   const failed = (folder.gaps ?? []).some((g) => 'failedBecause' in g);
+  // A filter that keeps nothing says so in its own words: the branch itself may have findings.
+  const matching = folder.filters ? ` matching the filters (${folder.filters})` : '';
   return {
-    text: `$(${failed ? 'warning' : folder.cachedAt ? 'history' : 'shield'}) ${total === 0 ? 'No findings' : parts.join(' · ')}${newText}`,
-    tooltip: `AppSec: ${plural(total, 'finding')} of ${folder.repo.projectName} on ${ref}${fallback}.${newTip}${cached}${gapsTip} Click to open the Projects view.`,
+    // Another branch's findings are marked as such where they are counted, not only in the tooltip.
+    text: `$(${failed ? 'warning' : folder.cachedAt ? 'history' : 'shield'}) ${total === 0 ? `No findings${folder.filters ? ` (${folder.filters})` : ''}` : parts.join(' · ')}${newText}${folder.usedFallback ? ` · on ${ref}` : ''}`,
+    tooltip: `AppSec: ${plural(total, 'finding')}${matching} of ${folder.repo.projectName} on ${ref}${fallback}.${newTip}${cached}${gapsTip} Click to open the Projects view.`,
   };
 }
 

@@ -6,7 +6,8 @@
  * the commands use. Input is checked here and a problem is answered as one sentence, never thrown.
  */
 import * as vscode from 'vscode';
-import { fallsBack, shownRef } from '../core/services/shown-queries';
+import type { RefScans } from '../core/services/ref-scans';
+import { shownRef } from '../core/services/shown-queries';
 import { ISSUE_TYPES, type Finding, type IssueType } from '../core/model/types';
 import { raceAbort } from '../core/services/abort';
 import type { BranchNovelty } from '../core/services/branch-baselines';
@@ -32,6 +33,8 @@ export interface AgentToolsDeps {
   readonly deploymentSlug: () => string | undefined;
   readonly project: (name: string) => { readonly primaryBranch?: string; readonly defaultBranch?: string } | undefined;
   readonly store: FindingsStore;
+  /** Whether a ref was scanned: the rule Problems follows, so both say the same. */
+  readonly scans: Pick<RefScans, 'ask'>;
   readonly repos: WorkspaceRepos;
   readonly places: FindingPlaces;
   readonly novelty: BranchNovelty;
@@ -95,13 +98,11 @@ class FindingsTool implements vscode.LanguageModelTool<FindingsInput> {
     const status = input.status ?? 'open';
     let refShown = ref;
     let loaded = await this.load(slug, projectName, ref, types, status, input.severities, signal);
-    // A branch without a scan has no findings: the primary branch's are what the user sees in Problems.
-    if (fallsBack(loaded.findings.length, loaded.gaps.some((g) => 'failedBecause' in g), fallback) && input.ref === undefined) {
-      const primary = await this.load(slug, projectName, fallback, types, status, input.severities, signal);
-      if (primary.findings.length > 0) {
-        loaded = primary;
-        refShown = fallback;
-      }
+    // A branch never scanned shows the primary branch's findings, as Problems does; a scanned
+    // branch whose findings the filters leave out shows none.
+    if (input.ref === undefined && fallback && ref && await this.deps.scans.ask(slug, projectName, ref, { seen: loaded.findings.length, signal }) === 'unscanned') {
+      loaded = await this.load(slug, projectName, fallback, types, status, input.severities, signal);
+      refShown = fallback;
     }
     const keep = path ? localFilterOf({ ...EMPTY_SELECTION, paths: [path] }) : undefined;
     const kept = loaded.findings.filter((f) => (!keep || keep(f)) && (!onlyAi || f.issueType !== 'sast' || f.ai !== undefined));

@@ -151,8 +151,8 @@ export function noFindings(issueType: IssueType, selection: FilterSelection, ref
   if (unscanned && ref) {
     const show: NodeAction = { title: `Show ${unscanned.primary}`, command: EXTENSION_COMMANDS.chooseRef, args: [unscanned.projectName, unscanned.primary], icon: 'git-branch' };
     return {
-      state: 'unscanned', tone: 'warning', icon: 'question', text: `${ref} has no scan: the platform knows no ${ISSUE_TYPE_NOUNS[issueType]} of it`,
-      tooltip: `No ${ISSUE_TYPE_NOUNS[issueType]} at all on ${ref}, whatever the filters: the platform has not scanned this branch, so it is not known to be clean. Click to show the findings of ${unscanned.primary}.`,
+      state: 'unscanned', tone: 'warning', icon: 'question', text: `${ref} has no scan: the platform knows no finding of it`,
+      tooltip: `No code or supply-chain finding at all on ${ref}, whatever the filters: the platform has not scanned this branch, so it is not known to be clean. Click to show the findings of ${unscanned.primary}.`,
       action: show, actions: [show],
     };
   }

@@ -7,7 +7,7 @@ import { isCancelled } from '../model/errors';
 import { ISSUE_TYPES, type Finding, type IssueType } from '../model/types';
 import type { FindingsStore } from './findings-store';
 import { shownResult } from './slot-bindings';
-import type { FindingsQuery } from './findings-query';
+import type { FindingsQuery, FindingsResult } from './findings-query';
 import { gapsOfResult, gapsOfSlot, type KindGap } from './kind-gaps';
 
 /** The store slots of a folder, one per kind: its own branch's, or the primary branch's when it falls back. */
@@ -40,4 +40,13 @@ export async function loadRef(
     failed = true;
   }
   return { findings, gaps, failed };
+}
+
+/**
+ * What `find` holds of every kind of a ref, without a request; undefined when no kind has an
+ * answer. A kind without one (it failed) is left out: the kinds that answered still show.
+ */
+export function heldRef(find: (query: FindingsQuery) => FindingsResult | undefined, queryOf: (issueType: IssueType) => FindingsQuery): FindingsResult[] | undefined {
+  const results = ISSUE_TYPES.map((issueType) => find(queryOf(issueType))).filter((r): r is FindingsResult => r !== undefined);
+  return results.length > 0 ? results : undefined;
 }

@@ -28,6 +28,8 @@ export interface FolderFindings<R extends FolderRef = FolderRef> {
   readonly novelty?: FolderNovelty;
   /** The filter "only new on this branch" is on: Problems shows only new findings. */
   readonly onlyNew: boolean;
+  /** The user's filters in words ("open · critical"), when any is set: an empty list says them. */
+  readonly filters?: string;
   /** The filters the extension applies itself (files, only new, AI), when any is set. */
   readonly keep?: (finding: Finding) => boolean;
   /** Set while these findings come from the last session's cache: when they were loaded. */

@@ -1,16 +1,17 @@
 /**
  * What a project shows in the tree, at the ref the tree shows it (its override, else the primary
  * branch), one kind at a time: the query it asks the store, the filters the extension applies
- * itself, the primary branch its findings are compared with, and whether an empty answer means
- * the branch was never scanned. The workspace's folders are decided by `workspace-view.ts`; both
+ * itself, the primary branch its findings are compared with, and whether its branch was ever
+ * scanned (as `ref-scans.ts` decides). The workspace's folders are decided by `workspace-view.ts`; both
  * follow the rules of `shown-queries.ts`.
  */
 import { refToShow } from '../model/refs';
 import type { Finding, IssueType, Project } from '../model/types';
 import type { BranchNovelty } from './branch-baselines';
 import type { FilterSelection } from './filters';
-import { queryKey, type FindingsQuery } from './findings-query';
+import type { FindingsQuery } from './findings-query';
 import type { FindingsStore } from './findings-store';
+import type { RefScans } from './ref-scans';
 import { shownFilter, shownQuery } from './shown-queries';
 
 /** One kind of one project at a ref, shown in a store slot of its own (the tree's issue-type node fits). */
@@ -39,14 +40,8 @@ export interface ProjectViewDeps {
   readonly findings: Pick<FindingsStore, 'state' | 'load'>;
   selection(): FilterSelection;
   readonly novelty?: BranchNovelty & { ensure(deploymentSlug: string, projectName: string): Promise<void> };
-}
-
-/** The slot of the "was this branch scanned at all?" question of a place. */
-const PROBE_SUFFIX = ':scanned';
-
-/** The place's slot a changed slot belongs to (its own, or its probe's). */
-export function placeSlotOf(slot: string): string {
-  return slot.endsWith(PROBE_SUFFIX) ? slot.slice(0, -PROBE_SUFFIX.length) : slot;
+  /** Whether a ref was scanned: the one rule, which Problems follows too. */
+  readonly scans: Pick<RefScans, 'now'>;
 }
 
 export class ProjectView {
@@ -82,29 +77,16 @@ export class ProjectView {
   }
 
   /**
-   * Whether an empty answer means "this branch was never scanned": only for a branch other than
-   * the primary one, and only when the branch has no code or supply-chain finding at all, filters
-   * aside (asked once through the store, answered from it afterwards). `checking` while that
-   * question is on its way, so an empty answer is not shown as a clean branch meanwhile.
+   * Whether the place's branch was never scanned (`ref-scans.ts` decides, for every view alike):
+   * asked only for a branch other than the primary one. `checking` while the question is on its
+   * way, so an empty answer is not shown as a clean branch meanwhile.
    */
   scanOf(node: ShownPlace): { readonly unscanned?: Unscanned; readonly checking: boolean } {
     const { project, ref } = node.parent;
     const deployment = this.deps.session.deployment;
     const { fallback } = refToShow(ref, project);
     if (!deployment || !ref || !fallback) return { checking: false };
-    // A branch without secrets is the usual case: secrets ask whether it has code findings.
-    const issueType = node.issueType === 'secrets' ? 'sast' : node.issueType;
-    const probe = { deploymentSlug: deployment.slug, issueType, filters: { repos: [project.name], ref, dedup: true } };
-    const slot = `${node.slot}${PROBE_SUFFIX}`;
-    const state = this.deps.findings.state(slot);
-    const answered = state.kind === 'loaded' && queryKey(state.result.query) === queryKey(probe) ? state.result : undefined;
-    if (!answered) {
-      // A failed question proves nothing: the branch is shown as its answer says (asking again
-      // here would ask on every redraw that the failure itself causes).
-      if (state.kind === 'failed') return { checking: false };
-      if (state.kind !== 'loading') this.deps.findings.load(slot, probe).catch(() => undefined);
-      return { checking: true };
-    }
-    return answered.findings.length === 0 ? { unscanned: { projectName: project.name, primary: fallback }, checking: false } : { checking: false };
+    const scan = this.deps.scans.now(deployment.slug, project.name, ref);
+    return scan === 'unscanned' ? { unscanned: { projectName: project.name, primary: fallback }, checking: false } : { checking: scan === 'checking' };
   }
 }

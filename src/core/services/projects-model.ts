@@ -9,9 +9,10 @@ import { Emitter, type Disposable, type Event } from '../events';
 import type { Project } from '../model/types';
 import type { FindingsStore } from './findings-store';
 import { PlaceLoads, type SlotView } from './place-loads';
-import { placeSlotOf, ProjectView, type LocalFilter, type ProjectViewDeps, type ShownPlace, type Unscanned } from './project-view';
+import { ProjectView, type LocalFilter, type ProjectViewDeps, type ShownPlace, type Unscanned } from './project-view';
 import type { ProjectsService, ProjectsState } from './projects-service';
 import type { SessionState } from './session';
+import { isScanSlot } from './ref-scans';
 import { checkedOutBranch, shownRef } from './shown-queries';
 
 /** What one place shows; a new object whenever anything it holds may differ. */
@@ -180,9 +181,11 @@ export class ProjectsModel implements Disposable {
   }
 
   private onSlotsChanged(slots: readonly string[]): void {
-    // Other consumers' slots (Problems) are not shown here.
-    const places = [...new Set(slots.filter((slot) => slot.startsWith('tree:')).map(placeSlotOf))];
-    if (places.length > 0) this.changedPlaces(places);
+    // Other consumers' slots (Problems) are not shown here; a scan question's answer may change
+    // what any place of a branch says.
+    const places = new Set(slots.filter((slot) => slot.startsWith('tree:')));
+    if (slots.some(isScanSlot)) for (const [slot, place] of this.places) if (place.parent.ref !== undefined) places.add(slot);
+    if (places.size > 0) this.changedPlaces([...places]);
   }
 
   private changedPlaces(slots: readonly string[]): void {

@@ -1,7 +1,8 @@
 /**
  * The rules every place that shows a project's findings follows (Problems' folders, the tree's
  * nodes, SARIF, the agent), so they ask the same queries (one answer in the store serves them
- * all) and keep the same findings.
+ * all) and keep the same findings. Whether a ref falls back to its primary branch is decided in
+ * `ref-scans.ts`.
  */
 import { refToShow } from '../model/refs';
 import type { Finding, IssueType } from '../model/types';
@@ -37,12 +38,4 @@ export function shownQuery(deploymentSlug: string, selection: FilterSelection, i
  */
 export function shownFilter(selection: FilterSelection, novelty?: Pick<BranchNovelty, 'isNew'>): ((finding: Finding) => boolean) | undefined {
   return localFilterOf(selection, novelty && ((finding) => novelty.isNew(finding)));
-}
-
-/**
- * A ref without a scan has no findings on the platform, so the fallback's (the primary branch's)
- * are shown instead. A kind that failed proves nothing about the ref: it never counts as "not scanned".
- */
-export function fallsBack(found: number, failed: boolean, fallback: string | undefined): fallback is string {
-  return found === 0 && !failed && fallback !== undefined;
 }

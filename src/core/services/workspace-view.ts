@@ -1,25 +1,24 @@
 /**
  * The one place that decides what the workspace shows. For every workspace folder matched to a
- * project it decides the ref (the checked-out branch, or the primary branch when the branch has
- * no scan), the filters, each kind's state (loaded, not available, failed and kept stale) and
- * which findings are new on the branch. It gives out immutable, versioned snapshots with one
- * change event; Problems draws them, and the status bar, the badge and the cache writer follow
- * what Problems drew. None of them decides what is shown.
- *
- * Why a snapshot changes is part of it (`cause`): only a refresh brings findings that are news,
- * and only a refresh's answers are worth keeping on disk.
+ * project it decides the ref (the checked-out branch, or the primary branch when `ref-scans.ts`
+ * says the branch was never scanned), the filters, each kind's state (loaded, not available,
+ * failed and kept stale) and which findings are new on the branch. It gives out immutable,
+ * versioned snapshots with one change event; Problems draws them, and the status bar, the badge
+ * and the cache writer follow what Problems drew. Why a snapshot changes is part of it (`cause`):
+ * only a refresh brings news, and only a refresh's answers are worth keeping on disk.
  */
 import { Emitter, type Disposable, type Event } from '../events';
 import { refToShow } from '../model/refs';
-import { ISSUE_TYPES, type Finding, type IssueType, type Project } from '../model/types';
+import type { Finding, IssueType, Project } from '../model/types';
 import type { BranchBaselines } from './branch-baselines';
-import type { FilterSelection } from './filters';
-import { fallsBack, shownFilter, shownQuery } from './shown-queries';
+import { describeSelection, type FilterSelection } from './filters';
+import type { RefScans } from './ref-scans';
+import { shownFilter, shownQuery } from './shown-queries';
 import type { FindingsStore } from './findings-store';
 import type { FindingsQuery, FindingsResult } from './findings-query';
 import type { FolderFindings, FolderNovelty, FolderRef } from './folder-view';
 import type { KindGap } from './kind-gaps';
-import { loadRef, slotsOf } from './folder-loads';
+import { heldRef, loadRef, slotsOf } from './folder-loads';
 import { shownResult } from './slot-bindings';
 
 /**
@@ -43,6 +42,8 @@ export type SnapshotRenderer<R extends FolderRef> = (snapshot: WorkspaceSnapshot
 export interface WorkspaceViewDeps<R extends FolderRef> {
   readonly store: Pick<FindingsStore, 'load' | 'peek' | 'arriving' | 'state' | 'release' | 'onDidChange'>;
   readonly baselines: Pick<BranchBaselines, 'ensure' | 'comparedWith' | 'isNew' | 'keepOnly' | 'onDidChange'>;
+  /** Whether a ref was scanned: the one rule (a branch never scanned shows its primary branch). */
+  readonly scans: Pick<RefScans, 'ask' | 'known'>;
   /** The folders matched to a project, as the host sees them now. */
   folders(): readonly R[];
   /** A folder's identity (stable while the folder is open). */
@@ -154,9 +155,10 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
     // On a branch other than the primary one, its findings are compared with the primary's
     // (loaded alongside, never failing the folder) to tell which are new on it.
     const compared = fallback ? this.deps.baselines.ensure(slug, repo.projectName, force) : Promise.resolve();
-    const { findings, gaps, failed } = await loadRef(this.deps.store, own, (issueType) => this.queryOf(slug, repo, ref, issueType), force);
+    const { findings, gaps } = await loadRef(this.deps.store, own, (issueType) => this.queryOf(slug, repo, ref, issueType), force);
+    const unscanned = fallback && ref && (await this.deps.scans.ask(slug, repo.projectName, ref, { seen: findings.length, force })) === 'unscanned';
     await compared;
-    if (fallsBack(findings.length, failed, fallback)) {
+    if (fallback && unscanned) {
       const slots = slotsOf(key, 'primary');
       const primary = await loadRef(this.deps.store, slots, (issueType) => this.queryOf(slug, repo, fallback, issueType), force);
       return { repo, key, ref: fallback, usedFallback: true, findings: primary.findings, slots, gaps: primary.gaps };
@@ -190,13 +192,10 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
     const folders: FolderFindings<R>[] = [];
     for (const repo of this.deps.folders()) {
       const { ref, fallback } = refToShow(repo.branch, this.deps.project(repo.projectName));
-      const held = (which: string | undefined): FindingsResult[] | undefined => {
-        // A kind that had no answer (it failed) is not kept: the kinds that answered still show.
-        const results = ISSUE_TYPES.map((issueType) => find(this.queryOf(slug, repo, which, issueType))).filter((r): r is FindingsResult => r !== undefined);
-        return results.length > 0 ? results : undefined;
-      };
+      const held = (which: string | undefined): FindingsResult[] | undefined => heldRef(find, (issueType) => this.queryOf(slug, repo, which, issueType));
       const own = held(ref);
-      const results = own && own.some((r) => r.findings.length > 0) ? own : (fallback && held(fallback)) || own;
+      const unscanned = fallback && ref && this.deps.scans.known(slug, repo.projectName, ref, own?.reduce((n, r) => n + r.findings.length, 0)) === 'unscanned';
+      const results = (unscanned && fallback && held(fallback)) || own;
       if (!results) continue;
       const usedFallback = results !== own;
       folders.push(this.decorate({
@@ -266,7 +265,8 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
     const novelty = compare && !folder.usedFallback ? this.noveltyOf(folder.repo) : undefined;
     const selection = this.deps.selection();
     const keep = shownFilter(selection, novelty);
-    return { ...folder, novelty, onlyNew: selection.newOnBranch === true, ...(keep ? { keep } : {}) };
+    const filters = describeSelection(selection);
+    return { ...folder, novelty, onlyNew: selection.newOnBranch === true, ...(keep ? { keep } : {}), ...(filters ? { filters } : {}) };
   }
 
   private noveltyOf(repo: R): FolderNovelty | undefined {

@@ -22,6 +22,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['diagnostics', () => import('./diagnostics.test')],
   ['drift', () => import('./drift.test')],
   ['branch', () => import('./branch.test')],
+  ['scanned-branch', () => import('./scanned-branch.test')],
   ['menus', () => import('./menus.test')],
   ['triage', () => import('./triage.test')],
   ['cache', () => import('./cache.test')],

@@ -3,6 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FindingsStore } from '../../../src/core/services/findings-store';
+import { RefScans } from '../../../src/core/services/ref-scans';
 import { BranchBaselines } from '../../../src/core/services/branch-baselines';
 import { EMPTY_SELECTION } from '../../../src/core/services/filters';
 import { WorkspaceView, type WorkspaceSnapshot } from '../../../src/core/services/workspace-view';
@@ -28,7 +29,7 @@ void describe('a first load\'s pages, drawn as they come', () => {
     const project = (n: string) => (n === name ? { id: data.projects[0]?.id, name, primaryBranch: 'main', defaultBranch: 'main', tags: [] } : undefined) as unknown as ReturnType<ConstructorParameters<typeof WorkspaceView<Folder>>[0]['project']>;
     const folders: Folder[] = [{ key: 'file:///w', projectName: name, branch: 'main' }];
     const view = new WorkspaceView<Folder>({
-      store, baselines: new BranchBaselines({ store, project }), folders: () => folders, keyOf: (f) => f.key, deploymentSlug: () => 'acme', project,
+      store, baselines: new BranchBaselines({ store, project }), scans: new RefScans(store), folders: () => folders, keyOf: (f) => f.key, deploymentSlug: () => 'acme', project,
       selection: () => EMPTY_SELECTION, mayShow: () => true,
     });
     const seen: { cause: WorkspaceSnapshot['cause']; count: number; ms: number }[] = [];

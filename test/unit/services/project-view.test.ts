@@ -6,7 +6,8 @@ import type { Finding, Project } from '../../../src/core/model/types';
 import { EMPTY_SELECTION, type FilterSelection } from '../../../src/core/services/filters';
 import type { SlotState } from '../../../src/core/services/slot-bindings';
 import type { FindingsQuery } from '../../../src/core/services/findings-query';
-import { placeSlotOf, ProjectView } from '../../../src/core/services/project-view';
+import { ProjectView } from '../../../src/core/services/project-view';
+import type { RefScanNow } from '../../../src/core/services/ref-scans';
 import type { ProjectsTreeDeps } from '../../../src/views/projects-tree-deps';
 import type { IssueTypeNode } from '../../../src/views/tree-nodes';
 import { sastFinding } from './finding-fixtures';
@@ -18,8 +19,9 @@ function node(ref: string | undefined, issueType: IssueTypeNode['issueType'] = '
   return { kind: 'issueType', id: `p/${issueType}`, parent, issueType, slot: `tree:acme/api:${issueType}` };
 }
 
-function setup(options: { signedIn?: boolean; selection?: FilterSelection; novelty?: boolean } = {}) {
+function setup(options: { signedIn?: boolean; selection?: FilterSelection; novelty?: boolean; scan?: RefScanNow } = {}) {
   const states = new Map<string, SlotState>();
+  const asked: string[] = [];
   const loads: { slot: string; query: FindingsQuery }[] = [];
   const ensured: string[] = [];
   let compared: string | undefined;
@@ -33,6 +35,12 @@ function setup(options: { signedIn?: boolean; selection?: FilterSelection; novel
         return Promise.resolve();
       },
     },
+    scans: {
+      now: (_slug: string, projectName: string, ref: string): RefScanNow => {
+        asked.push(`${projectName}@${ref}`);
+        return options.scan ?? 'checking';
+      },
+    },
     novelty: options.novelty === false ? undefined : {
       version: 3,
       isNew: (finding: Finding) => finding.id === 1,
@@ -44,7 +52,7 @@ function setup(options: { signedIn?: boolean; selection?: FilterSelection; novel
       },
     },
   } as unknown as ProjectsTreeDeps;
-  return { queries: new ProjectView(deps), states, loads, ensured };
+  return { queries: new ProjectView(deps), states, loads, ensured, asked };
 }
 
 void describe('ProjectView', () => {
@@ -77,38 +85,14 @@ void describe('ProjectView', () => {
     assert.equal(setup({ novelty: false }).queries.compareWithPrimary(node('feature')), undefined);
   });
 
-  void test('never scanned: asked once through its own slot, "checking" meanwhile, said only when that branch has no finding at all', () => {
-    const { queries, states, loads } = setup();
+  void test('never scanned: the one rule is asked only for a branch other than the primary one, and its answer told as the node needs it', () => {
+    const { queries, asked } = setup();
     assert.deepEqual(queries.scanOf(node('main')), { checking: false }, 'the primary branch');
+    assert.deepEqual(asked, [], 'the primary branch is never asked about');
     assert.deepEqual(queries.scanOf(node('feature')), { checking: true }, 'not answered yet: not clean either');
-    assert.equal(loads.length, 1);
-    const probe = loads[0];
-    assert.equal(probe?.slot, 'tree:acme/api:sast:scanned');
-    assert.deepEqual(probe?.query, { deploymentSlug: 'acme', issueType: 'sast', filters: { repos: ['acme/api'], ref: 'feature', dedup: true } });
-    states.set('tree:acme/api:sast:scanned', { kind: 'loading' });
-    assert.deepEqual(queries.scanOf(node('feature')), { checking: true });
-    assert.equal(loads.length, 1, 'not asked twice while on its way');
-    states.set('tree:acme/api:sast:scanned', { kind: 'loaded', result: { query: probe.query, findings: [], fetchedAt: 0 } } as unknown as SlotState);
-    assert.deepEqual(queries.scanOf(node('feature')), { unscanned: { projectName: 'acme/api', primary: 'main' }, checking: false });
-    states.set('tree:acme/api:sast:scanned', { kind: 'loaded', result: { query: probe.query, findings: [sastFinding()], fetchedAt: 0 } } as unknown as SlotState);
-    assert.deepEqual(queries.scanOf(node('feature')), { checking: false }, 'the branch has findings: scanned');
-    assert.equal(loads.length, 1, 'answered from the store afterwards');
-    states.set('tree:acme/api:sast:scanned', { kind: 'failed', error: new Error('503') });
-    assert.deepEqual(queries.scanOf(node('feature')), { checking: false }, 'a failed question proves nothing, and is not asked on every redraw');
-    assert.equal(loads.length, 1);
-  });
-
-  void test('secrets on a branch never scanned say so too: they ask whether it has code findings (no secrets is the usual case)', () => {
-    const { queries, states, loads } = setup();
-    assert.deepEqual(queries.scanOf(node('feature', 'secrets')), { checking: true });
-    assert.equal(loads[0]?.slot, 'tree:acme/api:secrets:scanned');
-    assert.equal(loads[0]?.query.issueType, 'sast');
-    states.set('tree:acme/api:secrets:scanned', { kind: 'loaded', result: { query: loads[0]?.query, findings: [], fetchedAt: 0 } } as unknown as SlotState);
-    assert.equal(queries.scanOf(node('feature', 'secrets')).unscanned?.primary, 'main');
-  });
-
-  void test('a probe\'s slot belongs to its node', () => {
-    assert.equal(placeSlotOf('tree:acme/api:sast:scanned'), 'tree:acme/api:sast');
-    assert.equal(placeSlotOf('tree:acme/api:sca'), 'tree:acme/api:sca');
+    assert.deepEqual(asked, ['acme/api@feature']);
+    assert.deepEqual(setup({ scan: 'unscanned' }).queries.scanOf(node('feature', 'secrets')), { unscanned: { projectName: 'acme/api', primary: 'main' }, checking: false });
+    assert.deepEqual(setup({ scan: 'scanned' }).queries.scanOf(node('feature')), { checking: false });
+    assert.deepEqual(setup({ scan: 'unknown' }).queries.scanOf(node('feature')), { checking: false }, 'a question that failed proves nothing');
   });
 });

@@ -7,6 +7,7 @@ import { Emitter } from '../../../src/core/events';
 import type { Project } from '../../../src/core/model/types';
 import { EMPTY_SELECTION } from '../../../src/core/services/filters';
 import { FindingsStore } from '../../../src/core/services/findings-store';
+import { RefScans } from '../../../src/core/services/ref-scans';
 import type { ShownPlace } from '../../../src/core/services/project-view';
 import { ProjectsModel, type ProjectsChange } from '../../../src/core/services/projects-model';
 import { ProjectsService } from '../../../src/core/services/projects-service';
@@ -32,7 +33,7 @@ void describe('the Projects tree\'s model (real store, local platform)', () => {
     const name = data.projects[0]?.name ?? '';
     const model = new ProjectsModel({
       session: { deployment: { slug: SLUG }, state: { kind: 'signedIn', deployment: { id: '1', slug: SLUG, name: 'Acme' } } },
-      projects, findings: store, selection: () => EMPTY_SELECTION,
+      projects, findings: store, scans: new RefScans(store), selection: () => EMPTY_SELECTION,
       workspaceRepos: {
         projectNames: () => new Set([name]),
         repos: () => [{ projectName: name, branch: options.checkedOut }],

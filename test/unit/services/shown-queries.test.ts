@@ -1,10 +1,10 @@
-// The rules every place that shows a project's findings shares: the same query, the same local
-// filters, the same fallback.
+// The rules every place that shows a project's findings shares: the same query and the same local
+// filters (whether a ref falls back is decided in ref-scans.ts: scanned-branch.platform.test.ts).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { EMPTY_SELECTION } from '../../../src/core/services/filters';
 import { queryKey } from '../../../src/core/services/findings-query';
-import { fallsBack, shownFilter, shownQuery } from '../../../src/core/services/shown-queries';
+import { shownFilter, shownQuery } from '../../../src/core/services/shown-queries';
 import type { Finding } from '../../../src/core/model/types';
 
 void describe('shown queries', () => {
@@ -16,13 +16,6 @@ void describe('shown queries', () => {
     assert.equal(a.filters.ref, 'main');
     assert.equal(a.filters.dedup, true);
     assert.equal('ref' in shownQuery('acme', selection, 'sast', 'acme/web', undefined).filters, false, 'no ref: the platform\'s default');
-  });
-
-  test('a ref falls back only when nothing was found, nothing failed, and there is a fallback', () => {
-    assert.equal(fallsBack(0, false, 'main'), true);
-    assert.equal(fallsBack(0, true, 'main'), false, 'a failed kind proves nothing about the branch');
-    assert.equal(fallsBack(3, false, 'main'), false);
-    assert.equal(fallsBack(0, false, undefined), false);
   });
 
   test('"only new" keeps what the novelty says is new, and nothing while it is unknown', () => {

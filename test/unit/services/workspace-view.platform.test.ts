@@ -4,6 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FindingsStore } from '../../../src/core/services/findings-store';
+import { RefScans } from '../../../src/core/services/ref-scans';
 import { BranchBaselines } from '../../../src/core/services/branch-baselines';
 import { EMPTY_SELECTION, type FilterSelection } from '../../../src/core/services/filters';
 import { WorkspaceView, type WorkspaceSnapshot } from '../../../src/core/services/workspace-view';
@@ -35,7 +36,7 @@ void describe('the workspace view (real store, local platform)', () => {
     const baselines = new BranchBaselines({ store, project });
     let trusted = true;
     const view = new WorkspaceView<Folder>({
-      store, baselines, folders: () => folders, keyOf: (f) => f.key, deploymentSlug: () => SLUG, project, selection: () => selection, mayShow: () => trusted,
+      store, baselines, scans: new RefScans(store), folders: () => folders, keyOf: (f) => f.key, deploymentSlug: () => SLUG, project, selection: () => selection, mayShow: () => trusted,
     });
     const snapshots: WorkspaceSnapshot<Folder>[] = [];
     view.onDidChange((s) => snapshots.push(s));

@@ -49,7 +49,7 @@ void describe('findings states', () => {
 
   void test('an unscanned branch is not called clean: it says so, whatever the filters, and offers the primary branch', () => {
     const spec = noFindings('sast', { ...EMPTY_SELECTION, status: 'open' }, 'feature/x', { projectName: 'acme/api', primary: 'main' });
-    assert.equal(spec.text, 'feature/x has no scan: the platform knows no code findings of it');
+    assert.equal(spec.text, 'feature/x has no scan: the platform knows no finding of it');
     assert.equal(spec.tone, 'warning');
     assert.deepEqual([spec.action?.title, spec.action?.command, spec.action?.args], ['Show main', 'appsecFindings.chooseRef', ['acme/api', 'main']]);
     assert.doesNotMatch(spec.text, /match the filters/);
