@@ -117,7 +117,7 @@ class FindingsTool implements vscode.LanguageModelTool<FindingsInput> {
       deploymentSlug: slug, issueType,
       filters: { repos: [project], ...(ref ? { ref } : {}), dedup: true, ...(status !== 'all' ? { status } : {}), ...(severities ? { severities } : {}) },
     });
-    const { results, gaps } = await loadEachKind(this.deps.store, types, (issueType) => `agent:${issueType}`, query, signal);
+    const { results, gaps } = await loadEachKind(this.deps.store, types, (issueType) => `agent:${issueType}`, query, { signal, oneOff: true });
     return { findings: results.flatMap((r) => r.findings), gaps };
   }
 

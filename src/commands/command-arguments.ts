@@ -24,7 +24,7 @@ import {
 import { TRIAGE_INPUT, type TriageRequest } from '../host/triage-input';
 import { isRetryTarget, type RetryTarget } from '../views/tree-commands';
 import { itemOf, itemsOf, type CommandItem } from './command-item';
-import type { CommandId } from './ids';
+import type { CommandId } from '../core/model/command-ids';
 import { SAVE_TO } from './save-target';
 import { DEPENDENCY_FILTER, WHERE_USED_ARGUMENT } from './dependency-commands';
 import { RULE_MODE_ARGUMENT, type RuleModeOutcome, type RuleModeRequest } from './policy-commands';

@@ -3,6 +3,7 @@
  * handler's arguments are typed by `CommandSignatures` and checked by `COMMAND_ARGUMENTS`
  * (command-arguments.ts) before it runs.
  */
+import type { TreeCommandHandlers } from '../views/tree-views';
 import { checkConnection } from './connection-commands';
 import type { CommandMap } from './command-arguments';
 import type { CommandDeps } from './command-deps';
@@ -21,8 +22,6 @@ import { setRuleMode } from './policy-commands';
 import { editTags, setManagedScans, setPrimaryBranch } from './project-settings-commands';
 import { addNote, ignore, setState, triageCommand } from './triage-commands';
 
-/** The views' own commands, whose handlers the views provide. */
-export type TreeCommandHandlers = Pick<CommandMap, 'appsecFindings.cancelTreeLoad' | 'appsecFindings.retryTreeLoad'>;
 
 export function buildCommands(app: CommandDeps, tree: TreeCommandHandlers): CommandMap {
   // A hover's command link names its finding by reference: the store's finding as it is now.

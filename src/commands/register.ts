@@ -9,7 +9,7 @@ import { reportError } from '../host/user-errors';
 import { parse } from '../host/schema';
 import { COMMAND_ARGUMENTS, type CommandMap, type CommandSignatures } from './command-arguments';
 import type { CommandDeps } from './command-deps';
-import { COMMAND_IDS, type CommandId } from './ids';
+import { COMMAND_IDS, type CommandId } from '../core/model/command-ids';
 
 /** Registration only needs the log, for the one error wrapper. */
 export type RegisterDeps = Pick<CommandDeps, 'logger'>;

@@ -35,7 +35,7 @@ export async function exportSarif(app: SarifCommandDeps, item?: CommandItem, opt
     (_p, cancel) => withAbortSignal(cancel, async (signal) => {
       // The queries the tree sends: one the tree or Problems already shows is answered from memory.
       // Each kind stands alone: one the deployment lacks is empty, one that fails is said below.
-      const loaded = await loadEachKind(app.findings, ISSUE_TYPES, (issueType) => `sarif:${issueType}`, (issueType) => shownQuery(deployment.slug, selection, issueType, project.name, ref), signal);
+      const loaded = await loadEachKind(app.findings, ISSUE_TYPES, (issueType) => `sarif:${issueType}`, (issueType) => shownQuery(deployment.slug, selection, issueType, project.name, ref), { signal, oneOff: true });
       // What the tree keeps of them: "only new on this branch" included, once the primary branch is compared.
       const keep = shownFilter(selection, app.novelty);
       return { findings: loaded.results.flatMap((r) => (keep ? r.findings.filter(keep) : [...r.findings])), missing: failedKinds(loaded.gaps) };

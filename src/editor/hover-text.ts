@@ -3,13 +3,17 @@
  * text in it (rule names, branch names, the assistant's guidance, our own notes) is escaped, so
  * the only markdown that acts is ours: the bold name, the theme icons and the three command links.
  */
+import type { CommandId } from '../core/model/command-ids';
 import { distinctName } from '../core/model/finding-names';
 import type { Finding } from '../core/model/types';
 import { secretValidationLabel, valueLabel } from '../core/services/filters';
 import { escapeMarkdown } from '../views/markdown';
 
 /** The commands the hover may link to (and no other). */
-export const HOVER_COMMANDS = ['appsecFindings.showDetails', 'appsecFindings.ignore', 'appsecFindings.openInPlatform'] as const;
+export const HOVER_COMMANDS = ['appsecFindings.showDetails', 'appsecFindings.ignore', 'appsecFindings.openInPlatform'] as const satisfies readonly CommandId[];
+const HOVER_LINKS: readonly (readonly [string, (typeof HOVER_COMMANDS)[number]])[] = [
+  ['Show Details', 'appsecFindings.showDetails'], ['Ignore…', 'appsecFindings.ignore'], ['Open in Platform', 'appsecFindings.openInPlatform'],
+];
 
 /**
  * "**eval-detected** · high" (a secret adds its validation: "**AWS secret** · critical · valid"),
@@ -22,8 +26,7 @@ export function aboutFindingLines(finding: Finding, guidance: string | undefined
   const head = `**${escapeMarkdown(distinctName(finding))}** · ${facts.map(escapeMarkdown).join(' · ')}`;
   // The links carry the finding by reference (kind and id), encoded: nothing from the platform goes in raw.
   const ref = encodeURIComponent(JSON.stringify([{ findingRef: { issueType: finding.issueType, id: finding.id } }]));
-  const links = [['Show Details', 'appsecFindings.showDetails'], ['Ignore…', 'appsecFindings.ignore'], ['Open in Platform', 'appsecFindings.openInPlatform']]
-    .map(([title, command]) => `[${title}](command:${command}?${ref})`).join(' · ');
+  const links = HOVER_LINKS.map(([title, command]) => `[${title}](command:${command}?${ref})`).join(' · ');
   return [head, ...(guidance ? [`Assistant: ${escapeMarkdown(oneLineText(guidance, 400))}`] : []), links];
 }
 

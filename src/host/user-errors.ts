@@ -2,11 +2,15 @@
  * One place that turns any error into what the user sees: a short message and the action that
  * fixes it. Cancellation is silent. Full detail goes to the log, never the token.
  */
+import type { CommandId } from '../core/model/command-ids';
 import * as vscode from 'vscode';
 import { parseBaseUrl } from '../core/api/baseUrl';
 import { isCancelled, PlatformError } from '../core/model/errors';
 import { SessionError } from '../core/services/session';
 import type { Logger } from './logger';
+
+/** Runs one of the extension's own commands, its id checked against the list it registers. */
+const runCommand = (id: CommandId): Thenable<unknown> => vscode.commands.executeCommand(id);
 
 export function isCancellation(error: unknown): boolean {
   return isCancelled(error) || error instanceof vscode.CancellationError;
@@ -21,13 +25,13 @@ export function errorMessage(error: unknown): string {
 type Action = { title: string; run: () => Thenable<unknown> | void };
 
 function actionsFor(error: unknown): Action[] {
-  const showLogs: Action = { title: 'Show Logs', run: () => vscode.commands.executeCommand('appsecFindings.showLogs') };
-  const signIn: Action = { title: 'Sign In', run: () => vscode.commands.executeCommand('appsecFindings.signIn') };
+  const showLogs: Action = { title: 'Show Logs', run: () => runCommand('appsecFindings.showLogs') };
+  const signIn: Action = { title: 'Sign In', run: () => runCommand('appsecFindings.signIn') };
   const openSetting = (key: string): Action => ({ title: 'Open Setting', run: () => vscode.commands.executeCommand('workbench.action.openSettings', key) });
   if (error instanceof SessionError) return error.code === 'invalidToken' ? [signIn] : [openSetting('appsecFindings.deploymentSlug'), showLogs];
   if (!(error instanceof PlatformError)) return [showLogs];
   // A step-by-step check names the failing layer (DNS, proxy, TLS, …) better than one message.
-  const checkConnection: Action = { title: 'Check Connection', run: () => vscode.commands.executeCommand('appsecFindings.checkConnection') };
+  const checkConnection: Action = { title: 'Check Connection', run: () => runCommand('appsecFindings.checkConnection') };
   switch (error.reason) {
     case 'unauthorized':
     case 'notFound':

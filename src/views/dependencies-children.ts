@@ -4,7 +4,7 @@
  */
 import type { Dependency, LockfileSummary } from '../core/model/dependency';
 import type { Finding } from '../core/model/types';
-import type { InventoryAnswer, LicenseOutcomes } from '../core/services/dependencies-service';
+import type { InventoryAnswer, LicenceOutcomes } from '../core/services/dependencies-service';
 import type { Unavailable } from '../core/services/kind-availability';
 import { dependencyKey } from '../core/services/dependency-usage';
 import { describeFilter, passes, type DependencyViewFilter } from '../core/services/dependency-view-filter';
@@ -39,7 +39,7 @@ export function lockfileChildren(node: DependenciesNode, answer: InventoryAnswer
 /** What a lockfile's packages are shown with. */
 export interface PackageContext {
   readonly filter: DependencyViewFilter;
-  readonly outcomes: LicenseOutcomes;
+  readonly outcomes: LicenceOutcomes;
   /** Open supply-chain findings of a dependency, from the findings already held. */
   findingsOf(dependency: Dependency): readonly Finding[];
 }

@@ -3,6 +3,7 @@
  * composition root with the handlers from `treeCommandHandlers` (tree-views.ts); they are not
  * contributed in package.json, so they never show in the Command Palette.
  */
+import type { CommandId } from '../core/model/command-ids';
 
 export const TREE_COMMANDS = {
   /** Arg: the slot (string) whose load to stop waiting for. */
@@ -20,7 +21,7 @@ export const EXTENSION_COMMANDS = {
   signIn: 'appsecFindings.signIn',
   refresh: 'appsecFindings.refresh',
   chooseRef: 'appsecFindings.chooseRef',
-} as const;
+} as const satisfies Record<string, CommandId>;
 
 /** VS Code's own command, with a settings search string as its argument. */
 export const OPEN_SETTINGS_COMMAND = 'workbench.action.openSettings';

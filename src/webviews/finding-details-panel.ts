@@ -4,6 +4,7 @@
  * page's messages into the same commands the tree and quick fixes run. The HTML is built by
  * `findingDetailsHtml` (pure, tested); this class only wires.
  */
+import type { CommandId } from '../core/model/command-ids';
 import * as vscode from 'vscode';
 import { findingLabel } from '../core/model/finding-names';
 import type { Finding } from '../core/model/types';
@@ -29,12 +30,12 @@ export interface DetailsPanelDeps {
   readonly errorMessage: (error: unknown) => string;
 }
 
-const COMMAND_OF: Partial<Record<DetailsMessage['type'], string>> = {
+const COMMAND_OF: Partial<Record<DetailsMessage['type'], CommandId>> = {
   addNote: 'appsecFindings.addNote', createTicket: 'appsecFindings.createTicket', linkTicket: 'appsecFindings.linkTicket',
   unlinkTicket: 'appsecFindings.unlinkTicket', unlinkTicketEverywhere: 'appsecFindings.unlinkTicketEverywhere', openInPlatform: 'appsecFindings.openInPlatform', openLocation: 'appsecFindings.openFinding',
   copyRuleId: 'appsecFindings.copyRuleId',
 };
-const TRIAGE_COMMAND = { ignored: 'appsecFindings.ignore', reviewing: 'appsecFindings.markReviewing', fixing: 'appsecFindings.markFixing', reopened: 'appsecFindings.reopen' } as const;
+const TRIAGE_COMMAND = { ignored: 'appsecFindings.ignore', reviewing: 'appsecFindings.markReviewing', fixing: 'appsecFindings.markFixing', reopened: 'appsecFindings.reopen' } as const satisfies Record<string, CommandId>;
 
 const DETAILS_VIEW_TYPE = 'appsecFindings.details';
 

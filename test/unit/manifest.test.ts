@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import { WALKTHROUGH_KEYS } from '../../src/host/walkthrough-keys';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { COMMAND_IDS } from '../../src/commands/ids';
+import { COMMAND_IDS } from '../../src/core/model/command-ids';
 import { meanBrightness } from './helpers/png-brightness';
 
 interface Command { command: string; title: string; category?: string }

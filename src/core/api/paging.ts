@@ -132,46 +132,60 @@ export async function* offsetPages<P>(
   }
 }
 
-export interface CursorPage<P> {
+export interface CursorPage<P, C = string> {
   readonly value: P;
   /** The cursor of the next page; empty or absent at the end. */
-  readonly nextCursor: string | undefined;
+  readonly nextCursor: C | undefined;
+  /** Whether more follows, when the answer says so (the body-cursor lists); else a cursor and items mean more. */
+  readonly hasMore?: boolean;
   readonly rawCount: number;
 }
 
-export interface CursorPagingOptions {
+export interface CursorPagingOptions<C = string> {
   readonly maxPages?: number;
   readonly signal?: AbortSignal;
+  /** Names the list in errors: "the dependencies". */
+  readonly what?: string;
+  /** How two cursors are compared (a cursor seen before would loop); the cursor itself by default. */
+  readonly keyOf?: (cursor: C) => string;
 }
 
 /**
- * Cursor paging (spec 4.7.2): follows `cursor` until it is empty. A cursor seen before would
- * loop forever, so it ends the list with an error, as does the page cap. An empty page ends it
- * too, whatever the cursor says.
+ * Cursor paging, the one loop for every list that pages by cursor (the query's `cursor`, spec
+ * 4.7.2, and the inventory's body cursor): follows the answer's cursor while more follows. A
+ * cursor seen before would loop forever, so it ends the list with an error, as do the page cap
+ * and an answer that says more follows without a cursor to ask for it. An empty page ends the
+ * list unless the answer says more follows. Every page with items is yielded, and the first one
+ * always, so a caller learns the list was read.
  */
-export async function* cursorPages<P>(
-  fetchPage: (cursor: string | undefined, signal: AbortSignal | undefined) => Promise<CursorPage<P>>,
-  options: CursorPagingOptions = {},
+export async function* cursorPages<P, C = string>(
+  fetchPage: (cursor: C | undefined, signal: AbortSignal | undefined) => Promise<CursorPage<P, C>>,
+  options: CursorPagingOptions<C> = {},
 ): AsyncGenerator<P, void, undefined> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  const of = options.what ? ` of ${options.what}` : '';
+  const keyOf = options.keyOf ?? ((cursor: C) => String(cursor));
   const seen = new Set<string>();
-  let cursor: string | undefined;
+  let cursor: C | undefined;
   for (let page = 0; ; page++) {
     if (page >= maxPages) {
-      throw new PlatformError('invalidResponse', `The platform kept sending pages beyond ${maxPages} pages; the list was cut off there.`);
+      throw new PlatformError('invalidResponse', `The platform kept sending pages${of} beyond ${maxPages} pages; the list was cut off there.`);
     }
     const result = await fetchPage(cursor, options.signal);
-    if (result.rawCount > 0 || page === 0) {
-      yield result.value;
+    if (result.rawCount > 0 || page === 0) yield result.value;
+    // An empty cursor is no cursor: the answer's way of saying the list ends.
+    const next = result.nextCursor !== undefined && keyOf(result.nextCursor) !== '' ? result.nextCursor : undefined;
+    const more = result.hasMore ?? (next !== undefined && result.rawCount > 0);
+    if (!more) return;
+    if (next === undefined) {
+      throw new PlatformError('invalidResponse', `The platform said more${of} follows but sent no cursor to ask for it; the list was cut off there.`);
     }
-    if (!result.nextCursor || result.rawCount === 0) {
-      return;
+    const key = keyOf(next);
+    if (seen.has(key)) {
+      throw new PlatformError('invalidResponse', `The platform sent the same cursor twice${options.what ? ` for ${options.what}` : ''}; the list was cut off there to avoid a loop.`);
     }
-    if (seen.has(result.nextCursor)) {
-      throw new PlatformError('invalidResponse', 'The platform sent the same page cursor twice; the list was cut off there to avoid a loop.');
-    }
-    seen.add(result.nextCursor);
-    cursor = result.nextCursor;
+    seen.add(key);
+    cursor = next;
   }
 }
 

@@ -24,6 +24,8 @@ export function ecosystemName(ecosystem: string): string {
 
 /** What the organization's licence policy does with a dependency's licence. */
 export type LicensePolicySetting = 'allow' | 'comment' | 'block';
+/** What the licence policy does to a dependency it does not allow: comments on it, or blocks it. */
+export type LicencePolicyOutcome = Exclude<LicensePolicySetting, 'allow'>;
 
 /** A repository the platform has an inventory for (its id is the project's id). */
 export interface DependencyRepository {

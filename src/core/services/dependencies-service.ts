@@ -7,7 +7,7 @@
  */
 import { Emitter, type Disposable } from '../events';
 import { unavailableOf, type Unavailable } from './kind-availability';
-import type { Dependency, DependencyFilter, InventoryPage, LicensePolicySetting, LockfileSummary, PackageFilter } from '../model/dependency';
+import type { Dependency, DependencyFilter, InventoryPage, LicencePolicyOutcome, LockfileSummary, PackageFilter } from '../model/dependency';
 import { DEPENDENCY_ECOSYSTEMS } from '../model/dependency';
 import type { PlatformApi } from './platform-api';
 import { dependencyKey, usageRows, type PackageQuery, type PackageUsage } from './dependency-usage';
@@ -18,7 +18,7 @@ export type InventoryAnswer<T> =
   | { readonly items: readonly T[]; readonly skipped: 0; readonly unavailable: Unavailable };
 
 /** The licence policy's outcome for each dependency of a repository it comments on or blocks. */
-export type LicenseOutcomes = ReadonlyMap<string, Exclude<LicensePolicySetting, 'allow'>>;
+export type LicenceOutcomes = ReadonlyMap<string, LicencePolicyOutcome>;
 
 /** Dependencies are read in the largest pages the list takes: a repository is then one request. */
 const DEPENDENCIES_PAGE_SIZE = 10_000;
@@ -59,7 +59,7 @@ export class DependenciesService implements Disposable {
    * {@link dependencyKey}. Asked of the platform, which knows the policy: the extension never
    * guesses a licence's fate.
    */
-  async licenseOutcomes(repositoryId: string, signal?: AbortSignal): Promise<LicenseOutcomes> {
+  async licenseOutcomes(repositoryId: string, signal?: AbortSignal): Promise<LicenceOutcomes> {
     const ask = (setting: 'block' | 'comment'): Promise<InventoryAnswer<Dependency>> =>
       this.dependencies(['license', repositoryId, setting], { repositoryIds: [repositoryId], licensePolicy: [setting] }, signal);
     const [blocked, commented] = await Promise.all([ask('block'), ask('comment')]);

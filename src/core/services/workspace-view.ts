@@ -9,7 +9,7 @@
  */
 import { Emitter, type Disposable, type Event } from '../events';
 import { refToShow } from '../model/refs';
-import type { Finding, IssueType, Project } from '../model/types';
+import { ISSUE_TYPES, type Finding, type IssueType, type Project } from '../model/types';
 import type { BranchBaselines } from './branch-baselines';
 import { describeSelection, type FilterSelection } from './filters';
 import type { RefScans } from './ref-scans';
@@ -18,7 +18,8 @@ import type { FindingsStore } from './findings-store';
 import type { FindingsQuery, FindingsResult } from './findings-query';
 import type { FolderFindings, FolderNovelty, FolderRef } from './folder-view';
 import type { KindGap } from './kind-gaps';
-import { heldRef, loadRef, slotsOf } from './folder-loads';
+import { loadEachKind } from './each-kind';
+import { heldRef, slotOf, slotsOf } from './folder-loads';
 import { shownResult } from './slot-bindings';
 
 /**
@@ -151,19 +152,18 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
   private async loadFolder(slug: string, repo: R, force: boolean): Promise<LoadedFolder<R>> {
     const key = this.deps.keyOf(repo);
     const { ref, fallback } = refToShow(repo.branch, this.deps.project(repo.projectName));
-    const own = slotsOf(key, 'branch');
+    const load = (which: 'branch' | 'primary', at: string | undefined) =>
+      loadEachKind(this.deps.store, ISSUE_TYPES, slotOf(key, which), (issueType) => this.queryOf(slug, repo, at, issueType), { force });
     // On a branch other than the primary one, its findings are compared with the primary's
     // (loaded alongside, never failing the folder) to tell which are new on it.
     const compared = fallback ? this.deps.baselines.ensure(slug, repo.projectName, force) : Promise.resolve();
-    const { findings, gaps } = await loadRef(this.deps.store, own, (issueType) => this.queryOf(slug, repo, ref, issueType), force);
+    const own = await load('branch', ref);
+    const findings = own.results.flatMap((r) => r.findings);
     const unscanned = fallback && ref && (await this.deps.scans.ask(slug, repo.projectName, ref, { seen: findings.length, force })) === 'unscanned';
     await compared;
-    if (fallback && unscanned) {
-      const slots = slotsOf(key, 'primary');
-      const primary = await loadRef(this.deps.store, slots, (issueType) => this.queryOf(slug, repo, fallback, issueType), force);
-      return { repo, key, ref: fallback, usedFallback: true, findings: primary.findings, slots, gaps: primary.gaps };
-    }
-    return { repo, key, ref, usedFallback: false, findings, slots: own, gaps };
+    if (!fallback || !unscanned) return { repo, key, ref, usedFallback: false, findings, slots: slotsOf(key, 'branch'), gaps: own.gaps };
+    const primary = await load('primary', fallback);
+    return { repo, key, ref: fallback, usedFallback: true, findings: primary.results.flatMap((r) => r.findings), slots: slotsOf(key, 'primary'), gaps: primary.gaps };
   }
 
   private queryOf(slug: string, repo: R, ref: string | undefined, issueType: IssueType): FindingsQuery {

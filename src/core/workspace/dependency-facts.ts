@@ -3,12 +3,9 @@
  * text, the hover's Markdown and the licence policy's diagnostic. Pure text from the inventory,
  * the repository's supply-chain findings and the licence policy, so the host only places it.
  */
-import type { Dependency } from '../model/dependency';
+import type { Dependency, LicencePolicyOutcome } from '../model/dependency';
 import { severityRank } from '../model/severity';
 import type { Finding } from '../model/types';
-
-/** What the licence policy does that is worth showing; `allow` shows nothing. */
-export type LicencePolicyOutcome = 'comment' | 'block';
 
 export interface DependencyFacts {
   readonly dependency: Dependency;

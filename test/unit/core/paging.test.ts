@@ -209,7 +209,7 @@ void describe('cursorPages', () => {
 
   void it('refuses a repeated cursor instead of looping', async () => {
     const source = cursorSource({ '': { next: 'b', items: [1] }, b: { next: 'c', items: [2] }, c: { next: 'b', items: [3] } });
-    await assert.rejects(collect(cursorPages(source.fetchPage)), (e) => PlatformError.is(e, 'invalidResponse') && /same page cursor/.test(e.message));
+    await assert.rejects(collect(cursorPages(source.fetchPage)), (e) => PlatformError.is(e, 'invalidResponse') && /same cursor twice/.test(e.message));
   });
 
   void it('ends with invalidResponse at the page cap', async () => {

@@ -198,11 +198,11 @@ void describe('a deployment without some products (real client, local platform)'
     const s = store();
     h.server.setProduct('secrets', 403);
     h.server.faults.inject({ kind: 'status', status: 500 }, { pathIncludes: 'issue_type=sca' });
-    const loaded = await loadEachKind(s, ['sast', 'sca', 'secrets'], (k) => `x:${k}`, query);
+    const loaded = await loadEachKind(s, ['sast', 'sca', 'secrets'], (k) => `x:${k}`, query, { oneOff: true });
     assert.deepEqual(loaded.results.map((r) => r.query.issueType), ['sast', 'secrets']);
     assert.deepEqual(loaded.gaps.map((g) => [g.kind, 'unavailable' in g ? g.unavailable.status : 'failed']), [['sca', 'failed'], ['secrets', 403]]);
     h.server.faults.inject({ kind: 'status', status: 500 }, { pathIncludes: 'issue_type=sca' });
-    await assert.rejects(loadEachKind(s, ['sca'], (k) => `y:${k}`, query), (e: unknown) => PlatformError.is(e, 'server'));
+    await assert.rejects(loadEachKind(s, ['sca'], (k) => `y:${k}`, query, { oneOff: true }), (e: unknown) => PlatformError.is(e, 'server'));
     s.dispose();
   });
 });

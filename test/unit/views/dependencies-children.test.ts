@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Dependency, LockfileSummary } from '../../../src/core/model/dependency';
 import type { Finding } from '../../../src/core/model/types';
-import type { InventoryAnswer, LicenseOutcomes } from '../../../src/core/services/dependencies-service';
+import type { InventoryAnswer, LicenceOutcomes } from '../../../src/core/services/dependencies-service';
 import { dependencyKey } from '../../../src/core/services/dependency-usage';
 import type { DependencyViewFilter } from '../../../src/core/services/dependency-view-filter';
 import { PackageFindings } from '../../../src/core/workspace/package-findings';
@@ -38,7 +38,7 @@ function lockfileNode(path = 'package-lock.json', count = 10): LockfileNode {
   return node;
 }
 
-function context(findings: readonly Finding[] = [], filter: DependencyViewFilter = {}, outcomes: LicenseOutcomes = new Map()): PackageContext {
+function context(findings: readonly Finding[] = [], filter: DependencyViewFilter = {}, outcomes: LicenceOutcomes = new Map()): PackageContext {
   const index = new PackageFindings(findings);
   return { filter, outcomes, findingsOf: (d) => index.of(d) };
 }
