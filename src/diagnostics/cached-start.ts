@@ -3,7 +3,8 @@
  * open files' part (a few hundred findings), then every diagnostic the last session showed, as it
  * showed them (before the findings behind them are read), then the findings themselves. What is
  * drawn early is replaced by the first drawing of the workspace view, which leaves each file it
- * would draw the same as it is. Also what the cache writer keeps of what Problems shows.
+ * would draw the same as it is. It draws through the renderer's public API only. Also what the
+ * cache writer keeps of what Problems shows.
  */
 import * as vscode from 'vscode';
 import type { FindingsStore } from '../core/services/findings-store';
@@ -14,11 +15,9 @@ import type { WorkspaceView } from '../core/services/workspace-view';
 import type { SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { ISSUE_TYPES } from '../core/model/types';
 import type { WorkspaceRepo } from '../host/workspace-repos';
-import type { Keep } from './diagnostics-publisher';
 import { openDocumentKeys } from './drawing-plan';
-import { isFindingDiagnostic, type FindingDiagnostic } from './finding-diagnostic';
-import type { EarlyDrawing, ProblemsRenderer } from './problems-renderer';
-import { giveFindings, sameDiagnostics } from './shown-diagnostics';
+import type { FindingDiagnostic } from './finding-diagnostic';
+import type { ProblemsRenderer } from './problems-renderer';
 
 /**
  * Diagnostics handed over per turn when drawing what the last session showed: each turn given
@@ -39,18 +38,8 @@ export interface CachedStartDeps {
   readonly unreachableAsInformation: () => boolean;
 }
 
-export class CachedStart implements EarlyDrawing {
-  /** The files drawn by `previewCached`, until the whole cache is drawn. */
-  private previewed: vscode.Uri[] = [];
-  /**
-   * The files drawn by `drawShown`, whose diagnostics do not know their findings yet: the next
-   * hand-over keeps those it would draw the same.
-   */
-  private unattached = new Set<string>();
-
-  constructor(private readonly deps: CachedStartDeps) {
-    deps.renderer.early = this;
-  }
+export class CachedStart {
+  constructor(private readonly deps: CachedStartDeps) {}
 
   /**
    * Draws, before the whole cache is read, the part of it kept for the files that were open in
@@ -65,8 +54,7 @@ export class CachedStart implements EarlyDrawing {
     let step = steps.next();
     while (!step.done) step = steps.next();
     const entries = [...step.value.byUri.values()];
-    this.deps.renderer.preview(entries);
-    this.previewed = entries.map(([uri]) => uri);
+    this.deps.renderer.drawEarly(entries);
     return entries.length > 0;
   }
 
@@ -77,14 +65,10 @@ export class CachedStart implements EarlyDrawing {
    */
   async drawShown(files: readonly (readonly [vscode.Uri, FindingDiagnostic[]])[]): Promise<boolean> {
     if (!this.deps.view.mayShowHeld()) return false;
-    const previewed = new Set(this.previewed.map((uri) => uri.toString()));
-    const entries = files.filter(([uri, diagnostics]) => diagnostics.length > 0 && !previewed.has(uri.toString()));
+    const drawn = this.deps.renderer.earlyFiles;
+    const entries = files.filter(([uri, diagnostics]) => diagnostics.length > 0 && !drawn.has(uri.toString()));
     if (entries.length === 0) return false;
-    for (const [uri] of entries) {
-      this.unattached.add(uri.toString());
-      this.deps.renderer.shownUris.add(uri.toString());
-    }
-    await this.deps.renderer.publisher.publish(entries, (d) => d, undefined, SHOWN_CHUNK);
+    await this.deps.renderer.drawRemembered(entries, SHOWN_CHUNK);
     return true;
   }
 
@@ -95,34 +79,7 @@ export class CachedStart implements EarlyDrawing {
 
   /** Takes back what `previewCached` and `drawShown` drew, unless a drawing has replaced it since. */
   dropPreview(): void {
-    if (this.deps.view.snapshot.folders.length === 0 && !this.deps.view.refreshing) {
-      for (const uri of [...this.previewed, ...[...this.unattached].map((key) => vscode.Uri.parse(key, true))]) {
-        this.deps.renderer.collection.delete(uri);
-        this.deps.renderer.shownUris.delete(uri.toString());
-      }
-    }
-    this.forget();
-  }
-
-  keepOnHandOver(collection: vscode.DiagnosticCollection): Keep | undefined {
-    this.previewed = [];
-    // Files drawn from what the last session showed keep their diagnostics where they are the
-    // same as planned now: those are given their findings instead of being handed over again.
-    const unattached = this.unattached;
-    this.unattached = new Set();
-    if (unattached.size === 0) return undefined;
-    return (uri, built) => {
-      if (!built || !unattached.has(uri.toString())) return false;
-      const shown = collection.get(uri);
-      if (!shown || !sameDiagnostics(shown, built)) return false;
-      giveFindings(shown, built);
-      return true;
-    };
-  }
-
-  forget(): void {
-    this.previewed = [];
-    this.unattached.clear();
+    if (this.deps.view.snapshot.folders.length === 0 && !this.deps.view.refreshing) this.deps.renderer.takeBackEarly();
   }
 
   /**
@@ -130,12 +87,8 @@ export class CachedStart implements EarlyDrawing {
    * refresh is under way or part of it does not know its findings yet.
    */
   shownFiles(): [string, vscode.Diagnostic[]][] | undefined {
-    if (this.deps.view.refreshing || this.unattached.size > 0 || this.deps.renderer.current.length === 0) return undefined;
-    const files: [string, vscode.Diagnostic[]][] = [];
-    this.deps.renderer.collection.forEach((uri, diagnostics) => {
-      if (diagnostics.length > 0 && diagnostics.every(isFindingDiagnostic)) files.push([uri.toString(), [...diagnostics]]);
-    });
-    return files;
+    if (this.deps.view.refreshing || this.deps.renderer.current.length === 0) return undefined;
+    return this.deps.renderer.findingDiagnostics();
   }
 
   /**

@@ -17,8 +17,9 @@ import { nextTurn } from '../core/slices';
 import type { WorkspaceSnapshot, WorkspaceView } from '../core/services/workspace-view';
 import type { Logger } from '../host/logger';
 import type { WorkspaceRepo } from '../host/workspace-repos';
-import { DiagnosticsPublisher, type Keep } from './diagnostics-publisher';
-import { DIAGNOSTIC_SOURCE, toDiagnostic } from './finding-diagnostic';
+import { DiagnosticsPublisher } from './diagnostics-publisher';
+import { DIAGNOSTIC_SOURCE, toDiagnostic, type FindingDiagnostic } from './finding-diagnostic';
+import { EarlyFiles, findingDiagnosticsOf } from './early-files';
 import type { FindingPlaces } from './finding-places';
 import type { FolderFindings } from '../core/services/folder-view';
 import { placeToday, planDrawing, PLAN_SLICE, type FileSource, type Placed, type Planned, type Preview } from './drawing-plan';
@@ -37,19 +38,13 @@ export interface RendererDeps {
   readonly log: Logger;
 }
 
-/** What a hand-over asks of the part that drew the last session's diagnostics before their findings were read. */
-export interface EarlyDrawing {
-  /** Which files a hand-over leaves as they are (drawn the same already); called once per hand-over. */
-  keepOnHandOver(collection: vscode.DiagnosticCollection): Keep | undefined;
-  /** Problems was emptied: nothing drawn early is left to keep or take back. */
-  forget(): void;
-}
-
 export class ProblemsRenderer implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE);
-  readonly publisher = new DiagnosticsPublisher(this.collection);
+  private readonly publisher = new DiagnosticsPublisher(this.collection);
   /** The files given diagnostics (their URIs as strings), so the next drawing empties those it leaves out. */
-  readonly shownUris = new Set<string>();
+  private readonly shownUris = new Set<string>();
+  /** Files drawn at a start before any snapshot (`drawEarly`, `drawRemembered`), until a drawing replaces them. */
+  private readonly early = new EarlyFiles();
   /** By today's file: the diagnostics drawn there, kept to redraw one document as it is edited. */
   private sources = new Map<string, FileSource[]>();
   /** The snapshot handed over last. */
@@ -66,7 +61,6 @@ export class ProblemsRenderer implements vscode.Disposable {
   private readonly changed = new Emitter<ShownSnapshot>();
   /** Fires once per snapshot, when Problems shows it. */
   readonly onDidChange = this.changed.event;
-  early: EarlyDrawing | undefined;
   private readonly following: vscode.Disposable[];
 
   constructor(private readonly deps: RendererDeps) {
@@ -199,7 +193,7 @@ export class ProblemsRenderer implements vscode.Disposable {
     this.sources = planned.sources;
     const entries: [vscode.Uri, Placed[] | undefined][] = [...planned.byUri.values()];
     for (const old of this.shownUris) if (!planned.byUri.has(old)) entries.push([vscode.Uri.parse(old), undefined]);
-    const keep = this.early?.keepOnHandOver(this.collection);
+    const keep = this.early.keepOnHandOver(this.collection);
     const published = this.publisher.publish(entries, (p) => this.diagnosticOf(p), keep);
     this.shownUris.clear();
     for (const key of planned.byUri.keys()) this.shownUris.add(key);
@@ -217,6 +211,44 @@ export class ProblemsRenderer implements vscode.Disposable {
       this.publisher.redrew(uri);
       this.shownUris.add(uri.toString());
     }
+  }
+
+  /** Draws, at a start, the part of the cache kept for the files that were open (`takeBackEarly` undoes it). */
+  drawEarly(entries: Preview): void {
+    this.preview(entries);
+    for (const [uri] of entries) this.early.add(uri, false);
+  }
+
+  /**
+   * Draws what the last session showed, read back from disk before the findings behind it (the
+   * first hand-over keeps the files it would draw the same). Resolves once all is handed to VS
+   * Code, `chunk` diagnostics at most per turn.
+   */
+  drawRemembered(files: readonly (readonly [vscode.Uri, FindingDiagnostic[]])[], chunk: number): Promise<void> {
+    for (const [uri] of files) {
+      this.early.add(uri, true);
+      this.shownUris.add(uri.toString());
+    }
+    return this.publisher.publish(files, (d) => d, undefined, chunk);
+  }
+
+  /** The files drawn early and not replaced since (their URIs as strings). */
+  get earlyFiles(): ReadonlySet<string> {
+    return this.early.files;
+  }
+
+  /** Takes back what was drawn early and not replaced since (the cache turned out unusable). */
+  takeBackEarly(): void {
+    for (const key of this.early.files) {
+      this.collection.delete(vscode.Uri.parse(key, true));
+      this.shownUris.delete(key);
+    }
+    this.early.clear();
+  }
+
+  /** What Problems shows per file, for keeping on disk; undefined while part of it does not know its findings. */
+  findingDiagnostics(): [string, vscode.Diagnostic[]][] | undefined {
+    return this.early.unattached ? undefined : findingDiagnosticsOf(this.collection);
   }
 
   private diagnosticOf(p: Placed): vscode.Diagnostic {
@@ -245,7 +277,7 @@ export class ProblemsRenderer implements vscode.Disposable {
     this.publisher.cancel();
     this.collection.clear();
     this.shownUris.clear();
-    this.early?.forget();
+    this.early.clear();
     this.drawn = snapshot;
     this.announce(snapshot);
     return Promise.resolve();
