@@ -46,7 +46,7 @@ import { FindingDetailsPanel } from './webviews/finding-details-panel';
 import { DriftTracker } from './host/drift-tracker';
 import { GitCli } from './host/git-cli';
 import { offerToFetchScannedCommits } from './host/scanned-commit-notice';
-import { FindingPlaces, latestScanCommitVia } from './diagnostics/finding-places';
+import { FindingPlaces, latestScanCommitVia } from './code-places/finding-places';
 import { adoptDemoToken } from './host/demo-token';
 import { refreshAllActions } from './host/refresh-all';
 import { announceKindsFailed, logKindAvailability } from './host/kind-notices';

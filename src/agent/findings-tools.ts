@@ -19,7 +19,7 @@ import { loadEachKind } from '../core/services/each-kind';
 import { KIND_PRODUCTS, unavailableText } from '../core/services/kind-availability';
 import type { KindGap } from '../core/services/kind-gaps';
 import type { TriageService } from '../core/services/triage-service';
-import type { FindingPlaces } from '../diagnostics/finding-places';
+import type { FindingPlaces } from '../code-places/finding-places';
 import { withAbortSignal } from '../host/cancellation';
 import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
 import { findingsListText, findingText, quote, sortForAgent, triageConfirmation, type ListedFinding } from './agent-text';

@@ -14,7 +14,7 @@ import type { Session } from '../core/services/session';
 import type { TriageService } from '../core/services/triage-service';
 import type { DependenciesService } from '../core/services/dependencies-service';
 import type { DependencyFilterState } from '../core/services/dependency-view-filter';
-import type { FindingPlaces } from '../diagnostics/finding-places';
+import type { FindingPlaces } from '../code-places/finding-places';
 import type { ExtensionLog, Logger } from '../host/logger';
 import type { ViewState } from '../host/view-state';
 import type { WorkspaceRepos } from '../host/workspace-repos';

@@ -9,7 +9,7 @@ import { confinePath, firstPlacePath, planDiagnostics, type PlannedDiagnostic, t
 import { placeDiagnostic } from '../core/workspace/placement';
 import type { Logger } from '../host/logger';
 import type { WorkspaceRepo } from '../host/workspace-repos';
-import type { FindingPlaces } from './finding-places';
+import type { FindingPlaces } from '../code-places/finding-places';
 import { shownInProblems, type FolderFindings } from '../core/services/folder-view';
 
 /** A diagnostic placed in today's code, built into a vscode.Diagnostic when it is handed over. */

@@ -20,7 +20,7 @@ import type { WorkspaceRepo } from '../host/workspace-repos';
 import { DiagnosticsPublisher } from './diagnostics-publisher';
 import { DIAGNOSTIC_SOURCE, toDiagnostic, type FindingDiagnostic } from './finding-diagnostic';
 import { EarlyFiles, findingDiagnosticsOf } from './early-files';
-import type { FindingPlaces } from './finding-places';
+import type { FindingPlaces } from '../code-places/finding-places';
 import type { FolderFindings } from '../core/services/folder-view';
 import { placeToday, planDrawing, PLAN_SLICE, type FileSource, type Placed, type Planned, type Preview } from './drawing-plan';
 

@@ -13,7 +13,7 @@ import { distinctName } from '../core/model/finding-names';
 import type { Finding } from '../core/model/types';
 import type { FindingDetails } from '../core/services/finding-details';
 import { manifestKindOf, upgradeReplacement } from '../core/workspace/dependency-upgrade';
-import { autofixEdit, FIX_TITLE } from '../diagnostics/autofix-edit';
+import { autofixEdit, FIX_TITLE } from '../code-places/autofix-edit';
 import { FINDINGS_PER_PLACE, isFindingDiagnostic, type KnownFindingDiagnostic } from '../diagnostics/finding-diagnostic';
 import type { WorkspaceRepos } from '../host/workspace-repos';
 
