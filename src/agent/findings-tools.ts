@@ -23,6 +23,7 @@ import type { FindingPlaces } from '../code-places/finding-places';
 import { withAbortSignal } from '../host/cancellation';
 import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
 import { findingsListText, findingText, quote, sortForAgent, triageConfirmation, type ListedFinding } from './agent-text';
+import { oneOffSlot } from '../core/services/slot-ids';
 import {
   FINDINGS_INPUT, findingRefOf, triageInputOf, type FindingInput, type FindingsInput, type TriageToolInput,
 } from './tool-inputs';
@@ -117,7 +118,7 @@ class FindingsTool implements vscode.LanguageModelTool<FindingsInput> {
       deploymentSlug: slug, issueType,
       filters: { repos: [project], ...(ref ? { ref } : {}), dedup: true, ...(status !== 'all' ? { status } : {}), ...(severities ? { severities } : {}) },
     });
-    const { results, gaps } = await loadEachKind(this.deps.store, types, (issueType) => `agent:${issueType}`, query, { signal, oneOff: true });
+    const { results, gaps } = await loadEachKind(this.deps.store, types, (issueType) => oneOffSlot('agent', issueType), query, { signal, oneOff: true });
     return { findings: results.flatMap((r) => r.findings), gaps };
   }
 

@@ -16,6 +16,7 @@ import type { CommandDeps } from './command-deps';
 import type { CommandItem } from './command-item';
 import { resolveProject, treeRef } from './project-commands';
 import { saveTarget } from './save-target';
+import { oneOffSlot } from '../core/services/slot-ids';
 
 export type SarifCommandDeps = Pick<CommandDeps, 'projects' | 'repos' | 'viewState' | 'findings' | 'session' | 'places' | 'novelty' | 'findingUrl' | 'version' | 'sbom' | 'clipboard'>;
 
@@ -35,7 +36,7 @@ export async function exportSarif(app: SarifCommandDeps, item?: CommandItem, opt
     (_p, cancel) => withAbortSignal(cancel, async (signal) => {
       // The queries the tree sends: one the tree or Problems already shows is answered from memory.
       // Each kind stands alone: one the deployment lacks is empty, one that fails is said below.
-      const loaded = await loadEachKind(app.findings, ISSUE_TYPES, (issueType) => `sarif:${issueType}`, (issueType) => shownQuery(deployment.slug, selection, issueType, project.name, ref), { signal, oneOff: true });
+      const loaded = await loadEachKind(app.findings, ISSUE_TYPES, (issueType) => oneOffSlot('sarif', issueType), (issueType) => shownQuery(deployment.slug, selection, issueType, project.name, ref), { signal, oneOff: true });
       // What the tree keeps of them: "only new on this branch" included, once the primary branch is compared.
       const keep = shownFilter(selection, app.novelty);
       return { findings: loaded.results.flatMap((r) => (keep ? r.findings.filter(keep) : [...r.findings])), missing: failedKinds(loaded.gaps) };

@@ -11,7 +11,8 @@ import { packageFindingsOf } from '../core/workspace/package-findings';
 import { dependenciesNode, inventoryFailed, lockfileChildren, packageChildren, packageItems, type PackageContext } from './dependencies-children';
 import { message } from './state-messages';
 import type { TreeInventory } from './projects-tree-deps';
-import { treeSlot, type DependenciesNode, type LockfileNode, type Node, type ProjectNode } from './tree-nodes';
+import { type DependenciesNode, type LockfileNode, type Node, type ProjectNode } from './tree-nodes';
+import { treeSlot } from '../core/services/slot-ids';
 
 export interface DependencyChildrenHost {
   /** The supply-chain findings the tree holds for a project (its shown ref and filters). */

@@ -10,7 +10,8 @@ import { sortProjects } from './project-presentation';
 import {
   loadFailed, loadingProjects, message, noDeployment, noProjects, staleProjects,
 } from './state-messages';
-import { nodeIds, treeSlot, type IssueTypeNode, type Node, type ProjectNode } from './tree-nodes';
+import { nodeIds, type IssueTypeNode, type Node, type ProjectNode } from './tree-nodes';
+import { treeSlot } from '../core/services/slot-ids';
 
 const ROOT_ID = nodeIds.root('projects');
 

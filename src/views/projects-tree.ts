@@ -16,9 +16,10 @@ import type { ProjectsTreeDeps } from './projects-tree-deps';
 import { actionChildren } from './state-messages';
 import { packagePageChildren } from './dependencies-children';
 import { resolveTooltip, toTreeItem } from './tree-items';
-import { treeSlot, type FindingNode, type IssueTypeNode, type Node } from './tree-nodes';
+import { type FindingNode, type IssueTypeNode, type Node } from './tree-nodes';
 import { DependencyChildren } from './dependency-children-source';
 import { settledChildren, snapshotTree, walkTree, type SnapshotNode, type SnapshotSource, type WalkedNode } from './tree-snapshot';
+import { treeSlot } from '../core/services/slot-ids';
 
 export const PROJECTS_VIEW_ID = 'appsecFindings.projects';
 

@@ -182,7 +182,6 @@ export const nodeIds = {
 };
 
 /** The FindingsStore slot the projects tree uses for one project's issue type. */
-export const treeSlot = (projectName: string, issueType: IssueType): string => `tree:${projectName}:${issueType}`;
 
 /** Half-open ranges of at most `size` items covering `total`. */
 export function pageRanges(total: number, size = PAGE_SIZE): { start: number; end: number }[] {

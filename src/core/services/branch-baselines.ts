@@ -14,6 +14,7 @@ import type { Finding, IssueType, Project } from '../model/types';
 import type { FindingsStore } from './findings-store';
 import type { FindingsQuery, FindingsResult } from './findings-query';
 import { shownResult } from './slot-bindings';
+import { baselineSlot } from './slot-ids';
 
 /**
  * The kinds whose findings carry a match key (`match_based_id`), the only way a finding is told
@@ -39,7 +40,6 @@ export interface BranchNovelty {
 }
 
 /** The store slot holding a project's primary-branch findings of one issue type. */
-export const baselineSlot = (projectName: string, issueType: IssueType): string => `baseline:${projectName}:${issueType}`;
 
 export class BranchBaselines implements BranchNovelty, Disposable {
   private readonly keysByResult = new WeakMap<FindingsResult, Set<number>>();

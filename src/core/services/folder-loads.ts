@@ -4,10 +4,11 @@
  */
 import { ISSUE_TYPES, type IssueType } from '../model/types';
 import type { FindingsQuery, FindingsResult } from './findings-query';
+import { problemsSlot } from './slot-ids';
 
 /** The store slot of each kind of a folder: its own branch's, or the primary branch's when it falls back. */
 export function slotOf(key: string, which: 'branch' | 'primary'): (issueType: IssueType) => string {
-  return (issueType) => `problems:${key}:${which}:${issueType}`;
+  return (issueType) => problemsSlot(key, which, issueType);
 }
 
 /** Those slots, one per kind in `ISSUE_TYPES` order. */

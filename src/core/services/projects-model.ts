@@ -12,8 +12,8 @@ import { PlaceLoads, type SlotView } from './place-loads';
 import { ProjectView, type LocalFilter, type ProjectViewDeps, type ShownPlace, type Unscanned } from './project-view';
 import type { ProjectsService, ProjectsState } from './projects-service';
 import type { SessionState } from './session';
-import { isScanSlot } from './ref-scans';
 import { checkedOutBranch, shownRef } from './shown-queries';
+import { readerOf } from './slot-ids';
 
 /** What one place shows; a new object whenever anything it holds may differ. */
 export interface PlaceSnapshot extends SlotView {
@@ -183,8 +183,8 @@ export class ProjectsModel implements Disposable {
   private onSlotsChanged(slots: readonly string[]): void {
     // Other consumers' slots (Problems) are not shown here; a scan question's answer may change
     // what any place of a branch says.
-    const places = new Set(slots.filter((slot) => slot.startsWith('tree:')));
-    if (slots.some(isScanSlot)) for (const [slot, place] of this.places) if (place.parent.ref !== undefined) places.add(slot);
+    const places = new Set(slots.filter((slot) => readerOf(slot) === 'tree'));
+    if (slots.some((slot) => readerOf(slot) === 'scan')) for (const [slot, place] of this.places) if (place.parent.ref !== undefined) places.add(slot);
     if (places.size > 0) this.changedPlaces([...places]);
   }
 

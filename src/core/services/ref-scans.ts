@@ -13,8 +13,9 @@
  */
 import { isCancelled } from '../model/errors';
 import type { IssueType } from '../model/types';
-import { queryKey, type FindingsQuery, type FindingsResult } from './findings-query';
+import type { FindingsQuery, FindingsResult } from './findings-query';
 import type { FindingsStore } from './findings-store';
+import { scanSlot as slotOf } from './slot-ids';
 
 /** What the platform says of a ref: scanned, never scanned, or not known (no kind answered). */
 export type RefScan = 'scanned' | 'unscanned' | 'unknown';
@@ -30,14 +31,6 @@ export function scanQuestion(deploymentSlug: string, projectName: string, ref: s
   return { deploymentSlug, issueType, filters: { repos: [projectName], ref, dedup: true } };
 }
 
-/** The store slot that holds a question (one per question, whoever asks it). */
-const SLOT_PREFIX = 'scan:';
-const slotOf = (question: FindingsQuery): string => `${SLOT_PREFIX}${queryKey(question)}`;
-
-/** Whether a changed store slot holds a scan question (views redraw what depends on it). */
-export function isScanSlot(slot: string): boolean {
-  return slot.startsWith(SLOT_PREFIX);
-}
 
 /** The verdict of the kinds' answers (undefined: the kind did not answer). */
 function verdictOf(answers: readonly (FindingsResult | undefined)[]): RefScan {

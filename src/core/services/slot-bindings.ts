@@ -1,5 +1,5 @@
 /**
- * Which query each view slot of the findings store shows (`tree:<project>:sast`,
+ * Which query each view slot of the findings store shows (named in `slot-ids.ts`: `tree:<project>:sast`,
  * `problems:<folder>:sca`), and the query it showed before while its new one loads. Several slots
  * may show one query; a query no slot shows is the store's to abort or drop.
  */

@@ -3,7 +3,8 @@
 // of a feature branch's findings on main too (same match_based_id, own id), the rest only there.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BranchBaselines, baselineSlot } from '../../../src/core/services/branch-baselines';
+import { BranchBaselines } from '../../../src/core/services/branch-baselines';
+import { baselineSlot } from '../../../src/core/services/slot-ids';
 import { FindingsStore } from '../../../src/core/services/findings-store';
 import type { Finding, IssueType } from '../../../src/core/model/types';
 import { generateDeployment, type PlatformData } from '../../platform/generator';

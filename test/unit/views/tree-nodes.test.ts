@@ -2,7 +2,8 @@
 // tested with the commands' reader (command-item.test.ts).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nodeIds, pageLabel, pageRanges, treeSlot, uniqueBy } from '../../../src/views/tree-nodes';
+import { nodeIds, pageLabel, pageRanges, uniqueBy } from '../../../src/views/tree-nodes';
+import { treeSlot } from '../../../src/core/services/slot-ids';
 
 void describe('node ids', () => {
   void test('built from what a node stands for, so they are the same on every refresh', () => {
