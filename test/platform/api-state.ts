@@ -4,7 +4,9 @@
  * may not make, a deployment addressed in the wrong form).
  */
 import type { Integrations } from './actions';
+import type { AutofixDesk } from './autofix';
 import type { FindingsIndex } from './findings-query';
+import type { StoryKnobs } from './issue-story';
 import { error, type PlatformResponse } from './respond';
 import type { SbomJobs } from './sbom';
 import type { AnswerShape } from './service-shape';
@@ -33,13 +35,16 @@ export interface ApiState {
   integrations: Integrations;
   /** Mutable: what the deployment lacks, and whether the token's role may write. */
   products: ProductsState;
+  /** One finding's story (what its answers leave out) and the fix pull requests asked for. */
+  issues: { story: StoryKnobs; autofix: AutofixDesk };
 }
 
 /**
  * The products a deployment licenses separately, as the local platform can leave them out.
  * `dependencies` is Supply Chain's inventory alone; without `sca` it is refused too.
+ * `issue-v2` is the experimental single-finding call, `autofix` the fix pull requests.
  */
-export const PRODUCTS = ['code', 'ai', 'sca', 'secrets', 'policies', 'sbom', 'tickets', 'dependencies'] as const;
+export const PRODUCTS = ['code', 'ai', 'sca', 'secrets', 'policies', 'sbom', 'tickets', 'dependencies', 'issue-v2', 'autofix'] as const;
 export type Product = (typeof PRODUCTS)[number];
 
 export interface ProductsState {
@@ -58,7 +63,8 @@ export function refusedProduct(state: ApiState, product: Product): PlatformRespo
   const status = state.products.missing.get(product);
   if (status === undefined) return undefined;
   const text = status === 400
-    ? (product === 'dependencies' || product === 'sca' ? 'dependency inventory is not enabled for this deployment' : 'unknown issue type for this deployment')
+    ? (product === 'dependencies' || product === 'sca' ? 'dependency inventory is not enabled for this deployment'
+      : product === 'issue-v2' || product === 'autofix' ? 'this API is not enabled for this deployment' : 'unknown issue type for this deployment')
     : status === 403 ? `this deployment's plan does not include ${product}` : 'not found';
   return error(status, text);
 }

@@ -15,11 +15,13 @@
  *   --max-page-size N   at most N items per findings or projects page, whatever is asked
  *   --without LIST  products the deployment lacks, comma-separated, each optionally with the
  *                   status its endpoints answer: `secrets,ai` or `sca:403,secrets:404,ai:400`
- *                   (code, ai, sca, secrets, policies, sbom, tickets, dependencies; 404 by
- *                   default, 400 for ai). `dependencies` takes away Supply Chain's inventory
- *                   alone; without `sca` the inventory is refused too
+ *                   (code, ai, sca, secrets, policies, sbom, tickets, dependencies, issue-v2,
+ *                   autofix; 404 by default, 400 for ai). `dependencies` takes away Supply
+ *                   Chain's inventory alone; without `sca` the inventory is refused too;
+ *                   `issue-v2` is one finding's story (the experimental v2 call), `autofix` the
+ *                   fix pull requests
  *   --read-only     the token's role may not write: triage, tickets, changes to projects and
- *                   policy rules, SBOM exports answer 403
+ *                   policy rules, SBOM exports, fix requests answer 403
  */
 import { demoDeployment } from './demo';
 import { generateDeployment } from './generator';

@@ -156,5 +156,7 @@ export function demoDeployment(commits: { main?: string; feature?: string } = {}
   const scanned = data.scans.find((s) => s.repository_id === project.repository_id && s.commit === MAIN.sha && s.status === 'SCAN_STATUS_COMPLETED');
   const seeds = demoDependencySeeds({ repositoryId: project.repository_id, repoUrl: project.url, commit: MAIN.sha, committedAt: scanned?.completed_at ?? project.latest_scan_at });
   data.dependencies = buildInventory(data, new Map([[project.repository_id, seeds]]));
+  // Traces of the demo's findings quote, and point at, real lines of its files.
+  data.sourceFiles = new Map([[project.name, { ...demoFiles(), ...demoFeatureFiles() }]]);
   return data;
 }

@@ -1,5 +1,6 @@
 /**
- * Routing of authenticated `/api/v1` requests. Paths are matched on their raw (still encoded)
+ * Routing of authenticated `/api/v1` requests, and of the one `/api/agent` call (a finding's
+ * story, `issue-routes.ts`). Paths are matched on their raw (still encoded)
  * segments, because a project name's slashes are path separators while an encoded `%2F` must be
  * answered with a redirect, as the real service does.
  */
@@ -8,6 +9,7 @@ import { BadPath, decode, DEPLOYMENT_NOT_FOUND, methodNotAllowed, refusedProduct
 import { decodeCursor, encodeCursor } from './cursors';
 import { answerInventory } from './dependency-answers';
 import { queryFindings } from './findings-query';
+import { agentRoute, autofixRoute } from './issue-routes';
 import { policiesRoute } from './policy-changes';
 import { projectRoute } from './project-changes';
 import { listProjects } from './projects';
@@ -33,6 +35,7 @@ export function handleApi(req: ApiRequest, state: ApiState): PlatformResponse {
 function route(req: ApiRequest, state: ApiState): PlatformResponse {
   const { data } = state;
   const segments = req.rawPath.split('/').slice(1); // ['api', 'v1', 'deployments', ...]
+  if (segments[0] === 'api' && segments[1] === 'agent') return agentRoute(req, state, segments);
   if (segments[0] !== 'api' || segments[1] !== 'v1' || segments[2] !== 'deployments') return error(404, 'no such route');
   const rest = segments.slice(3);
   const params = new URLSearchParams(req.rawQuery);
@@ -91,6 +94,7 @@ function route(req: ApiRequest, state: ApiState): PlatformResponse {
       return refusedProduct(state, 'tickets') ?? refusedWrite(state) ?? unlinkExternalTicket(data, decode(rest[4]));
     });
   }
+  if (resource === 'issues' && rest[3] === 'autofix' && rest.length === 4) return autofixRoute(req, state, rest, byId);
   if (resource === 'scans' && rest[2] === 'search' && rest.length === 3) {
     return only('POST', () => (byId ? searchScans(data, req.body) : error(404, DEPLOYMENT_NOT_FOUND)));
   }

@@ -15,6 +15,8 @@ import { Faults, type FaultController } from './faults';
 import { error, send, sendMangled, standaloneFaultResponse, streamHugeBody, type PlatformResponse } from './respond';
 import { defaultMissingStatus, handleApi, type ApiState, type Product, type ProductsState } from './routes';
 import type { AnswerShape } from './service-shape';
+import { AutofixDesk, type AutofixOutcomeSetting } from './autofix';
+import type { StoryKnobs, StoryMember } from './issue-story';
 import { RoundTrips } from './round-trips';
 import { SbomJobs } from './sbom';
 import type { PlatformData } from './types';
@@ -36,8 +38,10 @@ export interface PlatformServerOptions {
   ticketing?: boolean;
   /** Products the deployment lacks, each with the status its endpoints answer (default: see `defaultMissingStatus`). */
   without?: ReadonlyMap<Product, number | undefined> | readonly Product[];
-  /** The token's role may not write: triage, tickets, changes to projects and policy rules, and SBOM exports answer 403. */
+  /** The token's role may not write: triage, tickets, changes to projects and policy rules, SBOM exports and fix requests answer 403. */
   readOnly?: boolean;
+  /** How long after an accepted fix request its pull request opens (default 3 s). */
+  autofixDelayMs?: number;
 }
 
 export interface RecordedRequest {
@@ -71,6 +75,11 @@ export interface RunningPlatform {
   restoreProducts(): void;
   /** Lets the token's role write, or not (every write then answers 403). */
   setReadOnly(on: boolean): void;
+  /** What the next fix requests answer (`issue-story.ts`, `autofix.ts`): the platform's own decision by default. */
+  setAutofixOutcome(outcome: AutofixOutcomeSetting): void;
+  setAutofixDelay(ms: number): void;
+  /** Members every v2 story leaves out (none by default), and its spelling (camelCase by default). */
+  setIssueStory(shape: { omit?: readonly StoryMember[]; spelling?: StoryKnobs['spelling'] }): void;
   /** The second origin that serves finished SBOMs, like object storage behind pre-signed links. */
   storageUrl: string;
   /** Requests the storage origin received (it refuses any that carries an Authorization header). */
@@ -116,6 +125,7 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
   const answers: ApiState['answers'] = { shape: opts.shape ?? 'service', maxPageSize: opts.maxPageSize };
   const integrations: ApiState['integrations'] = { ticketing: opts.ticketing ?? true };
   const products: ProductsState = { missing: new Map(), readOnly: opts.readOnly ?? false };
+  const issues: ApiState['issues'] = { story: { omit: new Set(), spelling: 'camel' }, autofix: new AutofixDesk(opts.autofixDelayMs ?? 3000) };
   const given = opts.without ?? [];
   const without: [Product, number | undefined][] = isProductList(given) ? given.map((p) => [p, undefined]) : [...given.entries()];
   for (const [product, status] of without) products.missing.set(product, status ?? defaultMissingStatus(product));
@@ -141,7 +151,7 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
     // The auth scheme is case-insensitive (RFC 9110); the token is not.
     const given = /^bearer (.*)$/i.exec(headers.authorization ?? '')?.[1];
     if (given !== token) return error(401, headers.authorization ? 'invalid API token' : 'missing Authorization: Bearer <token> header');
-    return handleApi({ method, rawPath, rawQuery, body: body.text }, { data: running.data, baseUrl: running.url, storageUrl: running.storageUrl, index, sbom, answers, integrations, products });
+    return handleApi({ method, rawPath, rawQuery, body: body.text }, { data: running.data, baseUrl: running.url, storageUrl: running.storageUrl, index, sbom, answers, integrations, products, issues });
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -218,10 +228,21 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
     setReadOnly(on) {
       products.readOnly = on;
     },
+    setAutofixOutcome(outcome) {
+      issues.autofix.outcome = outcome;
+    },
+    setAutofixDelay(ms) {
+      issues.autofix.delayMs = ms;
+    },
+    setIssueStory(shape) {
+      issues.story.omit = new Set(shape.omit ?? []);
+      issues.story.spelling = shape.spelling ?? 'camel';
+    },
     storageUrl: storage.url,
     storageRequests: storage.requests,
     close() {
       closing.abort();
+      issues.autofix.close();
       return new Promise<void>((resolve) => {
         storage.server.closeAllConnections();
         storage.server.close();

@@ -43,6 +43,8 @@ export interface PlatformData {
   rulesByPolicyId: Map<string, WireRule[]>;
   /** Completed and other scans, newest last; `scans/search` answers from it. */
   scans: WireScan[];
+  /** The code of a project's files by project name and path (the demo's): traces quote and point at real lines. */
+  sourceFiles?: Map<string, Record<string, string>>;
 }
 
 /** State of a finding's one-click-fix pull request (filter `click_to_fix_pr_state`). */

@@ -1,18 +1,17 @@
 /**
  * One method per endpoint of the platform (docs/platform-api.md). The findings endpoints are
- * built in `findings-requests.ts`, the inventory's in `dependencies-requests.ts`; this class
- * holds the connection and what the others send.
+ * built in `findings-requests.ts`, the inventory's in `dependencies-requests.ts`, triage and
+ * tickets in `triage-requests.ts`, one finding's story and fix in `issue-requests.ts`; this
+ * class holds the connection and what the others send.
  */
 import { decodeDeploymentsResponse } from '../model/decodeDeployment';
 import type { Dependency, DependencyFilter, DependencyRepository, InventoryPage, LockfileSummary } from '../model/dependency';
-import { decodeTicketLinkResult, decodeTicketResult, decodeTriageResult, decodeUnlinkResult } from '../model/decodeActions';
 import type { FindingsPage } from '../model/decodeFinding';
 import { decodePoliciesResponse, decodePolicyRulesPage, type PolicyRulesPage } from '../model/decodePolicy';
 import { decodeProjectResponse, decodeProjectsPage } from '../model/decodeProject';
 import { decodeSbomExportCreated, decodeSbomExportStatus } from '../model/decodeSbom';
 import { PlatformError } from '../model/errors';
 import type { FindingDetail } from '../model/finding-detail';
-import { isHttpUrl } from '../model/links';
 import type { Policy, PolicyRule } from '../model/policy';
 import type { SbomExportRequest, SbomExportStatus } from '../model/sbom';
 import type { TicketLinkResult, TicketRequest, TicketResult, TriageRequest, TriageResult } from '../model/triage-and-tickets';
@@ -22,8 +21,10 @@ import { dependencyPages, lockfilePages, repositoryPages, type DependencyCallOpt
 import { deploymentPath, pageSignature, projectPath, type CallOptions, type PagedCallOptions } from './endpoints';
 import { findFindingDetail, findingsPages, secretsPages, type FindingsCallOptions } from './findings-requests';
 import { PlatformHttp, type PlatformHttpOptions } from './http';
+import { findingStory, requestAutofix, type AutofixOutcome, type FindingStoryAnswer, type FindingStoryCallOptions } from './issue-requests';
 import { addProjectTags, removeProjectTags, setManagedScans, setPrimaryBranch, setRuleMode, unlinkTicketEverywhere, type SettableRuleMode } from './platform-changes';
 import { latestScan, scannedBranches } from './scans-requests';
+import { createTickets, linkTicket, triage, unlinkTicket } from './triage-requests';
 import { checkPageSize, cursorPages, offsetPages, pageHintsOf } from './paging';
 import type { EndpointAccess } from './statusErrors';
 
@@ -96,66 +97,22 @@ export class PlatformClient {
   }
 
   /** Triage (bulk): one request; the service checks and batches (docs/platform-api.md, "Triage and tickets"). */
-  async triage(deploymentSlug: string, request: TriageRequest, options: CallOptions = {}): Promise<TriageResult> {
-    const body = await this.http.requestJson({
-      method: 'POST',
-      path: `${deploymentPath(deploymentSlug)}/triage`,
-      body: {
-        issue_type: request.issueType,
-        issue_ids: request.ids,
-        ...(request.state ? { new_triage_state: request.state } : {}),
-        ...(request.reason ? { new_triage_reason: request.reason } : {}),
-        ...(request.note !== undefined && request.note !== '' ? { new_note: request.note } : {}),
-      },
-      what: `the triage of ${request.ids.length} finding${request.ids.length === 1 ? '' : 's'}`,
-      access: 'write',
-      signal: options.signal,
-    });
-    return decodeTriageResult(body);
+  triage(deploymentSlug: string, request: TriageRequest, options: CallOptions = {}): Promise<TriageResult> {
+    return triage(this.http, deploymentSlug, request, options);
   }
 
   /** Jira tickets (ids as strings, as the endpoint takes them). Never retried: a repeat could create a second ticket. */
-  async createTickets(deploymentSlug: string, request: TicketRequest, options: CallOptions = {}): Promise<TicketResult> {
-    const body = await this.http.requestJson({
-      method: 'POST',
-      path: `${deploymentPath(deploymentSlug)}/tickets`,
-      body: {
-        issue_type: request.issueType,
-        issue_ids: request.ids.map(String),
-        ...(request.groupIssues !== undefined ? { group_issues: request.groupIssues } : {}),
-        ...(request.jiraProjectId ? { jira_project_id: request.jiraProjectId } : {}),
-      },
-      what: 'creating Jira tickets',
-      access: 'write',
-      signal: options.signal,
-    });
-    return decodeTicketResult(body);
+  createTickets(deploymentSlug: string, request: TicketRequest, options: CallOptions = {}): Promise<TicketResult> {
+    return createTickets(this.http, deploymentSlug, request, options);
   }
 
   /** Records an existing ticket on findings (the path takes the deployment's id). */
-  async linkTicket(deploymentId: string, ticketUrl: string, ids: readonly number[], options: CallOptions = {}): Promise<TicketLinkResult> {
-    if (!isHttpUrl(ticketUrl)) throw new PlatformError('badRequest', 'A ticket link starts with https:// (or http://).');
-    const body = await this.http.requestJson({
-      method: 'POST',
-      path: `${deploymentPath(deploymentId)}/tickets/link`,
-      body: { ticket_url: ticketUrl, issue_ids: ids.map(String) },
-      what: 'linking the ticket',
-      access: 'write',
-      signal: options.signal,
-    });
-    return decodeTicketLinkResult(body);
+  linkTicket(deploymentId: string, ticketUrl: string, ids: readonly number[], options: CallOptions = {}): Promise<TicketLinkResult> {
+    return linkTicket(this.http, deploymentId, ticketUrl, ids, options);
   }
 
-  async unlinkTicket(deploymentId: string, ids: readonly number[], options: CallOptions = {}): Promise<readonly number[]> {
-    const body = await this.http.requestJson({
-      method: 'POST',
-      path: `${deploymentPath(deploymentId)}/tickets/unlink`,
-      body: { issue_ids: ids.map(String) },
-      what: 'unlinking the ticket',
-      access: 'write',
-      signal: options.signal,
-    });
-    return decodeUnlinkResult(body);
+  unlinkTicket(deploymentId: string, ids: readonly number[], options: CallOptions = {}): Promise<readonly number[]> {
+    return unlinkTicket(this.http, deploymentId, ids, options);
   }
 
   /**
@@ -164,6 +121,15 @@ export class PlatformClient {
    */
   findingDetail(deploymentSlug: string, finding: Finding, options: CallOptions = {}): Promise<FindingDetail | undefined> {
     return findFindingDetail(this.read, deploymentSlug, finding, options);
+  }
+
+  // One finding's story (API v2) and a fix pull request for it, by the finding's id (`issue-requests.ts`).
+  findingStory(deploymentId: string, issueId: number, options: FindingStoryCallOptions = {}): Promise<FindingStoryAnswer> {
+    return findingStory(this.http, deploymentId, issueId, options);
+  }
+
+  requestAutofix(deploymentId: string, issueId: number, options: CallOptions = {}): Promise<AutofixOutcome> {
+    return requestAutofix(this.http, deploymentId, issueId, options);
   }
 
   /** Spec 4.3. Never retried: a repeat after a lost answer could start a second job. */

@@ -19,3 +19,6 @@ export interface WireSbomExportRequest {
   repositoryId?: string;
   sbomOutputFormat?: string;
 }
+
+/** The body of a fix pull request's request: empty, as the reference gives it. */
+export type WireAutofixRequest = Record<string, never>;

@@ -92,3 +92,27 @@ export const WEB_API_SCOPE_HINT =
 export function isCancelled(error: unknown): boolean {
   return PlatformError.is(error, 'cancelled') || (error instanceof Error && error.name === 'AbortError');
 }
+
+/**
+ * A product or call the deployment does not have: a refusal that is a state, not an error. The
+ * kinds of findings, the policies and one finding's story all read refusals this way
+ * (docs/platform-api.md, "What a deployment may not have").
+ */
+export interface Unavailable {
+  /** 403, 404, or 400 where a 400 means the deployment does not know what was asked. */
+  readonly status: number;
+  /** The platform's refusal as the error message put it (the detail for the log and tooltips). */
+  readonly detail: string;
+}
+
+/**
+ * The unavailability an error stands for, or undefined when it is a failure (a 5xx, the
+ * network, a timeout, a 401). `badRequestToo`: the request named nothing of ours that could be
+ * wrong (an `issue_type`, an experimental call), so a 400 is the deployment not knowing it
+ * rather than a bad filter of ours (our filters are checked first).
+ */
+export function unavailableOf(error: unknown, badRequestToo = false): Unavailable | undefined {
+  if (!(error instanceof PlatformError) || error.status === undefined) return undefined;
+  const missing = error.reason === 'forbidden' || error.reason === 'notFound' || (badRequestToo && error.reason === 'badRequest' && error.status === 400);
+  return missing ? { status: error.status, detail: error.message } : undefined;
+}

@@ -6,8 +6,11 @@
  * never retried within a refresh and never announced; the next refresh asks again, as a
  * deployment can gain a product.
  */
-import { PlatformError } from '../model/errors';
+import type { Unavailable } from '../model/errors';
 import { Emitter, type Disposable } from '../events';
+
+// Decided below the services, where the client reads one finding's story the same way.
+export { unavailableOf, type Unavailable } from '../model/errors';
 
 /** The kinds of findings as the platform sells them: the AI analysis is apart from Code. */
 export type FindingKind = 'sast' | 'ai' | 'sca' | 'secrets';
@@ -16,24 +19,6 @@ export const FINDING_KINDS: readonly FindingKind[] = ['sast', 'ai', 'sca', 'secr
 
 /** The product names users know from the platform's licence page. */
 export const KIND_PRODUCTS: Record<FindingKind, string> = { sast: 'Code', ai: 'AI analysis', sca: 'Supply Chain', secrets: 'Secrets' };
-
-export interface Unavailable {
-  /** 403, 404, or 400 for an issue type. */
-  readonly status: number;
-  /** The platform's refusal as the error message put it (the detail for the log and tooltips). */
-  readonly detail: string;
-}
-
-/**
- * The unavailability an error stands for, or undefined when it is a failure (a 5xx, the
- * network, a timeout, a 401). `issueTypeList`: the request named an `issue_type`, so a 400 is
- * the deployment not knowing it rather than a bad filter of ours (our filters are checked first).
- */
-export function unavailableOf(error: unknown, issueTypeList = false): Unavailable | undefined {
-  if (!(error instanceof PlatformError) || error.status === undefined) return undefined;
-  const missing = error.reason === 'forbidden' || error.reason === 'notFound' || (issueTypeList && error.reason === 'badRequest' && error.status === 400);
-  return missing ? { status: error.status, detail: error.message } : undefined;
-}
 
 /** "not available for this deployment (404)", the words every view uses. */
 export function unavailableText(u: Unavailable): string {

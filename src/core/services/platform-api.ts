@@ -14,6 +14,9 @@ import type { StringInterner } from '../model/interner';
 import type { FindingsPage } from '../model/decodeFinding';
 import type { PolicyRulesPage } from '../model/decodePolicy';
 import type { CallOptions } from '../api/endpoints';
+import type { FindingStoryCallOptions } from '../api/issue-requests';
+import type { AutofixOutcome } from '../model/autofix-outcome';
+import type { FindingStoryAnswer } from '../model/finding-story';
 import type { ListShape } from '../api/paging';
 import type { Dependency, DependencyFilter, DependencyRepository, InventoryPage, LockfileSummary } from '../model/dependency';
 
@@ -60,6 +63,17 @@ export interface PlatformApi {
    * (there is no single-finding endpoint): undefined when the platform no longer lists it.
    */
   findingDetail(deploymentSlug: string, finding: Finding, options?: CallOptions): Promise<FindingDetail | undefined>;
+  /**
+   * One finding's story by its id (the experimental v2 call): its dataflow trace, where else it
+   * is, its history, its owners. `notAvailable` where the deployment or token lacks the call.
+   */
+  findingStory(deploymentId: string, issueId: number, options?: FindingStoryCallOptions): Promise<FindingStoryAnswer>;
+  /**
+   * Asks the platform to open a fix pull request. `accepted` means the job was taken: the pull
+   * request shows on the finding later. A refusal the platform explains is an outcome with its
+   * sentence; a 403 without one (the token's role) is thrown, as for every write.
+   */
+  requestAutofix(deploymentId: string, issueId: number, options?: CallOptions): Promise<AutofixOutcome>;
   createSbomExport(deploymentId: string, request: SbomExportRequest, options?: CallOptions): Promise<string>;
   getSbomExportStatus(deploymentId: string, taskToken: string, options?: CallOptions): Promise<SbomExportStatus>;
   /** Repositories with a dependency inventory (body-cursor paged until `hasMore` is false). */

@@ -83,7 +83,7 @@ export function rejectingApi(error: unknown): PlatformApi {
     createSbomExport: reject, getSbomExportStatus: reject, latestScan: reject, policyRules: fail, findings: fail, secrets: fail,
     triage: reject, createTickets: reject, linkTicket: reject, unlinkTicket: reject, findingDetail: reject, download: reject,
     dependencyRepositories: fail, lockfiles: fail, dependencies: fail, removeProjectTags: reject, setPrimaryBranch: reject,
-    setManagedScans: reject, setRuleMode: reject, scannedBranches: reject, unlinkTicketEverywhere: reject,
+    setManagedScans: reject, setRuleMode: reject, scannedBranches: reject, unlinkTicketEverywhere: reject, findingStory: reject, requestAutofix: reject,
   };
 }
 

@@ -41,7 +41,7 @@ void describe('a deployment without some products (real client, local platform)'
   const store = (pageSize = 100): FindingsStore => new FindingsStore(() => h.client(), { pageSize, deploymentId: () => String(data.deployment.id) });
   const query = (issueType: IssueType): FindingsQuery => ({ deploymentSlug: SLUG, issueType, filters: { repos: [project], ref: 'main', dedup: true } });
   const loadAll = (s: FindingsStore) => Promise.all((['sast', 'sca', 'secrets'] as const).map((t) => s.load(t, query(t))));
-  const kindOf: Record<Product, IssueType | undefined> = { code: 'sast', ai: undefined, sca: 'sca', secrets: 'secrets', policies: undefined, sbom: undefined, tickets: undefined, dependencies: undefined };
+  const kindOf: Record<Product, IssueType | undefined> = { code: 'sast', ai: undefined, sca: 'sca', secrets: 'secrets', policies: undefined, sbom: undefined, tickets: undefined, dependencies: undefined, 'issue-v2': undefined, autofix: undefined };
 
   for (const [product, status] of [['secrets', 404], ['secrets', 403], ['sca', 404], ['sca', 403], ['sca', 400], ['code', 404], ['code', 403]] as const) {
     void test(`${product} answering ${status}: that kind is "not available", asked once, and every other kind loads`, async (t) => {
