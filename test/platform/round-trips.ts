@@ -15,6 +15,8 @@ export interface RoundTripEntry {
 }
 
 export interface RoundTripReport {
+  /** When counting began, in milliseconds since the epoch (`performance.timeOrigin` based), so another process can place the timeline against its own clock. */
+  readonly markedAtEpoch: number;
   /** The longest chain of requests that each came after an earlier answer. */
   readonly depth: number;
   readonly requests: number;
@@ -46,6 +48,9 @@ export class RoundTrips {
 
   /** What was counted since the mark, up to now. */
   report(): RoundTripReport {
-    return { depth: Math.max(0, ...this.entries.map((e) => e.depth)), requests: this.entries.length, timeline: this.entries.map((e) => ({ ...e })) };
+    return {
+      markedAtEpoch: performance.timeOrigin + this.markedAt,
+      depth: Math.max(0, ...this.entries.map((e) => e.depth)), requests: this.entries.length, timeline: this.entries.map((e) => ({ ...e })),
+    };
   }
 }

@@ -439,6 +439,8 @@ describe('bench:host', () => {
       const latencyDeps: LatencyBenchDeps = {
         repo: REPO, commit, project: ready.project, folder, api, windowQuiet, median,
         limitJob: (other) => plainJob(other, folder.uri, 3000, 4),
+        // APPSEC_BENCH_PROFILE_ROUNDS=1: what ran between the last answer and the last diagnostic.
+        ...(PROFILE_ROUNDS ? { profileTail: (work, window) => profile(work, (result) => window(result, nowUs())) } : {}),
       };
       const atLatency = async (): Promise<void> => {
         const measured = await measureLatency(latencyDeps);
