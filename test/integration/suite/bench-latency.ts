@@ -124,7 +124,7 @@ export async function measureLatency(deps: LatencyBenchDeps): Promise<{ figures:
           performance.timeOrigin + r.ended - (r.trips.markedAtEpoch + Math.max(...r.trips.timeline.map((e) => e.answered ?? 0)));
         const profiling = deps.profileTail && round === 2 && latency === 150;
         const measured = profiling
-          ? await deps.profileTail!(refresh, (r, nowUs) => {
+          ? await deps.profileTail(refresh, (r, nowUs) => {
             // The profiler's clock is hrtime's: the tail ended (now − ended) ago and lasted tailOf(r).
             const toUs = nowUs - (performance.now() - r.ended) * 1000;
             return { ms: tailOf(r), fromUs: toUs - tailOf(r) * 1000, toUs };
