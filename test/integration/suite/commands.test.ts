@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { fixture, signedIn } from './fixture';
+import { restoreAfterEach, waitFor } from './helpers';
 
 describe('commands', () => {
   /** The filters before a test that changes them: put back after it, even when it failed midway. */
@@ -14,10 +15,17 @@ describe('commands', () => {
     if (filtersBefore) await vscode.commands.executeCommand('appsecFindings.filterFindings', filtersBefore);
     filtersBefore = undefined;
   });
+  const undo = restoreAfterEach();
 
   it('tags a project: trimmed, de-duplicated, merged by the platform, shown in the tree', async () => {
     const f = await fixture();
     const before = [...f.project.tags];
+    // The tags added taken off again, through the command, so the platform and the tree agree.
+    undo(async () => {
+      const added = f.project.tags.filter((t) => !before.includes(t));
+      if (added.length > 0) await vscode.commands.executeCommand('appsecFindings.editTags', f.project.name, { remove: added });
+      assert.deepEqual([...f.project.tags].sort(), [...before].sort(), 'the project\'s tags are put back');
+    });
     const updated = await vscode.commands.executeCommand<{ tags: string[] } | undefined>('appsecFindings.tagProject', f.project.name, ' team-x, pci ,team-x ');
     assert.ok(updated);
     assert.deepEqual([...updated.tags].sort(), [...new Set([...before, 'team-x', 'pci'])].sort());
@@ -49,8 +57,7 @@ describe('commands', () => {
     await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
     const node = await f.api.trees.projects.firstFindingNode();
     await f.api.trees.projectsView.reveal(node, { select: true, focus: true });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    assert.equal(f.api.trees.projectsView.selection[0]?.id, node.id);
+    await waitFor(() => f.api.trees.projectsView.selection[0]?.id === node.id, 5_000, 'the finding is selected in the tree');
     assert.equal(await vscode.commands.executeCommand('appsecFindings.copyFindingId'), String(node.finding.id), 'no argument: the selected finding');
     assert.equal(await vscode.env.clipboard.readText(), String(node.finding.id));
     assert.equal(await vscode.commands.executeCommand('appsecFindings.copyRuleId'), node.finding.ruleName);

@@ -27,6 +27,16 @@ function removeMany(f: Fixture): void {
   f.data.sast = f.data.sast.filter((x) => x.id === undefined || x.id < FIRST_ID || x.id >= FIRST_ID + EXTRA);
 }
 
+/** How many turns of the event loop pass until `done` holds (a drawing goes on a slice per turn). */
+async function turnsUntil(done: () => boolean, what: string): Promise<number> {
+  let turns = 0;
+  while (!done()) {
+    if (++turns > 1_000_000) throw new Error(`${what}: not within a million turns`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return turns;
+}
+
 describe('a large drawing', () => {
   afterEach(async function () {
     this.timeout(60_000);
@@ -47,14 +57,8 @@ describe('a large drawing', () => {
     // What reached the window, not only what the extension host holds: VS Code passes on at most
     // about 1 100 diagnostics of one \`set\` call and silently drops the rest.
     const held = vscode.languages.getDiagnostics().reduce((n, [, list]) => n + list.filter((d) => d.severity !== vscode.DiagnosticSeverity.Hint).length, 0);
-    let inWindow = await windowProblemCount();
-    for (let i = 0; i < 50 && inWindow !== undefined && inWindow !== held; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      inWindow = await windowProblemCount();
-    }
-    // Our launcher always answers; only a run outside it (no launcher) cannot read the window.
-    if (process.env.APPSEC_TEST_HOST) assert.notEqual(inWindow, undefined, 'the launcher read the window');
-    if (inWindow !== undefined) assert.equal(inWindow, held, 'the window\'s status bar counts every diagnostic held');
+    let inWindow = -1;
+    await waitFor(async () => (inWindow = await windowProblemCount()) === held, 10_000, () => `the window's status bar counts every diagnostic held: ${inWindow} of ${held}`);
 
     // A change to two findings draws them all again: the open file's at once, the rest in slices.
     const openFile = vscode.Uri.joinPath(f.folder.uri, 'src/many/file_0.py');
@@ -94,15 +98,24 @@ describe('a large drawing', () => {
     const f = await signedIn();
     addMany(f);
     await vscode.commands.executeCommand('appsecFindings.refresh');
-    assert.ok(appsecDiagnosticCount() >= EXTRA);
+    const all = appsecDiagnosticCount();
+    assert.ok(all >= EXTRA);
+    const slug = f.api.app.session.deployment!.slug;
+    // The same drawing not cut short: how many turns of the event loop it takes to land (the
+    // patched finding's file, in a chunk after the first). A cut-short drawing resolves without a
+    // trace, so these turns, passed twice over, are what proves it would have landed by then.
+    const control = f.api.app.findings.patch(slug, 'sast', [FIRST_ID + 1], { status: 'ignored' });
+    const landing = await turnsUntil(() => appsecDiagnosticCount() === all - 1, 'the patch is drawn');
+    control.rollback();
+    await waitFor(() => appsecDiagnosticCount() === all, 20_000, 'the undone patch is drawn');
     // The patch starts a drawing of every finding; clearing (what signing out does) comes first.
-    const patch = f.api.app.findings.patch(f.api.app.session.deployment!.slug, 'sast', [FIRST_ID + 1], { status: 'ignored' });
+    const patch = f.api.app.findings.patch(slug, 'sast', [FIRST_ID + 1], { status: 'ignored' });
     f.api.app.diagnostics.clear();
     patch.rollback();
     assert.equal(appsecDiagnosticCount(), 0);
-    // Long enough for the drawing to have finished had it not been cut short.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    assert.equal(appsecDiagnosticCount(), 0, 'the cut-short drawing never lands');
+    let turns = 0;
+    await turnsUntil(() => appsecDiagnosticCount() > 0 || ++turns > 2 * landing + 10, 'turns passing');
+    assert.equal(appsecDiagnosticCount(), 0, `the cut-short drawing never lands (${turns} turns; the same drawing lands in ${landing})`);
   });
 });
 

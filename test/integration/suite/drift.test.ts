@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { KnownFindingDiagnostic as FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { findingNodes, git, issueTypeNode, pinScannedCommit, serverFindings, signedIn, type Fixture } from './fixture';
-import { hoverAt, screenshotHandshake, waitFor } from './helpers';
+import { hoverAt, restoreAfterEach, screenshotHandshake, waitFor } from './helpers';
 
 interface Target { id: number; path: string; line: number }
 
@@ -73,6 +73,8 @@ describe('drift: findings where their code is today', () => {
     before(async () => {
       f = await signedIn();
     });
+    // What a test queued is put back first (the platform's scanned commit, a remote), then the copy.
+    const undo = restoreAfterEach();
     afterEach(async () => restore(f));
 
     it('on a copy changed since the scan: moved by lines inserted and deleted above, renamed with its file, its edited code said, its deleted code not in Problems but in the tree', async () => {
@@ -128,6 +130,10 @@ describe('drift: findings where their code is today', () => {
     it('a branch without a scan shows the primary branch\'s findings on this branch\'s code', async () => {
       const [target] = await targets(f);
       const root = f.folder.uri.fsPath;
+      undo(async () => {
+        await restore(f);
+        git(root, 'branch', '-q', '-D', 'drift-no-scan');
+      });
       git(root, 'checkout', '-q', '-B', 'drift-no-scan');
       edit(f, target.path, (lines) => ['# header', '# header', '# header', '# header', ...lines]);
       git(root, 'commit', '-qam', 'four lines on top');
@@ -136,8 +142,6 @@ describe('drift: findings where their code is today', () => {
       await vscode.commands.executeCommand('appsecFindings.refresh');
       assert.equal(f.api.app.diagnostics.current[0]?.usedFallback, true);
       await expectAt(f, target.id, target.path, target.line + 4, 'primary branch findings on the new branch');
-      await restore(f);
-      git(root, 'branch', '-q', '-D', 'drift-no-scan');
     });
 
     it('the scanned commit missing here: scanned lines and a notice; Fetch Scanned Commit fetches it and maps again', async () => {
@@ -145,29 +149,28 @@ describe('drift: findings where their code is today', () => {
       const root = f.folder.uri.fsPath;
       // Another clone has a commit this copy lacks: two lines inserted above the finding. It was "scanned".
       const other = mkdtempSync(join(tmpdir(), 'appsec-drift-remote-'));
-      try {
-        execFileSync('git', ['clone', '-q', root, other]);
-        git(other, 'config', 'user.email', 'test@example.invalid');
-        git(other, 'config', 'user.name', 'Test');
-        const file = join(other, target.path);
-        const lines = readFileSync(file, 'utf8').split('\n');
-        writeFileSync(file, [...lines.slice(0, 2), 'scan-only a', 'scan-only b', ...lines.slice(2)].join('\n'));
-        git(other, 'commit', '-qam', 'scanned, not fetched');
-        const scanned = git(other, 'rev-parse', 'HEAD');
-        git(root, 'remote', 'add', 'scanner', other);
-        pinScannedCommit(f.data, f.project.name, scanned);
-        await vscode.commands.executeCommand('appsecFindings.refresh');
-        // At the scanned commit the finding is two lines lower than in this copy.
-        const unmapped = await expectAt(f, target.id, target.path, target.line, 'at its scanned line while the commit is missing');
-        const hoverText = await hoverAt(uriOf(f, target.path), unmapped.range.start);
-        assert.match(hoverText, new RegExp(`Placed at its line in the scan of commit ${scanned.slice(0, 7)}; this copy is at commit [0-9a-f]{7}`), 'the hover does not claim precision');
-        await waitFor(() => f.api.app.places.drift.missingCommits().some((m) => m.commit === scanned), 10_000, 'the missing commit is known');
-        assert.equal(await vscode.commands.executeCommand('appsecFindings.fetchScannedCommit', { commit: scanned }), true);
-        await expectAt(f, target.id, target.path, target.line - 2, 'mapped after the fetch (two lines that this copy does not have)');
-      } finally {
+      undo(() => rmSync(other, { recursive: true, force: true }));
+      execFileSync('git', ['clone', '-q', root, other]);
+      git(other, 'config', 'user.email', 'test@example.invalid');
+      git(other, 'config', 'user.name', 'Test');
+      const file = join(other, target.path);
+      const lines = readFileSync(file, 'utf8').split('\n');
+      writeFileSync(file, [...lines.slice(0, 2), 'scan-only a', 'scan-only b', ...lines.slice(2)].join('\n'));
+      git(other, 'commit', '-qam', 'scanned, not fetched');
+      const scanned = git(other, 'rev-parse', 'HEAD');
+      undo(() => {
         git(root, 'remote', 'remove', 'scanner');
         pinScannedCommit(f.data, f.project.name, git(root, 'rev-parse', 'HEAD'));
-        rmSync(other, { recursive: true, force: true });
-      }
+      });
+      git(root, 'remote', 'add', 'scanner', other);
+      pinScannedCommit(f.data, f.project.name, scanned);
+      await vscode.commands.executeCommand('appsecFindings.refresh');
+      // At the scanned commit the finding is two lines lower than in this copy.
+      const unmapped = await expectAt(f, target.id, target.path, target.line, 'at its scanned line while the commit is missing');
+      const hoverText = await hoverAt(uriOf(f, target.path), unmapped.range.start);
+      assert.match(hoverText, new RegExp(`Placed at its line in the scan of commit ${scanned.slice(0, 7)}; this copy is at commit [0-9a-f]{7}`), 'the hover does not claim precision');
+      await waitFor(() => f.api.app.places.drift.missingCommits().some((m) => m.commit === scanned), 10_000, 'the missing commit is known');
+      assert.equal(await vscode.commands.executeCommand('appsecFindings.fetchScannedCommit', { commit: scanned }), true);
+      await expectAt(f, target.id, target.path, target.line - 2, 'mapped after the fetch (two lines that this copy does not have)');
     });
 });

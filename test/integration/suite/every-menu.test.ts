@@ -65,7 +65,13 @@ describe('every menu entry, run as its click runs it', function () {
     f.data.sca.splice(0, Infinity, ...back.sca);
     f.data.ai_sast.splice(0, Infinity, ...back.ai_sast);
     f.data.secrets.splice(0, Infinity, ...back.secrets);
-    f.data.projects.splice(0, Infinity, ...back.projects);
+    // The very same project objects, their fields put back: the fixture's `f.project` is one of
+    // them, and the files after this one read the platform's project through it.
+    const projects = new Map(f.data.projects.map((p) => [p.id, p]));
+    f.data.projects.splice(0, Infinity, ...back.projects.map((saved) => {
+      const now = projects.get(saved.id);
+      return now ? Object.assign(now, saved) : saved;
+    }));
     f.data.policies.splice(0, Infinity, ...back.policies);
     f.data.rulesByPolicyId.clear();
     for (const [id, rules] of back.rules) f.data.rulesByPolicyId.set(id, rules);

@@ -4,14 +4,22 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { findingNodes, issueTypeNode, signedIn, signedOut, signIn, type Snap } from './fixture';
-import { waitFor } from './helpers';
+import { restoreAfterEach, waitFor } from './helpers';
 
 const labels = (nodes: readonly Snap[] | undefined): string[] => (nodes ?? []).map((n) => n.label);
 
 describe("a new user's first hour", () => {
+  const undo = restoreAfterEach();
+
   it('reads what is true at every step', async () => {
     // Signed out: the welcome view, no filter described, nothing in Problems.
     const f = await signedOut();
+    // Put back when the script stops midway: signed in, the default filters, the primary branch.
+    undo(async () => {
+      if (f.api.app.session.state.kind !== 'signedIn') await signIn(f);
+      if (f.api.app.viewState.refOverride(f.project.name) !== undefined) await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, f.project.primary_branch);
+      await vscode.commands.executeCommand('appsecFindings.clearFilters');
+    });
     assert.deepEqual(await f.api.trees.projects.snapshot(1), []);
     assert.equal(f.api.trees.projectsView.description, undefined);
     assert.equal(vscode.languages.getDiagnostics().filter(([, l]) => l.some((d) => d.source === 'AppSec')).length, 0);
@@ -61,16 +69,13 @@ describe("a new user's first hour", () => {
     await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, 'first-hour-branch');
     // The status bar counts Problems (the branch checked out), and says the tree shows another.
     assert.match(f.api.statusBar.tooltip, new RegExp(`on ${f.project.primary_branch}\\b.*The Projects view shows first-hour-branch`));
-    try {
-      // Never shown clean: "checking" while the platform is asked, then "no scan", for every kind.
-      for (const kind of [/^Code findings/, /^Supply-chain findings/, /^Secrets/]) {
-        const first = labels((await issueTypeNode(f, kind, 3))?.children);
-        assert.ok(first.every((l) => !/^No (open )?findings/.test(l)), first.join(' | '));
-        await waitFor(async () => labels((await issueTypeNode(f, kind, 3))?.children).some((l) => l.startsWith('first-hour-branch has no scan')), 10_000, `${kind.source} says the branch has no scan`);
-      }
-    } finally {
-      await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, f.project.primary_branch);
+    // Never shown clean: "checking" while the platform is asked, then "no scan", for every kind.
+    for (const kind of [/^Code findings/, /^Supply-chain findings/, /^Secrets/]) {
+      const first = labels((await issueTypeNode(f, kind, 3))?.children);
+      assert.ok(first.every((l) => !/^No (open )?findings/.test(l)), first.join(' | '));
+      await waitFor(async () => labels((await issueTypeNode(f, kind, 3))?.children).some((l) => l.startsWith('first-hour-branch has no scan')), 10_000, `${kind.source} says the branch has no scan`);
     }
+    await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, f.project.primary_branch);
 
     // Sign out, and in again.
     await vscode.commands.executeCommand('appsecFindings.signOut');

@@ -1,5 +1,6 @@
-// Helpers for integration tests. They must work under every launcher: code-server (which sets the
-// APPSEC_TEST_* variables) and @vscode/test-electron (which does not).
+// Helpers for integration tests. Screenshots are taken only where a launcher listens (code-server,
+// which sets the APPSEC_TEST_* variables); reading or acting in the window needs one: a test that
+// does fails under @vscode/test-electron with that said, rather than passing without its check.
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 
@@ -8,17 +9,44 @@ export function appsecDiagnosticCount(): number {
   return vscode.languages.getDiagnostics().reduce((n, [, list]) => n + list.filter((d) => d.source === 'AppSec').length, 0);
 }
 
-/** Polls `predicate` every 100 ms until it is true; rejects with `message` after `timeoutMs`. */
+/**
+ * Polls `predicate` every 100 ms until it is true; rejects with `message` after `timeoutMs`
+ * (a function: what was seen last, read when it fails).
+ */
 export async function waitFor(
   predicate: () => boolean | Promise<boolean>,
   timeoutMs: number,
-  message: string,
+  message: string | (() => string),
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms: ${message}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms: ${typeof message === 'string' ? message : message()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Registers, in the calling `describe`, an `afterEach` that runs the steps queued during the test,
+ * the last queued first, whether the test passed, failed an assertion or timed out (a `finally`
+ * in the test would run after the next test started, on a timeout). Returns the function that
+ * queues a step: call it as soon as the test changes what others share (the platform's data, a
+ * setting, a branch), before asserting anything. Every step runs; the first that failed fails the hook.
+ */
+export function restoreAfterEach(): (step: () => unknown) => void {
+  const steps: (() => unknown)[] = [];
+  afterEach(async function () {
+    this.timeout(60_000);
+    let failed: Error | undefined;
+    for (const step of steps.splice(0).reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        failed ??= error instanceof Error ? error : new Error(String(error));
+      }
+    }
+    if (failed) throw failed;
+  });
+  return (step) => void steps.push(step);
 }
 
 /**
@@ -49,25 +77,29 @@ export async function screenshotHandshake(label = ''): Promise<void> {
 
 /**
  * What the window (not the extension host) shows for `selector`: each match's accessible label
- * and text, read by the launcher from the page. Undefined where no launcher listens.
+ * and text, read by the launcher from the page. Throws where no launcher listens.
  */
-export function readWindow(selector: string): Promise<{ label: string; text: string }[] | undefined> {
+export function readWindow(selector: string): Promise<{ label: string; text: string }[]> {
   return askWindow(`read:${selector}`);
 }
 
 /**
  * Acts in the window as a user does: `press:<key>` (Playwright's names: `Escape`, `Shift+F10`),
- * `click:<selector>` or `rightclick:<selector>`. What it opens (a context menu, a modal dialog)
- * the extension host cannot open or close. False where no launcher listens.
+ * `click:<selector>` or `rightclick:<selector>`; resolves once done, rejects when it could not be
+ * (no element to click within 10 s). What it opens (a context menu, a modal dialog) the extension
+ * host cannot open or close. Throws where no launcher listens.
  */
-export async function actInWindow(request: `${'press' | 'click' | 'rightclick'}:${string}`): Promise<boolean> {
-  return (await askWindow(request)) !== undefined;
+export async function actInWindow(request: `${'press' | 'click' | 'rightclick'}:${string}`): Promise<void> {
+  await askWindow(request);
 }
 
-async function askWindow(request: string): Promise<{ label: string; text: string }[] | undefined> {
+/** Where no launcher listens, a test that reads or acts in the window fails, saying so. */
+const NO_LAUNCHER = 'this test reads the window: run it through test/integration/launch/run-code-server.mjs';
+
+async function askWindow(request: string): Promise<{ label: string; text: string }[]> {
   const ready = process.env.APPSEC_TEST_SCREENSHOT_READY;
   const done = process.env.APPSEC_TEST_SCREENSHOT_DONE;
-  if (!ready || !done) return undefined;
+  if (!ready || !done) throw new Error(`${NO_LAUNCHER} (no launcher answers "${request}")`);
   rmSync(done, { force: true });
   askLauncher(ready, request);
   await waitFor(() => existsSync(done), 30_000, `the launcher did not answer "${request}"`);
@@ -81,9 +113,8 @@ async function askWindow(request: string): Promise<{ label: string; text: string
  * How many problems the window's status bar counts (errors, warnings and infos of every source):
  * what reached the window, which can be less than the extension host holds.
  */
-export async function windowProblemCount(): Promise<number | undefined> {
+export async function windowProblemCount(): Promise<number> {
   const found = await readWindow('[id="status.problems"]');
-  if (!found) return undefined;
   const label = found.map((f) => f.label).join(' ');
   if (/no problems/i.test(label)) return 0;
   const numbers = [...label.matchAll(/\d+/g)].map((m) => Number(m[0]));
@@ -140,15 +171,15 @@ export async function inEachTheme(themes: readonly (keyof typeof THEMES)[], body
 
 /**
  * The messages in the notification centre (toasts land there too, and the test driver hides
- * toasts): read from the window, the centre closed again. Undefined where no launcher listens.
+ * toasts): read from the window, the centre closed again. Throws where no launcher listens.
  */
-export async function notificationTexts(): Promise<string[] | undefined> {
-  if (!process.env.APPSEC_TEST_SCREENSHOT_READY) return undefined;
+export async function notificationTexts(): Promise<string[]> {
   await vscode.commands.executeCommand('notifications.showList');
   try {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const rows = await readWindow('.notifications-center .notification-list-item-message');
-    return rows?.map((r) => r.text || r.label);
+    // The centre draws its rows when it is marked visible.
+    await waitFor(async () => (await readWindow('.notifications-center.visible')).length > 0, 10_000, 'the notification centre opens');
+    const rows = await readWindow('.notifications-center.visible .notification-list-item-message');
+    return rows.map((r) => r.text || r.label);
   } finally {
     await vscode.commands.executeCommand('notifications.hideList');
   }

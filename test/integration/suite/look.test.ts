@@ -11,7 +11,9 @@ describe('the look, light and dark', () => {
     await signedIn();
   });
 
-  it('shows the Projects view with its badge, Problems and a file with squiggles, in both themes', async () => {
+  it('shows the Projects view with its badge, Problems and a file with squiggles, in both themes', async function () {
+    // Four themes, each repainted before its picture: longer than mocha's default.
+    this.timeout(60_000);
     const f = await signedIn();
     await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
     const supply = findingNodes(await issueTypeNode(f, /^Supply-chain findings/));

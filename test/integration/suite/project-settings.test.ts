@@ -11,7 +11,8 @@ import { findingNodes, issueTypeNode, signedIn, type Fixture, type Snap } from '
 import { notificationTexts, readWindow, screenshotsInThemes, waitFor } from './helpers';
 
 const run = <T>(command: string, ...args: unknown[]): Thenable<T | undefined> => vscode.commands.executeCommand<T | undefined>(`appsecFindings.${command}`, ...args);
-const settle = (ms = 500): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** The rows of the quick input the window shows. */
+const pickerRows = (selector = ''): Promise<{ label: string; text: string }[]> => readWindow(`.quick-input-widget:visible .quick-input-list .monaco-list-row${selector}`);
 
 describe('a project\'s settings', () => {
   let f: Fixture;
@@ -28,6 +29,8 @@ describe('a project\'s settings', () => {
     f.server.restoreProducts();
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     await vscode.commands.executeCommand('notifications.clearAll');
+    // What "new on this branch" compares with: the tests after this one count on the primary branch.
+    if (f.project.primary_branch !== original.primary) await run('setPrimaryBranch', name, original.primary);
   });
   after(async () => {
     // Put back through the commands: the platform and the extension agree again.
@@ -58,7 +61,7 @@ describe('a project\'s settings', () => {
 
   async function roleNamed(what: RegExp): Promise<void> {
     const texts = await notificationTexts();
-    if (texts) assert.ok(texts.some((t) => /The token's role does not allow/.test(t) && what.test(t)), `the role is named: ${texts.join(' | ')}`);
+    assert.ok(texts.some((t) => /The token's role does not allow/.test(t) && what.test(t)), `the role is named: ${texts.join(' | ')}`);
   }
 
   it('Edit Tags with { add, remove }: the tree and the platform have the new tags, without a prompt', async () => {
@@ -89,16 +92,14 @@ describe('a project\'s settings', () => {
 
     // The message's first button, as a click on it: the picker with legacy-y unticked and the text typed.
     await vscode.commands.executeCommand('notification.acceptPrimaryAction');
-    await settle();
-    const rows = await readWindow('.quick-input-list .monaco-list-row');
-    if (rows) {
-      assert.ok(rows.some((r) => /team-b, tier-2/.test(r.label + r.text) && /Add: team-b, tier-2/.test(r.label + r.text)), `the text typed is the first row: ${JSON.stringify(rows)}`);
-      const unticked = await readWindow('.quick-input-list .monaco-list-row[aria-checked="false"]');
-      // A row's text can carry a hidden description left by an earlier pick: its name starts it.
-      const names = unticked?.map((r) => r.text.trim()) ?? [];
-      assert.ok(names.some((n) => n.startsWith('legacy-y')), `legacy-y is unticked: ${JSON.stringify(names)}`);
-      assert.ok(!names.some((n) => /^(pci|team-a|pci-dss)(?![\w-])/.test(n)), `the others are ticked: ${JSON.stringify(names)}`);
-    }
+    let rows: { label: string; text: string }[] = [];
+    await waitFor(async () => (rows = await pickerRows()).some((r) => /team-b, tier-2/.test(r.label + r.text)), 10_000, () => `the picker opens again with the text typed (shows: ${JSON.stringify(rows)})`);
+    assert.ok(rows.some((r) => /team-b, tier-2/.test(r.label + r.text) && /Add: team-b, tier-2/.test(r.label + r.text)), `the text typed is the first row: ${JSON.stringify(rows)}`);
+    const unticked = await pickerRows('[aria-checked="false"]');
+    // A row's text can carry a hidden description left by an earlier pick: its name starts it.
+    const names = unticked.map((r) => r.text.trim());
+    assert.ok(names.some((n) => n.startsWith('legacy-y')), `legacy-y is unticked: ${JSON.stringify(names)}`);
+    assert.ok(!names.some((n) => /^(pci|team-a|pci-dss)(?![\w-])/.test(n)), `the others are ticked: ${JSON.stringify(names)}`);
     await screenshotsInThemes('edit-tags');
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     await waitFor(() => f.project.tags.includes('team-b') && f.project.tags.includes('tier-2') && !f.project.tags.includes('legacy-y'), 10_000, 'accepted again: the platform has the change');
@@ -150,16 +151,10 @@ describe('a project\'s settings', () => {
   it('the Set Primary Branch picker lists the branches with scans, the primary one marked (screenshot)', async function () {
     this.timeout(60_000);
     const picked = run('setPrimaryBranch', name);
-    await waitFor(async () => {
-      const rows = await readWindow('.quick-input-list .monaco-list-row');
-      return rows === undefined || rows.some((r) => (r.label + r.text).includes(f.featureRef));
-    }, 10_000, 'the scanned branches are listed');
-    const rows = await readWindow('.quick-input-list .monaco-list-row');
-    if (rows) {
-      const texts = rows.map((r) => r.text);
-      assert.ok(texts.some((t) => t.includes('The default branch')), JSON.stringify(texts));
-      assert.ok(texts.some((t) => t.includes(original.primary) && t.includes('primary now')), JSON.stringify(texts));
-    }
+    await waitFor(async () => (await pickerRows()).some((r) => (r.label + r.text).includes(f.featureRef)), 10_000, 'the scanned branches are listed');
+    const texts = (await pickerRows()).map((r) => r.text);
+    assert.ok(texts.some((t) => t.includes('The default branch')), JSON.stringify(texts));
+    assert.ok(texts.some((t) => t.includes(original.primary) && t.includes('primary now')), JSON.stringify(texts));
     await screenshotsInThemes('set-primary-branch');
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     assert.equal(await picked, undefined, 'dismissed: nothing changes');
@@ -194,15 +189,10 @@ describe('a project\'s settings', () => {
     await run('setManagedScans', name, { diffScan: true, fullScan: false });
     const c = f.project.managed_scan_config;
     const picked = run('setManagedScans', name);
-    await waitFor(async () => {
-      const rows = await readWindow('.quick-input-list .monaco-list-row');
-      return rows === undefined || rows.some((r) => r.text.includes('Full scans of the repository'));
-    }, 10_000, 'the settings are listed once loaded');
-    const ticked = await readWindow('.quick-input-list .monaco-list-row[aria-checked="true"]');
-    if (ticked) {
-      const expected = [c.diff_scan.enabled ? 'Diff-aware scans of pull requests' : '', c.full_scan.enabled ? 'Full scans of the repository' : ''].filter(Boolean);
-      assert.deepEqual(ticked.map((r) => expected.find((e) => r.text.includes(e)) ?? r.text), expected, 'ticked as they are now');
-    }
+    await waitFor(async () => (await pickerRows()).some((r) => r.text.includes('Full scans of the repository')), 10_000, 'the settings are listed once loaded');
+    const ticked = await pickerRows('[aria-checked="true"]');
+    const expected = [c.diff_scan.enabled ? 'Diff-aware scans of pull requests' : '', c.full_scan.enabled ? 'Full scans of the repository' : ''].filter(Boolean);
+    assert.deepEqual(ticked.map((r) => expected.find((e) => r.text.includes(e)) ?? r.text), expected, 'ticked as they are now');
     await screenshotsInThemes('managed-scans');
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     assert.equal(await picked, undefined, 'dismissed: nothing changes');

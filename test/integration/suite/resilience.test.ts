@@ -5,30 +5,28 @@ import * as vscode from 'vscode';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixture, issueTypeNode, signedIn } from './fixture';
-import { appsecDiagnosticCount, waitFor } from './helpers';
+import { appsecDiagnosticCount, restoreAfterEach, waitFor } from './helpers';
 
 describe('resilience', () => {
   // Stands alone: signs in (and fills Problems) when run first or by itself.
   before(async () => {
     await signedIn();
   });
+  const undo = restoreAfterEach();
 
   it('ignores a base URL set by the workspace: the token goes only where the user said', async () => {
     const f = await fixture();
     const settingsDir = join(f.folder.uri.fsPath, '.vscode');
+    undo(() => rmSync(settingsDir, { recursive: true, force: true }));
     mkdirSync(settingsDir, { recursive: true });
     writeFileSync(join(settingsDir, 'settings.json'), JSON.stringify({ 'appsecFindings.baseUrl': 'https://attacker.invalid' }));
-    try {
-      await assert.rejects(
-        Promise.resolve(vscode.workspace.getConfiguration('appsecFindings').update('baseUrl', 'https://attacker.invalid', vscode.ConfigurationTarget.Workspace)),
-        'VS Code refuses to write an application setting to the workspace',
-      );
-      const before = f.server.requests.length;
-      await vscode.commands.executeCommand('appsecFindings.refresh');
-      assert.ok(f.server.requests.length > before, 'requests still reach the configured platform');
-    } finally {
-      rmSync(settingsDir, { recursive: true, force: true });
-    }
+    await assert.rejects(
+      Promise.resolve(vscode.workspace.getConfiguration('appsecFindings').update('baseUrl', 'https://attacker.invalid', vscode.ConfigurationTarget.Workspace)),
+      'VS Code refuses to write an application setting to the workspace',
+    );
+    const before = f.server.requests.length;
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    assert.ok(f.server.requests.length > before, 'requests still reach the configured platform');
   });
 
   it('keeps findings and diagnostics when a refresh fails, and marks the tree stale', async () => {
@@ -38,18 +36,23 @@ describe('resilience', () => {
     assert.ok(shown > 0);
     // Let the tree's own loads from that refresh finish first: one still in flight would (rightly) land fresh.
     assert.doesNotMatch((await issueTypeNode(f, /code/i, 3))?.description ?? '', /stale/);
-    f.server.faults.inject({ kind: 'status', status: 500, body: 'internal error' }, { pathIncludes: '/findings' }, 50);
-    try {
-      await vscode.commands.executeCommand('appsecFindings.refresh');
-      assert.equal(appsecDiagnosticCount(), shown, 'Problems keeps what it showed');
-      // The tree's own load of the slot may still be retrying when Problems has given up.
-      await waitFor(async () => /stale/.test((await issueTypeNode(f, /code/i, 3))?.description ?? ''), 30_000, 'the tree marks the code findings stale');
-      const code = await issueTypeNode(f, /code/i, 3);
-      assert.match(code?.description ?? '', /stale/);
-      assert.ok((code?.children ?? []).some((c) => /last refresh failed/.test(c.label)), 'a warning says why');
-    } finally {
+    let cleared = false;
+    undo(async () => {
+      // Cleared by the test itself when it gets that far; else cleared here, and shown fresh again.
+      if (cleared) return;
       f.server.faults.clear();
-    }
+      await vscode.commands.executeCommand('appsecFindings.refresh');
+    });
+    f.server.faults.inject({ kind: 'status', status: 500, body: 'internal error' }, { pathIncludes: '/findings' }, 50);
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    assert.equal(appsecDiagnosticCount(), shown, 'Problems keeps what it showed');
+    // The tree's own load of the slot may still be retrying when Problems has given up.
+    await waitFor(async () => /stale/.test((await issueTypeNode(f, /code/i, 3))?.description ?? ''), 30_000, 'the tree marks the code findings stale');
+    const stale = await issueTypeNode(f, /code/i, 3);
+    assert.match(stale?.description ?? '', /stale/);
+    assert.ok((stale?.children ?? []).some((c) => /last refresh failed/.test(c.label)), 'a warning says why');
+    f.server.faults.clear();
+    cleared = true;
     await vscode.commands.executeCommand('appsecFindings.refresh');
     const code = await issueTypeNode(f, /code/i, 3);
     assert.doesNotMatch(code?.description ?? '', /stale/);

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { describeRecord, formatLabel } from '../../../src/commands/sbom-commands';
 import { fixture, signedIn } from './fixture';
-import { screenshotsInThemes } from './helpers';
+import { readWindow, screenshotsInThemes, waitFor } from './helpers';
 
 interface Record { state: string; taskToken: string; savedTo?: string; errorMessage?: string }
 
@@ -84,11 +84,7 @@ describe('SBOM export to a file', () => {
     assert.ok(f.api.storedState().includes(started.taskToken), 'the history is in the extension\'s state, so it survives a reload');
     // What activation does after a reload (the following started by the command may still run: it is shared).
     f.api.resumeSbom();
-    const deadline = Date.now() + 20_000;
-    while (f.api.app.sbom.history.find((r) => r.taskToken === started.taskToken)?.state !== 'SBOM_EXPORT_STATUS_COMPLETED') {
-      assert.ok(Date.now() < deadline, 'the resumed job completes');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitFor(() => f.api.app.sbom.history.find((r) => r.taskToken === started.taskToken)?.state === 'SBOM_EXPORT_STATUS_COMPLETED', 20_000, 'the resumed job completes');
     assert.equal(f.api.app.sbom.pending.length, 0);
   });
 
@@ -103,7 +99,10 @@ describe('SBOM export to a file', () => {
     assert.match(describeRecord({ ...saved, state: 'SBOM_EXPORT_STATUS_IN_PROGRESS', stalled: true, savedTo: undefined }), /^still running \(checking stopped\) · /);
     assert.equal(formatLabel('SBOM_OUTPUT_FORMAT_CYCLONEDX 1.6'), 'CycloneDX XML 1.6');
     const shown = vscode.commands.executeCommand('appsecFindings.showSbomExports');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The window lists the history: the saved job among it, by the file it went to.
+    const listed = async (): Promise<string> => (await readWindow('.quick-input-widget:visible .quick-input-list .monaco-list-row')).map((r) => `${r.label} ${r.text}`).join(' | ');
+    let seen = '';
+    await waitFor(async () => (seen = await listed()).includes(path.basename(saved.savedTo ?? '')), 10_000, () => `the exports are listed (shows: ${seen})`);
     await screenshotsInThemes('sbom-history');
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     await shown;

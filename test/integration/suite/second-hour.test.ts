@@ -6,10 +6,19 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Finding } from '../../../src/core/model/types';
 import { signedIn, type Fixture } from './fixture';
-import { closePickersAndEditors, screenshotsInThemes, waitFor } from './helpers';
+import { closePickersAndEditors, readWindow, screenshotsInThemes, waitFor } from './helpers';
 
 const press = (command: string): Thenable<unknown> => vscode.commands.executeCommand(command);
-const settle = (ms = 400): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits until the window shows the picker of this title (each step of the filter picker has its own). */
+async function pickerShown(title: string): Promise<void> {
+  let seen = '';
+  await waitFor(async () => {
+    seen = (await readWindow('.quick-input-widget:visible .quick-input-title')).map((t) => t.text.trim()).join(' | ');
+    return seen === title;
+  }, 10_000, () => `the picker "${title}" is shown (the window shows: "${seen}")`);
+}
+const FACETS = 'AppSec: Filter Findings';
+const STATUS_VALUES = 'AppSec: Filter Findings — Status';
 
 describe("a new user's second hour", () => {
   let f: Fixture;
@@ -21,23 +30,23 @@ describe("a new user's second hour", () => {
   it('the filter picker: a filter, then its values, then Apply; Escape on the values goes back, not away', async function () {
     this.timeout(60_000);
     const picked = vscode.commands.executeCommand('appsecFindings.filterFindings');
-    await settle();
+    await pickerShown(FACETS);
     // The first step: Apply, Back to the defaults, then the filters (Status first).
     await screenshotsInThemes('filter-picker-facets');
     await press('workbench.action.quickOpenSelectNext'); // Back to the defaults
     await press('workbench.action.quickOpenSelectNext'); // Status
     await press('workbench.action.acceptSelectedQuickOpenItem');
-    await settle();
+    await pickerShown(STATUS_VALUES);
     // Status takes one value: Any, open (active: the one kept now), reviewing, …
     await screenshotsInThemes('filter-picker-values');
     // Escape goes back to the filters (on Status), not out of the picker.
     await press('workbench.action.closeQuickOpen');
-    await settle();
+    await pickerShown(FACETS);
     await press('workbench.action.acceptSelectedQuickOpenItem');
-    await settle();
+    await pickerShown(STATUS_VALUES);
     await press('workbench.action.quickOpenSelectNext');
     await press('workbench.action.acceptSelectedQuickOpenItem');
-    await settle();
+    await pickerShown(FACETS);
     // Back at the filters, on Status: up twice to Apply.
     await press('workbench.action.quickOpenSelectPrevious');
     await press('workbench.action.quickOpenSelectPrevious');

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { PlatformError } from '../../../src/core/model/errors';
 import { fixture, type Fixture, signedIn } from './fixture';
+import { restoreAfterEach } from './helpers';
 
 const HOSTILE = '<img src=x onerror=alert(1)> [click](command:workbench.action.quit) **bold** `code`';
 
@@ -21,6 +22,7 @@ describe('security', () => {
   before(async () => {
     await signedIn();
   });
+  const undo = restoreAfterEach();
 
   it('keeps the token out of logs (trace level included), settings, state and the status bar', async () => {
     const f = await fixture();
@@ -34,20 +36,22 @@ describe('security', () => {
   it('scrubs the token from errors even when the server echoes it back', async () => {
     const f = await fixture();
     const echo = `{"error":"bad request for Bearer ${f.server.token}","token":"${f.server.token}"}`;
-    f.server.faults.inject({ kind: 'status', status: 400, body: echo }, { pathIncludes: '/projects' }, 3);
-    try {
-      const error = await f.api.app.session.api.listProjects(f.data.deployment.slug).then(() => undefined, (e: unknown) => e as PlatformError);
-      // The extension's bundle has its own PlatformError class: compare the reason, not the class.
-      assert.equal(error?.reason, 'badRequest', String(error));
-      const text = [error?.message, error?.stack, error?.bodySnippet, JSON.stringify(error)].join('\n');
-      assert.ok(!text.includes(f.server.token), 'the error carries the token');
-      assert.match(error?.bodySnippet ?? '', /bad request/);
-      // The same failure through a command: logged, shown, and still no token anywhere.
-      await vscode.commands.executeCommand('appsecFindings.tagProject', f.project.name, 'x');
-      assert.ok(!everywhere(f).includes(f.server.token));
-    } finally {
+    const tags = [...f.project.tags];
+    undo(async () => {
       f.server.faults.clear();
-    }
+      // Refused by the fault; had it reached the platform, the tag is taken off again.
+      if (!tags.includes('x') && f.project.tags.includes('x')) await vscode.commands.executeCommand('appsecFindings.editTags', f.project.name, { remove: ['x'] });
+    });
+    f.server.faults.inject({ kind: 'status', status: 400, body: echo }, { pathIncludes: '/projects' }, 3);
+    const error = await f.api.app.session.api.listProjects(f.data.deployment.slug).then(() => undefined, (e: unknown) => e as PlatformError);
+    // The extension's bundle has its own PlatformError class: compare the reason, not the class.
+    assert.equal(error?.reason, 'badRequest', String(error));
+    const text = [error?.message, error?.stack, error?.bodySnippet, JSON.stringify(error)].join('\n');
+    assert.ok(!text.includes(f.server.token), 'the error carries the token');
+    assert.match(error?.bodySnippet ?? '', /bad request/);
+    // The same failure through a command: logged, shown, and still no token anywhere.
+    await vscode.commands.executeCommand('appsecFindings.tagProject', f.project.name, 'x');
+    assert.ok(!everywhere(f).includes(f.server.token));
   });
 
   it('shows hostile server text as inert text, and never trusts it as markdown', async () => {
@@ -57,41 +61,39 @@ describe('security', () => {
       ...template, id: 990_020, syntactic_id: 'hostile', rule_message: HOSTILE, relevant_since: new Date().toISOString(),
       line_of_code_url: 'command:workbench.action.quit', location: { file_path: 'src/hostile.py', line: 3 },
     });
-    try {
-      await vscode.commands.executeCommand('appsecFindings.refresh');
-      const [diagnostic] = vscode.languages.getDiagnostics(vscode.Uri.joinPath(f.folder.uri, 'src/hostile.py'));
-      assert.ok(diagnostic, 'the finding is shown');
-      assert.equal(diagnostic.message, HOSTILE, 'diagnostics are plain text: shown exactly as sent');
-      const target = (diagnostic.code as { target?: vscode.Uri }).target;
-      assert.ok(!target || ['http', 'https'].includes(target.scheme), `a link only to http(s), got ${target?.toString()}`);
+    undo(() => (f.data.sast = f.data.sast.filter((x) => x.id !== 990_020)));
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    const [diagnostic] = vscode.languages.getDiagnostics(vscode.Uri.joinPath(f.folder.uri, 'src/hostile.py'));
+    assert.ok(diagnostic, 'the finding is shown');
+    assert.equal(diagnostic.message, HOSTILE, 'diagnostics are plain text: shown exactly as sent');
+    const target = (diagnostic.code as { target?: vscode.Uri }).target;
+    assert.ok(!target || ['http', 'https'].includes(target.scheme), `a link only to http(s), got ${target?.toString()}`);
 
-      const node = await f.api.trees.projects.firstFindingNode();
-      const item = await f.api.trees.projects.resolveTreeItem(f.api.trees.projects.getTreeItem(node), node, new vscode.CancellationTokenSource().token);
-      if (item.tooltip instanceof vscode.MarkdownString) {
-        assert.equal(item.tooltip.isTrusted, false);
-        assert.notEqual(item.tooltip.supportHtml, true);
-      }
-    } finally {
-      f.data.sast = f.data.sast.filter((x) => x.id !== 990_020);
+    const node = await f.api.trees.projects.firstFindingNode();
+    const item = await f.api.trees.projects.resolveTreeItem(f.api.trees.projects.getTreeItem(node), node, new vscode.CancellationTokenSource().token);
+    if (item.tooltip instanceof vscode.MarkdownString) {
+      assert.equal(item.tooltip.isTrusted, false);
+      assert.notEqual(item.tooltip.supportHtml, true);
     }
   });
 
   it('refuses a plain-http base URL to another host: the token is never sent there', async () => {
     const f = await fixture();
     const config = vscode.workspace.getConfiguration('appsecFindings');
+    undo(async () => {
+      // Put back by the test itself when it gets that far.
+      if (vscode.workspace.getConfiguration('appsecFindings').get('baseUrl') !== f.server.url) await config.update('baseUrl', f.server.url, vscode.ConfigurationTarget.Global);
+    });
     await config.update('baseUrl', 'http://platform.example.com', vscode.ConfigurationTarget.Global);
-    try {
-      const before = f.server.requests.length;
-      const error = await f.api.app.session.api.listProjects(f.data.deployment.slug).then(() => undefined, (e: unknown) => e as PlatformError);
-      assert.equal(error?.reason, 'insecureUrl');
-      assert.match(error?.message ?? '', /https/);
-      assert.equal(f.server.requests.length, before);
-      // Through a command: reported with its fix, and the views keep working.
-      await vscode.commands.executeCommand('appsecFindings.refresh');
-      assert.equal(f.server.requests.length, before, 'nothing was sent anywhere');
-    } finally {
-      await config.update('baseUrl', f.server.url, vscode.ConfigurationTarget.Global);
-    }
+    const before = f.server.requests.length;
+    const error = await f.api.app.session.api.listProjects(f.data.deployment.slug).then(() => undefined, (e: unknown) => e as PlatformError);
+    assert.equal(error?.reason, 'insecureUrl');
+    assert.match(error?.message ?? '', /https/);
+    assert.equal(f.server.requests.length, before);
+    // Through a command: reported with its fix, and the views keep working.
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    assert.equal(f.server.requests.length, before, 'nothing was sent anywhere');
+    await config.update('baseUrl', f.server.url, vscode.ConfigurationTarget.Global);
     assert.ok(await f.api.app.session.api.listProjects(f.data.deployment.slug));
   });
 

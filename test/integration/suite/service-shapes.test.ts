@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { findingNodes, fixture, issueTypeNode, serverFindings, type Fixture, signedIn } from './fixture';
+import { restoreAfterEach } from './helpers';
 
 const EXTRA = 240;
 const FIRST_EXTRA_ID = 991_000;
@@ -20,6 +21,7 @@ describe("the real service's answer shapes", () => {
   before(async () => {
     await signedIn();
   });
+  const undo = restoreAfterEach();
 
   it('the local platform answers in them (the premise of this file)', async () => {
     const f = await fixture();
@@ -36,6 +38,11 @@ describe("the real service's answer shapes", () => {
     const template = f.data.sast.find((x) => x.repository?.name === f.project.name && x.ref === f.project.primary_branch && x.status === 'open')!;
     const files = [...new Set(f.data.sast.filter((x) => x.repository?.name === f.project.name).map((x) => x.location?.file_path ?? x.location?.filePath).filter((p): p is string => !!p && !p.includes('..')))];
     const now = Date.now();
+    undo(async () => {
+      f.server.setMaxPageSize(undefined);
+      f.data.sast = f.data.sast.filter((x) => (x.id ?? 0) < FIRST_EXTRA_ID || (x.id ?? 0) >= FIRST_EXTRA_ID + EXTRA);
+      await vscode.commands.executeCommand('appsecFindings.refresh');
+    });
     for (let i = 0; i < EXTRA; i++) {
       const line = 20 + i;
       f.data.sast.push({
@@ -43,37 +50,32 @@ describe("the real service's answer shapes", () => {
         relevant_since: new Date(now - i * 1000).toISOString(), location: { file_path: files[i % files.length], line, column: 1, end_line: line, end_column: 5 },
       });
     }
-    try {
-      const query = { repos: f.project.name, ref: f.project.primary_branch, status: 'open', dedup: 'true' };
-      const expectedSast = await serverFindings(f, 'sast', query);
-      const expectedSca = await serverFindings(f, 'sca', query);
-      assert.ok(expectedSast.length > 250, `${expectedSast.length} code findings: more than two capped pages`);
-      f.server.setMaxPageSize(100);
-      await vscode.commands.executeCommand('appsecFindings.refresh');
+    const query = { repos: f.project.name, ref: f.project.primary_branch, status: 'open', dedup: 'true' };
+    const expectedSast = await serverFindings(f, 'sast', query);
+    const expectedSca = await serverFindings(f, 'sca', query);
+    assert.ok(expectedSast.length > 250, `${expectedSast.length} code findings: more than two capped pages`);
+    f.server.setMaxPageSize(100);
+    await vscode.commands.executeCommand('appsecFindings.refresh');
 
-      const folder = f.api.app.diagnostics.current[0];
-      assert.equal(folder?.ref, f.project.primary_branch, 'the branch by its name, not refs/heads/…');
-      const shownSast = folder?.findings.filter((x) => x.issueType === 'sast') ?? [];
-      assert.deepEqual(shownSast.map((x) => x.id).sort((a, b) => a - b), expectedSast.map((x) => x.id).sort((a, b) => a - b), 'every code finding, none twice');
-      assert.equal(folder?.findings.filter((x) => x.issueType === 'sca').length, expectedSca.length);
-      assert.ok(shownSast.some((x) => x.id % 3 === 0 && x.ruleName === template.rule?.name), 'a finding without rule_name is named by rule.name');
+    const folder = f.api.app.diagnostics.current[0];
+    assert.equal(folder?.ref, f.project.primary_branch, 'the branch by its name, not refs/heads/…');
+    const shownSast = folder?.findings.filter((x) => x.issueType === 'sast') ?? [];
+    assert.deepEqual(shownSast.map((x) => x.id).sort((a, b) => a - b), expectedSast.map((x) => x.id).sort((a, b) => a - b), 'every code finding, none twice');
+    assert.equal(folder?.findings.filter((x) => x.issueType === 'sca').length, expectedSca.length);
+    assert.ok(shownSast.some((x) => x.id % 3 === 0 && x.ruleName === template.rule?.name), 'a finding without rule_name is named by rule.name');
 
-      for (const finding of expectedSast) {
-        if (!finding.path || !finding.line) continue;
-        const lines = vscode.languages.getDiagnostics(vscode.Uri.joinPath(f.folder.uri, finding.path)).filter((d) => d.source === 'AppSec').map((d) => d.range.start.line);
-        assert.ok(lines.includes(finding.line - 1), `${finding.path}:${finding.line} is in Problems at line index ${finding.line - 1}`);
-      }
-      const total = expectedSast.length + expectedSca.length;
-      assert.match(f.api.statusBar.tooltip, new RegExp(`^AppSec: ${total} findings of ${f.project.name.replace(/[/.]/g, '\\$&')} on ${f.project.primary_branch}\\.`));
-
-      const treeSast = findingNodes(await issueTypeNode(f, /^Code findings/, 6));
-      assert.equal(treeSast.length, expectedSast.length, 'the tree lists every code finding too');
-      const projects = (await f.api.trees.projects.snapshot(1)) as { label: string; description?: string }[];
-      assert.ok(projects.every((p) => !(p.description ?? '').includes('refs/heads/')), 'projects show branches by their name');
-    } finally {
-      f.server.setMaxPageSize(undefined);
-      f.data.sast = f.data.sast.filter((x) => (x.id ?? 0) < FIRST_EXTRA_ID || (x.id ?? 0) >= FIRST_EXTRA_ID + EXTRA);
-      await vscode.commands.executeCommand('appsecFindings.refresh');
+    for (const finding of expectedSast) {
+      if (!finding.path || !finding.line) continue;
+      const lines = vscode.languages.getDiagnostics(vscode.Uri.joinPath(f.folder.uri, finding.path)).filter((d) => d.source === 'AppSec').map((d) => d.range.start.line);
+      assert.ok(lines.includes(finding.line - 1), `${finding.path}:${finding.line} is in Problems at line index ${finding.line - 1}`);
     }
+    const total = expectedSast.length + expectedSca.length;
+    // The count says the filters it is under (the default: open findings).
+    assert.match(f.api.statusBar.tooltip, new RegExp(`^AppSec: ${total} findings matching the filters \\(open\\) of ${f.project.name.replace(/[/.]/g, '\\$&')} on ${f.project.primary_branch}\\.`));
+
+    const treeSast = findingNodes(await issueTypeNode(f, /^Code findings/, 6));
+    assert.equal(treeSast.length, expectedSast.length, 'the tree lists every code finding too');
+    const projects = (await f.api.trees.projects.snapshot(1)) as { label: string; description?: string }[];
+    assert.ok(projects.every((p) => !(p.description ?? '').includes('refs/heads/')), 'projects show branches by their name');
   });
 });

@@ -40,13 +40,12 @@ function openCodeFinding(f: Fixture, withFix = false): { uri: vscode.Uri; diagno
  * menu waits 3 s for it; on a busy machine it comes with the next opening).
  */
 async function quickFixes(uri: vscode.Uri, range: vscode.Range, expected: RegExp): Promise<vscode.CodeAction[]> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, range, vscode.CodeActionKind.QuickFix.value);
-    if (actions.some((a) => expected.test(a.title))) return actions;
-    assert.ok(Date.now() < deadline, `a quick fix ${String(expected)} at ${uri.fsPath}:${range.start.line + 1} (offered: ${actions.map((a) => a.title).join(' | ')})`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  let actions: vscode.CodeAction[] = [];
+  await waitFor(async () => {
+    actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, range, vscode.CodeActionKind.QuickFix.value);
+    return actions.some((a) => expected.test(a.title));
+  }, 15_000, () => `a quick fix ${String(expected)} at ${uri.fsPath}:${range.start.line + 1} (offered: ${actions.map((a) => a.title).join(' | ')})`);
+  return actions;
 }
 
 /**
@@ -270,7 +269,7 @@ describe('acting on findings', () => {
     // What VS Code runs after the quick fix's edit: the user is told, with Undo and Save.
     assert.equal(fix.command?.command, 'appsecFindings.fixApplied');
     assert.equal(await vscode.commands.executeCommand(fix.command.command, ...((fix.command.arguments ?? []) as unknown[])), true);
-    await waitFor(async () => ((await notificationTexts()) ?? []).some((t) => t.includes('Applied the suggested fix for') && t.includes('not saved yet')), 10_000, 'the user is told the fix was applied');
+    await waitFor(async () => (await notificationTexts()).some((t) => t.includes('Applied the suggested fix for') && t.includes('not saved yet')), 10_000, 'the user is told the fix was applied');
     await waitFor(() => !offersApply() && panel.shownHtml.includes('The suggested fix is in the code here'), 10_000, 'the panel sees the fix in the code: Apply is gone');
     await vscode.window.showTextDocument(editor.document, { viewColumn: vscode.ViewColumn.One });
     await vscode.commands.executeCommand('undo');
@@ -297,13 +296,13 @@ describe('acting on findings', () => {
     const titles = actions.map((a) => a.title);
     for (const expected of [/^Apply suggested fix/, /^Ignore .*…$/, /^Show details of /]) assert.ok(titles.some((t) => expected.test(t)), `${String(expected)} at the cursor: ${titles.join(' | ')}`);
     await vscode.commands.executeCommand('editor.action.quickFix');
-    // What the user sees: the menu open in the window with our actions (where a launcher reads the window).
-    let rows: { label: string; text: string }[] | undefined;
+    // What the user sees: the menu open in the window with our actions.
+    let rows: { label: string; text: string }[] = [];
     await waitFor(async () => {
       rows = await readWindow('.action-widget .monaco-list-row');
-      return rows === undefined || rows.some((r) => /Ignore /.test(`${r.label} ${r.text}`));
-    }, 10_000, 'the quick-fix menu shows Ignore…');
-    if (rows) assert.ok(rows.some((r) => /Show details of /.test(`${r.label} ${r.text}`)), rows.map((r) => r.text).join(' | '));
+      return rows.some((r) => /Ignore /.test(`${r.label} ${r.text}`));
+    }, 10_000, () => `the quick-fix menu shows Ignore… (shows: ${rows.map((r) => r.text).join(' | ')})`);
+    assert.ok(rows.some((r) => /Show details of /.test(`${r.label} ${r.text}`)), rows.map((r) => r.text).join(' | '));
     await screenshotsInThemes('quick-fix', ['light']);
   });
 });

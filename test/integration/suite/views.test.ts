@@ -1,8 +1,8 @@
 // The Projects and Policy Rules views show what the platform holds.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { findingNodes, fixture, groupNodes, issueTypeNode, serverFindings, type Snap, signedIn } from './fixture';
-import { waitFor } from './helpers';
+import { findingNodes, fixture, groupNodes, issueTypeNode, serverFindings, type Fixture, type Snap, signedIn } from './fixture';
+import { restoreAfterEach, waitFor } from './helpers';
 
 const labelOf = (s: Snap): string => s.label;
 
@@ -11,6 +11,11 @@ describe('views', () => {
   before(async () => {
     await signedIn();
   });
+  const undo = restoreAfterEach();
+  /** The tree shows the project's primary branch again (when a test left another). */
+  const primaryAgain = (f: Fixture) => async (): Promise<void> => {
+    if (f.api.app.viewState.refOverride(f.project.name) !== undefined) await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, f.project.primary_branch);
+  };
 
   it('lists every project, the workspace one first and marked', async () => {
     const f = await fixture();
@@ -48,49 +53,43 @@ describe('views', () => {
 
   it('a branch the platform never scanned is not shown as clean: it says so and offers the primary branch', async () => {
     const f = await fixture();
+    undo(primaryAgain(f));
     await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, 'never-scanned');
-    try {
-      const code = await issueTypeNode(f, /^Code findings/, 3);
-      // The probe ("any finding at all on this branch?") answers after the first look.
-      await issueTypeNode(f, /^Code findings/, 3);
-      const said = (await issueTypeNode(f, /^Code findings/, 3))?.children?.map((c) => c.label) ?? [];
-      assert.ok(code, 'a Code findings node');
-      assert.ok(said.some((text) => /^never-scanned has no scan/.test(text)), said.join(' | '));
-      assert.ok(!said.some((text) => /match the filters/.test(text)));
-    } finally {
-      await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, f.project.primary_branch);
-    }
+    const code = await issueTypeNode(f, /^Code findings/, 3);
+    // The probe ("any finding at all on this branch?") answers after the first look.
+    await issueTypeNode(f, /^Code findings/, 3);
+    const said = (await issueTypeNode(f, /^Code findings/, 3))?.children?.map((c) => c.label) ?? [];
+    assert.ok(code, 'a Code findings node');
+    assert.ok(said.some((text) => /^never-scanned has no scan/.test(text)), said.join(' | '));
+    assert.ok(!said.some((text) => /match the filters/.test(text)));
   });
 
   it('groups by rule when asked', async () => {
     const f = await fixture();
+    const groupedBy = f.api.app.viewState.groupBy();
+    undo(() => vscode.commands.executeCommand('appsecFindings.groupBy', groupedBy));
     await vscode.commands.executeCommand('appsecFindings.groupBy', 'rule');
-    try {
-      const code = await issueTypeNode(f, /code/i, 3);
-      const ruleNames = new Set(f.data.sast.map((x) => x.rule_name ?? '?'));
-      assert.ok(groupNodes(code).length > 0);
-      // A code rule reads as its last segment, the rest of its id beside it: together, the whole id.
-      for (const group of groupNodes(code)) {
-        const rest = /^\d+ · (.+)$/.exec(group.description ?? '')?.[1];
-        assert.ok(ruleNames.has(rest ? `${rest}.${group.label}` : group.label), `${group.label} (${group.description ?? ''}) is a rule`);
-      }
-      // A supply-chain rule reads as its package and advisory, never its ssc- id.
-      const supply = groupNodes(await issueTypeNode(f, /supply/i, 3));
-      assert.ok(supply.length > 0 && supply.every((g) => / — (CVE|GHSA|MAL)-/.test(g.label) && !/ssc-/.test(g.label)), supply.map((g) => g.label).join(', '));
-    } finally {
-      await vscode.commands.executeCommand('appsecFindings.groupBy', 'severity');
+    const code = await issueTypeNode(f, /code/i, 3);
+    const ruleNames = new Set(f.data.sast.map((x) => x.rule_name ?? '?'));
+    assert.ok(groupNodes(code).length > 0);
+    // A code rule reads as its last segment, the rest of its id beside it: together, the whole id.
+    for (const group of groupNodes(code)) {
+      const rest = /^\d+ · (.+)$/.exec(group.description ?? '')?.[1];
+      assert.ok(ruleNames.has(rest ? `${rest}.${group.label}` : group.label), `${group.label} (${group.description ?? ''}) is a rule`);
     }
+    // A supply-chain rule reads as its package and advisory, never its ssc- id.
+    const supply = groupNodes(await issueTypeNode(f, /supply/i, 3));
+    assert.ok(supply.length > 0 && supply.every((g) => / — (CVE|GHSA|MAL)-/.test(g.label) && !/ssc-/.test(g.label)), supply.map((g) => g.label).join(', '));
   });
 
   it('shows another branch when asked, and the primary branch again on an empty answer', async () => {
     const f = await fixture();
     const onFeature = await serverFindings(f, 'sast', { repos: f.project.name, ref: f.featureRef, dedup: 'true', status: 'open' });
+    undo(primaryAgain(f));
     assert.equal(await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, f.featureRef), f.featureRef);
-    try {
-      assert.equal(findingNodes(await issueTypeNode(f, /code/i)).length, onFeature.length);
-    } finally {
-      await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, '');
-    }
+    assert.equal(findingNodes(await issueTypeNode(f, /code/i)).length, onFeature.length);
+    // An empty answer: the primary branch again.
+    await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, '');
     const onPrimary = await serverFindings(f, 'sast', { repos: f.project.name, ref: f.project.primary_branch, dedup: 'true', status: 'open' });
     assert.equal(findingNodes(await issueTypeNode(f, /code/i)).length, onPrimary.length);
   });

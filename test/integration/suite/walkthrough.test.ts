@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Finding } from '../../../src/core/model/types';
 import { EXTENSION_ID, signedIn, type Fixture } from './fixture';
-import { readWindow, screenshotsInThemes, waitFor } from './helpers';
+import { readWindow, restoreAfterEach, screenshotsInThemes, waitFor } from './helpers';
 
 interface Step { id: string; media: { image: Record<string, string> } }
 
@@ -15,9 +15,9 @@ interface Step { id: string; media: { image: Record<string, string> } }
  * Each step's title and whether the page shows it done, read from the window (hosts word the
  * checkbox's label differently: "Sign in…: Completed", "Checkbox for Step Sign in…: Completed").
  */
-async function ticks(): Promise<Map<string, boolean> | undefined> {
+async function ticks(): Promise<Map<string, boolean>> {
   const boxes = await readWindow('[data-done-step-id]');
-  return boxes && new Map(boxes.map((b) => {
+  return new Map(boxes.map((b) => {
     const [, title = b.label, state] = /^(?:Checkbox for Step )?(.*): (Not completed|Completed)$/.exec(b.label) ?? [];
     return [title, state === 'Completed'];
   }));
@@ -28,6 +28,7 @@ describe('walkthrough', () => {
   before(async () => {
     f = await signedIn();
   });
+  const undo = restoreAfterEach();
 
   it('opens Get Started with AppSec Findings, its five steps with pictures in the installed extension', async () => {
     const extension = vscode.extensions.getExtension(EXTENSION_ID);
@@ -43,7 +44,7 @@ describe('walkthrough', () => {
       }
     }
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${EXTENSION_ID}#gettingStarted`, false);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await waitFor(async () => (await ticks()).size === steps.length, 10_000, 'the page shows its five steps');
     await screenshotsInThemes('walkthrough');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
@@ -51,15 +52,15 @@ describe('walkthrough', () => {
   it('ticks each step once the user has done it, by any path: signed in and findings shown before the page opened, then filter, details, export', async function () {
     this.timeout(90_000);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    undo(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
     // Signed in, with findings in Problems, before the page (and VS Code's service behind it) exists.
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${EXTENSION_ID}#gettingStarted`, false);
     const done = (...steps: string[]): Promise<void> =>
       waitFor(async () => {
         const seen = await ticks();
-        assert.ok(seen, 'the launcher reads the window');
         return steps.every((s) => seen.get(s) === true);
       }, 10_000, `${steps.join(', ')} ticked`);
-    await waitFor(async () => (await ticks())?.size === 5, 10_000, 'the page shows its five steps');
+    await waitFor(async () => (await ticks()).size === 5, 10_000, 'the page shows its five steps');
     await done('Sign in with an API token', "See your repository's findings");
 
     // Run as automation would (from an extension, which VS Code's own `onCommand` does not count).
@@ -70,11 +71,8 @@ describe('walkthrough', () => {
     await vscode.commands.executeCommand('appsecFindings.showDetails', { finding });
     await done('Act on a finding');
     const dir = mkdtempSync(join(tmpdir(), 'appsec-walkthrough-'));
-    try {
-      await vscode.commands.executeCommand('appsecFindings.exportSarif', f.project.name, { saveTo: join(dir, 'findings.sarif') });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    undo(() => rmSync(dir, { recursive: true, force: true }));
+    await vscode.commands.executeCommand('appsecFindings.exportSarif', f.project.name, { saveTo: join(dir, 'findings.sarif') });
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${EXTENSION_ID}#gettingStarted`, false);
     await done('Export an SBOM (and SARIF)');
     await screenshotsInThemes('walkthrough-done', ['light']);
