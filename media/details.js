@@ -5,7 +5,10 @@
 (function () {
   'use strict';
   const vscode = acquireVsCodeApi();
-  const SIMPLE = ['addNote', 'createTicket', 'linkTicket', 'unlinkTicket', 'openInPlatform', 'openLocation', 'applyFix', 'copyRuleId', 'refresh'];
+  const SIMPLE = [
+    'addNote', 'createTicket', 'linkTicket', 'unlinkTicket', 'unlinkTicketEverywhere', 'openInPlatform', 'openLocation', 'applyFix', 'copyRuleId', 'refresh',
+    'showTrace', 'requestAutofix', 'fixWithAgent',
+  ];
   // A rebuilt page takes the focus back only right after a press, never from a later refresh.
   const FOCUS_WINDOW_MS = 10000;
   const main = document.querySelector('main');
@@ -15,11 +18,12 @@
     const action = element.getAttribute('data-action');
     if (action === 'triage') return { type: 'triage', state: element.getAttribute('data-state') };
     if (action === 'openLink') return { type: 'openLink', url: element.getAttribute('data-url') };
+    if (action === 'openTraceStep') return { type: 'openTraceStep', index: Number(element.getAttribute('data-index')) };
     return SIMPLE.indexOf(action) >= 0 ? { type: action } : undefined;
   }
 
   function keyOf(element) {
-    return [element.getAttribute('data-action'), element.getAttribute('data-state') || '', element.getAttribute('data-url') || ''].join('\n');
+    return [element.getAttribute('data-action'), element.getAttribute('data-state') || '', element.getAttribute('data-url') || '', element.getAttribute('data-index') || ''].join('\n');
   }
 
   // The state survives the rebuild; it belongs to one finding (the panel is reused for others).

@@ -1,5 +1,6 @@
-// `npm run dialog:images`: shoots the confirmations the platform-changing commands ask for, and the
-// menus that lead to them, in a light and a dark theme. The in-host test workbench never shows a
+// `npm run dialog:images`: shoots the confirmations the platform-changing commands ask for (and
+// Open a Fix Pull Request's, which opens one in the organization's repository), and the menus
+// that lead to them, in a light and a dark theme. The in-host test workbench never shows a
 // modal dialog (it cancels or refuses each one), so these come from the demo's workbench, which
 // runs the packaged extension the way a user's window does.
 // Each scene also checks what a user reads: the menu's entries and the dialog's question. The
@@ -142,6 +143,11 @@ async function ticketScenes(page, theme) {
   expectAll('the finding\'s context menu', await menuEntries(page), ['Unlink This Ticket from All Its Findings']);
   await choose(page, 'Unlink This Ticket from All Its Findings');
   await confirmation(page, 'unlink-everywhere-confirm', theme, ['from all its findings?', 'The ticket itself stays in the tracker', 'Unlink Everywhere']);
+  // The same finding: the platform would write the fix and open a pull request, so it asks first.
+  await openMenu(page, finding, 'Open a Fix Pull Request…');
+  expectAll('the finding\'s context menu', await menuEntries(page), ['Open a Fix Pull Request…', 'Fix with Agent', 'Show Trace']);
+  await choose(page, 'Open a Fix Pull Request…');
+  await confirmation(page, 'autofix-confirm', theme, ['Open a fix pull request for', 'opens a pull request in the organization\'s repository', 'Open Pull Request']);
 }
 
 await inDemoThemes('dialogs', async (page, url, theme) => {

@@ -56,6 +56,7 @@ import { WalkthroughProgress } from './host/walkthrough-progress';
 import { openInProblems } from './core/services/folder-view';
 import { AnswerShapes } from './core/services/answer-shapes';
 import { StartMemory } from './host/start-memory';
+import { createStories } from './stories';
 
 const SBOM_HISTORY_KEY = 'appsecFindings.sbomHistory';
 
@@ -130,6 +131,7 @@ function activateApi(context: vscode.ExtensionContext) {
   };
   const drift = push(new DriftTracker(new GitCli(() => repos.gitPath()), log.for('Drift')));
   const places = push(new FindingPlaces(repos, drift, latestScanCommitVia(session, projects), log.for('Drift')));
+  const story = push(createStories({ api, deploymentId: () => session.deployment?.id, places, renderer: (): ProblemsRenderer => diagnostics }));
   // The one place that decides what the workspace shows; Problems draws it.
   const view = push(new WorkspaceView({
     store: findings, baselines, scans, folders: () => repos.repos(), keyOf: (repo) => repo.folder.uri.toString(),
@@ -138,7 +140,7 @@ function activateApi(context: vscode.ExtensionContext) {
   }));
   const diagnostics = push(new ProblemsRenderer({
     view, mapping: () => settings.severityMapping(), findingUrl, log: log.for('Diagnostics'),
-    unreachableAsInformation: () => settings.unreachableAsInformation(), places,
+    unreachableAsInformation: () => settings.unreachableAsInformation(), places, related: story.related,
   }));
   const cachedStart = new CachedStart({
     view, renderer: diagnostics, store: findings, deploymentSlug: slug, repos: () => repos.repos(), selection: () => viewState.selection(),
@@ -146,14 +148,14 @@ function activateApi(context: vscode.ExtensionContext) {
   });
   const details = new FindingDetails(api, slug);
   const signedIn = (): boolean => session.state.kind === 'signedIn';
-  push(registerFindingHover({ collection: diagnostics.collection, repos, drift, commitOf: (f, repo) => places.commitOf(f, repo), novelty: baselines, details, signedIn }));
-  push(registerFindingActions({ collection: diagnostics.collection, details, repos, signedIn }));
+  push(registerFindingHover({ collection: diagnostics.collection, repos, drift, commitOf: (f, repo) => places.commitOf(f, repo), novelty: baselines, details, stories: story.stories, signedIn }));
+  push(registerFindingActions({ collection: diagnostics.collection, details, stories: story.stories, repos, signedIn }));
   const detailsPanel = push(new FindingDetailsPanel({
-    extensionUri: context.extensionUri, store: findings, details, places, novelty: baselines, deploymentSlug: slug, findingUrl, errorMessage,
+    extensionUri: context.extensionUri, store: findings, details, stories: story.stories, places, novelty: baselines, deploymentSlug: slug, findingUrl, errorMessage,
   }));
   push(offerToFetchScannedCommits(drift));
   const inventory = push(createInventory({
-    api, deploymentId: () => session.deployment?.id, signedIn, repos, findings, projectId: (name) => projects.find(name)?.id,
+    api, deploymentId: () => session.deployment?.id, signedIn, repos, shown: view, projectId: (name) => projects.find(name)?.id,
     hintsEnabled: () => settings.dependencyInlayHints(), errorMessage,
   }));
   phaseDone('diagnostics and editor');
@@ -196,17 +198,16 @@ function activateApi(context: vscode.ExtensionContext) {
   };
   push(keepFindingsOnDisk(keeping));
   const startFromCache = (): Promise<boolean> => drawFromCache(keeping);
-
   phaseDone('cache');
   for (const tool of registerAgentTools({
     deploymentSlug: slug, project: (name) => projects.find(name), store: findings, scans, repos, places, novelty: baselines, details,
-    triage: triageService, findingUrl, errorMessage,
+    triage: triageService, findingUrl, errorMessage, stories: story.stories,
   })) push(tool);
 
   const app: App = {
     version, currentToken: () => tokens.get(),
     log, logger: (c) => log.for(c), session, projects, findings, policies, sbom, repos, view, diagnostics, cachedStart, viewState, places, novelty: baselines,
-    clipboard: vscode.env.clipboard, findingUrl, projectUrl,
+    clipboard: vscode.env.clipboard, findingUrl, projectUrl, details, stories: story.stories,
     ...refreshAllActions({
       session, findings, projects, policies, inventory: inventory.service, repos, view, trees: { projects: trees.projects.model, policies: trees.policies }, places, cache,
       baseUrl: () => settings.baseUrl(), onKindsFailed: (gaps) => void announceKindsFailed(gaps),

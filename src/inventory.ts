@@ -8,7 +8,7 @@ import { registerDependenciesTool } from './agent/dependencies-tool';
 import type { Finding } from './core/model/types';
 import { DependenciesService } from './core/services/dependencies-service';
 import { DependencyFilterState } from './core/services/dependency-view-filter';
-import type { FindingsStore } from './core/services/findings-store';
+import { shownInProblems, type FolderFindings } from './core/services/folder-view';
 import type { PlatformApi } from './core/services/platform-api';
 import { LicenceDiagnostics } from './diagnostics/licence-diagnostics';
 import { registerDependencyEditor } from './editor/dependency-editor';
@@ -21,7 +21,8 @@ export interface InventoryDeps {
   readonly deploymentId: () => string | undefined;
   readonly signedIn: () => boolean;
   readonly repos: WorkspaceRepos;
-  readonly findings: Pick<FindingsStore, 'shownResults' | 'onDidChange'>;
+  /** What the workspace shows (Problems' folders): the supply-chain findings each lockfile line tells of. */
+  readonly shown: { readonly snapshot: { readonly folders: readonly FolderFindings[] }; onDidChange(listener: () => void): vscode.Disposable };
   projectId(projectName: string): number | undefined;
   hintsEnabled(): boolean;
   errorMessage(error: unknown): string;
@@ -35,21 +36,26 @@ export interface Inventory extends vscode.Disposable {
   readonly licences: LicenceDiagnostics;
 }
 
-/** The supply-chain findings shown for a project: one answer's list, so its index is built once. */
-function scaFindingsOf(store: InventoryDeps['findings'], projectName: string): readonly Finding[] {
-  for (const result of store.shownResults()) {
-    const repos = result.query.filters.repos;
-    if (result.query.issueType === 'sca' && repos?.length === 1 && repos[0] === projectName) return result.findings;
-  }
-  return [];
+/**
+ * The supply-chain findings Problems shows for a project: its folder's, on the ref the folder
+ * shows (`ref-scans.ts` decides it), under the user's filters. One list per drawn folder, so its
+ * index is built once.
+ */
+function scaFindingsOf(shown: InventoryDeps['shown'], projectName: string): readonly Finding[] {
+  const folder = shown.snapshot.folders.find((f) => f.repo.projectName === projectName);
+  if (!folder) return [];
+  let list = scaByFolder.get(folder);
+  if (!list) scaByFolder.set(folder, (list = shownInProblems(folder).filter((f) => f.issueType === 'sca')));
+  return list;
 }
+const scaByFolder = new WeakMap<FolderFindings, readonly Finding[]>();
 
 export function createInventory(deps: InventoryDeps): Inventory {
   const service = new DependenciesService(deps.api, deps.deploymentId);
   const filter = new DependencyFilterState();
   const lines = new DependencyLines({
     repos: deps.repos, dependencies: service, projectId: (name) => deps.projectId(name),
-    scaFindings: (name) => scaFindingsOf(deps.findings, name), onFindingsChanged: (listener) => deps.findings.onDidChange(listener), signedIn: () => deps.signedIn(),
+    scaFindings: (name) => scaFindingsOf(deps.shown, name), onFindingsChanged: (listener) => deps.shown.onDidChange(() => { listener(undefined); }), signedIn: () => deps.signedIn(),
   });
   const licences = new LicenceDiagnostics(lines);
   const registrations = [

@@ -8,6 +8,9 @@ import { severityRank } from '../core/model/severity';
 import type { Finding } from '../core/model/types';
 import type { FindingDetail } from '../core/model/finding-detail';
 import { secretValidationLabel, valueLabel } from '../core/services/filters';
+import { fixPullRequestOf, type FindingStory } from '../core/model/finding-story';
+import { elsewhereText, fixPullRequestText, triageLimitText } from '../core/services/story-words';
+import { stepCode, stepName, stepPlaceText, type TracePlace } from '../core/workspace/trace-places';
 
 /** The most characters a tool answer holds; the agent's context is precious. */
 export const MAX_LIST_CHARS = 12_000;
@@ -67,8 +70,42 @@ function findingLine({ finding, where, isNew }: ListedFinding): string {
   return `- #${finding.id} [${finding.issueType}] ${finding.severity} ${what} at ${at} · ${valueLabel(finding.status)}${isNew ? ' · new on this branch' : ''} · message: ${quote(finding.message)}`;
 }
 
+/** The finding's story for the agent: read, not offered by the deployment, or not read (a failure). */
+export type AgentStory =
+  | { readonly kind: 'story'; readonly story: FindingStory; readonly trace?: readonly TracePlace[] }
+  | { readonly kind: 'notAvailable' }
+  | { readonly kind: 'unread' };
+
+/** What the story adds: the trace in today's code, other branches, blocking, owners, the fix pull request. */
+export function storyLines(story: AgentStory | undefined): string[] {
+  if (!story || story.kind === 'unread') return [];
+  if (story.kind === 'notAvailable') return ['(This deployment does not give the finding\'s story: no trace, other branches or owners are known.)'];
+  const s = story.story;
+  const lines: string[] = [];
+  if (s.isBlocking) lines.push('Blocks pull requests: yes (its rule runs in block mode)');
+  if (s.codeOwners && s.codeOwners.length > 0) lines.push(`Code owners: ${s.codeOwners.map((o) => `${quote(o.name, 120)}${o.isTeam ? ' (team)' : ''}`).join(', ')}`);
+  const limit = triageLimitText(s.triagePermission, s.exceptionState);
+  if (limit) lines.push(`Triage: ${limit}`);
+  const pr = fixPullRequestOf(s);
+  const prText = fixPullRequestText(pr);
+  if (prText) lines.push(`Fix pull request: ${prText}${pr.url ? ` (${pr.url})` : ''}`);
+  const trace = story.trace ?? [];
+  if (trace.length > 0) {
+    lines.push('Trace (how untrusted data reaches it, source first, placed in today\'s code):');
+    for (const step of trace.slice(0, 20)) {
+      const code = stepCode(step, 160);
+      lines.push(`  ${step.number}. ${stepName(step)} at ${stepPlaceText(step)}${code ? `: ${quote(code, 160)}` : ''}`);
+    }
+  } else {
+    lines.push('Trace: none (the platform gives none for this finding)');
+  }
+  const elsewhere = s.elsewhere ?? [];
+  if (elsewhere.length > 0) lines.push(`Elsewhere: ${elsewhere.slice(0, 15).map(elsewhereText).map((t) => quote(t, 160)).join('; ')}${elsewhere.length > 15 ? `; and ${elsewhere.length - 15} more` : ''}`);
+  return lines;
+}
+
 /** Everything the details view shows, as text the agent can act on. */
-export function findingText(finding: Finding, detail: FindingDetail | undefined, extra: { where?: string; platformUrl?: string; newAgainst?: string }): string {
+export function findingText(finding: Finding, detail: FindingDetail | undefined, extra: { where?: string; platformUrl?: string; newAgainst?: string; story?: AgentStory }): string {
   const lines: string[] = [];
   const add = (name: string, value: string | undefined): void => {
     if (value !== undefined && value !== '') lines.push(`${name}: ${value}`);
@@ -110,6 +147,7 @@ export function findingText(finding: Finding, detail: FindingDetail | undefined,
     add('Dependency', sca.transitivity);
     add('Malicious package', sca.isMalicious ? 'yes' : undefined);
   }
+  lines.push(...storyLines(extra.story));
   if (!detail) lines.push('(The platform\'s full detail was not available; what is above is what the editor holds.)');
   const text = lines.join('\n');
   return text.length > MAX_FINDING_CHARS ? `${text.slice(0, MAX_FINDING_CHARS - 1)}…` : text;

@@ -13,6 +13,8 @@ import { raceAbort } from '../core/services/abort';
 import type { BranchNovelty } from '../core/services/branch-baselines';
 import { EMPTY_SELECTION, localFilterOf } from '../core/services/filters';
 import type { FindingDetails } from '../core/services/finding-details';
+import type { FindingStories } from '../core/services/finding-stories';
+import { traceToday } from '../code-places/trace-places';
 import type { FindingsStore } from '../core/services/findings-store';
 import type { FindingsQuery } from '../core/services/findings-query';
 import { loadEachKind } from '../core/services/each-kind';
@@ -22,7 +24,7 @@ import type { TriageService } from '../core/services/triage-service';
 import type { FindingPlaces } from '../code-places/finding-places';
 import { withAbortSignal } from '../host/cancellation';
 import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
-import { findingsListText, findingText, quote, sortForAgent, triageConfirmation, type ListedFinding } from './agent-text';
+import { findingsListText, findingText, quote, sortForAgent, triageConfirmation, type AgentStory, type ListedFinding } from './agent-text';
 import { oneOffSlot } from '../core/services/slot-ids';
 import {
   FINDINGS_INPUT, findingRefOf, triageInputOf, type FindingInput, type FindingsInput, type TriageToolInput,
@@ -40,6 +42,8 @@ export interface AgentToolsDeps {
   readonly places: FindingPlaces;
   readonly novelty: BranchNovelty;
   readonly details: FindingDetails;
+  /** The finding's story (trace, elsewhere, owners), read when the agent asks about one finding. */
+  readonly stories: FindingStories;
   readonly triage: TriageService;
   readonly findingUrl: (finding: Finding) => string | undefined;
   readonly errorMessage: (error: unknown) => string;
@@ -48,7 +52,7 @@ export interface AgentToolsDeps {
 export const SIGNED_OUT = 'Not signed in to the AppSec platform: ask the user to run "AppSec: Sign In" (their token stays in VS Code\'s secret storage), then try again.';
 
 /** `file:line` where the finding is in today's code, said plainly when changed or gone. */
-function whereToday(places: FindingPlaces, finding: Finding): string | undefined {
+export function whereToday(places: FindingPlaces, finding: Finding): string | undefined {
   const place = places.place(finding);
   if (place?.kind === 'deleted') return `${finding.location?.filePath ?? '?'} (no longer in this copy)`;
   if (!place) return undefined;
@@ -150,15 +154,26 @@ class FindingTool implements vscode.LanguageModelTool<FindingInput> {
     const types: readonly IssueType[] = ref.issueType ? [ref.issueType] : ISSUE_TYPES;
     const finding = types.map((t) => this.deps.store.finding(slug, t, ref.id)).find((f): f is Finding => f !== undefined);
     if (!finding) return text(`Finding #${ref.id} is not among the findings the editor has loaded: list the project's findings first (${TOOL_NAMES.findings}), or open its project in the AppSec view.`);
-    // Cancelled or failed, the finding is still told without its detail.
-    const detail = await withAbortSignal(token, (signal) => raceAbort(this.deps.details.get(finding), signal)).catch(() => undefined);
+    // Cancelled or failed, the finding is still told without its detail, or its story.
+    const [detail, story] = await Promise.all([
+      withAbortSignal(token, (signal) => raceAbort(this.deps.details.get(finding), signal)).catch(() => undefined),
+      withAbortSignal(token, (signal) => raceAbort(this.deps.stories.get(finding), signal)).catch(() => undefined),
+    ]);
     if (token.isCancellationRequested) return text('Cancelled.');
     const where = whereToday(this.deps.places, finding);
     const current = this.deps.store.finding(slug, finding.issueType, finding.id) ?? finding;
     return text(findingText(current, detail, {
       where, platformUrl: this.deps.findingUrl(current),
       newAgainst: this.deps.novelty.isNew(current) && current.repositoryName ? this.deps.novelty.comparedWith(current.repositoryName) : undefined,
+      story: this.agentStory(finding, story),
     }));
+  }
+
+  private agentStory(finding: Finding, answer: Awaited<ReturnType<FindingStories['get']>>): AgentStory {
+    if (!answer) return { kind: 'unread' };
+    if (answer.kind === 'notAvailable') return { kind: 'notAvailable' };
+    const trace = answer.story.trace;
+    return { kind: 'story', story: answer.story, ...(trace ? { trace: traceToday(this.deps.places, finding, trace) } : {}) };
   }
 }
 

@@ -32,6 +32,9 @@ import { MANAGED_SCANS_CHANGE, TAG_CHANGES, type ManagedScansChange, type TagCha
 import { TICKET_ID_ARGUMENT, type TicketIdRequest } from './ticket-commands';
 import type { PackageQuery, UsageRow } from '../core/services/dependency-usage';
 import type { DependencyViewFilter } from '../core/services/dependency-view-filter';
+import { findingTargetArgument, type FindingTarget } from './finding-target-argument';
+import type { TraceStepResult } from './trace-commands';
+import type { AgentHandOff, AutofixRequestResult } from './fix-commands';
 
 /** A tree node as a menu passes it (`tree-nodes.ts`): it names what was clicked, never options. */
 const isTreeNode = (value: unknown): boolean =>
@@ -129,6 +132,9 @@ export interface CommandSignatures {
   'appsecFindings.setRuleModeBlock': (rule?: CommandItem) => Promise<RuleModeOutcome | undefined>;
   'appsecFindings.setRuleModeDisabled': (rule?: CommandItem) => Promise<RuleModeOutcome | undefined>;
   'appsecFindings.unlinkTicketEverywhere': (target?: CommandItem | TicketIdRequest) => Promise<readonly number[] | undefined>;
+  'appsecFindings.showTrace': (target?: CommandItem | FindingTarget, selected?: readonly CommandItem[]) => Promise<TraceStepResult[] | undefined>;
+  'appsecFindings.requestAutofix': (target?: CommandItem | FindingTarget, selected?: readonly CommandItem[]) => Promise<AutofixRequestResult | undefined>;
+  'appsecFindings.fixWithAgent': (target?: CommandItem | FindingTarget, selected?: readonly CommandItem[]) => Promise<AgentHandOff | undefined>;
 }
 
 /** The typed map: every id, its handler. */
@@ -196,4 +202,8 @@ export const COMMAND_ARGUMENTS: { readonly [K in CommandId]: ArgumentsSchema<Par
   'appsecFindings.setRuleModeBlock': ONE_ITEM,
   'appsecFindings.setRuleModeDisabled': ONE_ITEM,
   'appsecFindings.unlinkTicketEverywhere': argumentList(TICKET_ID_ARGUMENT),
+  // A menu passes the clicked finding and the selection; automation `{ findingId, issueType }`.
+  'appsecFindings.showTrace': argumentList(findingTargetArgument('appsecFindings.showTrace', ['sast']), SELECTED),
+  'appsecFindings.requestAutofix': argumentList(findingTargetArgument('appsecFindings.requestAutofix', ['sast', 'sca']), SELECTED),
+  'appsecFindings.fixWithAgent': argumentList(findingTargetArgument('appsecFindings.fixWithAgent', ['sast', 'sca', 'secrets']), SELECTED),
 };

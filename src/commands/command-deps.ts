@@ -7,6 +7,8 @@ import type * as vscode from 'vscode';
 import type { Finding } from '../core/model/types';
 import type { BranchBaselines } from '../core/services/branch-baselines';
 import type { FindingsStore } from '../core/services/findings-store';
+import type { FindingDetails } from '../core/services/finding-details';
+import type { FindingStories } from '../core/services/finding-stories';
 import type { PoliciesService } from '../core/services/policies-service';
 import type { ProjectsService } from '../core/services/projects-service';
 import type { SbomService } from '../core/services/sbom-service';
@@ -52,6 +54,10 @@ export interface CommandDeps {
   selectedItems(): readonly unknown[];
   /** Triage and tickets: one change, shown everywhere, rolled back when refused. */
   readonly triage: TriageService;
+  /** A finding's whole detail (CWE, the assistant's guidance), asked once and kept. */
+  readonly details: FindingDetails;
+  /** A finding's story (trace, elsewhere, activity, owners), read when wanted and kept while the finding stays the same. */
+  readonly stories: FindingStories;
   /** Opens (or reuses) the Finding Details panel; resolves when the platform's detail is shown. */
   showDetails(finding: Finding): Promise<void>;
   /** Selects a rule in the Policy Rules view; false when no policy shown there has it. */

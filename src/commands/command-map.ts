@@ -21,6 +21,9 @@ import { createTicket, linkTicket, unlinkTicket, unlinkTicketEverywhere } from '
 import { setRuleMode } from './policy-commands';
 import { editTags, setManagedScans, setPrimaryBranch } from './project-settings-commands';
 import { addNote, ignore, setState, triageCommand } from './triage-commands';
+import { showTrace } from './trace-commands';
+import { fixWithAgent, requestAutofix } from './fix-commands';
+import { isFindingTarget } from './finding-target-argument';
 
 
 export function buildCommands(app: CommandDeps, tree: TreeCommandHandlers): CommandMap {
@@ -87,5 +90,9 @@ export function buildCommands(app: CommandDeps, tree: TreeCommandHandlers): Comm
     'appsecFindings.unlinkTicketEverywhere': (target) => unlinkTicketEverywhere(app, target && 'ticketId' in target ? target : item(target)),
     'appsecFindings.fixApplied': (arg) => fixApplied(app, arg),
     'appsecFindings.showDetails': (arg) => showDetails(app, arg && withFinding(arg), () => itemOf(app.selectedItem())),
+    // Without an argument, the finding under the cursor, else the tree's selection (see `targetFinding`).
+    'appsecFindings.showTrace': (arg) => showTrace(app, isFindingTarget(arg) ? arg : subject(arg)),
+    'appsecFindings.requestAutofix': (arg) => requestAutofix(app, isFindingTarget(arg) ? arg : subject(arg)),
+    'appsecFindings.fixWithAgent': (arg) => fixWithAgent(app, isFindingTarget(arg) ? arg : subject(arg)),
   };
 }

@@ -51,7 +51,8 @@ export async function openFinding(app: FindingCommandsDeps, item?: CommandItem):
   }
   if (uri) {
     const selection = planned ? toRange(planned.wholeLine ? { ...planned, endCharacter: 0 } : planned) : undefined;
-    await vscode.window.showTextDocument(uri, { selection, preview: true, viewColumn: codeColumn() });
+    const editor = await vscode.window.showTextDocument(uri, { selection, preview: true, viewColumn: codeColumn() });
+    if (selection) showLineStart(editor, selection);
     return 'editor';
   }
   const link = safeLink(finding.lineOfCodeUrl) ?? safeLink(app.findingUrl(finding));
@@ -61,6 +62,22 @@ export async function openFinding(app: FindingCommandsDeps, item?: CommandItem):
   }
   void vscode.window.showWarningMessage(`AppSec: ${finding.location?.filePath ?? 'this finding\'s file'} is not in the workspace, and the platform sent no link to it.`);
   return undefined;
+}
+
+/** A finding starting within this many columns of its line's start is shown from the line's start. */
+const LINE_START_COLUMNS = 80;
+
+/**
+ * VS Code reveals a selection on one line sideways too, as far as its end: in a narrow editor (the
+ * details beside it, a small window) the line's start and indentation scroll out of view. A
+ * finding that starts near its line's start is shown from the line's start, its range still
+ * selected; one far along a long line (minified code) keeps VS Code's reveal. A selection over
+ * several lines is already shown from the start of its lines.
+ */
+function showLineStart(editor: vscode.TextEditor, selection: vscode.Range): void {
+  if (selection.start.line !== selection.end.line || selection.start.character > LINE_START_COLUMNS) return;
+  const line = selection.start.line;
+  editor.revealRange(new vscode.Range(line, 0, line, 0), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
 }
 
 /**
@@ -163,7 +180,7 @@ export function fixApplied(app: Pick<CommandDeps, 'places'>, item?: CommandItem)
 }
 
 /** The first of our findings whose diagnostic covers the cursor in the active editor. */
-function findingAtCursor(): Finding | undefined {
+export function findingAtCursor(): Finding | undefined {
   const editor = vscode.window.activeTextEditor;
   if (!editor) return undefined;
   const at = editor.selection.active;

@@ -99,7 +99,10 @@ function trailingDigits(url: string): number {
 }
 const prefixes = new Map<string, vscode.Uri | null>();
 
-export function toDiagnostic(planned: PlannedDiagnostic, folder: vscode.Uri, findingUrl: (f: Finding) => string | undefined, drift?: DiagnosticDrift): FindingDiagnostic {
+/** `trace`: the finding's trace steps once its story was read, listed after its own related place. */
+export function toDiagnostic(
+  planned: PlannedDiagnostic, folder: vscode.Uri, findingUrl: (f: Finding) => string | undefined, drift?: DiagnosticDrift, trace?: readonly vscode.DiagnosticRelatedInformation[],
+): FindingDiagnostic {
   const { finding } = planned;
   const diagnostic = new FindingDiagnostic(toRange(planned.range), diagnosticMessage(finding, drift?.changed), SEVERITY[planned.level], finding, drift);
   diagnostic.source = DIAGNOSTIC_SOURCE;
@@ -111,5 +114,6 @@ export function toDiagnostic(planned: PlannedDiagnostic, folder: vscode.Uri, fin
     const uri = vscode.Uri.joinPath(folder, planned.related.relativePath);
     diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, toRange(planned.related.range)), planned.related.message)];
   }
+  if (trace && trace.length > 0) diagnostic.relatedInformation = [...(diagnostic.relatedInformation ?? []), ...trace];
   return diagnostic;
 }

@@ -36,6 +36,8 @@ export interface RendererDeps {
   /** Where findings are in today's code (drift through commits and edits). */
   readonly places: FindingPlaces;
   readonly log: Logger;
+  /** A finding's trace steps as related information, once its story was read (undefined: none known). */
+  readonly related?: (finding: Finding) => readonly vscode.DiagnosticRelatedInformation[] | undefined;
 }
 
 export class ProblemsRenderer implements vscode.Disposable {
@@ -104,8 +106,8 @@ export class ProblemsRenderer implements vscode.Disposable {
     if (snapshot.folders.length > 0 || this.drawn.folders.length > 0) void this.draw(snapshot);
   }
 
-  /** One document was edited: only its diagnostics move, work per finding of that file. */
-  private redrawDocument(uri: vscode.Uri): void {
+  /** One document was edited (or a finding's trace was read): only its diagnostics are built again, work per finding of that file. */
+  redrawDocument(uri: vscode.Uri): void {
     const sources = this.sources.get(uri.toString());
     if (!sources) return;
     const { mapping, options } = this.planOptions();
@@ -255,7 +257,7 @@ export class ProblemsRenderer implements vscode.Disposable {
     // Drift facts only where the diagnostic moved or its code changed: the hover finds the commit
     // of the others itself, and an object per diagnostic saying "not moved" costs memory.
     const moved = p.changed || p.scannedLine !== p.planned.range.startLine;
-    return toDiagnostic(p.planned, p.folder, this.deps.findingUrl, moved ? { changed: p.changed, commit: p.commit, scannedLine: p.scannedLine } : undefined);
+    return toDiagnostic(p.planned, p.folder, this.deps.findingUrl, moved ? { changed: p.changed, commit: p.commit, scannedLine: p.scannedLine } : undefined, this.deps.related?.(p.planned.finding));
   }
 
   private announce(snapshot: ShownSnapshot): void {

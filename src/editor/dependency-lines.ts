@@ -10,13 +10,22 @@ import type { Finding } from '../core/model/types';
 import type { DependenciesService } from '../core/services/dependencies-service';
 import { dependencyKey, otherRepositories } from '../core/services/dependency-usage';
 import type { DependencyFacts } from '../core/workspace/dependency-facts';
+import { confinePath } from '../core/workspace/diagnostic-plan';
 import { locateDependencies, type LocatedDependency } from '../core/workspace/manifest-lines';
 import { packageFindingsOf } from '../core/workspace/package-findings';
 import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
 
-/** The files whose lines the inventory can name: manifests and lockfiles of the ecosystems it knows. */
-export const INVENTORY_FILES = '**/{package.json,package-lock.json,npm-shrinkwrap.json,yarn.lock,pnpm-lock.yaml,requirements*.txt,constraints*.txt,Pipfile,Pipfile.lock,poetry.lock,pyproject.toml,uv.lock,go.mod,go.sum,Cargo.toml,Cargo.lock,Gemfile,Gemfile.lock,pom.xml,build.gradle,build.gradle.kts,gradle.lockfile,composer.json,composer.lock,packages.lock.json,pubspec.yaml,pubspec.lock,Package.swift,Package.resolved,mix.exs,mix.lock,Podfile,Podfile.lock}';
+/** The files whose lines the inventory can name: manifests and lockfiles of the ecosystems it knows (`*` within a name). */
+const INVENTORY_NAMES = [
+  'package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'requirements*.txt', 'constraints*.txt', 'Pipfile', 'Pipfile.lock',
+  'poetry.lock', 'pyproject.toml', 'uv.lock', 'go.mod', 'go.sum', 'Cargo.toml', 'Cargo.lock', 'Gemfile', 'Gemfile.lock', 'pom.xml', 'build.gradle',
+  'build.gradle.kts', 'gradle.lockfile', 'composer.json', 'composer.lock', 'packages.lock.json', 'pubspec.yaml', 'pubspec.lock', 'Package.swift',
+  'Package.resolved', 'mix.exs', 'mix.lock', 'Podfile', 'Podfile.lock',
+] as const;
+export const INVENTORY_FILES = `**/{${INVENTORY_NAMES.join(',')}}`;
 export const INVENTORY_SELECTOR: vscode.DocumentSelector = { scheme: 'file', pattern: INVENTORY_FILES };
+/** The same names as {@link INVENTORY_FILES}, for files not open in an editor (a selector matches documents only). */
+const INVENTORY_NAME = new RegExp(`^(?:${INVENTORY_NAMES.map((n) => n.replace(/[.+]/g, '\\$&').replace('*', '[^/]*')).join('|')})$`);
 
 export type LocatedFacts = LocatedDependency<DependencyFacts>;
 
@@ -56,9 +65,41 @@ export class DependencyLines implements vscode.Disposable {
     const key = document.uri.toString();
     const held = this.located.get(key);
     if (held && held.version === document.version) return held.lines;
-    const lines = this.locate(document).catch(() => []);
+    const lines = this.linesOfText(document.uri, document.getText());
     this.located.set(key, { version: document.version, lines });
     return lines;
+  }
+
+  /**
+   * The located lines of a file's text, by the same rule as an open document's: for a manifest or
+   * lockfile read from disk (not open in an editor). Not kept: the caller reads the file again.
+   */
+  linesOfText(uri: vscode.Uri, text: string): Promise<readonly LocatedFacts[]> {
+    return this.locate(uri, text).catch(() => []);
+  }
+
+  /**
+   * The workspace's manifests and lockfiles where the inventory puts at least one dependency of
+   * which `wanted` is true (a licence the policy blocks or comments on), whether open or not. A
+   * repository whose inventory cannot be read names none; a path leaving its folder is refused.
+   */
+  async filesWith(wanted: (facts: DependencyFacts) => boolean): Promise<vscode.Uri[]> {
+    if (!this.deps.signedIn()) return [];
+    const found = new Map<string, vscode.Uri>();
+    await Promise.all(this.deps.repos.repos().map(async (repo) => {
+      const facts = await this.factsOf(repo.projectName).catch(() => []);
+      for (const fact of facts) {
+        if (!wanted(fact)) continue;
+        const { definedAt, manifest, transitivity } = fact.dependency;
+        for (const place of [definedAt, transitivity === 'direct' ? manifest : undefined]) {
+          const path = place && confinePath(place.path);
+          if (!path || !INVENTORY_NAME.test(path.slice(path.lastIndexOf('/') + 1))) continue;
+          const uri = vscode.Uri.joinPath(repo.folder.uri, path);
+          found.set(uri.toString(), uri);
+        }
+      }
+    }));
+    return [...found.values()];
   }
 
   /** The line's dependency, if any. */
@@ -73,23 +114,28 @@ export class DependencyLines implements vscode.Disposable {
     return usage.unavailable ? undefined : otherRepositories(usage, dependency.repositoryId);
   }
 
-  private async locate(document: vscode.TextDocument): Promise<readonly LocatedFacts[]> {
+  private async locate(uri: vscode.Uri, text: string): Promise<readonly LocatedFacts[]> {
     if (!this.deps.signedIn()) return [];
-    const place = this.placeOf(document.uri);
-    const id = place && this.deps.projectId(place.repo.projectName);
-    if (!place || id === undefined) return [];
+    const place = this.placeOf(uri);
+    if (!place) return [];
+    return locateDependencies(place.path, text, await this.factsOf(place.repo.projectName));
+  }
+
+  /** What the inventory, the licence policy and the findings held say of each dependency of a workspace project. */
+  private async factsOf(projectName: string): Promise<readonly DependencyFacts[]> {
+    const id = this.deps.projectId(projectName);
+    if (id === undefined) return [];
     const repositoryId = String(id);
     const [answer, outcomes] = await Promise.all([
       this.deps.dependencies.repositoryDependencies(repositoryId),
       this.deps.dependencies.licenseOutcomes(repositoryId),
     ]);
     if (answer.items.length === 0) return [];
-    const index = packageFindingsOf(this.deps.scaFindings(place.repo.projectName));
-    const facts = answer.items.map((dependency): DependencyFacts => {
+    const index = packageFindingsOf(this.deps.scaFindings(projectName));
+    return answer.items.map((dependency): DependencyFacts => {
       const licensePolicy = outcomes.get(dependencyKey(dependency));
       return { dependency, findings: index.of(dependency), ...(licensePolicy ? { licensePolicy } : {}) };
     });
-    return locateDependencies(place.path, document.getText(), facts);
   }
 
   /** The workspace repository holding the file, and the file's path relative to its root. */
@@ -103,7 +149,6 @@ export class DependencyLines implements vscode.Disposable {
     }
     return best;
   }
-
 
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();

@@ -1,7 +1,9 @@
 /**
  * Quick fixes on the extension's diagnostics: the assistant's suggested fix and a dependency
- * upgrade (each carries its edit, applied at once; the editor's Undo takes it back), then
- * Ignore…, Ignore all of the rule in this file…, Show Details, Open in Platform, Copy Rule ID.
+ * upgrade (each carries its edit, applied at once; the editor's Undo takes it back), then Fix
+ * with Agent, Open a Fix Pull Request… (code and supply chain), Show Trace (code), Ignore…
+ * (not where the finding's story says the user may only request an exception), Ignore all of
+ * the rule in this file…, Show Details, Open in Platform, Copy Rule ID.
  * Where findings share a line, every title names its finding (`AWS secret`, `… (AI)`) and an
  * identical fix is offered once, so no two entries read the same.
  * The suggested fix is built for the scanned code: where that code changed since, it is offered
@@ -12,6 +14,9 @@ import * as vscode from 'vscode';
 import { distinctName } from '../core/model/finding-names';
 import type { Finding } from '../core/model/types';
 import type { FindingDetails } from '../core/services/finding-details';
+import type { FindingStories } from '../core/services/finding-stories';
+import { mayIgnore } from '../core/services/story-words';
+import { fixPullRequestOf } from '../core/model/finding-story';
 import { manifestKindOf, upgradeReplacement } from '../core/workspace/dependency-upgrade';
 import { autofixEdit, FIX_TITLE } from '../code-places/autofix-edit';
 import { FINDINGS_PER_PLACE, isFindingDiagnostic, type KnownFindingDiagnostic } from '../diagnostics/finding-diagnostic';
@@ -23,6 +28,8 @@ const DETAIL_WAIT_MS = 3000;
 export interface FindingActionsDeps {
   readonly collection: vscode.DiagnosticCollection;
   readonly details: FindingDetails;
+  /** Read only as far as already known: the menu never waits for a story. */
+  readonly stories: Pick<FindingStories, 'peek'>;
   readonly repos: WorkspaceRepos;
   readonly signedIn: () => boolean;
 }
@@ -121,10 +128,20 @@ class FindingActions implements vscode.CodeActionProvider {
     const sameRule = (this.deps.collection.get(document.uri) ?? [])
       .filter((d) => isFindingDiagnostic(d) && d.finding.ruleName === finding.ruleName && d.finding.issueType === finding.issueType)
       .map((d) => ({ finding: (d as KnownFindingDiagnostic).finding }));
+    const known = this.deps.stories.peek(finding);
+    const story = known?.kind === 'story' ? known.story : undefined;
+    const traced = finding.issueType === 'sast' && (story === undefined || (story.trace?.length ?? 0) > 0);
+    const ignorable = mayIgnore(story?.triagePermission);
+    // Not offered again while one is asked for or open (the details say where it stands).
+    const prState = story ? fixPullRequestOf(story).state : 'none';
+    const fixable = finding.issueType !== 'secrets' && prState !== 'requested' && prState !== 'opened';
     return {
       own: [
-        make(`Ignore ${name}…`, 'appsecFindings.ignore', [arg]),
-        ...(sameRule.length > 1 ? [make(`Ignore all ${sameRule.length} findings of ${name} in this file…`, 'appsecFindings.ignore', [arg, sameRule])] : []),
+        make(`Fix ${name} with Agent`, 'appsecFindings.fixWithAgent', [arg]),
+        ...(fixable ? [make(`Open a Fix Pull Request for ${name}…`, 'appsecFindings.requestAutofix', [arg])] : []),
+        ...(traced ? [make(`Show Trace of ${name}`, 'appsecFindings.showTrace', [arg])] : []),
+        ...(ignorable ? [make(`Ignore ${name}…`, 'appsecFindings.ignore', [arg])] : []),
+        ...(ignorable && sameRule.length > 1 ? [make(`Ignore all ${sameRule.length} findings of ${name} in this file…`, 'appsecFindings.ignore', [arg, sameRule])] : []),
         make(`Show details of ${name}`, 'appsecFindings.showDetails', [arg]),
       ],
       generic: [

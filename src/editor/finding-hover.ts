@@ -5,9 +5,10 @@
  *   the copy was not compared) while the copy may differ; never a precision we do not have;
  * - whether the finding is new on this branch (its primary branch does not have it);
  * - each finding here in one line (rule, severity, status, and a secret's validation), the
- *   assistant's short guidance when the platform's detail has it, and links to Show Details,
- *   Ignore… and Open in Platform that act on that finding (the markdown is trusted for those
- *   three commands only; server text in it is escaped).
+ *   assistant's short guidance when the platform's detail has it, whether it blocks pull
+ *   requests (its story, read when hovered, also gives Problems its trace), and links to Show
+ *   Details, Show Trace, Fix with Agent, Ignore… and Open in Platform that act on that finding
+ *   (the markdown is trusted for those commands only; server text in it is escaped).
  */
 import * as vscode from 'vscode';
 import { driftHint } from '../core/workspace/drift-hint';
@@ -15,9 +16,11 @@ import { FINDINGS_PER_PLACE, isFindingDiagnostic, type KnownFindingDiagnostic } 
 import type { Finding } from '../core/model/types';
 import type { BranchNovelty } from '../core/services/branch-baselines';
 import type { FindingDetails } from '../core/services/finding-details';
+import type { FindingStories } from '../core/services/finding-stories';
+import { mayIgnore } from '../core/services/story-words';
 import type { DriftTracker } from '../host/drift-tracker';
 import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
-import { aboutFindingLines, HOVER_COMMANDS, placeNoteLines } from './hover-text';
+import { aboutFindingLines, HOVER_COMMANDS, placeNoteLines, type HoverStory } from './hover-text';
 
 const GUIDANCE_WAIT_MS = 1500;
 
@@ -29,10 +32,11 @@ export interface FindingHoverDeps {
   readonly commitOf: (finding: Finding, repo: WorkspaceRepo) => string | undefined;
   readonly novelty: BranchNovelty;
   readonly details: FindingDetails;
+  readonly stories: FindingStories;
   readonly signedIn: () => boolean;
 }
 
-export function registerFindingHover({ collection, repos, drift, commitOf, novelty, details, signedIn }: FindingHoverDeps): vscode.Disposable {
+export function registerFindingHover({ collection, repos, drift, commitOf, novelty, details, stories, signedIn }: FindingHoverDeps): vscode.Disposable {
   return vscode.languages.registerHoverProvider({ scheme: 'file' }, {
     async provideHover(document, position) {
       const here = (collection.get(document.uri) ?? []).filter((d) => isFindingDiagnostic(d) && d.range.contains(position)) as KnownFindingDiagnostic[];
@@ -50,7 +54,10 @@ export function registerFindingHover({ collection, repos, drift, commitOf, novel
       });
       // One block per finding, so each block's links act on the finding it names.
       const about = signedIn()
-        ? await Promise.all(here.slice(0, FINDINGS_PER_PLACE).map(async (d) => aboutFindingLines(d.finding, await guidanceOf(d.finding, details)).join('\n\n')))
+        ? await Promise.all(here.slice(0, FINDINGS_PER_PLACE).map(async (d) => {
+          const [guidance, story] = await Promise.all([guidanceOf(d.finding, details), storyOf(d.finding, stories)]);
+          return aboutFindingLines(d.finding, guidance, story).join('\n\n');
+        }))
         : [];
       if (lines.length === 0 && about.length === 0) return undefined;
       const text = new vscode.MarkdownString([...(about.length > 0 ? [about.join('\n\n---\n\n')] : []), ...lines].join('\n\n'), true);
@@ -64,6 +71,14 @@ export function registerFindingHover({ collection, repos, drift, commitOf, novel
 async function guidanceOf(finding: Finding, details: FindingDetails): Promise<string | undefined> {
   const detail = await details.within(finding, GUIDANCE_WAIT_MS);
   return detail?.assistant?.guidanceSummary ?? detail?.assistant?.ruleExplanationSummary;
+}
+
+/** What the finding's story adds, when it comes within a moment (a deployment without it adds nothing). */
+async function storyOf(finding: Finding, stories: FindingStories): Promise<HoverStory | undefined> {
+  const answer = await stories.within(finding, GUIDANCE_WAIT_MS);
+  if (answer?.kind !== 'story') return undefined;
+  const { story } = answer;
+  return { blocking: story.isBlocking === true, traceSteps: story.trace?.length ?? 0, mayIgnore: mayIgnore(story.triagePermission) };
 }
 
 function mappedHint(diagnostic: KnownFindingDiagnostic, commit: string): string | undefined {

@@ -1,7 +1,7 @@
 /**
  * The markdown of the hover on the extension's own diagnostics, without `vscode`: every piece of
  * text in it (rule names, branch names, the assistant's guidance, our own notes) is escaped, so
- * the only markdown that acts is ours: the bold name, the theme icons and the three command links.
+ * the only markdown that acts is ours: the bold name, the theme icons and the command links.
  */
 import type { CommandId } from '../core/model/command-ids';
 import { distinctName } from '../core/model/finding-names';
@@ -9,25 +9,44 @@ import type { Finding } from '../core/model/types';
 import { secretValidationLabel, valueLabel } from '../core/services/filters';
 import { escapeMarkdown } from '../views/markdown';
 
-/** The commands the hover may link to (and no other). */
-export const HOVER_COMMANDS = ['appsecFindings.showDetails', 'appsecFindings.ignore', 'appsecFindings.openInPlatform'] as const satisfies readonly CommandId[];
-const HOVER_LINKS: readonly (readonly [string, (typeof HOVER_COMMANDS)[number]])[] = [
-  ['Show Details', 'appsecFindings.showDetails'], ['Ignore…', 'appsecFindings.ignore'], ['Open in Platform', 'appsecFindings.openInPlatform'],
-];
+/** The commands the hover may link to (and no other), in the order its links name them. */
+export const HOVER_COMMANDS = [
+  'appsecFindings.showDetails', 'appsecFindings.showTrace', 'appsecFindings.fixWithAgent', 'appsecFindings.ignore', 'appsecFindings.openInPlatform',
+] as const satisfies readonly CommandId[];
+
+/** What the finding's story adds to its hover, once read. */
+export interface HoverStory {
+  /** The finding blocks pull requests (its rule runs in block mode). */
+  readonly blocking?: boolean;
+  /** How many steps its trace has (0: it has none). */
+  readonly traceSteps?: number;
+  /** False where the user may only request an exception: Ignore would not work for them. */
+  readonly mayIgnore?: boolean;
+}
 
 /**
  * "**eval-detected** · high" (a secret adds its validation: "**AWS secret** · critical · valid"),
- * its status only when it is not open ("· reviewing"), the assistant's guidance when given, and
- * the command links.
+ * its status only when it is not open ("· reviewing"), "blocks pull requests" when its story says
+ * so, the assistant's guidance when given, and the command links: Show Trace for a code finding
+ * unless its story has no trace, and Request Exception in Platform instead of Ignore… where the
+ * user may only ask for one.
  */
-export function aboutFindingLines(finding: Finding, guidance: string | undefined): string[] {
+export function aboutFindingLines(finding: Finding, guidance: string | undefined, story: HoverStory = {}): string[] {
   const status = finding.status === 'open' ? [] : [valueLabel(finding.status)];
-  const facts = [finding.severity, ...status, ...(finding.secret ? [secretValidationLabel(finding.secret.validation)] : [])];
+  const facts = [finding.severity, ...status, ...(finding.secret ? [secretValidationLabel(finding.secret.validation)] : []), ...(story.blocking ? ['blocks pull requests'] : [])];
   const head = `**${escapeMarkdown(distinctName(finding))}** · ${facts.map(escapeMarkdown).join(' · ')}`;
   // The links carry the finding by reference (kind and id), encoded: nothing from the platform goes in raw.
   const ref = encodeURIComponent(JSON.stringify([{ findingRef: { issueType: finding.issueType, id: finding.id } }]));
-  const links = HOVER_LINKS.map(([title, command]) => `[${title}](command:${command}?${ref})`).join(' · ');
-  return [head, ...(guidance ? [`Assistant: ${escapeMarkdown(oneLineText(guidance, 400))}`] : []), links];
+  const steps = story.traceSteps;
+  const links: (readonly [string, (typeof HOVER_COMMANDS)[number]])[] = [
+    ['Show Details', 'appsecFindings.showDetails'],
+    ...(finding.issueType === 'sast' && steps !== 0 ? [[steps === undefined ? 'Show Trace' : `Show Trace (${steps} steps)`, 'appsecFindings.showTrace'] as const] : []),
+    ['Fix with Agent', 'appsecFindings.fixWithAgent'],
+    story.mayIgnore === false ? ['Request Exception in Platform', 'appsecFindings.openInPlatform'] : ['Ignore…', 'appsecFindings.ignore'],
+    ['Open in Platform', 'appsecFindings.openInPlatform'],
+  ];
+  const linkLine = links.map(([title, command]) => `[${title}](command:${command}?${ref})`).join(' · ');
+  return [head, ...(guidance ? [`Assistant: ${escapeMarkdown(oneLineText(guidance, 400))}`] : []), linkLine];
 }
 
 export interface PlaceNotes {

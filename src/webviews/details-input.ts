@@ -5,6 +5,19 @@
 import type { Finding } from '../core/model/types';
 import type { FindingDetail } from '../core/model/finding-detail';
 import type { TodayPlace } from '../core/workspace/today-place';
+import type { FindingStory } from '../core/model/finding-story';
+import type { TracePlace } from '../core/workspace/trace-places';
+
+/** The finding's story (the platform's v2 call) as far as it is known. */
+export interface DetailsStory {
+  /** Being read; read; not offered by this deployment (or token); or it could not be read. */
+  readonly state: 'loading' | 'read' | 'notAvailable' | 'failed';
+  readonly story?: FindingStory;
+  /** Its trace placed in today's code, in order. */
+  readonly trace?: readonly TracePlace[];
+  /** Why it is not there (the status, or the error), plain text. */
+  readonly problem?: string;
+}
 
 export interface DetailsInput {
   /** The finding as the views hold it (always there), and its full detail once loaded. */
@@ -22,6 +35,8 @@ export interface DetailsInput {
   readonly newAgainst?: string;
   /** The code at the finding's lines today (for the autofix comparison), if known. */
   readonly currentCode?: string;
+  /** The finding's story: trace, elsewhere, activity, owners, what the user may do. */
+  readonly story?: DetailsStory;
   /** A triage or ticket action in flight or just done, shown as a status line (plain text). */
   readonly notice?: { readonly kind: 'info' | 'error' | 'busy'; readonly text: string };
 }

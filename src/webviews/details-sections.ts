@@ -12,9 +12,13 @@ import { lockfilePathOf } from '../core/workspace/diagnostic-plan';
 import type { FoundPlace, TodayPlace } from '../core/workspace/today-place';
 import type { DetailsInput } from './details-input';
 import { button, EMPTY, fields, html, join, link, list, prose, section, time, type Field, type Html } from './html';
+import { historySections, pathSections } from './story-sections';
 
 export function detailSections(input: DetailsInput): Html {
-  return join([where(input), rule(input), aiAnalysis(input), secret(input), triage(input), assistant(input), supplyChain(input), ticket(input), pullRequests(input), identifiers(input)], html`\n`);
+  return join([
+    where(input), pathSections(input), rule(input), aiAnalysis(input), secret(input), triage(input), assistant(input), supplyChain(input),
+    historySections(input), ticket(input), pullRequests(input), identifiers(input),
+  ], html`\n`);
 }
 
 /** A finding of the AI-powered analysis: said so, with the likely impact it gives. */

@@ -9,6 +9,8 @@ import { isHttpUrl } from '../core/model/links';
 import { DEFAULT_MAPPING, levelFor } from '../core/workspace/diagnostic-plan';
 import { findingLabel, secretName } from '../core/model/finding-names';
 import type { DetailsInput } from './details-input';
+import { fixPullRequestOf } from '../core/model/finding-story';
+import { mayIgnore, triageLimitText } from '../core/services/story-words';
 import { detailSections, statusText } from './details-sections';
 import { button, html, type Html } from './html';
 
@@ -20,13 +22,15 @@ export type DetailsMessage =
   | { readonly type: 'addNote' }
   | { readonly type: 'createTicket' } | { readonly type: 'linkTicket' } | { readonly type: 'unlinkTicket' } | { readonly type: 'unlinkTicketEverywhere' }
   | { readonly type: 'openInPlatform' } | { readonly type: 'openLink'; readonly url: string }
-  | { readonly type: 'openLocation' } | { readonly type: 'applyFix' } | { readonly type: 'copyRuleId' } | { readonly type: 'refresh' };
+  | { readonly type: 'openLocation' } | { readonly type: 'applyFix' } | { readonly type: 'copyRuleId' } | { readonly type: 'refresh' }
+  | { readonly type: 'showTrace' } | { readonly type: 'openTraceStep'; readonly index: number } | { readonly type: 'requestAutofix' } | { readonly type: 'fixWithAgent' };
 
-type SimpleType = Exclude<DetailsMessage['type'], 'triage' | 'openLink'>;
+type SimpleType = Exclude<DetailsMessage['type'], 'triage' | 'openLink' | 'openTraceStep'>;
 type TriageTarget = Extract<DetailsMessage, { type: 'triage' }>['state'];
 
 const SIMPLE_TYPES: ReadonlySet<string> = new Set<SimpleType>([
   'addNote', 'createTicket', 'linkTicket', 'unlinkTicket', 'unlinkTicketEverywhere', 'openInPlatform', 'openLocation', 'applyFix', 'copyRuleId', 'refresh',
+  'showTrace', 'requestAutofix', 'fixWithAgent',
 ]);
 const TRIAGE_TARGETS: ReadonlySet<string> = new Set<TriageTarget>(['ignored', 'reviewing', 'fixing', 'reopened']);
 
@@ -36,11 +40,12 @@ const TRIAGE_TARGETS: ReadonlySet<string> = new Set<TriageTarget>(['ignored', 'r
  */
 export function parseDetailsMessage(raw: unknown): DetailsMessage | undefined {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
-  const { type, state, url } = raw as Record<string, unknown>;
+  const { type, state, url, index } = raw as Record<string, unknown>;
   if (typeof type !== 'string') return undefined;
   if (SIMPLE_TYPES.has(type)) return { type: type as SimpleType };
   if (type === 'triage') return typeof state === 'string' && TRIAGE_TARGETS.has(state) ? { type, state: state as TriageTarget } : undefined;
   if (type === 'openLink') return typeof url === 'string' && isHttpUrl(url) ? { type, url } : undefined;
+  if (type === 'openTraceStep') return typeof index === 'number' && Number.isSafeInteger(index) && index >= 0 && index < 1000 ? { type, index } : undefined;
   return undefined;
 }
 
@@ -95,31 +100,40 @@ function header(input: DetailsInput): Html {
     html`<span class="badge status">${statusText(finding)}</span>`,
     finding.sca?.isMalicious ? html`<span class="badge danger">malicious package</span>` : undefined,
     input.newAgainst ? html`<span class="badge new" title="${`${input.newAgainst} does not have it`}">new on this branch</span>` : undefined,
+    input.story?.story?.isBlocking ? html`<span class="badge blocking" title="Its rule runs in block mode: a pull request that adds it cannot merge">blocks pull requests</span>` : undefined,
   ];
   const message = finding.message || input.detail?.rule?.message;
+  const limit = triageLimitText(input.story?.story?.triagePermission, input.story?.story?.exceptionState);
   return html`<header>
 <h1>${findingLabel(finding)}</h1>
 <p class="rule-id">${subtitleOf(finding)}</p>
 <p class="badges">${badges}</p>
 ${message ? html`<p class="message prose">${message}</p>` : undefined}
 <nav class="actions" aria-label="Actions">${actions(input)}</nav>
+${limit ? html`<p class="note triage-limit">${limit}</p>` : undefined}
 </header>`;
 }
 
 /**
  * The actions in the order a keyboard reaches them: triage first, then notes and tickets, then
- * the links and utilities. The main one is what the finding's state calls for: Ignore on an open
- * finding, Reopen on an ignored or fixed one. A state the finding is already in is not offered
- * again (it would do nothing); Ignore stays, to change the reason.
+ * the ways to fix, then the links and utilities. The main one is what the finding's state calls
+ * for: Ignore on an open finding, Reopen on an ignored or fixed one. A state the finding is
+ * already in is not offered again (it would do nothing); Ignore stays, to change the reason,
+ * except where the user may only request an exception (said below the actions instead). A fix
+ * pull request is not offered again while one is asked for or open.
  */
 function actions(input: DetailsInput): Html[] {
   const { finding } = input;
   const hasTicket = (finding.ticket ?? input.detail?.externalTicket) !== undefined;
   const closed = finding.status === 'ignored' || finding.status === 'provisionally_ignored' || finding.status === 'fixed';
   const reopen = finding.status === 'open' ? undefined : button('triage', 'Reopen', { data: { state: 'reopened' }, primary: closed });
+  const story = input.story?.story;
+  const ignorable = mayIgnore(story?.triagePermission);
+  const prState = story ? fixPullRequestOf(story).state : 'none';
+  const pullRequestAsked = prState === 'requested' || prState === 'opened';
   const all: (Html | undefined)[] = [
     closed ? reopen : undefined,
-    button('triage', closed ? 'Change Ignore Reason…' : 'Ignore…', { data: { state: 'ignored' }, primary: !closed }),
+    ignorable ? button('triage', closed ? 'Change Ignore Reason…' : 'Ignore…', { data: { state: 'ignored' }, primary: !closed }) : undefined,
     finding.status === 'reviewing' ? undefined : button('triage', 'Mark as Reviewing', { data: { state: 'reviewing' } }),
     finding.status === 'fixing' ? undefined : button('triage', 'Mark as Fixing', { data: { state: 'fixing' } }),
     closed ? undefined : reopen,
@@ -128,6 +142,8 @@ function actions(input: DetailsInput): Html[] {
     button('linkTicket', 'Link Existing Ticket…'),
     hasTicket ? button('unlinkTicket', 'Unlink Ticket') : undefined,
     finding.ticket?.id !== undefined ? button('unlinkTicketEverywhere', 'Unlink Ticket from All Its Findings…') : undefined,
+    button('fixWithAgent', 'Fix with Agent'),
+    finding.issueType !== 'secrets' && !pullRequestAsked ? button('requestAutofix', 'Open a Fix Pull Request…') : undefined,
     isHttpUrl(input.platformUrl) ? button('openInPlatform', 'Open in Platform') : undefined,
     button('copyRuleId', 'Copy Rule ID'),
     button('refresh', 'Refresh'),

@@ -1,6 +1,7 @@
 /**
  * The one Finding Details panel (reused): shows a finding at once from the store, then the
- * platform's whole detail; follows the store (a triage shows here as everywhere); turns the
+ * platform's whole detail and its story (trace, elsewhere, activity: `details-story.ts`);
+ * follows the store (a triage shows here as everywhere) and each story read; turns the
  * page's messages into the same commands the tree and quick fixes run. The HTML is built by
  * `findingDetailsHtml` (pure, tested); this class only wires.
  */
@@ -12,17 +13,20 @@ import type { FindingDetail } from '../core/model/finding-detail';
 import type { BranchNovelty } from '../core/services/branch-baselines';
 import { withCurrentState, type FindingDetails } from '../core/services/finding-details';
 import type { FindingsStore } from '../core/services/findings-store';
+import type { FindingStories } from '../core/services/finding-stories';
 import { isHttpUrl } from '../core/model/links';
 import { autofixEdit } from '../code-places/autofix-edit';
 import type { FindingPlaces, WorkspacePlace } from '../code-places/finding-places';
 import type { Node } from '../views/tree-nodes';
 import type { DetailsInput } from './details-input';
 import { findingDetailsHtml, parseDetailsMessage, type DetailsMessage } from './finding-details-html';
+import { PanelStory } from './details-story';
 
 export interface DetailsPanelDeps {
   readonly extensionUri: vscode.Uri;
   readonly store: FindingsStore;
   readonly details: FindingDetails;
+  readonly stories: FindingStories;
   readonly places: FindingPlaces;
   readonly novelty: BranchNovelty;
   readonly deploymentSlug: () => string | undefined;
@@ -33,7 +37,7 @@ export interface DetailsPanelDeps {
 const COMMAND_OF: Partial<Record<DetailsMessage['type'], CommandId>> = {
   addNote: 'appsecFindings.addNote', createTicket: 'appsecFindings.createTicket', linkTicket: 'appsecFindings.linkTicket',
   unlinkTicket: 'appsecFindings.unlinkTicket', unlinkTicketEverywhere: 'appsecFindings.unlinkTicketEverywhere', openInPlatform: 'appsecFindings.openInPlatform', openLocation: 'appsecFindings.openFinding',
-  copyRuleId: 'appsecFindings.copyRuleId',
+  copyRuleId: 'appsecFindings.copyRuleId', showTrace: 'appsecFindings.showTrace', requestAutofix: 'appsecFindings.requestAutofix', fixWithAgent: 'appsecFindings.fixWithAgent',
 };
 const TRIAGE_COMMAND = { ignored: 'appsecFindings.ignore', reviewing: 'appsecFindings.markReviewing', fixing: 'appsecFindings.markFixing', reopened: 'appsecFindings.reopen' } as const satisfies Record<string, CommandId>;
 
@@ -50,10 +54,13 @@ export class FindingDetailsPanel implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   /** The last HTML set, so a store change that changes nothing here does not reload the page. */
   private html = '';
+  private readonly story: PanelStory;
 
   constructor(private readonly deps: DetailsPanelDeps) {
+    this.story = new PanelStory(deps.stories, deps.places, deps.errorMessage);
     this.subscriptions.push({ dispose: () => { this.panel?.dispose(); } });
     this.subscriptions.push(deps.store.onDidChange(() => this.followStore(), 'the details panel'));
+    this.subscriptions.push(deps.stories.onDidRead((f) => (f.issueType === this.finding?.issueType && f.id === this.finding.id ? this.render() : undefined), 'the details panel'));
     // The finding's code is edited (a fix applied, then undone): whether Apply is offered follows.
     const drift = deps.places.drift;
     this.subscriptions.push(
@@ -81,6 +88,8 @@ export class FindingDetailsPanel implements vscode.Disposable {
     if (this.finding !== finding) return;
     this.currentCode = code;
     this.render();
+    // The story comes on its own: a deployment without it, or a slow answer, holds nothing up.
+    void this.story.load(finding).then(() => (this.finding === finding ? this.render() : undefined));
     if (this.detail === undefined) await this.loadDetail(finding);
   }
 
@@ -144,6 +153,8 @@ export class FindingDetailsPanel implements vscode.Disposable {
     if (now && now !== shown) {
       this.finding = now;
       this.render();
+      // A triage adds to its history: the story is read again (its read redraws the page).
+      if (this.deps.stories.isStale(now)) void this.story.load(now);
     }
   }
 
@@ -176,6 +187,7 @@ export class FindingDetailsPanel implements vscode.Disposable {
       newAgainst: this.deps.novelty.isNew(finding) && finding.repositoryName ? this.deps.novelty.comparedWith(finding.repositoryName) : undefined,
       currentCode: this.currentCode,
       notice: this.notice,
+      story: this.story.view(finding),
     }, {
       nonce: nonce(),
       cspSource: panel.webview.cspSource,
@@ -206,7 +218,11 @@ export class FindingDetailsPanel implements vscode.Disposable {
         return;
       case 'refresh':
         this.deps.details.forget(finding);
+        this.deps.stories.forget(finding);
         await this.show(finding);
+        return;
+      case 'openTraceStep':
+        await this.story.openStep(finding, message.index, codeColumn());
         return;
       default: {
         const command = COMMAND_OF[message.type];

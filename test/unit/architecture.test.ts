@@ -25,7 +25,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['src/code-places/'],
   ['src/diagnostics/', 'src/editor/', 'src/views/', 'src/webviews/', 'src/agent/'],
   ['src/commands/'],
-  ['src/app.ts', 'src/status-bar.ts', 'src/extension.ts', 'src/inventory.ts'],
+  ['src/app.ts', 'src/status-bar.ts', 'src/extension.ts', 'src/inventory.ts', 'src/stories.ts'],
 ];
 
 function tsFiles(dir: string): string[] {

@@ -53,6 +53,9 @@ export const COMMAND_IDS = [
   'appsecFindings.setRuleModeBlock',
   'appsecFindings.setRuleModeDisabled',
   'appsecFindings.unlinkTicketEverywhere',
+  'appsecFindings.showTrace',
+  'appsecFindings.requestAutofix',
+  'appsecFindings.fixWithAgent',
 ] as const;
 
 export type CommandId = (typeof COMMAND_IDS)[number];

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { signedIn, type Fixture } from './fixture';
-import { appsecDiagnosticCount, waitFor } from './helpers';
+import { appsecDiagnosticCount, restoreAfterEach, waitFor } from './helpers';
 
 /** Refreshes and waits until the findings are kept on disk; resolves with the diagnostics shown. */
 async function refreshedAndKept(f: Fixture): Promise<number> {
@@ -22,6 +22,7 @@ describe('the findings cache', () => {
     const f = await signedIn();
     f.server.setLatency(0);
   });
+  const undo = restoreAfterEach();
 
   it('a start with a slow platform shows the cached diagnostics at once, then the fresh ones', async function () {
     this.timeout(60_000);
@@ -73,6 +74,9 @@ describe('the findings cache', () => {
   it('a start draws what Problems showed before the findings are read, then gives each diagnostic its finding', async function () {
     this.timeout(60_000);
     const f = await signedIn();
+    // A start knows no finding's trace yet (an earlier test may have read some in this window):
+    // the session kept on disk is one that read none, so its diagnostics are what the start draws.
+    f.api.app.stories.clear();
     const cacheDir = join(f.api.globalStorage.fsPath, 'findings-cache');
     const shownFile = (): string | undefined => (existsSync(cacheDir) ? readdirSync(cacheDir).find((n) => n.endsWith('.shown.json')) : undefined);
     const since = Date.now();
@@ -117,17 +121,18 @@ describe('the findings cache', () => {
     const note = (uri: vscode.Uri, list: readonly (vscode.Diagnostic & { finding?: unknown })[] | undefined): void => {
       if (recording && list && list.length > 0) handed.push({ uri: uri.toString(), withFindings: list.every((d) => d.finding !== undefined) });
     };
+    const putBack = (): void => {
+      collection.set = set;
+      announced.dispose();
+    };
+    undo(putBack);
     collection.set = ((first: vscode.Uri | readonly [vscode.Uri, vscode.Diagnostic[] | undefined][], list?: vscode.Diagnostic[]) => {
       if (first instanceof vscode.Uri) note(first, list);
       else for (const [uri, diagnostics] of first) note(uri, diagnostics);
       set(first, list);
     }) as typeof collection.set;
-    try {
-      assert.equal(await f.api.app.startFromCache(), true);
-    } finally {
-      collection.set = set;
-      announced.dispose();
-    }
+    assert.equal(await f.api.app.startFromCache(), true);
+    putBack();
     // The files the kept drawing shows otherwise than the findings now draw them: the one with the
     // stale message, and any the mapping onto today's code moved after it was kept (earlier tests
     // in this window edit files).

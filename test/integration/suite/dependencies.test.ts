@@ -4,12 +4,12 @@
 // "where else is it used" with and without a range, the agent's tool, and a deployment without
 // an inventory, which stays calm.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { buildInventory, type DependencySeed } from '../../platform/dependencies';
 import { signedIn, type Fixture, type Snap } from './fixture';
-import { appsecDiagnosticCount, hoverAt, notificationTexts, screenshotsInThemes, waitFor } from './helpers';
+import { actInWindow, appsecDiagnosticCount, hoverAt, notificationTexts, readWindow, restoreAfterEach, screenshotsInThemes, waitFor } from './helpers';
 
 const NPM_DIR = 'web';
 const PY_DIR = 'service';
@@ -69,6 +69,7 @@ describe('the supply-chain inventory', () => {
   let npm: [string, string][];
   let pypi: [string, string][];
   let pkg: Written;
+  let lock: Written;
   const fileUri = (dir: string, name: string): vscode.Uri => vscode.Uri.joinPath(f.folder.uri, dir, name);
 
   before(async () => {
@@ -83,7 +84,7 @@ describe('the supply-chain inventory', () => {
     pypi = [['six', '1.16.0']];
     (vulnerable.ecosystem === 'npm' ? npm : pypi).push([vulnerable.name, vulnerable.version]);
     pkg = packageJson(npm);
-    const lock = packageLock(npm);
+    lock = packageLock(npm);
     const req = requirements(pypi);
     mkdirSync(join(f.folder.uri.fsPath, NPM_DIR), { recursive: true });
     mkdirSync(join(f.folder.uri.fsPath, PY_DIR), { recursive: true });
@@ -117,6 +118,7 @@ describe('the supply-chain inventory', () => {
     rmSync(join(f.folder.uri.fsPath, NPM_DIR), { recursive: true, force: true });
     rmSync(join(f.folder.uri.fsPath, PY_DIR), { recursive: true, force: true });
   });
+  const undo = restoreAfterEach();
 
   /** What the platform holds of lodash, one use per repository, lockfile and version: what every answer must agree with. */
   const lodashUses = () => {
@@ -131,6 +133,68 @@ describe('the supply-chain inventory', () => {
     const projects = (await f.api.trees.projects.snapshot(5)) as Snap[];
     return projects.find((p) => p.label === f.project.name)?.children?.find((c) => c.label === 'Dependencies');
   }
+
+  /** The lockfile's blocked licence (left-pad's GPL-3.0) as Problems reads it: every file's diagnostics, not one file asked for by name. */
+  const blockedInLockfile = (): vscode.Diagnostic[] => {
+    const uri = fileUri(NPM_DIR, 'package-lock.json').toString();
+    const leftPadLine = (lock.lines.get('left-pad') ?? 0) - 1;
+    return vscode.languages.getDiagnostics().filter(([u]) => u.toString() === uri)
+      .flatMap(([, list]) => list.filter((d) => d.source === 'AppSec' && d.code === 'licence-policy' && d.severity === vscode.DiagnosticSeverity.Error
+        && d.range.start.line === leftPadLine && /^left-pad 1\.3\.0: licence GPL-3\.0 is blocked by the organization's licence policy\.$/.test(d.message)));
+  };
+  const isOpen = (uri: vscode.Uri): boolean => vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString());
+
+  it('Problems lists a blocked licence of a lockfile never opened, and keeps it once the file was opened and closed', async () => {
+    const uri = fileUri(NPM_DIR, 'package-lock.json');
+    assert.ok(!isOpen(uri), 'the lockfile was never opened');
+    await waitFor(() => blockedInLockfile().length === 1, 10_000, 'the blocked licence of the unopened lockfile is in Problems');
+    assert.ok(!isOpen(uri), 'read without opening it as a document');
+    const requirementsUri = fileUri(PY_DIR, 'requirements.txt');
+    await waitFor(() => vscode.languages.getDiagnostics(requirementsUri).some((d) => d.code === 'licence-policy' && d.severity === vscode.DiagnosticSeverity.Warning), 10_000,
+      'the commented licence of the unopened requirements.txt is in Problems too');
+    assert.ok(!isOpen(requirementsUri));
+
+    // Problems, narrowed by its filter box to the licence problems, with no editor open.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
+    undo(() => vscode.commands.executeCommand('problems.action.clearFilterText'));
+    await actInWindow('click:.viewpane-filter-container .monaco-inputbox input:visible');
+    // The box matches rule ids loosely (`licence` alone finds `python.lang.best-practice…`): the words with their space.
+    for (const key of 'licence policy') await actInWindow(`press:${key === ' ' ? 'Space' : key}`);
+    // What the window lists, not only what the extension host holds.
+    let listed = '';
+    await waitFor(async () => {
+      listed = (await readWindow('.markers-panel .monaco-list-row')).map((r) => `${r.label} ${r.text}`).join('\n');
+      return /package-lock\.json/.test(listed) && /GPL-3\.0 is blocked/.test(listed);
+    }, 10_000, () => `Problems lists the unopened lockfile's licence problem (it lists: ${listed.slice(0, 400)})`);
+    await screenshotsInThemes('dependencies-problems-unopened');
+    await vscode.commands.executeCommand('problems.action.clearFilterText');
+
+    // Opened and closed as a user does (through the workbench, so closing the editor closes the
+    // document): the problem stays, as the file is still in the inventory.
+    await vscode.commands.executeCommand('vscode.open', uri);
+    await waitFor(() => isOpen(uri), 10_000, 'the lockfile opens');
+    await waitFor(() => blockedInLockfile().length === 1, 10_000, 'the open lockfile shows it');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await waitFor(() => !isOpen(uri), 30_000, 'the lockfile\'s document is closed');
+    assert.equal(blockedInLockfile().length, 1, 'closing the editor left the problem');
+    // No event says the closed file was read again (it sets the same diagnostics, and the JSON
+    // language server's own clearing also fires the change event): a second is given to it.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    assert.equal(blockedInLockfile().length, 1, 'still there a second later (read from disk again)');
+  });
+
+  it('a lockfile deleted on disk leaves Problems, and is back once written again', async () => {
+    const uri = fileUri(NPM_DIR, 'package-lock.json');
+    assert.ok(!isOpen(uri));
+    await waitFor(() => blockedInLockfile().length === 1, 10_000, 'the unopened lockfile\'s blocked licence is in Problems');
+    undo(() => { if (!existsSync(uri.fsPath)) writeFileSync(uri.fsPath, lock.text); });
+    rmSync(uri.fsPath);
+    await waitFor(() => blockedInLockfile().length === 0, 10_000, 'the deleted lockfile\'s problem leaves Problems');
+    writeFileSync(uri.fsPath, lock.text);
+    await waitFor(() => blockedInLockfile().length === 1, 10_000, 'the lockfile written again shows it again');
+    assert.ok(!isOpen(uri));
+  });
 
   it('the tree lists the project\'s lockfiles, then its packages with their open findings and licence marks', async () => {
     const node = await dependenciesNode();
@@ -154,6 +218,7 @@ describe('the supply-chain inventory', () => {
   });
 
   it('the tree\'s filter keeps only vulnerable packages, and clears', async () => {
+    undo(() => vscode.commands.executeCommand('appsecFindings.filterDependencies', {}));
     await vscode.commands.executeCommand('appsecFindings.filterDependencies', { vulnerableOnly: true });
     const packages = (await dependenciesNode())?.children?.flatMap((l) => l.children ?? []) ?? [];
     assert.ok(packages.some((p) => p.label.startsWith(`${vulnerable.name} `)));
@@ -167,6 +232,13 @@ describe('the supply-chain inventory', () => {
   it('package.json: the hover says version, transitivity, licences and the other repositories; the hint and the licence diagnostic are on their lines', async () => {
     const uri = fileUri(NPM_DIR, 'package.json');
     const editor = await vscode.window.showTextDocument(uri);
+    undo(async () => {
+      await vscode.workspace.getConfiguration('appsecFindings').update('dependencies.inlayHints', undefined, vscode.ConfigurationTarget.Global);
+      if (editor.document.isDirty) {
+        await vscode.window.showTextDocument(editor.document);
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+      }
+    });
     const lodashLine = (pkg.lines.get('lodash') ?? 0) - 1;
     const hover = await hoverAt(uri, new vscode.Position(lodashLine, 6));
     assert.match(hover, /lodash/);
@@ -235,7 +307,7 @@ describe('the supply-chain inventory', () => {
     assert.equal(await vscode.commands.executeCommand('appsecFindings.whereUsed', { package: 'lodash', upper: '4.17.21' }), undefined);
     assert.equal(f.server.requests.length, requests, 'nothing was sent');
     const texts = await notificationTexts();
-    if (texts) assert.ok(texts.some((t) => /must start with <= or </.test(t)), JSON.stringify(texts));
+    assert.ok(texts.some((t) => /must start with <= or </.test(t)), JSON.stringify(texts));
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 
@@ -261,6 +333,10 @@ describe('the supply-chain inventory', () => {
   it('a deployment without the inventory: the tree says so calmly, the editor shows nothing, no toast', async () => {
     await vscode.commands.executeCommand('notifications.clearAll');
     f.server.setProduct('dependencies', 404);
+    undo(async () => {
+      f.server.restoreProducts();
+      await vscode.commands.executeCommand('appsecFindings.refresh');
+    });
     await vscode.commands.executeCommand('appsecFindings.refresh');
     const node = await dependenciesNode();
     assert.deepEqual(node?.children?.map((c) => c.label), ['Dependencies — the inventory is not available for this deployment (404)']);
@@ -268,10 +344,8 @@ describe('the supply-chain inventory', () => {
     await vscode.window.showTextDocument(uri);
     assert.doesNotMatch(await hoverAt(uri, new vscode.Position((pkg.lines.get('lodash') ?? 0) - 1, 6)), /Used by/);
     assert.deepEqual(await vscode.commands.executeCommand('appsecFindings.whereUsed', { package: 'lodash' }), []);
-    const texts = (await notificationTexts()) ?? [];
+    const texts = await notificationTexts();
     assert.deepEqual(texts.filter((t) => /fail|could not|error/i.test(t)), []);
     assert.ok(appsecDiagnosticCount() > 0, 'the findings stay');
-    f.server.restoreProducts();
-    await vscode.commands.executeCommand('appsecFindings.refresh');
   });
 });

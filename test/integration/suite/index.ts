@@ -33,6 +33,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['first-hour', () => import('./first-hour.test')],
   ['second-hour', () => import('./second-hour.test')],
   ['third-hour', () => import('./third-hour.test')],
+  ['opening-findings', () => import('./opening-findings.test')],
   ['commands', () => import('./commands.test')],
   ['sbom', () => import('./sbom.test')],
   ['every-kind', () => import('./every-kind.test')],
@@ -49,6 +50,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['security', () => import('./security.test')],
   ['network', () => import('./network.test')],
   ['slow-project-list', () => import('./slow-project-list.test')],
+  ['finding-fix', () => import('./finding-fix.test')],
   ['every-menu', () => import('./every-menu.test')],
   ['signout', () => import('./signout.test')],
 ];

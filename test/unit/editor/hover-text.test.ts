@@ -29,6 +29,23 @@ void describe('the hover\'s text', () => {
     assert.equal(aboutFindingLines(ai, undefined)[0], String.raw`**token\-not\-revocable \(AI\)** · medium`);
   });
 
+  void test('the story, once read: blocks pull requests, the trace\'s length (none: no Show Trace), Request Exception instead of Ignore', () => {
+    const finding = sastFinding({ id: 9 });
+    const commands = (lines: string[]): string[] => [...(lines.at(-1) ?? '').matchAll(/\[([^\]]+)\]\(command:([\w.]+)\?/g)].map((m) => `${m[1]} ${m[2]}`);
+    const read = aboutFindingLines(finding, undefined, { blocking: true, traceSteps: 3, mayIgnore: true });
+    assert.match(read[0] ?? '', / · blocks pull requests$/);
+    assert.deepEqual(commands(read), [
+      'Show Details appsecFindings.showDetails', 'Show Trace (3 steps) appsecFindings.showTrace', 'Fix with Agent appsecFindings.fixWithAgent',
+      'Ignore… appsecFindings.ignore', 'Open in Platform appsecFindings.openInPlatform',
+    ]);
+    const limited = commands(aboutFindingLines(finding, undefined, { traceSteps: 0, mayIgnore: false }));
+    assert.ok(!limited.some((c) => c.includes('showTrace')), 'no trace, no Show Trace');
+    assert.ok(!limited.some((c) => c.includes('appsecFindings.ignore')));
+    assert.ok(limited.includes('Request Exception in Platform appsecFindings.openInPlatform'));
+    const sca = commands(aboutFindingLines(sastFinding({ issueType: 'sca' }), undefined));
+    assert.ok(!sca.some((c) => c.includes('showTrace')), 'only code findings have a trace');
+  });
+
   void test('the status is said only when it is not open (an open finding is what a squiggle means)', () => {
     assert.doesNotMatch(aboutFindingLines(sastFinding({ status: 'open' }), undefined)[0] ?? '', /open/);
     assert.match(aboutFindingLines(sastFinding({ status: 'reviewing' }), undefined)[0] ?? '', / · reviewing$/);

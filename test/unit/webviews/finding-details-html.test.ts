@@ -174,7 +174,7 @@ void describe('the details page: header and actions', () => {
 
   void test('an open finding: the whole set in order, no Reopen, Create rather than Unlink, no platform link', () => {
     assert.deepEqual(actionLabels(page({ finding: sastFinding({}) })), [
-      'Ignore…', 'Mark as Reviewing', 'Mark as Fixing', 'Add Note…', 'Create Jira Ticket', 'Link Existing Ticket…', 'Copy Rule ID', 'Refresh',
+      'Ignore…', 'Mark as Reviewing', 'Mark as Fixing', 'Add Note…', 'Create Jira Ticket', 'Link Existing Ticket…', 'Fix with Agent', 'Open a Fix Pull Request…', 'Copy Rule ID', 'Refresh',
     ]);
   });
 
@@ -182,7 +182,8 @@ void describe('the details page: header and actions', () => {
     const finding = sastFinding({ status: 'ignored', ticket: { slug: 'SEC-1', url: 'https://acme.atlassian.net/browse/SEC-1' } });
     const html = page({ finding, platformUrl: 'https://semgrep.dev/orgs/acme/findings/1' });
     assert.deepEqual(actionLabels(html), [
-      'Reopen', 'Change Ignore Reason…', 'Mark as Reviewing', 'Mark as Fixing', 'Add Note…', 'Link Existing Ticket…', 'Unlink Ticket', 'Open in Platform', 'Copy Rule ID', 'Refresh',
+      'Reopen', 'Change Ignore Reason…', 'Mark as Reviewing', 'Mark as Fixing', 'Add Note…', 'Link Existing Ticket…', 'Unlink Ticket', 'Fix with Agent', 'Open a Fix Pull Request…',
+      'Open in Platform', 'Copy Rule ID', 'Refresh',
     ]);
     assert.deepEqual([...html.matchAll(/class="primary"[^>]*>([^<]+)</g)].map((m) => m[1]), ['Reopen'], 'one main button, the one an ignored finding calls for');
     assert.deepEqual([...page({ finding: sastFinding({}) }).matchAll(/class="primary"[^>]*>([^<]+)</g)].map((m) => m[1]), ['Ignore…']);
@@ -337,7 +338,8 @@ void describe('the page script (media/details.js)', () => {
     assert.equal(posted.length, controls.length);
     for (const message of posted) assert.deepEqual(parseDetailsMessage(message), message, JSON.stringify(message));
     assert.deepEqual(posted.map((m) => (m.type === 'triage' ? `triage:${String(m.state)}` : m.type)), [
-      'triage:reopened', 'triage:ignored', 'triage:reviewing', 'triage:fixing', 'addNote', 'linkTicket', 'unlinkTicket', 'openInPlatform', 'copyRuleId', 'refresh', 'openLocation', 'applyFix', 'openLink',
+      'triage:reopened', 'triage:ignored', 'triage:reviewing', 'triage:fixing', 'addNote', 'linkTicket', 'unlinkTicket', 'fixWithAgent', 'requestAutofix', 'openInPlatform', 'copyRuleId', 'refresh',
+      'openLocation', 'applyFix', 'openLink',
     ]);
     assert.deepEqual(posted.at(-1), { type: 'openLink', url: 'https://t.example/S-1' });
   });

@@ -1,0 +1,123 @@
+/**
+ * Show Trace: a code finding's dataflow trace, read from the platform's story when first wanted,
+ * each step placed where its code is today, walked in the editor one step at a time (a list
+ * whose active step is shown in the editor as you move; Enter opens it, a step outside the
+ * workspace opens on the platform). Given `{ findingId, issueType }` (automation) it asks
+ * nothing and resolves with the steps. A finding without a trace, or a deployment without the
+ * call, reads calmly as "no trace": in the list (or the status bar), never a toast.
+ */
+import * as vscode from 'vscode';
+import { distinctName } from '../core/model/finding-names';
+import type { Finding } from '../core/model/types';
+import { stepCode, stepName, stepPlaceText, ROLE_MEANINGS } from '../core/workspace/trace-places';
+import { mapTraceFiles, stepRange, traceToday, type TraceStepToday } from '../code-places/trace-places';
+import { safeLink } from '../diagnostics/finding-diagnostic';
+import { codeColumn } from '../webviews/finding-details-panel';
+import type { CommandDeps } from './command-deps';
+import type { CommandItem } from './command-item';
+import { isFindingTarget, targetFinding, type FindingTarget } from './finding-target';
+
+export type TraceCommandsDeps = Pick<CommandDeps, 'session' | 'findings' | 'selectedItem' | 'places' | 'stories'>;
+
+/** One step as automation gets it (docs: automation). */
+export interface TraceStepResult {
+  readonly role: 'source' | 'step' | 'sink';
+  /** Where the step's code is in the workspace today. */
+  readonly uri?: vscode.Uri;
+  readonly range?: vscode.Range;
+  /** The platform's link, where the step is not in the workspace. */
+  readonly url?: string;
+  /** The step's code was deleted since the scan. */
+  readonly gone?: boolean;
+}
+
+export function stepResult(step: TraceStepToday): TraceStepResult {
+  if (step.kind === 'here' && step.uri) return { role: step.role, uri: step.uri, range: stepRange(step) };
+  return { role: step.role, ...(step.url ? { url: step.url } : {}), ...(step.kind === 'deleted' ? { gone: true } : {}) };
+}
+
+/** The trace placed today, or why there is none, in plain words. */
+export async function readTrace(app: Pick<CommandDeps, 'stories' | 'places'>, finding: Finding): Promise<{ steps: TraceStepToday[] } | { none: string }> {
+  if (finding.issueType !== 'sast') return { none: 'only code findings have a trace' };
+  const answer = await app.stories.get(finding);
+  if (!answer) throw new Error('Sign in to read the finding\'s trace from the platform.');
+  if (answer.kind === 'notAvailable') return { none: `this deployment does not give traces (${answer.unavailable.status})` };
+  const trace = answer.story.trace ?? [];
+  if (trace.length === 0) return { none: 'the platform gives none for this finding (its rule does not follow data)' };
+  mapTraceFiles(app.places, finding, trace);
+  return { steps: traceToday(app.places, finding, trace) };
+}
+
+export async function showTrace(app: TraceCommandsDeps, target: CommandItem | FindingTarget | undefined): Promise<TraceStepResult[] | undefined> {
+  const finding = targetFinding(app, target);
+  if (!finding) {
+    void vscode.window.showInformationMessage('AppSec: select a code finding in the tree, or put the cursor on one in the editor, to see its trace.');
+    return undefined;
+  }
+  const trace = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'AppSec: reading the trace…' }, () => readTrace(app, finding));
+  if (isFindingTarget(target)) {
+    if ('none' in trace) vscode.window.setStatusBarMessage(`$(info) AppSec: no trace for ${distinctName(finding)}: ${trace.none}.`, 8_000);
+    return 'none' in trace ? [] : trace.steps.map(stepResult);
+  }
+  await walk(finding, 'none' in trace ? trace.none : trace.steps);
+  return 'none' in trace ? [] : trace.steps.map(stepResult);
+}
+
+interface StepItem extends vscode.QuickPickItem {
+  readonly step?: TraceStepToday;
+}
+
+const ROLE_ICONS = { source: 'debug-start', step: 'arrow-down', sink: 'target' } as const;
+
+function itemOf(step: TraceStepToday): StepItem {
+  const icon = step.kind === 'deleted' ? 'circle-slash' : step.kind === 'elsewhere' ? 'link-external' : ROLE_ICONS[step.role];
+  return { label: `$(${icon}) ${stepName(step)}`, description: stepPlaceText(step), detail: stepCode(step, 200) ?? ROLE_MEANINGS[step.role], step };
+}
+
+/**
+ * The steps in a list: moving through it shows each in the editor (the list keeps the focus);
+ * Enter opens the step (on the platform when it is not here). Resolves when the list closes.
+ */
+function walk(finding: Finding, steps: readonly TraceStepToday[] | string): Promise<void> {
+  const pick = vscode.window.createQuickPick<StepItem>();
+  // The list keeps the focus, so the editor's selection is faint: the step's lines are lit as "Go to Line" lights them.
+  const lit = vscode.window.createTextEditorDecorationType({ backgroundColor: new vscode.ThemeColor('editor.rangeHighlightBackground'), isWholeLine: true });
+  pick.title = typeof steps === 'string' ? `AppSec: trace of ${distinctName(finding)}` : `AppSec: trace of ${distinctName(finding)} (${steps.length} steps, source first)`;
+  pick.placeholder = typeof steps === 'string' ? 'No trace' : 'Move through the steps to see each in the editor; Enter opens one, Escape closes';
+  pick.matchOnDescription = true;
+  pick.matchOnDetail = true;
+  pick.items = typeof steps === 'string' ? [{ label: '$(info) No trace', detail: `The trace of this finding is not there: ${steps}.` }] : steps.map(itemOf);
+  return new Promise<void>((resolve) => {
+    const subscriptions = [
+      pick.onDidChangeActive(([active]) => void (active?.step ? show(active.step, true, lit) : undefined)),
+      pick.onDidAccept(() => {
+        const step = pick.activeItems[0]?.step;
+        pick.hide();
+        if (step) void show(step, false);
+      }),
+      pick.onDidHide(() => {
+        for (const s of subscriptions) s.dispose();
+        lit.dispose();
+        pick.dispose();
+        resolve();
+      }),
+    ];
+    pick.show();
+  });
+}
+
+/** A step in the editor (`preview`: the list keeps the focus, the step lit), or its platform link when it is not here. */
+async function show(step: TraceStepToday, preview: boolean, lit?: vscode.TextEditorDecorationType): Promise<void> {
+  if (step.kind === 'here' && step.uri) {
+    const range = stepRange(step);
+    const editor = await vscode.window.showTextDocument(step.uri, { selection: range, preview: true, preserveFocus: preview, viewColumn: codeColumn() }).then(undefined, () => undefined);
+    editor?.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    if (editor && lit) {
+      for (const other of vscode.window.visibleTextEditors) other.setDecorations(lit, []);
+      editor.setDecorations(lit, [range]);
+    }
+    return;
+  }
+  const link = safeLink(step.url);
+  if (!preview && link) await vscode.env.openExternal(link);
+}
