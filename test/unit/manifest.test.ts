@@ -5,6 +5,7 @@ import { WALKTHROUGH_KEYS } from '../../src/host/walkthrough-keys';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { COMMAND_IDS } from '../../src/core/model/command-ids';
+import { LOCALES, manifestText } from './helpers/package-text';
 import { meanBrightness } from './helpers/png-brightness';
 
 interface Command { command: string; title: string; category?: string }
@@ -34,7 +35,8 @@ interface Walkthrough {
   steps: { id: string; title: string; description: string; completionEvents: string[]; media: { image: Record<string, string>; altText: string } }[];
 }
 
-const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Manifest;
+// As VS Code shows it: each `%key%` read from package.nls.json.
+const manifest = manifestText<Manifest>();
 const commands = manifest.contributes.commands;
 const settings = manifest.contributes.configuration.properties;
 
@@ -102,8 +104,9 @@ describe('package.json', () => {
   });
 
   test('carries no placeholder link, and both packaging commands run vsce without a question', () => {
-    const text = readFileSync('package.json', 'utf8');
-    assert.doesNotMatch(text, /example\.invalid/, 'no placeholder address anywhere in the manifest');
+    for (const file of ['package.json', 'package.nls.json', ...LOCALES.map((locale) => `package.nls.${locale}.json`)]) {
+      assert.doesNotMatch(readFileSync(file, 'utf8'), /example\.invalid/, `no placeholder address anywhere in ${file}`);
+    }
     for (const key of ['repository', 'bugs', 'homepage']) assert.ok(!(key in manifest), `no ${key}: the extension has no public page to point at`);
     // Without a repository vsce asks "Do you want to continue?" on a terminal; read from a closed
     // stdin, that question ends the process with status 0 and no .vsix. The flag skips it.

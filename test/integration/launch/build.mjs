@@ -13,6 +13,8 @@ const ALLOWED = [
   /^extension\.vsixmanifest$/,
   /^\[Content_Types\]\.xml$/,
   /^extension\/package\.json$/,
+  // The words of package.json: English, and one file per shipped display language.
+  /^extension\/package\.nls(\.[a-z]{2}(-[a-z]{2})?)?\.json$/,
   /^extension\/dist\/extension\.js$/,
   /^extension\/media\/[^/]+\.(svg|png)$/,
   // The Finding Details page loads its script and style from the extension (its CSP allows nothing else).
