@@ -5,6 +5,9 @@ import * as esbuild from 'esbuild';
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const tests = process.argv.includes('--tests');
+// The in-host benchmark's build with APPSEC_PROFILE_ACTIVATION=1 only: `activate` wrapped in a CPU
+// profile (test/integration/profiled-extension.ts). Never a shipped build.
+const profileActivation = process.argv.includes('--profile-activation');
 
 /** @type {import('esbuild').BuildOptions} */
 const common = {
@@ -18,7 +21,8 @@ const common = {
   logLevel: 'warning',
 };
 
-const builds = [{ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' }];
+const extensionEntry = profileActivation ? 'test/integration/profiled-extension.ts' : 'src/extension.ts';
+const builds = [{ ...common, entryPoints: [extensionEntry], outfile: 'dist/extension.js' }];
 if (tests) {
   // The integration suite runs inside the extension host; mocha stays external-free (bundled).
   builds.push({

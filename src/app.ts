@@ -1,7 +1,7 @@
 /**
- * The pieces of the running extension, as the composition root (extension.ts) builds them once:
- * what the commands use (`CommandDeps`) plus what only the views, the tests and the start use.
- * Nothing else constructs services.
+ * The pieces of the running extension, as the feature registrations (extension.ts) build them
+ * once: what the commands use (`CommandDeps`) plus what the start and the in-host tests use. The
+ * composition root checks that what the registrations returned is all of it.
  */
 import type { WorkspaceView } from './core/services/workspace-view';
 import type { CommandDeps } from './commands/command-deps';

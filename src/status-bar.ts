@@ -8,6 +8,7 @@ import { countBySeverity } from './core/services/grouping';
 import { openInProblems, type FolderFindings } from './core/services/folder-view';
 import { KIND_PRODUCTS, unavailableText } from './core/services/kind-availability';
 import type { KindGap } from './core/services/kind-gaps';
+import type { ViewState } from './host/view-state';
 import { clockTime } from './views/state-messages';
 
 const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
@@ -114,4 +115,17 @@ export class FindingsStatusBar implements vscode.Disposable {
   dispose(): void {
     for (const d of this.disposables) d.dispose();
   }
+}
+
+export interface StatusBarDeps {
+  readonly viewState: Pick<ViewState, 'refOverride' | 'onDidChange'>;
+  /** Problems, each time it is drawn. */
+  readonly diagnostics: { readonly onDidChange: vscode.Event<{ readonly folders: readonly FolderFindings[] }> };
+}
+
+/** The status bar's registration: it follows what Problems draws. */
+export function registerStatusBar(context: vscode.ExtensionContext, { viewState, diagnostics }: StatusBarDeps): { readonly statusBar: FindingsStatusBar } {
+  const statusBar = new FindingsStatusBar((name) => viewState.refOverride(name), viewState.onDidChange);
+  context.subscriptions.push(statusBar, diagnostics.onDidChange(({ folders }) => statusBar.update(folders)));
+  return { statusBar };
 }

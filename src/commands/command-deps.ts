@@ -1,7 +1,7 @@
 /**
- * What the commands use of the running extension. The composition root builds one object that
- * has all of it (its `App`); each command file asks only for the part it needs (`Pick<…>`), so
- * commands never depend on the composition root.
+ * What the commands use of the running extension. The feature registrations before the
+ * commands' (extension.ts) together return all of it; each command file asks only for the part it
+ * needs (`Pick<…>`), so commands never depend on the composition root.
  */
 import type * as vscode from 'vscode';
 import type { Finding } from '../core/model/types';
@@ -37,8 +37,8 @@ export interface CommandDeps {
   readonly repos: WorkspaceRepos;
   /** Where each finding is in today's code. */
   readonly places: FindingPlaces;
-  /** Which findings are new on their branch (what "only new on this branch" keeps). */
-  readonly novelty: Pick<BranchBaselines, 'isNew' | 'comparedWith' | 'ensure' | 'version'>;
+  /** The primary branches' findings: which findings are new on their branch (what "only new on this branch" keeps). */
+  readonly baselines: Pick<BranchBaselines, 'isNew' | 'comparedWith' | 'ensure' | 'version'>;
   readonly viewState: ViewState;
   /** Reloads projects, diagnostics and views; resolves when the new diagnostics are shown. */
   refreshAll(force: boolean): Promise<void>;

@@ -18,7 +18,7 @@ import type { CommandDeps } from './command-deps';
 import type { CommandItem } from './command-item';
 import { resolveProject } from './project-commands';
 
-export type ProjectSettingsDeps = Pick<CommandDeps, 'projects' | 'repos' | 'session' | 'novelty' | 'logger'>;
+export type ProjectSettingsDeps = Pick<CommandDeps, 'projects' | 'repos' | 'session' | 'baselines' | 'logger'>;
 
 export const TAG_CHANGES = object({
   add: optional(listOf(text('Each tag to add is text.'), 'add is a list of tags.')),
@@ -124,7 +124,7 @@ export async function setPrimaryBranch(app: ProjectSettingsDeps, item?: CommandI
       return updated;
     }
     // The project now names the new branch: its findings are what new findings are told apart from.
-    await app.novelty.ensure(deployment.slug, project.name, true);
+    await app.baselines.ensure(deployment.slug, project.name, true);
     inform(`The primary branch of ${project.name} is now ${primaryName(updated)}: findings ${primaryRef(updated) ?? 'it'} does not have are new on their branch.`);
     return app.projects.find(project.name) ?? updated;
   } catch (error) {

@@ -18,7 +18,7 @@ import { resolveProject, treeRef } from './project-commands';
 import { saveTarget } from './save-target';
 import { oneOffSlot } from '../core/services/slot-ids';
 
-export type SarifCommandDeps = Pick<CommandDeps, 'projects' | 'repos' | 'viewState' | 'findings' | 'session' | 'places' | 'novelty' | 'findingUrl' | 'version' | 'sbom' | 'clipboard'>;
+export type SarifCommandDeps = Pick<CommandDeps, 'projects' | 'repos' | 'viewState' | 'findings' | 'session' | 'places' | 'baselines' | 'findingUrl' | 'version' | 'sbom' | 'clipboard'>;
 
 /** `exportSarif(project?, { ref?, saveTo? })` (options checked by SARIF_OPTIONS): resolves with the file written and the count, after writing. */
 export async function exportSarif(app: SarifCommandDeps, item?: CommandItem, options: SarifOptions = {}): Promise<SarifExport | undefined> {
@@ -30,7 +30,7 @@ export async function exportSarif(app: SarifCommandDeps, item?: CommandItem, opt
   const ref = options.ref ?? treeRef(app, project);
   const selection = app.viewState.selection();
   // "Only new on this branch" needs the primary branch's findings to compare with, as the tree loads them.
-  if (selection.newOnBranch && refToShow(ref, project).fallback) await app.novelty.ensure(deployment.slug, project.name);
+  if (selection.newOnBranch && refToShow(ref, project).fallback) await app.baselines.ensure(deployment.slug, project.name);
   const { findings, missing } = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `AppSec: collecting the findings of ${project.name} for SARIF`, cancellable: true },
     (_p, cancel) => withAbortSignal(cancel, async (signal) => {
@@ -38,7 +38,7 @@ export async function exportSarif(app: SarifCommandDeps, item?: CommandItem, opt
       // Each kind stands alone: one the deployment lacks is empty, one that fails is said below.
       const loaded = await loadEachKind(app.findings, ISSUE_TYPES, (issueType) => oneOffSlot('sarif', issueType), (issueType) => shownQuery(deployment.slug, selection, issueType, project.name, ref), { signal, oneOff: true });
       // What the tree keeps of them: "only new on this branch" included, once the primary branch is compared.
-      const keep = shownFilter(selection, app.novelty);
+      const keep = shownFilter(selection, app.baselines);
       return { findings: loaded.results.flatMap((r) => (keep ? r.findings.filter(keep) : [...r.findings])), missing: failedKinds(loaded.gaps) };
     }),
   );

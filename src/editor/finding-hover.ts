@@ -49,7 +49,7 @@ export function registerFindingHover({ collection, repos, drift, commitOf, novel
       const newHere = here.filter((d) => novelty.isNew(d.finding));
       const primary = folder && novelty.comparedWith(folder.projectName);
       const lines = placeNoteLines({
-        ...(primary ? { newOnBranch: { count: newHere.length, total: here.length, primary } } : {}),
+        ...(primary ? { novelty: { count: newHere.length, total: here.length, primary } } : {}),
         ...(hint ? { drift: hint } : {}),
       });
       // One block per finding, so each block's links act on the finding it names.

@@ -51,20 +51,20 @@ export function aboutFindingLines(finding: Finding, guidance: string | undefined
 
 export interface PlaceNotes {
   /** How many of the findings here are new on the branch, of how many, against which primary branch. */
-  readonly newOnBranch?: { readonly count: number; readonly total: number; readonly primary: string };
+  readonly novelty?: { readonly count: number; readonly total: number; readonly primary: string };
   /** How the place relates to the scan (drift), when there is something to say. */
   readonly drift?: string;
 }
 
 /** The notes about the place, each behind its theme icon (the icon is ours; the text is escaped). */
-export function placeNoteLines({ newOnBranch, drift }: PlaceNotes): string[] {
+export function placeNoteLines({ novelty, drift }: PlaceNotes): string[] {
   return [
-    ...(newOnBranch && newOnBranch.count > 0 ? [`$(git-branch) AppSec: ${escapeMarkdown(newOnBranchText(newOnBranch.count, newOnBranch.total, newOnBranch.primary))}`] : []),
+    ...(novelty && novelty.count > 0 ? [`$(git-branch) AppSec: ${escapeMarkdown(noveltyText(novelty.count, novelty.total, novelty.primary))}`] : []),
     ...(drift ? [`$(history) AppSec: ${escapeMarkdown(drift)}`] : []),
   ];
 }
 
-function newOnBranchText(newCount: number, total: number, primary: string): string {
+function noveltyText(newCount: number, total: number, primary: string): string {
   if (total === 1) return `New on this branch: ${primary} does not have this finding.`;
   return `${newCount} of the ${total} findings here are new on this branch: ${primary} does not have them.`;
 }

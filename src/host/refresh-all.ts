@@ -1,5 +1,5 @@
 /**
- * What each cause of a refresh does, in one place (the composition root only wires them), and
+ * What each cause of a refresh does, in one place (`register-refresh.ts` only wires them), and
  * the one path a refresh takes: forget what is stale → the workspace view loads what the matched
  * folders show, while the project list and the workspace's own projects load beside it (nothing
  * waits for the list: the folders are matched by what is known before it) → Problems draws one

@@ -108,3 +108,8 @@ export function affectsConnection(e: vscode.ConfigurationChangeEvent): boolean {
   return affectsDeployment(e) || e.affectsConfiguration(`${SECTION}.caBundlePath`) ||
     e.affectsConfiguration('http.proxy') || e.affectsConfiguration('http.proxyStrictSSL') || e.affectsConfiguration('http.noProxy');
 }
+
+/** True when a change touches the level findings are drawn at (Problems and the tree): the same findings are drawn again, nothing is loaded. */
+export function affectsLevels(e: vscode.ConfigurationChangeEvent): boolean {
+  return e.affectsConfiguration(`${SECTION}.severityMapping`) || e.affectsConfiguration(`${SECTION}.unreachableAsInformation`);
+}

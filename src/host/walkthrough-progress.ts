@@ -11,6 +11,7 @@
  * for it.
  */
 import * as vscode from 'vscode';
+import { openInProblems, type FolderFindings } from '../core/services/folder-view';
 import { WALKTHROUGH_KEYS } from './walkthrough-keys';
 
 type Step = keyof typeof WALKTHROUGH_KEYS;
@@ -75,6 +76,23 @@ export class WalkthroughProgress implements vscode.Disposable {
     clearTimeout(this.timer);
     this.tabsWatch?.dispose();
   }
+}
+
+export interface WalkthroughDeps {
+  readonly session: { readonly onDidChange: (listener: (state: { readonly kind: string }) => void) => vscode.Disposable };
+  /** Problems, each time it is drawn. */
+  readonly diagnostics: { readonly onDidChange: vscode.Event<{ readonly folders: readonly FolderFindings[] }> };
+}
+
+/** The walkthrough's registration: signing in and findings drawn tick their steps; the commands tell it theirs (`commandRan`). */
+export function registerWalkthrough(context: vscode.ExtensionContext, { session, diagnostics }: WalkthroughDeps): { readonly walkthrough: WalkthroughProgress } {
+  const walkthrough = new WalkthroughProgress();
+  context.subscriptions.push(
+    walkthrough,
+    diagnostics.onDidChange(({ folders }) => walkthrough.problemsDrawn(folders.some((folder) => openInProblems(folder).length > 0))),
+    session.onDidChange((state) => walkthrough.signedIn(state.kind === 'signedIn')),
+  );
+  return { walkthrough };
 }
 
 function setKey(step: Step): Thenable<unknown> {

@@ -14,7 +14,6 @@ import { policiesRoot, policyChildren, policyLoadFailed, ruleModeChildren, ruleP
 import { actionChildren, message, noDeployment } from './state-messages';
 import { resolveTooltip, toTreeItem } from './tree-items';
 import { nodeIds, type Node, type PolicyNode } from './tree-nodes';
-import { snapshotTree, walkTree, type SnapshotNode, type SnapshotSource, type WalkedNode } from './tree-snapshot';
 
 export const POLICIES_VIEW_ID = 'appsecFindings.policies';
 
@@ -110,21 +109,6 @@ export class PoliciesTreeProvider implements vscode.TreeDataProvider<Node>, vsco
       return undefined;
     };
     return search(await this.getChildren());
-  }
-
-  /** For tests: the tree as plain data, `depth` levels deep (loads are awaited by `getChildren`). */
-  snapshot(depth: number): Promise<SnapshotNode[]> {
-    return snapshotTree(this.asSource(), depth);
-  }
-
-  /** For tests: the nodes as menus pass them, with their items (see `walkTree`). */
-  nodes(depth: number, perParent: number): Promise<WalkedNode<Node>[]> {
-    return walkTree(this.asSource(), depth, perParent);
-  }
-
-  /** The tree as tests walk it, waiting for what a node loads. */
-  private asSource(): SnapshotSource<Node> {
-    return { getChildren: (n) => this.getChildren(n), getTreeItem: (n) => this.getTreeItem(n), settle: () => Promise.resolve(false) };
   }
 
   private async rootChildren(): Promise<Node[]> {

@@ -16,9 +16,8 @@ import type { ProjectsTreeDeps } from './projects-tree-deps';
 import { actionChildren } from './state-messages';
 import { packagePageChildren } from './dependencies-children';
 import { resolveTooltip, toTreeItem } from './tree-items';
-import { type FindingNode, type IssueTypeNode, type Node } from './tree-nodes';
+import { type IssueTypeNode, type Node } from './tree-nodes';
 import { DependencyChildren } from './dependency-children-source';
-import { settledChildren, snapshotTree, walkTree, type SnapshotNode, type SnapshotSource, type WalkedNode } from './tree-snapshot';
 import { treeSlot } from '../core/services/slot-ids';
 
 export const PROJECTS_VIEW_ID = 'appsecFindings.projects';
@@ -57,7 +56,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
       severityMapping: this.deps.severityMapping(),
       levels: { unreachableLevel: this.deps.unreachableAsInformation?.() ? 'information' : undefined },
       todayPlace: (finding) => this.deps.todayPlace?.(finding),
-      isNew: (finding) => this.deps.novelty?.isNew(finding) ?? false,
+      isNew: (finding) => this.deps.baselines?.isNew(finding) ?? false,
       issueTypeDescription: (n) => {
         const shown = this.model.read(n);
         return issueTypeDescription(shown, (result) => this.groups.count(result, this.deps.groupBy(), shown.only));
@@ -72,7 +71,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     const loadDetails = (name: string, signal: AbortSignal): Promise<Project | { readonly error: string }> =>
       this.deps.projects.loadDetails(name, signal).catch((error: unknown) => ({ error: this.deps.errorMessage(error) }));
     const newAgainst = (finding: Finding): string | undefined =>
-      finding.repositoryName !== undefined && this.deps.novelty?.isNew(finding) ? this.deps.novelty.comparedWith(finding.repositoryName) : undefined;
+      finding.repositoryName !== undefined && this.deps.baselines?.isNew(finding) ? this.deps.baselines.comparedWith(finding.repositoryName) : undefined;
     item.tooltip = (await resolveTooltip(node, token, loadDetails, newAgainst)) ?? item.tooltip;
     return item;
   }
@@ -116,35 +115,14 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     }
   }
 
-  /** For tests: the tree as plain data, `depth` levels deep, with every load awaited. */
-  snapshot(depth: number): Promise<SnapshotNode[]> {
-    return snapshotTree(this.asSource(), depth);
-  }
-
-  /** For tests: the nodes as menus pass them, with their items (see `walkTree`). */
-  nodes(depth: number, perParent: number): Promise<WalkedNode<Node>[]> {
-    return walkTree(this.asSource(), depth, perParent);
-  }
-
-  /** The tree as tests walk it, waiting for what a node loads. */
-  private asSource(): SnapshotSource<Node> {
-    return { getChildren: (n) => this.getChildren(n), getTreeItem: (n) => this.getTreeItem(n), settle: (n) => this.settle(n) };
-  }
-
-  /** For tests: the first finding node in tree order (loading what it must), e.g. to `reveal` it. */
-  async firstFindingNode(): Promise<FindingNode> {
-    const search = async (nodes: readonly Node[]): Promise<FindingNode | undefined> => {
-      for (const node of nodes) {
-        if (node.kind === 'finding') return node;
-        if (node.kind === 'message' || node.kind === 'action' || node.kind === 'dependencies') continue;
-        const found = await search(await settledChildren(this.asSource(), node));
-        if (found) return found;
-      }
-      return undefined;
-    };
-    const found = await search(await settledChildren(this.asSource()));
-    if (!found) throw new Error('The Projects tree shows no finding.');
-    return found;
+  /**
+   * Waits for the load `getChildren(node)` started, if one is under way (the project list for the
+   * root); true when it waited. What a caller that walks the tree waits on between two reads.
+   */
+  settle(node?: Node): Promise<boolean> {
+    if (!node) return this.model.settle();
+    if (node.kind === 'dependencies' || node.kind === 'lockfile') return this.dependencies?.settle(node) ?? Promise.resolve(false);
+    return node.kind === 'issueType' ? this.model.settle(node.slot) : Promise.resolve(false);
   }
 
   /** Findings naming each policy once, from the slots this tree loaded, for the Policy Rules view. */
@@ -165,12 +143,6 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
       refOf: root.refOf,
       errorMessage: (error) => this.deps.errorMessage(error),
     });
-  }
-
-  private settle(node?: Node): Promise<boolean> {
-    if (!node) return this.model.settle();
-    if (node.kind === 'dependencies' || node.kind === 'lockfile') return this.dependencies?.settle(node) ?? Promise.resolve(false);
-    return node.kind === 'issueType' ? this.model.settle(node.slot) : Promise.resolve(false);
   }
 
   private onModelChanged(change: ProjectsChange): void {

@@ -1,6 +1,6 @@
 /**
  * Command ids the tree nodes run. The first two are the views' own and are registered by the
- * composition root with the handlers from `treeCommandHandlers` (tree-views.ts); they are not
+ * commands' registration with the handlers from `treeCommandHandlers` (tree-views.ts); they are not
  * contributed in package.json, so they never show in the Command Palette.
  */
 import type { CommandId } from '../core/model/command-ids';

@@ -1,6 +1,7 @@
 /**
- * Creates both tree views and wires what connects them; the composition root calls this once and
- * registers `treeCommandHandlers` with its other commands.
+ * Creates both tree views and wires what connects them; the views' registration
+ * (`register-views.ts`) calls this once, and the commands' registers `treeCommandHandlers` with
+ * the other commands.
  */
 import * as vscode from 'vscode';
 import { describeSelection, type FilterSelection } from '../core/services/filters';
@@ -94,7 +95,7 @@ export interface TreeCommandHandlers {
   readonly [TREE_COMMANDS.retryLoad]: (target: RetryTarget) => void;
 }
 
-/** Handlers of the views' own commands, for the composition root to register. */
+/** Handlers of the views' own commands, registered with every other command (`commands/register-command-map.ts`). */
 export function treeCommandHandlers(views: Pick<TreeViews, 'projects' | 'policies'>): TreeCommandHandlers {
   return {
     [TREE_COMMANDS.cancelLoad]: (slot) => views.projects.model.cancel(slot),

@@ -24,8 +24,10 @@ const LAYERS: readonly (readonly string[])[] = [
   ['src/host/'],
   ['src/code-places/'],
   ['src/diagnostics/', 'src/editor/', 'src/views/', 'src/webviews/', 'src/agent/'],
+  // A feature that crosses the layers above: its parts sit together, above what they use.
+  ['src/inventory/'],
   ['src/commands/'],
-  ['src/app.ts', 'src/status-bar.ts', 'src/extension.ts', 'src/inventory.ts', 'src/stories.ts'],
+  ['src/app.ts', 'src/status-bar.ts', 'src/extension.ts', 'src/stories.ts', 'src/start.ts'],
 ];
 
 function tsFiles(dir: string): string[] {
@@ -206,7 +208,8 @@ void describe('the architecture test reads imports and finds cycles', () => {
     assert.equal(layerOf('src/core/events.ts'), 0);
     assert.equal(layerOf('src/core/services/filters.ts'), 4);
     assert.equal(layerOf('src/views/tree-items.ts'), 8);
-    assert.equal(layerOf('src/extension.ts'), 10);
+    assert.equal(layerOf('src/inventory/dependency-lines.ts'), 9);
+    assert.equal(layerOf('src/extension.ts'), 11);
     assert.equal(layerOf('src/unknown.ts'), undefined);
   });
 });

@@ -7,6 +7,11 @@
  * the same query share one load. A finding is judged on its own `ref` and project, so the answer
  * is the same wherever it is shown. Until the baseline is loaded, or when it fails, nothing is
  * called new: claiming novelty we cannot check would send a developer after old findings.
+ *
+ * Names: a *baseline* is a project's primary-branch findings (one store answer per kind, slot
+ * `baseline:…`), and whatever holds this service is `baselines`; *novelty* is the answer readers
+ * get from it (`BranchNovelty`, a folder's `FolderNovelty`, the `novelty` snapshot cause);
+ * `newOnBranch` is only the filter that keeps new findings.
  */
 import { Emitter, type Disposable, type ListenerErrorReporter } from '../events';
 import { primaryRef, sameBranch } from '../model/refs';
@@ -30,7 +35,7 @@ export interface BranchBaselinesDeps {
   readonly onListenerError?: ListenerErrorReporter;
 }
 
-/** What views need to mark and filter new findings. */
+/** What views need to mark and filter new findings: the novelty the baselines give. */
 export interface BranchNovelty {
   isNew(finding: Finding): boolean;
   /** The branch new findings are compared with, once its findings are loaded. */

@@ -198,15 +198,15 @@ export function toQueryFilters(selection: FilterSelection, issueType: IssueType,
  */
 export function localFilterOf(selection: FilterSelection, isNew?: (finding: Finding) => boolean): ((finding: Finding) => boolean) | undefined {
   const paths = selection.paths.map((p) => p.replace(/\/+$/, ''));
-  const onlyNew = selection.newOnBranch === true;
+  const newOnBranch = selection.newOnBranch === true;
   const ai = selection.aiFindings;
-  if (paths.length === 0 && !onlyNew && ai === undefined) return undefined;
+  if (paths.length === 0 && !newOnBranch && ai === undefined) return undefined;
   const inPaths = (path: string | undefined): boolean => path !== undefined && paths.some((p) => path === p || path.startsWith(`${p}/`));
   // The AI filter narrows code findings only; other kinds pass it.
   const aiAllows = (finding: Finding): boolean => ai === undefined || finding.issueType !== 'sast' || (ai === 'only') === (finding.ai !== undefined);
   return (finding) =>
     (paths.length === 0 || inPaths(finding.location?.filePath) || inPaths(finding.sca?.usage?.filePath))
-    && (!onlyNew || (isNew?.(finding) ?? false)) && aiAllows(finding);
+    && (!newOnBranch || (isNew?.(finding) ?? false)) && aiAllows(finding);
 }
 
 /**

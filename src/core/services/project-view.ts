@@ -39,7 +39,7 @@ export interface ProjectViewDeps {
   readonly session: { readonly deployment: { readonly slug: string } | undefined };
   readonly findings: Pick<FindingsStore, 'state' | 'load'>;
   selection(): FilterSelection;
-  readonly novelty?: BranchNovelty & { ensure(deploymentSlug: string, projectName: string): Promise<void> };
+  readonly baselines?: BranchNovelty & { ensure(deploymentSlug: string, projectName: string): Promise<void> };
   /** Whether a ref was scanned: the one rule, which Problems follows too. */
   readonly scans: Pick<RefScans, 'now'>;
 }
@@ -57,7 +57,7 @@ export class ProjectView {
 
   /** The filters the extension applies itself (files, only new), keyed by what they depend on. */
   localFilter(): LocalFilter | undefined {
-    const novelty = this.deps.novelty;
+    const novelty = this.deps.baselines;
     const selection = this.deps.selection();
     const keep = shownFilter(selection, novelty);
     return keep && { key: JSON.stringify([selection.paths, selection.newOnBranch === true, selection.aiFindings ?? '', novelty?.version ?? 0]), keep };
@@ -71,8 +71,8 @@ export class ProjectView {
     const { project, ref } = node.parent;
     const { fallback } = refToShow(ref, project);
     const deployment = this.deps.session.deployment;
-    if (!fallback || !deployment || !this.deps.novelty) return undefined;
-    if (this.deps.novelty.comparedWith(project.name) === undefined) void this.deps.novelty.ensure(deployment.slug, project.name);
+    if (!fallback || !deployment || !this.deps.baselines) return undefined;
+    if (this.deps.baselines.comparedWith(project.name) === undefined) void this.deps.baselines.ensure(deployment.slug, project.name);
     return fallback;
   }
 

@@ -110,7 +110,7 @@ export class ProjectsModel implements Disposable {
     const { unscanned, checking } = this.queries.scanOf(place);
     const snapshot: PlaceSnapshot = {
       ...this.slotView(place), version: this.version, only: this.queries.localFilter(), primary,
-      comparedWith: primary && this.deps.novelty?.comparedWith(place.parent.project.name), unscanned, checkingScan: checking,
+      comparedWith: primary && this.deps.baselines?.comparedWith(place.parent.project.name), unscanned, checkingScan: checking,
     };
     this.snapshots.set(place.slot, { ref: place.parent.ref, snapshot });
     return snapshot;

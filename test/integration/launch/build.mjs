@@ -49,7 +49,11 @@ export function buildBundles() {
   // The extension as users get it (minified); the suite unminified, for readable stack traces.
   // The in-host benchmark profiles the extension: its function names must be readable there.
   const production = process.env.APPSEC_BENCH === '1' ? [] : ['--production'];
-  run(process.execPath, ['esbuild.mjs', '--tests', ...production], `node esbuild.mjs --tests ${production.join(' ')}`);
+  // APPSEC_PROFILE_ACTIVATION=1 npm run bench:host: a CPU profile of `activate`, taken by a
+  // wrapper the bench's build alone holds (test/integration/profiled-extension.ts).
+  const profiled = process.env.APPSEC_BENCH === '1' && process.env.APPSEC_PROFILE_ACTIVATION === '1' ? ['--profile-activation'] : [];
+  const flags = ['--tests', ...production, ...profiled];
+  run(process.execPath, ['esbuild.mjs', ...flags], `node esbuild.mjs ${flags.join(' ')}`);
 }
 
 /** Packages the built extension into `outDir` and returns the .vsix path. */

@@ -17,6 +17,7 @@ import { EXTENSION_ID } from './fixture';
 import { appsecDiagnosticCount, windowProblemCount } from './helpers';
 import { gcKindOf, traced } from './bench-trace';
 import { measureLatency, type LatencyBenchDeps } from './bench-latency';
+import { activationCost } from './activation-cost';
 import type { ExtensionApi } from '../../../src/extension';
 
 interface Ready { url: string; token: string; deploymentSlug: string; sast: number; sca: number; project: string }
@@ -434,8 +435,10 @@ describe('bench:host', () => {
     try {
       const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
       const api = await extension!.activate();
-      if (api.activationProfile) profiled.push('', 'CPU profile of activation (APPSEC_PROFILE_ACTIVATION=1, sampled every 0.1 ms; (f) is then measured with the profiler on):', ...summarizeWhole(api.activationProfile as CpuProfile));
-      figures.push({ name: '(f) activation (the extension\'s own activate)', value: api.activationMs, unit: 'ms', target: '≤ 20 ms', reference: `CPU time ${api.activationCpuMs.toFixed(1)} ms; phases ended at ${api.activationPhases.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ')}` });
+      // The extension's registration loop measured itself; the suite reads the measures (activation-cost.ts).
+      const activation = activationCost();
+      if (activation.profile) profiled.push('', 'CPU profile of activation (APPSEC_PROFILE_ACTIVATION=1, sampled every 0.1 ms; (f) is then measured with the profiler on):', ...summarizeWhole(activation.profile as CpuProfile));
+      figures.push({ name: '(f) activation (the extension\'s own activate)', value: activation.ms, unit: 'ms', target: '≤ 20 ms', reference: `CPU time ${activation.cpuMs.toFixed(1)} ms; phases ended at ${activation.phases.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ')}` });
       const latencyDeps: LatencyBenchDeps = {
         repo: REPO, commit, project: ready.project, folder, api, windowQuiet, median,
         limitJob: (other) => plainJob(other, folder.uri, 3000, 4),
@@ -469,7 +472,7 @@ describe('bench:host', () => {
 
       // A refresh's own work after drawing (the cache written a second later) is waited for
       // before the next measurement: it would otherwise be counted against that one.
-      const cacheDir = join(api.globalStorage.fsPath, 'findings-cache');
+      const cacheDir = join(api.context.globalStorageUri.fsPath, 'findings-cache');
       const cacheWrittenSince = async (since: number): Promise<void> => {
         // What Problems shows is written last, after the findings and the open files' part.
         const written = (): boolean => existsSync(cacheDir) && readdirSync(cacheDir).some((name) => name.endsWith('.shown.json') && statSync(join(cacheDir, name)).mtimeMs > since);

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { KnownFindingDiagnostic as FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { findingNodes, git, issueTypeNode, signedIn, type Fixture } from './fixture';
 import { hoverAt, screenshotsInThemes, waitFor } from './helpers';
+import { firstFindingNode } from './tree-snapshot';
 
 /** Every finding of ours in Problems. */
 function ourDiagnostics(f: Fixture): { uri: vscode.Uri; diagnostic: FindingDiagnostic }[] {
@@ -88,7 +89,7 @@ describe('new on this branch', () => {
     await vscode.window.showTextDocument(newOne.uri, { selection: newOne.diagnostic.range });
     await vscode.commands.executeCommand('workbench.actions.view.problems');
     await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
-    await f.api.trees.projectsView.reveal(await f.api.trees.projects.firstFindingNode(), { expand: true, select: true, focus: false });
+    await f.api.trees.projectsView.reveal(await firstFindingNode(f.api.trees.projects), { expand: true, select: true, focus: false });
     await screenshotsInThemes('new-on-branch');
   });
 

@@ -77,7 +77,7 @@ describe('the findings cache', () => {
     // A start knows no finding's trace yet (an earlier test may have read some in this window):
     // the session kept on disk is one that read none, so its diagnostics are what the start draws.
     f.api.app.stories.clear();
-    const cacheDir = join(f.api.globalStorage.fsPath, 'findings-cache');
+    const cacheDir = join(f.api.context.globalStorageUri.fsPath, 'findings-cache');
     const shownFile = (): string | undefined => (existsSync(cacheDir) ? readdirSync(cacheDir).find((n) => n.endsWith('.shown.json')) : undefined);
     const since = Date.now();
     await refreshedAndKept(f);
@@ -183,7 +183,7 @@ describe('the findings cache', () => {
     const openDiagnostics = appsec(open);
     await vscode.window.showTextDocument(open);
     // The part is written a moment after the editors change.
-    const cacheDir = join(f.api.globalStorage.fsPath, 'findings-cache');
+    const cacheDir = join(f.api.context.globalStorageUri.fsPath, 'findings-cache');
     const partFile = (): string | undefined => (existsSync(cacheDir) ? readdirSync(cacheDir).find((n) => n.endsWith('.open.json')) : undefined);
     const since = Date.now();
     await waitFor(() => { const name = partFile(); return name !== undefined && statSync(join(cacheDir, name)).mtimeMs >= since; }, 10_000, 'the open file\'s part is written');

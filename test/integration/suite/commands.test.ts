@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { fixture, signedIn } from './fixture';
 import { restoreAfterEach, waitFor } from './helpers';
+import { firstFindingNode, snapshotTree } from './tree-snapshot';
 
 describe('commands', () => {
   /** The filters before a test that changes them: put back after it, even when it failed midway. */
@@ -31,7 +32,7 @@ describe('commands', () => {
     assert.deepEqual([...updated.tags].sort(), [...new Set([...before, 'team-x', 'pci'])].sort());
     const put = f.server.requests.filter((r) => r.method === 'PUT').pop();
     assert.deepEqual(JSON.parse(put?.body ?? '{}'), { tags: ['team-x', 'pci'] });
-    const projects = (await f.api.trees.projects.snapshot(1)) as { label: string; description?: string }[];
+    const projects = (await snapshotTree(f.api.trees.projects, 1)) as { label: string; description?: string }[];
     assert.match(projects.find((p) => p.label === f.project.name)?.description ?? '', /team-x/);
   });
 
@@ -55,7 +56,7 @@ describe('commands', () => {
   it('from the keyboard: with a finding selected in the tree, the palette commands act on it', async () => {
     const f = await fixture();
     await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
-    const node = await f.api.trees.projects.firstFindingNode();
+    const node = await firstFindingNode(f.api.trees.projects);
     await f.api.trees.projectsView.reveal(node, { select: true, focus: true });
     await waitFor(() => f.api.trees.projectsView.selection[0]?.id === node.id, 5_000, 'the finding is selected in the tree');
     assert.equal(await vscode.commands.executeCommand('appsecFindings.copyFindingId'), String(node.finding.id), 'no argument: the selected finding');

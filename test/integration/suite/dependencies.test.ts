@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { buildInventory, type DependencySeed } from '../../platform/dependencies';
 import { signedIn, type Fixture, type Snap } from './fixture';
 import { actInWindow, appsecDiagnosticCount, hoverAt, notificationTexts, readWindow, restoreAfterEach, screenshotsInThemes, waitFor } from './helpers';
+import { snapshotTree } from './tree-snapshot';
 
 const NPM_DIR = 'web';
 const PY_DIR = 'service';
@@ -130,7 +131,7 @@ describe('the supply-chain inventory', () => {
   };
 
   async function dependenciesNode(): Promise<Snap | undefined> {
-    const projects = (await f.api.trees.projects.snapshot(5)) as Snap[];
+    const projects = (await snapshotTree(f.api.trees.projects, 5)) as Snap[];
     return projects.find((p) => p.label === f.project.name)?.children?.find((c) => c.label === 'Dependencies');
   }
 

@@ -6,6 +6,7 @@ import { findingNodes, fixture, git, issueTypeNode, serverFindings, type Fixture
 import { hoverAt, readWindow, restoreAfterEach, waitFor, screenshotHandshake } from './helpers';
 import { PLAN_SLICE } from '../../../src/diagnostics/drawing-plan';
 import type { KnownFindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
+import { firstFindingNode, snapshotTree } from './tree-snapshot';
 
 function ours(): [vscode.Uri, readonly vscode.Diagnostic[]][] {
   return vscode.languages.getDiagnostics().map(([uri, list]): [vscode.Uri, vscode.Diagnostic[]] => [uri, list.filter((d) => d.source === 'AppSec')])
@@ -161,7 +162,7 @@ describe('diagnostics', () => {
   it('Show Finding Details from the editor shows the finding under the cursor, not the tree\'s selection', async () => {
     const f = await fixture();
     await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
-    const selected = await f.api.trees.projects.firstFindingNode();
+    const selected = await firstFindingNode(f.api.trees.projects);
     await f.api.trees.projectsView.reveal(selected, { expand: true, select: true, focus: false });
     await waitFor(() => f.api.trees.projectsView.selection[0]?.id === selected.id, 5_000, 'a finding is selected in the tree');
     const drawn: { uri: vscode.Uri; d: KnownFindingDiagnostic }[] = [];
@@ -179,9 +180,9 @@ describe('diagnostics', () => {
   it('shows the tree and Problems (screenshot)', async () => {
     const f = await fixture();
     await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
-    const projects = (await f.api.trees.projects.snapshot(1)) as { label: string }[];
+    const projects = (await snapshotTree(f.api.trees.projects, 1)) as { label: string }[];
     assert.ok(projects.length > 0);
-    await f.api.trees.projectsView.reveal(await f.api.trees.projects.firstFindingNode(), { expand: true, select: true, focus: false });
+    await f.api.trees.projectsView.reveal(await firstFindingNode(f.api.trees.projects), { expand: true, select: true, focus: false });
     const [uri] = ours()[0] ?? [];
     assert.ok(uri, 'Problems holds a file of ours');
     await vscode.window.showTextDocument(uri, { preview: true });

@@ -10,6 +10,7 @@ import { addAiAndSecrets, type WireAiSastFinding, type WireSecretFinding } from 
 import type { KnownFindingDiagnostic as FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { serverFindings, signedIn, type Fixture, type Snap } from './fixture';
 import { screenshotsInThemes, waitFor } from './helpers';
+import { snapshotTree } from './tree-snapshot';
 
 /** The extension's diagnostic of a finding in a file (they carry their finding). */
 const diagnosticOf = (file: vscode.Uri, id: string): FindingDiagnostic | undefined =>
@@ -65,7 +66,7 @@ describe('every kind of finding', () => {
 
   it('the tree has a Secrets group marked by validation, and AI findings with the code findings', async () => {
     await vscode.commands.executeCommand('appsecFindings.groupBy', 'severity');
-    const projects = (await f.api.trees.projects.snapshot(4)) as Snap[];
+    const projects = (await snapshotTree(f.api.trees.projects, 4)) as Snap[];
     const project = projects.find((p) => p.label === f.project.name);
     assert.deepEqual(project?.children?.map((c) => c.label), ['Code findings', 'Supply-chain findings', 'Secrets', 'Dependencies']);
     const secrets = project?.children?.[2]?.children?.flatMap((g) => g.children ?? []) ?? [];

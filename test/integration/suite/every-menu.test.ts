@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, signIn, signedIn, type Fixture } from './fixture';
+import { walkTree } from './tree-snapshot';
 
 interface MenuEntry { readonly command?: string; readonly submenu?: string; readonly when?: string; readonly group?: string }
 interface Walked { readonly view: string; readonly node: unknown; readonly contextValue: string }
@@ -44,8 +45,8 @@ describe('every menu entry, run as its click runs it', function () {
     // Every status, so the entries for findings that are not open (Reopen) have nodes too.
     savedSelection = f.api.app.viewState.selection();
     await vscode.commands.executeCommand('appsecFindings.filterFindings', { ...savedSelection, status: undefined });
-    const projects = await f.api.trees.projects.nodes(7, 6);
-    const policies = await f.api.trees.policies.nodes(4, 6);
+    const projects = await walkTree(f.api.trees.projects, 7, 6);
+    const policies = await walkTree(f.api.trees.policies, 4, 6);
     walked = [
       ...projects.map(({ node, item }) => ({ view: VIEWS.projects, node, contextValue: item.contextValue ?? '' })),
       ...policies.map(({ node, item }) => ({ view: VIEWS.policies, node, contextValue: item.contextValue ?? '' })),

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { findingNodes, issueTypeNode, signedIn, signedOut, signIn, type Snap } from './fixture';
 import { restoreAfterEach, waitFor } from './helpers';
+import { snapshotTree } from './tree-snapshot';
 
 const labels = (nodes: readonly Snap[] | undefined): string[] => (nodes ?? []).map((n) => n.label);
 
@@ -20,21 +21,21 @@ describe("a new user's first hour", () => {
       if (f.api.app.viewState.refOverride(f.project.name) !== undefined) await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, f.project.primary_branch);
       await vscode.commands.executeCommand('appsecFindings.clearFilters');
     });
-    assert.deepEqual(await f.api.trees.projects.snapshot(1), []);
+    assert.deepEqual(await snapshotTree(f.api.trees.projects, 1), []);
     assert.equal(f.api.trees.projectsView.description, undefined);
     assert.equal(vscode.languages.getDiagnostics().filter(([, l]) => l.some((d) => d.source === 'AppSec')).length, 0);
 
     // Sign in: the workspace's project first, marked, on its primary branch; the default filter shown.
     await signIn(f);
     await signedIn();
-    const projects = (await f.api.trees.projects.snapshot(1)) as Snap[];
+    const projects = (await snapshotTree(f.api.trees.projects, 1)) as Snap[];
     assert.equal(projects[0]?.label, f.project.name);
     assert.match(projects[0]?.description ?? '', new RegExp(`^in workspace · ${f.project.primary_branch}\\b`));
     assert.equal(f.api.trees.projectsView.description, 'open');
     assert.match(f.api.statusBar.text, /\d+ (critical|high|medium|low)/);
     // The project open, its kinds collapsed: each shows its count all the same.
     await waitFor(async () => {
-      const kinds = (((await f.api.trees.projects.snapshot(2)) as Snap[])[0]?.children ?? []).filter((k) => /^issueType\b/.test(k.contextValue ?? ''));
+      const kinds = (((await snapshotTree(f.api.trees.projects, 2)) as Snap[])[0]?.children ?? []).filter((k) => /^issueType\b/.test(k.contextValue ?? ''));
       return kinds.length === 3 && kinds.every((k) => /^\d+$/.test(k.description ?? ''));
     }, 10_000, 'a count on Code, Supply-chain and Secrets before any is expanded');
 
@@ -43,7 +44,7 @@ describe("a new user's first hour", () => {
     assert.deepEqual(labels(code?.children).filter((l) => /^(Critical|High|Medium|Low)$/.test(l)).length > 0, true, labels(code?.children).join(', '));
     const supply = findingNodes(await issueTypeNode(f, /^Supply-chain findings/, 4));
     assert.ok(supply.length > 0 && supply.every((n) => / — (CVE|GHSA|MAL)-/.test(n.label)), labels(supply).join(', '));
-    const policies = (await f.api.trees.policies.snapshot(1)) as Snap[];
+    const policies = (await snapshotTree(f.api.trees.policies, 1)) as Snap[];
     assert.ok(policies.length > 0 && policies.every((p) => !/PRODUCT_TYPE_|SEVERITY_/.test(`${p.label} ${p.description ?? ''}`)), 'policies read as words');
 
     // Filter to critical: the title says so, Problems has only errors.
@@ -79,10 +80,10 @@ describe("a new user's first hour", () => {
 
     // Sign out, and in again.
     await vscode.commands.executeCommand('appsecFindings.signOut');
-    assert.deepEqual(await f.api.trees.projects.snapshot(1), []);
+    assert.deepEqual(await snapshotTree(f.api.trees.projects, 1), []);
     assert.equal(f.api.trees.projectsView.description, undefined);
     await signIn(f);
     await signedIn();
-    assert.equal(((await f.api.trees.projects.snapshot(1)) as Snap[])[0]?.label, f.project.name);
+    assert.equal(((await snapshotTree(f.api.trees.projects, 1)) as Snap[])[0]?.label, f.project.name);
   });
 });

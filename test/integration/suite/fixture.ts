@@ -10,6 +10,7 @@ import { startPlatformServer, type RunningPlatform } from '../../platform/server
 import type { PlatformData, StoredProject } from '../../platform/types';
 import type { ExtensionApi } from '../../../src/extension';
 import { waitFor } from './helpers';
+import { snapshotTree } from './tree-snapshot';
 
 export const EXTENSION_ID = 'appsec-findings.appsec-findings';
 
@@ -100,6 +101,15 @@ export function pinScannedCommit(data: PlatformData, projectName: string, commit
   }
 }
 
+/** Everything the extension keeps outside SecretStorage, for tests that prove the token is not there. */
+export function storedState(api: ExtensionApi): string {
+  const { globalState, workspaceState } = api.context;
+  return JSON.stringify([
+    globalState.keys().map((k) => [k, globalState.get(k)]),
+    workspaceState.keys().map((k) => [k, workspaceState.get(k)]),
+  ]);
+}
+
 /** Signs in through the command, as a user would (token as argument instead of the input box). */
 export async function signIn(f: Fixture): Promise<void> {
   await vscode.commands.executeCommand('appsecFindings.signIn', f.server.token);
@@ -155,6 +165,6 @@ export function groupNodes(node: Snap | undefined): Snap[] {
 
 /** The workspace project's "Code findings" or "Supply-chain findings" node, loaded `depth` deep. */
 export async function issueTypeNode(f: Fixture, kind: RegExp, depth = 5): Promise<Snap | undefined> {
-  const projects = (await f.api.trees.projects.snapshot(depth)) as Snap[];
+  const projects = (await snapshotTree(f.api.trees.projects, depth)) as Snap[];
   return projects.find((p) => p.label === f.project.name)?.children?.find((c) => kind.test(c.label));
 }

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { findingNodes, issueTypeNode, signedIn } from './fixture';
 import { screenshotsInThemes } from './helpers';
+import { firstFindingNode, snapshotTree } from './tree-snapshot';
 
 describe('the look, light and dark', () => {
   before(async () => {
@@ -19,14 +20,14 @@ describe('the look, light and dark', () => {
     const supply = findingNodes(await issueTypeNode(f, /^Supply-chain findings/));
     assert.ok(supply.every((n) => !/^ssc-/.test(n.label)), 'supply-chain findings are named by package and advisory');
     assert.ok((f.api.trees.projectsView.badge?.value ?? 0) > 0, 'the view carries a badge');
-    await f.api.trees.projectsView.reveal(await f.api.trees.projects.firstFindingNode(), { expand: true, select: true, focus: false });
+    await f.api.trees.projectsView.reveal(await firstFindingNode(f.api.trees.projects), { expand: true, select: true, focus: false });
     // Open the supply-chain findings too, so the picture shows how they are named.
     const tree = f.api.trees.projects;
     const project = tree.getChildren()[0];
     const supplyNode = project && tree.getChildren(project).find((n) => n.kind === 'issueType' && n.issueType === 'sca');
     if (supplyNode) {
       tree.getChildren(supplyNode);
-      await tree.snapshot(4);
+      await snapshotTree(tree, 4);
       const group = tree.getChildren(supplyNode).find((n) => n.kind === 'group');
       const first = group && tree.getChildren(group)[0];
       if (first) await f.api.trees.projectsView.reveal(first, { expand: true, select: false, focus: false });

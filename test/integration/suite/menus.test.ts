@@ -6,6 +6,7 @@ import type { Finding } from '../../../src/core/model/types';
 import type { KnownFindingDiagnostic as FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { findingNodes, issueTypeNode, signedIn, type Fixture } from './fixture';
 import { waitFor } from './helpers';
+import { firstFindingNode } from './tree-snapshot';
 
 function shownInProblems(f: Fixture): FindingDiagnostic[] {
   const out: FindingDiagnostic[] = [];
@@ -67,7 +68,7 @@ describe('context menus of findings', () => {
     assert.equal(await vscode.commands.executeCommand('appsecFindings.showRule', { finding: withPolicy.finding }), true);
     await waitFor(() => f.api.trees.policiesView.selection[0]?.id === withPolicy.id, 5_000, 'the rule is selected in Policy Rules');
 
-    const node = await f.api.trees.projects.firstFindingNode();
+    const node = await firstFindingNode(f.api.trees.projects);
     await f.api.trees.projectsView.reveal(node, { select: true, focus: true });
     await waitFor(() => f.api.trees.projectsView.selection[0]?.id === node.id, 5_000, 'the finding is selected');
     const inPolicy = await f.api.trees.policies.findRule(node.finding.ruleName);

@@ -7,6 +7,7 @@ import type { ConnectionReport } from '../../../src/core/api/check-connection';
 import { freePort, startTinyproxy, type RunningTinyproxy } from '../../platform/tinyproxy';
 import { fixture, signIn, type Fixture, signedIn } from './fixture';
 import { appsecDiagnosticCount, waitFor } from './helpers';
+import { snapshotTree } from './tree-snapshot';
 
 /** Sets `http.proxy` and resolves once the extension has seen the change (its listener runs first). */
 async function setProxy(value: string | undefined): Promise<void> {
@@ -72,7 +73,7 @@ describe('network: http.proxy', () => {
     await setProxy(undefined);
     // What each kind of finding says (a stale mark when its load failed).
     const kinds = async (): Promise<string> => {
-      const projects = await f.api.trees.projects.snapshot(3);
+      const projects = await snapshotTree(f.api.trees.projects, 3);
       return (projects.find((p) => p.label === f.project.name)?.children ?? []).map((c) => `${c.label}: ${c.description ?? ''}`).join('; ');
     };
     assert.doesNotMatch(await kinds(), /stale/);

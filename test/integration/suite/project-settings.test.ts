@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { ManagedScans, Project } from '../../../src/core/model/types';
 import { findingNodes, issueTypeNode, signedIn, type Fixture, type Snap } from './fixture';
 import { notificationTexts, readWindow, screenshotsInThemes, waitFor } from './helpers';
+import { snapshotTree } from './tree-snapshot';
 
 const run = <T>(command: string, ...args: unknown[]): Thenable<T | undefined> => vscode.commands.executeCommand<T | undefined>(`appsecFindings.${command}`, ...args);
 /** The rows of the quick input the window shows. */
@@ -45,7 +46,7 @@ describe('a project\'s settings', () => {
 
   /** The project's row in the Projects view. */
   async function projectRow(): Promise<Snap | undefined> {
-    const roots = (await f.api.trees.projects.snapshot(1)) as Snap[];
+    const roots = (await snapshotTree(f.api.trees.projects, 1)) as Snap[];
     return roots.find((p) => p.label === name);
   }
   const shownTags = async (): Promise<string> => (await projectRow())?.description ?? '';
@@ -121,7 +122,7 @@ describe('a project\'s settings', () => {
     const updated = await run<Project>('setPrimaryBranch', name, f.featureRef);
     assert.equal(updated?.primaryBranch, f.featureRef);
     assert.equal(f.project.primary_branch, f.featureRef, 'the platform has it');
-    assert.equal(f.api.app.novelty.comparedWith(name), f.featureRef, 'resolved once the new primary branch\'s findings are loaded');
+    assert.equal(f.api.app.baselines.comparedWith(name), f.featureRef, 'resolved once the new primary branch\'s findings are loaded');
     await waitFor(() => f.api.app.diagnostics.current[0]?.novelty?.primary === f.featureRef, 10_000, 'Problems compares with the new primary branch');
     const folder = f.api.app.diagnostics.current[0];
     const expected = newAgainst(workspaceBranch, f.featureRef);

@@ -10,6 +10,7 @@ import type { Node, PolicyNode, RuleNode } from '../../../src/views/tree-nodes';
 import type { WireRule } from '../../platform/wire';
 import { signedIn, type Fixture, type Snap } from './fixture';
 import { actInWindow, inEachTheme, notificationTexts, readWindow, screenshotHandshake, screenshotsInThemes, waitFor } from './helpers';
+import { snapshotTree } from './tree-snapshot';
 
 interface Outcome { policyId: string; rulePath: string; mode: string; previousMode: string; refused?: string }
 
@@ -74,7 +75,7 @@ describe('rule modes', () => {
   };
 
   it('the view lists every policy of the deployment, each once, with its rules grouped by mode (Disabled too)', async () => {
-    const roots = (await tree().snapshot(2)) as Snap[];
+    const roots = (await snapshotTree(tree(), 2)) as Snap[];
     const names = roots.filter((n) => n.contextValue === 'policy').map((n) => n.label);
     for (const policy of f.data.policies) assert.equal(names.filter((n) => n === policy.name).length, 1, `${policy.name ?? ''} in ${JSON.stringify(names)}`);
     assert.ok(f.data.policies.length > 1, 'the fixture has several policies');
@@ -94,7 +95,7 @@ describe('rule modes', () => {
     assert.equal(wireRule(policyId, path).policyMode, 'MODE_BLOCK', 'the platform holds it');
     assert.equal(await groupInView(policyId, path), 'MODE_BLOCK', 'the rule is in the Block group');
     const policyName = f.data.policies.find((p) => p.id === policyId)?.name;
-    const snapshot = ((await tree().snapshot(4)) as Snap[]).find((n) => n.label === policyName);
+    const snapshot = ((await snapshotTree(tree(), 4)) as Snap[]).find((n) => n.label === policyName);
     const block = snapshot?.children?.find((c) => c.label === 'Block');
     const shown = block?.children?.find((r) => r.label === shortRuleName(path));
     assert.ok(shown && (shown.description ?? '').startsWith('block') && /\brule\b/.test(shown.contextValue ?? ''), `the Block group lists it in block mode: ${JSON.stringify(block)}`);

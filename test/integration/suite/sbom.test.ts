@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { describeRecord, formatLabel } from '../../../src/commands/sbom-commands';
-import { fixture, signedIn } from './fixture';
+import { describeRecord, formatLabel, resumeSbomExports } from '../../../src/commands/sbom-commands';
+import { fixture, signedIn, storedState } from './fixture';
 import { readWindow, screenshotsInThemes, waitFor } from './helpers';
 
 interface Record { state: string; taskToken: string; savedTo?: string; errorMessage?: string }
@@ -81,9 +81,9 @@ describe('SBOM export to a file', () => {
     const f = await fixture();
     const started = await vscode.commands.executeCommand<Record>('appsecFindings.exportSbom', f.project.name, options(f.project.primary_branch, { follow: false }));
     assert.equal(started.state, 'SBOM_EXPORT_STATUS_IN_PROGRESS');
-    assert.ok(f.api.storedState().includes(started.taskToken), 'the history is in the extension\'s state, so it survives a reload');
-    // What activation does after a reload (the following started by the command may still run: it is shared).
-    f.api.resumeSbom();
+    assert.ok(storedState(f.api).includes(started.taskToken), 'the history is in the extension\'s state, so it survives a reload');
+    // What the start does after a reload (the following started by the command may still run: it is shared).
+    resumeSbomExports(f.api.app);
     await waitFor(() => f.api.app.sbom.history.find((r) => r.taskToken === started.taskToken)?.state === 'SBOM_EXPORT_STATUS_COMPLETED', 20_000, 'the resumed job completes');
     assert.equal(f.api.app.sbom.pending.length, 0);
   });

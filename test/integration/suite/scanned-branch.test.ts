@@ -8,6 +8,7 @@ import type { FilterSelection } from '../../../src/core/services/filters';
 import { TOOL_NAMES } from '../../../src/agent/findings-tools';
 import { git, issueTypeNode, signedIn, type Fixture, type Snap } from './fixture';
 import { appsecDiagnosticCount, screenshotsInThemes, waitFor } from './helpers';
+import { walkTree } from './tree-snapshot';
 
 /** The agent's findings tool, asked as an agent would for the same filters (it takes its own). */
 async function agentSays(input: object = {}): Promise<string> {
@@ -51,7 +52,7 @@ describe('what each place says of the branch checked out', () => {
   /** The workspace project's code findings node, expanded in the view, for a picture. */
   async function showCodeFindingsNode(): Promise<void> {
     await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
-    const walked = await f.api.trees.projects.nodes(2, 10);
+    const walked = await walkTree(f.api.trees.projects, 2, 10);
     const code = walked.find((w) => /^Code findings/.test(typeof w.item.label === 'string' ? w.item.label : (w.item.label?.label ?? '')) && JSON.stringify(w.node).includes(f.project.name));
     assert.ok(code, 'the code findings node');
     await f.api.trees.projectsView.reveal(code.node, { expand: true, select: false, focus: false });

@@ -2,8 +2,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { PlatformError } from '../../../src/core/model/errors';
-import { fixture, type Fixture, signedIn } from './fixture';
+import { fixture, type Fixture, signedIn, storedState } from './fixture';
 import { restoreAfterEach } from './helpers';
+import { firstFindingNode } from './tree-snapshot';
 
 const HOSTILE = '<img src=x onerror=alert(1)> [click](command:workbench.action.quit) **bold** `code`';
 
@@ -11,7 +12,7 @@ function everywhere(f: Fixture): string {
   return [
     JSON.stringify(vscode.workspace.getConfiguration('appsecFindings')),
     JSON.stringify(vscode.workspace.getConfiguration('http')),
-    f.api.storedState(),
+    storedState(f.api),
     f.api.app.log.recent().join('\n'),
     f.api.statusBar.text,
   ].join('\n');
@@ -69,7 +70,7 @@ describe('security', () => {
     const target = (diagnostic.code as { target?: vscode.Uri }).target;
     assert.ok(!target || ['http', 'https'].includes(target.scheme), `a link only to http(s), got ${target?.toString()}`);
 
-    const node = await f.api.trees.projects.firstFindingNode();
+    const node = await firstFindingNode(f.api.trees.projects);
     const item = await f.api.trees.projects.resolveTreeItem(f.api.trees.projects.getTreeItem(node), node, new vscode.CancellationTokenSource().token);
     if (item.tooltip instanceof vscode.MarkdownString) {
       assert.equal(item.tooltip.isTrusted, false);

@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { findingNodes, fixture, issueTypeNode, serverFindings, type Fixture, signedIn } from './fixture';
 import { restoreAfterEach } from './helpers';
+import { snapshotTree } from './tree-snapshot';
 
 const EXTRA = 240;
 const FIRST_EXTRA_ID = 991_000;
@@ -75,7 +76,7 @@ describe("the real service's answer shapes", () => {
 
     const treeSast = findingNodes(await issueTypeNode(f, /^Code findings/, 6));
     assert.equal(treeSast.length, expectedSast.length, 'the tree lists every code finding too');
-    const projects = (await f.api.trees.projects.snapshot(1)) as { label: string; description?: string }[];
+    const projects = (await snapshotTree(f.api.trees.projects, 1)) as { label: string; description?: string }[];
     assert.ok(projects.every((p) => !(p.description ?? '').includes('refs/heads/')), 'projects show branches by their name');
   });
 });

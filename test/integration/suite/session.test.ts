@@ -3,12 +3,13 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { fixture, signedOut, signIn } from './fixture';
+import { snapshotTree } from './tree-snapshot';
 
 describe('sign-in', () => {
   it('signed out: no projects, the welcome view', async () => {
     const f = await signedOut();
     assert.equal(f.api.app.session.state.kind, 'signedOut');
-    assert.deepEqual(await f.api.trees.projects.snapshot(1), []);
+    assert.deepEqual(await snapshotTree(f.api.trees.projects, 1), []);
   });
 
   it('refuses a token the platform rejects and stores nothing', async () => {

@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { signedIn } from './fixture';
+import { snapshotTree } from './tree-snapshot';
 
 describe('sign-out', () => {
   it('clears every view, diagnostic and the status bar, and deletes the token', async () => {
@@ -10,7 +11,7 @@ describe('sign-out', () => {
     await vscode.commands.executeCommand('appsecFindings.signOut');
     assert.equal(f.api.app.session.state.kind, 'signedOut');
     assert.equal(vscode.languages.getDiagnostics().filter(([, l]) => l.some((d) => d.source === 'AppSec')).length, 0);
-    assert.deepEqual(await f.api.trees.projects.snapshot(1), []);
+    assert.deepEqual(await snapshotTree(f.api.trees.projects, 1), []);
     assert.equal((await f.api.app.session.restore()).kind, 'signedOut', 'the token is gone from SecretStorage');
   });
 });

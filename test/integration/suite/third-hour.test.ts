@@ -7,6 +7,7 @@ import { generateDeployment } from '../../platform/generator';
 import { startPlatformServer } from '../../platform/server';
 import { signIn, signedIn, type Fixture, type Snap } from './fixture';
 import { actInWindow, appsecDiagnosticCount, closePickersAndEditors, readWindow, restoreAfterEach, screenshotsInThemes, waitFor } from './helpers';
+import { snapshotTree } from './tree-snapshot';
 
 const pickerRows = async (): Promise<string[]> => (await readWindow('.quick-input-widget .quick-input-list .monaco-list-row')).map((r) => `${r.label} ${r.text}`);
 
@@ -74,7 +75,7 @@ describe("a new user's third hour", () => {
     const other = await startPlatformServer({
       data: generateDeployment({ seed: 44, projects: 2, sastPerProject: 5, scaPerProject: 1, deploymentSlug: 'other-org' }), token: f.server.token,
     });
-    const projectNames = async (): Promise<string[]> => ((await f.api.trees.projects.snapshot(1)) as Snap[]).map((p) => p.label);
+    const projectNames = async (): Promise<string[]> => ((await snapshotTree(f.api.trees.projects, 1)) as Snap[]).map((p) => p.label);
     const ours = f.data.projects.map((p) => p.name);
     undo(async () => {
       // Put back by the test itself when it gets that far.

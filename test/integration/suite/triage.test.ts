@@ -11,6 +11,7 @@ import type { KnownFindingDiagnostic as FindingDiagnostic } from '../../../src/d
 import type { FindingNode } from '../../../src/views/tree-nodes';
 import { findingNodes, issueTypeNode, signedIn, type Fixture } from './fixture';
 import { hoverAt, notificationTexts, readWindow, screenshotsInThemes, waitFor } from './helpers';
+import { firstFindingNode, walkTree } from './tree-snapshot';
 
 function ours(f: Fixture): { uri: vscode.Uri; diagnostic: FindingDiagnostic }[] {
   const out: { uri: vscode.Uri; diagnostic: FindingDiagnostic }[] = [];
@@ -153,7 +154,7 @@ describe('acting on findings', () => {
   it('several findings selected in the tree are triaged together', async () => {
     await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
     const tree = f.api.trees.projects;
-    const first = await tree.firstFindingNode();
+    const first = await firstFindingNode(tree);
     const siblings = tree.getChildren(first.parent).filter((n): n is typeof first => n.kind === 'finding').slice(0, 2);
     assert.equal(siblings.length, 2, 'a group with two findings');
     touch(...siblings.map((n) => n.finding));
@@ -280,7 +281,7 @@ describe('acting on findings', () => {
     // One that is not selected already (an earlier test may have selected one): selecting it is a change.
     await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
     const selected = new Set(f.api.trees.projectsView.selection.map((n) => n.id));
-    const other = (await f.api.trees.projects.nodes(6, 6)).map((w) => w.node)
+    const other = (await walkTree(f.api.trees.projects, 6, 6)).map((w) => w.node)
       .find((n): n is FindingNode => n.kind === 'finding' && n.finding.id !== finding.id && !selected.has(n.id));
     assert.ok(other, 'another finding in the tree');
     await f.api.trees.projectsView.reveal(other, { select: true, focus: true });

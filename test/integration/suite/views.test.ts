@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { findingNodes, fixture, groupNodes, issueTypeNode, serverFindings, type Fixture, type Snap, signedIn } from './fixture';
 import { restoreAfterEach, waitFor } from './helpers';
+import { snapshotTree } from './tree-snapshot';
 
 const labelOf = (s: Snap): string => s.label;
 
@@ -20,7 +21,7 @@ describe('views', () => {
   it('lists every project, the workspace one first and marked', async () => {
     const f = await fixture();
     await waitFor(() => f.api.app.repos.repos().length > 0, 15_000, 'the workspace folder is matched to its project through its git remote');
-    const projects = (await f.api.trees.projects.snapshot(1)) as Snap[];
+    const projects = (await snapshotTree(f.api.trees.projects, 1)) as Snap[];
     assert.equal(projects.length, f.data.projects.length);
     assert.equal(projects[0]?.label, f.project.name);
     assert.match(projects[0]?.description ?? '', new RegExp(f.project.primary_branch));
@@ -96,7 +97,7 @@ describe('views', () => {
 
   it('lists policies with their rules and modes', async () => {
     const f = await fixture();
-    const policies = (await f.api.trees.policies.snapshot(3)) as Snap[];
+    const policies = (await snapshotTree(f.api.trees.policies, 3)) as Snap[];
     for (const policy of f.data.policies) assert.ok(policies.some((p) => p.label.includes(policy.name ?? '?')), `policy ${policy.name}`);
     const text = JSON.stringify(policies);
     assert.match(text, /block/i);

@@ -52,10 +52,10 @@ void describe('the hover\'s text', () => {
   });
 
   void test('a branch name with markdown in it is shown as written; the icons stay icons', () => {
-    const [branch, drift] = placeNoteLines({ newOnBranch: { count: 1, total: 1, primary: 'feature/*_x_[y](command:z)' }, drift: 'Placed at its line in <b>here</b>.' });
+    const [branch, drift] = placeNoteLines({ novelty: { count: 1, total: 1, primary: 'feature/*_x_[y](command:z)' }, drift: 'Placed at its line in <b>here</b>.' });
     assert.equal(branch, String.raw`$(git-branch) AppSec: New on this branch\: feature\/\*\_x\_\[y\]\(command\:z\) does not have this finding\.`);
     assert.equal(drift, String.raw`$(history) AppSec: Placed at its line in \<b\>here\<\/b\>\.`);
-    assert.match(placeNoteLines({ newOnBranch: { count: 2, total: 3, primary: 'main' } })[0] ?? '', /2 of the 3 findings here are new on this branch\\: main does not have them/);
-    assert.deepEqual(placeNoteLines({ newOnBranch: { count: 0, total: 3, primary: 'main' } }), [], 'nothing new, nothing said');
+    assert.match(placeNoteLines({ novelty: { count: 2, total: 3, primary: 'main' } })[0] ?? '', /2 of the 3 findings here are new on this branch\\: main does not have them/);
+    assert.deepEqual(placeNoteLines({ novelty: { count: 0, total: 3, primary: 'main' } }), [], 'nothing new, nothing said');
   });
 });

@@ -19,7 +19,7 @@ function node(ref: string | undefined, issueType: IssueTypeNode['issueType'] = '
   return { kind: 'issueType', id: `p/${issueType}`, parent, issueType, slot: `tree:acme/api:${issueType}` };
 }
 
-function setup(options: { signedIn?: boolean; selection?: FilterSelection; novelty?: boolean; scan?: RefScanNow } = {}) {
+function setup(options: { signedIn?: boolean; selection?: FilterSelection; baselines?: boolean; scan?: RefScanNow } = {}) {
   const states = new Map<string, SlotState>();
   const asked: string[] = [];
   const loads: { slot: string; query: FindingsQuery }[] = [];
@@ -41,7 +41,7 @@ function setup(options: { signedIn?: boolean; selection?: FilterSelection; novel
         return options.scan ?? 'checking';
       },
     },
-    novelty: options.novelty === false ? undefined : {
+    baselines: options.baselines === false ? undefined : {
       version: 3,
       isNew: (finding: Finding) => finding.id === 1,
       comparedWith: () => compared,
@@ -82,7 +82,7 @@ void describe('ProjectView', () => {
     assert.equal(queries.compareWithPrimary(node('feature')), 'main');
     assert.equal(queries.compareWithPrimary(node('feature')), 'main');
     assert.deepEqual(ensured, ['acme/api']);
-    assert.equal(setup({ novelty: false }).queries.compareWithPrimary(node('feature')), undefined);
+    assert.equal(setup({ baselines: false }).queries.compareWithPrimary(node('feature')), undefined);
   });
 
   void test('never scanned: the one rule is asked only for a branch other than the primary one, and its answer told as the node needs it', () => {

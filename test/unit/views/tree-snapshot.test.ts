@@ -1,7 +1,7 @@
 // The plain-data walk integration tests use to assert what a tree shows.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { snapshotTree, type SnapshotItem, type SnapshotSource } from '../../../src/views/tree-snapshot';
+import { snapshotTree, type SnapshotItem, type SnapshotSource } from '../../integration/suite/tree-snapshot';
 
 interface FakeNode { readonly name: string; readonly children?: FakeNode[]; readonly loads?: boolean }
 

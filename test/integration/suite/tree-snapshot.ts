@@ -1,7 +1,9 @@
 /**
- * A plain-data picture of a tree, for integration tests: walks a provider's `getChildren` and
- * `getTreeItem` as VS Code would, waiting for loads to settle, so a test can assert on what the
- * user would see. Pure (no `vscode`): it relies only on the shape of a TreeItem.
+ * A plain-data picture of a tree, for the in-host tests: walks a provider's `getChildren` and
+ * `getTreeItem` as VS Code would, waiting for loads to settle (the provider's `settle`), so a test
+ * can assert on what the user would see. Test code only: the shipped providers carry none of it.
+ * Pure (no `vscode`): it relies only on the shape of a TreeItem; tested in Node
+ * (`test/unit/views/tree-snapshot.test.ts`).
  */
 
 export interface SnapshotNode {
@@ -22,8 +24,8 @@ export interface SnapshotItem {
 export interface SnapshotSource<T> {
   getChildren(node?: T): T[] | Promise<T[]>;
   getTreeItem(node: T): SnapshotItem | Promise<SnapshotItem>;
-  /** Waits for the load that `getChildren(node)` started, if any is still pending. */
-  settle(node?: T): Promise<unknown>;
+  /** Waits for the load that `getChildren(node)` started, if any is still pending (none: `getChildren` waits itself). */
+  settle?(node?: T): Promise<unknown>;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface SnapshotSource<T> {
  */
 export async function settledChildren<T>(source: SnapshotSource<T>, parent?: T): Promise<T[]> {
   await source.getChildren(parent);
-  await source.settle(parent);
+  await source.settle?.(parent);
   return source.getChildren(parent);
 }
 
@@ -82,4 +84,27 @@ export async function walkTree<T>(source: SnapshotSource<T>, depth: number, perP
     if (item.collapsibleState !== undefined && item.collapsibleState !== 0) walked.push(...await walkTree(source, depth - 1, perParent, node));
   }
   return walked;
+}
+
+/**
+ * The first finding node in tree order (loading what it must), e.g. to `reveal` it. Messages,
+ * actions and the dependencies are not searched.
+ */
+export async function firstFindingNode<T extends { readonly kind: string }>(source: SnapshotSource<T>): Promise<Extract<T, { readonly kind: 'finding' }>> {
+  const search = async (nodes: readonly T[]): Promise<Extract<T, { readonly kind: 'finding' }> | undefined> => {
+    for (const node of nodes) {
+      if (isFinding(node)) return node;
+      if (node.kind === 'message' || node.kind === 'action' || node.kind === 'dependencies') continue;
+      const found = await search(await settledChildren(source, node));
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const found = await search(await settledChildren(source));
+  if (!found) throw new Error('The tree shows no finding.');
+  return found;
+}
+
+function isFinding<T extends { readonly kind: string }>(node: T): node is Extract<T, { readonly kind: 'finding' }> {
+  return node.kind === 'finding';
 }

@@ -12,8 +12,8 @@
  */
 import * as vscode from 'vscode';
 import { licenceDiagnosticMessage, licenceDiagnosticSeverity, type DependencyFacts } from '../core/workspace/dependency-facts';
-import { INVENTORY_FILES, INVENTORY_SELECTOR, type DependencyLines, type LocatedFacts } from '../editor/dependency-lines';
-import { DIAGNOSTIC_SOURCE } from './finding-diagnostic';
+import { INVENTORY_FILES, INVENTORY_SELECTOR, type DependencyLines, type LocatedFacts } from './dependency-lines';
+import { DIAGNOSTIC_SOURCE } from '../diagnostics/finding-diagnostic';
 
 /** Typing settles before the lines are located again. */
 const EDIT_PAUSE_MS = 300;

@@ -4,12 +4,13 @@
  * this package used?" as a code action on the line. The lines come from `DependencyLines`.
  */
 import * as vscode from 'vscode';
+import type { CommandId } from '../core/model/command-ids';
 import { withAbortSignal } from '../host/cancellation';
 import { dependencyHint, dependencyHoverMarkdown } from '../core/workspace/dependency-facts';
 import { escapeMarkdown } from '../views/markdown';
 import { INVENTORY_SELECTOR, type DependencyLines } from './dependency-lines';
 
-const WHERE_USED = 'appsecFindings.whereUsed';
+const WHERE_USED = 'appsecFindings.whereUsed' satisfies CommandId;
 
 export interface DependencyEditorDeps {
   readonly lines: DependencyLines;

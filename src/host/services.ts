@@ -1,0 +1,151 @@
+/**
+ * The first registration: the services every feature reads (session, projects, the findings
+ * store, what is new on a branch, whether a ref was scanned, policies, SBOM jobs, the view
+ * state, the workspace's repositories, details and triage) and the connection they share. No
+ * network here: the connection pool is made for the first request.
+ */
+import * as vscode from 'vscode';
+import { PlatformClient } from '../core/api/client';
+import type { NetworkDispatcher } from '../core/net/dispatcher';
+import { platformFindingUrl, platformProjectUrl } from '../core/model/links';
+import type { Finding } from '../core/model/types';
+import { AnswerShapes } from '../core/services/answer-shapes';
+import { BranchBaselines } from '../core/services/branch-baselines';
+import { FindingDetails } from '../core/services/finding-details';
+import { describeQuery } from '../core/services/findings-query';
+import { FindingsStore } from '../core/services/findings-store';
+import type { PlatformApi } from '../core/services/platform-api';
+import { PoliciesService } from '../core/services/policies-service';
+import { ProjectsService } from '../core/services/projects-service';
+import { RefScans } from '../core/services/ref-scans';
+import { SbomService, type SbomExportRecord } from '../core/services/sbom-service';
+import { Session } from '../core/services/session';
+import { TriageService } from '../core/services/triage-service';
+import { deploymentMemory } from './deployment-memory';
+import { GitWorkspaceRepos } from './git-workspace-repos';
+import { logKindAvailability } from './kind-notices';
+import { ExtensionLog, type Logger } from './logger';
+import { createHostDispatcher } from './network';
+import { SecretTokenStore } from './secrets';
+import { affectsConnection, settings } from './settings';
+import { StartMemory } from './start-memory';
+import { errorMessage, warnIfUnusableBaseUrl } from './user-errors';
+import { ViewState } from './view-state';
+
+const SBOM_HISTORY_KEY = 'appsecFindings.sbomHistory';
+
+export interface Services {
+  /** The extension's version, for the User-Agent. */
+  readonly version: string;
+  readonly log: ExtensionLog;
+  logger(component: string): Logger;
+  readonly tokens: SecretTokenStore;
+  /** The stored API token (for the connection check); never log or show it. */
+  currentToken(): Promise<string | undefined>;
+  /** Tells the log the current token, so no line ever holds it. */
+  rememberToken(): Promise<void>;
+  readonly session: Session;
+  readonly api: () => PlatformApi;
+  readonly deploymentSlug: () => string | undefined;
+  readonly deploymentId: () => string | undefined;
+  readonly signedIn: () => boolean;
+  readonly projects: ProjectsService;
+  /** What the next start knows before the platform answers. */
+  readonly startMemory: StartMemory;
+  readonly findings: FindingsStore;
+  /** The primary branches' findings each branch is compared with: which findings are new on their branch. */
+  readonly baselines: BranchBaselines;
+  /** Whether a ref was scanned: decided once, read by every view. */
+  readonly scans: RefScans;
+  readonly policies: PoliciesService;
+  readonly sbom: SbomService;
+  readonly viewState: ViewState;
+  readonly repos: GitWorkspaceRepos;
+  readonly details: FindingDetails;
+  readonly triage: TriageService;
+  readonly findingUrl: (finding: Finding) => string | undefined;
+  readonly projectUrl: (project: { readonly id: number }) => string | undefined;
+  readonly clipboard: vscode.Clipboard;
+}
+
+export function registerServices(context: vscode.ExtensionContext): Services {
+  const push = <T extends vscode.Disposable>(d: T): T => (context.subscriptions.push(d), d);
+  const version = String((context.extension.packageJSON as { version?: unknown }).version);
+  const log = push(new ExtensionLog());
+  const netLog = log.for('Network');
+  // Made for the first request rather than at activation: reading the CA bundles takes milliseconds.
+  let dispatcher: NetworkDispatcher | undefined;
+  const connections = (): NetworkDispatcher => (dispatcher ??= createHostDispatcher(netLog));
+  push({ dispose: () => void dispatcher?.close().catch(() => undefined) });
+  const tokens = new SecretTokenStore(context.secrets);
+  const session = push(new Session(
+    tokens,
+    (getToken) => new PlatformClient({
+      baseUrl: settings.baseUrl(), extensionVersion: version, getToken, dispatcher: connections,
+      onRetry: (r) => netLog.warn(`${r.what}: ${r.method} attempt ${r.attempt} of ${r.maxAttempts} failed (${r.error.message}); trying again in ${r.delayMs} ms.`),
+    }),
+    () => ({ deploymentId: settings.deploymentId(), deploymentSlug: settings.deploymentSlug() }),
+    deploymentMemory(context.globalState, () => settings.baseUrl()),
+  ));
+  const api = (): PlatformApi => session.api;
+  const slug = (): string | undefined => session.deployment?.slug;
+  const deploymentId = (): string | undefined => session.deployment?.id;
+  // What was learnt of how the deployment answers, shared by every list read.
+  const shapes = new AnswerShapes();
+  const projects = push(new ProjectsService(api, slug, shapes));
+  const startMemory = new StartMemory({ workspaceState: context.workspaceState, globalState: context.globalState, shapes });
+  const storeLog = log.for('Findings');
+  const findings = push(new FindingsStore(api, {
+    shapes,
+    unshownLimit: () => settings.cacheUnshownFindings(),
+    deploymentId,
+    onListenerError: (name, error) => storeLog.error(`${name} failed to follow a change of findings`, error),
+    onLoadFailed: (query, error) => storeLog.warn(`Loading ${describeQuery(query)} failed: ${errorMessage(error)}`),
+  }));
+  push(logKindAvailability(findings.availability, storeLog));
+  const baselines = push(new BranchBaselines({
+    store: findings, project: (name) => projects.find(name),
+    onLoadFailed: (name, error) => storeLog.warn(`Comparing ${name} with its primary branch failed, so no finding is marked new on this branch: ${errorMessage(error)}`),
+    onListenerError: (name, error) => storeLog.error(`${name} failed to follow a change of the primary branches' findings`, error),
+  }));
+  const scans = new RefScans(findings);
+  const policies = push(new PoliciesService(api, deploymentId));
+  const sbom = push(new SbomService(api, deploymentId, context.globalState.get<SbomExportRecord[]>(SBOM_HISTORY_KEY) ?? []));
+  push(sbom.onDidChange((h) => void context.globalState.update(SBOM_HISTORY_KEY, h)));
+  const viewState = push(new ViewState(context.workspaceState));
+  const repos = push(new GitWorkspaceRepos(() => ({ names: (projects.listed ? projects.projects : projects.known).map((p) => p.name), listed: projects.listed }), log.for('Git')));
+  // Read once and again on a change: every diagnostic links its finding, and a configuration
+  // read per finding would dominate a large refresh (docs/performance.md, "Refresh").
+  let baseUrl = settings.baseUrl();
+  const rememberToken = async (): Promise<void> => log.setSecrets([await tokens.get()]);
+  push(session.onDidChange((state) => {
+    void vscode.commands.executeCommand('setContext', 'appsecFindings.signedIn', state.kind === 'signedIn');
+    void rememberToken();
+  }));
+  push(vscode.workspace.onDidChangeConfiguration((e) => {
+    if (e.affectsConfiguration('appsecFindings.baseUrl')) baseUrl = settings.baseUrl();
+    if (!affectsConnection(e)) return;
+    const replaced = dispatcher;
+    dispatcher = createHostDispatcher(netLog);
+    session.resetApi();
+    // Requests already on the old connections finish; then its sockets are released.
+    replaced?.close().catch((error: unknown) => netLog.warn(`Closing the previous connections failed: ${errorMessage(error)}`));
+    warnIfUnusableBaseUrl(settings.baseUrl());
+  }));
+  return {
+    version, log, logger: (component) => log.for(component), tokens, currentToken: () => tokens.get(), rememberToken,
+    session, api, deploymentSlug: slug, deploymentId, signedIn: () => session.state.kind === 'signedIn',
+    projects, startMemory, findings, baselines, scans, policies, sbom, viewState, repos,
+    details: new FindingDetails(api, slug),
+    triage: new TriageService({ api, store: findings, deploymentSlug: slug, deploymentId }),
+    findingUrl: (f) => {
+      const deployment = session.deployment;
+      return deployment ? platformFindingUrl(baseUrl, deployment.slug, f) : undefined;
+    },
+    projectUrl: (p) => {
+      const deployment = session.deployment;
+      return deployment ? platformProjectUrl(baseUrl, deployment.slug, p) : undefined;
+    },
+    clipboard: vscode.env.clipboard,
+  };
+}
