@@ -49,11 +49,11 @@ export class DiagnosticsPublisher {
 
   /**
    * Publishes every entry (undefined: clear that file), at most `chunk` diagnostics per turn
-   * and fewer when VS Code is slow to take them (see TURN_BUDGET_MS). Resolves
-   * when all are handed over, or at once when a later publication or `cancel` replaces this one
-   * (it draws everything itself).
+   * and fewer when VS Code is slow to take them (see TURN_BUDGET_MS). Resolves true
+   * when all are handed over, or false at once when a later publication or `cancel` replaces
+   * this one (it draws everything itself).
    */
-  async publish<T>(entries: Publication<T>, build: (item: T) => vscode.Diagnostic, keep?: Keep, chunk = this.chunk): Promise<void> {
+  async publish<T>(entries: Publication<T>, build: (item: T) => vscode.Diagnostic, keep?: Keep, chunk = this.chunk): Promise<boolean> {
     const generation = ++this.generation;
     this.redrawn.clear();
     const total = entries.reduce((n, [, items]) => n + (items?.length ?? 0), 0);
@@ -63,22 +63,24 @@ export class DiagnosticsPublisher {
     };
     if (total <= chunk) {
       this.hand(entries.map(([uri, items]) => [uri, built(uri, items)]));
-      return;
+      return true;
     }
     // One `set` at a time (the same batches `hand` makes); the turn is given away before the next
-    // once it would pass `chunk`, or once this turn has run its budget (VS Code took its time).
+    // once it would pass `chunk`, or once this turn has run its budget (VS Code took its time, or
+    // building files that stay as they are did). Files kept count only against the budget: no
+    // `set` carries them.
     let handedThisTurn = 0;
     let turnStarted = performance.now();
     for (const part of setBatches(openFirst(entries))) {
-      if (handedThisTurn > 0 && (handedThisTurn + DIAGNOSTICS_PER_SET > chunk || performance.now() - turnStarted >= this.turnBudgetMs)) {
+      if (performance.now() - turnStarted >= this.turnBudgetMs || (handedThisTurn > 0 && handedThisTurn + DIAGNOSTICS_PER_SET > chunk)) {
         await nextTurn();
-        if (generation !== this.generation) return;
+        if (generation !== this.generation) return false;
         handedThisTurn = 0;
         turnStarted = performance.now();
       }
-      this.hand(part.map(([uri, items]) => [uri, built(uri, items)]));
-      handedThisTurn += part.reduce((n, [, items]) => n + (items?.length ?? 1), 0);
+      handedThisTurn += this.hand(part.map(([uri, items]) => [uri, built(uri, items)]));
     }
+    return true;
   }
 
   /** A file drawn again by itself while a publication is under way: its later chunk must not undo that. */
@@ -91,9 +93,11 @@ export class DiagnosticsPublisher {
     this.generation++;
   }
 
-  private hand(batch: [vscode.Uri, vscode.Diagnostic[] | undefined | typeof KEPT][]): void {
+  /** Sets what changed of `batch`; returns how many diagnostics that handed over (a file emptied counts one). */
+  private hand(batch: [vscode.Uri, vscode.Diagnostic[] | undefined | typeof KEPT][]): number {
     const handed = batch.filter((entry): entry is [vscode.Uri, vscode.Diagnostic[] | undefined] => entry[1] !== KEPT && !this.redrawn.has(entry[0].toString()));
     for (const part of setBatches(handed)) this.collection.set(part);
+    return handed.reduce((n, [, diagnostics]) => n + (diagnostics?.length ?? 1), 0);
   }
 }
 

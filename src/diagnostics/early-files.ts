@@ -2,13 +2,11 @@
  * The files Problems was given at a start before the view's first snapshot: the part of the
  * cache kept for the files that were open, and what the last session showed (read back from
  * disk before the findings behind it). The renderer keeps them here until its first hand-over,
- * which keeps the remembered files it would draw the same (giving them their findings) and
- * otherwise draws over them.
+ * which, as every hand-over, leaves the files it would draw the same and draws over the others
+ * (`keepWhatIsShown`).
  */
-import type * as vscode from 'vscode';
-import type { Keep } from './diagnostics-publisher';
+import * as vscode from 'vscode';
 import { isFindingDiagnostic } from './finding-diagnostic';
-import { giveFindings, sameDiagnostics } from './shown-diagnostics';
 
 export class EarlyFiles {
   /** Every file drawn early (its URI as a string). */
@@ -16,9 +14,20 @@ export class EarlyFiles {
   /** Of those, the files whose diagnostics do not know their findings yet. */
   private readonly remembered = new Set<string>();
 
-  add(uri: vscode.Uri, remembered: boolean): void {
-    this.early.add(uri.toString());
-    if (remembered) this.remembered.add(uri.toString());
+  /** Returns the file's key (its URI as a string). */
+  add(uri: vscode.Uri, remembered: boolean): string {
+    const key = uri.toString();
+    this.early.add(key);
+    if (remembered) this.remembered.add(key);
+    return key;
+  }
+
+  /** Deletes what was drawn early from `collection`; returns the files it was in. */
+  takeBack(collection: vscode.DiagnosticCollection): string[] {
+    const files = [...this.early];
+    for (const key of files) collection.delete(vscode.Uri.parse(key, true));
+    this.clear();
+    return files;
   }
 
   get files(): ReadonlySet<string> {
@@ -33,24 +42,6 @@ export class EarlyFiles {
   clear(): void {
     this.early.clear();
     this.remembered.clear();
-  }
-
-  /**
-   * Which files a hand-over leaves as they are: remembered files whose diagnostics are the same
-   * as planned now get their findings instead of being handed over again. Asked once per
-   * hand-over: from then on, what was drawn early is that drawing's.
-   */
-  keepOnHandOver(collection: vscode.DiagnosticCollection): Keep | undefined {
-    const remembered = new Set(this.remembered);
-    this.clear();
-    if (remembered.size === 0) return undefined;
-    return (uri, built) => {
-      if (!built || !remembered.has(uri.toString())) return false;
-      const shown = collection.get(uri);
-      if (!shown || !sameDiagnostics(shown, built)) return false;
-      giveFindings(shown, built);
-      return true;
-    };
   }
 }
 

@@ -12,7 +12,7 @@
 import * as vscode from 'vscode';
 import { Emitter } from '../core/events';
 import type { Finding } from '../core/model/types';
-import { planDiagnostics, type SeverityMapping } from '../core/workspace/diagnostic-plan';
+import type { SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { nextTurn } from '../core/slices';
 import type { WorkspaceSnapshot, WorkspaceView } from '../core/services/workspace-view';
 import type { Logger } from '../host/logger';
@@ -20,9 +20,11 @@ import type { WorkspaceRepo } from '../host/workspace-repos';
 import { DiagnosticsPublisher } from './diagnostics-publisher';
 import { DIAGNOSTIC_SOURCE, toDiagnostic, type FindingDiagnostic } from './finding-diagnostic';
 import { EarlyFiles, findingDiagnosticsOf } from './early-files';
+import { keepWhatIsShown } from './shown-diagnostics';
+import { KeptDrawing } from './kept-drawing';
 import type { FindingPlaces } from '../code-places/finding-places';
 import type { FolderFindings } from '../core/services/folder-view';
-import { placeToday, planDrawing, PLAN_SLICE, type FileSource, type Placed, type Planned, type Preview } from './drawing-plan';
+import { describePlanned, placeSources, planDrawing, PLAN_SLICE, type FileSource, type Placed, type Planned, type Preview } from './drawing-plan';
 
 export type WorkspaceFolderFindings = FolderFindings<WorkspaceRepo>;
 export type ShownSnapshot = WorkspaceSnapshot<WorkspaceRepo>;
@@ -57,6 +59,8 @@ export class ProblemsRenderer implements vscode.Disposable {
   private underWay: object | undefined;
   /** Counts changes of what a drawing is placed and built with (where findings are today, the settings). */
   private inputs = 0;
+  /** What the last drawing planned per scanned file, for the next one to keep what is the same. */
+  private readonly kept = new KeptDrawing();
   /** The latest drawing: what a superseded one resolves with. */
   private showing: Promise<void> = Promise.resolve();
   private announcedVersion = 0;
@@ -111,20 +115,19 @@ export class ProblemsRenderer implements vscode.Disposable {
     const sources = this.sources.get(uri.toString());
     if (!sources) return;
     const { mapping, options } = this.planOptions();
-    const diagnostics: vscode.Diagnostic[] = [];
-    for (const { repo, findings } of sources) {
-      for (const planned of planDiagnostics(findings, mapping, options).diagnostics) {
-        const { placed } = placeToday(this.deps.places, repo, planned);
-        if (placed) diagnostics.push(this.diagnosticOf(placed));
-      }
-    }
+    const diagnostics = placeSources(this.deps.places, sources, mapping, options).map((p) => this.diagnosticOf(p));
     this.collection.set(uri, diagnostics);
     this.publisher.redrew(uri);
+    this.kept.drewAlone(uri.toString());
   }
 
-  /** Plans a drawing with today's settings (see drawing-plan.ts). */
-  plan(folders: readonly WorkspaceFolderFindings[]): Generator<Preview | undefined, Planned, void> {
-    return planDrawing(folders, { places: this.deps.places, log: this.deps.log, ...this.planOptions() });
+  /**
+   * Plans a drawing with today's settings (see drawing-plan.ts); with the drawing's `inputs`, the
+   * files the last drawing drew the same are kept rather than planned.
+   */
+  plan(folders: readonly WorkspaceFolderFindings[], inputs?: number): Generator<Preview | undefined, Planned, void> {
+    const traced = (finding: Finding): boolean => this.deps.related?.(finding) !== undefined;
+    return planDrawing(folders, { places: this.deps.places, log: this.deps.log, ...this.planOptions(), traced, ...(inputs === undefined ? {} : this.kept.previousFor(inputs)) });
   }
 
   private planOptions(): { mapping: SeverityMapping; options: { unreachableLevel?: 'information' } } {
@@ -140,7 +143,8 @@ export class ProblemsRenderer implements vscode.Disposable {
   private draw(snapshot: ShownSnapshot): Promise<void> {
     if (snapshot.folders.length === 0) return (this.showing = this.clearDrawn(snapshot));
     const request = (this.request = {});
-    const steps = this.plan(snapshot.folders);
+    const inputs = this.inputs;
+    const steps = this.plan(snapshot.folders, inputs);
     // A drawing of one slice (a triage, a small project) is done at once, as the user acted. A
     // bigger one starts on a turn of its own: it is asked for in the turn a load's last page was
     // decoded and indexed, and planning in that turn makes the refresh's longest stall
@@ -150,12 +154,11 @@ export class ProblemsRenderer implements vscode.Disposable {
     if (step?.done) {
       this.underWay = undefined;
       this.requestPlaces(step.value);
-      const published = this.handOver(snapshot, step.value);
+      const published = this.handOver(snapshot, step.value, inputs);
       this.announce(snapshot);
       return (this.showing = published);
     }
     const superseded = (): boolean => request !== this.request;
-    const inputs = this.inputs;
     this.underWay = request;
     const drawing = (async (): Promise<void> => {
       if (!step) {
@@ -174,7 +177,7 @@ export class ProblemsRenderer implements vscode.Disposable {
       const planned = step.value;
       await nextTurn();
       if (superseded()) return this.showing;
-      const published = this.handOver(snapshot, planned);
+      const published = this.handOver(snapshot, planned, inputs);
       await nextTurn();
       if (superseded()) return this.showing;
       this.requestPlaces(planned);
@@ -191,22 +194,27 @@ export class ProblemsRenderer implements vscode.Disposable {
   }
 
   /** Hands a planned drawing to VS Code (the first chunk now) and makes it the one shown. */
-  private handOver(snapshot: ShownSnapshot, planned: Planned): Promise<void> {
+  private handOver(snapshot: ShownSnapshot, planned: Planned, inputs: number): Promise<void> {
     this.sources = planned.sources;
     const entries: [vscode.Uri, Placed[] | undefined][] = [...planned.byUri.values()];
-    for (const old of this.shownUris) if (!planned.byUri.has(old)) entries.push([vscode.Uri.parse(old), undefined]);
-    const keep = this.early.keepOnHandOver(this.collection);
-    const published = this.publisher.publish(entries, (p) => this.diagnosticOf(p), keep);
+    for (const old of this.shownUris) if (!planned.byUri.has(old) && !planned.kept.has(old)) entries.push([vscode.Uri.parse(old), undefined]);
+    this.early.clear();
+    // What this drawing keeps is what VS Code has only once every file of it is handed over.
+    this.kept.handingOver(planned.byUri.keys());
+    const published = this.publisher.publish(entries, (p) => this.diagnosticOf(p), keepWhatIsShown(this.collection)).then((whole) => {
+      if (whole && this.sources === planned.sources) this.kept.handedOver(planned.paths, inputs);
+    });
     this.shownUris.clear();
-    for (const key of planned.byUri.keys()) this.shownUris.add(key);
+    for (const key of [...planned.byUri.keys(), ...planned.kept.keys()]) this.shownUris.add(key);
     this.drawn = snapshot;
-    const count = [...planned.byUri.values()].reduce((n, [, d]) => n + d.length, 0);
-    this.deps.log.info(`Diagnostics: ${count} in ${planned.byUri.size} files of ${snapshot.folders.length} folders${planned.gone > 0 ? `; ${planned.gone} no longer in this copy` : ''}`);
+    this.deps.log.info(`Diagnostics: ${describePlanned(planned)} of ${snapshot.folders.length} folders`);
     return published;
   }
 
   /** Shows diagnostics before the rest is planned (the full hand-over draws them again). */
   preview(entries: Preview): void {
+    // A drawing superseded after its preview leaves those files as no record says.
+    if (entries.length > 0) this.kept.forget();
     for (const [uri, placed] of entries) {
       this.collection.set(uri, placed.map((p) => this.diagnosticOf(p)));
       // Older chunks still being handed over must not undo it; a newer drawing clears it if gone.
@@ -227,11 +235,8 @@ export class ProblemsRenderer implements vscode.Disposable {
    * Code, `chunk` diagnostics at most per turn.
    */
   drawRemembered(files: readonly (readonly [vscode.Uri, FindingDiagnostic[]])[], chunk: number): Promise<void> {
-    for (const [uri] of files) {
-      this.early.add(uri, true);
-      this.shownUris.add(uri.toString());
-    }
-    return this.publisher.publish(files, (d) => d, undefined, chunk);
+    for (const [uri] of files) this.shownUris.add(this.early.add(uri, true));
+    return this.publisher.publish(files, (d) => d, undefined, chunk).then(() => undefined);
   }
 
   /** The files drawn early and not replaced since (their URIs as strings). */
@@ -241,11 +246,7 @@ export class ProblemsRenderer implements vscode.Disposable {
 
   /** Takes back what was drawn early and not replaced since (the cache turned out unusable). */
   takeBackEarly(): void {
-    for (const key of this.early.files) {
-      this.collection.delete(vscode.Uri.parse(key, true));
-      this.shownUris.delete(key);
-    }
-    this.early.clear();
+    for (const key of this.early.takeBack(this.collection)) this.shownUris.delete(key);
   }
 
   /** What Problems shows per file, for keeping on disk; undefined while part of it does not know its findings. */
@@ -274,6 +275,7 @@ export class ProblemsRenderer implements vscode.Disposable {
   /** Empties Problems (nothing to show). */
   private clearDrawn(snapshot: ShownSnapshot): Promise<void> {
     this.request = {};
+    this.kept.forget();
     this.underWay = undefined;
     this.sources.clear();
     this.publisher.cancel();

@@ -7,6 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { ShownDiagnostic, ShownRange, ShownReader } from '../core/services/shown-snapshot';
+import type { Keep } from './diagnostics-publisher';
 import { DIAGNOSTIC_SOURCE, FindingDiagnostic, linkTarget } from './finding-diagnostic';
 
 /** A diagnostic of ours as a record. */
@@ -45,6 +46,23 @@ export const shownReader: ShownReader<[vscode.Uri, FindingDiagnostic[]], Finding
     return [vscode.Uri.parse(uri, true), diagnostics];
   },
 };
+
+/**
+ * Which files a hand-over leaves as they are: those whose diagnostics shown (drawn by an earlier
+ * hand-over, or remembered from the last session) are the same as those just built. They are
+ * given the new findings instead: a refresh that changed little hands little to VS Code, which
+ * serializes every diagnostic of a `set` and sends it to the window (docs/performance.md, "After
+ * the last answer").
+ */
+export function keepWhatIsShown(collection: vscode.DiagnosticCollection): Keep {
+  return (uri, built) => {
+    if (!built) return false;
+    const shown = collection.get(uri);
+    if (!shown || !sameDiagnostics(shown, built)) return false;
+    giveFindings(shown, built);
+    return true;
+  };
+}
 
 /** Whether the diagnostics drawn in a file are those just built for it (in the same order). */
 export function sameDiagnostics(shown: readonly vscode.Diagnostic[], built: readonly vscode.Diagnostic[]): boolean {

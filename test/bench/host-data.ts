@@ -20,7 +20,7 @@ export const HOT_FINDINGS = 500;
  * The deployment of the latency figures: 10 000 findings (8 000 code, 2 000 supply-chain) of the
  * same workspace project among 5 000 projects, under another slug so its start has no cache.
  */
-export const LATENCY_BENCH = { files: HOST_BENCH.files, sast: 8_000, sca: 2_000, projects: 5_000, slug: 'latency-bench' } as const;
+export const LATENCY_BENCH = { files: HOST_BENCH.files, sast: 8_000, sca: 2_000, projects: 5_000, slug: 'latency-bench', movedPerRefresh: 100 } as const;
 
 export interface BenchShape { readonly files: number; readonly sast: number; readonly sca: number; readonly projects: number; readonly slug?: string }
 
@@ -59,4 +59,24 @@ export function hostBenchDeployment(commit: string, shape: BenchShape = HOST_BEN
     data.sca.push(finding);
   }
   return { data, project: project.name };
+}
+
+/**
+ * Moves `count` code findings of the bench's files one line down (the last line wraps to the
+ * first), spread over the files, a different set each `round`: what a new scan changes between
+ * two refreshes of a user's workspace. Returns how many moved.
+ */
+export function moveCodeFindings(data: PlatformData, count: number, round: number): number {
+  const movable = data.sast.filter((f) => f.location?.file_path !== HOT_FILE && f.location?.file_path?.startsWith('src/pkg'));
+  const step = Math.max(1, Math.floor(movable.length / count));
+  let moved = 0;
+  for (let k = 0; k < count && k < movable.length; k++) {
+    const finding = movable[(round * 7 + k * step) % movable.length];
+    const location = finding.location!;
+    const line = (location.line ?? 1) % (BENCH_FILE_LINES - 1) + 1;
+    finding.location = { ...location, line, end_line: line };
+    finding.line_of_code_url = finding.line_of_code_url?.replace(/#L\d+$/, `#L${line}`);
+    moved++;
+  }
+  return moved;
 }

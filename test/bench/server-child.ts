@@ -7,7 +7,7 @@
  * when the channel closes, so it never outlives the bench (not even one that crashed).
  */
 import { generateDeployment, startPlatformServer, type GenerateOptions } from '../platform/index';
-import { hostBenchDeployment, LATENCY_BENCH } from './host-data';
+import { hostBenchDeployment, LATENCY_BENCH, moveCodeFindings } from './host-data';
 import type { ServerReady } from './server';
 
 async function main(): Promise<void> {
@@ -38,6 +38,11 @@ async function main(): Promise<void> {
     if (typeof message === 'object' && message !== null && 'markRoundTrips' in message) {
       platform.roundTrips.mark();
       process.send?.({ roundTripsMarked: true });
+    }
+    // What a new scan changes between two refreshes.
+    if (typeof message === 'object' && message !== null && 'moveFindings' in message) {
+      const { count, round } = (message as { moveFindings: { count: number; round: number } }).moveFindings;
+      process.send?.({ findingsMoved: moveCodeFindings(data, count, round) });
     }
     if (typeof message === 'object' && message !== null && 'roundTrips' in message) process.send?.({ roundTripsAre: platform.roundTrips.report() });
     if (typeof message === 'object' && message !== null && typeof (message as { latencyMs?: unknown }).latencyMs === 'number') {

@@ -89,6 +89,8 @@ interface RawFinding { id: number; rule_name?: string; rule_message?: string | n
  * in the extension host alone, so that job would not show what it claims to.
  */
 let lastShowMs = 0;
+/** When the last plain job began, in epoch milliseconds (after its opening collection). */
+let lastStartedAt = 0;
 let lastSent = { chars: 0, ms: 0, markers: 0 };
 /** Heap held by the plain job's diagnostics once handed over: the floor under what any extension keeps. */
 let lastHeldBytes = 0;
@@ -98,6 +100,7 @@ async function plainJob(ready: Pick<Ready, 'url' | 'token' | 'deploymentSlug' | 
   const heapAtStart = process.memoryUsage().heapUsed;
   const collection = vscode.languages.createDiagnosticCollection('bench-limit');
   const started = performance.now();
+  lastStartedAt = performance.timeOrigin + started;
   const fetchType = async (issueType: 'sast' | 'sca'): Promise<RawFinding[]> => {
     const out: RawFinding[] = [];
     let page = 0;
@@ -442,6 +445,7 @@ describe('bench:host', () => {
       const latencyDeps: LatencyBenchDeps = {
         repo: REPO, commit, project: ready.project, folder, api, windowQuiet, median,
         limitJob: (other) => plainJob(other, folder.uri, 3000, 4),
+        limitTimes: () => ({ startedAt: lastStartedAt, showMs: lastShowMs }),
         // APPSEC_BENCH_PROFILE_ROUNDS=1: what ran between the last answer and the last diagnostic.
         ...(PROFILE_ROUNDS ? { profileTail: (work, window) => profile(work, (result) => window(result, nowUs())) } : {}),
       };
