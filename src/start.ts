@@ -14,6 +14,7 @@ import { warnOnceIfNoKeyring, type SecretTokenStore } from './host/secrets';
 import { settings } from './host/settings';
 import type { StartMemory } from './host/start-memory';
 import { errorMessage, reportError } from './host/user-errors';
+import { said } from './core/l10n';
 
 export interface StartDeps extends CommandDeps {
   readonly tokens: SecretTokenStore;
@@ -44,6 +45,6 @@ export function registerStart(context: vscode.ExtensionContext, deps: StartDeps)
       resumeSbomExports(deps);
       await deps.refreshAll(false);
     }
-  })().catch((e: unknown) => reportError('Starting failed', e, sessionLog));
+  })().catch((e: unknown) => reportError(said('Starting failed'), e, sessionLog));
   return {};
 }

@@ -10,8 +10,11 @@ import { KIND_PRODUCTS, unavailableText } from './core/services/kind-availabilit
 import type { KindGap } from './core/services/kind-gaps';
 import type { ViewState } from './host/view-state';
 import { clockTime } from './views/state-messages';
+import { formatMoment, formatCount, t } from './core/l10n';
+import { valueLabel } from './core/services/filters';
 
-const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+/** "1 finding", "12 findings". */
+const findingsCount = (n: number): string => (n === 1 ? t('{0} finding', formatCount(n)) : t('{0} findings', formatCount(n)));
 
 /** Counts by severity per list of open findings (the list is kept per folder, see openInProblems). */
 const countsByList = new WeakMap<readonly Finding[], ReturnType<typeof countBySeverity>>();
@@ -30,31 +33,38 @@ export function statusText(folder: FolderFindings | undefined, treeRef?: string)
   // What Problems shows: fixed and ignored findings are not counted, whatever the filter.
   const problems = openInProblems(folder);
   const counts = countsOf(problems);
-  const parts = [...counts].filter(([, n]) => n > 0).map(([severity, n]) => `${n} ${severity}`);
+  const parts = [...counts].filter(([, n]) => n > 0).map(([severity, n]) => `${formatCount(n)} ${valueLabel(severity)}`);
   const total = problems.length;
-  const ref = folder.ref ?? 'all refs';
-  const fallback = (folder.usedFallback ? ` (the current branch ${folder.repo.branch ?? ''} has no scan; showing ${ref})` : '')
-    + (treeRef && treeRef !== ref ? ` The Projects view shows ${treeRef}, as chosen there; Problems and this count follow the branch checked out.` : '');
+  const ref = folder.ref ?? t('all refs');
+  const fallback = (folder.usedFallback ? ` ${t('(the current branch {0} has no scan; showing {1})', folder.repo.branch ?? '', ref)}` : '')
+    + (treeRef && treeRef !== ref ? ` ${t('The Projects view shows {0}, as chosen there; Problems and this count follow the branch checked out.', treeRef)}` : '');
   const { novelty } = folder;
   const newCount = novelty ? problems.filter((f) => novelty.isNew(f)).length : 0;
-  if (folder.onlyNew) {
-    const against = novelty ? `, not on ${novelty.primary}` : '';
+  if (folder.newOnBranch) {
+    const newOn = novelty
+      ? t('AppSec: {0} of {1} new on {2}, not on {3}', findingsCount(total), folder.repo.projectName, ref, novelty.primary)
+      : t('AppSec: {0} of {1} new on {2}', findingsCount(total), folder.repo.projectName, ref);
     return {
-      text: `$(shield) ${total === 0 ? 'Nothing new' : `${parts.join(' · ')} new`}`,
-      tooltip: `AppSec: ${plural(total, 'finding')} of ${folder.repo.projectName} new on ${ref}${against}${fallback} (the filter "only new on this branch" is on). Click to open the Projects view.`,
+      text: `$(shield) ${total === 0 ? t('Nothing new') : t('{0} new', parts.join(' · '))}`,
+      tooltip: `${newOn}${fallback} ${t('(the filter "only new on this branch" is on). Click to open the Projects view.')}`,
     };
   }
   const gapsTip = gapsText(folder.gaps ?? []);
-  const cached = folder.cachedAt ? ` As of ${folder.cachedAt.toLocaleString()} (from the last session; refreshing).` : '';
-  const newText = newCount > 0 ? ` · $(git-branch) ${newCount} new` : '';
-  const newTip = novelty && newCount > 0 ? ` ${newCount} of them ${newCount === 1 ? 'is' : 'are'} new on this branch (${novelty.primary} does not have ${newCount === 1 ? 'it' : 'them'}).` : '';
+  const cached = folder.cachedAt ? ` ${t('As of {0} (from the last session; refreshing).', formatMoment(folder.cachedAt))}` : '';
+  const newText = newCount > 0 ? ` · $(git-branch) ${t('{0} new', formatCount(newCount))}` : '';
+  const newTip = novelty && newCount > 0
+    ? ` ${newCount === 1 ? t('{0} of them is new on this branch ({1} does not have it).', formatCount(newCount), novelty.primary) : t('{0} of them are new on this branch ({1} does not have them).', formatCount(newCount), novelty.primary)}`
+    : '';
   const failed = (folder.gaps ?? []).some((g) => 'failedBecause' in g);
   // A filter that keeps nothing says so in its own words: the branch itself may have findings.
-  const matching = folder.filters ? ` matching the filters (${folder.filters})` : '';
+  const head = folder.filters
+    ? t('AppSec: {0} matching the filters ({1}) of {2} on {3}', findingsCount(total), folder.filters, folder.repo.projectName, ref)
+    : t('AppSec: {0} of {1} on {2}', findingsCount(total), folder.repo.projectName, ref);
+  const none = folder.filters ? t('No findings ({0})', folder.filters) : t('No findings');
   return {
     // Another branch's findings are marked as such where they are counted, not only in the tooltip.
-    text: `$(${failed ? 'warning' : folder.cachedAt ? 'history' : 'shield'}) ${total === 0 ? `No findings${folder.filters ? ` (${folder.filters})` : ''}` : parts.join(' · ')}${newText}${folder.usedFallback ? ` · on ${ref}` : ''}`,
-    tooltip: `AppSec: ${plural(total, 'finding')}${matching} of ${folder.repo.projectName} on ${ref}${fallback}.${newTip}${cached}${gapsTip} Click to open the Projects view.`,
+    text: `$(${failed ? 'warning' : folder.cachedAt ? 'history' : 'shield'}) ${total === 0 ? none : parts.join(' · ')}${newText}${folder.usedFallback ? ` · ${t('on {0}', ref)}` : ''}`,
+    tooltip: `${head}${fallback}.${newTip}${cached}${gapsTip} ${t('Click to open the Projects view.')}`,
   };
 }
 
@@ -65,7 +75,9 @@ function gapsText(gaps: readonly KindGap[]): string {
   for (const gap of gaps) {
     const text = 'unavailable' in gap
       ? `${KIND_PRODUCTS[gap.kind]}: ${unavailableText(gap.unavailable)}.`
-      : `${KIND_PRODUCTS[gap.kind]}: the last refresh failed${gap.since ? ` (showing findings from ${clockTime(gap.since)})` : ''}.`;
+      : gap.since
+        ? t('{0}: the last refresh failed (showing findings from {1}).', KIND_PRODUCTS[gap.kind], clockTime(gap.since))
+        : t('{0}: the last refresh failed.', KIND_PRODUCTS[gap.kind]);
     if (!said.has(text)) parts.push(text);
     said.add(text);
   }

@@ -6,6 +6,7 @@ import type { FindingKind } from '../core/services/kind-availability';
 import type { CommandDeps } from './command-deps';
 import { facetItems, takesOneValue, valueItems, withFacet } from './filter-facets';
 import { groupKey, type CommandItem } from './command-item';
+import { t } from '../core/l10n';
 
 /** Filters and grouping live in the view state; a filter change reloads. */
 export type FilterCommandsDeps = Pick<CommandDeps, 'viewState' | 'refreshAll' | 'findings'>;
@@ -25,13 +26,13 @@ async function pickSelection(current: FilterSelection, defaults: FilterSelection
   for (;;) {
     const summary = describeSelection(draft);
     const head: StepItem<string>[] = [
-      { id: APPLY, label: '$(check) Apply', description: summary === '' ? 'every finding' : summary },
-      { id: DEFAULTS, label: '$(discard) Back to the defaults', description: describeSelection(defaults) || 'every finding' },
-      { id: '', label: 'Filters', kind: vscode.QuickPickItemKind.Separator },
+      { id: APPLY, label: `$(check) ${t('Apply')}`, description: summary === '' ? t('every finding') : summary },
+      { id: DEFAULTS, label: `$(discard) ${t('Back to the defaults')}`, description: describeSelection(defaults) || t('every finding') },
+      { id: '', label: t('Filters'), kind: vscode.QuickPickItemKind.Separator },
     ];
     const facets = facetItems(draft, offered).map((f): StepItem<string> => ({ id: f.key, label: f.label, description: f.description, detail: f.detail }));
     const picked = await pickOne([...head, ...facets], {
-      title: 'AppSec: Filter Findings', placeholder: 'Pick a filter to change, then Apply (the tree and Problems follow)', focus,
+      title: t('AppSec: Filter Findings'), placeholder: t('Pick a filter to change, then Apply (the tree and Problems follow)'), focus,
     });
     if (!picked) return undefined;
     if (picked.id === APPLY) return draft;
@@ -48,14 +49,14 @@ async function pickSelection(current: FilterSelection, defaults: FilterSelection
 
 async function pickValues(key: FilterDefinition['key'], draft: FilterSelection, name: string): Promise<(string | undefined)[] | undefined> {
   const items = valueItems(key, draft).map((v): StepItem<string | undefined> & { picked: boolean } => ({
-    id: v.value, label: v.label, picked: v.picked, description: v.picked && takesOneValue(key) ? 'kept now' : undefined,
+    id: v.value, label: v.label, picked: v.picked, description: v.picked && takesOneValue(key) ? t('kept now') : undefined,
   }));
-  const title = `AppSec: Filter Findings — ${name}`;
+  const title = t('AppSec: Filter Findings — {0}', name);
   if (takesOneValue(key)) {
-    const picked = await pickOne(items, { title, placeholder: `Keep the findings whose ${name.toLowerCase()} is…`, focus: items.find((i) => i.picked)?.id });
+    const picked = await pickOne(items, { title, placeholder: t('Keep the findings whose {0} is…', name.toLowerCase()), focus: items.find((i) => i.picked)?.id });
     return picked && [picked.id];
   }
-  const chosen = await vscode.window.showQuickPick(items, { title, placeHolder: 'Tick the values to keep (none ticked: any)', canPickMany: true, ignoreFocusOut: true });
+  const chosen = await vscode.window.showQuickPick(items, { title, placeHolder: t('Tick the values to keep (none ticked: any)'), canPickMany: true, ignoreFocusOut: true });
   return chosen?.map((c) => c.id);
 }
 
@@ -117,7 +118,7 @@ export async function filterByRule(app: FilterCommandsDeps, item?: CommandItem):
   // The platform filters code findings by rule; a supply-chain finding's `ssc-…` id is no rule there.
   if (item?.finding?.issueType === 'sca') return undefined;
   const rule = groupKey(item, 'rule') ?? item?.text ?? item?.finding?.ruleName
-    ?? (await vscode.window.showInputBox({ title: 'AppSec: Show Only This Rule', prompt: 'The rule id, e.g. python.lang.security.audit.eval-detected', ignoreFocusOut: true }));
+    ?? (await vscode.window.showInputBox({ title: t('AppSec: Show Only This Rule'), prompt: t('The rule id, e.g. {0}', 'python.lang.security.audit.eval-detected'), ignoreFocusOut: true }));
   const trimmed = rule?.trim();
   if (!trimmed) return undefined;
   return filterFindings(app, narrowed(app, { rules: [trimmed] }));
@@ -134,7 +135,7 @@ export async function filterByFile(app: FilterCommandsDeps, item?: CommandItem):
   const path = groupKey(item, 'file') ?? item?.text
     ?? finding?.sca?.usage?.filePath ?? finding?.location?.filePath
     ?? (await vscode.window.showInputBox({
-      title: 'AppSec: Show Only This File', prompt: 'A file or folder, relative to the repository (e.g. src/app or src/app/views.py)',
+      title: t('AppSec: Show Only This File'), prompt: t('A file or folder, relative to the repository (e.g. {0} or {1})', 'src/app', 'src/app/views.py'),
       value: active ? vscode.workspace.asRelativePath(active, false) : undefined, ignoreFocusOut: true,
     }));
   const trimmed = path?.trim().replace(/^\.\//, '');
@@ -147,10 +148,10 @@ export async function clearFilters(app: FilterCommandsDeps): Promise<void> {
   await app.refreshAll(false);
 }
 
-const GROUPS: { label: string; value: GroupBy }[] = [
-  { label: 'Severity', value: 'severity' },
-  { label: 'Rule', value: 'rule' },
-  { label: 'File', value: 'file' },
+const GROUPS = (): { label: string; value: GroupBy }[] => [
+  { label: t('Severity'), value: 'severity' },
+  { label: t('Rule'), value: 'rule' },
+  { label: t('File'), value: 'file' },
 ];
 
 /** With the grouping given (automation, tests) the picker is skipped. */
@@ -159,8 +160,8 @@ export async function groupBy(app: FilterCommandsDeps, given?: GroupBy): Promise
   if (!value) {
     const current = app.viewState.groupBy();
     const picked = await vscode.window.showQuickPick(
-      GROUPS.map((g) => ({ ...g, description: g.value === current ? 'current' : undefined })),
-      { title: 'AppSec: Group Findings By' },
+      GROUPS().map((g) => ({ ...g, description: g.value === current ? t('current') : undefined })),
+      { title: t('AppSec: Group Findings By') },
     );
     value = picked?.value;
   }

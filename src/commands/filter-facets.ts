@@ -7,6 +7,7 @@ import {
   FILTER_DEFINITIONS, offeredDefinitions, parseSelection, selectedValues, selectionFromPicks, valueLabel, type FilterDefinition, type FilterSelection,
 } from '../core/services/filters';
 import type { FindingKind } from '../core/services/kind-availability';
+import { t } from '../core/l10n';
 
 export interface FacetItem {
   readonly key: FilterDefinition['key'];
@@ -23,28 +24,36 @@ export interface ValueItem {
   readonly picked: boolean;
 }
 
-const TYPE_NOUNS: Record<string, string> = { sast: 'code', sca: 'supply chain', secrets: 'secrets' };
-
 /** Values worded where the shared labels would read as code ("true", "false"). */
-const VALUE_WORDS: Partial<Record<FilterDefinition['key'], Readonly<Record<string, string>>>> = {
-  isMalicious: { true: 'malicious packages only', false: 'without malicious packages' },
-};
+function valueWords(key: FilterDefinition['key'], value: string): string | undefined {
+  if (key !== 'isMalicious') return undefined;
+  return value === 'true' ? t('malicious packages only') : value === 'false' ? t('without malicious packages') : undefined;
+}
 
+/** Which kinds a facet applies to, in words ("Code and supply chain findings only"). */
 function scopeText(def: FilterDefinition): string {
-  if (def.key === 'newOnBranch') return 'Findings its primary branch does not have (decided in the editor)';
-  if (def.key === 'aiFindings') return 'Code findings of the AI analysis (decided in the editor)';
-  if (def.appliesTo.length === 3) return 'Every kind of finding';
-  return `${def.appliesTo.map((t) => TYPE_NOUNS[t]).join(' and ')} findings only`.replace(/^./, (c) => c.toUpperCase());
+  if (def.key === 'newOnBranch') return t('Findings its primary branch does not have (decided in the editor)');
+  if (def.key === 'aiFindings') return t('Code findings of the AI analysis (decided in the editor)');
+  if (def.appliesTo.length === 3) return t('Every kind of finding');
+  const key = [...def.appliesTo].sort().join(' ');
+  switch (key) {
+    case 'sast': return t('Code findings only');
+    case 'sca': return t('Supply chain findings only');
+    case 'secrets': return t('Secrets findings only');
+    case 'sast sca': return t('Code and supply chain findings only');
+    case 'sast secrets': return t('Code and secrets findings only');
+    default: return t('Supply chain and secrets findings only');
+  }
 }
 
 /** How one value of a facet reads. */
 function facetValueLabel(def: FilterDefinition, value: string): string {
-  return VALUE_WORDS[def.key]?.[value] ?? valueLabel(value, def);
+  return valueWords(def.key, value) ?? valueLabel(value, def);
 }
 
 /** The facet's name without the kind it applies to ("Reachability (supply chain)" → "Reachability"). */
 function facetName(def: FilterDefinition): string {
-  return def.label.replace(/ \(.*\)$/, '');
+  return def.label.replace(/\s*[(（][^()（）]*[)）]$/, '');
 }
 
 /** The first step: every facet the deployment offers (and any already set), with what it keeps. */
@@ -54,7 +63,7 @@ export function facetItems(draft: FilterSelection, offered: readonly FindingKind
     const values = chosen.get(def.key) ?? [];
     return {
       key: def.key, label: facetName(def), detail: scopeText(def),
-      description: values.length === 0 ? 'any' : values.map((v) => facetValueLabel(def, v)).join(', '),
+      description: values.length === 0 ? t('any') : values.map((v) => facetValueLabel(def, v)).join(', '),
     };
   });
 }
@@ -64,7 +73,7 @@ export function valueItems(key: FilterDefinition['key'], draft: FilterSelection)
   const def = definition(key);
   const current = new Set(selectedValues(draft).find(([d]) => d.key === key)?.[1] ?? []);
   const values = def.values.map((value) => ({ value, label: facetValueLabel(def, value), picked: current.has(value) }));
-  return def.single ? [{ value: undefined, label: 'Any', picked: current.size === 0 }, ...values] : values;
+  return def.single ? [{ value: undefined, label: t('Any'), picked: current.size === 0 }, ...values] : values;
 }
 
 /** The draft with one facet set to the values picked (none: the facet keeps everything). */

@@ -17,6 +17,7 @@ import { errorMessage, isCancellation, reportError } from '../host/user-errors';
 import type { CommandDeps } from './command-deps';
 import type { CommandItem } from './command-item';
 import { resolveProject } from './project-commands';
+import { said } from '../core/l10n';
 
 export type ProjectSettingsDeps = Pick<CommandDeps, 'projects' | 'repos' | 'session' | 'baselines' | 'logger'>;
 
@@ -128,7 +129,7 @@ export async function setPrimaryBranch(app: ProjectSettingsDeps, item?: CommandI
     inform(`The primary branch of ${project.name} is now ${primaryName(updated)}: findings ${primaryRef(updated) ?? 'it'} does not have are new on their branch.`);
     return app.projects.find(project.name) ?? updated;
   } catch (error) {
-    void reportError(`The primary branch of ${project.name} is still ${primaryName(project)}`, error, app.logger('Projects'));
+    void reportError(said('The primary branch of {0} is still {1}', project.name, primaryName(project)), error, app.logger('Projects'));
     return undefined;
   }
 }
@@ -159,7 +160,7 @@ export async function setManagedScans(app: ProjectSettingsDeps, item?: CommandIt
       : `Nothing to change: the managed scans of ${project.name} are ${managedScansText(outcome.scans)} already. Nothing was sent.`);
     return outcome.scans;
   } catch (error) {
-    void reportError(`The managed scans of ${project.name} are unchanged`, error, app.logger('Projects'));
+    void reportError(said('The managed scans of {0} are unchanged', project.name), error, app.logger('Projects'));
     return undefined;
   }
 }

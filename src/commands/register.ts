@@ -10,6 +10,7 @@ import { parse } from '../host/schema';
 import { COMMAND_ARGUMENTS, type CommandMap, type CommandSignatures } from './command-arguments';
 import type { CommandDeps } from './command-deps';
 import { COMMAND_IDS, type CommandId } from '../core/model/command-ids';
+import { said, type Said } from '../core/l10n';
 
 /** Registration only needs the log, for the one error wrapper. */
 export type RegisterDeps = Pick<CommandDeps, 'logger'>;
@@ -22,22 +23,27 @@ export class CommandArgumentError extends Error {
   }
 }
 
-const TITLES: Partial<Record<CommandId, string>> = {
-  'appsecFindings.signIn': 'Sign-in failed',
-  'appsecFindings.refresh': 'Refresh failed',
-  'appsecFindings.tagProject': 'Tagging the project failed',
-  'appsecFindings.exportSbom': 'The SBOM export failed',
-  'appsecFindings.exportSarif': 'The SARIF export failed',
-  'appsecFindings.setRuleMode': 'Changing the rule\'s mode failed',
-  'appsecFindings.setRuleModeMonitor': 'Changing the rule\'s mode failed',
-  'appsecFindings.setRuleModeComment': 'Changing the rule\'s mode failed',
-  'appsecFindings.setRuleModeBlock': 'Changing the rule\'s mode failed',
-  'appsecFindings.setRuleModeDisabled': 'Changing the rule\'s mode failed',
-  'appsecFindings.editTags': 'Editing the tags failed',
-  'appsecFindings.setPrimaryBranch': 'Setting the primary branch failed',
-  'appsecFindings.setManagedScans': 'Changing the managed scans failed',
-  'appsecFindings.unlinkTicketEverywhere': 'Unlinking the ticket failed',
-};
+/** What failed, in English for the log and in the display language for the user. */
+function failedTitle(id: CommandId): Said {
+  switch (id) {
+    case 'appsecFindings.signIn': return said('Sign-in failed');
+    case 'appsecFindings.refresh': return said('Refresh failed');
+    case 'appsecFindings.tagProject': return said('Tagging the project failed');
+    case 'appsecFindings.exportSbom': return said('The SBOM export failed');
+    case 'appsecFindings.exportSarif': return said('The SARIF export failed');
+    case 'appsecFindings.setRuleMode':
+    case 'appsecFindings.setRuleModeMonitor':
+    case 'appsecFindings.setRuleModeComment':
+    case 'appsecFindings.setRuleModeBlock':
+    case 'appsecFindings.setRuleModeDisabled': return said('Changing the rule\'s mode failed');
+    case 'appsecFindings.editTags': return said('Editing the tags failed');
+    case 'appsecFindings.setPrimaryBranch': return said('Setting the primary branch failed');
+    case 'appsecFindings.setManagedScans': return said('Changing the managed scans failed');
+    case 'appsecFindings.unlinkTicketEverywhere': return said('Unlinking the ticket failed');
+    // The command's id names it (a contract word, the same in every language).
+    default: return said('{0} failed', id.replace('appsecFindings.', ''));
+  }
+}
 
 /** Checks the arguments, then runs the handler with them as it types them. */
 function run<K extends CommandId>(commands: CommandMap, id: K, args: readonly unknown[]): unknown {
@@ -57,7 +63,7 @@ export function registerCommands(app: RegisterDeps, commands: CommandMap, onRan?
         return result;
       } catch (error) {
         // Not awaited: the message stays until dismissed, and the command must finish now.
-        void reportError(TITLES[id] ?? `${id.replace('appsecFindings.', '')} failed`, error, log);
+        void reportError(failedTitle(id), error, log);
         return undefined;
       }
     }),

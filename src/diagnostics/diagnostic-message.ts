@@ -8,6 +8,7 @@
 import { supplyChainName } from '../core/model/finding-names';
 import type { Finding } from '../core/model/types';
 import { secretValidationLabel } from '../core/services/filters';
+import { t } from '../core/l10n';
 
 /**
  * The source of every diagnostic of ours, AI findings and secrets too: it names the extension, so
@@ -16,10 +17,10 @@ import { secretValidationLabel } from '../core/services/filters';
  */
 export const DIAGNOSTIC_SOURCE = 'AppSec';
 
-/** How the message marks an AI finding: the word the tree's description uses, first. */
+/** How the message marks an AI finding, in English: the word the tree's description uses, first. */
 export const AI_PREFIX = 'AI: ';
 
-/** Added when the finding's own code changed since the scan: the diagnostic is at the closest place. */
+/** Added when the finding's own code changed since the scan, in English: the diagnostic is at the closest place. */
 export const CHANGED_SUFFIX = ' (the code here changed since the scan)';
 
 /**
@@ -29,18 +30,21 @@ export const CHANGED_SUFFIX = ' (the code here changed since the scan)';
  */
 export function messageOf(finding: Finding): string {
   const text = finding.message.trim() || finding.ruleName;
-  if (finding.secret) return `${text} (${secretValidationLabel(finding.secret.validation)})`;
-  if (finding.ai) return `${AI_PREFIX}${text}`;
+  // The platform's text stays as sent; only our words around it follow the display language.
+  if (finding.secret) return t('{0} ({1})', text, secretValidationLabel(finding.secret.validation));
+  if (finding.ai) return t('AI: {0}', text);
   if (!finding.sca) return text;
   const { fixVersions } = finding.sca;
-  const fix = fixVersions && fixVersions.length > 0 ? ` Fixed in ${fixVersions.join(', ')}.` : '';
+  const withFix = fixVersions && fixVersions.length > 0 ? t('{0} Fixed in {1}.', text, fixVersions.join(', ')) : text;
   const name = supplyChainName(finding) ?? finding.sca.advisory;
+  if (!name) return withFix;
   // Reachability changes what a supply-chain finding means: say it up front.
-  const reach = finding.sca.reachability === 'unreachable' ? ' (unreachable from your code)' : finding.sca.isMalicious ? ' (malicious package)' : '';
-  return `${name ? `${name}${reach}: ` : ''}${text}${fix}`;
+  if (finding.sca.reachability === 'unreachable') return t('{0} (unreachable from your code): {1}', name, withFix);
+  if (finding.sca.isMalicious) return t('{0} (malicious package): {1}', name, withFix);
+  return `${name}: ${withFix}`;
 }
 
 /** The diagnostic's whole message: {@link messageOf}, and whether the code here changed since the scan. */
 export function diagnosticMessage(finding: Finding, changed = false): string {
-  return changed ? `${messageOf(finding)}${CHANGED_SUFFIX}` : messageOf(finding);
+  return changed ? t('{0} (the code here changed since the scan)', messageOf(finding)) : messageOf(finding);
 }

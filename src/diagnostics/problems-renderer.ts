@@ -39,7 +39,7 @@ export interface RendererDeps {
   readonly places: FindingPlaces;
   readonly log: Logger;
   /** A finding's trace steps as related information, once its story was read (undefined: none known). */
-  readonly related?: (finding: Finding) => readonly vscode.DiagnosticRelatedInformation[] | undefined;
+  readonly traceRelated?: (finding: Finding) => readonly vscode.DiagnosticRelatedInformation[] | undefined;
 }
 
 export class ProblemsRenderer implements vscode.Disposable {
@@ -126,7 +126,7 @@ export class ProblemsRenderer implements vscode.Disposable {
    * files the last drawing drew the same are kept rather than planned.
    */
   plan(folders: readonly WorkspaceFolderFindings[], inputs?: number): Generator<Preview | undefined, Planned, void> {
-    const traced = (finding: Finding): boolean => this.deps.related?.(finding) !== undefined;
+    const traced = (finding: Finding): boolean => this.deps.traceRelated?.(finding) !== undefined;
     return planDrawing(folders, { places: this.deps.places, log: this.deps.log, ...this.planOptions(), traced, ...(inputs === undefined ? {} : this.kept.previousFor(inputs)) });
   }
 
@@ -258,7 +258,7 @@ export class ProblemsRenderer implements vscode.Disposable {
     // Drift facts only where the diagnostic moved or its code changed: the hover finds the commit
     // of the others itself, and an object per diagnostic saying "not moved" costs memory.
     const moved = p.changed || p.scannedLine !== p.planned.range.startLine;
-    return toDiagnostic(p.planned, p.folder, this.deps.findingUrl, moved ? { changed: p.changed, commit: p.commit, scannedLine: p.scannedLine } : undefined, this.deps.related?.(p.planned.finding));
+    return toDiagnostic(p.planned, p.folder, this.deps.findingUrl, moved ? { changed: p.changed, commit: p.commit, scannedLine: p.scannedLine } : undefined, this.deps.traceRelated?.(p.planned.finding));
   }
 
   private announce(snapshot: ShownSnapshot): void {

@@ -53,7 +53,7 @@ export function registerProblems(context: vscode.ExtensionContext, deps: Problem
   });
   const diagnostics = new ProblemsRenderer({
     view, mapping: () => settings.severityMapping(), findingUrl: deps.findingUrl, log: deps.logger('Diagnostics'),
-    unreachableAsInformation: () => settings.unreachableAsInformation(), places: deps.places, related: deps.traceRelated,
+    unreachableAsInformation: () => settings.unreachableAsInformation(), places: deps.places, traceRelated: deps.traceRelated,
   });
   const cachedStart = new CachedStart({
     view, renderer: diagnostics, store: findings, deploymentSlug, repos: () => repos.repos(), selection: () => viewState.selection(),

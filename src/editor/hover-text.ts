@@ -8,6 +8,7 @@ import { distinctName } from '../core/model/finding-names';
 import type { Finding } from '../core/model/types';
 import { secretValidationLabel, valueLabel } from '../core/services/filters';
 import { escapeMarkdown } from '../views/markdown';
+import { formatCount, t } from '../core/l10n';
 
 /** The commands the hover may link to (and no other), in the order its links name them. */
 export const HOVER_COMMANDS = [
@@ -33,20 +34,26 @@ export interface HoverStory {
  */
 export function aboutFindingLines(finding: Finding, guidance: string | undefined, story: HoverStory = {}): string[] {
   const status = finding.status === 'open' ? [] : [valueLabel(finding.status)];
-  const facts = [finding.severity, ...status, ...(finding.secret ? [secretValidationLabel(finding.secret.validation)] : []), ...(story.blocking ? ['blocks pull requests'] : [])];
+  const facts = [valueLabel(finding.severity), ...status, ...(finding.secret ? [secretValidationLabel(finding.secret.validation)] : []), ...(story.blocking ? [t('blocks pull requests')] : [])];
   const head = `**${escapeMarkdown(distinctName(finding))}** · ${facts.map(escapeMarkdown).join(' · ')}`;
   // The links carry the finding by reference (kind and id), encoded: nothing from the platform goes in raw.
   const ref = encodeURIComponent(JSON.stringify([{ findingRef: { issueType: finding.issueType, id: finding.id } }]));
   const steps = story.traceSteps;
   const links: (readonly [string, (typeof HOVER_COMMANDS)[number]])[] = [
-    ['Show Details', 'appsecFindings.showDetails'],
-    ...(finding.issueType === 'sast' && steps !== 0 ? [[steps === undefined ? 'Show Trace' : `Show Trace (${steps} steps)`, 'appsecFindings.showTrace'] as const] : []),
-    ['Fix with Agent', 'appsecFindings.fixWithAgent'],
-    story.mayIgnore === false ? ['Request Exception in Platform', 'appsecFindings.openInPlatform'] : ['Ignore…', 'appsecFindings.ignore'],
-    ['Open in Platform', 'appsecFindings.openInPlatform'],
+    [t('Show Details'), 'appsecFindings.showDetails'],
+    ...(finding.issueType === 'sast' && steps !== 0 ? [[traceTitle(steps), 'appsecFindings.showTrace'] as const] : []),
+    [t('Fix with Agent'), 'appsecFindings.fixWithAgent'],
+    story.mayIgnore === false ? [t('Request Exception in Platform'), 'appsecFindings.openInPlatform'] : [t('Ignore…'), 'appsecFindings.ignore'],
+    [t('Open in Platform'), 'appsecFindings.openInPlatform'],
   ];
   const linkLine = links.map(([title, command]) => `[${title}](command:${command}?${ref})`).join(' · ');
-  return [head, ...(guidance ? [`Assistant: ${escapeMarkdown(oneLineText(guidance, 400))}`] : []), linkLine];
+  return [head, ...(guidance ? [t('Assistant: {0}', escapeMarkdown(oneLineText(guidance, 400)))] : []), linkLine];
+}
+
+/** "Show Trace", or with the count of steps once the story is read. */
+function traceTitle(steps: number | undefined): string {
+  if (steps === undefined) return t('Show Trace');
+  return steps === 1 ? t('Show Trace ({0} step)', formatCount(steps)) : t('Show Trace ({0} steps)', formatCount(steps));
 }
 
 export interface PlaceNotes {
@@ -65,8 +72,8 @@ export function placeNoteLines({ novelty, drift }: PlaceNotes): string[] {
 }
 
 function noveltyText(newCount: number, total: number, primary: string): string {
-  if (total === 1) return `New on this branch: ${primary} does not have this finding.`;
-  return `${newCount} of the ${total} findings here are new on this branch: ${primary} does not have them.`;
+  if (total === 1) return t('New on this branch: {0} does not have this finding.', primary);
+  return t('{0} of the {1} findings here are new on this branch: {2} does not have them.', formatCount(newCount), formatCount(total), primary);
 }
 
 function oneLineText(text: string, max: number): string {

@@ -16,6 +16,7 @@ import { refreshAllActions, type RefreshAll, type RefreshAllDeps } from './refre
 import type { SecretTokenStore } from './secrets';
 import { affectsDeployment, settings } from './settings';
 import { reportDeploymentUnread, reportError } from './user-errors';
+import { said } from '../core/l10n';
 
 export interface RefreshDeps {
   readonly session: Session;
@@ -48,7 +49,7 @@ export function registerRefresh(context: vscode.ExtensionContext, deps: RefreshD
         .catch((e: unknown) => deps.logger('Session').error('Could not follow a token change', e));
     }),
     repos.onDidChange(() => {
-      void refresh.reposChanged().catch((e: unknown) => reportError('Updating diagnostics failed', e, deps.logger('Diagnostics')));
+      void refresh.reposChanged().catch((e: unknown) => reportError(said('Updating diagnostics failed'), e, deps.logger('Diagnostics')));
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (affectsDeployment(e)) void refresh.deploymentSettingsChanged();

@@ -31,6 +31,7 @@ import { affectsConnection, settings } from './settings';
 import { StartMemory } from './start-memory';
 import { errorMessage, warnIfUnusableBaseUrl } from './user-errors';
 import { ViewState } from './view-state';
+import { injectTranslator } from './l10n-host';
 
 const SBOM_HISTORY_KEY = 'appsecFindings.sbomHistory';
 
@@ -69,6 +70,8 @@ export interface Services {
 }
 
 export function registerServices(context: vscode.ExtensionContext): Services {
+  // First: every word built after this is in the display language.
+  injectTranslator();
   const push = <T extends vscode.Disposable>(d: T): T => (context.subscriptions.push(d), d);
   const version = String((context.extension.packageJSON as { version?: unknown }).version);
   const log = push(new ExtensionLog());

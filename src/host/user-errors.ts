@@ -8,6 +8,7 @@ import { parseBaseUrl } from '../core/api/baseUrl';
 import { isCancelled, PlatformError } from '../core/model/errors';
 import { SessionError } from '../core/services/session';
 import type { Logger } from './logger';
+import { said, t, type Said } from '../core/l10n';
 
 /** Runs one of the extension's own commands, its id checked against the list it registers. */
 const runCommand = (id: CommandId): Thenable<unknown> => vscode.commands.executeCommand(id);
@@ -25,13 +26,13 @@ export function errorMessage(error: unknown): string {
 type Action = { title: string; run: () => Thenable<unknown> | void };
 
 function actionsFor(error: unknown): Action[] {
-  const showLogs: Action = { title: 'Show Logs', run: () => runCommand('appsecFindings.showLogs') };
-  const signIn: Action = { title: 'Sign In', run: () => runCommand('appsecFindings.signIn') };
-  const openSetting = (key: string): Action => ({ title: 'Open Setting', run: () => vscode.commands.executeCommand('workbench.action.openSettings', key) });
+  const showLogs: Action = { title: t('Show Logs'), run: () => runCommand('appsecFindings.showLogs') };
+  const signIn: Action = { title: t('Sign In'), run: () => runCommand('appsecFindings.signIn') };
+  const openSetting = (key: string): Action => ({ title: t('Open Setting'), run: () => vscode.commands.executeCommand('workbench.action.openSettings', key) });
   if (error instanceof SessionError) return error.code === 'invalidToken' ? [signIn] : [openSetting('appsecFindings.deploymentSlug'), showLogs];
   if (!(error instanceof PlatformError)) return [showLogs];
   // A step-by-step check names the failing layer (DNS, proxy, TLS, …) better than one message.
-  const checkConnection: Action = { title: 'Check Connection', run: () => runCommand('appsecFindings.checkConnection') };
+  const checkConnection: Action = { title: t('Check Connection'), run: () => runCommand('appsecFindings.checkConnection') };
   switch (error.reason) {
     case 'unauthorized':
     case 'notFound':
@@ -49,16 +50,20 @@ function actionsFor(error: unknown): Action[] {
   }
 }
 
-/** Logs `error` and shows it with its actions; resolves when the message is dismissed or acted on. */
-export async function reportError(context: string, error: unknown, log: Logger): Promise<void> {
+/**
+ * Logs `error` and shows it with its actions; resolves when the message is dismissed or acted on.
+ * `context`: what failed, said in English to the log and in the display language to the user.
+ */
+export async function reportError(context: Said, error: unknown, log: Logger): Promise<void> {
+  const english = context.english;
   if (isCancellation(error)) {
-    log.debug(`${context}: cancelled`);
+    log.debug(`${english}: cancelled`);
     return;
   }
-  log.error(context, error);
-  if (error instanceof PlatformError && error.bodySnippet) log.debug(`${context}: response body: ${error.bodySnippet}`);
+  log.error(english, error);
+  if (error instanceof PlatformError && error.bodySnippet) log.debug(`${english}: response body: ${error.bodySnippet}`);
   const actions = actionsFor(error);
-  const picked = await vscode.window.showErrorMessage(`AppSec: ${context}. ${errorMessage(error)}`, ...actions.map((a) => a.title));
+  const picked = await vscode.window.showErrorMessage(t('AppSec: {0}. {1}', context.text, errorMessage(error)), ...actions.map((a) => a.title));
   await actions.find((a) => a.title === picked)?.run();
 }
 
@@ -67,7 +72,7 @@ export function warnIfUnusableBaseUrl(baseUrl: string): void {
   try {
     parseBaseUrl(baseUrl);
   } catch (error) {
-    void vscode.window.showWarningMessage(`AppSec: ${errorMessage(error)}`, 'Open Setting').then((picked) =>
+    void vscode.window.showWarningMessage(t('AppSec: {0}', errorMessage(error)), t('Open Setting')).then((picked) =>
       picked ? vscode.commands.executeCommand('workbench.action.openSettings', 'appsecFindings.baseUrl') : undefined);
   }
 }
@@ -79,5 +84,5 @@ export function warnIfUnusableBaseUrl(baseUrl: string): void {
 export function reportDeploymentUnread(baseUrl: string, error: unknown, log: Logger): void {
   const unusable = error instanceof PlatformError && (error.reason === 'insecureUrl' || error.reason === 'invalidUrl');
   if (unusable) log.warn(`The base URL ${baseUrl} cannot be used: ${errorMessage(error)}`);
-  else void reportError(`Reading the deployment at ${baseUrl} failed; the views still show the previous one`, error, log);
+  else void reportError(said('Reading the deployment at {0} failed; the views still show the previous one', baseUrl), error, log);
 }

@@ -10,6 +10,19 @@ import type { WorkspaceSnapshot } from '../core/services/workspace-view';
 import type { Logger } from '../host/logger';
 import type { Finding } from '../core/model/types';
 import { runInSlices } from '../core/slices';
+import { formatCount, t } from '../core/l10n';
+import { severityRank } from '../core/model/severity';
+import { valueLabel } from '../core/services/filters';
+
+/** The toast's words for new findings, in the display language (the log keeps `newFindingsMessage`'s English). */
+export function newFindingsText(fresh: readonly Finding[], ref: string | undefined): string {
+  const bySeverity = new Map<string, number>();
+  for (const f of fresh) bySeverity.set(f.severity, (bySeverity.get(f.severity) ?? 0) + 1);
+  const parts = [...bySeverity].sort(([a], [b]) => severityRank(a) - severityRank(b)).map(([severity, n]) => `${formatCount(n)} ${valueLabel(severity)}`).join(', ');
+  const n = formatCount(fresh.length);
+  if (ref) return fresh.length === 1 ? t('{0} new finding on {1}: {2}', n, ref, parts) : t('{0} new findings on {1}: {2}', n, ref, parts);
+  return fresh.length === 1 ? t('{0} new finding: {1}', n, parts) : t('{0} new findings: {1}', n, parts);
+}
 
 export interface AttentionDeps {
   readonly view: vscode.TreeView<unknown>;
@@ -46,7 +59,7 @@ export class FindingsAttention implements vscode.Disposable {
     // What Problems shows ("only new on this branch" included), open ones only.
     const open = folders.reduce((n, f) => n + openInProblems(f).length, 0);
     this.deps.view.badge = open > 0
-      ? { value: open, tooltip: `${open} open finding${open === 1 ? '' : 's'} in this workspace's ${folders.length === 1 ? 'repository' : 'repositories'}` }
+      ? { value: open, tooltip: badgeTooltip(open, folders.length) }
       : undefined;
     if (partial) return;
     if (folders.length === 0) {
@@ -70,13 +83,23 @@ export class FindingsAttention implements vscode.Disposable {
     this.deps.log.info(`New findings: ${message}`);
     if (!this.deps.notifyNewFindings() || message === this.lastMessage) return;
     this.lastMessage = message;
-    void vscode.window.showInformationMessage(`AppSec: ${message}.`, 'Show', "Don't Show Again").then((picked) => {
-      if (picked === 'Show') void vscode.commands.executeCommand('workbench.actions.view.problems');
-      if (picked === "Don't Show Again") void this.deps.stopNotifying();
+    const show = t('Show');
+    const never = t('Don\'t Show Again');
+    const ref = folders.length === 1 ? folders[0]?.ref : undefined;
+    void vscode.window.showInformationMessage(t('AppSec: {0}.', newFindingsText(fresh, ref)), show, never).then((picked) => {
+      if (picked === show) void vscode.commands.executeCommand('workbench.actions.view.problems');
+      if (picked === never) void this.deps.stopNotifying();
     });
   }
 
   dispose(): void {
     this.subscription.dispose();
   }
+}
+
+/** "3 open findings in this workspace's repository". */
+function badgeTooltip(open: number, repositories: number): string {
+  const n = formatCount(open);
+  if (repositories === 1) return open === 1 ? t('{0} open finding in this workspace\'s repository', n) : t('{0} open findings in this workspace\'s repository', n);
+  return open === 1 ? t('{0} open finding in this workspace\'s repositories', n) : t('{0} open findings in this workspace\'s repositories', n);
 }

@@ -9,6 +9,7 @@ import type { Unavailable } from '../core/services/kind-availability';
 import { dependencyKey } from '../core/services/dependency-usage';
 import { describeFilter, passes, type DependencyViewFilter } from '../core/services/dependency-view-filter';
 import { actions, message, notAvailable } from './state-messages';
+import { formatCount, t } from '../core/l10n';
 import {
   nodeIds, PAGE_SIZE, pageRanges, uniqueBy,
   type DependenciesNode, type LockfileNode, type Node, type PackageItem, type PackageNode, type PageNode, type ProjectNode,
@@ -19,7 +20,7 @@ const PRODUCT = 'Supply Chain';
 
 /** Calm, as for a kind of findings the deployment lacks: what to check, no Retry. */
 function inventoryUnavailable(unavailable: Unavailable): ReturnType<typeof notAvailable> {
-  return { ...notAvailable(PRODUCT, unavailable), text: `Dependencies — the inventory is not available for this deployment (${unavailable.status})` };
+  return { ...notAvailable(PRODUCT, unavailable), text: t('Dependencies — the inventory is not available for this deployment ({0})', unavailable.status) };
 }
 
 export function dependenciesNode(project: ProjectNode): DependenciesNode {
@@ -31,7 +32,7 @@ export function lockfileChildren(node: DependenciesNode, answer: InventoryAnswer
   if (answer.unavailable) return [say(inventoryUnavailable(answer.unavailable))];
   const lockfiles = uniqueBy([...answer.items].sort((a, b) => a.path.localeCompare(b.path)), (l) => l.path);
   if (lockfiles.length === 0) {
-    return [say({ state: 'empty', tone: 'info', text: `No dependencies known for ${node.parent.project.name}`, tooltip: 'The platform lists no lockfile for this project: it has not been scanned with Supply Chain, or it declares no dependencies.' })];
+    return [say({ state: 'empty', tone: 'info', text: t('No dependencies known for {0}', node.parent.project.name), tooltip: t('The platform lists no lockfile for this project: it has not been scanned with Supply Chain, or it declares no dependencies.') })];
   }
   return lockfiles.map((lockfile) => ({ kind: 'lockfile', id: nodeIds.lockfile(node.id, lockfile.path), parent: node, lockfile }));
 }
@@ -62,13 +63,13 @@ export function packageChildren(node: LockfileNode, answer: InventoryAnswer<Depe
   if (answer.unavailable) return [say(inventoryUnavailable(answer.unavailable))];
   const items = packageItems(answer.items, context);
   const head = answer.skipped > 0
-    ? [say({ state: 'skipped', tone: 'warning', text: `${answer.skipped === 1 ? '1 dependency' : `${answer.skipped} dependencies`} could not be read and ${answer.skipped === 1 ? 'is' : 'are'} not shown`, action: actions.showLogs() })]
+    ? [say({ state: 'skipped', tone: 'warning', text: answer.skipped === 1 ? t('{0} dependency could not be read and is not shown', formatCount(1)) : t('{0} dependencies could not be read and are not shown', formatCount(answer.skipped)), action: actions.showLogs() })]
     : [];
   if (items.length === 0) {
     const filtered = describeFilter(context.filter);
     return [...head, say(filtered
-      ? { state: 'filtered', tone: 'info', text: `No dependency here matches ${filtered}`, actions: [{ title: 'Clear Dependency Filter', command: 'appsecFindings.filterDependencies', args: [{}], icon: 'clear-all' }] }
-      : { state: 'empty', tone: 'info', text: 'No dependencies listed for this lockfile' })];
+      ? { state: 'filtered', tone: 'info', text: t('No dependency here matches {0}', filtered), actions: [{ title: t('Clear Dependency Filter'), command: 'appsecFindings.filterDependencies', args: [{}], icon: 'clear-all' }] }
+      : { state: 'empty', tone: 'info', text: t('No dependencies listed for this lockfile') })];
   }
   if (items.length <= PAGE_SIZE) return [...head, ...packageNodes(node, items)];
   return [...head, ...pageRanges(items.length).map(({ start, end }): PageNode => ({
@@ -87,5 +88,5 @@ export function packagePageChildren(page: Extract<PageNode, { of: 'packages' }>)
 
 /** A load that failed: the reason, with Refresh (which reads the inventory again) and the log. */
 export function inventoryFailed(parent: Node, reason: string): Node[] {
-  return [message(parent, parent.id, { state: 'failed', tone: 'error', text: `Could not load the dependencies: ${reason}`, actions: [actions.refresh(), actions.showLogs()] })];
+  return [message(parent, parent.id, { state: 'failed', tone: 'error', text: t('Could not load the dependencies: {0}', reason), actions: [actions.refresh(), actions.showLogs()] })];
 }

@@ -15,6 +15,7 @@ import { secretValidationLabel, valueLabel } from '../core/services/filters';
 import type { FindingGroup, GroupBy } from '../core/services/grouping';
 import { TooltipText } from './markdown';
 import { codeHostFlags } from './project-presentation';
+import { formatDay, t } from '../core/l10n';
 
 /** A codicon and the theme color it is drawn in. */
 export interface IconSpec {
@@ -22,7 +23,12 @@ export interface IconSpec {
   readonly color?: string;
 }
 
-export const ISSUE_TYPE_LABELS: Record<IssueType, string> = { sast: 'Code findings', sca: 'Supply-chain findings', secrets: 'Secrets' };
+/** The issue-type nodes' labels, in the display language (getters: read when shown). */
+export const ISSUE_TYPE_LABELS: Readonly<Record<IssueType, string>> = {
+  get sast() { return t('Code findings'); },
+  get sca() { return t('Supply-chain findings'); },
+  get secrets() { return t('Secrets'); },
+};
 
 const LEVEL_ICONS: Record<Level, IconSpec> = {
   error: { id: 'error', color: 'problemsErrorIcon.foreground' },
@@ -50,13 +56,16 @@ export function findingIcon(finding: Finding, mapping: SeverityMapping = DEFAULT
 /** Where the finding is: today's place when drift moved it there (or its code is gone), else the scanned one. */
 export function locationText(finding: Finding, today?: TodayPlace): string | undefined {
   const location = finding.location;
-  if (today?.kind === 'deleted') return location ? `${location.filePath} · no longer in this copy` : 'no longer in this copy';
-  if (isMappedPlace(today)) return `${today.relativePath}:${today.range.startLine + 1}${today.kind === 'changed' ? ' (code changed since the scan)' : ''}`;
+  if (today?.kind === 'deleted') return location ? `${location.filePath} · ${t('no longer in this copy')}` : t('no longer in this copy');
+  if (isMappedPlace(today)) {
+    const place = `${today.relativePath}:${today.range.startLine + 1}`;
+    return today.kind === 'changed' ? t('{0} (code changed since the scan)', place) : place;
+  }
   return location ? `${location.filePath}:${location.line}` : undefined;
 }
 
 function fixText(fixVersions: readonly string[] | undefined): string | undefined {
-  return fixVersions && fixVersions.length > 0 ? `fix ${fixVersions.join(', ')}` : undefined;
+  return fixVersions && fixVersions.length > 0 ? t('fix {0}', fixVersions.join(', ')) : undefined;
 }
 
 /**
@@ -64,25 +73,25 @@ function fixText(fixVersions: readonly string[] | undefined): string | undefined
  * added when it is not "open": the usual case, and the default filter, would only add noise on
  * every row. A supply-chain finding without its facts reads like a code finding rather than as nothing.
  */
-export function findingDescription(finding: Finding, today?: TodayPlace, isNew = false): string {
+export function findingDescription(finding: Finding, today?: TodayPlace, isNew = false, blocking = false): string {
   const sca = finding.sca;
-  // First, where the eye lands: what a developer fixes before merging.
-  const novelty = isNew ? 'new on this branch' : undefined;
+  // First, where the eye lands: what a developer fixes before merging (and what stops the merge).
+  const novelty = [isNew ? t('new on this branch') : undefined, blocking ? t('blocks pull requests') : undefined].filter((p): p is string => !!p).join(' · ') || undefined;
   if (sca) {
     const parts = [
       novelty,
       // The label names the advisory when it names the package; otherwise it goes here.
       sca.package ? undefined : sca.advisory,
-      sca?.isMalicious ? 'malicious' : undefined,
+      sca?.isMalicious ? t('malicious') : undefined,
       // "unknown" alone would not say what is unknown.
-      sca?.reachability ? (sca.reachability === 'unknown' ? 'reachability unknown' : valueLabel(sca.reachability)) : undefined,
+      sca?.reachability ? (sca.reachability === 'unknown' ? t('reachability unknown') : valueLabel(sca.reachability)) : undefined,
       fixText(sca?.fixVersions),
       statusIfNotOpen(finding),
     ];
     return parts.filter((p): p is string => !!p).join(' · ');
   }
-  const kind = finding.ai ? 'AI' : finding.secret ? secretValidationLabel(finding.secret.validation) : undefined;
-  return [novelty, kind, locationText(finding, today) ?? 'no location', statusIfNotOpen(finding)].filter((p): p is string => !!p).join(' · ');
+  const kind = finding.ai ? t('AI') : finding.secret ? secretValidationLabel(finding.secret.validation) : undefined;
+  return [novelty, kind, locationText(finding, today) ?? t('no location'), statusIfNotOpen(finding)].filter((p): p is string => !!p).join(' · ');
 }
 
 function statusIfNotOpen(finding: Finding): string | undefined {
@@ -97,59 +106,64 @@ export function findingContextValue(finding: Finding): string {
 
 /** What a screen reader says for a finding: every fact the icon and columns show. */
 export function findingAccessibilityLabel(finding: Finding, isNew = false): string {
-  const severity = `${isNew ? 'new on this branch, ' : ''}${finding.severity || 'unknown'} severity`;
+  const level = finding.severity ? valueLabel(finding.severity) : t('unknown');
+  const severity = isNew ? t('new on this branch, {0} severity', level) : t('{0} severity', level);
+  const status = valueLabel(finding.status);
   const sca = finding.sca;
   if (sca) {
     const parts = [
-      `${severity} supply-chain finding`,
-      sca?.package ? `package ${sca.package}${sca.version ? ` version ${sca.version}` : ''}` : `rule ${finding.ruleName}`,
-      sca?.advisory ? `advisory ${sca.advisory}` : undefined,
-      sca?.isMalicious ? 'malicious package' : undefined,
+      t('{0} supply-chain finding', severity),
+      sca?.package ? (sca.version ? t('package {0} version {1}', sca.package, sca.version) : t('package {0}', sca.package)) : t('rule {0}', finding.ruleName),
+      sca?.advisory ? t('advisory {0}', sca.advisory) : undefined,
+      sca?.isMalicious ? t('malicious package') : undefined,
       sca?.reachability ? valueLabel(sca.reachability) : undefined,
-      sca?.fixVersions && sca.fixVersions.length > 0 ? `fixed in ${sca.fixVersions.join(', ')}` : undefined,
-      finding.status,
+      sca?.fixVersions && sca.fixVersions.length > 0 ? t('fixed in {0}', sca.fixVersions.join(', ')) : undefined,
+      status,
     ];
     return parts.filter((p): p is string => !!p).join(', ');
   }
-  const where = finding.location ? `file ${finding.location.filePath} line ${finding.location.line}` : 'no location';
-  if (finding.secret) return `${severity} ${finding.secret.service} secret, ${secretValidationLabel(finding.secret.validation)}, ${where}, ${finding.status}`;
-  return `${severity} ${finding.ai ? 'AI code ' : ''}finding, rule ${finding.ruleName}, ${where}, ${finding.status}`;
+  const where = finding.location ? t('file {0} line {1}', finding.location.filePath, finding.location.line) : t('no location');
+  if (finding.secret) return t('{0} {1} secret, {2}, {3}, {4}', severity, finding.secret.service, secretValidationLabel(finding.secret.validation), where, status);
+  return finding.ai
+    ? t('{0} AI code finding, rule {1}, {2}, {3}', severity, finding.ruleName, where, status)
+    : t('{0} finding, rule {1}, {2}, {3}', severity, finding.ruleName, where, status);
 }
 
 /** Tooltip markdown: escaped server text, links only to http(s). */
-export function findingTooltip(finding: Finding, newAgainst?: string): string {
+export function findingTooltip(finding: Finding, newAgainst?: string, blocking = false): string {
   const sca = finding.sca;
-  const tip = new TooltipText().heading(finding.ruleName || '(unnamed rule)').text(finding.message).separator();
+  const tip = new TooltipText().heading(finding.ruleName || t('(unnamed rule)')).text(finding.message).separator();
   tip
-    .field('Severity', finding.severity)
-    .field('Confidence', finding.confidence)
-    .field('Status', valueLabel(finding.status))
-    .field('Triage reason', finding.triageReason ? valueLabel(finding.triageReason) : undefined)
-    .field('Note', finding.triageComment)
-    .field('Ticket', finding.ticket ? finding.ticket.slug ?? finding.ticket.url : undefined)
-    .codeField('Location', locationText(finding))
-    .field('Ref', finding.ref === undefined ? undefined : branchName(finding.ref))
-    .field('New on this branch', newAgainst === undefined ? undefined : `yes: ${newAgainst} does not have it`)
-    .field('Policy', finding.policy?.name)
-    .field('Found by', finding.ai ? 'the AI-powered analysis' : undefined)
-    .field('Likely impact', finding.ai?.impact)
-    .field('Secret of', finding.secret?.service)
-    .field('Validation', finding.secret ? secretValidationLabel(finding.secret.validation) : undefined)
-    .field('Since', finding.relevantSince !== undefined ? new Date(finding.relevantSince).toISOString().slice(0, 10) : undefined);
+    .field(t('Severity'), finding.severity ? valueLabel(finding.severity) : finding.severity)
+    .field(t('Confidence'), finding.confidence ? valueLabel(finding.confidence) : finding.confidence)
+    .field(t('Status'), valueLabel(finding.status))
+    .field(t('Triage reason'), finding.triageReason ? valueLabel(finding.triageReason) : undefined)
+    .field(t('Note'), finding.triageComment)
+    .field(t('Ticket'), finding.ticket ? finding.ticket.slug ?? finding.ticket.url : undefined)
+    .codeField(t('Location'), locationText(finding))
+    .field(t('Ref'), finding.ref === undefined ? undefined : branchName(finding.ref))
+    .field(t('New on this branch'), newAgainst === undefined ? undefined : t('yes: {0} does not have it', newAgainst))
+    .field(t('Blocks pull requests'), blocking ? t('yes: its rule runs in block mode') : undefined)
+    .field(t('Policy'), finding.policy?.name)
+    .field(t('Found by'), finding.ai ? t('the AI-powered analysis') : undefined)
+    .field(t('Likely impact'), finding.ai?.impact)
+    .field(t('Secret of'), finding.secret?.service)
+    .field(t('Validation'), finding.secret ? secretValidationLabel(finding.secret.validation) : undefined)
+    .field(t('Since'), finding.relevantSince !== undefined ? formatDay(new Date(finding.relevantSince)) : undefined);
   if (sca) {
     tip
-      .field('Package', sca.package ? `${sca.package}${sca.version ? `@${sca.version}` : ''}` : undefined)
-      .field('Ecosystem', sca.ecosystem)
-      .field('Advisory', sca.advisory)
-      .field('Reachability', sca.reachability ? valueLabel(sca.reachability) : undefined)
-      .field('Dependency', sca.transitivity)
-      .field('Fixed in', sca.fixVersions && sca.fixVersions.length > 0 ? sca.fixVersions.join(', ') : undefined)
-      .field('Malicious', sca.isMalicious ? 'yes' : undefined)
-      .codeField('Used at', sca.usage ? `${sca.usage.filePath}:${sca.usage.line}` : undefined)
-      .link('Lockfile line', sca.lockfileLineUrl);
+      .field(t('Package'), sca.package ? `${sca.package}${sca.version ? `@${sca.version}` : ''}` : undefined)
+      .field(t('Ecosystem'), sca.ecosystem)
+      .field(t('Advisory'), sca.advisory)
+      .field(t('Reachability'), sca.reachability ? valueLabel(sca.reachability) : undefined)
+      .field(t('Dependency'), sca.transitivity ? valueLabel(sca.transitivity) : undefined)
+      .field(t('Fixed in'), sca.fixVersions && sca.fixVersions.length > 0 ? sca.fixVersions.join(', ') : undefined)
+      .field(t('Malicious'), sca.isMalicious ? t('yes') : undefined)
+      .codeField(t('Used at'), sca.usage ? `${sca.usage.filePath}:${sca.usage.line}` : undefined)
+      .link(t('Lockfile line'), sca.lockfileLineUrl);
   }
-  tip.field('Scanned commit', scannedCommitOf(finding.lineOfCodeUrl)?.slice(0, 7));
-  tip.field('Finding id', finding.id).link('Open the scanned code', finding.lineOfCodeUrl);
+  tip.field(t('Scanned commit'), scannedCommitOf(finding.lineOfCodeUrl)?.slice(0, 7));
+  tip.field(t('Finding id'), finding.id).link(t('Open the scanned code'), finding.lineOfCodeUrl);
   return tip.toString();
 }
 
@@ -164,7 +178,8 @@ export function groupLabel(groupBy: GroupBy, group: Pick<FindingGroup, 'key' | '
   if (groupBy === 'file') return key.split('/').pop() || key;
   if (groupBy === 'rule') return isDottedId(label) ? shortRuleName(label) : label;
   // Severities are headings here, as in the web UI; the platform spells them in lower case.
-  return key !== '' ? key[0].toUpperCase() + key.slice(1) : key;
+  const heading = key !== '' ? valueLabel(key) : key;
+  return heading !== '' ? heading[0].toUpperCase() + heading.slice(1) : heading;
 }
 
 /** The count, and for files and code rules what the label leaves out of the name. */
@@ -189,4 +204,8 @@ export function groupIcon(groupBy: GroupBy, key: string, mapping: SeverityMappin
 }
 
 /** "Rules 1–500" for a paged list of groups. */
-export const GROUP_NOUNS: Record<GroupBy, string> = { severity: 'Severities', rule: 'Rules', file: 'Files' };
+export const GROUP_NOUNS: Readonly<Record<GroupBy, string>> = {
+  get severity() { return t('Severities'); },
+  get rule() { return t('Rules'); },
+  get file() { return t('Files'); },
+};

@@ -10,6 +10,7 @@ import type { PlaceSnapshot } from '../core/services/projects-model';
 /** What an issue-type node is drawn from: its place's snapshot (the version aside). */
 export type PlaceShown = Omit<PlaceSnapshot, 'version'>;
 import type { Finding } from '../core/model/types';
+import { t } from '../core/l10n';
 import type { FilterSelection } from '../core/services/filters';
 import type { FindingsResult } from '../core/services/findings-query';
 import { groupFindings, type FindingGroup, type GroupBy } from '../core/services/grouping';
@@ -132,15 +133,15 @@ export function findingPageChildren(page: PageNode): Node[] {
 
 /** Count for the issue-type node's description: "42", with the state when it is not plain. */
 export function issueTypeDescription(view: SlotView, countOf: (result: FindingsResult) => number): string | undefined {
-  if (view.result?.unavailable) return view.loading && !view.cancelled ? 'asking again…' : unavailableText(view.result.unavailable);
+  if (view.result?.unavailable) return view.loading && !view.cancelled ? t('asking again…') : unavailableText(view.result.unavailable);
   if (view.result) {
     const count = String(countOf(view.result));
-    if (view.loading && !view.cancelled) return `${count} · refreshing…`;
-    return view.result.staleBecause !== undefined ? `${count} · stale` : count;
+    if (view.loading && !view.cancelled) return `${count} · ${t('refreshing…')}`;
+    return view.result.staleBecause !== undefined ? `${count} · ${t('stale')}` : count;
   }
-  if (view.cancelled) return 'cancelled';
-  if (view.loading) return 'loading…';
-  return view.error !== undefined ? 'failed' : undefined;
+  if (view.cancelled) return t('cancelled');
+  if (view.loading) return t('loading…');
+  return view.error !== undefined ? t('failed') : undefined;
 }
 
 /** The issue-type node's tooltip when its state needs more than its name: what is missing or stale, and why. */
@@ -149,10 +150,10 @@ export function issueTypeTooltip(node: IssueTypeNode, view: SlotView, now = new 
   if (!result) return undefined;
   const lines: string[] = [];
   if (result.unavailable) lines.push(`${KIND_PRODUCTS[node.issueType]} — ${unavailableText(result.unavailable)}. ${unavailableAdvice(KIND_PRODUCTS[node.issueType], result.unavailable)}`);
-  else if (result.staleBecause !== undefined) lines.push(`Showing findings from ${clockTime(result.loadedAt, now)}: the last refresh failed.`);
+  else if (result.staleBecause !== undefined) lines.push(t('Showing findings from {0}: the last refresh failed.', clockTime(result.loadedAt, now)));
   const ai = result.ai;
   if (ai && 'unavailable' in ai) lines.push(`${KIND_PRODUCTS.ai} — ${unavailableText(ai.unavailable)}. ${unavailableAdvice(KIND_PRODUCTS.ai, ai.unavailable)}`);
-  else if (ai) lines.push(ai.since ? `AI findings from ${clockTime(ai.since, now)}: the AI analysis's list failed.` : 'No AI findings: the AI analysis\'s list failed.');
+  else if (ai) lines.push(ai.since ? t('AI findings from {0}: the AI analysis\'s list failed.', clockTime(ai.since, now)) : t('No AI findings: the AI analysis\'s list failed.'));
   return lines.length > 0 ? lines.join('\n\n') : undefined;
 }
 

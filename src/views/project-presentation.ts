@@ -5,6 +5,7 @@
 import type { Project } from '../core/model/types';
 import { codeHostOf } from '../core/model/links';
 import { isHttpUrl, TooltipText } from './markdown';
+import { formatDayTime, t } from '../core/l10n';
 
 /** Projects of the open workspace first (they are why the user is here), then by name. */
 export function sortProjects(projects: readonly Project[], inWorkspace: ReadonlySet<string>): Project[] {
@@ -29,22 +30,22 @@ export function codeHostFlags(url: string | undefined): string[] {
 
 /** "in workspace · main · pci, team-payments". */
 export function projectDescription(project: Project, inWorkspace: boolean, ref: string | undefined): string {
-  const parts = [inWorkspace ? 'in workspace' : undefined, ref, project.tags.length > 0 ? project.tags.join(', ') : undefined];
+  const parts = [inWorkspace ? t('in workspace') : undefined, ref, project.tags.length > 0 ? project.tags.join(', ') : undefined];
   return parts.filter((p): p is string => !!p).join(' · ');
 }
 
 export function projectAccessibilityLabel(project: Project, inWorkspace: boolean, ref: string | undefined): string {
   const parts = [
-    `project ${project.name}`,
-    inWorkspace ? 'in the open workspace' : undefined,
-    ref ? `findings on ${ref}` : undefined,
-    project.tags.length > 0 ? `tags ${project.tags.join(', ')}` : undefined,
+    t('project {0}', project.name),
+    inWorkspace ? t('in the open workspace') : undefined,
+    ref ? t('findings on {0}', ref) : undefined,
+    project.tags.length > 0 ? t('tags {0}', project.tags.join(', ')) : undefined,
   ];
   return parts.filter((p): p is string => !!p).join(', ');
 }
 
-const onOff = (value: boolean | undefined): string | undefined => (value === undefined ? undefined : value ? 'enabled' : 'disabled');
-const day = (date: Date | undefined): string | undefined => date?.toISOString().replace('T', ' ').slice(0, 16);
+const onOff = (value: boolean | undefined): string | undefined => (value === undefined ? undefined : value ? t('enabled') : t('disabled'));
+const day = (date: Date | undefined): string | undefined => (date ? formatDayTime(date) : undefined);
 
 /**
  * Tooltip markdown. `details` is the single-project answer (with managed scan settings), or the
@@ -54,23 +55,23 @@ export function projectTooltip(project: Project, ref: string | undefined, detail
   const full = details && !('error' in details) ? { ...project, ...details } : project;
   const tip = new TooltipText()
     .heading(full.name)
-    .field('Findings shown for', ref)
-    .field('Primary branch', full.primaryBranch)
-    .field('Default branch', full.defaultBranch)
-    .field('Tags', full.tags.length > 0 ? full.tags.join(', ') : 'none')
-    .field('Last scan', day(full.latestScanAt) ?? 'never')
-    .field('Created', day(full.createdAt))
-    .field('Project id', full.id);
+    .field(t('Findings shown for'), ref)
+    .field(t('Primary branch'), full.primaryBranch)
+    .field(t('Default branch'), full.defaultBranch)
+    .field(t('Tags'), full.tags.length > 0 ? full.tags.join(', ') : t('none'))
+    .field(t('Last scan'), day(full.latestScanAt) ?? t('never'))
+    .field(t('Created'), day(full.createdAt))
+    .field(t('Project id'), full.id);
   if (details === undefined) {
-    tip.text('Loading managed scan settings…');
+    tip.text(t('Loading managed scan settings…'));
   } else if ('error' in details) {
-    tip.text(`Managed scan settings could not be loaded: ${details.error}`);
+    tip.text(t('Managed scan settings could not be loaded: {0}', details.error));
   } else if (full.managedScanConfig) {
     tip
-      .field('Managed diff scans', onOff(full.managedScanConfig.diffScanEnabled) ?? 'unknown')
-      .field('Managed full scans', onOff(full.managedScanConfig.fullScanEnabled) ?? 'unknown');
+      .field(t('Managed diff scans'), onOff(full.managedScanConfig.diffScanEnabled) ?? t('unknown'))
+      .field(t('Managed full scans'), onOff(full.managedScanConfig.fullScanEnabled) ?? t('unknown'));
   } else {
-    tip.text('No managed scans configured.');
+    tip.text(t('No managed scans configured.'));
   }
   return tip.link(full.url ?? '', full.url).toString();
 }

@@ -34,6 +34,8 @@ export interface ProjectsTreeDeps extends Omit<ProjectsModelDeps, 'onLoadStarted
   unreachableAsInformation?(): boolean;
   /** Where a finding is in today's code (drift mapping); undefined when not mapped. */
   todayPlace?(finding: Finding): TodayPlace | undefined;
+  /** Whether a finding blocks pull requests, as far as its story (read when something needed it) says. */
+  blocking?(finding: Finding): boolean;
   /** When given, each project shows its dependencies. */
   readonly inventory?: TreeInventory;
   /** Short user-facing text for an error; the detail goes to the log. */

@@ -57,6 +57,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
       levels: { unreachableLevel: this.deps.unreachableAsInformation?.() ? 'information' : undefined },
       todayPlace: (finding) => this.deps.todayPlace?.(finding),
       isNew: (finding) => this.deps.baselines?.isNew(finding) ?? false,
+      blocking: (finding) => this.deps.blocking?.(finding) ?? false,
       issueTypeDescription: (n) => {
         const shown = this.model.read(n);
         return issueTypeDescription(shown, (result) => this.groups.count(result, this.deps.groupBy(), shown.only));
@@ -72,7 +73,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
       this.deps.projects.loadDetails(name, signal).catch((error: unknown) => ({ error: this.deps.errorMessage(error) }));
     const newAgainst = (finding: Finding): string | undefined =>
       finding.repositoryName !== undefined && this.deps.baselines?.isNew(finding) ? this.deps.baselines.comparedWith(finding.repositoryName) : undefined;
-    item.tooltip = (await resolveTooltip(node, token, loadDetails, newAgainst)) ?? item.tooltip;
+    item.tooltip = (await resolveTooltip(node, token, loadDetails, newAgainst, (finding) => this.deps.blocking?.(finding) ?? false)) ?? item.tooltip;
     return item;
   }
 

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { Event } from '../core/events';
 import type { BranchBaselines } from '../core/services/branch-baselines';
 import type { FindingsStore } from '../core/services/findings-store';
+import type { FindingStories } from '../core/services/finding-stories';
 import type { PoliciesService } from '../core/services/policies-service';
 import type { ProjectsService } from '../core/services/projects-service';
 import type { RefScans } from '../core/services/ref-scans';
@@ -35,6 +36,8 @@ export interface ViewsDeps {
   readonly viewState: ViewState;
   readonly baselines: BranchBaselines;
   readonly places: { place(finding: Finding): TodayPlace | undefined };
+  /** Findings' stories, read when something needs them: the tree marks those that block pull requests. */
+  readonly stories: Pick<FindingStories, 'peek' | 'onDidRead'>;
   /** Findings placed in today's code: the tree reads them again. */
   readonly drift: { readonly onDidChange: Event<unknown> };
   readonly inventory: { readonly tree: TreeInventory };
@@ -66,10 +69,11 @@ export function registerViews(context: vscode.ExtensionContext, deps: ViewsDeps)
     refOverride: (name) => viewState.refOverride(name), policyIds: () => settings.policyIds(), errorMessage,
     severityMapping: () => settings.severityMapping(), unreachableAsInformation: () => settings.unreachableAsInformation(),
     todayPlace: (finding) => deps.places.place(finding),
+    blocking: (finding) => blocksPullRequests(deps.stories.peek(finding)),
     baselines, inventory: deps.inventory.tree,
-    // Filters, grouping and refs change what the tree asks; placed findings and landed baselines how it reads.
+    // Filters, grouping and refs change what the tree asks; placed findings, landed baselines and stories read how it reads.
     refreshOn: [viewState.onDidChange],
-    redrawOn: [deps.drift.onDidChange, baselines.onDidChange],
+    redrawOn: [deps.drift.onDidChange, baselines.onDidChange, deps.stories.onDidRead],
   });
   const describeFilters = (): void => updateFilterDescription(trees.projectsView, viewState.selection(), session.state.kind === 'signedIn');
   describeFilters();
@@ -97,4 +101,9 @@ export function registerViews(context: vscode.ExtensionContext, deps: ViewsDeps)
     selectedItems: () => trees.projectsView.selection,
     cancelLoads: () => trees.projects.model.cancelAll(),
   };
+}
+
+/** What the story read says of pull requests; nothing read, nothing said. */
+function blocksPullRequests(known: ReturnType<FindingStories['peek']>): boolean {
+  return known?.kind === 'story' && known.story.isBlocking === true;
 }

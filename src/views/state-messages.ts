@@ -5,12 +5,25 @@
  */
 import type { IssueType } from '../core/model/types';
 import { unavailableAdvice, unavailableText, type Unavailable } from '../core/services/kind-availability';
-import { selectedValues, type FilterSelection } from '../core/services/filters';
+import { selectedValues, valueLabel, type FilterSelection } from '../core/services/filters';
 import { EXTENSION_COMMANDS, OPEN_SETTINGS_COMMAND, TREE_COMMANDS, type RetryTarget } from './tree-commands';
 import type { Unscanned } from '../core/services/project-view';
 import { nodeIds, type ActionNode, type MessageNode, type MessageTone, type Node, type NodeAction } from './tree-nodes';
+import { formatClock, formatCount, formatNumber, t } from '../core/l10n';
 
-export const ISSUE_TYPE_NOUNS: Record<IssueType, string> = { sast: 'code findings', sca: 'supply-chain findings', secrets: 'secrets findings' };
+/** The kinds as a sentence names them, in the display language (read when used, never at import). */
+export const ISSUE_TYPE_NOUNS: Readonly<Record<IssueType, string>> = {
+  get sast() { return t('code findings'); },
+  get sca() { return t('supply-chain findings'); },
+  get secrets() { return t('secrets findings'); },
+};
+
+/** One finding of each kind, as a sentence names it. */
+const ISSUE_TYPE_NOUN: Readonly<Record<IssueType, string>> = {
+  get sast() { return t('code finding'); },
+  get sca() { return t('supply-chain finding'); },
+  get secrets() { return t('secrets finding'); },
+};
 
 /** Labels are one line; server text may hold line breaks and go on for pages. */
 export function oneLine(text: string, max = 300): string {
@@ -20,20 +33,17 @@ export function oneLine(text: string, max = 300): string {
 
 /** "14:03" today, "2024-05-01 14:03" on another day (local time, as the user reads a clock). */
 export function clockTime(date: Date, now = new Date()): string {
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
-  const sameDay = date.toDateString() === now.toDateString();
-  return sameDay ? time : `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${time}`;
+  return formatClock(date, now);
 }
 
 export const actions = {
-  retry: (target: RetryTarget, title = 'Retry'): NodeAction => ({ title, command: TREE_COMMANDS.retryLoad, args: [target], icon: 'refresh' }),
-  cancel: (slot: string): NodeAction => ({ title: 'Cancel', command: TREE_COMMANDS.cancelLoad, args: [slot], icon: 'close' }),
-  showLogs: (): NodeAction => ({ title: 'Show Logs', command: EXTENSION_COMMANDS.showLogs, icon: 'output' }),
-  clearFilters: (): NodeAction => ({ title: 'Clear Filters', command: EXTENSION_COMMANDS.clearFilters, icon: 'clear-all' }),
-  signIn: (title = 'Sign In'): NodeAction => ({ title, command: EXTENSION_COMMANDS.signIn, icon: 'sign-in' }),
-  refresh: (): NodeAction => ({ title: 'Refresh', command: EXTENSION_COMMANDS.refresh, icon: 'refresh' }),
-  openSettings: (query: string): NodeAction => ({ title: 'Open Settings', command: OPEN_SETTINGS_COMMAND, args: [query], icon: 'settings-gear' }),
+  retry: (target: RetryTarget, title = t('Retry')): NodeAction => ({ title, command: TREE_COMMANDS.retryLoad, args: [target], icon: 'refresh' }),
+  cancel: (slot: string): NodeAction => ({ title: t('Cancel'), command: TREE_COMMANDS.cancelLoad, args: [slot], icon: 'close' }),
+  showLogs: (): NodeAction => ({ title: t('Show Logs'), command: EXTENSION_COMMANDS.showLogs, icon: 'output' }),
+  clearFilters: (): NodeAction => ({ title: t('Clear Filters'), command: EXTENSION_COMMANDS.clearFilters, icon: 'clear-all' }),
+  signIn: (title = t('Sign In')): NodeAction => ({ title, command: EXTENSION_COMMANDS.signIn, icon: 'sign-in' }),
+  refresh: (): NodeAction => ({ title: t('Refresh'), command: EXTENSION_COMMANDS.refresh, icon: 'refresh' }),
+  openSettings: (query: string): NodeAction => ({ title: t('Open Settings'), command: OPEN_SETTINGS_COMMAND, args: [query], icon: 'settings-gear' }),
 };
 
 interface MessageSpec {
@@ -55,32 +65,35 @@ export function message(parent: Node | undefined, rootId: string, spec: MessageS
 
 /** While a load is in flight, with the count that has arrived so far once pages come in. */
 export function loadingFindings(issueType: IssueType, slot: string, arrived?: number): MessageSpec {
-  const so = arrived ? ` ${arrived.toLocaleString('en-US')} so far` : '';
+  const noun = ISSUE_TYPE_NOUNS[issueType];
+  const count = arrived ? formatNumber(arrived) : undefined;
   return {
-    state: 'loading', tone: 'loading', text: `Loading ${ISSUE_TYPE_NOUNS[issueType]}…${so}`,
-    tooltip: `Loading ${ISSUE_TYPE_NOUNS[issueType]} from the platform${so ? `:${so}` : ''}. Click to stop waiting.`, action: actions.cancel(slot),
+    state: 'loading', tone: 'loading', text: count ? t('Loading {0}… {1} so far', noun, count) : t('Loading {0}…', noun),
+    tooltip: count ? t('Loading {0} from the platform: {1} so far. Click to stop waiting.', noun, count) : t('Loading {0} from the platform. Click to stop waiting.', noun),
+    action: actions.cancel(slot),
   };
 }
 
 /** An empty answer on a branch that may never have been scanned, while the platform is asked. */
 export function checkingScan(issueType: IssueType, ref: string | undefined): MessageSpec {
+  const branch = ref ?? t('this branch');
   return {
-    state: 'loading', tone: 'loading', text: `Checking whether ${ref ?? 'this branch'} was scanned…`,
-    tooltip: `No ${ISSUE_TYPE_NOUNS[issueType]} match on ${ref ?? 'this branch'}; asking the platform whether it scanned the branch at all, so an unscanned branch is not shown as clean.`,
+    state: 'loading', tone: 'loading', text: t('Checking whether {0} was scanned…', branch),
+    tooltip: t('No {0} match on {1}; asking the platform whether it scanned the branch at all, so an unscanned branch is not shown as clean.', ISSUE_TYPE_NOUNS[issueType], branch),
   };
 }
 
 export function cancelledFindings(issueType: IssueType, slot: string): MessageSpec {
   return {
-    state: 'cancelled', tone: 'info', icon: 'debug-pause', text: `Loading ${ISSUE_TYPE_NOUNS[issueType]} was cancelled`,
-    action: actions.retry({ view: 'projects', slot }, 'Load Again'), actions: [actions.retry({ view: 'projects', slot }, 'Load Again')],
+    state: 'cancelled', tone: 'info', icon: 'debug-pause', text: t('Loading {0} was cancelled', ISSUE_TYPE_NOUNS[issueType]),
+    action: actions.retry({ view: 'projects', slot }, t('Load Again')), actions: [actions.retry({ view: 'projects', slot }, t('Load Again'))],
   };
 }
 
-/** "Could not load findings: …" with Retry and Show Logs under it. */
+/** "Could not load findings: …" with Retry and Show Logs under it (`what` in the display language). */
 export function loadFailed(what: string, reason: string, target: RetryTarget): MessageSpec {
   return {
-    state: 'error', tone: 'error', text: `Could not load ${what}: ${oneLine(reason)}`, tooltip: reason,
+    state: 'error', tone: 'error', text: t('Could not load {0}: {1}', what, oneLine(reason)), tooltip: reason,
     action: actions.retry(target), actions: [actions.retry(target), actions.showLogs()],
   };
 }
@@ -88,7 +101,7 @@ export function loadFailed(what: string, reason: string, target: RetryTarget): M
 /** Shown above findings kept from an earlier load, so a failed refresh never empties the view. */
 export function staleFindings(loadedAt: Date, reason: string, target: RetryTarget, now = new Date()): MessageSpec {
   return {
-    state: 'stale', tone: 'warning', text: `Showing findings from ${clockTime(loadedAt, now)} — the last refresh failed: ${oneLine(reason)}`,
+    state: 'stale', tone: 'warning', text: t('Showing findings from {0} — the last refresh failed: {1}', clockTime(loadedAt, now), oneLine(reason)),
     tooltip: reason, action: actions.retry(target), actions: [actions.retry(target), actions.showLogs()], collapsed: true,
   };
 }
@@ -105,9 +118,11 @@ export function notAvailable(product: string, unavailable: Unavailable): Message
 
 /** The AI code findings' list failed while the code findings answered: what stays, and Retry. */
 export function aiFailed(reason: string, since: Date | undefined, target: RetryTarget, now = new Date()): MessageSpec {
-  const kept = since ? `Showing AI findings from ${clockTime(since, now)}` : 'No AI findings shown';
+  const text = since
+    ? t('Showing AI findings from {0} — the AI analysis\'s list failed: {1}', clockTime(since, now), oneLine(reason))
+    : t('No AI findings shown — the AI analysis\'s list failed: {0}', oneLine(reason));
   return {
-    state: 'ai-failed', tone: 'warning', text: `${kept} — the AI analysis's list failed: ${oneLine(reason)}`,
+    state: 'ai-failed', tone: 'warning', text,
     tooltip: reason, action: actions.retry(target), actions: [actions.retry(target), actions.showLogs()], collapsed: true,
   };
 }
@@ -119,27 +134,27 @@ export function aiFailed(reason: string, since: Date | undefined, target: RetryT
  * offers the way back.
  */
 export function nothingNew(issueType: IssueType, selection: FilterSelection, ref: string | undefined, comparedWith: string | undefined, primary: string | undefined): MessageSpec {
-  const showAll: NodeAction = { title: 'Show All Findings', command: EXTENSION_COMMANDS.filterFindings, args: [{ ...selection, newOnBranch: false }], icon: 'filter' };
+  const showAll: NodeAction = { title: t('Show All Findings'), command: EXTENSION_COMMANDS.filterFindings, args: [{ ...selection, newOnBranch: false }], icon: 'filter' };
   const offer = { action: showAll, actions: [showAll] };
   const noun = ISSUE_TYPE_NOUNS[issueType];
   if (primary === undefined || ref === undefined) {
     return {
       state: 'nothing-new', tone: 'info', icon: 'git-branch', ...offer,
-      text: ref ? `Nothing is new on ${ref}: it is the primary branch` : 'Nothing is new: no branch is shown',
-      tooltip: `"New on this branch" compares a branch with the project's primary branch; the primary branch itself has nothing new. Click to show all ${noun}.`,
+      text: ref ? t('Nothing is new on {0}: it is the primary branch', ref) : t('Nothing is new: no branch is shown'),
+      tooltip: t('"New on this branch" compares a branch with the project\'s primary branch; the primary branch itself has nothing new. Click to show all {0}.', noun),
     };
   }
   if (comparedWith === undefined) {
     return {
       state: 'nothing-new', tone: 'loading', ...offer,
-      text: `Comparing ${ref} with ${primary}…`,
-      tooltip: `Loading the ${noun} of ${primary} to tell which are new on ${ref}. If this stays, the log (AppSec: Show Logs) says why.`,
+      text: t('Comparing {0} with {1}…', ref, primary),
+      tooltip: t('Loading the {0} of {1} to tell which are new on {2}. If this stays, the log (AppSec: Show Logs) says why.', noun, primary, ref),
     };
   }
   return {
     state: 'nothing-new', tone: 'info', icon: 'pass', ...offer,
-    text: `No ${noun} new on ${ref}`,
-    tooltip: `Every ${noun.replace(/s$/, '')} of ${ref} that the filters show is also on ${comparedWith}. Click to show all ${noun}.`,
+    text: t('No {0} new on {1}', noun, ref),
+    tooltip: t('Every {0} of {1} that the filters show is also on {2}. Click to show all {3}.', ISSUE_TYPE_NOUN[issueType], ref, comparedWith, noun),
   };
 }
 
@@ -149,25 +164,28 @@ export function nothingNew(issueType: IssueType, selection: FilterSelection, ref
  */
 export function noFindings(issueType: IssueType, selection: FilterSelection, ref: string | undefined, unscanned?: Unscanned): MessageSpec {
   if (unscanned && ref) {
-    const show: NodeAction = { title: `Show ${unscanned.primary}`, command: EXTENSION_COMMANDS.chooseRef, args: [unscanned.projectName, unscanned.primary], icon: 'git-branch' };
+    const show: NodeAction = { title: t('Show {0}', unscanned.primary), command: EXTENSION_COMMANDS.chooseRef, args: [unscanned.projectName, unscanned.primary], icon: 'git-branch' };
     return {
-      state: 'unscanned', tone: 'warning', icon: 'question', text: `${ref} has no scan: the platform knows no finding of it`,
-      tooltip: `No code or supply-chain finding at all on ${ref}, whatever the filters: the platform has not scanned this branch, so it is not known to be clean. Click to show the findings of ${unscanned.primary}.`,
+      state: 'unscanned', tone: 'warning', icon: 'question', text: t('{0} has no scan: the platform knows no finding of it', ref),
+      tooltip: t('No code or supply-chain finding at all on {0}, whatever the filters: the platform has not scanned this branch, so it is not known to be clean. Click to show the findings of {1}.', ref, unscanned.primary),
       action: show, actions: [show],
     };
   }
   const applied = selectedValues(selection).filter(([def]) => def.appliesTo.includes(issueType));
   if (applied.length > 0) {
-    const status = selection.status ? `${selection.status} ` : '';
+    const noun = ISSUE_TYPE_NOUNS[issueType];
     return {
-      state: 'empty', tone: 'info', icon: 'filter', text: `No ${status}findings match the filters`,
-      tooltip: `${ref ? `On ${ref}, no` : 'No'} ${ISSUE_TYPE_NOUNS[issueType]} match the chosen filters.`,
+      state: 'empty', tone: 'info', icon: 'filter',
+      text: selection.status ? t('No {0} findings match the filters', valueLabel(selection.status)) : t('No findings match the filters'),
+      tooltip: ref ? t('On {0}, no {1} match the chosen filters.', ref, noun) : t('No {0} match the chosen filters.', noun),
       action: actions.clearFilters(), actions: [actions.clearFilters()],
     };
   }
   return {
-    state: 'empty', tone: 'info', icon: 'pass', text: ref ? `No findings on ${ref}` : 'No findings',
-    tooltip: `The platform has no ${ISSUE_TYPE_NOUNS[issueType]} for this project${ref ? ` on ${ref}` : ''}. Findings appear after a scan of that branch.`,
+    state: 'empty', tone: 'info', icon: 'pass', text: ref ? t('No findings on {0}', ref) : t('No findings'),
+    tooltip: ref
+      ? t('The platform has no {0} for this project on {1}. Findings appear after a scan of that branch.', ISSUE_TYPE_NOUNS[issueType], ref)
+      : t('The platform has no {0} for this project. Findings appear after a scan of that branch.', ISSUE_TYPE_NOUNS[issueType]),
     action: actions.refresh(),
   };
 }
@@ -175,7 +193,8 @@ export function noFindings(issueType: IssueType, selection: FilterSelection, ref
 /** Findings the decoder had to skip: say so rather than silently show fewer. */
 export function skippedFindings(count: number): MessageSpec {
   return {
-    state: 'skipped', tone: 'warning', text: `${count} ${count === 1 ? 'finding' : 'findings'} could not be read and are not shown`,
+    state: 'skipped', tone: 'warning',
+    text: count === 1 ? t('{0} finding could not be read and are not shown', formatCount(count)) : t('{0} findings could not be read and are not shown', formatCount(count)),
     action: actions.showLogs(),
   };
 }
@@ -184,24 +203,24 @@ export function noDeployment(reason: string): MessageSpec {
   return {
     state: 'noDeployment', tone: 'warning', text: oneLine(reason), tooltip: reason,
     action: actions.openSettings('appsecFindings.deployment'),
-    actions: [actions.openSettings('appsecFindings.deployment'), actions.signIn('Sign In with Another Token')],
+    actions: [actions.openSettings('appsecFindings.deployment'), actions.signIn(t('Sign In with Another Token'))],
   };
 }
 
 export function loadingProjects(): MessageSpec {
-  return { state: 'loading', tone: 'loading', text: 'Loading projects…' };
+  return { state: 'loading', tone: 'loading', text: t('Loading projects…') };
 }
 
 export function noProjects(deploymentName: string): MessageSpec {
   return {
-    state: 'empty', tone: 'info', text: `No projects in ${deploymentName} yet`,
-    tooltip: 'A project appears on the platform after its first scan.', action: actions.refresh(),
+    state: 'empty', tone: 'info', text: t('No projects in {0} yet', deploymentName),
+    tooltip: t('A project appears on the platform after its first scan.'), action: actions.refresh(),
   };
 }
 
 export function staleProjects(reason: string): MessageSpec {
   return {
-    state: 'stale', tone: 'warning', text: `Showing the last project list — the refresh failed: ${oneLine(reason)}`,
+    state: 'stale', tone: 'warning', text: t('Showing the last project list — the refresh failed: {0}', oneLine(reason)),
     tooltip: reason, action: actions.retry({ view: 'projects' }), actions: [actions.retry({ view: 'projects' }), actions.showLogs()],
     collapsed: true,
   };
@@ -211,8 +230,8 @@ export function staleProjects(reason: string): MessageSpec {
 export function policyListFailed(reason: string): MessageSpec {
   return {
     state: 'listFailed', tone: 'warning',
-    text: `Could not list the deployment's policies: ${oneLine(reason)}`,
-    tooltip: `${reason}\n\nPolicies named by findings and by the appsecFindings.policyIds setting are still shown.`,
+    text: t('Could not list the deployment\'s policies: {0}', oneLine(reason)),
+    tooltip: `${reason}\n\n${t('Policies named by findings and by the appsecFindings.policyIds setting are still shown.')}`,
     action: actions.retry({ view: 'policies' }), actions: [actions.retry({ view: 'policies' }), actions.showLogs()],
     collapsed: true,
   };
@@ -220,19 +239,20 @@ export function policyListFailed(reason: string): MessageSpec {
 
 export function noPolicies(): MessageSpec {
   return {
-    state: 'empty', tone: 'info', text: 'No policies to show',
-    tooltip: 'The platform listed none, no loaded finding names one, and the appsecFindings.policyIds setting is empty.',
+    state: 'empty', tone: 'info', text: t('No policies to show'),
+    tooltip: t('The platform listed none, no loaded finding names one, and the appsecFindings.policyIds setting is empty.'),
     action: actions.openSettings('appsecFindings.policyIds'), actions: [actions.openSettings('appsecFindings.policyIds')],
   };
 }
 
 export function noRules(): MessageSpec {
-  return { state: 'empty', tone: 'info', text: 'This policy has no rules' };
+  return { state: 'empty', tone: 'info', text: t('This policy has no rules') };
 }
 
 export function skippedRules(count: number): MessageSpec {
   return {
-    state: 'skipped', tone: 'warning', text: `${count} ${count === 1 ? 'rule' : 'rules'} could not be read and are not shown`,
+    state: 'skipped', tone: 'warning',
+    text: count === 1 ? t('{0} rule could not be read and are not shown', formatCount(count)) : t('{0} rules could not be read and are not shown', formatCount(count)),
     action: actions.showLogs(),
   };
 }

@@ -23,6 +23,7 @@ import type { Finding } from '../core/model/types';
 import type { TodayPlace } from '../core/workspace/today-place';
 import { EXTENSION_COMMANDS } from './tree-commands';
 import { pageLabel, type MessageNode, type Node, type NodeAction } from './tree-nodes';
+import { formatCount, t } from '../core/l10n';
 
 const { Collapsed, Expanded, None } = vscode.TreeItemCollapsibleState;
 
@@ -67,6 +68,8 @@ export interface TreeItemContext {
   todayPlace?(finding: Finding): TodayPlace | undefined;
   /** Whether the finding is new on its branch (its primary branch does not have it). */
   isNew?(finding: Finding): boolean;
+  /** Whether the finding blocks pull requests, as its story says once read. */
+  blocking?(finding: Finding): boolean;
   /** How many of a loaded lockfile's packages the dependency filter leaves. */
   lockfileShown?(node: Extract<Node, { kind: 'lockfile' }>): number | undefined;
 }
@@ -80,7 +83,7 @@ export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeIte
     case 'message':
       return item(node, node.text, node.actions.length === 0 ? None : node.collapsed ? Collapsed : Expanded, {
         iconPath: themeIcon(node.icon ? { id: node.icon } : TONE_ICONS[node.tone]),
-        tooltip: node.tooltip ?? (node.action ? `${node.text}. Click: ${node.action.title}.` : node.text),
+        tooltip: node.tooltip ?? (node.action ? t('{0}. Click: {1}.', node.text, node.action.title) : node.text),
         command: node.action ? toCommand(node.action) : undefined,
         contextValue: `message ${node.tone}`,
       });
@@ -102,7 +105,12 @@ export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeIte
         description: context.issueTypeDescription(node),
         iconPath: new vscode.ThemeIcon(node.issueType === 'sast' ? 'code' : node.issueType === 'secrets' ? 'key' : 'package'),
         contextValue: `issueType ${node.issueType}`,
-        tooltip: [`${ISSUE_TYPE_LABELS[node.issueType]} of ${node.parent.project.name}${node.parent.ref ? ` on ${node.parent.ref}` : ''}`, context.issueTypeTooltip?.(node)].filter(Boolean).join('\n\n'),
+        tooltip: [
+          node.parent.ref
+            ? t('{0} of {1} on {2}', ISSUE_TYPE_LABELS[node.issueType], node.parent.project.name, node.parent.ref)
+            : t('{0} of {1}', ISSUE_TYPE_LABELS[node.issueType], node.parent.project.name),
+          context.issueTypeTooltip?.(node),
+        ].filter(Boolean).join('\n\n'),
       });
     case 'group': {
       const { groupBy, group } = node;
@@ -111,12 +119,12 @@ export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeIte
         description: groupDescription(groupBy, group, count),
         iconPath: themeIcon(groupIcon(groupBy, group.key, context.severityMapping)),
         contextValue: `findingGroup by-${groupBy}`,
-        tooltip: `${group.label}: ${count} ${count === 1 ? 'finding' : 'findings'}`,
-        accessibilityInformation: { label: `${group.label}, ${count} ${count === 1 ? 'finding' : 'findings'}` },
+        tooltip: count === 1 ? t('{0}: {1} finding', group.label, formatCount(count)) : t('{0}: {1} findings', group.label, formatCount(count)),
+        accessibilityInformation: { label: count === 1 ? t('{0}, {1} finding', group.label, formatCount(count)) : t('{0}, {1} findings', group.label, formatCount(count)) },
       });
     }
     case 'page': {
-      const noun = node.of === 'groups' ? GROUP_NOUNS[node.groupBy] : node.of === 'rules' ? 'Rules' : node.of === 'packages' ? 'Packages' : 'Findings';
+      const noun = node.of === 'groups' ? GROUP_NOUNS[node.groupBy] : node.of === 'rules' ? t('Rules') : node.of === 'packages' ? t('Packages') : t('Findings');
       return item(node, pageLabel(noun, node.start, node.end), Collapsed, {
         iconPath: new vscode.ThemeIcon('list-flat'), contextValue: 'page',
       });
@@ -125,10 +133,10 @@ export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeIte
       const { finding } = node;
       const isNew = context.isNew?.(finding) ?? false;
       return item(node, findingLabel(finding), None, {
-        description: findingDescription(finding, context.todayPlace?.(finding), isNew),
+        description: findingDescription(finding, context.todayPlace?.(finding), isNew, context.blocking?.(finding) ?? false),
         iconPath: themeIcon(findingIcon(finding, context.severityMapping, context.levels)),
         contextValue: findingContextValue(finding),
-        command: { title: 'Open Finding', command: EXTENSION_COMMANDS.openFinding, arguments: [finding] },
+        command: { title: t('Open Finding'), command: EXTENSION_COMMANDS.openFinding, arguments: [finding] },
         accessibilityInformation: { label: findingAccessibilityLabel(finding, isNew) },
       });
     }
@@ -145,14 +153,14 @@ export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeIte
         description: String(count),
         iconPath: themeIcon(ruleModeIcon(node.mode)),
         contextValue: 'ruleMode',
-        accessibilityInformation: { label: `${ruleModeTitle(node.mode)} mode, ${count} ${count === 1 ? 'rule' : 'rules'}` },
+        accessibilityInformation: { label: count === 1 ? t('{0} mode, {1} rule', ruleModeTitle(node.mode), formatCount(count)) : t('{0} mode, {1} rules', ruleModeTitle(node.mode), formatCount(count)) },
       });
     }
     case 'dependencies':
-      return item(node, 'Dependencies', Collapsed, {
+      return item(node, t('Dependencies'), Collapsed, {
         iconPath: new vscode.ThemeIcon('library'),
         contextValue: 'dependencies',
-        tooltip: `The dependencies the platform's supply-chain inventory holds for ${node.parent.project.name}, by lockfile`,
+        tooltip: t('The dependencies the platform\'s supply-chain inventory holds for {0}, by lockfile', node.parent.project.name),
       });
     case 'lockfile': {
       const description = lockfileDescription(node.lockfile, context.lockfileShown?.(node));
@@ -190,16 +198,17 @@ export async function resolveTooltip(
   loadDetails?: (projectName: string, signal: AbortSignal) => Promise<Parameters<typeof projectTooltip>[2]>,
   /** The primary branch a new finding is not on; undefined for a finding that is not new. */
   newAgainst?: (finding: Finding) => string | undefined,
+  blocking?: (finding: Finding) => boolean,
 ): Promise<vscode.MarkdownString | undefined> {
   switch (node.kind) {
     case 'finding':
-      return inertMarkdown(findingTooltip(node.finding, newAgainst?.(node.finding)));
+      return inertMarkdown(findingTooltip(node.finding, newAgainst?.(node.finding), blocking?.(node.finding) ?? false));
     case 'rule':
       return inertMarkdown(ruleTooltip(node.rule, node.policy.name));
     case 'package':
       return inertMarkdown(packageTooltip(node.item));
     case 'project': {
-      if (!loadDetails) return inertMarkdown(projectTooltip(node.project, node.ref, { error: 'not loaded' }));
+      if (!loadDetails) return inertMarkdown(projectTooltip(node.project, node.ref, { error: t('not loaded') }));
       const details = await withAbortSignal(token, (signal) => loadDetails(node.project.name, signal));
       return inertMarkdown(projectTooltip(node.project, node.ref, details));
     }

@@ -12,7 +12,9 @@ import type { DetailsInput } from './details-input';
 import { fixPullRequestOf } from '../core/model/finding-story';
 import { mayIgnore, triageLimitText } from '../core/services/story-words';
 import { detailSections, statusText } from './details-sections';
-import { button, html, type Html } from './html';
+import { button, html, wordsText, type Html } from './html';
+import { displayLanguage, t } from '../core/l10n';
+import { valueLabel } from '../core/services/filters';
 
 export interface WebviewResources { readonly nonce: string; readonly cspSource: string; readonly scriptUri: string; readonly styleUri: string }
 
@@ -54,13 +56,13 @@ export function findingDetailsHtml(input: DetailsInput, resources: WebviewResour
   // The policy's quotes are markup; the host's values in it are escaped like any other value.
   const csp = html`default-src 'none'; img-src ${cspSource} https: data:; style-src ${cspSource}; script-src 'nonce-${nonce}';`;
   return html`<!DOCTYPE html>
-<html lang="en">
+<html lang="${displayLanguage()}">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="stylesheet" href="${resources.styleUri}">
-<title>${`Finding: ${findingLabel(input.finding)}`}</title>
+<title>${t('Finding: {0}', findingLabel(input.finding))}</title>
 </head>
 <body>
 <main data-finding="${`${input.finding.issueType}:${input.finding.id}`}">
@@ -86,21 +88,23 @@ function severityLevel(severity: string): string {
  */
 function subtitleOf(finding: DetailsInput['finding']): string {
   const sca = finding.sca;
-  if (sca) return [sca.ecosystem, sca.transitivity && sca.transitivity !== 'unknown' ? `${sca.transitivity} dependency` : 'dependency', finding.location?.filePath].filter(Boolean).join(' · ');
+  if (sca) return [sca.ecosystem, sca.transitivity === 'direct' ? t('direct dependency') : sca.transitivity === 'transitive' ? t('transitive dependency') : sca.transitivity && sca.transitivity !== 'unknown' ? `${sca.transitivity} ${t('dependency')}` : t('dependency'), finding.location?.filePath].filter(Boolean).join(' · ');
   if (finding.secret) return secretName(finding.secret);
   return finding.ruleName;
 }
 
 function header(input: DetailsInput): Html {
   const { finding } = input;
-  const severity = finding.severity || 'unknown';
+  const severity = finding.severity ? valueLabel(finding.severity) : t('unknown');
   const badges = [
     // The glyph is drawn by CSS (no icon font under this CSP); the word carries the meaning.
     html`<span class="badge severity level-${severityLevel(finding.severity)}"><span class="glyph" aria-hidden="true"></span>${severity}</span>`,
     html`<span class="badge status">${statusText(finding)}</span>`,
-    finding.sca?.isMalicious ? html`<span class="badge danger">malicious package</span>` : undefined,
-    input.newAgainst ? html`<span class="badge new" title="${`${input.newAgainst} does not have it`}">new on this branch</span>` : undefined,
-    input.story?.story?.isBlocking ? html`<span class="badge blocking" title="Its rule runs in block mode: a pull request that adds it cannot merge">blocks pull requests</span>` : undefined,
+    finding.sca?.isMalicious ? html`<span class="badge danger">${t('malicious package')}</span>` : undefined,
+    input.newAgainst ? html`<span class="badge new" title="${t('{0} does not have it', input.newAgainst)}">${t('new on this branch')}</span>` : undefined,
+    input.story?.story?.isBlocking
+      ? html`<span class="badge blocking" title="${t('Its rule runs in block mode: a pull request that adds it cannot merge')}">${t('blocks pull requests')}</span>`
+      : undefined,
   ];
   const message = finding.message || input.detail?.rule?.message;
   const limit = triageLimitText(input.story?.story?.triagePermission, input.story?.story?.exceptionState);
@@ -109,7 +113,7 @@ function header(input: DetailsInput): Html {
 <p class="rule-id">${subtitleOf(finding)}</p>
 <p class="badges">${badges}</p>
 ${message ? html`<p class="message prose">${message}</p>` : undefined}
-<nav class="actions" aria-label="Actions">${actions(input)}</nav>
+<nav class="actions" aria-label="${t('Actions')}">${actions(input)}</nav>
 ${limit ? html`<p class="note triage-limit">${limit}</p>` : undefined}
 </header>`;
 }
@@ -126,27 +130,27 @@ function actions(input: DetailsInput): Html[] {
   const { finding } = input;
   const hasTicket = (finding.ticket ?? input.detail?.externalTicket) !== undefined;
   const closed = finding.status === 'ignored' || finding.status === 'provisionally_ignored' || finding.status === 'fixed';
-  const reopen = finding.status === 'open' ? undefined : button('triage', 'Reopen', { data: { state: 'reopened' }, primary: closed });
+  const reopen = finding.status === 'open' ? undefined : button('triage', t('Reopen'), { data: { state: 'reopened' }, primary: closed });
   const story = input.story?.story;
   const ignorable = mayIgnore(story?.triagePermission);
   const prState = story ? fixPullRequestOf(story).state : 'none';
   const pullRequestAsked = prState === 'requested' || prState === 'opened';
   const all: (Html | undefined)[] = [
     closed ? reopen : undefined,
-    ignorable ? button('triage', closed ? 'Change Ignore Reason…' : 'Ignore…', { data: { state: 'ignored' }, primary: !closed }) : undefined,
-    finding.status === 'reviewing' ? undefined : button('triage', 'Mark as Reviewing', { data: { state: 'reviewing' } }),
-    finding.status === 'fixing' ? undefined : button('triage', 'Mark as Fixing', { data: { state: 'fixing' } }),
+    ignorable ? button('triage', closed ? t('Change Ignore Reason…') : t('Ignore…'), { data: { state: 'ignored' }, primary: !closed }) : undefined,
+    finding.status === 'reviewing' ? undefined : button('triage', t('Mark as Reviewing'), { data: { state: 'reviewing' } }),
+    finding.status === 'fixing' ? undefined : button('triage', t('Mark as Fixing'), { data: { state: 'fixing' } }),
     closed ? undefined : reopen,
-    button('addNote', 'Add Note…'),
-    hasTicket ? undefined : button('createTicket', 'Create Jira Ticket'),
-    button('linkTicket', 'Link Existing Ticket…'),
-    hasTicket ? button('unlinkTicket', 'Unlink Ticket') : undefined,
-    finding.ticket?.id !== undefined ? button('unlinkTicketEverywhere', 'Unlink Ticket from All Its Findings…') : undefined,
-    button('fixWithAgent', 'Fix with Agent'),
-    finding.issueType !== 'secrets' && !pullRequestAsked ? button('requestAutofix', 'Open a Fix Pull Request…') : undefined,
-    isHttpUrl(input.platformUrl) ? button('openInPlatform', 'Open in Platform') : undefined,
-    button('copyRuleId', 'Copy Rule ID'),
-    button('refresh', 'Refresh'),
+    button('addNote', t('Add Note…')),
+    hasTicket ? undefined : button('createTicket', t('Create Jira Ticket')),
+    button('linkTicket', t('Link Existing Ticket…')),
+    hasTicket ? button('unlinkTicket', t('Unlink Ticket')) : undefined,
+    finding.ticket?.id !== undefined ? button('unlinkTicketEverywhere', t('Unlink Ticket from All Its Findings…')) : undefined,
+    button('fixWithAgent', t('Fix with Agent')),
+    finding.issueType !== 'secrets' && !pullRequestAsked ? button('requestAutofix', t('Open a Fix Pull Request…')) : undefined,
+    isHttpUrl(input.platformUrl) ? button('openInPlatform', t('Open in Platform')) : undefined,
+    button('copyRuleId', t('Copy Rule ID')),
+    button('refresh', t('Refresh')),
   ];
   return all.filter((b): b is Html => b !== undefined);
 }
@@ -154,7 +158,7 @@ function actions(input: DetailsInput): Html[] {
 /** Loading, a failure and the last action's outcome, above the sections they qualify. */
 function statusLines(input: DetailsInput): Html {
   const notice = input.notice;
-  return html`${input.loading ? html`<p class="loading" role="status" aria-busy="true">Loading the platform's details…</p>` : undefined}
+  return html`${input.loading ? html`<p class="loading" role="status" aria-busy="true">${wordsText(t('Loading the platform\'s details…'))}</p>` : undefined}
 ${input.error ? html`<p class="banner error prose" role="alert">${input.error}</p>` : undefined}
 ${notice ? html`<p class="banner notice-${notice.kind}" role="status" aria-live="polite"${notice.kind === 'busy' ? html` aria-busy="true"` : undefined}>${notice.text}</p>` : undefined}`;
 }

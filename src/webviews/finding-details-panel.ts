@@ -8,6 +8,7 @@
 import type { CommandId } from '../core/model/command-ids';
 import * as vscode from 'vscode';
 import { findingLabel } from '../core/model/finding-names';
+import { t } from '../core/l10n';
 import type { Finding } from '../core/model/types';
 import type { FindingDetail } from '../core/model/finding-detail';
 import type { BranchNovelty } from '../core/services/branch-baselines';
@@ -76,7 +77,7 @@ export class FindingDetailsPanel implements vscode.Disposable {
    */
   async show(finding: Finding, { preserveFocus = false }: { preserveFocus?: boolean } = {}): Promise<void> {
     const panel = this.ensurePanel();
-    panel.title = `Finding: ${findingLabel(finding)}`;
+    panel.title = t('Finding: {0}', findingLabel(finding));
     panel.reveal(panel.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus);
     this.finding = finding;
     this.detail = this.deps.details.peek(finding);

@@ -37,6 +37,14 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
+/**
+ * Our own words (in the display language) as the text of an element: `&`, `<` and `>` escaped,
+ * quotes kept as written, so an English sentence reads byte for byte as before. Not for attributes.
+ */
+export function wordsText(text: string): Html {
+  return trusted(text.replace(/[&<>]/g, (c) => ESCAPES[c] ?? c));
+}
+
 function render(part: Part): string {
   if (part instanceof Html) return part.markup;
   if (part === undefined || part === null || part === false) return '';

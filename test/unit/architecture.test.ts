@@ -15,7 +15,7 @@ const MAX_LINES = 300;
  * layer may import each other (but not in a cycle), and any layer below.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['src/core/model/', 'src/core/events.ts', 'src/core/slices.ts'],
+  ['src/core/model/', 'src/core/events.ts', 'src/core/slices.ts', 'src/core/l10n.ts'],
   ['src/core/net/'],
   ['src/core/api/'],
   ['src/core/workspace/'],

@@ -6,6 +6,7 @@
 import type { FindingKind } from './kind-availability';
 import { SEVERITY_ORDER } from '../model/severity';
 import { ISSUE_TYPES, type Finding, type FindingFilters, type IssueType } from '../model/types';
+import { perLanguage, t } from '../l10n';
 
 /** What the user picked. Single-valued where the API takes one value (`status`, `confidence`, …). */
 export interface FilterSelection {
@@ -61,52 +62,63 @@ export interface FilterDefinition {
 const isBooleanKey = (key: FilterDefinition['key']): key is BooleanKey => key === 'isMalicious' || key === 'newOnBranch';
 
 const BOTH: readonly IssueType[] = ['sast', 'sca'];
+// Labels are getters: they are read in the display language when shown, not when this module loads.
 export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [
-  { key: 'status', label: 'Status', values: ['open', 'reviewing', 'fixing', 'provisionally_ignored', 'ignored', 'fixed'], single: true, appliesTo: ISSUE_TYPES },
-  { key: 'severities', label: 'Severity', values: SEVERITY_ORDER, single: false, appliesTo: ISSUE_TYPES },
-  { key: 'triageReasons', label: 'Triage reason (ignored findings)', values: ['acceptable_risk', 'false_positive', 'no_time', 'no_triage_reason', 'duplicate'], single: false, appliesTo: BOTH },
-  { key: 'policies', label: 'Rule mode (code)', values: ['rule-board-audit', 'rule-board-pr-comments', 'rule-board-block'], single: false, appliesTo: ['sast'] },
-  { key: 'confidence', label: 'Confidence (code)', values: ['high', 'medium', 'low'], single: true, appliesTo: ['sast'] },
-  { key: 'autotriageVerdict', label: 'Assistant verdict (code)', values: ['true_positive', 'false_positive'], single: true, appliesTo: ['sast'] },
+  { key: 'status', get label() { return t('Status'); }, values: ['open', 'reviewing', 'fixing', 'provisionally_ignored', 'ignored', 'fixed'], single: true, appliesTo: ISSUE_TYPES },
+  { key: 'severities', get label() { return t('Severity'); }, values: SEVERITY_ORDER, single: false, appliesTo: ISSUE_TYPES },
+  { key: 'triageReasons', get label() { return t('Triage reason (ignored findings)'); }, values: ['acceptable_risk', 'false_positive', 'no_time', 'no_triage_reason', 'duplicate'], single: false, appliesTo: BOTH },
+  { key: 'policies', get label() { return t('Rule mode (code)'); }, values: ['rule-board-audit', 'rule-board-pr-comments', 'rule-board-block'], single: false, appliesTo: ['sast'] },
+  { key: 'confidence', get label() { return t('Confidence (code)'); }, values: ['high', 'medium', 'low'], single: true, appliesTo: ['sast'] },
+  { key: 'autotriageVerdict', get label() { return t('Assistant verdict (code)'); }, values: ['true_positive', 'false_positive'], single: true, appliesTo: ['sast'] },
   {
-    key: 'aiFindings', label: 'AI findings (code)', values: ['only', 'exclude'], single: true, appliesTo: ['sast'], local: true,
-    valueLabels: { only: 'AI findings only', exclude: 'without AI findings' },
+    key: 'aiFindings', get label() { return t('AI findings (code)'); }, values: ['only', 'exclude'], single: true, appliesTo: ['sast'], local: true,
+    get valueLabels() { return { only: t('AI findings only'), exclude: t('without AI findings') }; },
   },
-  { key: 'exposures', label: 'Reachability (supply chain)', values: ['reachable', 'always_reachable', 'conditionally_reachable', 'unreachable', 'unknown'], single: false, appliesTo: ['sca'] },
-  { key: 'transitivities', label: 'Dependency (supply chain)', values: ['direct', 'transitive', 'unknown'], single: false, appliesTo: ['sca'] },
-  { key: 'isMalicious', label: 'Malicious dependency (supply chain)', values: ['true', 'false'], single: true, appliesTo: ['sca'] },
-  { key: 'clickToFixPrState', label: 'Fix pull request', values: ['open', 'merged'], single: false, appliesTo: BOTH },
+  { key: 'exposures', get label() { return t('Reachability (supply chain)'); }, values: ['reachable', 'always_reachable', 'conditionally_reachable', 'unreachable', 'unknown'], single: false, appliesTo: ['sca'] },
+  { key: 'transitivities', get label() { return t('Dependency (supply chain)'); }, values: ['direct', 'transitive', 'unknown'], single: false, appliesTo: ['sca'] },
+  { key: 'isMalicious', get label() { return t('Malicious dependency (supply chain)'); }, values: ['true', 'false'], single: true, appliesTo: ['sca'] },
+  { key: 'clickToFixPrState', get label() { return t('Fix pull request'); }, values: ['open', 'merged'], single: false, appliesTo: BOTH },
   {
-    key: 'validationStates', label: 'Validation (secrets)', values: ['confirmed_valid', 'confirmed_invalid', 'validation_error', 'no_validator'], single: false, appliesTo: ['secrets'],
-    valueLabels: { confirmed_valid: 'valid secret', confirmed_invalid: 'invalid secret', validation_error: 'validation failed', no_validator: 'not validated' },
+    key: 'validationStates', get label() { return t('Validation (secrets)'); }, values: ['confirmed_valid', 'confirmed_invalid', 'validation_error', 'no_validator'], single: false, appliesTo: ['secrets'],
+    get valueLabels() { return validationLabels(); },
   },
   {
-    key: 'newOnBranch', label: 'This branch', values: ['true'], single: true, appliesTo: BOTH, local: true,
-    valueLabels: { true: 'new on this branch' },
+    key: 'newOnBranch', get label() { return t('This branch'); }, values: ['true'], single: true, appliesTo: BOTH, local: true,
+    get valueLabels() { return { true: t('new on this branch') }; },
   },
 ];
 
+/** A secret's validation as every view says it (the diagnostics read it for each secret: built once per language). */
+const validationLabels = perLanguage((): Readonly<Record<string, string>> => ({
+  confirmed_valid: t('valid secret'), confirmed_invalid: t('invalid secret'), validation_error: t('validation failed'), no_validator: t('not validated'),
+}));
+
 /** Free-text filters: not offered in the picker (no value list), but shown and sent when set. */
 const FREE_TEXT_DEFINITIONS: readonly FilterDefinition[] = [
-  { key: 'categories', label: 'Category (code)', values: [], single: false, appliesTo: ['sast'] },
-  { key: 'componentTags', label: 'Component tag', values: [], single: false, appliesTo: BOTH },
-  { key: 'rules', label: 'Rule (code)', values: [], single: false, appliesTo: ['sast'] },
-  { key: 'paths', label: 'File', values: [], single: false, appliesTo: ISSUE_TYPES, local: true },
+  { key: 'categories', get label() { return t('Category (code)'); }, values: [], single: false, appliesTo: ['sast'] },
+  { key: 'componentTags', get label() { return t('Component tag'); }, values: [], single: false, appliesTo: BOTH },
+  { key: 'rules', get label() { return t('Rule (code)'); }, values: [], single: false, appliesTo: ['sast'] },
+  { key: 'paths', get label() { return t('File'); }, values: [], single: false, appliesTo: ISSUE_TYPES, local: true },
 ];
 const ALL_DEFINITIONS = [...FILTER_DEFINITIONS, ...FREE_TEXT_DEFINITIONS];
 
 /** Readable labels for values that are API identifiers. */
-const VALUE_LABELS: Record<string, string> = {
-  'rule-board-audit': 'monitor', 'rule-board-pr-comments': 'comment', 'rule-board-block': 'block',
-  true_positive: 'true positive', false_positive: 'false positive', acceptable_risk: 'acceptable risk',
-  no_time: 'no time', no_triage_reason: 'no reason', always_reachable: 'always reachable',
-  conditionally_reachable: 'conditionally reachable', provisionally_ignored: 'provisionally ignored',
-};
-export const valueLabel = (value: string, def?: FilterDefinition): string => def?.valueLabels?.[value] ?? VALUE_LABELS[value] ?? value;
+const VALUE_LABELS = perLanguage((): Readonly<Record<string, string>> => ({
+  'rule-board-audit': t('monitor'), 'rule-board-pr-comments': t('comment'), 'rule-board-block': t('block'),
+  true_positive: t('true positive'), false_positive: t('false positive'), acceptable_risk: t('acceptable risk'),
+  no_time: t('no time'), no_triage_reason: t('no reason'), always_reachable: t('always reachable'),
+  conditionally_reachable: t('conditionally reachable'), provisionally_ignored: t('provisionally ignored'),
+  // The same words in English; named here so that other languages translate them.
+  open: t('open'), reviewing: t('reviewing'), fixing: t('fixing'), ignored: t('ignored'), fixed: t('fixed'),
+  critical: t('critical'), high: t('high'), medium: t('medium'), low: t('low'),
+  reachable: t('reachable'), unreachable: t('unreachable'), unknown: t('unknown'),
+  direct: t('direct'), transitive: t('transitive'), merged: t('merged'), duplicate: t('duplicate'),
+}));
+export const valueLabel = (value: string, def?: FilterDefinition): string => def?.valueLabels?.[value] ?? VALUE_LABELS()[value] ?? value;
 
 /** How a secret's validation reads: "valid secret" is the one that needs rotating now. */
 export function secretValidationLabel(validation: string): string {
-  return valueLabel(validation, FILTER_DEFINITIONS.find((d) => d.key === 'validationStates'));
+  return validationLabels()[validation] ?? VALUE_LABELS()[validation] ?? validation;
 }
 
 /** Reads a stored selection tolerantly: unknown keys dropped, wrong types ignored. */
@@ -159,7 +171,7 @@ export function selectionFromPicks(picks: readonly { key: FilterDefinition['key'
   for (const def of FILTER_DEFINITIONS) {
     const values = grouped.get(def.key);
     if (!values) continue;
-    if (def.single && values.length > 1) return `Choose at most one value for "${def.label}": the platform filters by one.`;
+    if (def.single && values.length > 1) return t('Choose at most one value for "{0}": the platform filters by one.', def.label);
     raw[def.key] = isBooleanKey(def.key) ? values[0] === 'true' : def.single ? values[0] : values;
   }
   return parseSelection(raw);

@@ -27,7 +27,7 @@ export interface FolderFindings<R extends FolderRef = FolderRef> {
   /** Set when the branch has its own scan and its primary branch's findings are loaded. */
   readonly novelty?: FolderNovelty;
   /** The filter "only new on this branch" is on: Problems shows only new findings. */
-  readonly onlyNew: boolean;
+  readonly newOnBranch: boolean;
   /** The user's filters in words ("open · critical"), when any is set: an empty list says them. */
   readonly filters?: string;
   /** The filters the extension applies itself (files, only new, AI), when any is set. */

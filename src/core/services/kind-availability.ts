@@ -8,6 +8,7 @@
  */
 import type { Unavailable } from '../model/errors';
 import { Emitter, type Disposable } from '../events';
+import { t } from '../l10n';
 
 // Decided below the services, where the client reads one finding's story the same way.
 export { unavailableOf, type Unavailable } from '../model/errors';
@@ -22,15 +23,14 @@ export const KIND_PRODUCTS: Record<FindingKind, string> = { sast: 'Code', ai: 'A
 
 /** "not available for this deployment (404)", the words every view uses. */
 export function unavailableText(u: Unavailable): string {
-  return `not available for this deployment (${u.status})`;
+  return t('not available for this deployment ({0})', u.status);
 }
 
 /** What to check, for tooltips and Check Connection (`product`: "Secrets", "Policies", …). */
 export function unavailableAdvice(product: string, u: Unavailable): string {
-  const who = u.status === 403
-    ? `the token's role may not read it, or the organization does not license ${product}`
-    : `the organization may not license ${product}, or the token's role may not read it`;
-  return `The platform answered ${u.status}: ${who}. Check the product's licence on the platform, or the token's role. The next refresh asks again.`;
+  return u.status === 403
+    ? t('The platform answered {0}: the token\'s role may not read it, or the organization does not license {1}. Check the product\'s licence on the platform, or the token\'s role. The next refresh asks again.', u.status, product)
+    : t('The platform answered {0}: the organization may not license {1}, or the token\'s role may not read it. Check the product\'s licence on the platform, or the token\'s role. The next refresh asks again.', u.status, product);
 }
 
 /** A kind whose availability changed (`unavailable` undefined: it answered again). */

@@ -57,7 +57,7 @@ export interface WorkspaceViewDeps<R extends FolderRef> {
 }
 
 /** A folder as loaded, before what depends on the moment it is drawn (novelty, local filters). */
-type LoadedFolder<R extends FolderRef> = Omit<FolderFindings<R>, 'onlyNew' | 'keep' | 'novelty'>;
+type LoadedFolder<R extends FolderRef> = Omit<FolderFindings<R>, 'newOnBranch' | 'keep' | 'novelty'>;
 
 export class WorkspaceView<R extends FolderRef> implements Disposable {
   private current: WorkspaceSnapshot<R> = { version: 0, cause: 'cleared', folders: [] };
@@ -266,7 +266,7 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
     const selection = this.deps.selection();
     const keep = shownFilter(selection, novelty);
     const filters = describeSelection(selection);
-    return { ...folder, novelty, onlyNew: selection.newOnBranch === true, ...(keep ? { keep } : {}), ...(filters ? { filters } : {}) };
+    return { ...folder, novelty, newOnBranch: selection.newOnBranch === true, ...(keep ? { keep } : {}), ...(filters ? { filters } : {}) };
   }
 
   private noveltyOf(repo: R): FolderNovelty | undefined {

@@ -15,6 +15,8 @@ const ALLOWED = [
   /^extension\/package\.json$/,
   // The words of package.json: English, and one file per shipped display language.
   /^extension\/package\.nls(\.[a-z]{2}(-[a-z]{2})?)?\.json$/,
+  // The words said at run time (vscode.l10n): one bundle per shipped display language.
+  /^extension\/l10n\/bundle\.l10n\.[a-z]{2}(-[a-z]{2})?\.json$/,
   /^extension\/dist\/extension\.js$/,
   /^extension\/media\/[^/]+\.(svg|png)$/,
   // The Finding Details page loads its script and style from the extension (its CSP allows nothing else).

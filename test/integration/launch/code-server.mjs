@@ -10,12 +10,14 @@ const LISTENING = /HTTP server listening on http:\/\/127\.0\.0\.1:(\d+)/;
 /**
  * @param {'newest'|'oldest'} host
  * @param {string} runDir everything the server writes goes here (never under ~)
- * @param {{ env?: Record<string,string>, settings?: object, startTimeoutMs?: number, testDriver?: boolean }} [options]
+ * @param {{ env?: Record<string,string>, settings?: object, startTimeoutMs?: number, testDriver?: boolean, locale?: string }} [options]
  *   `testDriver`: for a window a test drives. VS Code then shows no notification toasts (they go
  *   to the notification centre only), so a window a person uses must not have it.
+ *   `locale`: the display language (`--locale`); it takes only with a language pack installed
+ *   and `languagepacks.json` written first (language-pack.mjs).
  * @returns {Promise<{ port: number, logFile: string, stop: () => Promise<void>, exited: Promise<number|null> }>}
  */
-export async function startCodeServer(host, runDir, { env = {}, settings = {}, startTimeoutMs = 30_000, testDriver = false } = {}) {
+export async function startCodeServer(host, runDir, { env = {}, settings = {}, startTimeoutMs = 30_000, testDriver = false, locale } = {}) {
   const userData = join(runDir, 'user-data');
   mkdirSync(join(userData, 'User'), { recursive: true });
   // Settings must exist before start: the workbench reads them once while it loads.
@@ -35,6 +37,7 @@ export async function startCodeServer(host, runDir, { env = {}, settings = {}, s
     '--ignore-last-opened',
     // From 4.134 on the workbench ignores the test payload without this; 4.100.3 lacks the flag.
     ...(testDriver && HOSTS[host].smokeTestFlag ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+    ...(locale ? ['--locale', locale] : []),
   ];
   const logFile = join(runDir, 'code-server.log');
   const log = createWriteStream(logFile);

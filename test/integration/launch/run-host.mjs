@@ -8,6 +8,7 @@ import { format } from 'node:util';
 import { chromium } from 'playwright-core';
 import { startCodeServer, tail } from './code-server.mjs';
 import { HOSTS, entryJs } from './hosts.mjs';
+import { installLanguagePack } from './language-pack.mjs';
 
 /** How every script here starts Chromium: as root, headless, and never reaching the internet on its own. */
 export const CHROMIUM_ARGS = [
@@ -31,12 +32,17 @@ const SETTINGS = {
 
 /**
  * @param {'newest'|'oldest'} host
- * @param {{ vsix: string, extensionId: string, version: string, suite: string, resultsDir: string, timeoutMs: number }} options
+ * @param {{ vsix: string, extensionId: string, version: string, suite: string, resultsDir: string, timeoutMs: number, locale?: string }} options
+ *   `locale`: the display language (de, ja): a language pack is installed, code-server starts with
+ *   `--locale`, the suite runs language.test.ts alone (APPSEC_IT_LOCALE), and the screenshots and
+ *   log are named with the language and kept beside the English ones.
  * @returns {Promise<{ passed: number, failed: number, failures: {title: string, error: string}[], error?: string, seconds: number }>}
  */
-export async function runHost(host, { vsix, extensionId, version, suite, resultsDir, timeoutMs }) {
+export async function runHost(host, { vsix, extensionId, version, suite, resultsDir, timeoutMs, locale }) {
   const started = Date.now();
-  const say = (line) => console.log(`[${host}] ${line}`);
+  const tag = locale ? `${host} ${locale}` : host;
+  const say = (line) => console.log(`[${tag}] ${line}`);
+  const logName = locale ? `${host}-${locale}-code-server.log` : `${host}-code-server.log`;
   const runDir = mkdtempSync(join(tmpdir(), `appsec-it-${host}-`));
   const workspace = mkdtempSync(join(tmpdir(), `appsec-it-workspace-${host}-`));
   // Tests that read git remotes need a repository; each host gets a fresh one.
@@ -53,9 +59,14 @@ export async function runHost(host, { vsix, extensionId, version, suite, results
   try {
     const extensionDir = installVsix(host, vsix, runDir, `${extensionId}-${version}`);
     say(`VS Code ${HOSTS[host].vscode}: installed ${vsix} → ${extensionDir}`);
+    if (locale) {
+      const pack = installLanguagePack(runDir, locale);
+      say(`language pack ${locale} ${pack.how} → ${pack.folder}`);
+    }
     server = await startCodeServer(host, runDir, {
       settings: SETTINGS,
       testDriver: true,
+      locale,
       // The extension host inherits code-server's environment: this is how the tests get them.
       env: {
         APPSEC_TEST_HOST: host,
@@ -63,6 +74,7 @@ export async function runHost(host, { vsix, extensionId, version, suite, results
         APPSEC_TEST_RESULTS: files.results,
         APPSEC_TEST_SCREENSHOT_READY: files.ready,
         APPSEC_TEST_SCREENSHOT_DONE: files.done,
+        ...(locale ? { APPSEC_IT_LOCALE: locale } : {}),
       },
     });
     say(`code-server listening on 127.0.0.1:${server.port}`);
@@ -73,9 +85,9 @@ export async function runHost(host, { vsix, extensionId, version, suite, results
     await page.exposeFunction('codeAutomationExit', (code) => exited(code));
     await page.exposeFunction('codeAutomationLog', (type, args) => {
       const text = Array.isArray(args) ? format(...args) : format(args);
-      for (const line of text.split('\n')) console.log(`[${host}${type === 'info' ? '' : ` ${type}`}] ${line}`);
+      for (const line of text.split('\n')) console.log(`[${tag}${type === 'info' ? '' : ` ${type}`}] ${line}`);
     });
-    poller = pollScreenshots(page, files, join(resultsDir, 'screenshots'), host, say);
+    poller = pollScreenshots(page, files, join(resultsDir, locale ? 'languages' : 'screenshots'), locale ? `${host}-${locale}` : host, say);
     const authority = `127.0.0.1:${server.port}`;
     const payload = [
       ['extensionDevelopmentPath', `vscode-remote://${authority}${extensionDir}`],
@@ -100,13 +112,13 @@ export async function runHost(host, { vsix, extensionId, version, suite, results
     clearInterval(poller);
     await browser?.close().catch(() => {});
     await server?.stop();
-    if (server) copyFileSync(server.logFile, join(resultsDir, `${host}-code-server.log`));
+    if (server) copyFileSync(server.logFile, join(resultsDir, logName));
   }
 
   const results = existsSync(files.results) ? JSON.parse(readFileSync(files.results, 'utf8')) : undefined;
   if (!outcome.error && outcome.code !== 0) outcome.error = `the workbench reported exit code ${outcome.code}`;
   if (!outcome.error && !results) outcome.error = 'the suite wrote no results file';
-  if (outcome.error && server) say(`code-server log (${host}-code-server.log), last lines:\n${tail(join(resultsDir, `${host}-code-server.log`), 20)}`);
+  if (outcome.error && server) say(`code-server log (${logName}), last lines:\n${tail(join(resultsDir, logName), 20)}`);
   rmSync(runDir, { recursive: true, force: true });
   rmSync(workspace, { recursive: true, force: true });
   return {

@@ -9,10 +9,11 @@ import { AUTOFIX_SENTENCES } from '../../../src/core/model/autofix-outcome';
 import type { Finding } from '../../../src/core/model/types';
 import type { KnownFindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { signedIn, type Fixture } from './fixture';
+import { firstFindingNode } from './tree-snapshot';
 import { actInWindow, notificationTexts, readWindow, restoreAfterEach, screenshotHandshake, screenshotsInThemes, waitFor } from './helpers';
 
 interface RawStep { path: string; start: { line: string } }
-interface RawStory { dataflowTrace?: { taintSource?: RawStep[]; intermediateVars?: RawStep[]; taintSink?: RawStep[] }; relatedIssues?: unknown[]; activityHistory?: unknown[] }
+interface RawStory { dataflowTrace?: { taintSource?: RawStep[]; intermediateVars?: RawStep[]; taintSink?: RawStep[] }; relatedIssues?: unknown[]; activityHistory?: unknown[]; isBlocking?: boolean }
 interface TraceStepResult { role: string; uri?: vscode.Uri; range?: vscode.Range; url?: string; gone?: boolean }
 
 async function rawStory(f: Fixture, id: number): Promise<RawStory> {
@@ -137,6 +138,23 @@ describe('a finding\'s trace and the ways to fix it', () => {
     await screenshotsInThemes('show-trace', ['light']);
     await actInWindow('press:Escape');
     assert.equal((await walked).length, lines.length, 'resolves with the steps once the list closes');
+  });
+
+  it('a finding whose story says it blocks pull requests is marked so in the tree once the story is read', async function () {
+    this.timeout(60_000);
+    const shown = f.api.app.diagnostics.current.flatMap((folder) => folder.findings).filter((x) => x.issueType === 'sast' && x.status === 'open' && !f.api.app.stories.peek(x));
+    let blocking: Finding | undefined;
+    for (const finding of shown) {
+      if ((await rawStory(f, finding.id)).isBlocking !== true) continue;
+      blocking = finding;
+      break;
+    }
+    assert.ok(blocking, 'a shown finding whose story was not read yet has its rule in block mode');
+    const node = await firstFindingNode(f.api.trees.projects);
+    const description = (): string => String(f.api.trees.projects.getTreeItem({ ...node, finding: blocking }).description ?? '');
+    assert.doesNotMatch(description(), /blocks pull requests/, 'nothing is said before the story is read');
+    await vscode.commands.executeCommand('appsecFindings.showDetails', { finding: blocking });
+    await waitFor(() => /^blocks pull requests · /.test(description()), 15_000, () => `the row says so first once the story is read: ${description()}`);
   });
 
   it('Open a Fix Pull Request given as arguments: accepted, followed until the pull request is open, then offered; refused: its sentence, nothing changed', async function () {

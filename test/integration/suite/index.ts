@@ -55,12 +55,20 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['signout', () => import('./signout.test')],
 ];
 
+/**
+ * A locale run (`run-code-server.mjs --locale de|ja`, which sets APPSEC_IT_LOCALE and starts the
+ * host in that display language) runs this file alone; an English run never loads it (its
+ * assertions read the running language's bundle, which English does not have).
+ */
+const LANGUAGE_FILE = (): Promise<unknown> => import('./language.test');
+
 /** `npm run bench:host` runs the in-host benchmark instead of the tests (it is not a test file). */
 const BENCH_FILE = (): Promise<unknown> => import('./bench.host');
 
 /** The files to run, in the order asked for by the environment. */
 function selectedFiles(): (() => Promise<unknown>)[] {
   if (process.env.APPSEC_BENCH === '1') return [BENCH_FILE];
+  if (process.env.APPSEC_IT_LOCALE) return [LANGUAGE_FILE];
   const only = process.env.APPSEC_IT_ONLY?.split(',').map((name) => name.trim()).filter((name) => name !== '');
   const chosen = only && only.length > 0 ? TEST_FILES.filter(([name]) => only.includes(name)) : [...TEST_FILES];
   if (only && chosen.length !== only.length) throw new Error(`APPSEC_IT_ONLY names no such file: ${only.join(', ')}`);

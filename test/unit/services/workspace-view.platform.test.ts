@@ -139,7 +139,7 @@ void describe('the workspace view (real store, local platform)', () => {
     const { view } = setUp([{ key: 'file:///g', projectName: projectName(), branch: feature }], { ...EMPTY_SELECTION, newOnBranch: true });
     await view.refresh();
     const folder = view.snapshot.folders[0];
-    assert.equal(folder?.onlyNew, true);
+    assert.equal(folder?.newOnBranch, true);
     assert.ok(folder?.keep, 'a local filter is set');
     const kept = folder?.findings.filter((f) => folder.keep?.(f)) ?? [];
     assert.ok(kept.every((f) => folder?.novelty?.isNew(f)), 'only findings new on the branch are kept');

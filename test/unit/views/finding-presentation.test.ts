@@ -38,6 +38,15 @@ void describe('labels and descriptions', () => {
     assert.doesNotMatch(findingTooltip(finding), /New on this branch/);
   });
 
+  void test('a finding whose story says it blocks pull requests says so up front, in the row and the tooltip', () => {
+    const finding = sastFinding({ file: 'src/app.py', line: 20, status: 'open' });
+    assert.equal(findingDescription(finding, undefined, false, true), 'blocks pull requests · src/app.py:20');
+    assert.equal(findingDescription(finding, undefined, true, true), 'new on this branch · blocks pull requests · src/app.py:20');
+    assert.equal(findingDescription(lodash, undefined, false, true), 'blocks pull requests · reachable · fix 4.17.21');
+    assert.match(findingTooltip(finding, undefined, true).replace(/\\(.)/g, '$1'), /Blocks pull requests: yes: its rule runs in block mode/);
+    assert.doesNotMatch(findingTooltip(finding), /Blocks pull requests/);
+  });
+
   void test('a code finding without a location says so', () => {
     assert.equal(findingDescription(sastFinding({ status: 'open' })), 'no location');
   });

@@ -1,0 +1,148 @@
+// The extension in another display language (issue 48), run alone by a locale run:
+// `node test/integration/launch/run-code-server.mjs --host newest --locale de|ja` (the launcher
+// installs a language pack and starts code-server with `--locale`; index.ts loads only this file).
+// Every expected word is read from the running language's bundle and package.nls file in the
+// installed extension, never written here: the tree, a toast, the filter picker, Problems and the
+// details panel say what the bundle says. Pictures (light and dark): the tree with the filter
+// picker open, Problems, the details panel.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { EXTENSION_ID, signedIn, type Fixture, type Snap } from './fixture';
+import { closePickersAndEditors, notificationTexts, readWindow, restoreAfterEach, screenshotsInThemes, waitFor } from './helpers';
+import type { KnownFindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
+import { snapshotTree } from './tree-snapshot';
+
+const language = process.env.APPSEC_IT_LOCALE ?? '';
+
+/** The installed extension's words for the running language: runtime bundle and package.nls. */
+function words(): { bundle: Record<string, string>; nls: Record<string, string> } {
+  const root = vscode.extensions.getExtension(EXTENSION_ID)?.extensionPath;
+  assert.ok(root, `${EXTENSION_ID} is installed`);
+  const read = (file: string): Record<string, string> => JSON.parse(readFileSync(join(root, file), 'utf8')) as Record<string, string>;
+  return { bundle: read(join('l10n', `bundle.l10n.${language}.json`)), nls: read(`package.nls.${language}.json`) };
+}
+
+describe(`the extension in the display language (${language})`, () => {
+  let f: Fixture;
+  let bundle: Record<string, string>;
+  let nls: Record<string, string>;
+  /** The bundle's words for an English key, its placeholders filled; a key it lacks or leaves English fails. */
+  const tr = (english: string, ...args: (string | number)[]): string => {
+    const said = bundle[english];
+    assert.ok(said !== undefined, `the ${language} bundle has "${english}"`);
+    assert.notEqual(said, english, `the ${language} bundle translates "${english}"`);
+    return said.replace(/\{(\d+)\}/g, (whole, i: string) => (args[Number(i)] === undefined ? whole : String(args[Number(i)])));
+  };
+  /** The longest fixed part of a translated message with placeholders (what every such message contains). */
+  const fragment = (english: string): string => tr(english).split(/\{\d+\}/).map((s) => s.trim()).sort((a, b) => b.length - a.length)[0] ?? '';
+  const undo = restoreAfterEach();
+
+  before(async function () {
+    this.timeout(60_000);
+    assert.equal(vscode.env.language, language, 'the host runs in the language the launcher asked for');
+    ({ bundle, nls } = words());
+    f = await signedIn();
+    await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
+  });
+  afterEach(closePickersAndEditors);
+
+  it('the Projects view: its title in the window, the project\'s description and tooltip, the issue-type nodes', async () => {
+    const title = nls['view.projects.name'];
+    assert.ok(title && title !== 'Projects', `package.nls.${language}.json names the Projects view`);
+    let headers = '';
+    await waitFor(async () => {
+      headers = (await readWindow('.pane-header')).map((h) => `${h.label} ${h.text}`).join(' | ');
+      return headers.includes(title);
+    }, 10_000, () => `the window's view headers name "${title}" (they read: ${headers})`);
+
+    const projects = (await snapshotTree(f.api.trees.projects, 2)) as Snap[];
+    const project = projects.find((p) => p.label === f.project.name);
+    assert.ok(project, 'the workspace project is listed');
+    assert.ok(project.description?.includes(tr('in workspace')), `description: ${project.description}`);
+    const kinds = (project.children ?? []).map((c) => c.label);
+    for (const kind of ['Code findings', 'Supply-chain findings']) assert.ok(kinds.includes(tr(kind)), `${tr(kind)} in ${kinds.join(' | ')}`);
+
+    const provider = f.api.trees.projects;
+    const node = provider.getChildren().find((n) => provider.getTreeItem(n).label === f.project.name);
+    assert.ok(node, 'the project node');
+    const resolved = await provider.resolveTreeItem(provider.getTreeItem(node), node, new vscode.CancellationTokenSource().token);
+    const tooltip = resolved.tooltip instanceof vscode.MarkdownString ? resolved.tooltip.value : String(resolved.tooltip);
+    assert.ok(tooltip.includes(tr('Primary branch')), `tooltip: ${tooltip}`);
+  });
+
+  it('a refused change is said in a toast in the language', async () => {
+    undo(async () => {
+      f.server.setReadOnly(false);
+      await vscode.commands.executeCommand('notifications.clearAll');
+    });
+    await vscode.commands.executeCommand('notifications.clearAll');
+    f.server.setReadOnly(true);
+    const primary = f.project.primary_branch;
+    assert.equal(await vscode.commands.executeCommand('appsecFindings.setPrimaryBranch', f.project.name, f.featureRef), undefined, 'refused: reported, not thrown');
+    const expected = tr('The primary branch of {0} is still {1}', f.project.name, primary);
+    let texts: string[] = [];
+    await waitFor(async () => {
+      texts = await notificationTexts();
+      return texts.some((t) => t.includes(expected));
+    }, 10_000, () => `the notification says "${expected}" (it reads: ${texts.join(' | ')})`);
+  });
+
+  it('the filter picker: its title and items in the window, beside the tree (screenshots)', async function () {
+    this.timeout(90_000);
+    // A project opened in the tree behind the picker.
+    const first = f.api.trees.projects.getChildren()[0];
+    if (first) await f.api.trees.projectsView.reveal(first, { expand: 2, select: true, focus: false });
+    const picked = vscode.commands.executeCommand('appsecFindings.filterFindings');
+    const title = tr('AppSec: Filter Findings');
+    let seen = '';
+    await waitFor(async () => {
+      seen = (await readWindow('.quick-input-widget:visible .quick-input-title')).map((t) => t.text.trim()).join(' | ');
+      return seen === title;
+    }, 10_000, () => `the picker "${title}" is shown (the window shows "${seen}")`);
+    const rows = (await readWindow('.quick-input-widget:visible .quick-input-list .monaco-list-row')).map((r) => `${r.label} ${r.text}`);
+    for (const item of ['Apply', 'Back to the defaults']) assert.ok(rows.some((r) => r.includes(tr(item))), `${tr(item)} in ${rows.join(' | ')}`);
+    await screenshotsInThemes('tree-filter-picker');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await picked;
+  });
+
+  it('Problems: a supply-chain finding says its reachability or its fix in the language; the source stays AppSec (screenshots)', async function () {
+    this.timeout(60_000);
+    const pieces = [fragment('{0} (unreachable from your code): {1}'), fragment('{0} Fixed in {1}.')];
+    const ours = vscode.languages.getDiagnostics().flatMap(([uri, list]) => list.filter((d) => d.source === 'AppSec').map((d) => ({ uri, d })));
+    const sca = ours.filter(({ d }) => pieces.some((p) => d.message.includes(p)));
+    assert.ok(sca.length > 0, `a diagnostic says "${pieces.join('" or "')}" (of ${ours.length}; e.g. ${ours.slice(0, 3).map(({ d }) => d.message).join(' | ')})`);
+    const [{ uri }] = sca;
+    await vscode.window.showTextDocument(uri, { preview: true });
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
+    // Problems shows the lockfile's problems alone (the supply-chain ones), then as it was.
+    const toggle = (): Thenable<unknown> => vscode.commands.executeCommand('workbench.actions.workbench.panel.markers.view.toggleActiveFile');
+    await toggle();
+    undo(toggle);
+    let rows = '';
+    await waitFor(async () => {
+      rows = (await readWindow('.markers-panel .monaco-list-row')).map((r) => `${r.label} ${r.text}`).join('\n');
+      return pieces.some((p) => rows.includes(p));
+    }, 10_000, () => `the window's Problems panel shows "${pieces.join('" or "')}" (it shows: ${rows.slice(0, 400)})`);
+    assert.ok(rows.includes('AppSec'), 'the source stays AppSec in the window');
+    await screenshotsInThemes('problems');
+  });
+
+  it('the details panel: its actions in the language (screenshots)', async function () {
+    this.timeout(60_000);
+    let finding: KnownFindingDiagnostic['finding'] | undefined;
+    f.api.app.diagnostics.collection.forEach((_uri, list) => {
+      finding ??= (list as readonly KnownFindingDiagnostic[]).find((d) => d.finding)?.finding;
+    });
+    assert.ok(finding, 'a finding in Problems');
+    await vscode.commands.executeCommand('appsecFindings.showDetails', { finding });
+    const panel = f.api.detailsPanel;
+    await waitFor(() => panel.shownHtml.includes(`aria-label="${tr('Actions')}"`), 15_000, `the panel's actions are labelled "${tr('Actions')}"`);
+    for (const action of ['Add Note…', 'Copy Rule ID', 'Open in Platform']) assert.ok(panel.shownHtml.includes(tr(action)), `the action ${tr(action)}`);
+    await waitFor(async () => (await readWindow('iframe.webview.ready')).length > 0, 10_000, 'the panel is drawn');
+    await vscode.commands.executeCommand('workbench.action.closePanel');
+    await screenshotsInThemes('details');
+  });
+});
