@@ -9,7 +9,7 @@ import { AUTOFIX_SENTENCES } from '../../../src/core/model/autofix-outcome';
 import type { Finding } from '../../../src/core/model/types';
 import type { KnownFindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { signedIn, type Fixture } from './fixture';
-import { firstFindingNode } from './tree-snapshot';
+import { firstFindingNode, walkTree } from './tree-snapshot';
 import { actInWindow, notificationTexts, readWindow, restoreAfterEach, screenshotHandshake, screenshotsInThemes, waitFor } from './helpers';
 
 interface RawStep { path: string; start: { line: string } }
@@ -155,6 +155,20 @@ describe('a finding\'s trace and the ways to fix it', () => {
     assert.doesNotMatch(description(), /blocks pull requests/, 'nothing is said before the story is read');
     await vscode.commands.executeCommand('appsecFindings.showDetails', { finding: blocking });
     await waitFor(() => /^blocks pull requests · /.test(description()), 15_000, () => `the row says so first once the story is read: ${description()}`);
+    // As the user sees it: the row itself, revealed in the Projects view.
+    const walked = await walkTree(f.api.trees.projects, 6, 50);
+    const row = walked.find(({ node: n }) => n.kind === 'finding' && n.finding.id === blocking.id);
+    assert.ok(row, 'the finding has a row in the tree');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await f.api.trees.projectsView.reveal(row.node, { select: true, focus: true });
+    // Wide enough for the row's description beside its rule: the editor area, which has the
+    // focus once every editor is closed, gives its width to the side bar.
+    const resize = async (command: string): Promise<void> => {
+      for (let i = 0; i < 8; i++) await vscode.commands.executeCommand(command);
+    };
+    await resize('workbench.action.decreaseViewWidth');
+    undo(() => resize('workbench.action.increaseViewWidth'));
+    await screenshotsInThemes('tree-blocks-pull-requests');
   });
 
   it('Open a Fix Pull Request given as arguments: accepted, followed until the pull request is open, then offered; refused: its sentence, nothing changed', async function () {
