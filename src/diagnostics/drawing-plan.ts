@@ -44,7 +44,6 @@ export interface Planned {
   readonly paths: DrawnPaths;
 }
 
-
 /** One folder's planning state: the files seen (by path as drawn) and the scanned files to map. */
 interface FolderPlan {
   readonly repo: WorkspaceRepo;
@@ -54,7 +53,6 @@ interface FolderPlan {
 
 /** The diagnostics of the files open in editors, planned before the rest and shown first. */
 export type Preview = readonly (readonly [vscode.Uri, readonly Placed[]])[];
-
 
 /** What a drawing is planned with: where findings are today, where to warn, and the settings. */
 export interface DrawingContext {
@@ -110,7 +108,15 @@ interface GroupTrace {
   files: Set<{ uri: vscode.Uri; key: string; source: FileSource }>;
   shown: number;
   gone: number;
-  wanted: Set<string>;
+  /** Scanned paths by commit, to map onto today's code. */
+  wanted: Map<string, Set<string>>;
+}
+
+/** Adds a scanned path to map at a commit. */
+function want(byCommit: Map<string, Set<string>>, commit: string, path: string): void {
+  let paths = byCommit.get(commit);
+  if (!paths) byCommit.set(commit, (paths = new Set()));
+  paths.add(path);
 }
 
 /**
@@ -138,13 +144,9 @@ export function* planDrawing(folders: readonly FolderFindings<WorkspaceRepo>[], 
     for (const planned of plan.diagnostics) {
       const { commit, placed } = placeToday(context.places, repo, planned);
       if (commit) {
-        let paths = wanted.get(commit);
-        if (!paths) wanted.set(commit, (paths = new Set()));
-        paths.add(planned.relativePath);
-        trace.wanted.add(`${commit}\u0000${planned.relativePath}`);
-        if (planned.related) {
-          paths.add(planned.related.relativePath);
-          trace.wanted.add(`${commit}\u0000${planned.related.relativePath}`);
+        for (const path of planned.related ? [planned.relativePath, planned.related.relativePath] : [planned.relativePath]) {
+          want(wanted, commit, path);
+          want(trace.wanted, commit, path);
         }
       }
       // One Uri (and its text) per file, not per finding: thousands of findings share a few files.
@@ -175,7 +177,7 @@ export function* planDrawing(folders: readonly FolderFindings<WorkspaceRepo>[], 
   };
   let sinceYield = 0;
   function* planGroup(group: PathGroup): Generator<undefined, void, void> {
-    const trace: GroupTrace = { files: new Set(), shown: 0, gone: 0, wanted: new Set() };
+    const trace: GroupTrace = { files: new Set(), shown: 0, gone: 0, wanted: new Map() };
     traces.set(group, trace);
     for (let start = 0; start < group.findings.length; start += PLAN_SLICE) {
       if (sinceYield >= PLAN_SLICE) {
@@ -218,11 +220,7 @@ export function* planDrawing(folders: readonly FolderFindings<WorkspaceRepo>[], 
     sources.set(key, [source]);
     if (before.shown > 0) kept.set(key, [uri, before.shown]);
     gone += before.gone;
-    for (const [commit, path] of before.wanted) {
-      let wanted = group.plan.wanted.get(commit);
-      if (!wanted) group.plan.wanted.set(commit, (wanted = new Set()));
-      wanted.add(path);
-    }
+    for (const [commit, scanned] of before.wanted) for (const path of scanned) want(group.plan.wanted, commit, path);
     paths.set(group.id, { ...before, repo: group.plan.repo, file: { uri, key, source } });
   }
   recordPlanned(traces, sources, paths, context.traced);
@@ -241,7 +239,7 @@ function recordPlanned(traces: ReadonlyMap<PathGroup, GroupTrace>, sources: Read
     paths.set(group.id, {
       findings: group.findings, repo: group.plan.repo, shown: trace.shown, gone: trace.gone,
       file: own ? { uri: file.uri, key: file.key, source: file.source } : undefined,
-      wanted: [...trace.wanted].map((pair) => pair.split('\u0000') as [string, string]),
+      wanted: trace.wanted,
     });
   }
 }

@@ -33,8 +33,8 @@ export interface DrawnPath {
   /** Its diagnostics in that file, and its findings whose code is gone. */
   readonly shown: number;
   readonly gone: number;
-  /** What it asked to have mapped onto today's code: [commit, scanned path]. */
-  readonly wanted: readonly (readonly [string, string])[];
+  /** What it asked to have mapped onto today's code: scanned paths by commit. */
+  readonly wanted: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 export type DrawnPaths = ReadonlyMap<string, DrawnPath>;
@@ -54,8 +54,10 @@ export class KeptDrawing {
     this.redrawn.add(key);
   }
 
-  /** A drawing starts handing over: nothing is trusted until it is all handed over (`handedOver`). */
-  /** `planned`: the files it planned (and hands over). */
+  /**
+   * A drawing starts handing over the files it `planned`: nothing is trusted until it is all
+   * handed over (`handedOver`).
+   */
   handingOver(planned: Iterable<string>): void {
     this.record = undefined;
     for (const key of planned) this.redrawn.delete(key);
