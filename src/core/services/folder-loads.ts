@@ -4,6 +4,7 @@
  */
 import { ISSUE_TYPES, type IssueType } from '../model/types';
 import type { FindingsQuery, FindingsResult } from './findings-query';
+import type { Place } from './place';
 import { problemsSlot } from './slot-ids';
 
 /** The store slot of each kind of a folder: its own branch's, or the primary branch's when it falls back. */
@@ -17,10 +18,10 @@ export function slotsOf(key: string, which: 'branch' | 'primary'): string[] {
 }
 
 /**
- * What `find` holds of every kind of a ref, without a request; undefined when no kind has an
+ * What `find` holds of every kind of a place, without a request; undefined when no kind has an
  * answer. A kind without one (it failed) is left out: the kinds that answered still show.
  */
-export function heldRef(find: (query: FindingsQuery) => FindingsResult | undefined, queryOf: (issueType: IssueType) => FindingsQuery): FindingsResult[] | undefined {
-  const results = ISSUE_TYPES.map((issueType) => find(queryOf(issueType))).filter((r): r is FindingsResult => r !== undefined);
+export function heldPlace(find: (query: FindingsQuery) => FindingsResult | undefined, place: Place): FindingsResult[] | undefined {
+  const results = ISSUE_TYPES.map((issueType) => find(place.queries[issueType])).filter((r): r is FindingsResult => r !== undefined);
   return results.length > 0 ? results : undefined;
 }

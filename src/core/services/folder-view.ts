@@ -6,6 +6,7 @@
 import type { Finding } from '../model/types';
 import { CLOSED_STATUSES } from '../workspace/diagnostic-plan';
 import type { KindGap } from './kind-gaps';
+import type { Place } from './place';
 
 /** What the view needs of a folder: the project it is matched to and its checked-out branch. */
 export interface FolderRef {
@@ -18,6 +19,8 @@ export interface FolderFindings<R extends FolderRef = FolderRef> {
   readonly repo: R;
   /** The folder's identity (its URI as a string): names its store slots and its novelty tracking. */
   readonly key: string;
+  /** The folder's place (`place.ts`): its branch, whether that was scanned, its fallback and novelty, as the tree decides them too. */
+  readonly place: Place;
   /** The ref whose findings are shown (current branch, or primary as fallback). */
   readonly ref: string | undefined;
   readonly usedFallback: boolean;

@@ -1,15 +1,17 @@
 /**
  * What the Projects tree shows, decided here and not in the view: the session and project list
- * at the root, the ref of each project, and for each place (one kind of one project) its query,
- * its slot's state, the filters applied locally, the primary branch it is compared with and
- * whether its branch was never scanned. Places load when the tree first shows them (a collapsed
- * project costs nothing). The view renders these snapshots and listens to one event.
+ * at the root, the ref of each project, and for each node (one kind of one project) its slot's
+ * state and its place (`place.ts`, as for the workspace's folders: the query, the filters applied
+ * locally, the primary branch it is compared with and whether its branch was never scanned).
+ * Nodes load when the tree first shows them (a collapsed project costs nothing). The view renders
+ * these snapshots and listens to one event.
  */
 import { Emitter, type Disposable, type Event } from '../events';
 import type { Project } from '../model/types';
 import type { FindingsStore } from './findings-store';
 import { PlaceLoads, type SlotView } from './place-loads';
-import { ProjectView, type LocalFilter, type ProjectViewDeps, type ShownPlace, type Unscanned } from './project-view';
+import type { LocalFilter, Place } from './place';
+import { ProjectView, type ProjectViewDeps, type ShownPlace, type Unscanned } from './project-view';
 import type { ProjectsService, ProjectsState } from './projects-service';
 import type { SessionState } from './session';
 import { checkedOutBranch, shownRef } from './shown-queries';
@@ -19,6 +21,8 @@ import { readerOf } from './slot-ids';
 export interface PlaceSnapshot extends SlotView {
   /** The model's version when this was taken. */
   readonly version: number;
+  /** The place it shows (`place.ts`, as the workspace's folders are decided); undefined signed out. */
+  readonly place?: Place;
   /** The filters applied locally (files, only new), when any are. */
   readonly only?: LocalFilter;
   /** The primary branch the place's branch is compared with, when it shows another branch. */
@@ -106,11 +110,11 @@ export class ProjectsModel implements Disposable {
     if (query) this.loads.ensure(place.slot, query);
     const known = this.snapshots.get(place.slot);
     if (known && known.ref === place.parent.ref) return known.snapshot;
-    const primary = this.queries.compareWithPrimary(place);
-    const { unscanned, checking } = this.queries.scanOf(place);
+    const shown = this.queries.place(place, 'now');
+    const primary = shown && this.queries.compareWithPrimary(shown);
     const snapshot: PlaceSnapshot = {
-      ...this.slotView(place), version: this.version, only: this.queries.localFilter(), primary,
-      comparedWith: primary && this.deps.baselines?.comparedWith(place.parent.project.name), unscanned, checkingScan: checking,
+      ...this.slotView(place), version: this.version, place: shown, only: shown?.keep, primary,
+      comparedWith: primary && shown?.comparedWith, unscanned: ProjectView.unscannedOf(shown), checkingScan: shown?.scan === 'checking',
     };
     this.snapshots.set(place.slot, { ref: place.parent.ref, snapshot });
     return snapshot;
@@ -121,7 +125,7 @@ export class ProjectsModel implements Disposable {
    * recorded as shown (VS Code may still ask about a node of a ref the tree no longer shows).
    */
   read(place: ShownPlace): SlotView & { readonly only?: LocalFilter } {
-    return { ...this.slotView(place), only: this.queries.localFilter() };
+    return { ...this.slotView(place), only: this.queries.place(place)?.keep };
   }
 
   /** The places shown so far, as last shown, with what their slots hold (nothing is loaded for them). */

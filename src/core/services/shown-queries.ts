@@ -1,8 +1,9 @@
 /**
- * The rules every place that shows a project's findings follows (Problems' folders, the tree's
- * nodes, SARIF, the agent), so they ask the same queries (one answer in the store serves them
- * all) and keep the same findings. Whether a ref falls back to its primary branch is decided in
- * `ref-scans.ts`.
+ * The rules every place that shows a project's findings follows, so they ask the same queries
+ * (one answer in the store serves them all) and keep the same findings. Problems' folders and the
+ * tree's nodes read them through `place.ts`, one model of a place for both; SARIF and the agent
+ * call them directly. Whether a ref was scanned, so falls back to its primary branch, is decided
+ * in `ref-scans.ts`.
  */
 import { refToShow } from '../model/refs';
 import type { Finding, IssueType } from '../model/types';

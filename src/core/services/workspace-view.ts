@@ -1,25 +1,24 @@
 /**
- * The one place that decides what the workspace shows. For every workspace folder matched to a
- * project it decides the ref (the checked-out branch, or the primary branch when `ref-scans.ts`
- * says the branch was never scanned), the filters, each kind's state (loaded, not available,
- * failed and kept stale) and which findings are new on the branch. It gives out immutable,
- * versioned snapshots with one change event; Problems draws them, and the status bar, the badge
- * and the cache writer follow what Problems drew. Why a snapshot changes is part of it (`cause`):
- * only a refresh brings news, and only a refresh's answers are worth keeping on disk.
+ * What the workspace shows. Each workspace folder matched to a project is a place: `place.ts`
+ * decides its ref, queries, whether its branch was scanned (else its primary branch is shown), the
+ * filters and novelty, as it does for the tree. This view loads each kind (loaded, not available,
+ * failed and kept stale) and gives out immutable, versioned snapshots with one change event;
+ * Problems draws them, and the status bar, the badge and the cache writer follow what Problems
+ * drew. Why a snapshot changes is part of it (`cause`): only a refresh brings news, and only a
+ * refresh's answers are worth keeping on disk.
  */
 import { Emitter, type Disposable, type Event } from '../events';
-import { refToShow } from '../model/refs';
-import { ISSUE_TYPES, type Finding, type IssueType, type Project } from '../model/types';
+import { ISSUE_TYPES, type Finding, type Project } from '../model/types';
 import type { BranchBaselines } from './branch-baselines';
 import { describeSelection, type FilterSelection } from './filters';
 import type { RefScans } from './ref-scans';
-import { shownFilter, shownQuery } from './shown-queries';
 import type { FindingsStore } from './findings-store';
 import type { FindingsQuery, FindingsResult } from './findings-query';
-import type { FolderFindings, FolderNovelty, FolderRef } from './folder-view';
+import type { FolderFindings, FolderRef } from './folder-view';
 import type { KindGap } from './kind-gaps';
 import { loadEachKind } from './each-kind';
-import { heldRef, slotOf, slotsOf } from './folder-loads';
+import { heldPlace, slotOf, slotsOf } from './folder-loads';
+import { askedPlace, fallbackPlace, placeOf, type Place, type AskingPlaceDeps, type PlaceAt } from './place';
 import { shownResult } from './slot-bindings';
 
 /**
@@ -42,9 +41,9 @@ export type SnapshotRenderer<R extends FolderRef> = (snapshot: WorkspaceSnapshot
 
 export interface WorkspaceViewDeps<R extends FolderRef> {
   readonly store: Pick<FindingsStore, 'load' | 'peek' | 'arriving' | 'state' | 'release' | 'onDidChange'>;
-  readonly baselines: Pick<BranchBaselines, 'ensure' | 'comparedWith' | 'isNew' | 'keepOnly' | 'onDidChange'>;
+  readonly baselines: Pick<BranchBaselines, 'ensure' | 'comparedWith' | 'isNew' | 'version' | 'keepOnly' | 'onDidChange'>;
   /** Whether a ref was scanned: the one rule (a branch never scanned shows its primary branch). */
-  readonly scans: Pick<RefScans, 'ask' | 'known'>;
+  readonly scans: Pick<RefScans, 'ask' | 'known' | 'now'>;
   /** The folders matched to a project, as the host sees them now. */
   folders(): readonly R[];
   /** A folder's identity (stable while the folder is open). */
@@ -151,24 +150,30 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
 
   private async loadFolder(slug: string, repo: R, force: boolean): Promise<LoadedFolder<R>> {
     const key = this.deps.keyOf(repo);
-    const { ref, fallback } = refToShow(repo.branch, this.deps.project(repo.projectName));
-    const load = (which: 'branch' | 'primary', at: string | undefined) =>
-      loadEachKind(this.deps.store, ISSUE_TYPES, slotOf(key, which), (issueType) => this.queryOf(slug, repo, at, issueType), { force });
+    const deps = this.placeDeps(slug, true);
+    const at = this.atOf(repo);
+    const load = (which: 'branch' | 'primary', place: Place) =>
+      loadEachKind(this.deps.store, ISSUE_TYPES, slotOf(key, which), (issueType) => place.queries[issueType], { force });
+    const asking = placeOf(deps, at, { seen: 0 });
     // On a branch other than the primary one, its findings are compared with the primary's
     // (loaded alongside, never failing the folder) to tell which are new on it.
-    const compared = fallback ? this.deps.baselines.ensure(slug, repo.projectName, force) : Promise.resolve();
-    const own = await load('branch', ref);
+    const compared = asking.primary !== undefined ? this.deps.baselines.ensure(slug, repo.projectName, force) : Promise.resolve();
+    const own = await load('branch', asking);
     const findings = own.results.flatMap((r) => r.findings);
-    const unscanned = fallback && ref && (await this.deps.scans.ask(slug, repo.projectName, ref, { seen: findings.length, force })) === 'unscanned';
+    const place = await askedPlace(deps, at, asking, { seen: findings.length, force });
     await compared;
-    if (!fallback || !unscanned) return { repo, key, ref, usedFallback: false, findings, slots: slotsOf(key, 'branch'), gaps: own.gaps };
+    const fallback = fallbackPlace(deps, at, place);
+    if (!fallback) return { repo, key, place, ref: place.ref, usedFallback: false, findings, slots: slotsOf(key, 'branch'), gaps: own.gaps };
     const primary = await load('primary', fallback);
-    return { repo, key, ref: fallback, usedFallback: true, findings: primary.results.flatMap((r) => r.findings), slots: slotsOf(key, 'primary'), gaps: primary.gaps };
+    return { repo, key, place, ref: fallback.ref, usedFallback: true, findings: primary.results.flatMap((r) => r.findings), slots: slotsOf(key, 'primary'), gaps: primary.gaps };
   }
 
-  private queryOf(slug: string, repo: R, ref: string | undefined, issueType: IssueType): FindingsQuery {
-    return shownQuery(slug, this.deps.selection(), issueType, repo.projectName, ref);
+  /** What the places of folders are asked with; without `compare`, nothing is compared (the last session's findings). */
+  private placeDeps(slug: string, compare: boolean): AskingPlaceDeps {
+    return { deploymentSlug: slug, selection: () => this.deps.selection(), scans: this.deps.scans, ...(compare ? { baselines: this.deps.baselines } : {}) };
   }
+
+  private readonly atOf = (repo: R): PlaceAt => ({ project: this.deps.project(repo.projectName) ?? { name: repo.projectName }, checkedOut: repo.branch });
 
   /**
    * Publishes what the store already holds for each folder (answers adopted from the disk cache),
@@ -190,16 +195,18 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
     const slug = this.deps.deploymentSlug();
     if (!slug || !this.mayShowHeld()) return undefined;
     const folders: FolderFindings<R>[] = [];
+    const deps = this.placeDeps(slug, false);
     for (const repo of this.deps.folders()) {
-      const { ref, fallback } = refToShow(repo.branch, this.deps.project(repo.projectName));
-      const held = (which: string | undefined): FindingsResult[] | undefined => heldRef(find, (issueType) => this.queryOf(slug, repo, which, issueType));
-      const own = held(ref);
-      const unscanned = fallback && ref && this.deps.scans.known(slug, repo.projectName, ref, own?.reduce((n, r) => n + r.findings.length, 0)) === 'unscanned';
-      const results = (unscanned && fallback && held(fallback)) || own;
+      const at = this.atOf(repo);
+      const own = heldPlace(find, placeOf(deps, at, { seen: 0 }));
+      // Asks nothing: what the answers held say (the disk cache keeps the questions' answers too).
+      const place = placeOf(deps, at, { seen: own?.reduce((n, r) => n + r.findings.length, 0) ?? 0 });
+      const fallback = fallbackPlace(deps, at, place);
+      const results = (fallback && heldPlace(find, fallback)) || own;
       if (!results) continue;
       const usedFallback = results !== own;
       folders.push(this.decorate({
-        repo, key: this.deps.keyOf(repo), ref: usedFallback ? fallback : ref, usedFallback, findings: results.flatMap((r) => r.findings), slots: [],
+        repo, key: this.deps.keyOf(repo), place, ref: usedFallback ? place.fallback : place.ref, usedFallback, findings: results.flatMap((r) => r.findings), slots: [],
         ...(from === 'cache' ? { cachedAt: new Date(Math.min(...results.map((r) => r.loadedAt.getTime()))) } : {}),
       }, false));
     }
@@ -260,20 +267,13 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
     return this.render(snapshot);
   }
 
-  /** The folder with today's filters and what is known now of which findings are new. */
+  /** The folder with today's filters and what is known now of which findings are new (its place again, as scanned when loaded). */
   private decorate(folder: LoadedFolder<R>, compare: boolean): FolderFindings<R> {
-    const novelty = compare && !folder.usedFallback ? this.noveltyOf(folder.repo) : undefined;
+    const place = placeOf(this.placeDeps(folder.place.deploymentSlug, compare), this.atOf(folder.repo), { answer: folder.place.scan });
+    const novelty = place.comparedWith !== undefined ? { primary: place.comparedWith, isNew: (finding: Finding) => this.deps.baselines.isNew(finding) } : undefined;
     const selection = this.deps.selection();
-    const keep = shownFilter(selection, novelty);
     const filters = describeSelection(selection);
-    return { ...folder, novelty, newOnBranch: selection.newOnBranch === true, ...(keep ? { keep } : {}), ...(filters ? { filters } : {}) };
-  }
-
-  private noveltyOf(repo: R): FolderNovelty | undefined {
-    const { fallback } = refToShow(repo.branch, this.deps.project(repo.projectName));
-    const { baselines } = this.deps;
-    const primary = fallback && baselines.comparedWith(repo.projectName);
-    return primary ? { primary, isNew: (finding) => baselines.isNew(finding) } : undefined;
+    return { ...folder, place, novelty, newOnBranch: selection.newOnBranch === true, ...(place.keep ? { keep: place.keep.keep } : {}), ...(filters ? { filters } : {}) };
   }
 
   private answersOf(folders: readonly LoadedFolder<R>[]): (readonly (readonly Finding[] | undefined)[])[] {
