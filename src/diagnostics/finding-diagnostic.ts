@@ -5,10 +5,11 @@
 import * as vscode from 'vscode';
 import type { Finding } from '../core/model/types';
 import type { Level, PlannedDiagnostic, PlannedRange } from '../core/workspace/diagnostic-plan';
-import { isHttpUrl } from '../core/model/links';
 import { DIAGNOSTIC_SOURCE, diagnosticMessage } from './diagnostic-message';
+import { codeLink, safeLink } from './code-link';
+import { sharedFile, sharedRange, sharedText } from './shared-parts';
 
-export { DIAGNOSTIC_SOURCE };
+export { DIAGNOSTIC_SOURCE, safeLink };
 
 /** How many findings at one place the hover and the quick-fix menu speak of; the tree lists them all. */
 export const FINDINGS_PER_PLACE = 3;
@@ -52,67 +53,26 @@ export function isFindingDiagnostic(diagnostic: vscode.Diagnostic): diagnostic i
   return diagnostic instanceof FindingDiagnostic && diagnostic.finding !== undefined;
 }
 
+/** A planned range as a `Range`, shared with equal ranges (shared-parts.ts). */
 export function toRange(range: PlannedRange): vscode.Range {
-  return new vscode.Range(range.startLine, range.startCharacter, range.endLine, range.endCharacter);
+  return sharedRange(range.startLine, range.startCharacter, range.endLine, range.endCharacter);
 }
-
-/** Only http(s) links from the server become clickable targets (never command:, file:, javascript:). */
-export function safeLink(url: string | undefined): vscode.Uri | undefined {
-  if (!isHttpUrl(url)) return undefined;
-  try {
-    return vscode.Uri.parse(url, true);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A link as a Uri, for a diagnostic's code: links that differ only in a trailing number (the
- * finding's id under its platform page) share one parsed prefix, so tens of thousands of
- * diagnostics do not each parse a URL twice and keep its pieces (docs/performance.md, "Memory").
- * Anything else is checked and parsed as {@link safeLink} does.
- */
-export function linkTarget(url: string | undefined): vscode.Uri | undefined {
-  const digits = url ? trailingDigits(url) : 0;
-  if (!url || digits === 0) return safeLink(url);
-  const prefix = url.slice(0, url.length - digits);
-  let base = prefixes.get(prefix);
-  if (base === undefined) {
-    const parsed = safeLink(prefix);
-    // Only a prefix that ends in its path can take the number onto that path.
-    base = parsed && parsed.query === '' && parsed.fragment === '' && parsed.path.endsWith('/') ? parsed : null;
-    if (prefixes.size >= 64) prefixes.clear();
-    prefixes.set(prefix, base);
-  }
-  return base ? base.with({ path: base.path + url.slice(prefix.length) }) : safeLink(url);
-}
-
-/**
- * How many digits end the URL right after a `/` (0 when it does not end so). A loop, not a
- * regular expression: a look-behind pattern is tried at every position of every link, a large
- * share of drawing a diagnostic (docs/performance.md, "Drawing diagnostics").
- */
-function trailingDigits(url: string): number {
-  let start = url.length;
-  while (start > 0 && url.charCodeAt(start - 1) >= 0x30 && url.charCodeAt(start - 1) <= 0x39) start--;
-  return start < url.length && start > 0 && url.charCodeAt(start - 1) === 0x2f ? url.length - start : 0;
-}
-const prefixes = new Map<string, vscode.Uri | null>();
 
 /** `trace`: the finding's trace steps once its story was read, listed after its own related place. */
 export function toDiagnostic(
   planned: PlannedDiagnostic, folder: vscode.Uri, findingUrl: (f: Finding) => string | undefined, drift?: DiagnosticDrift, trace?: readonly vscode.DiagnosticRelatedInformation[],
 ): FindingDiagnostic {
   const { finding } = planned;
-  const diagnostic = new FindingDiagnostic(toRange(planned.range), diagnosticMessage(finding, drift?.changed), SEVERITY[planned.level], finding, drift);
+  const message = diagnosticMessage(finding, drift?.changed);
+  // A message sent with the finding is already one copy per rule; one built for it (a supply-chain finding's) is shared here.
+  const diagnostic = new FindingDiagnostic(toRange(planned.range), message === finding.message ? finding.message : sharedText(message), SEVERITY[planned.level], finding, drift);
   diagnostic.source = DIAGNOSTIC_SOURCE;
-  const target = linkTarget(findingUrl(finding)) ?? safeLink(finding.lineOfCodeUrl);
   // The code users search for: a supply-chain finding's advisory rather than its `ssc-…` rule id.
   const code = finding.sca?.advisory ?? finding.ruleName;
-  diagnostic.code = target ? { value: code, target } : code;
+  diagnostic.code = codeLink(code, findingUrl(finding)) ?? codeLink(code, finding.lineOfCodeUrl) ?? code;
   if (planned.related) {
-    const uri = vscode.Uri.joinPath(folder, planned.related.relativePath);
-    diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, toRange(planned.related.range)), planned.related.message)];
+    const uri = sharedFile(folder, planned.related.relativePath);
+    diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, toRange(planned.related.range)), sharedText(planned.related.message))];
   }
   if (trace && trace.length > 0) diagnostic.relatedInformation = [...(diagnostic.relatedInformation ?? []), ...trace];
   return diagnostic;

@@ -8,7 +8,9 @@
 import * as vscode from 'vscode';
 import type { ShownDiagnostic, ShownRange, ShownReader } from '../core/services/shown-snapshot';
 import type { Keep } from './diagnostics-publisher';
-import { DIAGNOSTIC_SOURCE, FindingDiagnostic, linkTarget } from './finding-diagnostic';
+import { DIAGNOSTIC_SOURCE, FindingDiagnostic } from './finding-diagnostic';
+import { CodeLink, codeLink, sameUri } from './code-link';
+import { sharedRange } from './shared-parts';
 
 /** A diagnostic of ours as a record. */
 export function shownRecord(d: vscode.Diagnostic): ShownDiagnostic {
@@ -24,7 +26,7 @@ export function shownRecord(d: vscode.Diagnostic): ShownDiagnostic {
     // The text of a copy: VS Code's Uri keeps the text it was formatted to, so formatting the
     // shown link itself would add that text to every link for as long as it is shown, and to
     // anything that passes the link on.
-    ...(code ? { target: vscode.Uri.from(code.target).toString() } : {}),
+    ...(code ? { target: code instanceof CodeLink ? code.text() : vscode.Uri.from(code.target).toString() } : {}),
     ...(related ? { related: { uri: related.location.uri.toString(), range: rangeRecord(related.location.range), message: related.message } } : {}),
   };
 }
@@ -35,8 +37,7 @@ export const shownReader: ShownReader<[vscode.Uri, FindingDiagnostic[]], Finding
     const d = new FindingDiagnostic(toRange(record.range), record.message, record.severity, undefined);
     d.source = DIAGNOSTIC_SOURCE;
     // Only http(s) links become targets again, as when they were first drawn.
-    const target = record.target === undefined ? undefined : linkTarget(record.target);
-    d.code = target ? { value: record.code, target } : record.code;
+    d.code = codeLink(record.code, record.target) ?? record.code;
     if (record.related) {
       d.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(vscode.Uri.parse(record.related.uri, true), toRange(record.related.range)), record.related.message)];
     }
@@ -86,6 +87,7 @@ function sameDiagnostic(a: vscode.Diagnostic, b: vscode.Diagnostic): boolean {
 
 function sameCode(a: vscode.Diagnostic['code'], b: vscode.Diagnostic['code']): boolean {
   if (typeof a !== 'object' || typeof b !== 'object') return a === b;
+  if (a instanceof CodeLink && b instanceof CodeLink) return a.value === b.value && a.sameTarget(b);
   return a.value === b.value && sameUri(a.target, b.target);
 }
 
@@ -95,19 +97,10 @@ function sameRelated(a: readonly vscode.DiagnosticRelatedInformation[] | undefin
     && sameUri(r.location.uri, b[i].location.uri));
 }
 
-/**
- * The same parts, so the same link. Not by `toString()`: formatting every link of a large file is
- * a stall, and each link then keeps its text for as long as it is shown (docs/performance.md,
- * "Cached start").
- */
-function sameUri(a: vscode.Uri, b: vscode.Uri): boolean {
-  return a.scheme === b.scheme && a.authority === b.authority && a.path === b.path && a.query === b.query && a.fragment === b.fragment;
-}
-
 function rangeRecord(range: vscode.Range): ShownRange {
   return [range.start.line, range.start.character, range.end.line, range.end.character];
 }
 
 function toRange([startLine, startCharacter, endLine, endCharacter]: ShownRange): vscode.Range {
-  return new vscode.Range(startLine, startCharacter, endLine, endCharacter);
+  return sharedRange(startLine, startCharacter, endLine, endCharacter);
 }

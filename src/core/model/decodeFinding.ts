@@ -136,7 +136,8 @@ export function decodeFinding(raw: unknown, issueType: ListIssueType, interner: 
     return undefined;
   }
   const repository = raw.repository;
-  const lineOfCodeUrl = readString(raw.line_of_code_url);
+  // A supply-chain finding's line is its dependency's, which its other advisories share: one copy.
+  const lineOfCodeUrl = issueType === 'sca' ? internString(interner, raw.line_of_code_url) : readString(raw.line_of_code_url);
   return {
     issueType: issueType === 'sca' ? 'sca' : 'sast',
     id,
@@ -181,7 +182,7 @@ function decodeSourcingPolicy(raw: unknown, interner: StringInterner): Finding['
 
 function decodeScaFacts(raw: JsonObject, interner: StringInterner, lineOfCodeUrl: string | undefined): ScaFacts {
   const dependency = asObject(raw.found_dependency);
-  const lockfileUrl = readString(dependency?.lockfile_line_url);
+  const lockfileUrl = internString(interner, dependency?.lockfile_line_url);
   // A supply-chain finding's code line usually is its lockfile line: keep one string for both.
   const lockfileLineUrl = lockfileUrl === lineOfCodeUrl ? lineOfCodeUrl : lockfileUrl;
   const usage = raw.usage;

@@ -9,8 +9,8 @@ import type { TicketLink } from './types';
 import type { ExternalTicket } from './finding-detail';
 
 /**
- * The ticket's key and link, as a finding keeps them. Its key repeats across the findings of a
- * grouped ticket, so it is interned when an interner is given (a list's findings).
+ * The ticket's key and link, as a finding keeps them. It repeats across the findings of a grouped
+ * ticket, so the findings of a list share one object when an interner is given.
  */
 export function decodeTicketLink(raw: unknown, interner?: StringInterner): TicketLink | undefined {
   if (!isObject(raw)) return undefined;
@@ -18,7 +18,8 @@ export function decodeTicketLink(raw: unknown, interner?: StringInterner): Ticke
   const url = readString(raw.url);
   if (slug === undefined && url === undefined) return undefined;
   const id = readSafeInteger(raw.id);
-  return { ...(id === undefined ? {} : { id }), slug: slug === undefined || !interner ? slug : interner.intern(slug), url };
+  if (interner) return interner.ticket(id, slug, url);
+  return { ...(id === undefined ? {} : { id }), slug, url };
 }
 
 /** The whole ticket, for the detail: also its id and the findings linked to it. */

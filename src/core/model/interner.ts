@@ -1,4 +1,4 @@
-import type { Finding } from './types';
+import type { Finding, TicketLink } from './types';
 
 type FindingPolicy = NonNullable<Finding['policy']>;
 
@@ -8,14 +8,16 @@ type FindingPolicy = NonNullable<Finding['policy']>;
  * name and message. One interner lives for one sync and is dropped with it.
  *
  * Small immutable values that repeat as a whole are shared the same way: a finding's policy
- * through {@link StringInterner.policy}, its list of fix versions through
- * {@link StringInterner.shared}.
+ * through {@link StringInterner.policy}, its ticket through {@link StringInterner.ticket}, its
+ * list of fix versions through {@link StringInterner.shared}.
  */
 export class StringInterner {
   private readonly strings = new Map<string, string>();
   private readonly values = new Map<string, unknown>();
   /** The policies seen under each id (nearly always one). */
   private readonly policies = new Map<number, Readonly<FindingPolicy>[]>();
+  /** The tickets seen under each id (nearly always one). */
+  private readonly tickets = new Map<number, Readonly<TicketLink>[]>();
 
   intern(value: string): string {
     const known = this.strings.get(value);
@@ -60,6 +62,30 @@ export class StringInterner {
     const policy = Object.freeze({ id, name: this.intern(name), slug: this.intern(slug) });
     known.push(policy);
     return policy;
+  }
+
+  /**
+   * One frozen ticket per distinct id, key and link: the findings a grouped ticket tracks share it,
+   * the object and its link's text. A ticket without an id shares its strings only.
+   */
+  ticket(id: number | undefined, slug: string | undefined, url: string | undefined): Readonly<TicketLink> {
+    if (id === undefined) return Object.freeze({ slug: this.internOptional(slug), url: this.internOptional(url) });
+    let known = this.tickets.get(id);
+    if (known === undefined) {
+      known = [];
+      this.tickets.set(id, known);
+    }
+    // Compared as text, so a ticket seen before costs no lookup of its strings.
+    for (const ticket of known) {
+      if (ticket.slug === slug && ticket.url === url) return ticket;
+    }
+    const ticket = Object.freeze({ id, slug: this.internOptional(slug), url: this.internOptional(url) });
+    known.push(ticket);
+    return ticket;
+  }
+
+  private internOptional(value: string | undefined): string | undefined {
+    return value === undefined ? undefined : this.intern(value);
   }
 
   /** Distinct strings held (for tests and diagnostics). */

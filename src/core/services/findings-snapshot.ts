@@ -173,7 +173,7 @@ function decodeTuple(t: unknown[], issueType: IssueType, str: (i: unknown) => st
   const policyName = str(policy?.[1]);
   const policySlug = str(policy?.[2]);
   const ticket = Array.isArray(t[16]) ? (t[16] as unknown[]) : undefined;
-  const ticketSlug = interned(interner, str(ticket?.[0]));
+  const ticketSlug = str(ticket?.[0]);
   const ticketUrl = str(ticket?.[1]);
   // Snapshots written before tickets kept their id have two members: they read as a ticket without one.
   const ticketId = typeof ticket?.[2] === 'number' && Number.isSafeInteger(ticket[2]) && ticket[2] >= 0 ? ticket[2] : undefined;
@@ -195,7 +195,7 @@ function decodeTuple(t: unknown[], issueType: IssueType, str: (i: unknown) => st
     // The key is a hash of an id the snapshot does not keep: taken as written, when it can be one.
     matchKey: typeof t[14] === 'number' && Number.isSafeInteger(t[14]) && t[14] > 0 ? t[14] : undefined,
     triageComment: interned(interner, str(t[15])),
-    ticket: ticketSlug === undefined && ticketUrl === undefined ? undefined : { ...(ticketId === undefined ? {} : { id: ticketId }), slug: ticketSlug, url: ticketUrl },
+    ticket: ticketSlug === undefined && ticketUrl === undefined ? undefined : interner.ticket(ticketId, ticketSlug, ticketUrl),
     policy: issueType !== 'sca' && typeof policy?.[0] === 'number' && Number.isSafeInteger(policy[0]) && policyName !== undefined && policySlug !== undefined
       ? interner.policy(policy[0], policyName, policySlug) : undefined,
     sca: issueType === 'sca' ? scaOf(Array.isArray(t[13]) ? (t[13] as unknown[]) : [], str, interner, lineOfCodeUrl) : undefined,

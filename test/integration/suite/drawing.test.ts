@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { signedIn, type Fixture } from './fixture';
 import { appsecDiagnosticCount, restoreAfterEach, waitFor, windowProblemCount } from './helpers';
-import { linkTarget } from '../../../src/diagnostics/finding-diagnostic';
+import { codeLink } from '../../../src/diagnostics/code-link';
 
 const EXTRA = 20_000;
 const EXTRA_FILES = 400;
@@ -149,11 +149,15 @@ describe('diagnostic links', () => {
       'https://host/x?page=/1',
       'https://host/x#/42',
       'https://github.com/o/r/blob/abc/src/a.py#L12',
+      'https://semgrep.dev/orgs/acme/findings/0123',
+      'https://semgrep.dev/orgs/acme/findings/1234567890123456789',
     ];
+    const linkTarget = (link: string | undefined): vscode.Uri | undefined => codeLink('rule', link)?.target;
     for (const link of links) {
-      // As shown (decoded) and as opened (encoded): the same either way.
+      // As shown (decoded) and as opened (encoded): the same either way, and as the cache keeps it.
       assert.equal(linkTarget(link)?.toString(true), vscode.Uri.parse(link, true).toString(true), link);
       assert.equal(linkTarget(link)?.toString(), vscode.Uri.parse(link, true).toString(), link);
+      assert.equal(codeLink('rule', link)?.text(), vscode.Uri.parse(link, true).toString(), link);
     }
     assert.equal(linkTarget('javascript:alert(1)//5'), undefined, 'not http(s): no link');
     assert.equal(linkTarget('command:appsecFindings.signOut/5'), undefined);

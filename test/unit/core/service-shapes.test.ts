@@ -128,7 +128,10 @@ void describe('a finding in the service\'s spelling', () => {
     const fromSecrets = decodeTicketLink({ externalSlug: 'SEC-5' }, interner);
     assert.deepEqual(fromList, { slug: 'SEC-5', url: 'https://jira/SEC-5' });
     assert.deepEqual(fromSecrets, { slug: 'SEC-5', url: undefined });
-    assert.equal(interner.size, 1, 'the key is kept once');
+    assert.equal(interner.size, 2, 'the key and the link are kept once');
+    const ticket = decodeTicketLink({ id: 7, external_slug: 'SEC-7', url: 'https://jira/SEC-7' }, interner);
+    assert.equal(decodeTicketLink({ id: 7, externalSlug: 'SEC-7', url: 'https://jira/SEC-7' }, interner), ticket, 'the findings of one ticket share it');
+    assert.notEqual(decodeTicketLink({ id: 7, external_slug: 'SEC-7', url: 'https://jira/SEC-7?x' }, interner), ticket, 'another link is another ticket');
     assert.deepEqual(decodeTicketLink({ external_slug: '', externalSlug: 'SEC-6' }), { slug: 'SEC-6', url: undefined }, 'an empty key is no key');
     for (const nothing of [undefined, null, 'SEC-5', [], { id: 5 }, { external_slug: '', url: '' }]) assert.equal(decodeTicketLink(nothing), undefined);
   });
