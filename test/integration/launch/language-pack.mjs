@@ -5,13 +5,20 @@
 // places it beside the installed .vsix and writes <user-data>/languagepacks.json, which the CLI install
 // does not write. Then code-server is started with `--locale <lang>`.
 // Why this way: shared/real-vscode-host.md, "A display language other than English".
+// The pseudo locale (qps-ploc, pseudo-locale.mjs) takes the same route; its words are written into
+// the installed extension first, since none are shipped.
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PSEUDO_LOCALE, writePseudoLocale } from './pseudo-locale.mjs';
 
-/** The languages a locale run can show: each needs its bundle in l10n/ and its package.nls file. */
+/**
+ * The languages a locale run can show: each needs its bundle in l10n/ and its package.nls file
+ * (shipped, or for the pseudo locale written at run time).
+ */
 export const LOCALES = {
   de: { languageName: 'German', localizedLanguageName: 'Deutsch' },
   ja: { languageName: 'Japanese', localizedLanguageName: '日本語' },
+  [PSEUDO_LOCALE]: { languageName: 'Pseudo Language', localizedLanguageName: 'Pseudo Language' },
 };
 
 const PUBLISHER = 'appsec-findings-test';
@@ -31,9 +38,11 @@ export function selectedLocale(argv) {
 
 /**
  * Builds the pack under `runDir`, installs it into `<runDir>/extensions` and writes
- * `<runDir>/user-data/languagepacks.json`. Returns the installed folder.
+ * `<runDir>/user-data/languagepacks.json`; for the pseudo locale, first writes its words into
+ * `extensionDir`, the installed extension. Returns the installed folder.
  */
-export function installLanguagePack(runDir, locale) {
+export function installLanguagePack(runDir, locale, extensionDir) {
+  const pseudo = locale === PSEUDO_LOCALE ? writePseudoLocale(extensionDir) : undefined;
   const { languageName, localizedLanguageName } = LOCALES[locale];
   const name = `test-language-pack-${locale}`;
   const id = `${PUBLISHER}.${name}`;
@@ -64,7 +73,7 @@ export function installLanguagePack(runDir, locale) {
   const folder = join(extensionsDir, `${id}-${VERSION}`);
   cpSync(source, folder, { recursive: true });
   addToExtensionsJson(extensionsDir, id, folder);
-  const how = 'placed in the extensions folder';
+  const how = `placed in the extensions folder${pseudo ? ` (pseudo words written into the installed extension: ${pseudo.nlsKeys} package.nls keys, ${pseudo.bundleKeys} runtime keys)` : ''}`;
   const translations = join(folder, 'translations', 'main.i18n.json');
   if (!existsSync(translations)) throw new Error(`the ${locale} language pack has no ${translations}`);
   mkdirSync(userData, { recursive: true });

@@ -1,10 +1,11 @@
 // `npm run test:integration`: runs the integration suite inside real VS Code hosts (code-server,
 // newest and oldest supported version) against the packaged, installed .vsix.
 //
-// Usage: node test/integration/launch/run-code-server.mjs [--host newest|oldest] [--timeout SECONDS] [--locale de|ja]
+// Usage: node test/integration/launch/run-code-server.mjs [--host newest|oldest] [--timeout SECONDS] [--locale de|ja|qps-ploc]
 // `--locale`: the display language (language-pack.mjs); then only language.test.ts runs, its
 // screenshots go to test-results/languages/ and its summary to integration-summary-<locale>.json
-// (the English ones are left as they are). `npm run test:languages` runs de and ja on both hosts.
+// (the English ones are left as they are). `npm run test:languages` runs de and ja on both hosts;
+// `npm run test:pseudo-locale` runs the pseudo locale, qps-ploc (pseudo-locale.mjs), on the newest.
 // Installs the hosts first when missing (install-hosts.mjs; a no-op when cached). Writes
 // test-results/integration-summary.json, screenshots under test-results/screenshots/, and each
 // host's code-server log under test-results/; the last line is `integration: N passed, N failed`.

@@ -60,7 +60,7 @@ export async function runHost(host, { vsix, extensionId, version, suite, results
     const extensionDir = installVsix(host, vsix, runDir, `${extensionId}-${version}`);
     say(`VS Code ${HOSTS[host].vscode}: installed ${vsix} → ${extensionDir}`);
     if (locale) {
-      const pack = installLanguagePack(runDir, locale);
+      const pack = installLanguagePack(runDir, locale, extensionDir);
       say(`language pack ${locale} ${pack.how} → ${pack.folder}`);
     }
     server = await startCodeServer(host, runDir, {

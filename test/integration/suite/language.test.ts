@@ -4,14 +4,18 @@
 // Every expected word is read from the running language's bundle and package.nls file in the
 // installed extension, never written here: the tree, a toast, the filter picker, Problems and the
 // details panel say what the bundle says. Pictures (light and dark): the tree with the filter
-// picker open, Problems, the details panel.
+// picker open, Problems, the details panel. In the pseudo locale (`--locale qps-ploc`) each of
+// these surfaces must also show pseudo text and no English (pseudo-checks.ts), a toast is pictured,
+// and pseudo-surfaces.ts reads and pictures the rest.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, signedIn, type Fixture, type Snap } from './fixture';
-import { closePickersAndEditors, notificationTexts, readWindow, restoreAfterEach, screenshotsInThemes, waitFor } from './helpers';
+import { closePickersAndEditors, inEachTheme, notificationTexts, readWindow, restoreAfterEach, screenshotHandshake, screenshotsInThemes, waitFor } from './helpers';
 import type { KnownFindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
+import { PSEUDO_LOCALE, PseudoSurfaces, htmlTexts, paneRows } from './pseudo-checks';
+import { pseudoSurfaceTests } from './pseudo-surfaces';
 import { snapshotTree } from './tree-snapshot';
 
 const language = process.env.APPSEC_IT_LOCALE ?? '';
@@ -38,12 +42,17 @@ describe(`the extension in the display language (${language})`, () => {
   /** The longest fixed part of a translated message with placeholders (what every such message contains). */
   const fragment = (english: string): string => tr(english).split(/\{\d+\}/).map((s) => s.trim()).sort((a, b) => b.length - a.length)[0] ?? '';
   const undo = restoreAfterEach();
+  /** The pseudo locale's checks; undefined in a real language. */
+  let pseudo: PseudoSurfaces | undefined;
+  /** Markdown as the user reads it: its backslash escapes taken out. */
+  const unescaped = (markdown: string): string => markdown.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 
   before(async function () {
     this.timeout(60_000);
     assert.equal(vscode.env.language, language, 'the host runs in the language the launcher asked for');
     ({ bundle, nls } = words());
     f = await signedIn();
+    if (language === PSEUDO_LOCALE) pseudo = new PseudoSurfaces(f, [...Object.values(bundle), ...Object.values(nls)]);
     await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
   });
   afterEach(closePickersAndEditors);
@@ -68,8 +77,13 @@ describe(`the extension in the display language (${language})`, () => {
     const node = provider.getChildren().find((n) => provider.getTreeItem(n).label === f.project.name);
     assert.ok(node, 'the project node');
     const resolved = await provider.resolveTreeItem(provider.getTreeItem(node), node, new vscode.CancellationTokenSource().token);
-    const tooltip = resolved.tooltip instanceof vscode.MarkdownString ? resolved.tooltip.value : String(resolved.tooltip);
+    const tooltip = unescaped(resolved.tooltip instanceof vscode.MarkdownString ? resolved.tooltip.value : String(resolved.tooltip));
     assert.ok(tooltip.includes(tr('Primary branch')), `tooltip: ${tooltip}`);
+    if (pseudo) {
+      // The window's texts, not its accessible labels: those add VS Code's own words ("Section").
+      const shown = (await readWindow(`.pane-header, ${paneRows(title)}`)).map((r) => r.text);
+      pseudo.see('tree', [...shown, `${project.description ?? ''}`, ...kinds, ...tooltip.split('\n')]);
+    }
   });
 
   it('a refused change is said in a toast in the language', async () => {
@@ -87,6 +101,16 @@ describe(`the extension in the display language (${language})`, () => {
       texts = await notificationTexts();
       return texts.some((t) => t.includes(expected));
     }, 10_000, () => `the notification says "${expected}" (it reads: ${texts.join(' | ')})`);
+    if (!pseudo) return;
+    // Toasts are hidden while a test drives the window: the notification centre shows the message.
+    await inEachTheme(['light', 'dark'], async (theme) => {
+      await vscode.commands.executeCommand('appsecFindings.setPrimaryBranch', f.project.name, f.featureRef);
+      await vscode.commands.executeCommand('notifications.showList');
+      await waitFor(async () => (await readWindow('.notifications-center.visible .notification-list-item-message')).length > 0, 10_000, 'the notification centre shows the toast');
+      await screenshotHandshake(`toast-${theme}`);
+      await vscode.commands.executeCommand('notifications.hideList');
+    });
+    pseudo.see('toast', texts);
   });
 
   it('the filter picker: its title and items in the window, beside the tree (screenshots)', async function () {
@@ -101,11 +125,14 @@ describe(`the extension in the display language (${language})`, () => {
       seen = (await readWindow('.quick-input-widget:visible .quick-input-title')).map((t) => t.text.trim()).join(' | ');
       return seen === title;
     }, 10_000, () => `the picker "${title}" is shown (the window shows "${seen}")`);
-    const rows = (await readWindow('.quick-input-widget:visible .quick-input-list .monaco-list-row')).map((r) => `${r.label} ${r.text}`);
+    const shown = await readWindow('.quick-input-widget:visible .quick-input-list .monaco-list-row');
+    const rows = shown.map((r) => `${r.label} ${r.text}`);
     for (const item of ['Apply', 'Back to the defaults']) assert.ok(rows.some((r) => r.includes(tr(item))), `${tr(item)} in ${rows.join(' | ')}`);
     await screenshotsInThemes('tree-filter-picker');
+    const placeholder = (await readWindow('.quick-input-widget:visible .quick-input-box input')).map((i) => i.label);
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     await picked;
+    pseudo?.see('filter picker', [seen, ...shown.map((r) => r.text), ...placeholder]);
   });
 
   it('Problems: a supply-chain finding says its reachability or its fix in the language; the source stays AppSec (screenshots)', async function () {
@@ -122,12 +149,16 @@ describe(`the extension in the display language (${language})`, () => {
     await toggle();
     undo(toggle);
     let rows = '';
+    let shown: string[] = [];
     await waitFor(async () => {
-      rows = (await readWindow('.markers-panel .monaco-list-row')).map((r) => `${r.label} ${r.text}`).join('\n');
+      const found = await readWindow('.markers-panel .monaco-list-row');
+      shown = found.map((r) => r.text);
+      rows = found.map((r) => `${r.label} ${r.text}`).join('\n');
       return pieces.some((p) => rows.includes(p));
     }, 10_000, () => `the window's Problems panel shows "${pieces.join('" or "')}" (it shows: ${rows.slice(0, 400)})`);
     assert.ok(rows.includes('AppSec'), 'the source stays AppSec in the window');
     await screenshotsInThemes('problems');
+    pseudo?.see('Problems', shown);
   });
 
   it('the details panel: its actions in the language (screenshots)', async function () {
@@ -144,5 +175,8 @@ describe(`the extension in the display language (${language})`, () => {
     await waitFor(async () => (await readWindow('iframe.webview.ready')).length > 0, 10_000, 'the panel is drawn');
     await vscode.commands.executeCommand('workbench.action.closePanel');
     await screenshotsInThemes('details');
+    pseudo?.see('details header and actions', htmlTexts(panel.shownHtml.slice(0, panel.shownHtml.indexOf('</header>'))));
   });
+
+  if (language === PSEUDO_LOCALE) pseudoSurfaceTests(() => ({ f, pseudo, nls }));
 });
