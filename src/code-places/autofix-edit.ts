@@ -6,8 +6,6 @@
  */
 import * as vscode from 'vscode';
 
-export const FIX_TITLE = 'Apply suggested fix';
-
 /** The finding's whole lines replaced by the suggested fix (the assistant writes whole lines). */
 export function autofixEdit(document: vscode.TextDocument, range: vscode.Range, fixCode: string): vscode.WorkspaceEdit {
   const lines = new vscode.Range(range.start.line, 0, range.end.line, document.lineAt(range.end.line).text.length);

@@ -1,5 +1,7 @@
 /** "AppSec: Check Connection": the step-by-step report of src/core/api/check-connection.ts. */
 import * as vscode from 'vscode';
+import { t } from '../core/l10n';
+import { unavailableText } from '../core/services/kind-availability';
 import { checkConnection as runCheck, formatReport, summarize, type ConnectionReport } from '../core/api/check-connection';
 import { readNetworkSettings } from '../host/network';
 import { settings } from '../host/settings';
@@ -18,7 +20,7 @@ export type ConnectionCommandsDeps = Pick<CommandDeps, 'logger' | 'log' | 'curre
 export async function checkConnection(app: ConnectionCommandsDeps): Promise<ConnectionReport & { readonly products?: readonly ProductCheck[] }> {
   const log = app.logger('Connection');
   const { report, products } = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: 'AppSec: checking the connection…', cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: t('AppSec: checking the connection…'), cancellable: true },
     (_progress, cancel) => withAbortSignal(cancel, async (signal) => {
       const checked = await runCheck({
         baseUrl: settings.baseUrl(),
@@ -38,11 +40,22 @@ export async function checkConnection(app: ConnectionCommandsDeps): Promise<Conn
     else log.warn(line);
   }
   const missing = products?.filter((p) => p.state !== 'available') ?? [];
-  const message = `AppSec: ${summarize(report)}${missing.length > 0 ? ` ${missing.map(productLine).join('; ')}.` : ''}`;
-  const shown = report.ok ? vscode.window.showInformationMessage(message, 'Show Logs') : vscode.window.showWarningMessage(message, 'Show Logs');
+  const summary = t('AppSec: {0}', summarize(report));
+  const message = missing.length > 0 ? `${summary} ${missing.map(productText).join('; ')}.` : summary;
+  const showLogs = t('Show Logs');
+  const shown = report.ok ? vscode.window.showInformationMessage(message, showLogs) : vscode.window.showWarningMessage(message, showLogs);
   // Not awaited: the notification stays until dismissed, and the command returns the report now.
   void Promise.resolve(shown).then((picked) => {
     if (picked) app.log.show();
   });
   return { ...report, ...(products ? { products } : {}) };
+}
+
+/** A product the deployment does not answer for, as the notification says it (the log keeps `productLine`'s English). */
+function productText(check: ProductCheck): string {
+  switch (check.state) {
+    case 'available': return t('{0}: available', check.product);
+    case 'unavailable': return `${check.product}: ${unavailableText(check.unavailable)}`;
+    case 'failed': return t('{0}: failed ({1})', check.product, check.reason);
+  }
 }

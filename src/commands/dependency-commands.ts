@@ -3,6 +3,7 @@
  * dependency filter. Both run without prompts when given their arguments (docs: automation).
  */
 import * as vscode from 'vscode';
+import { formatCount, t } from '../core/l10n';
 import { DEPENDENCY_ECOSYSTEMS, ecosystemName } from '../core/model/dependency';
 import { checkPackageQuery, contractRow, parseVersionRange, type PackageQuery, type UsageRow } from '../core/services/dependency-usage';
 import type { DependencyViewFilter } from '../core/services/dependency-view-filter';
@@ -11,6 +12,9 @@ import { withAbortSignal } from '../host/cancellation';
 import { boolean, listOf, noSuchOption, object, oneOf, optional, schema, text, valid, type Infer } from '../host/schema';
 import { checkedQuery, PACKAGE_QUERY_FIELDS } from '../host/package-query-input';
 import type { CommandDeps } from './command-deps';
+
+/** A package name, in the input box (a name, not words). */
+const PACKAGE_EXAMPLE = 'log4j-core';
 
 /** `whereUsed`'s query, checked like typed input. */
 export const WHERE_USED_QUERY = checkedQuery(object(PACKAGE_QUERY_FIELDS, 'whereUsed takes { package, ecosystem?, version?, lower?, upper? }.', noSuchOption('whereUsed')));
@@ -51,11 +55,11 @@ export async function whereUsed(app: UsageDeps, given?: PackageQuery): Promise<R
   const problem = checkPackageQuery(query);
   if (problem) throw new Error(problem);
   const usage = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `AppSec: finding where ${query.package} is used…`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: t('AppSec: finding where {0} is used…', query.package), cancellable: true },
     (_p, cancel) => withAbortSignal(cancel, (signal) => app.dependencies.whereUsed(query, signal)),
   );
   if (usage.unavailable) {
-    void vscode.window.showInformationMessage(`AppSec: the supply-chain inventory is ${unavailableText(usage.unavailable)}, so where ${query.package} is used is not known.`);
+    void vscode.window.showInformationMessage(t('AppSec: the supply-chain inventory is {0}, so where {1} is used is not known.', unavailableText(usage.unavailable), query.package));
     return [];
   }
   showUsage(app, query, usage.rows);
@@ -64,13 +68,13 @@ export async function whereUsed(app: UsageDeps, given?: PackageQuery): Promise<R
 
 async function askQuery(): Promise<PackageQuery | undefined> {
   const name = await vscode.window.showInputBox({
-    title: 'AppSec: where is this package used? (1/2)', prompt: 'The package\'s name, as its lockfiles spell it.', placeHolder: 'log4j-core',
-    validateInput: (v) => (v.trim() === '' ? 'Give a package name.' : undefined),
+    title: t('AppSec: where is this package used? (1/2)'), prompt: t('The package\'s name, as its lockfiles spell it.'), placeHolder: PACKAGE_EXAMPLE,
+    validateInput: (v) => (v.trim() === '' ? t('Give a package name.') : undefined),
   });
   if (name === undefined) return undefined;
   const range = await vscode.window.showInputBox({
-    title: `AppSec: where is ${name.trim()} used? (2/2)`, prompt: 'A version range to highlight (optional): <2.17.1, >=2.0.0 <2.17.1, or an exact version.', placeHolder: '<2.17.1',
-    validateInput: (v) => (parseVersionRange(v) ? undefined : 'Write bounds such as >=2.0.0 <2.17.1, or one exact version.'),
+    title: t('AppSec: where is {0} used? (2/2)', name.trim()), prompt: t('A version range to highlight (optional): <2.17.1, >=2.0.0 <2.17.1, or an exact version.'), placeHolder: '<2.17.1',
+    validateInput: (v) => (parseVersionRange(v) ? undefined : t('Write bounds such as >=2.0.0 <2.17.1, or one exact version.')),
   });
   if (range === undefined) return undefined;
   return { package: name.trim(), ...parseVersionRange(range) };
@@ -87,19 +91,21 @@ function showUsage(app: UsageDeps, query: PackageQuery, rows: readonly UsageRow[
   const inWorkspace = app.repos.projectNames();
   const item = (row: UsageRow): UsageItem => ({
     label: `${bounded && row.inRange ? '$(warning) ' : ''}${row.repository}`,
-    description: `${row.version} · ${row.transitivity}${inWorkspace.has(row.repository) ? ' · in workspace' : ''}`,
+    description: `${row.version} · ${transitivityWord(row.transitivity)}${inWorkspace.has(row.repository) ? ` · ${t('in workspace')}` : ''}`,
     detail: row.lockfilePath,
     row,
   });
   const items: UsageItem[] = [];
   const inside = rows.filter((r) => r.inRange);
   const outside = rows.filter((r) => !r.inRange);
-  if (bounded) items.push({ label: `In range ${range} (${inside.length})`, kind: vscode.QuickPickItemKind.Separator });
+  if (bounded) items.push({ label: t('In range {0} ({1})', range, formatCount(inside.length)), kind: vscode.QuickPickItemKind.Separator });
   items.push(...inside.map(item));
-  if (outside.length > 0) items.push({ label: `Other versions (${outside.length})`, kind: vscode.QuickPickItemKind.Separator }, ...outside.map(item));
+  if (outside.length > 0) items.push({ label: t('Other versions ({0})', formatCount(outside.length)), kind: vscode.QuickPickItemKind.Separator }, ...outside.map(item));
   const pick = vscode.window.createQuickPick<UsageItem>();
-  pick.title = `AppSec: ${query.package} is used in ${new Set(rows.map((r) => r.repositoryId)).size} repositories${bounded ? `; ${inside.length} uses in range ${range}` : ''}`;
-  pick.placeholder = rows.length === 0 ? `No repository of the deployment uses ${query.package}` : 'Open the file in the workspace, or the project in the tree';
+  const repositories = new Set(rows.map((r) => r.repositoryId)).size;
+  const usedIn = repositories === 1 ? t('AppSec: {0} is used in 1 repository', query.package) : t('AppSec: {0} is used in {1} repositories', query.package, formatCount(repositories));
+  pick.title = bounded ? (inside.length === 1 ? t('{0}; 1 use in range {1}', usedIn, range) : t('{0}; {1} uses in range {2}', usedIn, formatCount(inside.length), range)) : usedIn;
+  pick.placeholder = rows.length === 0 ? t('No repository of the deployment uses {0}', query.package) : t('Open the file in the workspace, or the project in the tree');
   pick.items = items;
   pick.matchOnDescription = true;
   pick.matchOnDetail = true;
@@ -126,7 +132,7 @@ async function openUsage(app: UsageDeps, row: UsageRow): Promise<void> {
     }
   }
   if (!(await app.revealProject(row.repository))) {
-    void vscode.window.showInformationMessage(`AppSec: ${row.repository} is not in the Projects view.`);
+    void vscode.window.showInformationMessage(t('AppSec: {0} is not in the Projects view.', row.repository));
   }
 }
 
@@ -158,17 +164,22 @@ async function pickFilter(app: FilterDeps): Promise<DependencyViewFilter | undef
   const now = app.dependencyFilter.value;
   const add = <T>(list: readonly T[] | undefined, value: T): T[] => [...(list ?? []), value];
   const items: FilterItem[] = [
-    { label: 'Vulnerable only', description: 'packages with open supply-chain findings', picked: now.vulnerableOnly === true, apply: (f) => (f.vulnerableOnly = true) },
-    { label: 'Direct', picked: now.transitivity?.includes('direct') ?? false, apply: (f) => (f.transitivity = add(f.transitivity, 'direct')) },
-    { label: 'Transitive', picked: now.transitivity?.includes('transitive') ?? false, apply: (f) => (f.transitivity = add(f.transitivity, 'transitive')) },
-    { label: 'Ecosystem', kind: vscode.QuickPickItemKind.Separator },
+    { label: t('Vulnerable only'), description: t('packages with open supply-chain findings'), picked: now.vulnerableOnly === true, apply: (f) => (f.vulnerableOnly = true) },
+    { label: t('Direct'), picked: now.transitivity?.includes('direct') ?? false, apply: (f) => (f.transitivity = add(f.transitivity, 'direct')) },
+    { label: t('Transitive'), picked: now.transitivity?.includes('transitive') ?? false, apply: (f) => (f.transitivity = add(f.transitivity, 'transitive')) },
+    { label: t('Ecosystem'), kind: vscode.QuickPickItemKind.Separator },
     ...ecosystemsToOffer(app, now).map((e): FilterItem => ({ label: ecosystemName(e), picked: now.ecosystems?.includes(e) ?? false, apply: (f) => (f.ecosystems = add(f.ecosystems, e)) })),
-    { label: 'Licence', kind: vscode.QuickPickItemKind.Separator },
+    { label: t('Licence'), kind: vscode.QuickPickItemKind.Separator },
     ...app.dependencies.seenLicenses().map((l): FilterItem => ({ label: l, picked: now.licenses?.includes(l) ?? false, apply: (f) => (f.licenses = add(f.licenses, l)) })),
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: 'AppSec: filter dependencies (none picked shows all)', canPickMany: true, matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(items, { title: t('AppSec: filter dependencies (none picked shows all)'), canPickMany: true, matchOnDescription: true });
   if (!picked) return undefined;
   const filter: { -readonly [K in keyof DependencyViewFilter]: DependencyViewFilter[K] } = {};
   for (const item of picked) item.apply?.(filter);
   return filter;
+}
+
+/** `direct` and `transitive` in the display language; another value as the platform sent it. */
+function transitivityWord(transitivity: string): string {
+  return transitivity === 'direct' ? t('direct') : transitivity === 'transitive' ? t('transitive') : transitivity;
 }

@@ -1,5 +1,6 @@
 /** Fetching the commit findings were scanned at, so they can be placed on today's code. */
 import * as vscode from 'vscode';
+import { t } from '../core/l10n';
 import type { ScannedCommit } from './command-arguments';
 import type { CommandDeps } from './command-deps';
 
@@ -15,19 +16,19 @@ export async function fetchScannedCommit(app: DriftCommandsDeps, wanted: Scanned
   const missing = drift.missingCommits().filter((m) =>
     (wanted.folder === undefined || m.folder.uri.toString() === wanted.folder) && (wanted.commit === undefined || m.commit === wanted.commit));
   if (missing.length === 0) {
-    void vscode.window.showInformationMessage('AppSec: this copy already has every commit its findings were scanned at.');
+    void vscode.window.showInformationMessage(t('AppSec: this copy already has every commit its findings were scanned at.'));
     return true;
   }
   let all = true;
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'AppSec: fetching the scanned commit' }, async (progress) => {
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('AppSec: fetching the scanned commit') }, async (progress) => {
     for (const { folder, commit } of missing) {
-      progress.report({ message: `${commit.slice(0, 7)} into ${folder.name}` });
+      progress.report({ message: t('{0} into {1}', commit.slice(0, 7), folder.name) });
       if (await drift.fetchCommit(folder, commit)) {
         drift.retry(folder, commit);
         continue;
       }
       all = false;
-      void vscode.window.showWarningMessage(`AppSec: could not fetch commit ${commit.slice(0, 7)} into ${folder.name} from its remotes (the branch may be gone, or the remote needs you to sign in). Its findings stay at their scanned lines.`);
+      void vscode.window.showWarningMessage(t('AppSec: could not fetch commit {0} into {1} from its remotes (the branch may be gone, or the remote needs you to sign in). Its findings stay at their scanned lines.', commit.slice(0, 7), folder.name));
     }
   });
   return all;

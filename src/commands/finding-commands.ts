@@ -1,5 +1,6 @@
 /** Opening findings (in the editor or the platform) and copying their ids. */
 import * as vscode from 'vscode';
+import { t } from '../core/l10n';
 import type { Finding } from '../core/model/types';
 import { distinctName } from '../core/model/finding-names';
 import { confinePath, placesOf, toPlannedRange, type Place } from '../core/workspace/diagnostic-plan';
@@ -45,7 +46,7 @@ export async function openFinding(app: FindingCommandsDeps, item?: CommandItem):
   const uri = todayUri ?? await workspaceFile(app, finding, place);
   const planned = todayUri && today && today.kind !== 'deleted' ? today.range : place && toPlannedRange(place);
   if (today?.kind === 'deleted' && uri) {
-    void vscode.window.showInformationMessage('AppSec: the code of this finding is no longer in this copy (deleted since the scan); opening the file instead.');
+    void vscode.window.showInformationMessage(t('AppSec: the code of this finding is no longer in this copy (deleted since the scan); opening the file instead.'));
     await vscode.window.showTextDocument(uri, { preview: true, viewColumn: codeColumn() });
     return 'editor';
   }
@@ -60,7 +61,7 @@ export async function openFinding(app: FindingCommandsDeps, item?: CommandItem):
     await vscode.env.openExternal(link);
     return 'browser';
   }
-  void vscode.window.showWarningMessage(`AppSec: ${finding.location?.filePath ?? 'this finding\'s file'} is not in the workspace, and the platform sent no link to it.`);
+  void vscode.window.showWarningMessage(t('AppSec: {0} is not in the workspace, and the platform sent no link to it.', finding.location?.filePath ?? t('this finding\'s file')));
   return undefined;
 }
 
@@ -88,13 +89,13 @@ export async function openInPlatform(app: FindingCommandsDeps, item?: CommandIte
   const finding = item?.finding;
   const project = finding ? undefined : item?.project;
   const url = finding ? app.findingUrl(finding) : project ? app.projectUrl(project) : item?.rule?.url;
-  return openLink(url, 'AppSec: there is no platform page for this item (sign in to open findings and projects in the platform).');
+  return openLink(url, t('AppSec: there is no platform page for this item (sign in to open findings and projects in the platform).'));
 }
 
 /** Opens the scanned code of a finding, or a project's repository, on its code host (GitHub, GitLab, …). */
 export async function openOnCodeHost(item?: CommandItem): Promise<boolean> {
   const finding = item?.finding;
-  return openLink(finding ? finding.lineOfCodeUrl : item?.url, 'AppSec: the platform sent no link to the code for this item.');
+  return openLink(finding ? finding.lineOfCodeUrl : item?.url, t('AppSec: the platform sent no link to the code for this item.'));
 }
 
 async function openLink(url: string | undefined, missing: string): Promise<boolean> {
@@ -112,7 +113,7 @@ export async function copyLink(app: FindingCommandsDeps, item?: CommandItem): Pr
   const project = finding ? undefined : item?.project;
   const url = finding ? app.findingUrl(finding) : project ? app.projectUrl(project) : undefined;
   if (!url) {
-    void vscode.window.showWarningMessage('AppSec: sign in to copy the platform link of a finding or project.');
+    void vscode.window.showWarningMessage(t('AppSec: sign in to copy the platform link of a finding or project.'));
     return undefined;
   }
   await app.clipboard.writeText(url);
@@ -141,7 +142,7 @@ export async function copyRuleId(app: FindingCommandsDeps, item?: CommandItem): 
 export async function showDetails(app: Pick<CommandDeps, 'showDetails'>, item?: CommandItem, selected?: () => CommandItem | undefined): Promise<boolean> {
   const finding = item?.finding ?? findingAtCursor() ?? selected?.()?.finding;
   if (!finding) {
-    void vscode.window.showInformationMessage('AppSec: select a finding in the tree, or put the cursor on a finding in the editor, to see its details.');
+    void vscode.window.showInformationMessage(t('AppSec: select a finding in the tree, or put the cursor on a finding in the editor, to see its details.'));
     return false;
   }
   await app.showDetails(finding);
@@ -160,16 +161,18 @@ export function fixApplied(app: Pick<CommandDeps, 'places'>, item?: CommandItem)
   const uri = place && place.kind !== 'deleted' ? place.uri : vscode.window.activeTextEditor?.document.uri;
   const document = uri && vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   const fixedVersion = document?.version;
+  const undo = t('Undo');
+  const save = t('Save');
   void vscode.window.showInformationMessage(
-    `AppSec: Applied the suggested fix for ${distinctName(finding)}, not saved yet. The platform lists the finding until a scan no longer finds it.`,
-    ...(document ? ['Undo', 'Save'] : []),
+    t('AppSec: Applied the suggested fix for {0}, not saved yet. The platform lists the finding until a scan no longer finds it.', distinctName(finding)),
+    ...(document ? [undo, save] : []),
   ).then(async (picked) => {
     if (!document) return;
-    if (picked === 'Save') await document.save();
-    if (picked === 'Undo') {
+    if (picked === save) await document.save();
+    if (picked === undo) {
       // Undo takes back the last edit: only the fix's while nothing was typed after it.
       if (document.version !== fixedVersion) {
-        void vscode.window.showWarningMessage('AppSec: the file changed after the fix, so Undo here would take back your later edits. Use Undo in the editor, step by step.');
+        void vscode.window.showWarningMessage(t('AppSec: the file changed after the fix, so Undo here would take back your later edits. Use Undo in the editor, step by step.'));
         return;
       }
       await vscode.window.showTextDocument(document, { viewColumn: codeColumn() });
@@ -198,6 +201,6 @@ export async function showRule(app: Pick<CommandDeps, 'revealRule'>, item?: Comm
   const rule = item?.text ?? (finding?.issueType === 'sast' ? finding.ruleName : item?.rule?.path);
   if (!rule) return false;
   if (await app.revealRule(rule)) return true;
-  void vscode.window.showInformationMessage(`AppSec: no policy in the Policy Rules view has the rule ${rule}. Policies listed there: those of the deployment and of appsecFindings.policyIds.`);
+  void vscode.window.showInformationMessage(t('AppSec: no policy in the Policy Rules view has the rule {0}. Policies listed there: those of the deployment and of {1}.', rule, 'appsecFindings.policyIds'));
   return false;
 }

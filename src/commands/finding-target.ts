@@ -4,6 +4,7 @@
  * whatever a menu, a quick fix or a hover passes, or nothing: then the finding under the cursor,
  * else the one selected in the tree.
  */
+import { t } from '../core/l10n';
 import type { Finding } from '../core/model/types';
 import type { CommandDeps } from './command-deps';
 import { itemOf, type CommandItem } from './command-item';
@@ -22,8 +23,8 @@ export function targetFinding(app: TargetDeps, target: CommandItem | FindingTarg
   if (isFindingTarget(target)) {
     const slug = app.session.deployment?.slug;
     const found = slug ? app.findings.finding(slug, target.issueType, target.findingId) : undefined;
-    if (!slug) throw new Error('Sign in first: the finding is read from the signed-in deployment.');
-    if (!found) throw new Error(`Finding #${target.findingId} (${target.issueType}) is not among the findings the editor has loaded: open its project in the AppSec view, or refresh.`);
+    if (!slug) throw new Error(t('Sign in first: the finding is read from the signed-in deployment.'));
+    if (!found) throw new Error(t('Finding #{0} ({1}) is not among the findings the editor has loaded: open its project in the AppSec view, or refresh.', target.findingId, target.issueType));
     return found;
   }
   return target?.finding ?? findingAtCursor() ?? itemOf(app.selectedItem()).finding;

@@ -10,6 +10,7 @@
  *   model behind it), that is said, with Copy Prompt.
  */
 import * as vscode from 'vscode';
+import { t } from '../core/l10n';
 import { AUTOFIX_SENTENCES } from '../core/model/autofix-outcome';
 import { isCancelled } from '../core/model/errors';
 import { distinctName } from '../core/model/finding-names';
@@ -38,33 +39,33 @@ export interface AgentHandOff {
   readonly opened: boolean;
 }
 
-const OPEN_PULL_REQUEST = 'Open Pull Request';
-
-function nothingChosen(kind: string): undefined {
-  void vscode.window.showInformationMessage(`AppSec: select ${kind} in the tree, or put the cursor on one in the editor.`);
+function nothingChosen(prompt: string): undefined {
+  void vscode.window.showInformationMessage(prompt);
   return undefined;
 }
 
 export async function requestAutofix(app: FixCommandsDeps, target: CommandItem | FindingTarget | undefined): Promise<AutofixRequestResult | undefined> {
   const finding = targetFinding(app, target);
-  if (!finding) return nothingChosen('a code or supply-chain finding');
+  if (!finding) return nothingChosen(t('AppSec: select a code or supply-chain finding in the tree, or put the cursor on one in the editor.'));
   const name = distinctName(finding);
   if (finding.issueType === 'secrets') {
-    void vscode.window.showWarningMessage(`AppSec: ${AUTOFIX_SENTENCES.unsupportedIssueType}`);
+    void vscode.window.showWarningMessage(t('AppSec: {0}', AUTOFIX_SENTENCES.unsupportedIssueType));
     return { accepted: false, reason: AUTOFIX_SENTENCES.unsupportedIssueType };
   }
   if (!isFindingTarget(target)) {
-    const repository = finding.repositoryName ? ` ${finding.repositoryName}` : '';
-    const answer = await vscode.window.showWarningMessage(`Open a fix pull request for ${name}?`, {
+    const openPullRequest = t('Open Pull Request');
+    const answer = await vscode.window.showWarningMessage(t('Open a fix pull request for {0}?', name), {
       modal: true,
-      detail: `The platform writes a fix and opens a pull request in the organization's repository${repository}, where its reviewers see it. Nothing changes in this copy until you merge it and pull.`,
-    }, OPEN_PULL_REQUEST);
-    if (answer !== OPEN_PULL_REQUEST) return undefined;
+      detail: finding.repositoryName
+        ? t('The platform writes a fix and opens a pull request in the organization\'s repository {0}, where its reviewers see it. Nothing changes in this copy until you merge it and pull.', finding.repositoryName)
+        : t('The platform writes a fix and opens a pull request in the organization\'s repository, where its reviewers see it. Nothing changes in this copy until you merge it and pull.'),
+    }, openPullRequest);
+    if (answer !== openPullRequest) return undefined;
   }
   const following = new AbortController();
   const { outcome, follow } = await requestFixPullRequest({ api: () => app.session.api, deploymentId: () => app.session.deployment?.id, stories: app.stories }, finding, following.signal);
   if (outcome.kind === 'refused') {
-    void vscode.window.showWarningMessage(`AppSec: ${outcome.sentence}`);
+    void vscode.window.showWarningMessage(t('AppSec: {0}', outcome.sentence));
     return { accepted: false, reason: outcome.sentence };
   }
   if (follow) void followWithProgress(app, finding, follow, following);
@@ -76,7 +77,7 @@ async function followWithProgress(app: FixCommandsDeps, finding: Finding, follow
   const name = distinctName(finding);
   let result: FixFollowResult;
   try {
-    result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `AppSec: the platform is writing a fix for ${name}; the pull request follows…`, cancellable: true }, (_progress, token) => {
+    result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('AppSec: the platform is writing a fix for {0}; the pull request follows…', name), cancellable: true }, (_progress, token) => {
       token.onCancellationRequested(() => following.abort());
       return follow;
     });
@@ -87,14 +88,19 @@ async function followWithProgress(app: FixCommandsDeps, finding: Finding, follow
   // The detail's list of fix pull requests is read again when next shown.
   app.details.forget(finding);
   if (result.kind === 'opened' || result.kind === 'merged') {
-    const picked = await vscode.window.showInformationMessage(`AppSec: the fix pull request for ${name} is ${result.kind === 'merged' ? 'merged' : 'open'}.`, OPEN_PULL_REQUEST);
+    const openPullRequest = t('Open Pull Request');
+    const sentence = result.kind === 'merged' ? t('AppSec: the fix pull request for {0} is merged.', name) : t('AppSec: the fix pull request for {0} is open.', name);
+    const picked = await vscode.window.showInformationMessage(sentence, openPullRequest);
     const link = safeLink(result.url);
-    if (picked === OPEN_PULL_REQUEST && link) await vscode.env.openExternal(link);
+    if (picked === openPullRequest && link) await vscode.env.openExternal(link);
   } else if (result.kind === 'failed') {
-    void vscode.window.showWarningMessage(`AppSec: the platform could not make the fix pull request for ${name}${result.reason ? `: ${result.reason}` : '.'}`);
+    void vscode.window.showWarningMessage(result.reason
+      ? t('AppSec: the platform could not make the fix pull request for {0}: {1}', name, result.reason)
+      : t('AppSec: the platform could not make the fix pull request for {0}.', name));
   } else {
-    const why = result.kind === 'notAvailable' ? 'This deployment cannot say when it opens' : 'It was not open after 10 minutes';
-    void vscode.window.showInformationMessage(`AppSec: the platform took the request for a fix pull request for ${name}. ${why}: it shows on the finding (Refresh) once the platform opens it.`);
+    void vscode.window.showInformationMessage(result.kind === 'notAvailable'
+      ? t('AppSec: the platform took the request for a fix pull request for {0}. This deployment cannot say when it opens: it shows on the finding (Refresh) once the platform opens it.', name)
+      : t('AppSec: the platform took the request for a fix pull request for {0}. It was not open after 10 minutes: it shows on the finding (Refresh) once the platform opens it.', name));
   }
 }
 
@@ -114,8 +120,8 @@ async function chatAvailable(): Promise<boolean> {
 
 export async function fixWithAgent(app: FixCommandsDeps, target: CommandItem | FindingTarget | undefined): Promise<AgentHandOff | undefined> {
   const finding = targetFinding(app, target);
-  if (!finding) return nothingChosen('a finding');
-  const [detail, trace] = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'AppSec: gathering the finding for the agent…' }, () => Promise.all([
+  if (!finding) return nothingChosen(t('AppSec: select a finding in the tree, or put the cursor on one in the editor.'));
+  const [detail, trace] = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: t('AppSec: gathering the finding for the agent…') }, () => Promise.all([
     app.details.within(finding, 3_000),
     readTrace(app, finding).catch(() => undefined),
   ]));
@@ -128,7 +134,8 @@ export async function fixWithAgent(app: FixCommandsDeps, target: CommandItem | F
       app.logger('Commands').warn(`The editor's chat did not take the prompt: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  void vscode.window.showInformationMessage(`AppSec: this editor has no chat to hand ${distinctName(finding)} to an agent. Copy the prompt to give it to the assistant you use.`, 'Copy Prompt')
-    .then((picked) => (picked === 'Copy Prompt' ? app.clipboard.writeText(prompt) : undefined));
+  const copyPrompt = t('Copy Prompt');
+  void vscode.window.showInformationMessage(t('AppSec: this editor has no chat to hand {0} to an agent. Copy the prompt to give it to the assistant you use.', distinctName(finding)), copyPrompt)
+    .then((picked) => (picked === copyPrompt ? app.clipboard.writeText(prompt) : undefined));
   return { prompt, opened: false };
 }

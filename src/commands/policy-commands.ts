@@ -5,12 +5,13 @@
  * policies service's: shown at once, rolled back when the platform refuses.
  */
 import * as vscode from 'vscode';
+import { t } from '../core/l10n';
 import { SETTABLE_RULE_MODES, type SettableRuleMode } from '../core/api/platform-changes';
 import type { PolicyMode } from '../core/model/policy';
 import {
   modeConsequence, modeLabel, policyIdProblem, RULE_MODE_NAMES, ruleModeConfirmation, rulePathProblem, settableMode, type RuleModeName,
 } from '../core/services/rule-modes';
-import { errorMessage, isCancellation } from '../host/user-errors';
+import { errorMessage, errorText, isCancellation } from '../host/user-errors';
 import { noSuchOption, object, oneOf, refine, schema, text, valid, type Schema } from '../host/schema';
 import { ruleModeTitle } from '../views/rule-presentation';
 import type { CommandDeps } from './command-deps';
@@ -69,7 +70,7 @@ export async function setRuleMode(app: PolicyCommandsDeps, target: RuleModeReque
   const policyId = automated ? target.policyId : target?.rule?.policyId;
   const rulePath = automated ? target.rulePath : target?.rule?.path;
   if (policyId === undefined || rulePath === undefined) {
-    void vscode.window.showInformationMessage('AppSec: select a rule in the Policy Rules view to set its mode.');
+    void vscode.window.showInformationMessage(t('AppSec: select a rule in the Policy Rules view to set its mode.'));
     return undefined;
   }
   const { rules, rule } = await app.policies.findRule(policyId, rulePath);
@@ -78,19 +79,19 @@ export async function setRuleMode(app: PolicyCommandsDeps, target: RuleModeReque
   const wanted = settableMode(chosen);
   const outcome = (now: PolicyMode, refused?: string): RuleModeOutcome => ({ policyId, rulePath, mode: now, previousMode: rule.mode, ...(refused === undefined ? {} : { refused }) });
   if (rule.mode === wanted) {
-    void vscode.window.showInformationMessage(`AppSec: ${rule.path} is already in ${modeLabel(wanted)} mode in ${rules.policy.name}; nothing was changed.`);
+    void vscode.window.showInformationMessage(t('AppSec: {0} is already in {1} mode in {2}; nothing was changed.', rule.path, modeLabel(wanted), rules.policy.name));
     return outcome(rule.mode);
   }
   if (!automated && !(await confirmed(rule.path, rules.policy.name, rule.mode, wanted))) return undefined;
   try {
     const change = await app.policies.setRuleMode(policyId, rulePath, wanted);
-    if (!automated && change.sent) void vscode.window.showInformationMessage(`AppSec: ${rule.path} is now in ${modeLabel(change.rule.mode)} mode in ${change.policy.name}.`);
+    if (!automated && change.sent) void vscode.window.showInformationMessage(t('AppSec: {0} is now in {1} mode in {2}.', rule.path, modeLabel(change.rule.mode), change.policy.name));
     return outcome(change.rule.mode);
   } catch (error) {
     if (isCancellation(error)) throw error;
     // Put back by the service already: say why, plainly (a 403 names the token's role and the rule).
     const reason = errorMessage(error);
-    void vscode.window.showErrorMessage(`AppSec: the rule stays in ${modeLabel(rule.mode)} mode. ${reason}`);
+    void vscode.window.showErrorMessage(t('AppSec: the rule stays in {0} mode. {1}', modeLabel(rule.mode), errorText(error)));
     return outcome(rule.mode, reason);
   }
 }
@@ -100,11 +101,11 @@ async function pickMode(rulePath: string, current: PolicyMode): Promise<RuleMode
   const picked = await vscode.window.showQuickPick(
     SETTABLE_RULE_MODES.map((value, i) => ({
       label: ruleModeTitle(value),
-      description: value === current ? 'current mode' : undefined,
+      description: value === current ? t('current mode') : undefined,
       detail: modeConsequence(value).replace(/^./, (c) => c.toUpperCase()),
       name: RULE_MODE_NAMES[i],
     })),
-    { title: `AppSec: Set the mode of ${rulePath}`, placeHolder: 'For every pull request of the organization scanned with this policy' },
+    { title: t('AppSec: Set the mode of {0}', rulePath), placeHolder: t('For every pull request of the organization scanned with this policy') },
   );
   return picked?.name;
 }

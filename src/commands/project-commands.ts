@@ -1,5 +1,6 @@
 /** Tagging a project and choosing the branch it shows. */
 import * as vscode from 'vscode';
+import { t } from '../core/l10n';
 import { branchName, primaryRef, sameBranch } from '../core/model/refs';
 import type { Project } from '../core/model/types';
 import { parseTags } from '../core/services/projects-service';
@@ -25,30 +26,33 @@ export async function resolveProject(app: Pick<ProjectCommandsDeps, 'projects' |
   const inWorkspace = app.repos.projectNames();
   const picked = await vscode.window.showQuickPick(
     [...projects].sort((a, b) => Number(inWorkspace.has(b.name)) - Number(inWorkspace.has(a.name)) || a.name.localeCompare(b.name))
-      .map((p) => ({ label: p.name, description: [inWorkspace.has(p.name) ? 'in workspace' : '', p.tags.join(', ')].filter(Boolean).join(' · '), project: p })),
-    { title: 'AppSec: choose a project', matchOnDescription: true },
+      .map((p) => ({ label: p.name, description: [inWorkspace.has(p.name) ? t('in workspace') : '', p.tags.join(', ')].filter(Boolean).join(' · '), project: p })),
+    { title: t('AppSec: choose a project'), matchOnDescription: true },
   );
   return picked?.project;
 }
+
+/** What tags look like, in the input box (tags are names, not words). */
+const TAGS_EXAMPLE = 'team-payments, pci';
 
 /** `tagProject(project?, tags?)`: tags typed comma-separated; the project is updated from the answer. */
 export async function tagProject(app: ProjectCommandsDeps, item?: CommandItem, given?: string): Promise<Project | undefined> {
   const project = await resolveProject(app, item);
   if (!project) return undefined;
   const input = given ?? await vscode.window.showInputBox({
-    title: `AppSec: add tags to ${project.name}`,
-    prompt: `Comma-separated. Tags are added to the existing ones (${project.tags.join(', ') || 'none'}).`,
-    placeHolder: 'team-payments, pci',
+    title: t('AppSec: add tags to {0}', project.name),
+    prompt: t('Comma-separated. Tags are added to the existing ones ({0}).', project.tags.join(', ') || t('none')),
+    placeHolder: TAGS_EXAMPLE,
     validateInput: (value) => (value.trim() === '' ? undefined : (v => (typeof v === 'string' ? v : undefined))(parseTags(value))),
   });
   if (input === undefined) return undefined;
   const tags = parseTags(input);
   if (typeof tags === 'string') throw new Error(tags);
   const updated = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `AppSec: tagging ${project.name}…`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: t('AppSec: tagging {0}…', project.name), cancellable: true },
     (_p, cancel) => withAbortSignal(cancel, (signal) => app.projects.addTags(project.name, tags, signal)),
   );
-  void vscode.window.showInformationMessage(`AppSec: ${project.name} is tagged ${updated.tags.join(', ')}.`);
+  void vscode.window.showInformationMessage(t('AppSec: {0} is tagged {1}.', project.name, updated.tags.join(', ')));
   return updated;
 }
 
@@ -80,7 +84,7 @@ async function pickRef(app: ProjectCommandsDeps, project: Project): Promise<stri
   const current = treeRef(app, project);
   const local = await app.repos.localBranches(project.name);
   const loaded = app.findings.shownResults().flatMap((r) => r.findings).filter((f) => f.repositoryName === project.name).map((f) => f.ref);
-  const other = { label: '$(edit) Other branch or ref…', ref: undefined };
+  const other = { label: `$(edit) ${t('Other branch or ref…')}`, ref: undefined };
   // The picker is busy while the platform says which branches it scanned, for a moment at most;
   // without that answer the branches are offered unmarked.
   const deploymentId = app.session.deployment?.id;
@@ -91,16 +95,16 @@ async function pickRef(app: ProjectCommandsDeps, project: Project): Promise<stri
     { label: '', kind: vscode.QuickPickItemKind.Separator, ref: undefined }, other,
   ]);
   const picked = await vscode.window.showQuickPick(items, {
-    title: `AppSec: show the findings of ${project.name} on…`,
-    placeHolder: `A branch (the primary branch${primary ? `, ${primary},` : ''} is what the platform scans by default)`,
+    title: t('AppSec: show the findings of {0} on…', project.name),
+    placeHolder: primary ? t('A branch (the primary branch, {0}, is what the platform scans by default)', primary) : t('A branch (the primary branch is what the platform scans by default)'),
     matchOnDescription: true,
   });
   if (!picked) return undefined;
   if (picked.ref !== undefined) return picked.ref;
   return vscode.window.showInputBox({
-    title: `AppSec: branch or ref of ${project.name} to show`,
+    title: t('AppSec: branch or ref of {0} to show', project.name),
     value: current,
-    prompt: `Findings of this ref are listed under the project. Leave empty for the primary branch${primary ? ` (${primary})` : ''}.`,
-    validateInput: (v) => (/\s/.test(v.trim()) ? 'A ref has no spaces.' : undefined),
+    prompt: primary ? t('Findings of this ref are listed under the project. Leave empty for the primary branch ({0}).', primary) : t('Findings of this ref are listed under the project. Leave empty for the primary branch.'),
+    validateInput: (v) => (/\s/.test(v.trim()) ? t('A ref has no spaces.') : undefined),
   });
 }

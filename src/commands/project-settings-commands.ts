@@ -13,11 +13,11 @@ import { pickManagedScans } from '../host/managed-scans-picker';
 import { managedScansChange, managedScansText, primaryName, tagEditText, type TagDraft } from '../host/project-settings-text';
 import { boolean, listOf, noSuchOption, object, optional, text, type Infer } from '../host/schema';
 import { pickTagEdit } from '../host/tag-editor';
-import { errorMessage, isCancellation, reportError } from '../host/user-errors';
+import { errorText, isCancellation, reportError } from '../host/user-errors';
 import type { CommandDeps } from './command-deps';
 import type { CommandItem } from './command-item';
 import { resolveProject } from './project-commands';
-import { said } from '../core/l10n';
+import { said, t } from '../core/l10n';
 
 export type ProjectSettingsDeps = Pick<CommandDeps, 'projects' | 'repos' | 'session' | 'baselines' | 'logger'>;
 
@@ -33,8 +33,6 @@ export const MANAGED_SCANS_CHANGE = object({
 }, 'setManagedScans takes { diffScan?: boolean, fullScan?: boolean }.', noSuchOption('setManagedScans'));
 export type ManagedScansChange = Infer<typeof MANAGED_SCANS_CHANGE>;
 
-const EDIT_AGAIN = 'Edit Again';
-
 /** The project named by the item as the service holds it now; without one, picked from the list. */
 async function projectOf(app: ProjectSettingsDeps, item: CommandItem | undefined): Promise<Project | undefined> {
   const name = item?.project?.name ?? item?.text;
@@ -43,16 +41,16 @@ async function projectOf(app: ProjectSettingsDeps, item: CommandItem | undefined
   if (held) return held;
   await app.projects.load();
   const listed = app.projects.find(name);
-  if (!listed) throw new Error(`The deployment has no project named "${name}".`);
+  if (!listed) throw new Error(t('The deployment has no project named "{0}".', name));
   return listed;
 }
 
 /** Shown in the status bar while the platform is asked: the change itself is shown already. */
 function asking<T>(title: string, work: Promise<T>): Promise<T> {
-  return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `AppSec: ${title}` }, () => work));
+  return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, () => work));
 }
 
-const inform = (message: string): void => void vscode.window.showInformationMessage(`AppSec: ${message}`);
+const inform = (message: string): void => void vscode.window.showInformationMessage(t('AppSec: {0}', message));
 
 /**
  * `editTags(project?, { add?, remove? })`: without changes, the tags picker. Refused, it resolves
@@ -79,7 +77,7 @@ async function editInPicker(app: ProjectSettingsDeps, project: Project, draft: T
 async function applyTags(app: ProjectSettingsDeps, project: Project, request: { readonly add: readonly string[]; readonly remove: readonly string[] }, draft: TagDraft): Promise<Project | undefined> {
   const { name } = project;
   try {
-    const outcome = await asking(`changing the tags of ${name}…`, app.projects.changes.editTags(name, request));
+    const outcome = await asking(t('AppSec: changing the tags of {0}…', name), app.projects.changes.editTags(name, request));
     inform(tagEditText(name, outcome));
     return outcome.project;
   } catch (error) {
@@ -95,11 +93,15 @@ function offerToEditAgain(app: ProjectSettingsDeps, project: Project, error: unk
   const { name } = project;
   const log = app.logger('Projects');
   const partial = error instanceof TagsNotRemoved;
-  const context = partial ? `Added ${error.added.join(', ')} to ${name}, but ${error.notRemoved.join(', ')} could not be removed` : `The tags of ${name} are unchanged`;
-  log.error(context, partial ? error.reason : error);
-  void vscode.window.showErrorMessage(`AppSec: ${context}. ${errorMessage(partial ? error.reason : error)}`, EDIT_AGAIN, 'Show Logs').then(async (picked) => {
-    if (picked === 'Show Logs') await vscode.commands.executeCommand('appsecFindings.showLogs');
-    if (picked === EDIT_AGAIN) await editInPicker(app, project, draft);
+  const context = partial
+    ? said('Added {0} to {1}, but {2} could not be removed', error.added.join(', '), name, error.notRemoved.join(', '))
+    : said('The tags of {0} are unchanged', name);
+  log.error(context.english, partial ? error.reason : error);
+  const editAgain = t('Edit Again');
+  const showLogs = t('Show Logs');
+  void vscode.window.showErrorMessage(t('AppSec: {0}. {1}', context.text, errorText(partial ? error.reason : error)), editAgain, showLogs).then(async (picked) => {
+    if (picked === showLogs) await vscode.commands.executeCommand('appsecFindings.showLogs');
+    if (picked === editAgain) await editInPicker(app, project, draft);
   }).then(undefined, (again: unknown) => log.error(`Editing the tags of ${name} again failed`, again));
 }
 
@@ -112,21 +114,24 @@ export async function setPrimaryBranch(app: ProjectSettingsDeps, item?: CommandI
   const project = await projectOf(app, item);
   if (!project) return undefined;
   const deployment = app.session.deployment;
-  if (!deployment) throw new Error('Sign in to change a project\'s primary branch.');
+  if (!deployment) throw new Error(t('Sign in to change a project\'s primary branch.'));
   const chosen = branch !== undefined
     ? { branch: branch.trim() === 'default' ? undefined : branch.trim() }
     : await pickPrimaryBranch(project, (signal) => app.session.api.scannedBranches(deployment.id, project.id, { signal }));
   if (!chosen) return undefined;
-  const to = chosen.branch ?? 'the default branch';
+  const making = chosen.branch === undefined ? t('AppSec: making the default branch the primary branch of {0}…', project.name)
+    : t('AppSec: making {0} the primary branch of {1}…', chosen.branch, project.name);
   try {
-    const { project: updated, changed } = await asking(`making ${to} the primary branch of ${project.name}…`, app.projects.changes.setPrimaryBranch(project.name, chosen.branch));
+    const { project: updated, changed } = await asking(making, app.projects.changes.setPrimaryBranch(project.name, chosen.branch));
     if (!changed) {
-      inform(`Nothing to change: the primary branch of ${project.name} is ${primaryName(updated)} already. Nothing was sent.`);
+      inform(t('Nothing to change: the primary branch of {0} is {1} already. Nothing was sent.', project.name, primaryName(updated)));
       return updated;
     }
     // The project now names the new branch: its findings are what new findings are told apart from.
     await app.baselines.ensure(deployment.slug, project.name, true);
-    inform(`The primary branch of ${project.name} is now ${primaryName(updated)}: findings ${primaryRef(updated) ?? 'it'} does not have are new on their branch.`);
+    const ref = primaryRef(updated);
+    inform(ref ? t('The primary branch of {0} is now {1}: findings {2} does not have are new on their branch.', project.name, primaryName(updated), ref)
+      : t('The primary branch of {0} is now {1}: findings it does not have are new on their branch.', project.name, primaryName(updated)));
     return app.projects.find(project.name) ?? updated;
   } catch (error) {
     void reportError(said('The primary branch of {0} is still {1}', project.name, primaryName(project)), error, app.logger('Projects'));
@@ -149,15 +154,15 @@ export async function setManagedScans(app: ProjectSettingsDeps, item?: CommandIt
       const { before, wanted: ticked } = picked;
       if (!sameScans(before, ticked)) {
         const { message, detail } = managedScansChange(project.name, before, ticked);
-        const apply = 'Apply';
+        const apply = t('Apply');
         if (await vscode.window.showWarningMessage(message, { modal: true, detail }, apply) !== apply) return undefined;
       }
       wanted = { diffScan: ticked.diffScanEnabled, fullScan: ticked.fullScanEnabled };
     }
-    const outcome = await asking(`changing the managed scans of ${project.name}…`, app.projects.changes.setManagedScans(project.name, wanted));
+    const outcome = await asking(t('AppSec: changing the managed scans of {0}…', project.name), app.projects.changes.setManagedScans(project.name, wanted));
     inform(outcome.changed
-      ? `Managed scans of ${project.name}: ${managedScansText(outcome.scans)}.`
-      : `Nothing to change: the managed scans of ${project.name} are ${managedScansText(outcome.scans)} already. Nothing was sent.`);
+      ? t('Managed scans of {0}: {1}.', project.name, managedScansText(outcome.scans))
+      : t('Nothing to change: the managed scans of {0} are {1} already. Nothing was sent.', project.name, managedScansText(outcome.scans)));
     return outcome.scans;
   } catch (error) {
     void reportError(said('The managed scans of {0} are unchanged', project.name), error, app.logger('Projects'));

@@ -3,6 +3,7 @@
  * written as a SARIF 2.1.0 log, each at its place in today's code when the code moved.
  */
 import * as vscode from 'vscode';
+import { formatCount, t } from '../core/l10n';
 import { toSarifLog } from '../core/export/sarif';
 import { refToShow } from '../core/model/refs';
 import { ISSUE_TYPES } from '../core/model/types';
@@ -24,7 +25,7 @@ export type SarifCommandDeps = Pick<CommandDeps, 'projects' | 'repos' | 'viewSta
 export async function exportSarif(app: SarifCommandDeps, item?: CommandItem, options: SarifOptions = {}): Promise<SarifExport | undefined> {
   const target = options.saveTo;
   const deployment = app.session.deployment;
-  if (!deployment) throw new Error('Sign in first: the findings to export come from the platform.');
+  if (!deployment) throw new Error(t('Sign in first: the findings to export come from the platform.'));
   const project = await resolveProject(app, item);
   if (!project) return undefined;
   const ref = options.ref ?? treeRef(app, project);
@@ -32,7 +33,7 @@ export async function exportSarif(app: SarifCommandDeps, item?: CommandItem, opt
   // "Only new on this branch" needs the primary branch's findings to compare with, as the tree loads them.
   if (selection.newOnBranch && refToShow(ref, project).fallback) await app.baselines.ensure(deployment.slug, project.name);
   const { findings, missing } = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `AppSec: collecting the findings of ${project.name} for SARIF`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: t('AppSec: collecting the findings of {0} for SARIF', project.name), cancellable: true },
     (_p, cancel) => withAbortSignal(cancel, async (signal) => {
       // The queries the tree sends: one the tree or Problems already shows is answered from memory.
       // Each kind stands alone: one the deployment lacks is empty, one that fails is said below.
@@ -50,13 +51,15 @@ export async function exportSarif(app: SarifCommandDeps, item?: CommandItem, opt
     levels: { unreachableLevel: settings.unreachableAsInformation() ? 'information' : undefined },
   });
   const fileName = `${project.name.split('/').pop() ?? 'findings'}-${(ref ?? 'findings').replace(/[^\w.-]+/g, '-')}.sarif`;
-  const uri = await saveTarget(target, { title: `AppSec: save the findings of ${project.name} as SARIF`, fileName, filters: { 'SARIF log': ['sarif', 'json'] } });
+  const uri = await saveTarget(target, { title: t('AppSec: save the findings of {0} as SARIF', project.name), fileName, filters: { [t('SARIF log')]: ['sarif', 'json'] } });
   if (!uri) return undefined;
   await vscode.workspace.fs.writeFile(uri, Buffer.from(JSON.stringify(log, null, 2), 'utf8'));
-  const without = missing.length > 0 ? ` The ${productList(missing)} findings could not be loaded and are not in it.` : '';
+  const without = missing.length > 0 ? ` ${t('The {0} findings could not be loaded and are not in it.', productList(missing))}` : '';
   if (!target || missing.length > 0) {
     const say = missing.length > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-    void say(`AppSec: ${findings.length} finding${findings.length === 1 ? '' : 's'} of ${project.name} written as SARIF to ${uri.fsPath}.${without}`, 'Open').then((p) => (p ? vscode.window.showTextDocument(uri) : undefined));
+    const written = findings.length === 1 ? t('AppSec: 1 finding of {0} written as SARIF to {1}.', project.name, uri.fsPath)
+      : t('AppSec: {0} findings of {1} written as SARIF to {2}.', formatCount(findings.length), project.name, uri.fsPath);
+    void say(`${written}${without}`, t('Open')).then((p) => (p ? vscode.window.showTextDocument(uri) : undefined));
   }
   return { uri, results: findings.length, ...(missing.length > 0 ? { missing } : {}) };
 }

@@ -4,6 +4,7 @@
  * open it. Jobs still running when the window closed are followed again after a reload.
  */
 import { basename } from 'node:path';
+import { formatMoment, t } from '../core/l10n';
 import * as vscode from 'vscode';
 import type { Project } from '../core/model/types';
 import type { SbomExportRequest, SbomOutputFormat } from '../core/model/sbom';
@@ -17,9 +18,14 @@ import { resolveProject, treeRef, type ProjectCommandsDeps } from './project-com
 import { saveTarget } from './save-target';
 import { showForReadingOnly } from '../editor/reading-documents';
 
-const FORMATS: { label: string; detail: string; value: SbomOutputFormat }[] = [
-  { label: 'CycloneDX JSON', detail: 'A JSON document (.cdx.json)', value: 'SBOM_OUTPUT_FORMAT_JSON' },
-  { label: 'CycloneDX XML', detail: 'An XML document (.cdx.xml)', value: 'SBOM_OUTPUT_FORMAT_CYCLONEDX' },
+/** The formats' names, as CycloneDX names them (product names, never translated). */
+const CYCLONEDX_JSON = 'CycloneDX JSON';
+const CYCLONEDX_XML = 'CycloneDX XML';
+
+/** The formats offered, in the display language (built when asked: a module constant is read before the translator is set). */
+const formats = (): { label: string; detail: string; value: SbomOutputFormat }[] => [
+  { label: CYCLONEDX_JSON, detail: t('A JSON document (.cdx.json)'), value: 'SBOM_OUTPUT_FORMAT_JSON' },
+  { label: CYCLONEDX_XML, detail: t('An XML document (.cdx.xml)'), value: 'SBOM_OUTPUT_FORMAT_CYCLONEDX' },
 ];
 
 /** What an export asks for when nobody says otherwise: the newest CycloneDX, as JSON, of an application. */
@@ -40,26 +46,26 @@ async function sbomRequest(project: Project, options: SbomOptions, shown: string
       cycloneDxVersion: options.cycloneDxVersion ?? SBOM_DEFAULTS.cycloneDxVersion, componentType: options.componentType ?? SBOM_DEFAULTS.componentType,
     };
   }
-  const format = FORMATS.find((f) => f.value === SBOM_DEFAULTS.outputFormat)?.label ?? 'CycloneDX JSON';
+  const format = formats().find((f) => f.value === SBOM_DEFAULTS.outputFormat)?.label ?? CYCLONEDX_JSON;
   const choice = await vscode.window.showQuickPick([
-    { label: `$(export) Export ${ref}`, description: `${format} ${SBOM_DEFAULTS.cycloneDxVersion}, an application`, options: false },
-    { label: '$(settings-gear) Options…', description: 'another branch, format, CycloneDX version or component type', options: true },
-  ], { title: `AppSec: export the SBOM of ${project.name}` });
+    { label: `$(export) ${t('Export {0}', ref)}`, description: t('{0} {1}, an application', format, SBOM_DEFAULTS.cycloneDxVersion), options: false },
+    { label: `$(settings-gear) ${t('Options…')}`, description: t('another branch, format, CycloneDX version or component type'), options: true },
+  ], { title: t('AppSec: export the SBOM of {0}', project.name) });
   if (!choice) return undefined;
   if (!choice.options) return { ...base, ref, ...SBOM_DEFAULTS };
   return askEachOption(base, ref);
 }
 
 async function askEachOption(base: Pick<SbomExportRequest, 'repositoryId' | 'supplier'>, shown: string): Promise<SbomExportRequest | undefined> {
-  const ref = await vscode.window.showInputBox({ title: 'AppSec: SBOM export — branch or ref', value: shown, prompt: 'The branch or ref whose dependencies to export', validateInput: (v) => (v.trim() ? undefined : 'A ref is needed.') });
+  const ref = await vscode.window.showInputBox({ title: t('AppSec: SBOM export — branch or ref'), value: shown, prompt: t('The branch or ref whose dependencies to export'), validateInput: (v) => (v.trim() ? undefined : t('A ref is needed.')) });
   if (!ref) return undefined;
   const picked = <T extends { label: string }>(items: T[], title: string, isDefault: (item: T) => boolean): Thenable<T | undefined> =>
-    vscode.window.showQuickPick(items.map((item) => ({ ...item, picked: isDefault(item), description: isDefault(item) ? 'default' : undefined })), { title: `AppSec: SBOM export — ${title}` });
-  const outputFormat = (await picked(FORMATS, 'format', (f) => f.value === SBOM_DEFAULTS.outputFormat))?.value;
+    vscode.window.showQuickPick(items.map((item) => ({ ...item, picked: isDefault(item), description: isDefault(item) ? t('default') : undefined })), { title: t('AppSec: SBOM export — {0}', title) });
+  const outputFormat = (await picked(formats(), t('format'), (f) => f.value === SBOM_DEFAULTS.outputFormat))?.value;
   if (!outputFormat) return undefined;
-  const cycloneDxVersion = (await picked([...CYCLONEDX_VERSIONS].reverse().map((v) => ({ label: v })), 'CycloneDX version', (v) => v.label === SBOM_DEFAULTS.cycloneDxVersion))?.label as SbomExportRequest['cycloneDxVersion'] | undefined;
+  const cycloneDxVersion = (await picked([...CYCLONEDX_VERSIONS].reverse().map((v) => ({ label: v })), t('CycloneDX version'), (v) => v.label === SBOM_DEFAULTS.cycloneDxVersion))?.label as SbomExportRequest['cycloneDxVersion'] | undefined;
   if (!cycloneDxVersion) return undefined;
-  const componentType = (await picked(SBOM_COMPONENT_TYPES.map((t) => ({ label: t.toLowerCase().replace(/_/g, ' '), value: t })), 'component type', (t) => t.value === SBOM_DEFAULTS.componentType))?.value;
+  const componentType = (await picked(SBOM_COMPONENT_TYPES.map((c) => ({ label: c.toLowerCase().replace(/_/g, ' '), value: c })), t('component type'), (c) => c.value === SBOM_DEFAULTS.componentType))?.value;
   if (!componentType) return undefined;
   return { ...base, ref: ref.trim(), outputFormat, cycloneDxVersion, componentType };
 }
@@ -83,16 +89,16 @@ export async function exportSbom(app: ProjectCommandsDeps, item?: CommandItem, o
 
 function followWithProgress(app: ProjectCommandsDeps, record: SbomExportRecord): Thenable<SbomExportRecord> {
   return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `AppSec: exporting the SBOM of ${record.projectName}@${record.ref}`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: t('AppSec: exporting the SBOM of {0}', `${record.projectName}@${record.ref}`), cancellable: true },
     (progress, cancel) => withAbortSignal(cancel, (signal) =>
-      app.sbom.follow(record.taskToken, signal, (s) => progress.report({ message: s.state.replace('SBOM_EXPORT_STATUS_', '').toLowerCase().replace(/_/g, ' ') }))),
+      app.sbom.follow(record.taskToken, signal, (s) => progress.report({ message: exportState(s.state) }))),
   );
 }
 
 /** The end of a job: a completed one is saved and opened, a failed one says the platform's reason. */
 async function finish(app: ProjectCommandsDeps, record: SbomExportRecord, target: vscode.Uri | undefined): Promise<SbomExportRecord> {
   if (record.state === 'SBOM_EXPORT_STATUS_FAILED') {
-    void vscode.window.showErrorMessage(`AppSec: the SBOM export of ${record.projectName}@${record.ref} failed: ${record.errorMessage ?? 'the platform gave no reason'}.`);
+    void vscode.window.showErrorMessage(t('AppSec: the SBOM export of {0} failed: {1}.', `${record.projectName}@${record.ref}`, record.errorMessage ?? t('the platform gave no reason')));
     return record;
   }
   if (record.state !== 'SBOM_EXPORT_STATUS_COMPLETED') return record;
@@ -103,13 +109,13 @@ async function finish(app: ProjectCommandsDeps, record: SbomExportRecord, target
 /** Fetches, checks, writes and opens the document; undefined when the user dismissed the dialog. */
 async function saveDocument(app: ProjectCommandsDeps, record: SbomExportRecord, target: vscode.Uri | undefined): Promise<SbomExportRecord | undefined> {
   const { text, fileName } = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `AppSec: downloading the SBOM of ${record.projectName}`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: t('AppSec: downloading the SBOM of {0}', record.projectName), cancellable: true },
     (_p, cancel) => withAbortSignal(cancel, (signal) => app.sbom.document(record.taskToken, signal)),
   );
   const uri = await saveTarget(target, {
-    title: `AppSec: save the SBOM of ${record.projectName}@${record.ref}`,
+    title: t('AppSec: save the SBOM of {0}', `${record.projectName}@${record.ref}`),
     fileName,
-    filters: fileName.endsWith('.xml') ? { 'CycloneDX XML': ['xml'] } : { 'CycloneDX JSON': ['json'] },
+    filters: fileName.endsWith('.xml') ? { [CYCLONEDX_XML]: ['xml'] } : { [CYCLONEDX_JSON]: ['json'] },
   });
   if (!uri) return undefined;
   await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
@@ -129,7 +135,7 @@ async function showForReading(uri: vscode.Uri, text: string): Promise<void> {
     return;
   }
   await showForReadingOnly(`${basename(uri.fsPath).replace(/\.json$/i, '')} (indented).json`, indented);
-  void vscode.window.showInformationMessage(`AppSec: the SBOM is saved as the platform sent it, in ${uri.fsPath}; shown here indented for reading.`, 'Open the File')
+  void vscode.window.showInformationMessage(t('AppSec: the SBOM is saved as the platform sent it, in {0}; shown here indented for reading.', uri.fsPath), t('Open the File'))
     .then((open) => (open ? vscode.window.showTextDocument(uri) : undefined));
 }
 
@@ -150,54 +156,64 @@ function indentedJson(text: string): string | undefined {
 export function resumeSbomExports(app: ProjectCommandsDeps): void {
   for (const record of app.sbom.pending) {
     void vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: `AppSec: SBOM of ${record.projectName}` },
+      { location: vscode.ProgressLocation.Window, title: t('AppSec: SBOM of {0}', record.projectName) },
       () => app.sbom.follow(record.taskToken),
     ).then((done) => offerSave(app, done), (e: unknown) => {
-      void vscode.window.showWarningMessage(`AppSec: the SBOM export of ${record.projectName} could not be followed: ${e instanceof Error ? e.message : String(e)}`);
+      void vscode.window.showWarningMessage(t('AppSec: the SBOM export of {0} could not be followed: {1}', record.projectName, e instanceof Error ? e.message : String(e)));
     });
   }
 }
 
 function offerSave(app: ProjectCommandsDeps, record: SbomExportRecord): void {
   if (record.state === 'SBOM_EXPORT_STATUS_COMPLETED') {
-    void vscode.window.showInformationMessage(`AppSec: the SBOM of ${record.projectName}@${record.ref} is ready.`, 'Save to File…')
+    void vscode.window.showInformationMessage(t('AppSec: the SBOM of {0} is ready.', `${record.projectName}@${record.ref}`), t('Save to File…'))
       .then((picked) => (picked ? saveDocument(app, record, undefined) : undefined))
-      .then(undefined, (e: unknown) => vscode.window.showErrorMessage(`AppSec: the SBOM could not be saved: ${e instanceof Error ? e.message : String(e)}`));
+      .then(undefined, (e: unknown) => vscode.window.showErrorMessage(t('AppSec: the SBOM could not be saved: {0}', e instanceof Error ? e.message : String(e))));
   } else void finish(app, record, undefined);
 }
 
 /** How a job reads in the history: its state, and where its document went. */
 export function describeRecord(record: SbomExportRecord): string {
-  const state = record.stalled ? 'still running (checking stopped)' : record.state.replace('SBOM_EXPORT_STATUS_', '').toLowerCase().replace(/_/g, ' ');
-  const saved = record.savedTo ? ` · saved to ${record.savedTo}` : '';
+  const state = record.stalled ? t('still running (checking stopped)') : exportState(record.state);
+  const saved = record.savedTo ? ` · ${t('saved to {0}', record.savedTo)}` : '';
   const failed = record.state === 'SBOM_EXPORT_STATUS_FAILED' && record.errorMessage ? `: ${record.errorMessage}` : '';
-  return `${state}${failed}${saved} · ${new Date(record.startedAt).toLocaleString()}`;
+  return `${state}${failed}${saved} · ${formatMoment(new Date(record.startedAt))}`;
+}
+
+/** An export's state in words; a state added later reads as the platform names it. */
+function exportState(state: string): string {
+  switch (state) {
+    case 'SBOM_EXPORT_STATUS_COMPLETED': return t('completed');
+    case 'SBOM_EXPORT_STATUS_FAILED': return t('failed');
+    case 'SBOM_EXPORT_STATUS_IN_PROGRESS': return t('in progress');
+    default: return state.replace('SBOM_EXPORT_STATUS_', '').toLowerCase().replace(/_/g, ' ');
+  }
 }
 
 /** "CycloneDX JSON 1.6" rather than the API's enumeration. */
 export function formatLabel(format: string): string {
-  return FORMATS.reduce((text, f) => text.replace(f.value, f.label), format);
+  return formats().reduce((text, f) => text.replace(f.value, f.label), format);
 }
 
 /** The history, newest first: save a finished document again, check a job again, copy its token. */
 export async function showSbomExports(app: ProjectCommandsDeps): Promise<void> {
   const history = app.sbom.history;
   if (history.length === 0) {
-    void vscode.window.showInformationMessage('AppSec: no SBOM exports yet. Start one with "AppSec: Export SBOM…" on a project.');
+    void vscode.window.showInformationMessage(t('AppSec: no SBOM exports yet. Start one with "AppSec: Export SBOM…" on a project.'));
     return;
   }
   const picked = await vscode.window.showQuickPick(
-    history.map((r) => ({ label: `${r.projectName}@${r.ref}`, description: describeRecord(r), detail: `${formatLabel(r.format)} · task token ${r.taskToken}`, record: r })),
-    { title: 'AppSec: SBOM exports (newest first)', placeHolder: 'Pick one to save its document, check it again or copy its task token', matchOnDescription: true },
+    history.map((r) => ({ label: `${r.projectName}@${r.ref}`, description: describeRecord(r), detail: `${formatLabel(r.format)} · ${t('task token {0}', r.taskToken)}`, record: r })),
+    { title: t('AppSec: SBOM exports (newest first)'), placeHolder: t('Pick one to save its document, check it again or copy its task token'), matchOnDescription: true },
   );
   if (!picked) return;
   const { record } = picked;
   const actions = [
-    ...(record.state === 'SBOM_EXPORT_STATUS_COMPLETED' && record.downloadUrl ? [{ label: '$(save) Save to File…', id: 'save' }] : []),
-    ...(!isFinal(record.state) ? [{ label: '$(refresh) Check Again', id: 'check' }] : []),
-    { label: '$(copy) Copy Task Token', id: 'copy' },
+    ...(record.state === 'SBOM_EXPORT_STATUS_COMPLETED' && record.downloadUrl ? [{ label: `$(save) ${t('Save to File…')}`, id: 'save' }] : []),
+    ...(!isFinal(record.state) ? [{ label: `$(refresh) ${t('Check Again')}`, id: 'check' }] : []),
+    { label: `$(copy) ${t('Copy Task Token')}`, id: 'copy' },
   ];
-  const action = await vscode.window.showQuickPick(actions, { title: `AppSec: SBOM of ${record.projectName}@${record.ref}` });
+  const action = await vscode.window.showQuickPick(actions, { title: t('AppSec: SBOM of {0}', `${record.projectName}@${record.ref}`) });
   if (action?.id === 'copy') await app.clipboard.writeText(record.taskToken);
   if (action?.id === 'save') await saveDocument(app, record, undefined);
   if (action?.id === 'check') await finish(app, await followWithProgress(app, record), undefined);

@@ -1,5 +1,6 @@
 /** Sign in, sign out, refresh and logs. */
 import * as vscode from 'vscode';
+import { t } from '../core/l10n';
 import { withAbortSignal } from '../host/cancellation';
 import { demoTokenFor } from '../host/demo-token';
 import { settings } from '../host/settings';
@@ -27,24 +28,24 @@ function validateToken(value: string): string | undefined {
 export async function signIn(app: SessionCommandsDeps, given?: string): Promise<Deployment | undefined> {
   const demo = demoTokenFor(settings.baseUrl(), process.env);
   const token = given ?? await vscode.window.showInputBox({
-    title: 'AppSec: Sign In',
+    title: t('AppSec: Sign In'),
     prompt: demo
-      ? 'The demo platform\'s token is filled in: press Enter to sign in to the demo again.'
-      : 'API token of the Semgrep AppSec Platform (Settings → Tokens, with Web API access). It is kept in VS Code\'s secret storage only.',
+      ? t('The demo platform\'s token is filled in: press Enter to sign in to the demo again.')
+      : t('API token of the Semgrep AppSec Platform (Settings → Tokens, with Web API access). It is kept in VS Code\'s secret storage only.'),
     ...(demo ? { value: demo } : {}),
     password: true,
     ignoreFocusOut: true,
-    placeHolder: 'Paste the API token',
+    placeHolder: t('Paste the API token'),
     validateInput: validateToken,
   });
   if (!token) return undefined;
   const deployment = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: 'AppSec: checking the token…', cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: t('AppSec: checking the token…'), cancellable: true },
     (_progress, cancel) => withAbortSignal(cancel, (signal) => app.session.signIn(token, signal)),
   );
   app.logger('Session').info(`Signed in to deployment ${deployment.slug} (${deployment.id})`);
   await app.refreshAll(true);
-  void vscode.window.showInformationMessage(`AppSec: signed in to ${deployment.name}.`);
+  void vscode.window.showInformationMessage(t('AppSec: signed in to {0}.', deployment.name));
   return deployment;
 }
 
@@ -56,7 +57,7 @@ export async function signOut(app: SessionCommandsDeps): Promise<void> {
 
 export async function refresh(app: SessionCommandsDeps): Promise<void> {
   if (app.session.state.kind !== 'signedIn') {
-    const picked = await vscode.window.showInformationMessage('AppSec: sign in to load findings.', 'Sign In');
+    const picked = await vscode.window.showInformationMessage(t('AppSec: sign in to load findings.'), t('Sign In'));
     if (picked) await vscode.commands.executeCommand('appsecFindings.signIn');
     return;
   }

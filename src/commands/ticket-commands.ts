@@ -4,33 +4,34 @@
  * (with its link), failed (the platform's reason), skipped (why).
  */
 import * as vscode from 'vscode';
+import { formatCount, t } from '../core/l10n';
 import type { TicketLinkResult, TicketResult } from '../core/model/triage-and-tickets';
 import { isHttpUrl } from '../core/model/links';
 import { invalid, schema, valid, type Schema } from '../host/schema';
 import { itemOf, type CommandItem } from './command-item';
 import { subjectOr as subjectFor, type TriageCommandsDeps } from './triage-commands';
 
-const count = (n: number): string => `${n} finding${n === 1 ? '' : 's'}`;
+const count = (n: number): string => (n === 1 ? t('{0} finding', formatCount(n)) : t('{0} findings', formatCount(n)));
 
-function nothingChosen(what: string): undefined {
-  void vscode.window.showInformationMessage(`AppSec: select one or more findings to ${what}.`);
+function nothingChosen(prompt: string): undefined {
+  void vscode.window.showInformationMessage(prompt);
   return undefined;
 }
 
 /** "Created SEC-12 (2 findings). Skipped 1: already has a ticket." */
 export function ticketSummary(result: TicketResult): string {
   const parts: string[] = [];
-  if (result.succeeded.length > 0) parts.push(`Created ${result.succeeded.map((t) => `${t.slug ?? t.url ?? 'a ticket'} (${count(t.ids.length)})`).join(', ')}.`);
-  for (const failed of result.failed) parts.push(`Failed for ${count(failed.ids.length)}: ${failed.error}.`);
-  for (const skipped of result.skipped) parts.push(`Skipped ${count(skipped.ids.length)}: ${skipped.reason}.`);
-  return parts.length > 0 ? parts.join(' ') : 'The platform created no ticket and said nothing about why.';
+  if (result.succeeded.length > 0) parts.push(t('Created {0}.', result.succeeded.map((k) => `${k.slug ?? k.url ?? t('a ticket')} (${count(k.ids.length)})`).join(', ')));
+  for (const failed of result.failed) parts.push(t('Failed for {0}: {1}.', count(failed.ids.length), failed.error));
+  for (const skipped of result.skipped) parts.push(t('Skipped {0}: {1}.', count(skipped.ids.length), skipped.reason));
+  return parts.length > 0 ? parts.join(' ') : t('The platform created no ticket and said nothing about why.');
 }
 
 export async function createTicket(app: TriageCommandsDeps, item?: CommandItem, selected?: readonly CommandItem[]): Promise<TicketResult[] | undefined> {
   const subject = subjectFor(app, item, selected);
-  if (subject.size === 0) return nothingChosen('create a ticket for');
+  if (subject.size === 0) return nothingChosen(t('AppSec: select one or more findings to create a ticket for.'));
   const results = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: 'AppSec: creating Jira tickets…' },
+    { location: vscode.ProgressLocation.Notification, title: t('AppSec: creating Jira tickets…') },
     async () => {
       const out: TicketResult[] = [];
       for (const [issueType, findings] of subject) out.push(await app.triage.createTickets(issueType, findings.map((f) => f.id)));
@@ -42,8 +43,9 @@ export async function createTicket(app: TriageCommandsDeps, item?: CommandItem, 
   };
   const links = merged.succeeded.filter((t) => isHttpUrl(t.url)).slice(0, 2);
   const show = merged.failed.length > 0 && merged.succeeded.length === 0 ? vscode.window.showErrorMessage : vscode.window.showInformationMessage;
-  void show(`AppSec: ${ticketSummary(merged)}`, ...links.map((t) => `Open ${t.slug ?? 'Ticket'}`)).then((picked) => {
-    const ticket = links.find((t) => picked === `Open ${t.slug ?? 'Ticket'}`);
+  const openTitle = (k: (typeof links)[number]): string => (k.slug ? t('Open {0}', k.slug) : t('Open Ticket'));
+  void show(t('AppSec: {0}', ticketSummary(merged)), ...links.map(openTitle)).then((picked) => {
+    const ticket = links.find((k) => picked === openTitle(k));
     if (ticket?.url) void vscode.env.openExternal(vscode.Uri.parse(ticket.url));
   });
   return results;
@@ -52,25 +54,29 @@ export async function createTicket(app: TriageCommandsDeps, item?: CommandItem, 
 /** With `url` given (automation), no prompt. */
 export async function linkTicket(app: TriageCommandsDeps, item?: CommandItem, selected?: readonly CommandItem[], url?: string): Promise<TicketLinkResult[] | undefined> {
   const subject = subjectFor(app, item, selected);
-  if (subject.size === 0) return nothingChosen('link a ticket to');
+  if (subject.size === 0) return nothingChosen(t('AppSec: select one or more findings to link a ticket to.'));
   const ticketUrl = url ?? await vscode.window.showInputBox({
-    title: 'AppSec: Link Existing Ticket', prompt: 'The ticket\'s link, e.g. https://acme.atlassian.net/browse/SEC-42', ignoreFocusOut: true,
-    validateInput: (text) => (isHttpUrl(text.trim()) ? undefined : 'A link starting with https:// (or http://).'),
+    title: t('AppSec: Link Existing Ticket'), prompt: t('The ticket\'s link, e.g. {0}', 'https://acme.atlassian.net/browse/SEC-42'), ignoreFocusOut: true,
+    validateInput: (text) => (isHttpUrl(text.trim()) ? undefined : t('A link starting with https:// (or http://).')),
   });
   if (!ticketUrl) return undefined;
   const out: TicketLinkResult[] = [];
   for (const [issueType, findings] of subject) out.push(await app.triage.linkTicket(issueType, findings.map((f) => f.id), ticketUrl.trim()));
   const replaced = out.reduce((n, r) => n + r.replacedIds.length, 0);
-  void vscode.window.showInformationMessage(`AppSec: linked ${out[0]?.slug ?? ticketUrl.trim()} to ${count(out.reduce((n, r) => n + r.linkedIds.length, 0))}${replaced > 0 ? ` (${count(replaced)} had another ticket)` : ''}.`);
+  const ticketName = out[0]?.slug ?? ticketUrl.trim();
+  const linked = count(out.reduce((n, r) => n + r.linkedIds.length, 0));
+  void vscode.window.showInformationMessage(replaced > 0
+    ? t('AppSec: linked {0} to {1} ({2} had another ticket).', ticketName, linked, count(replaced))
+    : t('AppSec: linked {0} to {1}.', ticketName, linked));
   return out;
 }
 
 export async function unlinkTicket(app: TriageCommandsDeps, item?: CommandItem, selected?: readonly CommandItem[]): Promise<number | undefined> {
   const subject = subjectFor(app, item, selected);
-  if (subject.size === 0) return nothingChosen('unlink');
+  if (subject.size === 0) return nothingChosen(t('AppSec: select one or more findings to unlink.'));
   let unlinked = 0;
   for (const [issueType, findings] of subject) unlinked += (await app.triage.unlinkTicket(issueType, findings.map((f) => f.id))).length;
-  void vscode.window.showInformationMessage(`AppSec: unlinked the ticket of ${count(unlinked)}.`);
+  void vscode.window.showInformationMessage(t('AppSec: unlinked the ticket of {0}.', count(unlinked)));
   return unlinked;
 }
 
@@ -96,17 +102,17 @@ export async function unlinkTicketEverywhere(app: TriageCommandsDeps, target: Co
   let ticketId = target && 'ticketId' in target ? target.ticketId : undefined;
   if (ticketId === undefined) {
     const ticket = target && 'finding' in target ? target.finding?.ticket : undefined;
-    if (!ticket) return nothingChosen('unlink from all its findings: choose a finding that has a ticket');
-    if (ticket.id === undefined) throw new Error(`The platform did not say the id of ${ticket.slug ?? 'this ticket'}, which unlinking it everywhere needs. Use Unlink Ticket on the findings instead.`);
-    const name = ticket.slug ?? `ticket ${ticket.id}`;
-    const unlink = 'Unlink Everywhere';
-    const answer = await vscode.window.showWarningMessage(`Unlink ${name} from all its findings?`, {
-      modal: true, detail: `Every finding linked to ${name}, on every branch and in every project, loses the link. The ticket itself stays in the tracker.`,
+    if (!ticket) return nothingChosen(t('AppSec: select one or more findings to unlink from all its findings: choose a finding that has a ticket.'));
+    if (ticket.id === undefined) throw new Error(t('The platform did not say the id of {0}, which unlinking it everywhere needs. Use Unlink Ticket on the findings instead.', ticket.slug ?? t('this ticket')));
+    const name = ticket.slug ?? t('ticket {0}', ticket.id);
+    const unlink = t('Unlink Everywhere');
+    const answer = await vscode.window.showWarningMessage(t('Unlink {0} from all its findings?', name), {
+      modal: true, detail: t('Every finding linked to {0}, on every branch and in every project, loses the link. The ticket itself stays in the tracker.', name),
     }, unlink);
     if (answer !== unlink) return undefined;
     ticketId = String(ticket.id);
   }
   const unlinked = await app.triage.unlinkTicketEverywhere(ticketId);
-  void vscode.window.showInformationMessage(`AppSec: unlinked the ticket from ${count(unlinked.length)}.`);
+  void vscode.window.showInformationMessage(t('AppSec: unlinked the ticket from {0}.', count(unlinked.length)));
   return unlinked;
 }

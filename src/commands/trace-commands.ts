@@ -7,9 +7,10 @@
  * call, reads calmly as "no trace": in the list (or the status bar), never a toast.
  */
 import * as vscode from 'vscode';
+import { formatCount, t } from '../core/l10n';
 import { distinctName } from '../core/model/finding-names';
 import type { Finding } from '../core/model/types';
-import { stepCode, stepName, stepPlaceText, ROLE_MEANINGS } from '../core/workspace/trace-places';
+import { sayRoleMeaning, sayStepName, sayStepPlace, stepCode } from '../core/workspace/trace-places';
 import { mapTraceFiles, stepRange, traceToday, type TraceStepToday } from '../code-places/trace-places';
 import { safeLink } from '../diagnostics/finding-diagnostic';
 import { codeColumn } from '../webviews/finding-details-panel';
@@ -38,12 +39,12 @@ export function stepResult(step: TraceStepToday): TraceStepResult {
 
 /** The trace placed today, or why there is none, in plain words. */
 export async function readTrace(app: Pick<CommandDeps, 'stories' | 'places'>, finding: Finding): Promise<{ steps: TraceStepToday[] } | { none: string }> {
-  if (finding.issueType !== 'sast') return { none: 'only code findings have a trace' };
+  if (finding.issueType !== 'sast') return { none: t('only code findings have a trace') };
   const answer = await app.stories.get(finding);
-  if (!answer) throw new Error('Sign in to read the finding\'s trace from the platform.');
-  if (answer.kind === 'notAvailable') return { none: `this deployment does not give traces (${answer.unavailable.status})` };
+  if (!answer) throw new Error(t('Sign in to read the finding\'s trace from the platform.'));
+  if (answer.kind === 'notAvailable') return { none: t('this deployment does not give traces ({0})', answer.unavailable.status) };
   const trace = answer.story.trace ?? [];
-  if (trace.length === 0) return { none: 'the platform gives none for this finding (its rule does not follow data)' };
+  if (trace.length === 0) return { none: t('the platform gives none for this finding (its rule does not follow data)') };
   mapTraceFiles(app.places, finding, trace);
   return { steps: traceToday(app.places, finding, trace) };
 }
@@ -51,12 +52,12 @@ export async function readTrace(app: Pick<CommandDeps, 'stories' | 'places'>, fi
 export async function showTrace(app: TraceCommandsDeps, target: CommandItem | FindingTarget | undefined): Promise<TraceStepResult[] | undefined> {
   const finding = targetFinding(app, target);
   if (!finding) {
-    void vscode.window.showInformationMessage('AppSec: select a code finding in the tree, or put the cursor on one in the editor, to see its trace.');
+    void vscode.window.showInformationMessage(t('AppSec: select a code finding in the tree, or put the cursor on one in the editor, to see its trace.'));
     return undefined;
   }
-  const trace = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'AppSec: reading the trace…' }, () => readTrace(app, finding));
+  const trace = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: t('AppSec: reading the trace…') }, () => readTrace(app, finding));
   if (isFindingTarget(target)) {
-    if ('none' in trace) vscode.window.setStatusBarMessage(`$(info) AppSec: no trace for ${distinctName(finding)}: ${trace.none}.`, 8_000);
+    if ('none' in trace) vscode.window.setStatusBarMessage(`$(info) ${t('AppSec: no trace for {0}: {1}.', distinctName(finding), trace.none)}`, 8_000);
     return 'none' in trace ? [] : trace.steps.map(stepResult);
   }
   await walk(finding, 'none' in trace ? trace.none : trace.steps);
@@ -71,7 +72,7 @@ const ROLE_ICONS = { source: 'debug-start', step: 'arrow-down', sink: 'target' }
 
 function itemOf(step: TraceStepToday): StepItem {
   const icon = step.kind === 'deleted' ? 'circle-slash' : step.kind === 'elsewhere' ? 'link-external' : ROLE_ICONS[step.role];
-  return { label: `$(${icon}) ${stepName(step)}`, description: stepPlaceText(step), detail: stepCode(step, 200) ?? ROLE_MEANINGS[step.role], step };
+  return { label: `$(${icon}) ${sayStepName(step, t)}`, description: sayStepPlace(step, t), detail: stepCode(step, 200) ?? sayRoleMeaning(step.role, t), step };
 }
 
 /**
@@ -82,11 +83,12 @@ function walk(finding: Finding, steps: readonly TraceStepToday[] | string): Prom
   const pick = vscode.window.createQuickPick<StepItem>();
   // The list keeps the focus, so the editor's selection is faint: the step's lines are lit as "Go to Line" lights them.
   const lit = vscode.window.createTextEditorDecorationType({ backgroundColor: new vscode.ThemeColor('editor.rangeHighlightBackground'), isWholeLine: true });
-  pick.title = typeof steps === 'string' ? `AppSec: trace of ${distinctName(finding)}` : `AppSec: trace of ${distinctName(finding)} (${steps.length} steps, source first)`;
-  pick.placeholder = typeof steps === 'string' ? 'No trace' : 'Move through the steps to see each in the editor; Enter opens one, Escape closes';
+  pick.title = typeof steps === 'string' ? t('AppSec: trace of {0}', distinctName(finding))
+    : steps.length === 1 ? t('AppSec: trace of {0} (1 step)', distinctName(finding)) : t('AppSec: trace of {0} ({1} steps, source first)', distinctName(finding), formatCount(steps.length));
+  pick.placeholder = typeof steps === 'string' ? t('No trace') : t('Move through the steps to see each in the editor; Enter opens one, Escape closes');
   pick.matchOnDescription = true;
   pick.matchOnDetail = true;
-  pick.items = typeof steps === 'string' ? [{ label: '$(info) No trace', detail: `The trace of this finding is not there: ${steps}.` }] : steps.map(itemOf);
+  pick.items = typeof steps === 'string' ? [{ label: `$(info) ${t('No trace')}`, detail: t('The trace of this finding is not there: {0}.', steps) }] : steps.map(itemOf);
   return new Promise<void>((resolve) => {
     const subscriptions = [
       pick.onDidChangeActive(([active]) => void (active?.step ? show(active.step, true, lit) : undefined)),

@@ -5,6 +5,7 @@
  * when the platform refuses. A refused triage offers Try Again with what the user typed.
  */
 import * as vscode from 'vscode';
+import { formatNumber, t } from '../core/l10n';
 import type { Finding, IssueType, TriageReason } from '../core/model/types';
 import type { TriageState } from '../core/model/triage-and-tickets';
 import { valueLabel } from '../core/services/filters';
@@ -35,15 +36,23 @@ export function subjectOf(item: CommandItem | undefined, selected?: readonly Com
   return new Map([...byType].map(([type, findings]) => [type, [...findings.values()]]));
 }
 
-const count = (n: number, noun = 'finding'): string => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+const count = (n: number): string => (n === 1 ? t('{0} finding', formatNumber(n)) : t('{0} findings', formatNumber(n)));
 const total = (subject: Subject): number => [...subject.values()].reduce((n, list) => n + list.length, 0);
 
-const DONE: Record<TriageState, string> = { ignored: 'Ignored', reviewing: 'Marked as reviewing', fixing: 'Marked as fixing', reopened: 'Reopened' };
+/** "Ignored 2 findings": what was done, with how many. */
+function doneText(state: TriageState, findings: string): string {
+  switch (state) {
+    case 'ignored': return t('Ignored {0}', findings);
+    case 'reviewing': return t('Marked {0} as reviewing', findings);
+    case 'fixing': return t('Marked {0} as fixing', findings);
+    case 'reopened': return t('Reopened {0}', findings);
+  }
+}
 
 /** Sends the triage per issue type; says what was done, with Undo; a refusal offers Try Again. */
 export async function runTriage(app: TriageCommandsDeps, subject: Subject, input: TriageInput, options: { quiet?: boolean } = {}): Promise<TriageOutcome[]> {
   if (total(subject) === 0) {
-    if (!options.quiet) void vscode.window.showInformationMessage('AppSec: select one or more findings (or a rule or file group) to triage.');
+    if (!options.quiet) void vscode.window.showInformationMessage(t('AppSec: select one or more findings (or a rule or file group) to triage.'));
     return [];
   }
   const outcomes: { issueType: IssueType; outcome: TriageOutcome }[] = [];
@@ -65,29 +74,32 @@ export async function runTriage(app: TriageCommandsDeps, subject: Subject, input
 
 function announce(app: TriageCommandsDeps, outcomes: readonly { issueType: IssueType; outcome: TriageOutcome }[], input: TriageInput, asked: number): void {
   const others = outcomes.reduce((n, { outcome }) => n + outcome.ids.length, 0) - asked;
-  const what = input.state
-    ? `${DONE[input.state]} ${count(asked)}${input.reason ? ` (${valueLabel(input.reason)})` : ''}${input.note ? ', with the note' : ''}`
-    : `Added the note to ${count(asked)}`;
-  const also = others > 0 ? ` The platform also triaged ${count(others, 'copy')} on other branches.` : '';
+  const done = input.state ? doneText(input.state, count(asked)) : t('Added the note to {0}', count(asked));
+  const reason = input.state && input.reason ? t('{0} ({1})', done, valueLabel(input.reason)) : done;
+  const what = input.state && input.note ? t('{0}, with the note', reason) : reason;
+  const also = others === 0 ? '' : others === 1 ? ` ${t('The platform also triaged 1 copy on other branches.')}` : ` ${t('The platform also triaged {0} copies on other branches.', formatNumber(others))}`;
   const canUndo = input.state !== undefined && outcomes.some(({ outcome }) => outcome.before.length > 0);
-  void vscode.window.showInformationMessage(`AppSec: ${what}.${also}`, ...(canUndo ? ['Undo'] : [])).then(async (picked) => {
-    if (picked !== 'Undo') return;
+  const undo = t('Undo');
+  void vscode.window.showInformationMessage(`${t('AppSec: {0}.', what)}${also}`, ...(canUndo ? [undo] : [])).then(async (picked) => {
+    if (picked !== undo) return;
     try {
       let notesLeft = 0;
       for (const { issueType, outcome } of outcomes) notesLeft += (await app.triage.undo(issueType, outcome.before, input.note)).notesLeft;
-      void vscode.window.showInformationMessage(`AppSec: ${undoneText(asked, notesLeft)}`);
+      void vscode.window.showInformationMessage(t('AppSec: {0}', undoneText(asked, notesLeft)));
     } catch (error) {
-      void vscode.window.showErrorMessage(`AppSec: Undo failed: ${error instanceof Error ? error.message : String(error)}`);
+      void vscode.window.showErrorMessage(t('AppSec: Undo failed: {0}', error instanceof Error ? error.message : String(error)));
     }
   });
 }
 
 /** The platform refused: say why, and keep what the user typed one click away. */
 function offerRetry(app: TriageCommandsDeps, subject: Subject, input: TriageInput, message: string): void {
-  const actions = input.note ? ['Try Again', 'Copy Note'] : ['Try Again'];
-  void vscode.window.showErrorMessage(`AppSec: ${message}`, ...actions).then(async (picked) => {
-    if (picked === 'Copy Note' && input.note) await vscode.env.clipboard.writeText(input.note);
-    if (picked === 'Try Again') {
+  const tryAgain = t('Try Again');
+  const copyNote = t('Copy Note');
+  const actions = input.note ? [tryAgain, copyNote] : [tryAgain];
+  void vscode.window.showErrorMessage(t('AppSec: {0}', message), ...actions).then(async (picked) => {
+    if (picked === copyNote && input.note) await vscode.env.clipboard.writeText(input.note);
+    if (picked === tryAgain) {
       const note = input.note === undefined ? undefined : await askNote(input.note);
       if (input.note !== undefined && note === undefined) return;
       await runTriage(app, subject, { ...input, ...(note !== undefined ? { note } : {}) }).catch(() => undefined);
@@ -98,7 +110,7 @@ function offerRetry(app: TriageCommandsDeps, subject: Subject, input: TriageInpu
 async function askReason(): Promise<TriageReason | undefined> {
   const picked = await vscode.window.showQuickPick(
     TRIAGE_REASONS.map((reason) => ({ label: valueLabel(reason).replace(/^./, (c) => c.toUpperCase()), reason })),
-    { title: 'AppSec: Ignore — why?', placeHolder: 'The reason the platform records with the finding' },
+    { title: t('AppSec: Ignore — why?'), placeHolder: t('The reason the platform records with the finding') },
   );
   return picked?.reason;
 }
@@ -106,12 +118,12 @@ async function askReason(): Promise<TriageReason | undefined> {
 /** A note of at most 3 000 characters; undefined when dismissed ('' is "no note"). */
 async function askNote(value = '', required = false): Promise<string | undefined> {
   return vscode.window.showInputBox({
-    title: required ? 'AppSec: Add Note' : 'AppSec: Ignore — note (optional)',
-    prompt: `Saved on the platform with the finding (at most ${MAX_NOTE_LENGTH.toLocaleString('en-US')} characters).`,
+    title: required ? t('AppSec: Add Note') : t('AppSec: Ignore — note (optional)'),
+    prompt: t('Saved on the platform with the finding (at most {0} characters).', formatNumber(MAX_NOTE_LENGTH)),
     value,
     ignoreFocusOut: true,
-    validateInput: (text) => text.length > MAX_NOTE_LENGTH ? `${text.length.toLocaleString('en-US')} characters: at most ${MAX_NOTE_LENGTH.toLocaleString('en-US')}.`
-      : required && text.trim() === '' ? 'Write the note.' : undefined,
+    validateInput: (text) => text.length > MAX_NOTE_LENGTH ? t('{0} characters: at most {1}.', formatNumber(text.length), formatNumber(MAX_NOTE_LENGTH))
+      : required && text.trim() === '' ? t('Write the note.') : undefined,
   });
 }
 

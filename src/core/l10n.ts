@@ -70,8 +70,11 @@ export interface Said {
   readonly text: string;
 }
 
-export function said(message: string, ...args: Argument[]): Said {
-  return { english: formatMessage(message, args), text: translator(message, args) };
+/** A `Said` among the arguments fills its placeholder with its English in `english`, its text in `text`. */
+export function said(message: string, ...args: (Argument | Said)[]): Said {
+  const english = args.map((a) => (typeof a === 'object' ? a.english : a));
+  const text = args.map((a) => (typeof a === 'object' ? a.text : a));
+  return { english: formatMessage(message, english), text: translator(message, text) };
 }
 
 /**
@@ -145,3 +148,13 @@ export function formatDayTime(date: Date): string {
 export function formatMoment(date: Date): string {
   return isEnglish() ? date.toLocaleString() : date.toLocaleString(intlLocale());
 }
+
+/**
+ * How words shared by the user and the agent are said: a function that says them takes `t: Say`
+ * (named `t`, so its keys are collected like any call of `t`); the user's callers pass `t`, the
+ * agent's text, which stays English by rule, passes `english`.
+ */
+export type Say = (message: string, ...args: Argument[]) => string;
+
+/** The English text with its placeholders filled, whatever the display language. */
+export const english: Say = (message, ...args) => formatMessage(message, args);

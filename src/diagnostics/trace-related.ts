@@ -5,7 +5,8 @@
  * own place, saying why, so the count and order of the steps stay whole.
  */
 import * as vscode from 'vscode';
-import { ROLE_MEANINGS, stepCode, stepName, stepPlaceText } from '../core/workspace/trace-places';
+import { t } from '../core/l10n';
+import { sayRoleMeaning, sayStepName, sayStepPlace, stepCode } from '../core/workspace/trace-places';
 import { stepRange, type TraceStepToday } from '../code-places/trace-places';
 
 export function traceRelatedInformation(steps: readonly TraceStepToday[], own: vscode.Location): vscode.DiagnosticRelatedInformation[] {
@@ -13,8 +14,8 @@ export function traceRelatedInformation(steps: readonly TraceStepToday[], own: v
     const code = stepCode(step, 100);
     if (step.kind === 'here' && step.uri) {
       // The location is shown beside the message: the message says what happens there.
-      return new vscode.DiagnosticRelatedInformation(new vscode.Location(step.uri, stepRange(step)), `${stepName(step)}: ${code ?? ROLE_MEANINGS[step.role]}${step.changed ? ' (code changed since the scan)' : ''}`);
+      return new vscode.DiagnosticRelatedInformation(new vscode.Location(step.uri, stepRange(step)), `${sayStepName(step, t)}: ${code ?? sayRoleMeaning(step.role, t)}${step.changed ? ` (${t('code changed since the scan')})` : ''}`);
     }
-    return new vscode.DiagnosticRelatedInformation(own, `${stepName(step)}: ${stepPlaceText(step)}${code ? ` — ${code}` : ''}`);
+    return new vscode.DiagnosticRelatedInformation(own, `${sayStepName(step, t)}: ${sayStepPlace(step, t)}${code ? ` — ${code}` : ''}`);
   });
 }

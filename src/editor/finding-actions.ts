@@ -10,6 +10,7 @@
  * disabled, with the reason. The whole finding (with the fix) is asked of the platform only when
  * the user opens the quick-fix menu, once per finding.
  */
+import { formatCount, t } from '../core/l10n';
 import * as vscode from 'vscode';
 import { distinctName } from '../core/model/finding-names';
 import type { Finding } from '../core/model/types';
@@ -18,7 +19,7 @@ import type { FindingStories } from '../core/services/finding-stories';
 import { mayIgnore } from '../core/services/story-words';
 import { fixPullRequestOf } from '../core/model/finding-story';
 import { manifestKindOf, upgradeReplacement } from '../core/workspace/dependency-upgrade';
-import { autofixEdit, FIX_TITLE } from '../code-places/autofix-edit';
+import { autofixEdit } from '../code-places/autofix-edit';
 import { FINDINGS_PER_PLACE, isFindingDiagnostic, type KnownFindingDiagnostic } from '../diagnostics/finding-diagnostic';
 import type { WorkspaceRepos } from '../host/workspace-repos';
 
@@ -71,16 +72,16 @@ class FindingActions implements vscode.CodeActionProvider {
   }
 
   private fixAction(document: vscode.TextDocument, diagnostic: KnownFindingDiagnostic, fixCode: string): vscode.CodeAction {
-    const action = new vscode.CodeAction(`${FIX_TITLE} for ${distinctName(diagnostic.finding)} (from the platform's assistant)`, vscode.CodeActionKind.QuickFix);
+    const action = new vscode.CodeAction(t('Apply suggested fix for {0} (from the platform\'s assistant)', distinctName(diagnostic.finding)), vscode.CodeActionKind.QuickFix);
     action.diagnostics = [diagnostic];
     if (diagnostic.drift?.changed) {
-      action.disabled = { reason: 'The code here changed since the scan: the suggested fix was written for the scanned code. Refresh after the next scan, or fix it by hand.' };
+      action.disabled = { reason: t('The code here changed since the scan: the suggested fix was written for the scanned code. Refresh after the next scan, or fix it by hand.') };
       return action;
     }
     action.isPreferred = true;
     action.edit = autofixEdit(document, diagnostic.range, fixCode);
     // Run once the edit is in: says so, with Undo and Save.
-    action.command = { title: 'Suggested fix applied', command: 'appsecFindings.fixApplied', arguments: [{ finding: diagnostic.finding }] };
+    action.command = { title: t('Suggested fix applied'), command: 'appsecFindings.fixApplied', arguments: [{ finding: diagnostic.finding }] };
     return action;
   }
 
@@ -100,13 +101,13 @@ class FindingActions implements vscode.CodeActionProvider {
       const replacement = kind && text !== undefined ? upgradeReplacement(kind, text, sca.package, version) : undefined;
       if (!replacement) continue;
       const manifest = await vscode.workspace.openTextDocument(uri);
-      const action = new vscode.CodeAction(`Upgrade ${sca.package} to ${version}`, vscode.CodeActionKind.QuickFix);
+      const action = new vscode.CodeAction(t('Upgrade {0} to {1}', sca.package, version), vscode.CodeActionKind.QuickFix);
       action.diagnostics = [diagnostic];
       action.edit = new vscode.WorkspaceEdit();
       const range = new vscode.Range(manifest.positionAt(replacement.start), manifest.positionAt(replacement.end));
       action.edit.replace(uri, range, replacement.text);
       // The manifest may not be the file in front of the user: show the change that was made.
-      action.command = { title: `Show ${name}`, command: 'vscode.open', arguments: [uri, { selection: range }] };
+      action.command = { title: t('Show {0}', name), command: 'vscode.open', arguments: [uri, { selection: range }] };
       return action;
     }
     return undefined;
@@ -137,17 +138,17 @@ class FindingActions implements vscode.CodeActionProvider {
     const fixable = finding.issueType !== 'secrets' && prState !== 'requested' && prState !== 'opened';
     return {
       own: [
-        make(`Fix ${name} with Agent`, 'appsecFindings.fixWithAgent', [arg]),
-        ...(fixable ? [make(`Open a Fix Pull Request for ${name}…`, 'appsecFindings.requestAutofix', [arg])] : []),
-        ...(traced ? [make(`Show Trace of ${name}`, 'appsecFindings.showTrace', [arg])] : []),
-        ...(ignorable ? [make(`Ignore ${name}…`, 'appsecFindings.ignore', [arg])] : []),
-        ...(ignorable && sameRule.length > 1 ? [make(`Ignore all ${sameRule.length} findings of ${name} in this file…`, 'appsecFindings.ignore', [arg, sameRule])] : []),
-        make(`Show details of ${name}`, 'appsecFindings.showDetails', [arg]),
+        make(t('Fix {0} with Agent', name), 'appsecFindings.fixWithAgent', [arg]),
+        ...(fixable ? [make(t('Open a Fix Pull Request for {0}…', name), 'appsecFindings.requestAutofix', [arg])] : []),
+        ...(traced ? [make(t('Show Trace of {0}', name), 'appsecFindings.showTrace', [arg])] : []),
+        ...(ignorable ? [make(t('Ignore {0}…', name), 'appsecFindings.ignore', [arg])] : []),
+        ...(ignorable && sameRule.length > 1 ? [make(t('Ignore all {0} findings of {1} in this file…', formatCount(sameRule.length), name), 'appsecFindings.ignore', [arg, sameRule])] : []),
+        make(t('Show details of {0}', name), 'appsecFindings.showDetails', [arg]),
       ],
       generic: [
-        make(several ? `Open ${name} in Platform` : 'Open in Platform', 'appsecFindings.openInPlatform', [arg]),
+        make(several ? t('Open {0} in Platform', name) : t('Open in Platform'), 'appsecFindings.openInPlatform', [arg]),
         // A secret's rule id is an internal hash, of no use on a clipboard.
-        ...(finding.secret ? [] : [make(several ? `Copy Rule ID of ${name}` : 'Copy Rule ID', 'appsecFindings.copyRuleId', [arg])]),
+        ...(finding.secret ? [] : [make(several ? t('Copy Rule ID of {0}', name) : t('Copy Rule ID'), 'appsecFindings.copyRuleId', [arg])]),
       ],
     };
   }

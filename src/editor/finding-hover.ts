@@ -10,6 +10,7 @@
  *   Details, Show Trace, Fix with Agent, Ignore… and Open in Platform that act on that finding
  *   (the markdown is trusted for those commands only; server text in it is escaped).
  */
+import { t } from '../core/l10n';
 import * as vscode from 'vscode';
 import { driftHint } from '../core/workspace/drift-hint';
 import { FINDINGS_PER_PLACE, isFindingDiagnostic, type KnownFindingDiagnostic } from '../diagnostics/finding-diagnostic';
@@ -83,10 +84,10 @@ async function storyOf(finding: Finding, stories: FindingStories): Promise<Hover
 
 function mappedHint(diagnostic: KnownFindingDiagnostic, commit: string): string | undefined {
   const short = commit.slice(0, 7);
-  if (diagnostic.drift?.changed) return `The code of this finding changed since the scan of commit ${short}; it is shown at the closest place in today's code.`;
+  if (diagnostic.drift?.changed) return t('The code of this finding changed since the scan of commit {0}; it is shown at the closest place in today\'s code.', short);
   const scannedLine = diagnostic.drift?.scannedLine;
   if (scannedLine !== undefined && scannedLine !== diagnostic.range.start.line) {
-    return `Scanned at line ${scannedLine + 1} of commit ${short}; moved to where that code is now.`;
+    return t('Scanned at line {0} of commit {1}; moved to where that code is now.', scannedLine + 1, short);
   }
   return undefined;
 }

@@ -4,9 +4,10 @@
  * lacks can be chosen too.
  */
 import * as vscode from 'vscode';
+import { t } from '../core/l10n';
 import type { Project } from '../core/model/types';
 import { branchRows, primaryName, type BranchRow } from './project-settings-text';
-import { errorMessage } from './user-errors';
+import { errorText } from './user-errors';
 
 interface BranchItem extends vscode.QuickPickItem {
   readonly row?: BranchRow;
@@ -23,8 +24,8 @@ const itemOf = (row: BranchRow): BranchItem => (row.separator
  */
 export function pickPrimaryBranch(project: Project, scanned: (signal: AbortSignal) => Promise<readonly string[]>): Promise<{ readonly branch: string | undefined } | undefined> {
   const pick = vscode.window.createQuickPick<BranchItem>();
-  pick.title = `AppSec: Set Primary Branch of ${project.name}`;
-  pick.placeholder = `Loading the branches with scans… (primary now: ${primaryName(project)})`;
+  pick.title = t('AppSec: Set Primary Branch of {0}', project.name);
+  pick.placeholder = t('Loading the branches with scans… (primary now: {0})', primaryName(project));
   pick.matchOnDescription = true;
   pick.busy = true;
   const controller = new AbortController();
@@ -33,7 +34,7 @@ export function pickPrimaryBranch(project: Project, scanned: (signal: AbortSigna
   const draw = (focusCurrent: boolean): void => {
     const rows = branchRows(project, branches, pick.value);
     const items = rows.map(itemOf);
-    if (problem) items.push({ label: `$(warning) The branches with scans could not be listed: ${problem}`, alwaysShow: true });
+    if (problem) items.push({ label: `$(warning) ${t('The branches with scans could not be listed: {0}', problem)}`, alwaysShow: true });
     pick.items = items;
     const current = items.find((item) => item.row?.current);
     if (focusCurrent && current) pick.activeItems = [current];
@@ -41,10 +42,10 @@ export function pickPrimaryBranch(project: Project, scanned: (signal: AbortSigna
   draw(true);
   void scanned(controller.signal).then((found) => {
     branches = found;
-    pick.placeholder = `The branch that "new on this branch" compares with (primary now: ${primaryName(project)})`;
+    pick.placeholder = t('The branch that "new on this branch" compares with (primary now: {0})', primaryName(project));
   }, (error: unknown) => {
-    problem = errorMessage(error);
-    pick.placeholder = `Choose the default branch, or type a branch (primary now: ${primaryName(project)})`;
+    problem = errorText(error);
+    pick.placeholder = t('Choose the default branch, or type a branch (primary now: {0})', primaryName(project));
   }).finally(() => {
     if (controller.signal.aborted) return;
     pick.busy = false;

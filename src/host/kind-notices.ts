@@ -4,6 +4,7 @@
  * a state shown in the views, never a warning.
  */
 import * as vscode from 'vscode';
+import { t } from '../core/l10n';
 import { failureNotice, type KindGap } from '../core/services/kind-gaps';
 import { KIND_PRODUCTS, unavailableText, type KindAvailability } from '../core/services/kind-availability';
 import type { Logger } from './logger';
@@ -22,7 +23,9 @@ export function logKindAvailability(availability: Pick<KindAvailability, 'onDidC
 export async function announceKindsFailed(gaps: readonly KindGap[]): Promise<void> {
   const text = failureNotice(gaps);
   if (!text) return;
-  const picked = await vscode.window.showWarningMessage(`AppSec: ${text}`, 'Retry', 'Show Logs');
-  if (picked === 'Retry') await vscode.commands.executeCommand('appsecFindings.refresh');
-  if (picked === 'Show Logs') await vscode.commands.executeCommand('appsecFindings.showLogs');
+  const retry = t('Retry');
+  const showLogs = t('Show Logs');
+  const picked = await vscode.window.showWarningMessage(t('AppSec: {0}', text), retry, showLogs);
+  if (picked === retry) await vscode.commands.executeCommand('appsecFindings.refresh');
+  if (picked === showLogs) await vscode.commands.executeCommand('appsecFindings.showLogs');
 }

@@ -3,11 +3,12 @@
  * project's details load).
  */
 import * as vscode from 'vscode';
+import { t } from '../core/l10n';
 import type { ManagedScans, Project } from '../core/model/types';
-import { MANAGED_SCANS } from './project-settings-text';
+import { managedScanRows, type ManagedScanKey } from './project-settings-text';
 
 interface ScanItem extends vscode.QuickPickItem {
-  readonly key: (typeof MANAGED_SCANS)[number]['key'];
+  readonly key: ManagedScanKey;
 }
 
 /**
@@ -16,12 +17,12 @@ interface ScanItem extends vscode.QuickPickItem {
  */
 export function pickManagedScans(project: Project, load: (signal: AbortSignal) => Promise<ManagedScans>): Promise<{ readonly before: ManagedScans; readonly wanted: ManagedScans } | undefined> {
   const pick = vscode.window.createQuickPick<ScanItem>();
-  pick.title = `AppSec: Managed Scans of ${project.name}`;
-  pick.placeholder = 'Loading the managed scan settings…';
+  pick.title = t('AppSec: Managed Scans of {0}', project.name);
+  pick.placeholder = t('Loading the managed scan settings…');
   pick.canSelectMany = true;
   pick.busy = true;
   const controller = new AbortController();
-  const items: ScanItem[] = MANAGED_SCANS.map(({ key, label, detail }) => ({ key, label, detail }));
+  const items: ScanItem[] = managedScanRows().map(({ key, label, detail }) => ({ key, label, detail }));
   let before: ManagedScans | undefined;
   return new Promise((resolve, reject) => {
     let result: { readonly before: ManagedScans; readonly wanted: ManagedScans } | undefined;
@@ -31,11 +32,11 @@ export function pickManagedScans(project: Project, load: (signal: AbortSignal) =
       before = scans;
       pick.items = items;
       pick.selectedItems = items.filter((item) => scans[item.key]);
-      pick.placeholder = 'Tick the scans the platform runs on its own';
+      pick.placeholder = t('Tick the scans the platform runs on its own');
       pick.busy = false;
     }, (error: unknown) => {
       if (controller.signal.aborted) return;
-      failure = error instanceof Error ? error : new Error(`The managed scan settings could not be read: ${JSON.stringify(error)}`);
+      failure = error instanceof Error ? error : new Error(t('The managed scan settings could not be read: {0}', JSON.stringify(error)));
       pick.hide();
     });
     pick.onDidAccept(() => {

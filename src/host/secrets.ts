@@ -3,6 +3,7 @@
  * extension holds it longer than a request.
  */
 import * as vscode from 'vscode';
+import { t } from '../core/l10n';
 import type { TokenStore } from '../core/services/session';
 
 export const TOKEN_KEY = 'appsecFindings.apiToken';
@@ -45,6 +46,6 @@ export async function warnOnceIfNoKeyring(state: vscode.Memento, show = vscode.w
   if (!keyringProbablyMissing(process.env, process.platform, vscode.env.uiKind) || state.get<boolean>(WARNED_KEY)) return;
   await state.update(WARNED_KEY, true);
   void show(
-    'AppSec Findings: no system keyring was found, so VS Code may keep your API token only for this session or with weak protection. Install and unlock a keyring (e.g. gnome-keyring) to keep it safely across restarts.',
+    t('AppSec Findings: no system keyring was found, so VS Code may keep your API token only for this session or with weak protection. Install and unlock a keyring (e.g. {0}) to keep it safely across restarts.', 'gnome-keyring'),
   );
 }

@@ -1,57 +1,58 @@
 /**
- * The tags picker: one list with the project's tags ticked (untick to remove) and the text typed
- * as new tags, comma-separated, shown as the first row. Every row always shows, so typing never
- * hides a tag. It opens again from a draft (the ticks and the text), so nothing typed is lost.
+ * The tags picker: one list. The first row takes the text typed (new tags, comma-separated) and
+ * saves everything; each tag's row, picked (a click, or Enter), switches between kept and removed.
+ * There are no checkboxes: a click on a checkbox takes the focus from the text, and the keys typed
+ * next go nowhere, while a click on a row leaves the focus in the text. Every row always shows, so
+ * typing never hides a tag. It opens again from a draft (the tags to remove and the text), so
+ * nothing typed is lost.
  */
 import * as vscode from 'vscode';
+import { t } from '../core/l10n';
 import type { Project } from '../core/model/types';
 import { typedRow, type TagDraft } from './project-settings-text';
 
 interface TagItem extends vscode.QuickPickItem {
+  /** Set on a tag's row; the first row has none. */
   readonly tag?: string;
-  readonly typed?: boolean;
 }
 
-/** Resolves with what was accepted (the text only while its row stays ticked), or undefined when dismissed. */
+/** Resolves with what was saved (the tags to remove and the text typed), or undefined when dismissed. */
 export function pickTagEdit(project: Project, draft: TagDraft = { unchecked: [], typed: '' }): Promise<TagDraft | undefined> {
   const pick = vscode.window.createQuickPick<TagItem>();
-  pick.title = `AppSec: Edit Tags of ${project.name}`;
-  pick.placeholder = project.tags.length > 0 ? 'Untick a tag to remove it; type new tags, comma-separated, to add them' : 'Type new tags, comma-separated (e.g. team-payments, pci)';
-  pick.canSelectMany = true;
+  pick.title = t('AppSec: Edit Tags of {0}', project.name);
+  pick.placeholder = project.tags.length > 0
+    ? t('Type new tags, comma-separated; pick a tag to remove it or keep it; Enter on the first row saves')
+    : t('Type new tags, comma-separated (e.g. {0})', 'team-payments, pci');
   // A click elsewhere must not throw away what was typed.
   pick.ignoreFocusOut = true;
-  const tagItems: TagItem[] = project.tags.map((tag) => ({ label: tag, tag, alwaysShow: true }));
-  const unchecked = new Set(draft.unchecked.filter((t) => project.tags.includes(t)));
-  // The typed row is always first, so every row keeps its place (the picker names rows by place).
-  let typedTicked = false;
+  pick.keepScrollPosition = true;
+  const removed = new Set(draft.unchecked.filter((tag) => project.tags.includes(tag)));
   let valid = true;
-  const draw = (): void => {
+  const draw = (activeTag?: string): void => {
     const row = typedRow(pick.value, project.tags);
     valid = row.tags !== undefined;
-    const typedItem: TagItem = { label: row.label, description: row.description, detail: row.detail, alwaysShow: true, typed: true };
-    pick.items = [typedItem, ...tagItems];
-    pick.selectedItems = [...(valid && typedTicked ? [typedItem] : []), ...tagItems.filter((i) => i.tag !== undefined && !unchecked.has(i.tag))];
+    const first: TagItem = { label: row.label, description: row.description, detail: row.detail ?? removalText(removed), alwaysShow: true };
+    const tagItems = project.tags.map((tag): TagItem => (removed.has(tag)
+      ? { label: `$(close) ${tag}`, description: t('removed when you save · pick to keep it'), tag, alwaysShow: true }
+      : { label: `$(tag) ${tag}`, description: t('kept · pick to remove it'), tag, alwaysShow: true }));
+    pick.items = [first, ...tagItems];
+    // Typing makes the first row active, so Enter saves what was typed; a picked tag stays active.
+    pick.activeItems = [tagItems.find((item) => item.tag === activeTag) ?? first];
   };
   draw();
   return new Promise((resolve) => {
     let result: TagDraft | undefined;
-    pick.onDidChangeValue((value) => {
-      // New text is meant to be added.
-      typedTicked = value.trim() !== '';
-      draw();
-    });
-    pick.onDidChangeSelection((selected) => {
-      for (const item of tagItems) {
-        if (item.tag === undefined) continue;
-        if (selected.includes(item)) unchecked.delete(item.tag);
-        else unchecked.add(item.tag);
-      }
-      if (valid) typedTicked = selected.some((item) => item.typed === true);
-    });
+    pick.onDidChangeValue(() => draw());
     pick.onDidAccept(() => {
+      const tag = pick.activeItems[0]?.tag;
+      if (tag !== undefined) {
+        if (!removed.delete(tag)) removed.add(tag);
+        draw(tag);
+        return;
+      }
       // Text that cannot be added keeps the picker open: its row says why.
       if (!valid) return;
-      result = { unchecked: project.tags.filter((t) => unchecked.has(t)), typed: typedTicked ? pick.value : '' };
+      result = { unchecked: project.tags.filter((tag) => removed.has(tag)), typed: pick.value };
       pick.hide();
     });
     pick.onDidHide(() => {
@@ -62,8 +63,12 @@ export function pickTagEdit(project: Project, draft: TagDraft = { unchecked: [],
     // Set once shown, so the text typed before is not selected (a keystroke would replace it).
     if (draft.typed.trim() !== '') {
       pick.value = draft.typed;
-      typedTicked = true;
       draw();
     }
   });
+}
+
+/** The first row's second line while tags are to be removed: saving removes them. */
+function removalText(removed: ReadonlySet<string>): string | undefined {
+  return removed.size === 0 ? undefined : t('Enter saves, and removes {0}', [...removed].join(', '));
 }

@@ -17,10 +17,16 @@ export function isCancellation(error: unknown): boolean {
   return isCancelled(error) || error instanceof vscode.CancellationError;
 }
 
+/** The error in English: for the log and for the agent's text, which stay English. */
 export function errorMessage(error: unknown): string {
   if (error instanceof PlatformError || error instanceof SessionError) return error.message;
   if (error instanceof Error) return error.message;
   return String(error);
+}
+
+/** The error as the user reads it: a platform error in the display language, any other as thrown. */
+export function errorText(error: unknown): string {
+  return error instanceof PlatformError ? error.text : errorMessage(error);
 }
 
 type Action = { title: string; run: () => Thenable<unknown> | void };
@@ -63,7 +69,7 @@ export async function reportError(context: Said, error: unknown, log: Logger): P
   log.error(english, error);
   if (error instanceof PlatformError && error.bodySnippet) log.debug(`${english}: response body: ${error.bodySnippet}`);
   const actions = actionsFor(error);
-  const picked = await vscode.window.showErrorMessage(t('AppSec: {0}. {1}', context.text, errorMessage(error)), ...actions.map((a) => a.title));
+  const picked = await vscode.window.showErrorMessage(t('AppSec: {0}. {1}', context.text, errorText(error)), ...actions.map((a) => a.title));
   await actions.find((a) => a.title === picked)?.run();
 }
 
@@ -72,7 +78,7 @@ export function warnIfUnusableBaseUrl(baseUrl: string): void {
   try {
     parseBaseUrl(baseUrl);
   } catch (error) {
-    void vscode.window.showWarningMessage(t('AppSec: {0}', errorMessage(error)), t('Open Setting')).then((picked) =>
+    void vscode.window.showWarningMessage(t('AppSec: {0}', errorText(error)), t('Open Setting')).then((picked) =>
       picked ? vscode.commands.executeCommand('workbench.action.openSettings', 'appsecFindings.baseUrl') : undefined);
   }
 }

@@ -3,6 +3,7 @@
  * inlay hint at the line's end (`2 vulnerable · MIT`, off with a setting), and "Where else is
  * this package used?" as a code action on the line. The lines come from `DependencyLines`.
  */
+import { t } from '../core/l10n';
 import * as vscode from 'vscode';
 import type { CommandId } from '../core/model/command-ids';
 import { withAbortSignal } from '../host/cancellation';
@@ -21,7 +22,7 @@ export interface DependencyEditorDeps {
 /** A command link the hover may run: only this command, with the package as its argument. */
 function whereUsedLink(name: string, ecosystem: string): string {
   const args = encodeURIComponent(JSON.stringify([{ package: name, ecosystem }]));
-  return `[Where else is it used?](command:${WHERE_USED}?${args} "List every repository of the deployment that uses ${escapeMarkdown(name)}")`;
+  return `[${t('Where else is it used?')}](command:${WHERE_USED}?${args} "${t('List every repository of the deployment that uses {0}', escapeMarkdown(name)).replace(/"/g, '\'')}")`;
 }
 
 class DependencyHover implements vscode.HoverProvider {
@@ -72,7 +73,7 @@ class WhereUsedAction implements vscode.CodeActionProvider {
     const located = await this.lines.at(document, range.start.line);
     if (!located) return [];
     const { dependency } = located.item;
-    const action = new vscode.CodeAction(`Where else is ${dependency.name} used?`, vscode.CodeActionKind.Empty);
+    const action = new vscode.CodeAction(t('Where else is {0} used?', dependency.name), vscode.CodeActionKind.Empty);
     action.command = { title: action.title, command: WHERE_USED, arguments: [{ package: dependency.name, ecosystem: dependency.ecosystem }] };
     return [action];
   }

@@ -13,6 +13,7 @@ import { message } from './state-messages';
 import type { TreeInventory } from './projects-tree-deps';
 import { type DependenciesNode, type LockfileNode, type Node, type ProjectNode } from './tree-nodes';
 import { treeSlot } from '../core/services/slot-ids';
+import { t } from '../core/l10n';
 
 export interface DependencyChildrenHost {
   /** The supply-chain findings the tree holds for a project (its shown ref and filters). */
@@ -75,7 +76,7 @@ export class DependencyChildren implements Disposable {
         this.host.redraw(node);
       });
     }
-    return [message(node, node.id, { state: 'loading', tone: 'loading', text: node.kind === 'dependencies' ? 'Loading lockfiles…' : 'Loading dependencies…' })];
+    return [message(node, node.id, { state: 'loading', tone: 'loading', text: node.kind === 'dependencies' ? t('Loading lockfiles…') : t('Loading dependencies…') })];
   }
 
   /**

@@ -2,14 +2,15 @@
  * How the tree shows the supply-chain inventory: a package's label, description, icon and
  * tooltip, a lockfile's count. Pure (no `vscode`); `tree-items.ts` maps these to TreeItems.
  */
+import { formatNumber, t } from '../core/l10n';
 import { openVulnerabilities, worstSeverity } from '../core/workspace/dependency-facts';
+import { valueLabel } from '../core/services/filters';
 import type { LockfileSummary } from '../core/model/dependency';
 import { findingIcon, type IconSpec } from './finding-presentation';
 import { escapeMarkdown, markdownCode } from './markdown';
 import type { PackageItem } from './tree-nodes';
 import { DEFAULT_MAPPING, findingLevel, LEVELS, type PlanOptions, type SeverityMapping } from '../core/workspace/diagnostic-plan';
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 export { worstSeverity };
 
@@ -17,16 +18,15 @@ export function packageLabel(item: PackageItem): string {
   return `${item.dependency.name} ${item.dependency.version}`;
 }
 
-const POLICY_WORDS = { block: 'licence blocked', comment: 'licence flagged' } as const;
 
 /** "direct · MIT · 2 vulnerabilities (critical) · licence blocked". */
 export function packageDescription(item: PackageItem): string {
   const { dependency, findings, licensePolicy } = item;
   return [
-    dependency.transitivity,
-    dependency.licenses.length > 0 ? dependency.licenses.join(', ') : 'no licence known',
+    transitivityWord(dependency.transitivity),
+    dependency.licenses.length > 0 ? dependency.licenses.join(', ') : t('no licence known'),
     ...(findings.length > 0 ? [openVulnerabilities(findings)] : []),
-    ...(licensePolicy ? [POLICY_WORDS[licensePolicy]] : []),
+    ...(licensePolicy === 'block' ? [t('licence blocked')] : licensePolicy === 'comment' ? [t('licence flagged')] : []),
   ].join(' · ');
 }
 
@@ -55,17 +55,30 @@ export function packageTooltip(item: PackageItem): string {
   const { dependency: d, findings, licensePolicy } = item;
   // Each line is built of escaped server text; a hard break ends each.
   const lines: string[] = [];
-  lines.push(`**${escapeMarkdown(d.name)}** ${markdownCode(d.version)} (${escapeMarkdown(d.ecosystem)}, ${escapeMarkdown(d.transitivity)})`);
-  lines.push(`Licences: ${d.licenses.length > 0 ? d.licenses.map(escapeMarkdown).join(', ') : 'none known'}${licensePolicy ? ` — the licence policy ${licensePolicy === 'block' ? 'blocks' : 'comments on'} it` : ''}`);
+  lines.push(`**${escapeMarkdown(d.name)}** ${markdownCode(d.version)} (${escapeMarkdown(d.ecosystem)}, ${escapeMarkdown(transitivityWord(d.transitivity))})`);
+  const licences = d.licenses.length > 0 ? d.licenses.map(escapeMarkdown).join(', ') : t('none known');
+  const policy = licensePolicy === 'block' ? ` — ${t('the licence policy blocks it')}` : licensePolicy === 'comment' ? ` — ${t('the licence policy comments on it')}` : '';
+  lines.push(`${t('Licences: {0}', licences)}${policy}`);
   if (findings.length > 0) {
     const fixes = [...new Set(findings.flatMap((f) => f.sca?.fixVersions ?? []))];
-    lines.push(`${plural(findings.length, 'open finding')}, worst ${escapeMarkdown(worstSeverity(findings) ?? 'unknown')}${fixes.length > 0 ? `; fixed in ${fixes.map(markdownCode).join(', ')}` : ''}`);
+    const worst = worstSeverity(findings);
+    const open = findings.length === 1 ? t('{0} open finding', formatNumber(1)) : t('{0} open findings', formatNumber(findings.length));
+    const summary = t('{0}, worst {1}', open, escapeMarkdown(worst ? valueLabel(worst) : t('unknown')));
+    lines.push(fixes.length > 0 ? t('{0}; fixed in {1}', summary, fixes.map(markdownCode).join(', ')) : summary);
   }
-  if (d.definedAt?.path) lines.push(`Declared in ${markdownCode(d.definedAt.path)}${d.definedAt.line !== undefined ? ` line ${d.definedAt.line}` : ''}`);
+  if (d.definedAt?.path) {
+    lines.push(d.definedAt.line !== undefined ? t('Declared in {0} line {1}', markdownCode(d.definedAt.path), d.definedAt.line) : t('Declared in {0}', markdownCode(d.definedAt.path)));
+  }
   return lines.join('  \n');
 }
 
 export function lockfileDescription(lockfile: LockfileSummary, shown?: number): string {
-  const all = plural(lockfile.dependencies, 'dependency', 'dependencies');
-  return shown === undefined || shown === lockfile.dependencies ? all : `${shown.toLocaleString('en-US')} of ${all}`;
+  const count = formatNumber(lockfile.dependencies);
+  if (shown === undefined || shown === lockfile.dependencies) return lockfile.dependencies === 1 ? t('{0} dependency', count) : t('{0} dependencies', count);
+  return lockfile.dependencies === 1 ? t('{0} of {1} dependency', formatNumber(shown), count) : t('{0} of {1} dependencies', formatNumber(shown), count);
+}
+
+/** `direct` and `transitive` in the display language; another value as the platform sent it. */
+function transitivityWord(transitivity: string): string {
+  return transitivity === 'direct' ? t('direct') : transitivity === 'transitive' ? t('transitive') : transitivity;
 }

@@ -14,6 +14,7 @@ import { policiesRoot, policyChildren, policyLoadFailed, ruleModeChildren, ruleP
 import { actionChildren, message, noDeployment } from './state-messages';
 import { resolveTooltip, toTreeItem } from './tree-items';
 import { nodeIds, type Node, type PolicyNode } from './tree-nodes';
+import { t } from '../core/l10n';
 
 export const POLICIES_VIEW_ID = 'appsecFindings.policies';
 
@@ -123,7 +124,7 @@ export class PoliciesTreeProvider implements vscode.TreeDataProvider<Node>, vsco
       listed = answer.policies;
       unavailable = answer.unavailable;
       // Kept through an outage: the last list stays, with the reason above it.
-      if (answer.staleBecause !== undefined) listFailure = `${this.deps.errorMessage(answer.staleBecause)} (showing the policies listed before)`;
+      if (answer.staleBecause !== undefined) listFailure = t('{0} (showing the policies listed before)', this.deps.errorMessage(answer.staleBecause));
     } catch (error) {
       listFailure = this.deps.errorMessage(error);
     }

@@ -12,6 +12,7 @@ import {
 } from './state-messages';
 import { nodeIds, type IssueTypeNode, type Node, type ProjectNode } from './tree-nodes';
 import { treeSlot } from '../core/services/slot-ids';
+import { t } from '../core/l10n';
 
 const ROOT_ID = nodeIds.root('projects');
 
@@ -35,7 +36,7 @@ export function projectsRoot(session: SessionState, state: ProjectsState, contex
     case 'idle':
       return [say(loadingProjects())];
     case 'failed':
-      return [say(loadFailed('projects', context.errorMessage(state.error), { view: 'projects' }))];
+      return [say(loadFailed(t('projects'), context.errorMessage(state.error), { view: 'projects' }))];
     case 'loading': {
       const previous = state.previous ?? [];
       // A refresh keeps the list in place (the view's progress bar shows the load).

@@ -19,7 +19,7 @@ import type { Finding } from '../core/model/types';
 import type { GitWorkspaceRepos } from '../host/git-workspace-repos';
 import type { Logger } from '../host/logger';
 import { affectsLevels, settings } from '../host/settings';
-import { errorMessage } from '../host/user-errors';
+import { errorText } from '../host/user-errors';
 import type { ViewState } from '../host/view-state';
 import { FindingsAttention } from './attention';
 import type { TreeInventory } from './projects-tree-deps';
@@ -66,7 +66,7 @@ export function registerViews(context: vscode.ExtensionContext, deps: ViewsDeps)
   const trees = createTreeViews({
     session, projects: deps.projects, findings: deps.findings, policies: deps.policies, workspaceRepos: deps.repos, scans: deps.scans,
     selection: () => viewState.selection(), groupBy: () => viewState.groupBy(),
-    refOverride: (name) => viewState.refOverride(name), policyIds: () => settings.policyIds(), errorMessage,
+    refOverride: (name) => viewState.refOverride(name), policyIds: () => settings.policyIds(), errorMessage: errorText,
     severityMapping: () => settings.severityMapping(), unreachableAsInformation: () => settings.unreachableAsInformation(),
     todayPlace: (finding) => deps.places.place(finding),
     blocking: (finding) => blocksPullRequests(deps.stories.peek(finding)),

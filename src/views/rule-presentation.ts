@@ -6,6 +6,7 @@ import type { PolicyRule } from '../core/model/policy';
 import { modeLabel, type PolicyEntry } from '../core/services/policies-service';
 import { shortRuleName, type IconSpec } from './finding-presentation';
 import { isHttpUrl, TooltipText } from './markdown';
+import { formatDay, t } from '../core/l10n';
 
 const KNOWN_MODES = ['MODE_BLOCK', 'MODE_COMMENT', 'MODE_MONITOR', 'MODE_DISABLED'];
 
@@ -63,7 +64,19 @@ export function enumWord(value: string | undefined): string | undefined {
 
 /** "block · high"; an unknown mode shows its raw value. */
 export function ruleDescription(rule: PolicyRule): string {
-  return [modeLabel(rule.mode), enumWord(rule.severity)].filter((p): p is string => !!p).join(' · ');
+  return [modeLabel(rule.mode), severityWord(rule.severity)].filter((p): p is string => !!p).join(' · ');
+}
+
+/** `SEVERITY_HIGH` → `high` in the display language; a level without a known word reads as `enumWord` gives it. */
+function severityWord(value: string | undefined): string | undefined {
+  const word = enumWord(value);
+  switch (word) {
+    case 'critical': return t('critical');
+    case 'high': return t('high');
+    case 'medium': return t('medium');
+    case 'low': return t('low');
+    default: return word;
+  }
 }
 
 /**
@@ -76,7 +89,7 @@ export function ruleContextValue(rule: PolicyRule): string {
 }
 
 export function ruleAccessibilityLabel(rule: PolicyRule): string {
-  return [`rule ${rule.path}`, `mode ${modeLabel(rule.mode)}`, rule.severity ? `${enumWord(rule.severity)} severity` : undefined]
+  return [t('rule {0}', rule.path), t('mode {0}', modeLabel(rule.mode)), rule.severity ? t('{0} severity', severityWord(rule.severity) ?? '') : undefined]
     .filter((p): p is string => !!p)
     .join(', ');
 }
@@ -86,18 +99,18 @@ export function ruleTooltip(rule: PolicyRule, policyName: string): string {
   return new TooltipText()
     .heading(rule.path)
     .separator()
-    .field('Policy', policyName)
-    .field('Mode', modeLabel(rule.mode))
-    .field('Severity', enumWord(rule.severity))
-    .field('Confidence', enumWord(rule.confidence))
-    .field('Category', rule.category)
-    .field('Source', enumWord(rule.source))
-    .field('Languages', list(rule.languages))
+    .field(t('Policy'), policyName)
+    .field(t('Mode'), modeLabel(rule.mode))
+    .field(t('Severity'), severityWord(rule.severity))
+    .field(t('Confidence'), severityWord(rule.confidence))
+    .field(t('Category'), rule.category)
+    .field(t('Source'), enumWord(rule.source))
+    .field(t('Languages'), list(rule.languages))
     .field('CWE', list(rule.cweCategories))
     .field('OWASP', list(rule.owaspCategories))
-    .field('Last changed', rule.lastChangeAt?.toISOString().slice(0, 10))
-    .field('Changed by', rule.lastChangeBy)
-    .codeField('Rule id', rule.id)
+    .field(t('Last changed'), rule.lastChangeAt && formatDay(rule.lastChangeAt))
+    .field(t('Changed by'), rule.lastChangeBy)
+    .codeField(t('Rule id'), rule.id)
     .link(rule.url ?? '', rule.url)
     .toString();
 }
@@ -107,18 +120,20 @@ export function productLabel(productType: string | undefined): string | undefine
   return productType ? productType.replace(/^PRODUCT_TYPE_/, '') : undefined;
 }
 
-const ORIGIN_TEXT: Record<PolicyEntry['origin'], string> = {
-  platform: 'listed by the platform',
-  findings: 'named by findings',
-  settings: 'from the appsecFindings.policyIds setting',
-};
+function originText(origin: PolicyEntry['origin']): string {
+  switch (origin) {
+    case 'platform': return t('listed by the platform');
+    case 'findings': return t('named by findings');
+    case 'settings': return t('from the {0} setting', 'appsecFindings.policyIds');
+  }
+}
 
 /** "default · SAST", plus where the policy was learnt of when the platform did not list it. */
 export function policyDescription(entry: PolicyEntry): string {
   const parts = [
-    entry.policy.isDefault ? 'default' : undefined,
+    entry.policy.isDefault ? t('default') : undefined,
     productLabel(entry.policy.productType),
-    entry.origin === 'platform' ? undefined : ORIGIN_TEXT[entry.origin],
+    entry.origin === 'platform' ? undefined : originText(entry.origin),
   ];
   return parts.filter((p): p is string => !!p).join(' · ');
 }
@@ -126,10 +141,10 @@ export function policyDescription(entry: PolicyEntry): string {
 export function policyTooltip(entry: PolicyEntry): string {
   return new TooltipText()
     .heading(entry.policy.name)
-    .field('Slug', entry.policy.slug)
-    .field('Policy id', entry.policy.id)
-    .field('Product', productLabel(entry.policy.productType))
-    .field('Default policy', entry.policy.isDefault ? 'yes' : undefined)
-    .field('Source', ORIGIN_TEXT[entry.origin])
+    .field(t('Slug'), entry.policy.slug)
+    .field(t('Policy id'), entry.policy.id)
+    .field(t('Product'), productLabel(entry.policy.productType))
+    .field(t('Default policy'), entry.policy.isDefault ? t('yes') : undefined)
+    .field(t('Source'), originText(entry.origin))
     .toString();
 }

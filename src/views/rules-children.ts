@@ -10,6 +10,7 @@ import { groupRulesByMode } from './rule-presentation';
 import {
   loadFailed, message, notAvailable, noPolicies, noRules, policyListFailed, skippedRules,
 } from './state-messages';
+import { t } from '../core/l10n';
 import {
   nodeIds, PAGE_SIZE, pageRanges, uniqueBy,
   type Node, type PageNode, type PolicyNode, type RuleModeNode, type RuleNode,
@@ -40,7 +41,7 @@ export function policyChildren(node: PolicyNode, loaded: PolicyRules): Node[] {
 }
 
 export function policyLoadFailed(node: PolicyNode, reason: string): Node[] {
-  return [message(node, node.id, loadFailed('the rules', reason, { view: 'policies', policyId: node.entry.policy.id }))];
+  return [message(node, node.id, loadFailed(t('the rules'), reason, { view: 'policies', policyId: node.entry.policy.id }))];
 }
 
 export function ruleModeChildren(node: RuleModeNode): Node[] {

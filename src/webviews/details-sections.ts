@@ -11,6 +11,7 @@ import { secretValidationLabel, valueLabel } from '../core/services/filters';
 import { lockfilePathOf } from '../core/workspace/diagnostic-plan';
 import type { FoundPlace, TodayPlace } from '../core/workspace/today-place';
 import type { DetailsInput } from './details-input';
+import { t } from '../core/l10n';
 import { button, EMPTY, fields, html, join, link, list, prose, section, time, type Field, type Html } from './html';
 import { historySections, pathSections } from './story-sections';
 
@@ -25,9 +26,9 @@ export function detailSections(input: DetailsInput): Html {
 function aiAnalysis({ finding, detail }: DetailsInput): Html {
   const ai = detail?.ai ?? finding.ai;
   if (!ai) return EMPTY;
-  return section('AI analysis', 'ai', [fields([
-    ['Found by', 'the platform\'s AI-powered code analysis'],
-    ['Likely impact', prose(ai.impact ?? 'the platform gave none')],
+  return section(t('AI analysis'), 'ai', [fields([
+    [t('Found by'), t('the platform\'s AI-powered code analysis')],
+    [t('Likely impact'), prose(ai.impact ?? t('the platform gave none'))],
   ])]);
 }
 
@@ -36,12 +37,12 @@ function secret({ finding }: DetailsInput): Html {
   const facts = finding.secret;
   if (!facts) return EMPTY;
   const valid = facts.validation === 'confirmed_valid';
-  return section('Secret', 'secret', [
-    valid ? html`<p class="banner danger" role="note"><strong>This secret works.</strong> The platform confirmed it is valid: rotate it, then remove it from the history.</p>` : undefined,
+  return section(t('Secret'), 'secret', [
+    valid ? html`<p class="banner danger" role="note"><strong>${t('This secret works.')}</strong> ${t('The platform confirmed it is valid: rotate it, then remove it from the history.')}</p>` : undefined,
     fields([
-      ['Service', facts.service],
-      ['Validation', secretValidationLabel(facts.validation)],
-      ['Value', 'not sent by the platform (never stored or shown here)'],
+      [t('Service'), facts.service],
+      [t('Validation'), secretValidationLabel(facts.validation)],
+      [t('Value'), t('not sent by the platform (never stored or shown here)')],
     ]),
   ]);
 }
@@ -66,8 +67,8 @@ function placeText(place: FoundPlace): string {
 
 /** A finding gone from this copy is named by where it was scanned; without a scanned file, nothing is said. */
 function todayPlace(finding: Finding, place: TodayPlace): Html | undefined {
-  if (place.kind === 'deleted') return finding.location ? html`${finding.location.filePath} <span class="note">· no longer in this copy</span>` : undefined;
-  return html`${placeText(place)}${place.kind === 'changed' ? html` <span class="note">· code changed since the scan</span>` : undefined} ${button('openLocation', 'Open in Editor')}`;
+  if (place.kind === 'deleted') return finding.location ? html`${finding.location.filePath} <span class="note">· ${t('no longer in this copy')}</span>` : undefined;
+  return html`${placeText(place)}${place.kind === 'changed' ? html` <span class="note">· ${t('code changed since the scan')}</span>` : undefined} ${button('openLocation', t('Open in Editor'))}`;
 }
 
 function where({ finding, detail, place }: DetailsInput): Html {
@@ -76,16 +77,16 @@ function where({ finding, detail, place }: DetailsInput): Html {
   const sameAsToday = place !== undefined && place.kind !== 'deleted' && place.kind !== 'changed' && scanned === placeText(place);
   const repositoryName = finding.repositoryName;
   const repositoryUrl = detail?.repositoryUrl;
-  return section('Where', 'where', [fields([
-    ['In this copy', place ? todayPlace(finding, place) : undefined],
-    ['Scanned at', sameAsToday ? undefined : scanned],
-    ['Scanned code', finding.lineOfCodeUrl ? link(finding.lineOfCodeUrl, 'the scanned line on the code host') : undefined],
-    ['Branch', finding.ref ? branchName(finding.ref) : undefined],
-    ['Repository', repositoryUrl ? link(repositoryUrl, repositoryName ?? repositoryUrl) : repositoryName],
-    ['Policy', finding.policy?.name],
-    ['Created', time(detail?.createdAt)],
-    ['Relevant since', time(dateOf(finding.relevantSince ?? detail?.relevantSince))],
-    ['State updated', time(detail?.stateUpdatedAt)],
+  return section(t('Where'), 'where', [fields([
+    [t('In this copy'), place ? todayPlace(finding, place) : undefined],
+    [t('Scanned at'), sameAsToday ? undefined : scanned],
+    [t('Scanned code'), finding.lineOfCodeUrl ? link(finding.lineOfCodeUrl, t('the scanned line on the code host')) : undefined],
+    [t('Branch'), finding.ref ? branchName(finding.ref) : undefined],
+    [t('Repository'), repositoryUrl ? link(repositoryUrl, repositoryName ?? repositoryUrl) : repositoryName],
+    [t('Policy'), finding.policy?.name],
+    [t('Created'), time(detail?.createdAt)],
+    [t('Relevant since'), time(dateOf(finding.relevantSince ?? detail?.relevantSince))],
+    [t('State updated'), time(detail?.stateUpdatedAt)],
   ])]);
 }
 
@@ -95,51 +96,54 @@ function rule({ finding, detail }: DetailsInput): Html {
   const headerMessage = finding.message || r?.message;
   const categories = [...new Set([r?.category, ...(detail?.categories ?? [])].filter((c): c is string => !!c))];
   const confidence = r?.confidence ?? finding.confidence;
-  return section('Rule', 'rule', [fields([
-    ['Rule id', html`<code>${finding.ruleName}</code>`],
-    ['Name', r?.name && r.name !== finding.ruleName ? r.name : undefined],
-    ['Message', r?.message && r.message !== headerMessage ? prose(r.message) : undefined],
-    ['Category', list(categories)],
-    ['Confidence', confidence ? valueLabel(confidence) : undefined],
+  return section(t('Rule'), 'rule', [fields([
+    [t('Rule id'), html`<code>${finding.ruleName}</code>`],
+    [t('Name'), r?.name && r.name !== finding.ruleName ? r.name : undefined],
+    [t('Message'), r?.message && r.message !== headerMessage ? prose(r.message) : undefined],
+    [t('Category'), list(categories)],
+    [t('Confidence'), confidence ? valueLabel(confidence) : undefined],
     ['CWE', list(r?.cweNames)],
     ['OWASP', list(r?.owaspNames)],
-    ['Vulnerability classes', list(r?.vulnerabilityClasses)],
-    ['Kind of rule', list(r?.subcategories?.map((s) => SUBCATEGORY_WORDS[s] ?? s))],
+    [t('Vulnerability classes'), list(r?.vulnerabilityClasses)],
+    [t('Kind of rule'), list(r?.subcategories?.map(subcategoryWords))],
   ])]);
 }
 
 /** The platform's rule subcategories, worded (an unknown one is shown as sent). */
-const SUBCATEGORY_WORDS: Readonly<Record<string, string>> = {
-  vuln: 'vulnerability (a flaw an attacker can reach)',
-  audit: 'audit (a pattern worth a review, not a proven flaw)',
-  guardrail: 'guardrail (a safe default the organization asks for)',
-};
+function subcategoryWords(subcategory: string): string {
+  switch (subcategory) {
+    case 'vuln': return t('vulnerability (a flaw an attacker can reach)');
+    case 'audit': return t('audit (a pattern worth a review, not a proven flaw)');
+    case 'guardrail': return t('guardrail (a safe default the organization asks for)');
+    default: return subcategory;
+  }
+}
 
 function triage({ finding, detail }: DetailsInput): Html {
   const rest: Field[] = [
-    ['Reason', reasonOf(finding)],
-    ['Note', prose(finding.triageComment ?? detail?.triageComment)],
-    ['Triaged', time(detail?.triagedAt)],
+    [t('Reason'), reasonOf(finding)],
+    [t('Note'), prose(finding.triageComment ?? detail?.triageComment)],
+    [t('Triaged'), time(detail?.triagedAt)],
   ];
   // An open finding nobody has triaged has nothing to say here beyond the header's badge.
   if (finding.status === 'open' && fields(rest).isEmpty) return EMPTY;
-  return section('Triage', 'triage', [fields([['Status', valueLabel(finding.status)], ...rest])]);
+  return section(t('Triage'), 'triage', [fields([[t('Status'), valueLabel(finding.status)], ...rest])]);
 }
 
 function assistant({ detail, currentCode, place }: DetailsInput): Html {
   const a = detail?.assistant;
   if (!a) return EMPTY;
-  return section('Assistant', 'assistant', [
+  return section(t('Assistant'), 'assistant', [
     suggestedFix(a.autofixCode, currentCode, place),
     fields([
-      ['About the fix', prose(a.autofixExplanation)],
-      ['Verdict', a.autotriageVerdict ? valueLabel(a.autotriageVerdict) : undefined],
-      ['Why', prose(a.autotriageReason)],
-      ['Component', a.componentTag],
-      ['Component risk', a.componentRisk ? valueLabel(a.componentRisk) : undefined],
-      ['Guidance', prose(a.guidanceSummary)],
-      ['Steps', prose(a.guidanceInstructions)],
-      ['The rule explained', prose(a.ruleExplanationSummary)],
+      [t('About the fix'), prose(a.autofixExplanation)],
+      [t('Verdict'), a.autotriageVerdict ? valueLabel(a.autotriageVerdict) : undefined],
+      [t('Why'), prose(a.autotriageReason)],
+      [t('Component'), a.componentTag],
+      [t('Component risk'), a.componentRisk ? valueLabel(a.componentRisk) : undefined],
+      [t('Guidance'), prose(a.guidanceSummary)],
+      [t('Steps'), prose(a.guidanceInstructions)],
+      [t('The rule explained'), prose(a.ruleExplanationSummary)],
     ]),
   ]);
 }
@@ -163,14 +167,14 @@ function suggestedFix(code: string | undefined, currentCode: string | undefined,
   const applied = currentCode !== undefined && sameLines(currentCode, code);
   const applicable = currentCode !== undefined && !applied && place?.kind !== 'deleted' && place?.kind !== 'changed';
   const why = applied
-    ? 'The suggested fix is in the code here (unsaved edits included). Undo in the editor takes it back.'
+    ? t('The suggested fix is in the code here (unsaved edits included). Undo in the editor takes it back.')
     : place?.kind === 'deleted'
-    ? 'The finding is no longer in this copy, so the fix cannot be applied here.'
+    ? t('The finding is no longer in this copy, so the fix cannot be applied here.')
     : place?.kind === 'changed'
-      ? 'The code here changed since the scan: compare, and apply the fix by hand.'
-      : 'Open the finding\'s repository in this window to apply the fix here.';
-  return html`<div class="fix-compare">${currentCode !== undefined ? pane('Today\'s code', currentCode) : undefined}${pane('Suggested fix', code)}</div>
-${applicable ? html`<p>${button('applyFix', 'Apply suggested fix', { primary: true })}</p>` : html`<p class="note">${why}</p>`}`;
+      ? t('The code here changed since the scan: compare, and apply the fix by hand.')
+      : t('Open the finding\'s repository in this window to apply the fix here.');
+  return html`<div class="fix-compare">${currentCode !== undefined ? pane(t('Today\'s code'), currentCode) : undefined}${pane(t('Suggested fix'), code)}</div>
+${applicable ? html`<p>${button('applyFix', t('Apply suggested fix'), { primary: true })}</p>` : html`<p class="note">${why}</p>`}`;
 }
 
 /**
@@ -191,58 +195,57 @@ function supplyChain({ finding, detail }: DetailsInput): Html {
   const sca = detail?.sca ?? finding.sca;
   const epss = detail?.epss;
   if (!sca && !epss && !detail?.reachableCondition) return EMPTY;
-  const lockfile = sca?.lockfileLineUrl
-    ? `${lockfilePathOf(sca.lockfileLineUrl) ?? 'the lockfile'}${sca.lockfileLine ? ` line ${sca.lockfileLine}` : ''}`
-    : undefined;
-  return section('Supply chain', 'supply-chain', [
-    sca?.isMalicious ? html`<p class="banner danger" role="note"><strong>Malicious package.</strong> The platform flags this package as malicious.</p>` : undefined,
+  const lockfilePath = sca?.lockfileLineUrl ? lockfilePathOf(sca.lockfileLineUrl) ?? t('the lockfile') : undefined;
+  const lockfile = lockfilePath && sca?.lockfileLine ? t('{0} line {1}', lockfilePath, sca.lockfileLine) : lockfilePath;
+  return section(t('Supply chain'), 'supply-chain', [
+    sca?.isMalicious ? html`<p class="banner danger" role="note"><strong>${t('Malicious package.')}</strong> ${t('The platform flags this package as malicious.')}</p>` : undefined,
     fields([
-      ['Package', sca?.package],
-      ['Version', sca?.version],
-      ['Ecosystem', sca?.ecosystem],
-      ['Dependency', sca?.transitivity ? valueLabel(sca.transitivity) : undefined],
-      ['Advisory', sca?.advisory],
-      ['Reachability', sca?.reachability ? valueLabel(sca.reachability) : undefined],
-      ['Reachable when', prose(detail?.reachableCondition)],
-      ['Used at', sca?.usage ? `${sca.usage.filePath}:${sca.usage.line}` : undefined],
-      ['EPSS score', percentText(epss?.score)],
-      ['EPSS percentile', percentText(epss?.percentile)],
-      ['Fixed in', list(sca?.fixVersions)],
-      ['Malicious', sca?.isMalicious ? html`<strong>yes</strong>` : undefined],
-      ['Lockfile', lockfile ? link(sca?.lockfileLineUrl, lockfile) : undefined],
+      [t('Package'), sca?.package],
+      [t('Version'), sca?.version],
+      [t('Ecosystem'), sca?.ecosystem],
+      [t('Dependency'), sca?.transitivity ? valueLabel(sca.transitivity) : undefined],
+      [t('Advisory'), sca?.advisory],
+      [t('Reachability'), sca?.reachability ? valueLabel(sca.reachability) : undefined],
+      [t('Reachable when'), prose(detail?.reachableCondition)],
+      [t('Used at'), sca?.usage ? `${sca.usage.filePath}:${sca.usage.line}` : undefined],
+      [t('EPSS score'), percentText(epss?.score)],
+      [t('EPSS percentile'), percentText(epss?.percentile)],
+      [t('Fixed in'), list(sca?.fixVersions)],
+      [t('Malicious'), sca?.isMalicious ? html`<strong>${t('yes')}</strong>` : undefined],
+      [t('Lockfile'), lockfile ? link(sca?.lockfileLineUrl, lockfile) : undefined],
     ]),
   ]);
 }
 
 function ticket({ finding, detail }: DetailsInput): Html {
-  const t = finding.ticket ?? detail?.externalTicket;
-  if (!t) return EMPTY;
+  const linkedTicket = finding.ticket ?? detail?.externalTicket;
+  if (!linkedTicket) return EMPTY;
   const linked = detail?.externalTicket?.linkedIssueIds ?? [];
-  return section('Ticket', 'ticket', [fields([
-    ['Ticket', link(t.url, t.slug ?? t.url ?? 'linked (the platform gave no key)')],
-    ['Linked findings', list(linked.map((id) => `#${id}`))],
+  return section(t('Ticket'), 'ticket', [fields([
+    [t('Ticket'), link(linkedTicket.url, linkedTicket.slug ?? linkedTicket.url ?? t('linked (the platform gave no key)'))],
+    [t('Linked findings'), list(linked.map((id) => `#${id}`))],
   ])]);
 }
 
 function failureText(failure: FindingDetail['clickToFixFailures'][number]): Html {
-  return join([time(failure.createdAt), prose(failure.reason || 'no reason given')], html`: `);
+  return join([time(failure.createdAt), prose(failure.reason || t('no reason given'))], html`: `);
 }
 
 function pullRequests({ detail }: DetailsInput): Html {
   if (!detail) return EMPTY;
-  return section('Pull requests', 'pull-requests', [fields([
-    ['Fix pull requests', list(detail.clickToFixPrUrls.map((url) => link(url)))],
-    ['Fix attempts that failed', list(detail.clickToFixFailures.map(failureText))],
-    ['Review comments', list(detail.reviewComments.map((c) => `comment ${c.noteId ?? '(no id)'} in discussion ${c.discussionId ?? '(no id)'}`))],
+  return section(t('Pull requests'), 'pull-requests', [fields([
+    [t('Fix pull requests'), list(detail.clickToFixPrUrls.map((url) => link(url)))],
+    [t('Fix attempts that failed'), list(detail.clickToFixFailures.map(failureText))],
+    [t('Review comments'), list(detail.reviewComments.map((c) => t('comment {0} in discussion {1}', c.noteId ?? t('(no id)'), c.discussionId ?? t('(no id)'))))],
   ])]);
 }
 
 function identifiers({ finding, detail }: DetailsInput): Html {
-  return section('Identifiers', 'identifiers', [fields([
-    ['Finding id', String(finding.id)],
-    ['Match-based id', detail?.matchBasedId],
-    ['Syntactic id', detail?.syntacticId],
-    ['First seen in scan', detail?.firstSeenScanId === undefined ? undefined : String(detail.firstSeenScanId)],
+  return section(t('Identifiers'), 'identifiers', [fields([
+    [t('Finding id'), String(finding.id)],
+    [t('Match-based id'), detail?.matchBasedId],
+    [t('Syntactic id'), detail?.syntacticId],
+    [t('First seen in scan'), detail?.firstSeenScanId === undefined ? undefined : String(detail.firstSeenScanId)],
   ])]);
 }
 

@@ -6,6 +6,7 @@
  * the page as it is.
  */
 import * as vscode from 'vscode';
+import { t } from '../core/l10n';
 import type { Finding } from '../core/model/types';
 import type { FindingStories } from '../core/services/finding-stories';
 import type { FindingPlaces } from '../code-places/finding-places';
@@ -29,7 +30,7 @@ export class PanelStory {
     try {
       const answer = await this.stories.get(finding);
       if (answer) this.failed.delete(key);
-      else this.failed.set(key, 'not signed in');
+      else this.failed.set(key, t('not signed in'));
     } catch (error) {
       this.failed.set(key, this.errorMessage(error));
     }

@@ -10,7 +10,7 @@ import { DEFAULT_MAPPING, levelFor } from '../core/workspace/diagnostic-plan';
 import { findingLabel, secretName } from '../core/model/finding-names';
 import type { DetailsInput } from './details-input';
 import { fixPullRequestOf } from '../core/model/finding-story';
-import { mayIgnore, triageLimitText } from '../core/services/story-words';
+import { mayIgnore, sayTriageLimit } from '../core/services/story-words';
 import { detailSections, statusText } from './details-sections';
 import { button, html, wordsText, type Html } from './html';
 import { displayLanguage, t } from '../core/l10n';
@@ -107,7 +107,7 @@ function header(input: DetailsInput): Html {
       : undefined,
   ];
   const message = finding.message || input.detail?.rule?.message;
-  const limit = triageLimitText(input.story?.story?.triagePermission, input.story?.story?.exceptionState);
+  const limit = sayTriageLimit(input.story?.story?.triagePermission, input.story?.story?.exceptionState, t);
   return html`<header>
 <h1>${findingLabel(finding)}</h1>
 <p class="rule-id">${subtitleOf(finding)}</p>

@@ -116,7 +116,7 @@ export class FindingDetailsPanel implements vscode.Disposable {
   private ensurePanel(): vscode.WebviewPanel {
     if (this.panel) return this.panel;
     const media = vscode.Uri.joinPath(this.deps.extensionUri, 'media');
-    const panel = vscode.window.createWebviewPanel(DETAILS_VIEW_TYPE, 'Finding', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
+    const panel = vscode.window.createWebviewPanel(DETAILS_VIEW_TYPE, t('Finding'), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
       enableScripts: true, localResourceRoots: [media], enableFindWidget: true,
     });
     // A tab icon is an image, not a mask: `currentColor` would draw it black on a dark tab.
@@ -136,10 +136,10 @@ export class FindingDetailsPanel implements vscode.Disposable {
       const detail = await this.deps.details.get(finding);
       if (this.finding?.id !== finding.id) return;
       this.detail = detail;
-      this.error = detail ? undefined : 'The platform no longer lists this finding (it may have been fixed or its branch rescanned). Refresh to see the current findings.';
+      this.error = detail ? undefined : t('The platform no longer lists this finding (it may have been fixed or its branch rescanned). Refresh to see the current findings.');
     } catch (error) {
       if (this.finding?.id !== finding.id) return;
-      this.error = `The platform's details could not be loaded: ${this.deps.errorMessage(error)}`;
+      this.error = t('The platform\'s details could not be loaded: {0}', this.deps.errorMessage(error));
     }
     this.loading = false;
     this.render();
@@ -236,13 +236,13 @@ export class FindingDetailsPanel implements vscode.Disposable {
   private async applyFix(finding: Finding): Promise<void> {
     const code = this.detail?.assistant?.autofixCode;
     const place = this.deps.places.place(finding);
-    if (!code || !place || place.kind === 'deleted') return this.say('error', 'There is no suggested fix to apply here, or the finding\'s file is not in this workspace.');
-    if (place.kind === 'changed') return this.say('error', 'The code here changed since the scan: the suggested fix was written for the scanned code.');
+    if (!code || !place || place.kind === 'deleted') return this.say('error', t('There is no suggested fix to apply here, or the finding\'s file is not in this workspace.'));
+    if (place.kind === 'changed') return this.say('error', t('The code here changed since the scan: the suggested fix was written for the scanned code.'));
     const document = await vscode.workspace.openTextDocument(place.uri);
     const range = new vscode.Range(place.range.startLine, 0, place.range.endLine, 0);
     const applied = await vscode.workspace.applyEdit(autofixEdit(document, range, code));
     if (applied) await vscode.window.showTextDocument(document, { viewColumn: codeColumn(), selection: new vscode.Range(range.start, range.start), preserveFocus: true });
-    this.say(applied ? 'info' : 'error', applied ? 'Applied the suggested fix beside this panel: it is not saved yet, and Undo in the editor takes it back.' : 'The fix was not applied.');
+    this.say(applied ? 'info' : 'error', applied ? t('Applied the suggested fix beside this panel: it is not saved yet, and Undo in the editor takes it back.') : t('The fix was not applied.'));
   }
 
   private say(kind: 'info' | 'error', text: string): void {

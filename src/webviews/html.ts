@@ -5,6 +5,7 @@
  * way a caller forgets. Links are only http(s) and are opened by the extension through a message,
  * never by the page itself.
  */
+import { formatDayTime, t } from '../core/l10n';
 import { isHttpUrl } from '../core/model/links';
 
 /** Made only here, so every `Html` comes from a template whose values were escaped. */
@@ -113,7 +114,7 @@ export function list(items: readonly Part[] | undefined): Html {
 export function time(value: Date | undefined): Html {
   if (!value || Number.isNaN(value.getTime())) return EMPTY;
   const iso = value.toISOString();
-  return html`<time datetime="${iso}">${iso.slice(0, 16).replace('T', ' ')} UTC</time>`;
+  return html`<time datetime="${iso}">${t('{0} UTC', formatDayTime(value))}</time>`;
 }
 
 /** A real button; the page's script posts the message its `data-*` attributes describe. */

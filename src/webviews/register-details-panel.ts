@@ -4,7 +4,7 @@
  */
 import type * as vscode from 'vscode';
 import type { Finding } from '../core/model/types';
-import { errorMessage } from '../host/user-errors';
+import { errorText } from '../host/user-errors';
 import { FindingDetailsPanel, type DetailsPanelDeps } from './finding-details-panel';
 
 export type DetailsPanelRegistrationDeps = Omit<DetailsPanelDeps, 'extensionUri' | 'store' | 'errorMessage' | 'novelty'> & {
@@ -21,7 +21,7 @@ export interface DetailsPanelRegistration {
 
 export function registerDetailsPanel(context: vscode.ExtensionContext, deps: DetailsPanelRegistrationDeps): DetailsPanelRegistration {
   const { findings, details, stories, places, deploymentSlug, findingUrl } = deps;
-  const detailsPanel = new FindingDetailsPanel({ extensionUri: context.extensionUri, store: findings, details, stories, places, novelty: deps.baselines, deploymentSlug, findingUrl, errorMessage });
+  const detailsPanel = new FindingDetailsPanel({ extensionUri: context.extensionUri, store: findings, details, stories, places, novelty: deps.baselines, deploymentSlug, findingUrl, errorMessage: errorText });
   context.subscriptions.push(detailsPanel);
   return { detailsPanel, showDetails: (finding) => detailsPanel.show(finding) };
 }

@@ -3,6 +3,7 @@
  * tunnel, TLS, HTTP, token) and stops at the first failure, so the report says WHICH layer
  * failed and what fixes it. Pure core (no vscode): the command only shows the report.
  */
+import { said, t, type Said } from '../l10n';
 import { scrubSecret } from '../model/errors';
 import * as steps from './connection-steps';
 import type { Outcome, StepContext, StepStatus } from './connection-steps';
@@ -44,21 +45,36 @@ export interface CheckConnectionInput {
 
 interface Step {
   readonly id: StepId;
-  readonly title: string;
+  readonly title: () => Said;
   /** `url` is the parsed base URL: every step after the configuration has it. */
   run(ctx: StepContext, url: URL): Outcome | Promise<Outcome>;
 }
 
-const CONFIGURATION = { id: 'configuration', title: 'Configuration' } as const;
+/** The protocol's name, the same in every language. */
+const HTTP = 'HTTP';
+const CONFIGURATION = { id: 'configuration', title: (): Said => said('Configuration') } as const;
 const PLAN: readonly Step[] = [
-  { id: 'proxy', title: 'Proxy', run: steps.proxy },
-  { id: 'dns', title: 'DNS lookup', run: steps.dns },
-  { id: 'tcp', title: 'TCP connection', run: steps.tcp },
-  { id: 'tunnel', title: 'Proxy tunnel (CONNECT)', run: steps.tunnel },
-  { id: 'tls', title: 'TLS handshake', run: steps.tls },
-  { id: 'http', title: 'HTTP', run: steps.http },
-  { id: 'auth', title: 'Sign-in (API token)', run: (ctx) => steps.auth(ctx) },
+  { id: 'proxy', title: () => said('Proxy'), run: steps.proxy },
+  { id: 'dns', title: () => said('DNS lookup'), run: steps.dns },
+  { id: 'tcp', title: () => said('TCP connection'), run: steps.tcp },
+  { id: 'tunnel', title: () => said('Proxy tunnel (CONNECT)'), run: steps.tunnel },
+  { id: 'tls', title: () => said('TLS handshake'), run: steps.tls },
+  { id: 'http', title: () => ({ english: HTTP, text: HTTP }), run: steps.http },
+  { id: 'auth', title: () => said('Sign-in (API token)'), run: (ctx) => steps.auth(ctx) },
 ];
+
+/** A step's words in the display language, for the notification. */
+interface ShownStep {
+  readonly title: string;
+  readonly detail: string;
+}
+
+/**
+ * What the user reads of each step, kept beside the report: the report itself (which the log
+ * writes and automation reads) stays English, like the log (docs/l10n-glossary.md).
+ */
+const shown = new WeakMap<CheckStep, ShownStep>();
+const shownWarnings = new WeakMap<ConnectionReport, readonly string[]>();
 
 export async function checkConnection(input: CheckConnectionInput): Promise<ConnectionReport> {
   const token = await input.getToken();
@@ -69,17 +85,23 @@ export async function checkConnection(input: CheckConnectionInput): Promise<Conn
   const clean = (text: string): string => scrubSecret(text, token);
   const done: CheckStep[] = [];
   let failed: CheckStep | undefined;
-  const record = (id: StepId, title: string, outcome: Outcome, started: number): void => {
-    const step: CheckStep = { id, title, status: outcome.status, detail: clean(outcome.detail), ...(outcome.fix ? { fix: clean(outcome.fix) } : {}), ms: Date.now() - started };
+  const push = (step: CheckStep, title: Said, detail: Said): void => {
     done.push(step);
+    shown.set(step, { title: title.text, detail: clean(detail.text) });
+  };
+  const record = (id: StepId, title: Said, outcome: Outcome, started: number): void => {
+    const step: CheckStep = { id, title: title.english, status: outcome.status, detail: clean(outcome.detail.english), ...(outcome.fix ? { fix: clean(outcome.fix.english) } : {}), ms: Date.now() - started };
+    push(step, title, outcome.detail);
     if (step.status === 'failed') failed = step;
   };
-  record(CONFIGURATION.id, CONFIGURATION.title, steps.configuration(ctx), Date.now());
+  record(CONFIGURATION.id, CONFIGURATION.title(), steps.configuration(ctx), Date.now());
   try {
     for (const step of PLAN) {
       const url = ctx.url;
       if (failed || !url || input.signal?.aborted) {
-        done.push({ id: step.id, title: step.title, status: 'skipped', detail: input.signal?.aborted ? 'Cancelled.' : 'Not run: an earlier step failed.' });
+        const title = step.title();
+        const detail = input.signal?.aborted ? said('Cancelled.') : said('Not run: an earlier step failed.');
+        push({ id: step.id, title: title.english, status: 'skipped', detail: detail.english }, title, detail);
         continue;
       }
       const started = Date.now();
@@ -87,15 +109,17 @@ export async function checkConnection(input: CheckConnectionInput): Promise<Conn
       try {
         outcome = await step.run(ctx, url);
       } catch (e) {
-        outcome = { status: 'failed', detail: `Unexpected error: ${e instanceof Error ? e.message : String(e)}` };
+        outcome = { status: 'failed', detail: said('Unexpected error: {0}', e instanceof Error ? e.message : String(e)) };
       }
-      record(step.id, step.title, outcome, started);
+      record(step.id, step.title(), outcome, started);
     }
   } finally {
     ctx.tunnel?.destroy();
     await ctx.dispatcher?.destroy();
   }
-  return { ok: !failed, baseUrl: input.baseUrl, steps: done, ...(failed ? { failed } : {}), warnings: ctx.warnings.map(clean) };
+  const report: ConnectionReport = { ok: !failed, baseUrl: input.baseUrl, steps: done, ...(failed ? { failed } : {}), warnings: ctx.warnings.map((w) => clean(w.english)) };
+  shownWarnings.set(report, ctx.warnings.map((w) => clean(w.text)));
+  return report;
 }
 
 const MARK: Record<StepStatus, string> = { ok: '✓', failed: '✗', skipped: '–' };
@@ -113,10 +137,12 @@ export function formatReport(report: ConnectionReport): string[] {
   return lines;
 }
 
-/** One sentence for a notification. */
+/** One sentence for a notification, in the display language. */
 export function summarize(report: ConnectionReport): string {
-  if (report.failed) return `Connection check failed at "${report.failed.title}": ${report.failed.detail}`;
+  const words = (step: CheckStep): ShownStep => shown.get(step) ?? step;
+  if (report.failed) return t('Connection check failed at "{0}": {1}', words(report.failed).title, words(report.failed).detail);
   const auth = report.steps.find((s) => s.id === 'auth');
-  const warning = report.warnings.length > 0 ? ` Warning: ${report.warnings[0]}` : '';
-  return `Connection OK. ${auth?.status === 'ok' ? auth.detail : auth?.detail ?? ''}${warning}`.trim();
+  const warning = (shownWarnings.get(report) ?? report.warnings)[0];
+  const ok = t('Connection OK. {0}', auth ? words(auth).detail : '').trim();
+  return warning === undefined ? ok : `${ok} ${t('Warning: {0}', warning)}`;
 }

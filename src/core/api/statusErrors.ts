@@ -1,4 +1,5 @@
-import { PlatformError, WEB_API_SCOPE_HINT, scrubSecret, truncateSnippet } from '../model/errors';
+import { said, type Said } from '../l10n';
+import { PlatformError, scrubSecret, truncateSnippet, webApiScopeHint } from '../model/errors';
 
 /**
  * Whose refusal a 403 or 404 is, which decides what the message blames:
@@ -29,51 +30,49 @@ export function errorForStatus(
   const bodySnippet = truncateSnippet(scrubSecret(bodyText, context.token)) || undefined;
   // Retry-After is honoured on any status that sends it (429 and 503 do).
   const details = { status, bodySnippet, retryAfterMs };
-  const withBody = (message: string): string => (bodySnippet ? `${message} Response: "${bodySnippet}"` : message);
-  const make = (reason: PlatformError['reason'], message: string): PlatformError =>
+  const withBody = (message: Said): Said => (bodySnippet ? said('{0} Response: "{1}"', message, bodySnippet) : message);
+  const make = (reason: PlatformError['reason'], message: Said): PlatformError =>
     new PlatformError(reason, withBody(message), details);
 
   switch (status) {
     case 400:
-      return make('badRequest', `The platform refused the request for ${context.what} as invalid (400).`);
+      return make('badRequest', said('The platform refused the request for {0} as invalid (400).', context.what));
     case 401:
-      return make('unauthorized', 'The platform did not accept the API token (401). Sign in again with a valid token.');
+      return make('unauthorized', said('The platform did not accept the API token (401). Sign in again with a valid token.'));
     case 403:
       return make('forbidden', forbiddenText(context));
     case 404:
       return make('notFound', context.access === 'product' || context.access === 'write'
-        ? `The platform answered 404 for ${lower(context.what)}: this deployment may not have that product, or the token's role may not use it.`
-        : `${context.what} was not found (404). ${WEB_API_SCOPE_HINT}`);
+        ? said('The platform answered 404 for {0}: this deployment may not have that product, or the token\'s role may not use it.', lower(context.what))
+        : said('{0} was not found (404). {1}', context.what, webApiScopeHint()));
     case 408:
-      return make('timeout', `The platform timed out answering for ${context.what} (408). Try again later.`);
+      return make('timeout', said('The platform timed out answering for {0} (408). Try again later.', context.what));
     case 429:
-      return make('rateLimited', `The platform is limiting the request rate (429)${waitText(retryAfterMs)}. Try again later.`);
+      return make('rateLimited', retryAfterMs === undefined
+        ? said('The platform is limiting the request rate (429). Try again later.')
+        : said('The platform is limiting the request rate (429); it asks to wait {0} s. Try again later.', Math.ceil(retryAfterMs / 1000)));
   }
   if (status >= 500) {
-    return make('server', `The platform failed to answer for ${context.what} (${status}). Try again later.`);
+    return make('server', said('The platform failed to answer for {0} ({1}). Try again later.', context.what, status));
   }
   if (status >= 300 && status < 400) {
-    return make('redirect', `The platform answered ${status} for ${context.what}, which this extension does not follow. Check the base URL setting.`);
+    return make('redirect', said('The platform answered {0} for {1}, which this extension does not follow. Check the base URL setting.', status, context.what));
   }
   // Any other 4xx: the request itself is at fault, like a 400.
-  return make('badRequest', `The platform refused the request for ${context.what} (${status}).`);
+  return make('badRequest', said('The platform refused the request for {0} ({1}).', context.what, status));
 }
 
-function forbiddenText(context: ErrorContext): string {
+function forbiddenText(context: ErrorContext): Said {
   switch (context.access) {
-    case 'write': return `The token's role does not allow ${lower(context.what)} (403). Ask an administrator of the organization, or sign in with a token whose role may make this change.`;
-    case 'product': return `The platform refused ${lower(context.what)} (403): the deployment may not license that product, or the token's role may not read it.`;
-    default: return `The API token may not access ${context.what} (403). Sign in with a token that has access.`;
+    case 'write': return said('The token\'s role does not allow {0} (403). Ask an administrator of the organization, or sign in with a token whose role may make this change.', lower(context.what));
+    case 'product': return said('The platform refused {0} (403): the deployment may not license that product, or the token\'s role may not read it.', lower(context.what));
+    default: return said('The API token may not access {0} (403). Sign in with a token that has access.', context.what);
   }
 }
 
 /** "The secrets findings" reads "the secrets findings" inside a sentence. */
 function lower(what: string): string {
   return what.startsWith('The ') ? `the ${what.slice(4)}` : what;
-}
-
-function waitText(retryAfterMs: number | undefined): string {
-  return retryAfterMs === undefined ? '' : `; it asks to wait ${Math.ceil(retryAfterMs / 1000)} s`;
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
  * The one error type of the API layer. Callers branch on `reason` (never on message text), and
- * the message is written for the user: short, and saying what to do next.
+ * the message is written for the user: short, and saying what to do next. Its `message` is the
+ * English the log keeps; `text` is the same sentence in the display language, for the user.
  */
+import { said, type Said } from '../l10n';
 
 export type PlatformErrorReason =
   | 'unauthorized'
@@ -40,9 +42,13 @@ export class PlatformError extends Error {
   readonly bodySnippet?: string;
   /** The setting that fixes the problem (`appsecFindings.caBundlePath`, `http.proxy`, …). */
   readonly setting?: string;
+  /** The message in the display language (the same as `message` when it was given in English only). */
+  readonly text: string;
 
-  constructor(reason: PlatformErrorReason, message: string, details: PlatformErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+  constructor(reason: PlatformErrorReason, message: string | Said, details: PlatformErrorDetails = {}) {
+    const sentence = typeof message === 'string' ? { english: message, text: message } : message;
+    super(sentence.english, details.cause === undefined ? undefined : { cause: details.cause });
+    this.text = sentence.text;
     this.reason = reason;
     this.status = details.status;
     this.retryAfterMs = details.retryAfterMs;
@@ -81,12 +87,16 @@ export function scrubSecret(text: string, secret: string | undefined): string {
 }
 
 export function cancelledError(): PlatformError {
-  return new PlatformError('cancelled', 'The request was cancelled.');
+  return new PlatformError('cancelled', said('The request was cancelled.'));
 }
 
-/** Shown for a 404 because a token without the Web API scope gets 404 on every endpoint. */
+/** Shown for a 404 because a token without the Web API scope gets 404 on every endpoint (`webApiScopeHint()` in both languages). */
 export const WEB_API_SCOPE_HINT =
   'If the token was created without Web API access, create one with it enabled.';
+
+export function webApiScopeHint(): Said {
+  return said('If the token was created without Web API access, create one with it enabled.');
+}
 
 /** A request or a load that was cancelled (its signal aborted): silent, and never a failure to show. */
 export function isCancelled(error: unknown): boolean {

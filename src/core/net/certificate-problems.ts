@@ -3,15 +3,20 @@
  * bundle fixes an unknown issuer, but not an expired certificate or a wrong host name, so the
  * advice differs by code. Disabling verification is never offered as the fix.
  */
+import { said, type Said } from '../l10n';
 
 export interface CertificateProblem {
-  /** Completes "The TLS certificate of <origin> …". */
+  /** Completes "The TLS certificate of <origin> …" (English, for the log). */
   readonly problem: string;
   readonly fix: string;
+  /** The same, each in English and in the display language. */
+  readonly said: { readonly problem: Said; readonly fix: Said };
 }
 
-export const CA_BUNDLE_FIX =
-  'If a proxy inspects TLS or the platform uses a private certificate authority, set appsecFindings.caBundlePath to that CA certificate (PEM), or start VS Code with NODE_EXTRA_CA_CERTS=<file>.';
+/** The fix of a certificate authority that is not trusted: a CA bundle, never turning verification off. */
+export function caBundleFix(): Said {
+  return said('If a proxy inspects TLS or the platform uses a private certificate authority, set {0} to that CA certificate (PEM), or start VS Code with {1}.', 'appsecFindings.caBundlePath', 'NODE_EXTRA_CA_CERTS=<file>');
+}
 
 const UNKNOWN_ISSUER = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
@@ -22,24 +27,27 @@ const UNKNOWN_ISSUER = new Set([
   'CERT_UNTRUSTED',
 ]);
 
+function problemOf(problem: Said, fix: Said): CertificateProblem {
+  return { problem: problem.english, fix: fix.english, said: { problem, fix } };
+}
+
 export function explainCertificate(code: string): CertificateProblem {
   if (UNKNOWN_ISSUER.has(code)) {
-    const self = code === 'DEPTH_ZERO_SELF_SIGNED_CERT' ? 'is self-signed' : code === 'SELF_SIGNED_CERT_IN_CHAIN' ? 'chains to a self-signed certificate authority that is not trusted' : 'is issued by a certificate authority that is not trusted';
-    return { problem: `${self} (${code})`, fix: CA_BUNDLE_FIX };
+    const self = code === 'DEPTH_ZERO_SELF_SIGNED_CERT' ? said('is self-signed ({0})', code)
+      : code === 'SELF_SIGNED_CERT_IN_CHAIN' ? said('chains to a self-signed certificate authority that is not trusted ({0})', code)
+        : said('is issued by a certificate authority that is not trusted ({0})', code);
+    return problemOf(self, caBundleFix());
   }
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
-    return {
-      problem: `is ${code === 'CERT_HAS_EXPIRED' ? 'expired' : 'not valid yet'} (${code})`,
-      fix: 'Check the date and time of this computer; if they are right, the server\'s certificate must be renewed (a CA bundle does not help).',
-    };
+    return problemOf(
+      code === 'CERT_HAS_EXPIRED' ? said('is expired ({0})', code) : said('is not valid yet ({0})', code),
+      said('Check the date and time of this computer; if they are right, the server\'s certificate must be renewed (a CA bundle does not help).'),
+    );
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH') {
-    return {
-      problem: `was issued for another host name (${code})`,
-      fix: 'Check appsecFindings.baseUrl: use the host name the certificate is issued for.',
-    };
+    return problemOf(said('was issued for another host name ({0})', code), said('Check {0}: use the host name the certificate is issued for.', 'appsecFindings.baseUrl'));
   }
-  return { problem: `could not be verified (${code})`, fix: CA_BUNDLE_FIX };
+  return problemOf(said('could not be verified ({0})', code), caBundleFix());
 }
 
 export function isCertificateCode(code: string): boolean {

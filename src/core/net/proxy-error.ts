@@ -3,6 +3,7 @@
  * the message can name the proxy (and where it was configured): "could not reach the platform"
  * is the wrong lead when it is the proxy that is down or wants credentials.
  */
+import { said, type Said } from '../l10n';
 import type { ProxyChoice } from './proxy-config';
 
 export class ViaProxyError extends Error {
@@ -52,16 +53,15 @@ export function isFinalRefusal(status: number | undefined): boolean {
   return status !== undefined && (isCredentialsRefusal(status) || status === 403);
 }
 
-/** What the proxy's refusal means and what fixes it. */
-export function proxyRefusal(status: number, via: Pick<ViaProxyError, 'proxy' | 'source' | 'hasCredentials'>, target: string): string {
-  const proxy = `The proxy ${via.proxy} (from ${via.source})`;
+/** What the proxy's refusal means and what fixes it, in English and in the display language. */
+export function proxyRefusal(status: number, via: Pick<ViaProxyError, 'proxy' | 'source' | 'hasCredentials'>, target: string): Said {
   if (isCredentialsRefusal(status)) {
     return via.hasCredentials
-      ? `${proxy} refused its credentials (${status}). Correct the user name and password in ${via.source}.`
-      : `${proxy} asks for credentials (${status}). Put them in ${via.source} as http://user:password@host:port.`;
+      ? said('The proxy {0} (from {1}) refused its credentials ({2}). Correct the user name and password in {1}.', via.proxy, via.source, status)
+      : said('The proxy {0} (from {1}) asks for credentials ({2}). Put them in {1} as {3}.', via.proxy, via.source, status, 'http://user:password@host:port');
   }
   if (status === 403) {
-    return `${proxy} does not allow connections to ${target} (403). Ask its administrator to allow the host and port, or add the host to http.noProxy if it is reachable directly.`;
+    return said('The proxy {0} (from {1}) does not allow connections to {2} (403). Ask its administrator to allow the host and port, or add the host to {3} if it is reachable directly.', via.proxy, via.source, target, 'http.noProxy');
   }
-  return `${proxy} could not open a connection to ${target} (${status}). Check that the platform host is reachable from the proxy.`;
+  return said('The proxy {0} (from {1}) could not open a connection to {2} ({3}). Check that the platform host is reachable from the proxy.', via.proxy, via.source, target, status);
 }

@@ -3,6 +3,8 @@
  * have, and a kind whose last load failed (its earlier findings, if any, still shown). Pure: the
  * tree, Problems' status bar and the refresh's one notification all read these.
  */
+import { t } from '../l10n';
+import { PlatformError } from '../model/errors';
 import type { IssueType } from '../model/types';
 import { shownResult, type SlotState } from './slot-bindings';
 import type { FindingsResult } from './findings-query';
@@ -39,7 +41,7 @@ export function failedKinds(gaps: readonly KindGap[]): FindingKind[] {
 /** "Supply Chain and Secrets" */
 export function productList(kinds: readonly FindingKind[]): string {
   const names = kinds.map((k) => KIND_PRODUCTS[k]);
-  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return names.length <= 1 ? names.join('') : t('{0} and {1}', names.slice(0, -1).join(', '), names[names.length - 1] ?? '');
 }
 
 /** The refresh's one notification when kinds failed: which, and that what was shown stays. */
@@ -47,7 +49,8 @@ export function failureNotice(gaps: readonly KindGap[]): string | undefined {
   const kinds = failedKinds(gaps);
   if (kinds.length === 0) return undefined;
   const first = gaps.find((g) => 'failedBecause' in g);
-  const reason = first && 'failedBecause' in first && first.failedBecause instanceof Error ? ` ${first.failedBecause.message}` : '';
-  const kept = gaps.some((g) => 'failedBecause' in g && g.since) ? ' The findings shown before stay, marked stale.' : '';
-  return `Could not refresh the ${productList(kinds)} findings.${reason}${kept} The other kinds are up to date.`;
+  const failure = first && 'failedBecause' in first ? first.failedBecause : undefined;
+  const reason = failure instanceof PlatformError ? ` ${failure.text}` : failure instanceof Error ? ` ${failure.message}` : '';
+  const kept = gaps.some((g) => 'failedBecause' in g && g.since) ? ` ${t('The findings shown before stay, marked stale.')}` : '';
+  return `${t('Could not refresh the {0} findings.', productList(kinds))}${reason}${kept} ${t('The other kinds are up to date.')}`;
 }

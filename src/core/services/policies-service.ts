@@ -6,6 +6,7 @@
  * rolled back to the very objects shown before when the platform refuses.
  */
 import { Emitter, type Disposable } from '../events';
+import { t } from '../l10n';
 import { PlatformError } from '../model/errors';
 import type { SettableRuleMode } from '../api/platform-changes';
 import { unavailableOf, type Unavailable } from './kind-availability';
@@ -135,13 +136,13 @@ export class PoliciesService implements Disposable {
     try {
       loaded = await this.loadRules(this.knownPolicy(policyId));
     } catch (error) {
-      if (PlatformError.is(error, 'notFound')) throw new RuleModeInputError(`The deployment has no policy ${policyId} that this token may read.`);
+      if (PlatformError.is(error, 'notFound')) throw new RuleModeInputError(t('The deployment has no policy {0} that this token may read.', policyId));
       throw error;
     }
     // A change made while the rules loaded is in the entry, not in the answer awaited.
     const rules = this.rules.get(policyId)?.value ?? loaded;
     const rule = rules.rules.find((r) => r.path === rulePath);
-    if (!rule) throw new RuleModeInputError(`${rules.policy.name} (policy ${policyId}) has no rule ${rulePath}.`);
+    if (!rule) throw new RuleModeInputError(t('{0} (policy {1}) has no rule {2}.', rules.policy.name, policyId, rulePath));
     return { rules, rule };
   }
 
@@ -154,7 +155,7 @@ export class PoliciesService implements Disposable {
     const problem = ruleModeProblem(policyId, rulePath, mode);
     if (problem) throw new RuleModeInputError(problem);
     const deploymentId = this.deploymentId();
-    if (!deploymentId) throw new RuleModeInputError('Sign in to change a rule\'s mode.');
+    if (!deploymentId) throw new RuleModeInputError(t('Sign in to change a rule\'s mode.'));
     const { rules: before, rule } = await this.findRule(policyId, rulePath);
     if (rule.mode === mode) return { policy: before.policy, before: rule, rule, sent: false };
     const asked: PolicyRule = { ...rule, mode };

@@ -4,16 +4,17 @@
  * organization's pull requests (the confirmation says it, since a change reaches every one of
  * them). Pure.
  */
+import { t } from '../l10n';
 import { SETTABLE_RULE_MODES, type SettableRuleMode } from '../api/platform-changes';
 
 /** The label for a rule mode; values the spec does not list are shown as they came. */
 export function modeLabel(mode: string): string {
   switch (mode) {
-    case 'MODE_MONITOR': return 'monitor';
-    case 'MODE_COMMENT': return 'comment';
-    case 'MODE_BLOCK': return 'block';
-    case 'MODE_DISABLED': return 'disabled';
-    default: return mode || 'unknown mode';
+    case 'MODE_MONITOR': return t('monitor');
+    case 'MODE_COMMENT': return t('comment');
+    case 'MODE_BLOCK': return t('block');
+    case 'MODE_DISABLED': return t('disabled');
+    default: return mode || t('unknown mode');
   }
 }
 
@@ -40,30 +41,29 @@ export class RuleModeInputError extends Error {
 
 /** What is wrong with a policy's id before it is sent, or undefined. */
 export function policyIdProblem(policyId: string): string | undefined {
-  return policyId.trim() === '' || /[\s/]/.test(policyId) ? `"${policyId}" is not a policy's id (such as 12345).` : undefined;
+  return policyId.trim() === '' || /[\s/]/.test(policyId) ? t('"{0}" is not a policy\'s id (such as 12345).', policyId) : undefined;
 }
 
 /** What is wrong with a rule's path before it is sent, or undefined. */
 export function rulePathProblem(rulePath: string): string | undefined {
-  return rulePath.trim() === '' || /\s/.test(rulePath) ? `"${rulePath}" is not a rule's path (such as python.lang.security.audit.eval).` : undefined;
+  return rulePath.trim() === '' || /\s/.test(rulePath) ? t('"{0}" is not a rule\'s path (such as python.lang.security.audit.eval).', rulePath) : undefined;
 }
 
 /** What is wrong with a change (or, without a mode, with naming its rule) before it is sent, or undefined. */
 export function ruleModeProblem(policyId: string, rulePath: string, mode?: string): string | undefined {
-  if (mode !== undefined && !(SETTABLE_RULE_MODES as readonly string[]).includes(mode)) return `"${mode}" is not a mode a rule can be set to (${SETTABLE_RULE_MODES.join(', ')}).`;
+  if (mode !== undefined && !(SETTABLE_RULE_MODES as readonly string[]).includes(mode)) return t('"{0}" is not a mode a rule can be set to ({1}).', mode, SETTABLE_RULE_MODES.join(', '));
   return policyIdProblem(policyId) ?? rulePathProblem(rulePath);
 }
 
-const CONSEQUENCES: Record<SettableRuleMode, string> = {
-  MODE_MONITOR: 'findings of this rule are recorded on the platform only, not shown in pull requests',
-  MODE_COMMENT: 'findings of this rule are posted as comments on pull requests',
-  MODE_BLOCK: 'findings of this rule fail the pull request\'s check and block the merge',
-  MODE_DISABLED: 'the rule no longer runs, so it finds nothing',
-};
-
 /** What a mode does to every pull request scanned with the policy; a mode the spec does not list is only named. */
 export function modeConsequence(mode: string): string {
-  return (CONSEQUENCES as Partial<Record<string, string>>)[mode] ?? `findings of this rule are handled as ${modeLabel(mode)} says`;
+  switch (mode) {
+    case 'MODE_MONITOR': return t('findings of this rule are recorded on the platform only, not shown in pull requests');
+    case 'MODE_COMMENT': return t('findings of this rule are posted as comments on pull requests');
+    case 'MODE_BLOCK': return t('findings of this rule fail the pull request\'s check and block the merge');
+    case 'MODE_DISABLED': return t('the rule no longer runs, so it finds nothing');
+    default: return t('findings of this rule are handled as {0} says', modeLabel(mode));
+  }
 }
 
 export interface RuleModeConfirmation {
@@ -77,12 +77,12 @@ export interface RuleModeConfirmation {
 export function ruleModeConfirmation(rulePath: string, policyName: string, from: string, to: SettableRuleMode): RuleModeConfirmation {
   const label = modeLabel(to);
   return {
-    message: `Set ${rulePath} to ${label} mode in ${policyName}?`,
+    message: t('Set {0} to {1} mode in {2}?', rulePath, label, policyName),
     detail: [
-      `This changes every pull request of the organization that ${policyName} scans.`,
-      `Now, in ${modeLabel(from)} mode: ${modeConsequence(from)}.`,
-      `In ${label} mode: ${modeConsequence(to)}.`,
+      t('This changes every pull request of the organization that {0} scans.', policyName),
+      t('Now, in {0} mode: {1}.', modeLabel(from), modeConsequence(from)),
+      t('In {0} mode: {1}.', label, modeConsequence(to)),
     ].join('\n\n'),
-    confirm: `Set to ${label.charAt(0).toUpperCase()}${label.slice(1)}`,
+    confirm: t('Set to {0}', `${label.charAt(0).toUpperCase()}${label.slice(1)}`),
   };
 }

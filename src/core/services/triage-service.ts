@@ -5,6 +5,7 @@
  * committed (kept until the next load) when it accepts. What the user typed is never lost: a
  * refused request's error carries the note back.
  */
+import { formatNumber, t } from '../l10n';
 import { PlatformError } from '../model/errors';
 import { ISSUE_TYPES, type Finding, type IssueType, type TriageReason } from '../model/types';
 import type { TicketLinkResult, TicketResult, TriageState } from '../model/triage-and-tickets';
@@ -90,11 +91,11 @@ export interface UndoOutcome {
 
 /** What Undo says it did: the state put back, and a note it could not take away. */
 export function undoneText(asked: number, notesLeft: number): string {
-  const findings = (n: number): string => `${n.toLocaleString('en-US')} finding${n === 1 ? '' : 's'}`;
+  const findings = (n: number): string => (n === 1 ? t('{0} finding', formatNumber(n)) : t('{0} findings', formatNumber(n)));
   // Short enough for a toast's first lines: the part about the note is what a user must not miss.
-  const back = `Undone: ${findings(asked)} as before`;
-  if (notesLeft === 0) return `${back}.`;
-  return `${back}; the platform keeps the note on ${notesLeft === asked ? (asked === 1 ? 'it' : 'them') : findings(notesLeft)}.`;
+  if (notesLeft === 0) return t('Undone: {0} as before.', findings(asked));
+  if (notesLeft === asked) return asked === 1 ? t('Undone: {0} as before; the platform keeps the note on it.', findings(asked)) : t('Undone: {0} as before; the platform keeps the note on them.', findings(asked));
+  return t('Undone: {0} as before; the platform keeps the note on {1}.', findings(asked), findings(notesLeft));
 }
 
 export interface TriageOutcome {

@@ -3,6 +3,7 @@
  * text, the hover's Markdown and the licence policy's diagnostic. Pure text from the inventory,
  * the repository's supply-chain findings and the licence policy, so the host only places it.
  */
+import { formatCount, t } from '../l10n';
 import type { Dependency, LicencePolicyOutcome } from '../model/dependency';
 import { severityRank } from '../model/severity';
 import type { Finding } from '../model/types';
@@ -28,14 +29,14 @@ const HINT_LICENCE_CHARS = 32;
  */
 export function dependencyHint(facts: DependencyFacts): string {
   const parts: string[] = [];
-  if (facts.findings.some((f) => f.sca?.isMalicious)) parts.push('malicious');
+  if (facts.findings.some((f) => f.sca?.isMalicious)) parts.push(t('malicious'));
   if (facts.findings.length > 0) parts.push(openVulnerabilities(facts.findings));
   const licences = facts.dependency.licenses.map((l) => oneLine(l)).filter((l) => l !== '');
   const shown = licences.slice(0, HINT_LICENCES).map((l) => cut(l, HINT_LICENCE_CHARS)).join(', ');
   const more = licences.length > HINT_LICENCES ? ` +${licences.length - HINT_LICENCES}` : '';
-  const policy = facts.licensePolicy === 'block' ? 'blocked by policy' : facts.licensePolicy === 'comment' ? 'flagged by policy' : '';
+  const policy = facts.licensePolicy === 'block' ? t('blocked by policy') : facts.licensePolicy === 'comment' ? t('flagged by policy') : '';
   if (shown !== '') parts.push(policy ? `${shown}${more} (${policy})` : `${shown}${more}`);
-  else if (policy) parts.push(`licence ${policy}`);
+  else if (policy) parts.push(facts.licensePolicy === 'block' ? t('licence blocked by policy') : t('licence flagged by policy'));
   return parts.join(' · ');
 }
 
@@ -53,23 +54,25 @@ export function dependencyHoverMarkdown(facts: DependencyFacts, escape: (text: s
   const lines = [[`**${text(dependency.name)}**`, ...about.filter((part) => part !== undefined)].join(' · ')];
 
   const licences = dependency.licenses.map((l) => oneLine(l)).filter((l) => l !== '');
-  const licenceText = licences.length === 0 ? 'unknown' : licences.map(text).join(', ');
-  const policy = facts.licensePolicy === 'block' ? ' — **blocked** by the licence policy' : facts.licensePolicy === 'comment' ? ' — flagged by the licence policy' : '';
-  lines.push(`${licences.length > 1 ? 'Licences' : 'Licence'}: ${licenceText}${policy}`);
+  const licenceText = licences.length === 0 ? t('unknown') : licences.map(text).join(', ');
+  const policy = facts.licensePolicy === 'block' ? ` — ${t('**blocked** by the licence policy')}` : facts.licensePolicy === 'comment' ? ` — ${t('flagged by the licence policy')}` : '';
+  lines.push(`${licences.length > 1 ? t('Licences: {0}', licenceText) : t('Licence: {0}', licenceText)}${policy}`);
 
-  if (findings.some((f) => f.sca?.isMalicious)) lines.push('**Malicious package**');
-  if (findings.length === 0) lines.push('No open vulnerabilities');
+  if (findings.some((f) => f.sca?.isMalicious)) lines.push(`**${t('Malicious package')}**`);
+  if (findings.length === 0) lines.push(t('No open vulnerabilities'));
   else {
     const worst = worstSeverity(findings);
     const fixes = fixVersions(findings);
+    const open = findings.length === 1 ? t('{0} open vulnerability', formatCount(1)) : t('{0} open vulnerabilities', formatCount(findings.length));
     lines.push([
-      `${vulnerabilities(findings.length, 'open ')}${worst ? `, worst ${text(worst)}` : ''}`,
-      fixes.length === 0 ? 'no fixed version yet' : `fixed in ${fixes.map(text).join(', ')}`,
+      worst ? t('{0}, worst {1}', open, text(severityWord(worst))) : open,
+      fixes.length === 0 ? t('no fixed version yet') : t('fixed in {0}', fixes.map(text).join(', ')),
     ].join(' · '));
   }
 
   const others = facts.otherRepositories;
-  lines.push(others === undefined ? 'Used by other repositories: …' : others === 0 ? 'Used by no other repository' : `Used by ${others} other ${others === 1 ? 'repository' : 'repositories'}`);
+  lines.push(others === undefined ? t('Used by other repositories: …') : others === 0 ? t('Used by no other repository')
+    : others === 1 ? t('Used by {0} other repository', formatCount(others)) : t('Used by {0} other repositories', formatCount(others)));
   // Two trailing spaces: a hard line break, one fact per line.
   return lines.join('  \n');
 }
@@ -92,10 +95,16 @@ export function licenceDiagnosticMessage(facts: DependencyFacts): string | undef
   if (facts.licensePolicy === undefined) return undefined;
   const { name, version, licenses } = facts.dependency;
   const licences = licenses.map((l) => oneLine(l)).filter((l) => l !== '');
-  const which = licences.length === 0 ? 'its licence' : `${licences.length > 1 ? 'licences' : 'licence'} ${licences.join(', ')}`;
-  const verb = licences.length > 1 ? 'are' : 'is';
-  const outcome = facts.licensePolicy === 'block' ? 'blocked' : 'flagged';
-  return `${oneLine(name)}${version ? ` ${oneLine(version)}` : ''}: ${which} ${verb} ${outcome} by the organization's licence policy.`;
+  const what = `${oneLine(name)}${version ? ` ${oneLine(version)}` : ''}`;
+  const list = licences.join(', ');
+  if (facts.licensePolicy === 'block') {
+    return licences.length === 0 ? t('{0}: its licence is blocked by the organization\'s licence policy.', what)
+      : licences.length === 1 ? t('{0}: licence {1} is blocked by the organization\'s licence policy.', what, list)
+        : t('{0}: licences {1} are blocked by the organization\'s licence policy.', what, list);
+  }
+  return licences.length === 0 ? t('{0}: its licence is flagged by the organization\'s licence policy.', what)
+    : licences.length === 1 ? t('{0}: licence {1} is flagged by the organization\'s licence policy.', what, list)
+      : t('{0}: licences {1} are flagged by the organization\'s licence policy.', what, list);
 }
 
 /** The most severe of the findings, by the one severity order (one line, for a hint). */
@@ -115,15 +124,24 @@ function fixVersions(findings: readonly Finding[]): string[] {
 /** A package's open findings in the words the tree and the editor share: `2 vulnerabilities (critical)`. */
 export function openVulnerabilities(findings: readonly Finding[]): string {
   const worst = worstSeverity(findings);
-  return `${vulnerabilities(findings.length)}${worst ? ` (${cut(worst, 16)})` : ''}`;
+  const count = findings.length === 1 ? t('{0} vulnerability', formatCount(1)) : t('{0} vulnerabilities', formatCount(findings.length));
+  return `${count}${worst ? ` (${cut(severityWord(worst), 16)})` : ''}`;
 }
 
-function vulnerabilities(count: number, adjective = ''): string {
-  return `${count} ${adjective}${count === 1 ? 'vulnerability' : 'vulnerabilities'}`;
+/** The glossary's word for a known severity; another is shown as the platform sent it. */
+function severityWord(severity: string): string {
+  switch (severity) {
+    case 'critical': return t('critical');
+    case 'high': return t('high');
+    case 'medium': return t('medium');
+    case 'low': return t('low');
+    default: return severity;
+  }
 }
 
 function transitivityLabel(transitivity: string, text: (value: string) => string): string | undefined {
-  if (transitivity === 'direct' || transitivity === 'transitive') return transitivity;
+  if (transitivity === 'direct') return t('direct');
+  if (transitivity === 'transitive') return t('transitive');
   return transitivity === 'unknown' || transitivity === '' ? undefined : text(transitivity);
 }
 

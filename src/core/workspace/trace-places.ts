@@ -8,6 +8,7 @@
 import type { TraceRole, TraceStep } from '../model/finding-story';
 import { confinePath, toPlannedRange, type PlannedRange } from './diagnostic-plan';
 import type { Placer } from './placement';
+import { english, type Say } from '../l10n';
 
 interface StepFacts {
   readonly role: TraceRole;
@@ -55,31 +56,40 @@ export function placeTrace(steps: readonly TraceStep[], placer: Placer | undefin
   });
 }
 
-const ROLE_WORDS: Readonly<Record<TraceRole, string>> = { source: 'source', step: 'step', sink: 'sink' };
 
 /** `source (1 of 3)`: how a step is named wherever a trace is listed. */
-export function stepName(place: Pick<TracePlace, 'role' | 'number' | 'of'>): string {
-  return `${ROLE_WORDS[place.role]} (${place.number} of ${place.of})`;
+export function sayStepName(place: Pick<TracePlace, 'role' | 'number' | 'of'>, t: Say): string {
+  switch (place.role) {
+    case 'source': return t('source ({0} of {1})', place.number, place.of);
+    case 'step': return t('step ({0} of {1})', place.number, place.of);
+    case 'sink': return t('sink ({0} of {1})', place.number, place.of);
+  }
 }
 
 /** What the tainted data does at a role, in a few words. */
-export const ROLE_MEANINGS: Readonly<Record<TraceRole, string>> = {
-  source: 'where the untrusted data comes in',
-  step: 'the data passes through here',
-  sink: 'where it reaches the dangerous call',
-};
-
-/** `src/app.py:12`, `src/app.py:12 · code changed since the scan`, `old.py:3 · no longer in this copy`, `lib/x.py:4 · not in this workspace`. */
-export function stepPlaceText(place: TracePlace): string {
-  switch (place.kind) {
-    case 'here':
-      return `${place.relativePath}:${place.range.startLine + 1}${place.changed ? ' · code changed since the scan' : ''}`;
-    case 'deleted':
-      return `${place.scannedPath}:${place.scannedLine} · no longer in this copy`;
-    case 'elsewhere':
-      return `${place.scannedPath}:${place.scannedLine} · not in this workspace`;
+export function sayRoleMeaning(role: TraceRole, t: Say): string {
+  switch (role) {
+    case 'source': return t('where the untrusted data comes in');
+    case 'step': return t('the data passes through here');
+    case 'sink': return t('where it reaches the dangerous call');
   }
 }
+
+/** `src/app.py:12`, `src/app.py:12 · code changed since the scan`, `old.py:3 · no longer in this copy`, `lib/x.py:4 · not in this workspace`. */
+export function sayStepPlace(place: TracePlace, t: Say): string {
+  switch (place.kind) {
+    case 'here':
+      return `${place.relativePath}:${place.range.startLine + 1}${place.changed ? ` · ${t('code changed since the scan')}` : ''}`;
+    case 'deleted':
+      return `${place.scannedPath}:${place.scannedLine} · ${t('no longer in this copy')}`;
+    case 'elsewhere':
+      return `${place.scannedPath}:${place.scannedLine} · ${t('not in this workspace')}`;
+  }
+}
+
+/** The step's name and place in English, for the agent's text and prompt. */
+export const stepName = (place: Pick<TracePlace, 'role' | 'number' | 'of'>): string => sayStepName(place, english);
+export const stepPlaceText = (place: TracePlace): string => sayStepPlace(place, english);
 
 /** The step's code on one line, bounded, for lists and related information. */
 export function stepCode(place: Pick<TracePlace, 'content'>, max = 120): string | undefined {

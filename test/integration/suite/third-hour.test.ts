@@ -95,3 +95,65 @@ describe("a new user's third hour", () => {
     await waitFor(async () => (await projectNames()).some((n) => ours.includes(n)), 20_000, 'and its projects in the tree');
   });
 });
+
+describe("a new user's third hour: Edit Tags by hand", () => {
+  let f: Fixture;
+  before(async () => {
+    f = await signedIn();
+  });
+  afterEach(closePickersAndEditors);
+  const undo = restoreAfterEach();
+  const rows = (): Promise<{ label: string; text: string }[]> => readWindow('.quick-input-widget:visible .quick-input-list .monaco-list-row');
+  let lastRows: unknown;
+  const rowOf = async (tag: string): Promise<string> => {
+    const all = await rows();
+    lastRows = all;
+    return all.find((r) => r.text.trim().startsWith(tag))?.text ?? '';
+  };
+
+  /** Opens the picker on the project with two tags of its own; `edited` is the command's promise. */
+  async function openWithTags(): Promise<{ edited: Promise<unknown> }> {
+    const name = f.project.name;
+    const original = [...f.project.tags];
+    undo(() => vscode.commands.executeCommand('appsecFindings.editTags', name, { add: original.filter((t) => !f.project.tags.includes(t)), remove: f.project.tags.filter((t) => !original.includes(t)) }));
+    await vscode.commands.executeCommand('appsecFindings.editTags', name, { add: ['legacy-q', 'keep-q'] });
+    const edited = Promise.resolve(vscode.commands.executeCommand('appsecFindings.editTags', name));
+    await waitFor(async () => /kept/.test(await rowOf('legacy-q')), 10_000, () => `the picker lists the tags, kept (shows ${JSON.stringify(lastRows)})`);
+    return { edited };
+  }
+
+  it('a click on a tag marks it removed and leaves the focus in the text: a tag typed next is added (screenshot)', async function () {
+    this.timeout(60_000);
+    const { edited } = await openWithTags();
+    assert.equal((await readWindow('.quick-input-widget:visible .quick-input-list .monaco-checkbox')).length, 0, 'no checkbox, which would take the focus from the text');
+    await actInWindow('click:.quick-input-widget:visible .quick-input-list .monaco-list-row:has-text("legacy-q")');
+    await waitFor(async () => /removed when you save/.test(await rowOf('legacy-q')), 5_000, 'legacy-q says it will be removed');
+    for (const key of 'typed-q') await actInWindow(`press:${key}`);
+    await waitFor(async () => (await rows()).some((r) => /Add: typed-q/.test(r.text) && /removes legacy-q/.test(r.text)), 5_000, 'the first row adds the typed tag and says what saving removes');
+    assert.match(await rowOf('keep-q'), /kept/, 'the other tag is kept');
+    await screenshotsInThemes('edit-tags-typed-after-click');
+    await actInWindow('press:Enter');
+    await edited;
+    await waitFor(() => f.project.tags.includes('typed-q'), 10_000, () => `the typed tag is added (the platform has: ${f.project.tags.join(', ')})`);
+    assert.ok(!f.project.tags.includes('legacy-q'), 'the clicked tag is removed');
+    assert.ok(f.project.tags.includes('keep-q'), 'the other tag stays');
+  });
+
+  it('with the keyboard: Enter on a tag switches it, a second Enter keeps it again, Enter on the first row saves', async function () {
+    this.timeout(60_000);
+    const { edited } = await openWithTags();
+    const down = (await rows()).findIndex((r) => r.text.trim().startsWith('legacy-q'));
+    for (let i = 0; i < down; i++) await actInWindow('press:ArrowDown');
+    await actInWindow('press:Enter');
+    await waitFor(async () => /removed when you save/.test(await rowOf('legacy-q')), 5_000, 'Enter marks it removed');
+    await actInWindow('press:Enter');
+    await waitFor(async () => /kept/.test(await rowOf('legacy-q')), 5_000, 'the row stays active: Enter again keeps it');
+    await actInWindow('press:Enter');
+    await waitFor(async () => /removed when you save/.test(await rowOf('legacy-q')), 5_000, 'and removed again');
+    for (const key of 'kb-q') await actInWindow(`press:${key}`);
+    await waitFor(async () => (await rows()).some((r) => /Add: kb-q/.test(r.text)), 5_000, 'typing goes to the text');
+    await actInWindow('press:Enter');
+    await edited;
+    await waitFor(() => f.project.tags.includes('kb-q') && !f.project.tags.includes('legacy-q'), 10_000, () => `saved (the platform has: ${f.project.tags.join(', ')})`);
+  });
+});

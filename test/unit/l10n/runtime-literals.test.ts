@@ -19,14 +19,27 @@ import { ROOT } from '../helpers/package-text';
 /** The files whose words are converted: a folder takes every .ts file under it. */
 export const CHECKED = [
   'src/views',
-  'src/host/user-errors.ts',
   'src/status-bar.ts',
-  'src/editor/hover-text.ts',
   'src/diagnostics/diagnostic-message.ts',
-  'src/commands/filter-commands.ts',
-  'src/commands/filter-facets.ts',
-  'src/commands/register.ts',
-  'src/webviews/finding-details-html.ts',
+  'src/webviews',
+  'src/core/services/story-words.ts',
+  'src/core/workspace/trace-places.ts',
+  'src/diagnostics/trace-related.ts',
+  'src/commands',
+  'src/host',
+  'src/inventory',
+  'src/editor',
+  'src/core/api/check-connection.ts',
+  'src/core/api/connection-steps.ts',
+  'src/core/api/statusErrors.ts',
+  'src/core/api/transportErrors.ts',
+  'src/core/net/certificate-problems.ts',
+  'src/core/net/proxy-error.ts',
+  'src/core/model/errors.ts',
+  'src/core/model/autofix-outcome.ts',
+  'src/core/services/rule-modes.ts',
+  'src/core/services/kind-gaps.ts',
+  'src/core/workspace/dependency-facts.ts',
 ];
 
 function files(path: string): string[] {
