@@ -7,7 +7,7 @@ import { supplyChainName } from '../core/model/finding-names';
 import { severityRank } from '../core/model/severity';
 import type { Finding } from '../core/model/types';
 import type { FindingDetail } from '../core/model/finding-detail';
-import { secretValidationLabel, valueLabel } from '../core/services/filters';
+import { englishValueLabel } from '../core/services/filters';
 import { fixPullRequestOf, type FindingStory } from '../core/model/finding-story';
 import { elsewhereText, fixPullRequestText, triageLimitText } from '../core/services/story-words';
 import { stepCode, stepName, stepPlaceText, type TracePlace } from '../core/workspace/trace-places';
@@ -67,7 +67,7 @@ function findingLine({ finding, where, isNew }: ListedFinding): string {
     ? `${finding.sca.advisory ?? finding.ruleName} in ${finding.sca.package ?? '?'}${finding.sca.version ? ` ${finding.sca.version}` : ''}`
     : finding.ruleName;
   const at = where ?? (finding.location ? `${finding.location.filePath}:${finding.location.line}` : 'no location');
-  return `- #${finding.id} [${finding.issueType}] ${finding.severity} ${what} at ${at} · ${valueLabel(finding.status)}${isNew ? ' · new on this branch' : ''} · message: ${quote(finding.message)}`;
+  return `- #${finding.id} [${finding.issueType}] ${finding.severity} ${what} at ${at} · ${englishValueLabel(finding.status)}${isNew ? ' · new on this branch' : ''} · message: ${quote(finding.message)}`;
 }
 
 /** The finding's story for the agent: read, not offered by the deployment, or not read (a failure). */
@@ -114,13 +114,13 @@ export function findingText(finding: Finding, detail: FindingDetail | undefined,
   add('Name', quote(supplyChainName(finding) ?? finding.ruleName));
   add('Rule', quote(finding.ruleName));
   add('Severity', finding.severity);
-  add('Status', `${valueLabel(finding.status)}${finding.triageReason && finding.status === 'ignored' ? ` (${valueLabel(finding.triageReason)})` : ''}`);
+  add('Status', `${englishValueLabel(finding.status)}${finding.triageReason && finding.status === 'ignored' ? ` (${englishValueLabel(finding.triageReason)})` : ''}`);
   add('Where today', extra.where);
   add('Branch', finding.ref);
   add('New on this branch', extra.newAgainst ? `yes (${extra.newAgainst} does not have it)` : undefined);
   add('Message', quote(finding.message, 1000));
   add('Likely impact (AI analysis)', finding.ai?.impact ? quote(finding.ai.impact, 600) : undefined);
-  add('Secret', finding.secret ? `${quote(finding.secret.service)}, ${secretValidationLabel(finding.secret.validation)} (the platform never sends the value)` : undefined);
+  add('Secret', finding.secret ? `${quote(finding.secret.service)}, ${englishValueLabel(finding.secret.validation)} (the platform never sends the value)` : undefined);
   add('Triage note', finding.triageComment ? quote(finding.triageComment, 600) : undefined);
   add('Ticket', finding.ticket ? quote(finding.ticket.slug ?? finding.ticket.url) : undefined);
   add('Platform link', extra.platformUrl);
@@ -131,7 +131,7 @@ export function findingText(finding: Finding, detail: FindingDetail | undefined,
   }
   const a = detail?.assistant;
   if (a) {
-    add('Assistant verdict', a.autotriageVerdict ? `${valueLabel(a.autotriageVerdict)}${a.autotriageReason ? `, because ${quote(a.autotriageReason, 600)}` : ''}` : undefined);
+    add('Assistant verdict', a.autotriageVerdict ? `${englishValueLabel(a.autotriageVerdict)}${a.autotriageReason ? `, because ${quote(a.autotriageReason, 600)}` : ''}` : undefined);
     add('Guidance', a.guidanceSummary ? quote(a.guidanceSummary, 600) : undefined);
     add('Guidance steps', a.guidanceInstructions ? quote(a.guidanceInstructions, 1200) : undefined);
     add('Rule explanation', a.ruleExplanationSummary ? quote(a.ruleExplanationSummary, 800) : undefined);
@@ -141,7 +141,7 @@ export function findingText(finding: Finding, detail: FindingDetail | undefined,
   if (sca) {
     add('Package', sca.package ? `${sca.package}${sca.version ? ` ${sca.version}` : ''}${sca.ecosystem ? ` (${sca.ecosystem})` : ''}` : undefined);
     add('Advisory', sca.advisory);
-    add('Reachability', sca.reachability ? valueLabel(sca.reachability) : undefined);
+    add('Reachability', sca.reachability ? englishValueLabel(sca.reachability) : undefined);
     add('Reachable when', detail?.reachableCondition ? quote(detail.reachableCondition, 400) : undefined);
     add('Fixed in', sca.fixVersions && sca.fixVersions.length > 0 ? sca.fixVersions.join(', ') : undefined);
     add('Dependency', sca.transitivity);
@@ -156,7 +156,7 @@ export function findingText(finding: Finding, detail: FindingDetail | undefined,
 /** What the triage tool's confirmation says will change. */
 export function triageConfirmation(findings: readonly { id: number; name: string }[], unknownIds: readonly number[], input: { state?: string; reason?: string; note?: string }): string {
   const what = input.state
-    ? `set ${findings.length + unknownIds.length} finding${findings.length + unknownIds.length === 1 ? '' : 's'} to **${valueLabel(input.state === 'reopened' ? 'open' : input.state)}**${input.reason ? ` (reason: ${valueLabel(input.reason)})` : ''}`
+    ? `set ${findings.length + unknownIds.length} finding${findings.length + unknownIds.length === 1 ? '' : 's'} to **${englishValueLabel(input.state === 'reopened' ? 'open' : input.state)}**${input.reason ? ` (reason: ${englishValueLabel(input.reason)})` : ''}`
     : `add a note to ${findings.length + unknownIds.length} finding${findings.length + unknownIds.length === 1 ? '' : 's'}`;
   const listed = findings.slice(0, 20).map((f) => `- #${f.id} ${f.name}`);
   if (findings.length > 20) listed.push(`- and ${findings.length - 20} more`);

@@ -8,7 +8,7 @@
 import { supplyChainName } from '../core/model/finding-names';
 import type { FindingDetail } from '../core/model/finding-detail';
 import type { Finding } from '../core/model/types';
-import { secretValidationLabel } from '../core/services/filters';
+import { englishValueLabel } from '../core/services/filters';
 import { stepCode, stepName, stepPlaceText, type TracePlace } from '../core/workspace/trace-places';
 import { quote } from './agent-text';
 
@@ -44,7 +44,7 @@ export function fixWithAgentPrompt({ finding, detail, where, trace }: FixPromptI
   add('Severity', finding.severity);
   add('Package', finding.sca ? quote(supplyChainName(finding) ?? finding.sca.package) : undefined);
   add('Fixed in', finding.sca?.fixVersions && finding.sca.fixVersions.length > 0 ? finding.sca.fixVersions.join(', ') : undefined);
-  add('Secret', finding.secret ? `${quote(finding.secret.service)}, ${secretValidationLabel(finding.secret.validation)} (the platform never sends the value)` : undefined);
+  add('Secret', finding.secret ? `${quote(finding.secret.service)}, ${englishValueLabel(finding.secret.validation)} (the platform never sends the value)` : undefined);
   add('Where', where ?? (finding.location ? `${finding.location.filePath}:${finding.location.line} (as scanned; not placed in this copy)` : undefined));
   add('Message', quote(finding.message || detail?.rule?.message, 800));
   add('CWE', detail?.rule?.cweNames.length ? detail.rule.cweNames.map((c) => quote(c, 120)).join(', ') : undefined);

@@ -63,7 +63,7 @@ export async function runTriage(app: TriageCommandsDeps, subject: Subject, input
   } catch (error) {
     // Said once, here, with Try Again (and the note kept); other errors go to the command's report.
     if (!options.quiet && (error instanceof TriageRefusedError || error instanceof TriageInputError)) {
-      offerRetry(app, subject, input, error.message);
+      offerRetry(app, subject, input, error.text);
       return outcomes.map((o) => o.outcome);
     }
     throw error;

@@ -24,9 +24,14 @@ export function errorMessage(error: unknown): string {
   return String(error);
 }
 
-/** The error as the user reads it: a platform error in the display language, any other as thrown. */
+/**
+ * The error as the user reads it: an error that carries its words in the display language
+ * (`text`: a platform error, a refused triage or ticket input) in them, any other as thrown.
+ */
 export function errorText(error: unknown): string {
-  return error instanceof PlatformError ? error.text : errorMessage(error);
+  if (error instanceof PlatformError) return error.text;
+  const text = error instanceof Error ? (error as Error & { text?: unknown }).text : undefined;
+  return typeof text === 'string' ? text : errorMessage(error);
 }
 
 type Action = { title: string; run: () => Thenable<unknown> | void };

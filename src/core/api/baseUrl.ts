@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { PlatformError } from '../model/errors';
+import { said } from '../l10n';
 
 /** The parts of the base URL setting the HTTP layer needs. */
 export interface BaseUrl {
@@ -18,18 +19,18 @@ export function parseBaseUrl(raw: string): BaseUrl {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new PlatformError('invalidUrl', `The base URL "${raw}" is not a valid URL. Set appsecFindings.baseUrl to an address like https://semgrep.dev.`);
+    throw new PlatformError('invalidUrl', said('The base URL "{0}" is not a valid URL. Set {1} to an address like {2}.', raw, 'appsecFindings.baseUrl', 'https://semgrep.dev'));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new PlatformError('invalidUrl', `The base URL "${raw}" must start with https://. Change appsecFindings.baseUrl.`);
+    throw new PlatformError('invalidUrl', said('The base URL "{0}" must start with {1}. Change {2}.', raw, 'https://', 'appsecFindings.baseUrl'));
   }
   if (url.username || url.password) {
-    throw new PlatformError('invalidUrl', 'The base URL must not contain a user name or password. Remove them from appsecFindings.baseUrl.');
+    throw new PlatformError('invalidUrl', said('The base URL must not contain a user name or password. Remove them from {0}.', 'appsecFindings.baseUrl'));
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw new PlatformError(
       'insecureUrl',
-      `The base URL ${url.origin} uses plain http, which would send the API token unencrypted. Use https:// (plain http is accepted only for localhost).`,
+      said('The base URL {0} uses plain http, which would send the API token unencrypted. Use {1} (plain http is accepted only for localhost).', url.origin, 'https://'),
     );
   }
   return { origin: url.origin, pathPrefix: url.pathname.replace(/\/+$/, '') };

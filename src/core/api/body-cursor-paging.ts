@@ -4,6 +4,7 @@
  * cursor and `hasMore`.
  */
 import { cursorPages } from './paging';
+import type { Said } from '../l10n';
 
 /** A cursor as the answer spelt it: the next request sends it back the same way. */
 export interface BodyCursor {
@@ -28,7 +29,7 @@ export interface BodyCursorPagingOptions {
   /** The rest of every request's body (e.g. `{ dependencyFilter }`). */
   readonly query: Readonly<Record<string, unknown>>;
   /** Names the list in errors: "the dependencies". */
-  readonly what: string;
+  readonly what: Said;
   readonly maxPages?: number;
   readonly signal?: AbortSignal;
 }

@@ -27,6 +27,7 @@ import { latestScan, scannedBranches } from './scans-requests';
 import { createTickets, linkTicket, triage, unlinkTicket } from './triage-requests';
 import { checkPageSize, cursorPages, offsetPages, pageHintsOf } from './paging';
 import type { EndpointAccess } from './statusErrors';
+import { said, type Said } from '../l10n';
 
 export interface PlatformClientOptions extends PlatformHttpOptions {
   /** Offset pages fetched at once after a full first page (default 4). */
@@ -63,20 +64,20 @@ export class PlatformClient {
 
   /** A token reaches one deployment, so this finds its id and slug from the token alone. */
   async listDeployments(options: CallOptions = {}): Promise<Deployment[]> {
-    const body = await this.read('/api/v1/deployments', undefined, 'The deployment list', options, 'token');
+    const body = await this.read('/api/v1/deployments', undefined, said('the deployment list'), options, 'token');
     return decodeDeploymentsResponse(body);
   }
 
   async listPolicies(deploymentId: string, options: CallOptions = {}): Promise<Policy[]> {
     const path = `${deploymentPath(deploymentId)}/policies`;
-    return decodePoliciesResponse(await this.read(path, undefined, `The policies of deployment ${deploymentId}`, options));
+    return decodePoliciesResponse(await this.read(path, undefined, said('the policies of deployment {0}', deploymentId), options));
   }
 
   /** Spec 4.1, page by page (cursor paging). */
   policyRules(deploymentId: string, policyId: string, options: PolicyRulesCallOptions = {}): AsyncGenerator<PolicyRulesPage, void, undefined> {
     const limit = checkPageSize(options.limit ?? DEFAULT_POLICY_RULES_LIMIT, 1, 2000, 'limit');
     const path = `${deploymentPath(deploymentId)}/policies/${encodePathSegment(policyId, 'policy id')}`;
-    const what = `Policy ${policyId}`;
+    const what = said('policy {0}', policyId);
     return cursorPages(async (cursor, signal) => {
       const page = decodePolicyRulesPage(await this.read(path, encodeCursorQuery(cursor, limit), what, { signal }));
       return { value: { policy: page.policy, rules: page.rules, skipped: page.skipped }, nextCursor: page.nextCursor, rawCount: page.rawCount };
@@ -138,7 +139,7 @@ export class PlatformClient {
       method: 'POST',
       path: `${deploymentPath(deploymentId)}/sbom/export`,
       body: encodeSbomExportRequest(deploymentId, request),
-      what: `the SBOM export of repository ${request.repositoryId}`,
+      what: said('the SBOM export of repository {0}', request.repositoryId),
       access: 'write',
       signal: options.signal,
     });
@@ -147,7 +148,7 @@ export class PlatformClient {
 
   async getSbomExportStatus(deploymentId: string, taskToken: string, options: CallOptions = {}): Promise<SbomExportStatus> {
     const path = `${deploymentPath(deploymentId)}/sbom/export/${encodePathSegment(taskToken, 'task token')}`;
-    return decodeSbomExportStatus(await this.read(path, undefined, 'The SBOM export job', options));
+    return decodeSbomExportStatus(await this.read(path, undefined, said('the SBOM export job'), options));
   }
 
   /** The supply-chain inventory (docs/platform-api.md, "Dependencies"): repositories with dependencies. */
@@ -167,7 +168,7 @@ export class PlatformClient {
    * The bytes behind a link the platform handed out (an SBOM document), at most `maxBytes`. The
    * token goes only to the platform's own origin (`PlatformHttp.download`).
    */
-  download(link: string, what: string, maxBytes: number, options: CallOptions = {}): Promise<Buffer> {
+  download(link: string, what: Said, maxBytes: number, options: CallOptions = {}): Promise<Buffer> {
     return this.http.download(link, what, maxBytes, options.signal);
   }
 
@@ -207,7 +208,7 @@ export class PlatformClient {
   }
 
   async getProject(deploymentSlug: string, projectName: string, options: CallOptions = {}): Promise<Project> {
-    const body = await this.read(projectPath(deploymentSlug, projectName), undefined, `Project ${projectName}`, options, 'token');
+    const body = await this.read(projectPath(deploymentSlug, projectName), undefined, said('project {0}', projectName), options, 'token');
     return decodeProjectResponse(body, projectName);
   }
 
@@ -215,7 +216,7 @@ export class PlatformClient {
   projects(deploymentSlug: string, options: PagedCallOptions = {}): AsyncGenerator<Project[], void, undefined> {
     const pageSize = checkPageSize(options.pageSize ?? DEFAULT_PROJECTS_PAGE_SIZE, 1, 10_000, 'page_size');
     const path = `${deploymentPath(deploymentSlug)}/projects`;
-    const what = `The projects of deployment ${deploymentSlug}`;
+    const what = said('the projects of deployment {0}', deploymentSlug);
     return offsetPages(async (page, signal) => {
       const decoded = decodeProjectsPage(await this.read(path, encodeOffsetQuery(page, pageSize), what, { signal }, 'token'));
       return { value: decoded.projects, rawCount: decoded.rawCount, signature: pageSignature(decoded.projects, (p) => p.id) };
@@ -249,7 +250,7 @@ export class PlatformClient {
   }
 
   /** A read of a product's data unless `access` says it is one of the token's own (deployments, projects). */
-  private readonly read = (path: string, query: string | undefined, what: string, options: CallOptions, access: EndpointAccess = 'product'): Promise<unknown> =>
+  private readonly read = (path: string, query: string | undefined, what: Said, options: CallOptions, access: EndpointAccess = 'product'): Promise<unknown> =>
     this.http.requestJson({ method: 'GET', path, query, what, access, signal: options.signal });
 }
 

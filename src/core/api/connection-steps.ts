@@ -64,9 +64,9 @@ export function configuration(ctx: StepContext): Outcome {
   ctx.url = new URL(`${base.origin}${base.pathPrefix}`);
   const trust = loadTrust(ctx.network, ctx.env);
   ctx.trust = trust;
-  ctx.warnings.push(...trust.warnings.map(asSaid));
+  ctx.warnings.push(...trust.warnings);
   if (!ctx.network.strictSSL) ctx.warnings.push(said('{0} is false: certificates are NOT verified. Set it to true and trust your CA with {1}.', 'http.proxyStrictSSL', 'appsecFindings.caBundlePath'));
-  if (trust.problems.length > 0) return failed(asSaid(trust.problems.join(' ')), said('Fix or clear {0}.', 'appsecFindings.caBundlePath'));
+  if (trust.problems.length > 0) return failed({ english: trust.problems.map((p) => p.english).join(' '), text: trust.problems.map((p) => p.text).join(' ') }, said('Fix or clear {0}.', 'appsecFindings.caBundlePath'));
   const where = ctx.url.href.replace(/\/$/, '');
   const secure = ctx.url.protocol === 'https:';
   if (trust.extras.length > 0) {
@@ -80,7 +80,7 @@ export function configuration(ctx: StepContext): Outcome {
 
 export function proxy(ctx: StepContext, url: URL): Outcome {
   const decision = proxyFor(url, ctx.network, ctx.env);
-  if (decision.kind === 'invalid') return failed(asSaid(decision.message));
+  if (decision.kind === 'invalid') return failed(decision.message);
   if (decision.kind === 'direct') return ok(said('None, direct connection: {0}.', decision.reason));
   ctx.proxy = decision.proxy;
   return ok(decision.proxy.hasCredentials ? said('{0} (from {1}), with credentials.', decision.proxy.display, decision.proxy.source) : said('{0} (from {1}).', decision.proxy.display, decision.proxy.source));

@@ -12,6 +12,7 @@ import { encodePathSegment } from './encoding';
 import { deploymentPath, type CallOptions } from './endpoints';
 import type { PlatformHttp } from './http';
 import { checkPageSize } from './paging';
+import { said, type Said } from '../l10n';
 
 export interface DependencyCallOptions extends CallOptions {
   /** Items per page, 1..10 000. */
@@ -34,17 +35,17 @@ const MAX_PAGE_SIZE = 10_000;
 
 export function repositoryPages(http: PlatformHttp, deploymentId: string, filter: DependencyFilter, options: DependencyCallOptions): AsyncGenerator<InventoryPage<DependencyRepository>, void, undefined> {
   const path = `${deploymentPath(deploymentId)}/dependencies/repositories`;
-  return inventoryPages(http, path, filter, options, DEFAULT_REPOSITORIES_PAGE_SIZE, 'The Supply Chain repositories with dependencies', decodeRepositoriesPage);
+  return inventoryPages(http, path, filter, options, DEFAULT_REPOSITORIES_PAGE_SIZE, said('the Supply Chain repositories with dependencies'), decodeRepositoriesPage);
 }
 
 export function lockfilePages(http: PlatformHttp, deploymentId: string, repositoryId: string, filter: DependencyFilter, options: DependencyCallOptions): AsyncGenerator<InventoryPage<LockfileSummary>, void, undefined> {
   const path = `${deploymentPath(deploymentId)}/dependencies/repositories/${encodePathSegment(repositoryId, 'repository id')}/lockfiles`;
-  return inventoryPages(http, path, filter, options, DEFAULT_LOCKFILES_PAGE_SIZE, `The Supply Chain lockfiles of repository ${repositoryId}`, decodeLockfilesPage);
+  return inventoryPages(http, path, filter, options, DEFAULT_LOCKFILES_PAGE_SIZE, said('the Supply Chain lockfiles of repository {0}', repositoryId), decodeLockfilesPage);
 }
 
 export function dependencyPages(http: PlatformHttp, deploymentId: string, filter: DependencyFilter, options: DependencyCallOptions): AsyncGenerator<InventoryPage<Dependency>, void, undefined> {
   const path = `${deploymentPath(deploymentId)}/dependencies`;
-  return inventoryPages(http, path, filter, options, DEFAULT_DEPENDENCIES_PAGE_SIZE, 'The Supply Chain dependencies', decodeDependenciesPage);
+  return inventoryPages(http, path, filter, options, DEFAULT_DEPENDENCIES_PAGE_SIZE, said('the Supply Chain dependencies'), decodeDependenciesPage);
 }
 
 /**
@@ -54,7 +55,7 @@ export function dependencyPages(http: PlatformHttp, deploymentId: string, filter
  * without Supply Chain is refused with 404, 403 or 400.
  */
 function inventoryPages<T>(
-  http: PlatformHttp, path: string, filter: DependencyFilter, options: DependencyCallOptions, defaultPageSize: number, what: string,
+  http: PlatformHttp, path: string, filter: DependencyFilter, options: DependencyCallOptions, defaultPageSize: number, what: Said,
   decode: (body: unknown, interner: StringInterner) => DecodedInventoryPage<T>,
 ): AsyncGenerator<InventoryPage<T>, void, undefined> {
   const pageSize = checkPageSize(options.pageSize ?? defaultPageSize, 1, MAX_PAGE_SIZE, 'pageSize');
@@ -64,7 +65,7 @@ function inventoryPages<T>(
     const answer = await http.requestJson({ method: 'POST', path, body, what, access: 'product', idempotent: true, signal });
     const page = decode(answer, interner);
     return { value: { items: page.items, skipped: page.skipped }, cursor: page.cursor, hasMore: page.hasMore, rawCount: page.rawCount };
-  }, { pageSize, query: { dependencyFilter }, what: lower(what), signal: options.signal });
+  }, { pageSize, query: { dependencyFilter }, what, signal: options.signal });
 }
 
 const POLICY_SETTINGS: Readonly<Record<LicensePolicySetting, string>> = {
@@ -85,10 +86,10 @@ export function encodeDependencyFilter(filter: DependencyFilter): Record<string,
   };
   list('ecosystem', filter.ecosystems?.map((e) => e.toLowerCase()));
   list('license', filter.licenses);
-  list('licensePolicySettings', filter.licensePolicy?.map((s) => enumValue(POLICY_SETTINGS, s, 'licence policy setting', 'allow, comment or block')));
+  list('licensePolicySettings', filter.licensePolicy?.map((s) => enumValue(POLICY_SETTINGS, s, said('The licence policy setting "{0}" is not one the platform filters by ({1}).', s, 'allow, comment, block'))));
   if (filter.lockfilePath !== undefined && filter.lockfilePath.trim() !== '') out.lockfilePath = filter.lockfilePath.trim();
   list('repositoryId', filter.repositoryIds);
-  list('transitivity', filter.transitivity?.map((t) => enumValue(TRANSITIVITIES, t, 'transitivity', 'direct, transitive or unknown')));
+  list('transitivity', filter.transitivity?.map((t) => enumValue(TRANSITIVITIES, t, said('The transitivity "{0}" is not one the platform filters by ({1}).', t, 'direct, transitive, unknown'))));
   const packages = (filter.packages ?? []).map(encodePackageFilter);
   if (packages.length > 0) out.packageFilters = packages;
   if (filter.includeArchived === true) out.includeArchived = true;
@@ -97,11 +98,11 @@ export function encodeDependencyFilter(filter: DependencyFilter): Record<string,
 
 function encodePackageFilter(p: PackageFilter): Record<string, unknown> {
   const name = p.name.trim();
-  if (name === '') throw new PlatformError('badRequest', 'A package filter needs a package name.');
+  if (name === '') throw new PlatformError('badRequest', said('A package filter needs a package name.'));
   const lower = p.lower?.trim();
   const upper = p.upper?.trim();
-  if (lower && !/^>=?\s*\S+$/.test(lower)) throw new PlatformError('badRequest', `The lower bound "${lower}" of ${name} must start with >= or >, as in >=1.0.0.`);
-  if (upper && !/^<=?\s*\S+$/.test(upper)) throw new PlatformError('badRequest', `The upper bound "${upper}" of ${name} must start with <= or <, as in <2.0.0.`);
+  if (lower && !/^>=?\s*\S+$/.test(lower)) throw new PlatformError('badRequest', said('The lower bound "{0}" of {1} must start with {2} or {3}, as in {4}.', lower, name, '>=', '>', '>=1.0.0'));
+  if (upper && !/^<=?\s*\S+$/.test(upper)) throw new PlatformError('badRequest', said('The upper bound "{0}" of {1} must start with {2} or {3}, as in {4}.', upper, name, '<=', '<', '<2.0.0'));
   const version = p.version?.trim();
   return {
     name,
@@ -112,13 +113,10 @@ function encodePackageFilter(p: PackageFilter): Record<string, unknown> {
   };
 }
 
-function enumValue(values: Readonly<Record<string, string>>, value: string, what: string, known: string): string {
+/** `unknown` says why `value` is refused (said before it is known to be needed: a filter has few values). */
+function enumValue(values: Readonly<Record<string, string>>, value: string, unknown: Said): string {
   const encoded = Object.prototype.hasOwnProperty.call(values, value) ? values[value] : undefined;
-  if (encoded === undefined) throw new PlatformError('badRequest', `The ${what} "${value}" is not one the platform filters by (${known}).`);
+  if (encoded === undefined) throw new PlatformError('badRequest', unknown);
   return encoded;
 }
 
-/** "The Supply Chain dependencies" reads "the Supply Chain dependencies" inside a sentence. */
-function lower(what: string): string {
-  return what.startsWith('The ') ? `the ${what.slice(4)}` : what;
-}

@@ -2,6 +2,7 @@ import type { FindingFilters, ListIssueType } from '../model/types';
 import { SBOM_COMPONENT_TYPE_PREFIX, type SbomExportRequest } from '../model/sbom';
 import { PlatformError } from '../model/errors';
 import type { WireSbomExportRequest } from './wire';
+import { said } from '../l10n';
 
 /**
  * One path segment (a deployment id or slug, a policy id, a task token). `.` and `..` are
@@ -9,7 +10,7 @@ import type { WireSbomExportRequest } from './wire';
  */
 export function encodePathSegment(value: string, name: string): string {
   if (value === '' || value === '.' || value === '..') {
-    throw new PlatformError('badRequest', `The ${name} "${value}" cannot be used in a request address.`);
+    throw new PlatformError('badRequest', said('"{0}" cannot be used in a request address ({1}).', value, name));
   }
   return encodeURIComponent(value);
 }
@@ -55,11 +56,11 @@ class QueryBuilder {
  */
 export function encodeFindingsQuery(issueType: ListIssueType, filters: FindingFilters, page: number, pageSize: number): string {
   if (filters.since !== undefined && !Number.isFinite(filters.since)) {
-    throw new PlatformError('badRequest', 'The "since" filter must be a number of epoch seconds.');
+    throw new PlatformError('badRequest', said('The "{0}" filter must be a number of epoch seconds.', 'since'));
   }
   for (const id of filters.repositoryIds ?? []) {
     if (!Number.isSafeInteger(id) || id < 0) {
-      throw new PlatformError('badRequest', `The repository id ${id} is not a valid id.`);
+      throw new PlatformError('badRequest', said('The repository id {0} is not a valid id.', id));
     }
   }
   const query = new QueryBuilder()

@@ -5,6 +5,7 @@
 import type { ListShape } from './paging';
 import { encodePathSegment, encodeProjectName } from './encoding';
 import type { EndpointAccess } from './statusErrors';
+import type { Said } from '../l10n';
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
@@ -19,7 +20,7 @@ export interface PagedCallOptions extends CallOptions {
 }
 
 /** A GET of the platform's JSON: a read of a product's data unless `access` says it is one of the token's own (deployments, projects). */
-export type ReadJson = (path: string, query: string | undefined, what: string, options: CallOptions, access?: EndpointAccess) => Promise<unknown>;
+export type ReadJson = (path: string, query: string | undefined, what: Said, options: CallOptions, access?: EndpointAccess) => Promise<unknown>;
 
 export function deploymentPath(deploymentIdOrSlug: string): string {
   return `/api/v1/deployments/${encodePathSegment(deploymentIdOrSlug, 'deployment')}`;

@@ -15,6 +15,7 @@ import { encodeFindingsQuery, encodeSecretsQuery } from './encoding';
 import { deploymentPath, pageSignature, type CallOptions, type PagedCallOptions, type ReadJson } from './endpoints';
 import { ownTurn } from './http';
 import { checkPageSize, cursorPages, offsetPages, pageHintsOf } from './paging';
+import { said } from '../l10n';
 
 export interface FindingsCallOptions extends PagedCallOptions {
   /** One per sync, shared by all its pages, so repeated strings are stored once. */
@@ -42,7 +43,9 @@ export function findingsPages(
   encodeFindingsQuery(issueType, filters, 0, pageSize);
   const path = `${deploymentPath(deploymentSlug)}/findings`;
   const interner = options.interner ?? new StringInterner();
-  const what = `The ${issueType === 'sca' ? 'supply-chain' : issueType === 'ai_sast' ? 'AI code' : 'code'} findings of deployment ${deploymentSlug}`;
+  const what = issueType === 'sca' ? said('the supply-chain findings of deployment {0}', deploymentSlug)
+    : issueType === 'ai_sast' ? said('the AI code findings of deployment {0}', deploymentSlug)
+      : said('the code findings of deployment {0}', deploymentSlug);
   return offsetPages(async (page, signal) => {
     const body = await read(path, encodeFindingsQuery(issueType, filters, page, pageSize), what, { signal });
     const decoded = await decodeFindingsPageInSlices(body, issueType, interner, ownTurn);
@@ -59,7 +62,7 @@ export function secretsPages(read: ReadJson, deploymentId: string, filters: Find
   const path = `${deploymentPath(deploymentId)}/secrets`;
   const interner = options.interner ?? new StringInterner();
   return cursorPages(async (cursor, signal) => {
-    const page = decodeSecretsPage(await read(path, encodeSecretsQuery(filters, cursor, limit), 'The secrets findings', { signal }), interner);
+    const page = decodeSecretsPage(await read(path, encodeSecretsQuery(filters, cursor, limit), said('the secrets findings'), { signal }), interner);
     return { value: { findings: page.findings, skipped: page.skipped }, nextCursor: page.nextCursor, rawCount: page.rawCount };
   }, { signal: options.signal });
 }
@@ -82,7 +85,7 @@ export async function findFindingDetail(read: ReadJson, deploymentSlug: string, 
   };
   const path = `${deploymentPath(deploymentSlug)}/findings`;
   for (let page = 0; page < MAX_DETAIL_PAGES; page++) {
-    const body = await read(path, encodeFindingsQuery(kind, filters, page, DETAIL_PAGE_SIZE), 'The finding\'s details', options);
+    const body = await read(path, encodeFindingsQuery(kind, filters, page, DETAIL_PAGE_SIZE), said('the finding\'s details'), options);
     const items = rawFindings(body, kind);
     const raw = items.find((item) => asObject(item)?.id === finding.id);
     if (raw) return decodeFindingDetail(raw, kind);

@@ -3,9 +3,10 @@ import { isLoopbackHost, parseBaseUrl, type BaseUrl } from './baseUrl';
 import { PlatformError, cancelledError } from '../model/errors';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonText, readBodyPrefix, readCappedBody, readCappedText, headerValue } from './responseBody';
 import { DEFAULT_RETRY_POLICY, withRetries, type HttpMethod, type RetryEnvironment, type RetryInfo, type RetryPolicy } from './retry';
-import { errorForStatus, parseRetryAfter, type EndpointAccess } from './statusErrors';
+import { capitalized, errorForStatus, parseRetryAfter, type EndpointAccess } from './statusErrors';
 import { errorFromTransport } from './transportErrors';
 import { nextTurn } from '../slices';
+import { said, type Said } from '../l10n';
 
 /** Bodies above this size (a page of findings) wait for a turn of the event loop before parsing. */
 const YIELD_BEFORE_PARSING_BYTES = 256 * 1024;
@@ -64,8 +65,8 @@ export interface JsonRequest {
   readonly query?: string;
   /** Sent as JSON. */
   readonly body?: unknown;
-  /** Names the resource in error messages: "Project acme/api". */
-  readonly what: string;
+  /** Names the resource in error messages, in English (the log) and the display language: "project acme/api". */
+  readonly what: Said;
   /** Whose refusal a 403 or 404 is (see {@link EndpointAccess}); the token's own by default. */
   readonly access?: EndpointAccess;
   /**
@@ -122,13 +123,13 @@ export class PlatformHttp {
     }
     const token = await this.options.getToken();
     if (!token) {
-      throw new PlatformError('unauthorized', 'Not signed in. Sign in with an API token of the platform.');
+      throw new PlatformError('unauthorized', said('Not signed in. Sign in with an API token of the platform.'));
     }
     if (request.signal?.aborted) {
       throw cancelledError();
     }
     const onRetry = this.onRetry;
-    const retry = onRetry ? { ...this.retry, onRetry: (info: RetryInfo) => onRetry({ ...info, what: request.what }) } : this.retry;
+    const retry = onRetry ? { ...this.retry, onRetry: (info: RetryInfo) => onRetry({ ...info, what: capitalized(request.what).english }) } : this.retry;
     return withRetries(request.method, retry, request.signal, () => this.exchange(request, token), request.idempotent === true);
   }
 
@@ -137,12 +138,12 @@ export class PlatformHttp {
    * only to the platform's own origin: a link elsewhere is a pre-signed storage URL and is fetched,
    * and its redirects followed, without the Authorization header.
    */
-  async download(link: string, what: string, maxBytes: number, signal?: AbortSignal): Promise<Buffer> {
+  async download(link: string, what: Said, maxBytes: number, signal?: AbortSignal): Promise<Buffer> {
     let url: URL;
     try {
       url = new URL(link);
     } catch {
-      throw new PlatformError('invalidResponse', `The platform's link for ${what} is not a valid URL.`);
+      throw new PlatformError('invalidResponse', said('The platform\'s link for {0} is not a valid URL.', what));
     }
     const token = url.origin === this.base.origin ? await this.options.getToken() : undefined;
     return withRetries('GET', this.retry, signal, async () => {
@@ -154,7 +155,7 @@ export class PlatformHttp {
         if (REDIRECT_STATUSES.has(status)) {
           await response.body.dump().catch(() => undefined);
           const location = headerValue(response.headers.location);
-          if (!location || hops >= this.maxRedirects) throw new PlatformError('redirect', `The download of ${what} was redirected without end or without a target.`);
+          if (!location || hops >= this.maxRedirects) throw new PlatformError('redirect', said('The download of {0} was redirected without end or without a target.', what));
           target = new URL(location, target);
           continue;
         }
@@ -195,7 +196,7 @@ export class PlatformHttp {
           method = 'GET';
           body = undefined;
         } else if ((status === 301 || status === 302) && method !== 'GET') {
-          throw new PlatformError('redirect', `The platform redirected a ${method} for ${request.what} (${status}); it was not repeated. Check the base URL setting.`, { status });
+          throw new PlatformError('redirect', said('The platform redirected a {0} for {1} ({2}); it was not repeated. Check the base URL setting.', method, request.what, status), { status });
         }
         continue;
       }
@@ -250,23 +251,23 @@ export class PlatformHttp {
    * elsewhere is refused rather than followed without it: a silently unauthenticated request
    * would only fail later with a more confusing error.
    */
-  private redirectTarget(from: URL, location: string | undefined, hops: number, what: string): URL {
+  private redirectTarget(from: URL, location: string | undefined, hops: number, what: Said): URL {
     if (!location) {
-      throw new PlatformError('redirect', `The platform redirected the request for ${what} without saying where to. Check the base URL setting.`);
+      throw new PlatformError('redirect', said('The platform redirected the request for {0} without saying where to. Check the base URL setting.', what));
     }
     if (hops >= this.maxRedirects) {
-      throw new PlatformError('redirect', `The platform redirected the request for ${what} more than ${this.maxRedirects} times. Check the base URL setting.`);
+      throw new PlatformError('redirect', said('The platform redirected the request for {0} more than {1} times. Check the base URL setting.', what, this.maxRedirects));
     }
     let target: URL;
     try {
       target = new URL(location, from);
     } catch {
-      throw new PlatformError('redirect', `The platform redirected the request for ${what} to an invalid address.`);
+      throw new PlatformError('redirect', said('The platform redirected the request for {0} to an invalid address.', what));
     }
     if (target.origin !== this.base.origin) {
       throw new PlatformError(
         'redirect',
-        `The platform redirected the request for ${what} to another site (${target.origin}); it was not followed, so the API token was not sent there. Check the base URL setting.`,
+        said('The platform redirected the request for {0} to another site ({1}); it was not followed, so the API token was not sent there. Check the base URL setting.', what, target.origin),
       );
     }
     return target;
@@ -274,7 +275,7 @@ export class PlatformHttp {
 }
 
 /** A download over plain http is refused except on loopback (the local test platform). */
-function refuseInsecure(url: URL, what: string): void {
+function refuseInsecure(url: URL, what: Said): void {
   if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return;
-  throw new PlatformError('insecureUrl', `The platform's link for ${what} is not an https address (${url.protocol}//${url.host}); it was not fetched.`);
+  throw new PlatformError('insecureUrl', said('The platform\'s link for {0} is not an https address ({1}); it was not fetched.', what, `${url.protocol}//${url.host}`));
 }

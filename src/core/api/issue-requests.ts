@@ -11,6 +11,7 @@ import { encodePathSegment } from './encoding';
 import { deploymentPath, type CallOptions } from './endpoints';
 import type { PlatformHttp } from './http';
 import type { WireAutofixRequest } from './wire';
+import { said } from '../l10n';
 
 export type { AutofixOutcome } from '../model/autofix-outcome';
 export type { FindingStoryAnswer } from '../model/finding-story';
@@ -21,7 +22,7 @@ export interface FindingStoryCallOptions extends CallOptions {
 }
 
 function issueSegment(issueId: number): string {
-  if (!Number.isSafeInteger(issueId) || issueId < 0) throw new PlatformError('badRequest', `${issueId} is not a finding's id.`);
+  if (!Number.isSafeInteger(issueId) || issueId < 0) throw new PlatformError('badRequest', said('{0} is not a finding\'s id.', issueId));
   return encodePathSegment(String(issueId), 'finding id');
 }
 
@@ -38,7 +39,7 @@ export async function findingStory(http: PlatformHttp, deploymentId: string, iss
       method: 'GET',
       path,
       ...(options.includeCode === false ? { query: 'includeCodeSnippet=false' } : {}),
-      what: `The story of finding ${issueId}`,
+      what: said('the story of finding {0}', issueId),
       access: 'product',
       signal: options.signal,
     });
@@ -65,7 +66,7 @@ export async function requestAutofix(http: PlatformHttp, deploymentId: string, i
       method: 'POST',
       path: `${deploymentPath(deploymentId)}/issues/${issueSegment(issueId)}/autofix`,
       body: {} satisfies WireAutofixRequest,
-      what: `asking for a fix pull request for finding ${issueId}`,
+      what: said('asking for a fix pull request for finding {0}', issueId),
       access: 'write',
       signal: options.signal,
     });

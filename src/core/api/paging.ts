@@ -1,4 +1,5 @@
 import { PlatformError, cancelledError } from '../model/errors';
+import { said, type Said } from '../l10n';
 
 /** A safety net: no real list comes near it, a server bug that never ends the list will. */
 export const DEFAULT_MAX_PAGES = 10_000;
@@ -101,7 +102,7 @@ export async function* offsetPages<P>(
     pump();
     for (let page = 0; page <= Math.max(0, lastPage); page++) {
       if (page >= maxPages) {
-        throw new PlatformError('invalidResponse', `The platform kept sending pages beyond ${maxPages} pages; the list was cut off there.`);
+        throw new PlatformError('invalidResponse', said('The platform kept sending pages beyond {0} pages; the list was cut off there.', maxPages));
       }
       consumerAt = page;
       // A page not asked yet (the one before it failed, or the window held it back) is asked in its turn.
@@ -116,7 +117,7 @@ export async function* offsetPages<P>(
         break;
       }
       if (result.signature !== undefined && result.signature === previousSignature) {
-        throw new PlatformError('invalidResponse', `The platform sent page ${page} with the same items as page ${page - 1}; the list was cut off there (the server seems to ignore the page number).`);
+        throw new PlatformError('invalidResponse', said('The platform sent page {0} with the same items as page {1}; the list was cut off there (the server seems to ignore the page number).', page, page - 1));
       }
       previousSignature = result.signature;
       if (result.rawCount > 0) pagesWithItems++;
@@ -145,7 +146,7 @@ export interface CursorPagingOptions<C = string> {
   readonly maxPages?: number;
   readonly signal?: AbortSignal;
   /** Names the list in errors: "the dependencies". */
-  readonly what?: string;
+  readonly what?: Said;
   /** How two cursors are compared (a cursor seen before would loop); the cursor itself by default. */
   readonly keyOf?: (cursor: C) => string;
 }
@@ -163,13 +164,14 @@ export async function* cursorPages<P, C = string>(
   options: CursorPagingOptions<C> = {},
 ): AsyncGenerator<P, void, undefined> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
-  const of = options.what ? ` of ${options.what}` : '';
   const keyOf = options.keyOf ?? ((cursor: C) => String(cursor));
   const seen = new Set<string>();
   let cursor: C | undefined;
   for (let page = 0; ; page++) {
     if (page >= maxPages) {
-      throw new PlatformError('invalidResponse', `The platform kept sending pages${of} beyond ${maxPages} pages; the list was cut off there.`);
+      throw new PlatformError('invalidResponse', options.what
+        ? said('The platform kept sending pages of {0} beyond {1} pages; the list was cut off there.', options.what, maxPages)
+        : said('The platform kept sending pages beyond {0} pages; the list was cut off there.', maxPages));
     }
     const result = await fetchPage(cursor, options.signal);
     if (result.rawCount > 0 || page === 0) yield result.value;
@@ -178,11 +180,15 @@ export async function* cursorPages<P, C = string>(
     const more = result.hasMore ?? (next !== undefined && result.rawCount > 0);
     if (!more) return;
     if (next === undefined) {
-      throw new PlatformError('invalidResponse', `The platform said more${of} follows but sent no cursor to ask for it; the list was cut off there.`);
+      throw new PlatformError('invalidResponse', options.what
+        ? said('The platform said more of {0} follows but sent no cursor to ask for it; the list was cut off there.', options.what)
+        : said('The platform said more follows but sent no cursor to ask for it; the list was cut off there.'));
     }
     const key = keyOf(next);
     if (seen.has(key)) {
-      throw new PlatformError('invalidResponse', `The platform sent the same cursor twice${options.what ? ` for ${options.what}` : ''}; the list was cut off there to avoid a loop.`);
+      throw new PlatformError('invalidResponse', options.what
+        ? said('The platform sent the same cursor twice for {0}; the list was cut off there to avoid a loop.', options.what)
+        : said('The platform sent the same cursor twice; the list was cut off there to avoid a loop.'));
     }
     seen.add(key);
     cursor = next;
@@ -200,7 +206,7 @@ export function pageHintsOf(options: { readonly firstWave?: number; readonly onE
 /** Validates a page size before any request goes out, as the service answers 400 otherwise. */
 export function checkPageSize(value: number, min: number, max: number, name: string): number {
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new PlatformError('badRequest', `${name} must be a whole number from ${min} to ${max}, not ${value}.`);
+    throw new PlatformError('badRequest', said('{0} must be a whole number from {1} to {2}, not {3}.', name, min, max, value));
   }
   return value;
 }

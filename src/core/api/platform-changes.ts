@@ -15,6 +15,7 @@ import type { ManagedScans, Project } from '../model/types';
 import { encodePathSegment } from './encoding';
 import { deploymentPath, projectPath, type CallOptions } from './endpoints';
 import type { PlatformHttp } from './http';
+import { said, type Said } from '../l10n';
 
 /** The modes a rule can be set to (the service's enumeration). */
 export const SETTABLE_RULE_MODES = ['MODE_MONITOR', 'MODE_COMMENT', 'MODE_BLOCK', 'MODE_DISABLED'] as const;
@@ -24,12 +25,12 @@ export type SettableRuleMode = (typeof SETTABLE_RULE_MODES)[number];
 export const DEFAULT_BRANCH_MARKER = 'None';
 
 /** A change that is not sent: what is wrong with it, as a bad request. */
-export function refuse(message: string): never {
+export function refuse(message: Said): never {
   throw new PlatformError('badRequest', message);
 }
 
 function checkTags(tags: readonly string[]): void {
-  if (tags.length === 0 || tags.some((tag) => tag.trim() === '')) refuse('Give at least one tag, and no empty tags.');
+  if (tags.length === 0 || tags.some((tag) => tag.trim() === '')) refuse(said('Give at least one tag, and no empty tags.'));
 }
 
 /**
@@ -37,13 +38,13 @@ function checkTags(tags: readonly string[]): void {
  * undefined (the caller keeps the mode it asked for).
  */
 export async function setRuleMode(http: PlatformHttp, deploymentId: string, policyId: string, rulePath: string, mode: SettableRuleMode, options: CallOptions = {}): Promise<PolicyRule | undefined> {
-  if (rulePath.trim() === '') refuse('Name the rule (its path, such as python.lang.security.audit.eval).');
-  if (!SETTABLE_RULE_MODES.includes(mode)) refuse(`A rule's mode is one of ${SETTABLE_RULE_MODES.join(', ')}.`);
+  if (rulePath.trim() === '') refuse(said('Name the rule (its path, such as {0}).', 'python.lang.security.audit.eval'));
+  if (!SETTABLE_RULE_MODES.includes(mode)) refuse(said('A rule\'s mode is one of {0}.', SETTABLE_RULE_MODES.join(', ')));
   const body = await http.requestJson({
     method: 'PUT',
     path: `${deploymentPath(deploymentId)}/policies/${encodePathSegment(policyId, 'policy id')}`,
     body: { rulePath, policyMode: mode },
-    what: `changing the mode of ${rulePath}`,
+    what: said('changing the mode of {0}', rulePath),
     access: 'write',
     signal: options.signal,
   });
@@ -58,7 +59,7 @@ export async function addProjectTags(http: PlatformHttp, deploymentSlug: string,
     method: 'PUT',
     path: `${projectPath(deploymentSlug, projectName)}/tags`,
     body: { tags },
-    what: `tagging project ${projectName}`,
+    what: said('tagging project {0}', projectName),
     access: 'write',
     signal: options.signal,
   });
@@ -72,7 +73,7 @@ export async function removeProjectTags(http: PlatformHttp, deploymentSlug: stri
     method: 'DELETE',
     path: `${projectPath(deploymentSlug, projectName)}/tags`,
     query: tags.map((tag) => `tags=${encodeURIComponent(tag)}`).join('&'),
-    what: `removing tags from project ${projectName}`,
+    what: said('removing tags from project {0}', projectName),
     access: 'write',
     signal: options.signal,
   });
@@ -85,12 +86,12 @@ export async function removeProjectTags(http: PlatformHttp, deploymentSlug: stri
  */
 export async function setPrimaryBranch(http: PlatformHttp, deploymentSlug: string, projectName: string, branch: string | undefined, options: CallOptions = {}): Promise<Project> {
   const name = branch?.trim();
-  if (name !== undefined && (name === '' || /\s/.test(name) || name === DEFAULT_BRANCH_MARKER)) refuse(`"${branch}" is not a branch name.`);
+  if (name !== undefined && (name === '' || /\s/.test(name) || name === DEFAULT_BRANCH_MARKER)) refuse(said('"{0}" is not a branch name.', branch ?? ''));
   const body = await http.requestJson({
     method: 'PATCH',
     path: projectPath(deploymentSlug, projectName),
     body: { primary_branch: name === undefined ? DEFAULT_BRANCH_MARKER : spellRef(name, 'full') },
-    what: `setting the primary branch of ${projectName}`,
+    what: said('setting the primary branch of {0}', projectName),
     access: 'write',
     signal: options.signal,
   });
@@ -107,7 +108,7 @@ export async function setManagedScans(http: PlatformHttp, deploymentSlug: string
     method: 'PATCH',
     path: `${projectPath(deploymentSlug, projectName)}/managed-scan`,
     body: { diff_scan: { enabled: scans.diffScanEnabled }, full_scan: { enabled: scans.fullScanEnabled } },
-    what: `changing the managed scans of ${projectName}`,
+    what: said('changing the managed scans of {0}', projectName),
     access: 'write',
     signal: options.signal,
   });
@@ -118,11 +119,11 @@ export async function setManagedScans(http: PlatformHttp, deploymentSlug: string
 
 /** Unlinks a ticket (by the ticket's id) from every finding it is linked to; the findings' ids. */
 export async function unlinkTicketEverywhere(http: PlatformHttp, deploymentId: string, ticketId: string, options: CallOptions = {}): Promise<number[]> {
-  if (!/^\d+$/.test(ticketId)) refuse(`"${ticketId}" is not a ticket's id (digits).`);
+  if (!/^\d+$/.test(ticketId)) refuse(said('"{0}" is not a ticket\'s id (digits).', ticketId));
   const body = await http.requestJson({
     method: 'DELETE',
     path: `${deploymentPath(deploymentId)}/ticketing/v2/tickets/${encodePathSegment(ticketId, 'ticket id')}`,
-    what: `unlinking ticket ${ticketId}`,
+    what: said('unlinking ticket {0}', ticketId),
     access: 'write',
     signal: options.signal,
   });

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { finished, type Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { PlatformError } from '../model/errors';
+import { formatCount, said, type Said } from '../l10n';
 
 /** Default cap of a success body: far above any real page, far below what would hurt the host. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
@@ -23,7 +24,7 @@ interface BodySink<T> {
  * chunk; `finished` reports the end, an error, or a close before the end (a cut-off body),
  * including one that happened before this was called.
  */
-export function readCappedBody(body: Readable, headers: IncomingHttpHeaders, maxBytes: number, what: string): Promise<Buffer> {
+export function readCappedBody(body: Readable, headers: IncomingHttpHeaders, maxBytes: number, what: Said): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   return readCapped(body, headers, maxBytes, what, {
@@ -41,7 +42,7 @@ export function readCappedBody(body: Readable, headers: IncomingHttpHeaders, max
  * sits in the young generation, but worse inside VS Code, where its refreshes stall longer and
  * collect more: the host is what users feel (docs/performance.md, "Refresh").
  */
-export function readCappedText(body: Readable, headers: IncomingHttpHeaders, maxBytes: number, what: string): Promise<{ text: string; bytes: number }> {
+export function readCappedText(body: Readable, headers: IncomingHttpHeaders, maxBytes: number, what: Said): Promise<{ text: string; bytes: number }> {
   const decoder = new StringDecoder('utf8');
   const parts: string[] = [];
   let bytes = 0;
@@ -54,7 +55,7 @@ export function readCappedText(body: Readable, headers: IncomingHttpHeaders, max
   });
 }
 
-function readCapped<T>(body: Readable, headers: IncomingHttpHeaders, maxBytes: number, what: string, sink: BodySink<T>): Promise<T> {
+function readCapped<T>(body: Readable, headers: IncomingHttpHeaders, maxBytes: number, what: Said, sink: BodySink<T>): Promise<T> {
   const declared = Number(headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
     body.destroy();
@@ -115,18 +116,17 @@ export async function readBodyPrefix(body: Readable, maxBytes = ERROR_BODY_PREFI
  * proxy's or login page's HTML sent with 200) and text that does not parse (a cut-off body) are
  * both `invalidResponse`.
  */
-export function parseJsonText(text: string, bytes: number, headers: IncomingHttpHeaders, what: string): unknown {
+export function parseJsonText(text: string, bytes: number, headers: IncomingHttpHeaders, what: Said): unknown {
   const contentType = headerValue(headers['content-type']);
   if (contentType !== undefined && !isJsonContentType(contentType)) {
-    const hint = contentType.toLowerCase().includes('html')
-      ? ' A proxy or sign-in page may be answering instead of the platform: check the base URL and proxy settings.'
-      : ' Check that the base URL setting points at the platform, then try again.';
-    throw new PlatformError('invalidResponse', `The platform answered ${what} with ${contentType} instead of JSON.${hint}`);
+    throw new PlatformError('invalidResponse', contentType.toLowerCase().includes('html')
+      ? said('The platform answered {0} with {1} instead of JSON. A proxy or sign-in page may be answering instead of the platform: check the base URL and proxy settings.', what, contentType)
+      : said('The platform answered {0} with {1} instead of JSON. Check that the base URL setting points at the platform, then try again.', what, contentType));
   }
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {
-    throw new PlatformError('invalidResponse', `The platform's answer for ${what} is not valid JSON (${bytes} bytes; it may be cut off). Try again.`, { cause: e });
+    throw new PlatformError('invalidResponse', said('The platform\'s answer for {0} is not valid JSON ({1} bytes; it may be cut off). Try again.', what, formatCount(bytes)), { cause: e });
   }
 }
 
@@ -139,7 +139,7 @@ export function headerValue(value: string | string[] | undefined): string | unde
   return Array.isArray(value) ? value[0] : value;
 }
 
-function tooLarge(what: string, maxBytes: number): PlatformError {
-  const size = maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / (1024 * 1024))} MiB` : `${maxBytes} bytes`;
-  return new PlatformError('invalidResponse', `The platform's answer for ${what} is larger than ${size}, so it was not read. Narrow the request with filters.`);
+function tooLarge(what: Said, maxBytes: number): PlatformError {
+  const size = maxBytes >= 1024 * 1024 ? said('{0} MiB', formatCount(Math.round(maxBytes / (1024 * 1024)))) : said('{0} bytes', formatCount(maxBytes));
+  return new PlatformError('invalidResponse', said('The platform\'s answer for {0} is larger than {1}, so it was not read. Narrow the request with filters.', what, size));
 }

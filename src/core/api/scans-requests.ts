@@ -8,6 +8,7 @@ import { branchName } from '../model/refs';
 import type { Scan } from '../model/types';
 import { deploymentPath, type CallOptions } from './endpoints';
 import type { PlatformHttp } from './http';
+import { said, type Said } from '../l10n';
 
 const MAX_SCAN_PAGES = 5;
 
@@ -18,7 +19,7 @@ interface ScanQuery {
   readonly limit: number;
 }
 
-async function searchScans(http: PlatformHttp, deploymentId: string, query: ScanQuery, what: string, options: CallOptions): Promise<Scan[]> {
+async function searchScans(http: PlatformHttp, deploymentId: string, query: ScanQuery, what: Said, options: CallOptions): Promise<Scan[]> {
   const path = `${deploymentPath(deploymentId)}/scans/search`;
   const seen: Scan[] = [];
   let cursor: string | undefined;
@@ -38,7 +39,7 @@ async function searchScans(http: PlatformHttp, deploymentId: string, query: Scan
 /** The newest completed scan of a repository's branch that names its commit. */
 export async function latestScan(http: PlatformHttp, deploymentId: string, repositoryId: number, branch: string, options: CallOptions = {}): Promise<Scan | undefined> {
   const query = { repository_id: repositoryId, branch, statuses: ['SCAN_STATUS_COMPLETED'], limit: 100 };
-  return latestWithCommit(await searchScans(http, deploymentId, query, `The scans of ${branch}`, options));
+  return latestWithCommit(await searchScans(http, deploymentId, query, said('the scans of {0}', branch), options));
 }
 
 /**
@@ -47,7 +48,7 @@ export async function latestScan(http: PlatformHttp, deploymentId: string, repos
  */
 export async function scannedBranches(http: PlatformHttp, deploymentId: string, repositoryId: number, options: CallOptions = {}): Promise<string[]> {
   const query = { repository_id: repositoryId, statuses: ['SCAN_STATUS_COMPLETED'], limit: 500 };
-  const scans = await searchScans(http, deploymentId, query, 'The scanned branches', options);
+  const scans = await searchScans(http, deploymentId, query, said('the scanned branches'), options);
   const newest = new Map<string, number>();
   for (const scan of scans) {
     const branch = scan.branch === undefined ? undefined : branchName(scan.branch);

@@ -11,9 +11,12 @@ import { PlatformError, scrubSecret, truncateSnippet, webApiScopeHint } from '..
  */
 export type EndpointAccess = 'token' | 'product' | 'write';
 
-/** What the failed call was about, for messages: "Project acme/api", "Findings of acme". */
+/**
+ * What the failed call was about, for messages, as said inside a sentence: "project acme/api",
+ * "the findings of acme" (capitalized where it starts one).
+ */
 export interface ErrorContext {
-  readonly what: string;
+  readonly what: Said;
   /** Default `token`. */
   readonly access?: EndpointAccess;
   /** Scrubbed out of every text that reaches the error. */
@@ -43,8 +46,8 @@ export function errorForStatus(
       return make('forbidden', forbiddenText(context));
     case 404:
       return make('notFound', context.access === 'product' || context.access === 'write'
-        ? said('The platform answered 404 for {0}: this deployment may not have that product, or the token\'s role may not use it.', lower(context.what))
-        : said('{0} was not found (404). {1}', context.what, webApiScopeHint()));
+        ? said('The platform answered 404 for {0}: this deployment may not have that product, or the token\'s role may not use it.', context.what)
+        : said('{0} was not found (404). {1}', capitalized(context.what), webApiScopeHint()));
     case 408:
       return make('timeout', said('The platform timed out answering for {0} (408). Try again later.', context.what));
     case 429:
@@ -64,15 +67,16 @@ export function errorForStatus(
 
 function forbiddenText(context: ErrorContext): Said {
   switch (context.access) {
-    case 'write': return said('The token\'s role does not allow {0} (403). Ask an administrator of the organization, or sign in with a token whose role may make this change.', lower(context.what));
-    case 'product': return said('The platform refused {0} (403): the deployment may not license that product, or the token\'s role may not read it.', lower(context.what));
+    case 'write': return said('The token\'s role does not allow {0} (403). Ask an administrator of the organization, or sign in with a token whose role may make this change.', context.what);
+    case 'product': return said('The platform refused {0} (403): the deployment may not license that product, or the token\'s role may not read it.', context.what);
     default: return said('The API token may not access {0} (403). Sign in with a token that has access.', context.what);
   }
 }
 
-/** "The secrets findings" reads "the secrets findings" inside a sentence. */
-function lower(what: string): string {
-  return what.startsWith('The ') ? `the ${what.slice(4)}` : what;
+/** "the secrets findings" starts a sentence as "The secrets findings", in either language. */
+export function capitalized(what: Said): Said {
+  const upper = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+  return { english: upper(what.english), text: upper(what.text) };
 }
 
 /**

@@ -8,6 +8,7 @@ import { isHttpUrl } from '../model/links';
 import type { TicketLinkResult, TicketRequest, TicketResult, TriageRequest, TriageResult } from '../model/triage-and-tickets';
 import { deploymentPath, type CallOptions } from './endpoints';
 import type { PlatformHttp } from './http';
+import { formatCount, said } from '../l10n';
 
 /** Triage (bulk): one request; the service checks and batches (docs/platform-api.md, "Triage and tickets"). */
 export async function triage(http: PlatformHttp, deploymentSlug: string, request: TriageRequest, options: CallOptions = {}): Promise<TriageResult> {
@@ -21,7 +22,7 @@ export async function triage(http: PlatformHttp, deploymentSlug: string, request
       ...(request.reason ? { new_triage_reason: request.reason } : {}),
       ...(request.note !== undefined && request.note !== '' ? { new_note: request.note } : {}),
     },
-    what: `the triage of ${request.ids.length} finding${request.ids.length === 1 ? '' : 's'}`,
+    what: request.ids.length === 1 ? said('the triage of {0} finding', formatCount(1)) : said('the triage of {0} findings', formatCount(request.ids.length)),
     access: 'write',
     signal: options.signal,
   });
@@ -39,7 +40,7 @@ export async function createTickets(http: PlatformHttp, deploymentSlug: string, 
       ...(request.groupIssues !== undefined ? { group_issues: request.groupIssues } : {}),
       ...(request.jiraProjectId ? { jira_project_id: request.jiraProjectId } : {}),
     },
-    what: 'creating Jira tickets',
+    what: said('creating Jira tickets'),
     access: 'write',
     signal: options.signal,
   });
@@ -48,12 +49,12 @@ export async function createTickets(http: PlatformHttp, deploymentSlug: string, 
 
 /** Records an existing ticket on findings (the path takes the deployment's id). */
 export async function linkTicket(http: PlatformHttp, deploymentId: string, ticketUrl: string, ids: readonly number[], options: CallOptions = {}): Promise<TicketLinkResult> {
-  if (!isHttpUrl(ticketUrl)) throw new PlatformError('badRequest', 'A ticket link starts with https:// (or http://).');
+  if (!isHttpUrl(ticketUrl)) throw new PlatformError('badRequest', said('A ticket link starts with {0} (or {1}).', 'https://', 'http://'));
   const body = await http.requestJson({
     method: 'POST',
     path: `${deploymentPath(deploymentId)}/tickets/link`,
     body: { ticket_url: ticketUrl, issue_ids: ids.map(String) },
-    what: 'linking the ticket',
+    what: said('linking the ticket'),
     access: 'write',
     signal: options.signal,
   });
@@ -65,7 +66,7 @@ export async function unlinkTicket(http: PlatformHttp, deploymentId: string, ids
     method: 'POST',
     path: `${deploymentPath(deploymentId)}/tickets/unlink`,
     body: { issue_ids: ids.map(String) },
-    what: 'unlinking the ticket',
+    what: said('unlinking the ticket'),
     access: 'write',
     signal: options.signal,
   });

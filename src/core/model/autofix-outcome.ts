@@ -4,7 +4,7 @@
  * the job was accepted, not that a pull request exists: the platform opens it later, and the
  * finding's story tells what became of it (`fixPullRequestOf`).
  */
-import { t } from '../l10n';
+import { said, t } from '../l10n';
 import { PlatformError, truncateSnippet } from './errors';
 import { asObject, readBoolean, readString, type JsonObject } from './decodeRead';
 
@@ -82,7 +82,7 @@ export function autofixRefusalOf(errorType: string | undefined): AutofixRefusal 
 /** The outcome of a 2xx answer. Protobuf JSON leaves out `false`: no `success` is not accepted. */
 export function decodeAutofixAnswer(body: unknown): AutofixOutcome {
   const o = asObject(body);
-  if (!o) throw new PlatformError('invalidResponse', 'The platform\'s answer to the fix pull request is not an object; report it with the log (AppSec: Show Logs).');
+  if (!o) throw new PlatformError('invalidResponse', said('The platform\'s answer to the fix pull request is not an object; report it with the log (AppSec: Show Logs).'));
   if (readBoolean(o.success) === true) return { kind: 'accepted' };
   const raw = o.errors;
   const errors = (Array.isArray(raw) ? (raw as unknown[]) : []).map(asObject).filter((e): e is JsonObject => e !== undefined).map((e) => {

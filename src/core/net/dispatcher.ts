@@ -30,8 +30,8 @@ const POOL = { keepAliveTimeout: 30_000, keepAliveMaxTimeout: 300_000, connectio
 
 export function createDispatcher(net: NetworkSettings, env: Env, log: NetLog, options: DispatcherOptions = {}): NetworkDispatcher {
   const trust = loadTrust(net, env);
-  for (const problem of trust.problems) log.error(problem);
-  for (const warning of trust.warnings) log.warn(warning);
+  for (const problem of trust.problems) log.error(problem.english);
+  for (const warning of trust.warnings) log.warn(warning.english);
   if (trust.extras.length > 0) log.info(`Trusting Node's certificate authorities and ${trust.extras.join(' and ')}`);
   if (!net.strictSSL) {
     log.warn('http.proxyStrictSSL is false: TLS certificates of the platform and the proxy are NOT verified, so anyone on the network path could read the API token. Set it back to true and trust your CA with appsecFindings.caBundlePath instead.');
@@ -69,8 +69,8 @@ export class NetworkDispatcher extends Dispatcher {
     const decision = proxyFor(new URL(origin), this.net, this.env);
     this.routes.set(origin, decision);
     if (decision.kind === 'proxy') this.log.info(`Requests to ${origin} go through the proxy ${decision.proxy.display} (from ${decision.proxy.source})`);
-    else if (decision.kind === 'direct') this.log.info(`Requests to ${origin} go direct: ${decision.reason}`);
-    else this.log.error(decision.message);
+    else if (decision.kind === 'direct') this.log.info(`Requests to ${origin} go direct: ${decision.reason.english}`);
+    else this.log.error(decision.message.english);
     return decision;
   }
 

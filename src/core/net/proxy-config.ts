@@ -7,6 +7,7 @@
  * knows no CIDR ranges, takes `::1` for host ":" port 1, and cannot say which entry matched.
  */
 import { BlockList, isIP } from 'node:net';
+import { said, type Said } from '../l10n';
 
 export interface NetworkSettings {
   /** `http.proxy`; empty or absent means "take it from the environment". */
@@ -32,18 +33,18 @@ export interface ProxyChoice {
 }
 
 export type ProxyDecision =
-  | { readonly kind: 'direct'; readonly reason: string }
+  | { readonly kind: 'direct'; readonly reason: Said }
   | { readonly kind: 'proxy'; readonly proxy: ProxyChoice }
-  | { readonly kind: 'invalid'; readonly message: string };
+  | { readonly kind: 'invalid'; readonly message: Said };
 
 const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
 
 /** The proxy for `target`: the setting first, then the variables curl and undici read. */
 export function proxyFor(target: URL, net: NetworkSettings, env: Env): ProxyDecision {
   const configured = configuredProxy(target.protocol, net, env);
-  if (!configured) return { kind: 'direct', reason: 'no proxy is set (http.proxy, HTTPS_PROXY, HTTP_PROXY)' };
+  if (!configured) return { kind: 'direct', reason: said('no proxy is set ({0})', 'http.proxy, HTTPS_PROXY, HTTP_PROXY') };
   const bypass = matchNoProxy(target, noProxyRules(net, env));
-  if (bypass) return { kind: 'direct', reason: `${target.host} matches "${bypass.entry}" in ${bypass.source}` };
+  if (bypass) return { kind: 'direct', reason: said('{0} matches "{1}" in {2}', target.host, bypass.entry, bypass.source) };
   return parseProxy(configured.value, configured.source);
 }
 
@@ -66,10 +67,10 @@ function parseProxy(raw: string, source: string): ProxyDecision {
   try {
     url = new URL(withScheme);
   } catch {
-    return { kind: 'invalid', message: `The proxy in ${source} is not a valid URL. Use http://host:port (credentials as http://user:password@host:port).` };
+    return { kind: 'invalid', message: said('The proxy in {0} is not a valid URL. Use {1} (credentials as {2}).', source, 'http://host:port', 'http://user:password@host:port') };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { kind: 'invalid', message: `The proxy in ${source} uses ${url.protocol.slice(0, -1)}://, which this extension does not support. Use an http:// or https:// proxy.` };
+    return { kind: 'invalid', message: said('The proxy in {0} uses {1}, which this extension does not support. Use an {2} or {3} proxy.', source, `${url.protocol.slice(0, -1)}://`, 'http://', 'https://') };
   }
   const hasCredentials = url.username !== '' || url.password !== '';
   return { kind: 'proxy', proxy: { url, display: redactProxyUrl(url.href), source, hasCredentials } };

@@ -7,16 +7,17 @@
 import { readFileSync } from 'node:fs';
 import * as tls from 'node:tls';
 import type { Env, NetworkSettings } from './proxy-config';
+import { said, type Said } from '../l10n';
 
 export interface Trust {
   /** For undici's `connect`/`requestTls`/`proxyTls`; undefined keeps Node's defaults. */
   readonly ca?: readonly string[];
   /** What is trusted beyond Node's bundled roots, in words, for the log and the report. */
   readonly extras: readonly string[];
-  /** Why the bundle of the setting could not be used: requests to private CAs will fail. */
-  readonly problems: readonly string[];
+  /** Why the bundle of the setting could not be used: requests to private CAs will fail. In English (the log) and the display language (Check Connection). */
+  readonly problems: readonly Said[];
   /** A NODE_EXTRA_CA_CERTS that cannot be used (Node warned about it at start too). */
-  readonly warnings: readonly string[];
+  readonly warnings: readonly Said[];
 }
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
@@ -30,8 +31,8 @@ const readText: ReadText = (path) => readFileSync(path, 'utf8');
 
 export function loadTrust(net: NetworkSettings, env: Env, read: ReadText = readText): Trust {
   const extras: string[] = [];
-  const problems: string[] = [];
-  const warnings: string[] = [];
+  const problems: Said[] = [];
+  const warnings: Said[] = [];
   const extraPath = env.NODE_EXTRA_CA_CERTS?.trim();
   let extraCerts: string[] = [];
   if (extraPath) {
@@ -46,18 +47,18 @@ export function loadTrust(net: NetworkSettings, env: Env, read: ReadText = readT
   return { ca: [...new Set([...nodeDefaults(), ...extraCerts, ...bundle])], extras, problems, warnings };
 }
 
-function readBundle(path: string, setting: string, read: ReadText, problems: string[]): string[] {
+function readBundle(path: string, setting: string, read: ReadText, problems: Said[]): string[] {
   let text: string;
   try {
     text = read(path);
   } catch (e) {
     const code = typeof e === 'object' && e !== null && 'code' in e ? String(e.code) : String(e);
-    problems.push(`The CA bundle ${path} (${setting}) cannot be read (${code}). Fix the path, or clear ${setting}.`);
+    problems.push(said('The CA bundle {0} ({1}) cannot be read ({2}). Fix the path, or clear {1}.', path, setting, code));
     return [];
   }
   const certs = pemCertificates(text);
   if (certs.length === 0) {
-    problems.push(`The CA bundle ${path} (${setting}) holds no PEM certificate ("-----BEGIN CERTIFICATE-----"). Export the CA certificate as PEM (Base64).`);
+    problems.push(said('The CA bundle {0} ({1}) holds no PEM certificate ("{2}"). Export the CA certificate as PEM (Base64).', path, setting, '-----BEGIN CERTIFICATE-----'));
   }
   return certs;
 }

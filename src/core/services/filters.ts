@@ -6,7 +6,7 @@
 import type { FindingKind } from './kind-availability';
 import { SEVERITY_ORDER } from '../model/severity';
 import { ISSUE_TYPES, type Finding, type FindingFilters, type IssueType } from '../model/types';
-import { perLanguage, t } from '../l10n';
+import { english, perLanguage, t, type Say } from '../l10n';
 
 /** What the user picked. Single-valued where the API takes one value (`status`, `confidence`, …). */
 export interface FilterSelection {
@@ -89,9 +89,10 @@ export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [
 ];
 
 /** A secret's validation as every view says it (the diagnostics read it for each secret: built once per language). */
-const validationLabels = perLanguage((): Readonly<Record<string, string>> => ({
+const sayValidationLabels = (t: Say): Readonly<Record<string, string>> => ({
   confirmed_valid: t('valid secret'), confirmed_invalid: t('invalid secret'), validation_error: t('validation failed'), no_validator: t('not validated'),
-}));
+});
+const validationLabels = perLanguage(() => sayValidationLabels(t));
 
 /** Free-text filters: not offered in the picker (no value list), but shown and sent when set. */
 const FREE_TEXT_DEFINITIONS: readonly FilterDefinition[] = [
@@ -103,7 +104,7 @@ const FREE_TEXT_DEFINITIONS: readonly FilterDefinition[] = [
 const ALL_DEFINITIONS = [...FILTER_DEFINITIONS, ...FREE_TEXT_DEFINITIONS];
 
 /** Readable labels for values that are API identifiers. */
-const VALUE_LABELS = perLanguage((): Readonly<Record<string, string>> => ({
+const sayValueLabels = (t: Say): Readonly<Record<string, string>> => ({
   'rule-board-audit': t('monitor'), 'rule-board-pr-comments': t('comment'), 'rule-board-block': t('block'),
   true_positive: t('true positive'), false_positive: t('false positive'), acceptable_risk: t('acceptable risk'),
   no_time: t('no time'), no_triage_reason: t('no reason'), always_reachable: t('always reachable'),
@@ -113,8 +114,13 @@ const VALUE_LABELS = perLanguage((): Readonly<Record<string, string>> => ({
   critical: t('critical'), high: t('high'), medium: t('medium'), low: t('low'),
   reachable: t('reachable'), unreachable: t('unreachable'), unknown: t('unknown'),
   direct: t('direct'), transitive: t('transitive'), merged: t('merged'), duplicate: t('duplicate'),
-}));
+});
+const VALUE_LABELS = perLanguage(() => sayValueLabels(t));
 export const valueLabel = (value: string, def?: FilterDefinition): string => def?.valueLabels?.[value] ?? VALUE_LABELS()[value] ?? value;
+
+/** The same labels in English, whatever the display language: the agent's text stays English by rule. */
+const ENGLISH_VALUE_LABELS = { ...sayValueLabels(english), ...sayValidationLabels(english) };
+export const englishValueLabel = (value: string): string => ENGLISH_VALUE_LABELS[value] ?? value;
 
 /** How a secret's validation reads: "valid secret" is the one that needs rotating now. */
 export function secretValidationLabel(validation: string): string {

@@ -19,6 +19,7 @@ import type { AutofixOutcome } from '../model/autofix-outcome';
 import type { FindingStoryAnswer } from '../model/finding-story';
 import type { ListShape } from '../api/paging';
 import type { Dependency, DependencyFilter, DependencyRepository, InventoryPage, LockfileSummary } from '../model/dependency';
+import type { Said } from '../l10n';
 
 export interface PlatformApi {
   listDeployments(options?: CallOptions): Promise<Deployment[]>;
@@ -83,7 +84,7 @@ export interface PlatformApi {
   /** Dependencies across the deployment, narrowed by `filter` (a repository, a lockfile, a package). */
   dependencies(deploymentId: string, filter: DependencyFilter, options?: InventoryCallOptions): AsyncIterable<InventoryPage<Dependency>>;
   /** The bytes behind a link the platform handed out; the token goes only to the platform's origin. */
-  download(link: string, what: string, maxBytes: number, options?: CallOptions): Promise<Buffer>;
+  download(link: string, what: Said, maxBytes: number, options?: CallOptions): Promise<Buffer>;
 }
 
 /** Options of the inventory's lists: `pageSize` from 1 to 10 000. */

@@ -9,6 +9,7 @@ import { branchName } from '../model/refs';
 import type { ManagedScans, Project } from '../model/types';
 import type { PlatformApi } from './platform-api';
 import { planTagEdit, tagsAfter } from './project-tags';
+import { said, type Said } from '../l10n';
 
 /** A project shown changed before the platform answered. */
 export interface ProjectReplacement {
@@ -50,12 +51,20 @@ export class TagsNotRemoved extends Error {
   }
 }
 
-/** What the platform's `primary_branch` takes as a branch, or what is wrong with it. */
-export function checkBranchName(branch: string): string | undefined {
+/**
+ * What is wrong with a branch as the platform's `primary_branch` takes it, in both languages: the
+ * picker shows the text, a refused change carries the English for the log and the agent's tools.
+ */
+function branchProblem(branch: string): Said | undefined {
   const name = branchName(branch.trim());
-  if (name === '' || name.startsWith('refs/') || name === DEFAULT_BRANCH_MARKER) return `"${branch}" is not a branch name.`;
-  if (/[\s~^:?*[\\]|\.\.|^-|\/$|\.lock$/.test(name)) return `"${branch}" is not a branch name: it has spaces or characters git does not allow.`;
+  if (name === '' || name.startsWith('refs/') || name === DEFAULT_BRANCH_MARKER) return said('"{0}" is not a branch name.', branch);
+  if (/[\s~^:?*[\\]|\.\.|^-|\/$|\.lock$/.test(name)) return said('"{0}" is not a branch name: it has spaces or characters git does not allow.', branch);
   return undefined;
+}
+
+/** What the platform's `primary_branch` takes as a branch, or what is wrong with it (display language). */
+export function checkBranchName(branch: string): string | undefined {
+  return branchProblem(branch)?.text;
 }
 
 export class ProjectChanges {
@@ -70,7 +79,7 @@ export class ProjectChanges {
     return this.queued(name, async () => {
       const base = await this.current(name, signal);
       const plan = planTagEdit(base.tags, change.add ?? [], change.remove ?? []);
-      if (typeof plan === 'string') return refuse(plan);
+      if (!('add' in plan)) return refuse(plan);
       const outcome = { had: plan.had, lacked: plan.lacked };
       if (plan.add.length === 0 && plan.remove.length === 0) return { project: base, added: [], removed: [], ...outcome };
       const shown = this.deps.projects.replace(name, (p) => ({ ...p, tags: tagsAfter(p.tags, plan) }));
@@ -103,7 +112,7 @@ export class ProjectChanges {
    * it already was, and nothing was sent.
    */
   async setPrimaryBranch(name: string, branch: string | undefined, signal?: AbortSignal): Promise<{ readonly project: Project; readonly changed: boolean }> {
-    const problem = branch === undefined ? undefined : checkBranchName(branch);
+    const problem = branch === undefined ? undefined : branchProblem(branch);
     if (problem) refuse(problem);
     const short = branch === undefined ? undefined : branchName(branch.trim());
     const slug = this.slug();
@@ -150,7 +159,7 @@ export class ProjectChanges {
 
   private slug(): string {
     const slug = this.deps.slug();
-    return slug ?? refuse('Sign in first: changing a project needs a deployment.');
+    return slug ?? refuse(said('Sign in first: changing a project needs a deployment.'));
   }
 
   /** The project as shown, else as the platform has it. */

@@ -10,6 +10,7 @@ import { Emitter, type Disposable } from '../events';
 import type { SbomExportRequest, SbomExportStatus, SbomOutputFormat } from '../model/sbom';
 import { checkSbomDocument, sbomFileName } from './sbom-document';
 import type { PlatformApi } from './platform-api';
+import { said } from '../l10n';
 
 export interface SbomExportRecord {
   readonly taskToken: string;
@@ -124,7 +125,7 @@ export class SbomService implements Disposable {
   async document(taskToken: string, signal?: AbortSignal): Promise<{ text: string; fileName: string; record: SbomExportRecord }> {
     const record = this.records.find((r) => r.taskToken === taskToken);
     if (!record?.downloadUrl || record.state !== 'SBOM_EXPORT_STATUS_COMPLETED') throw new Error('This SBOM export has no document to save: it is not completed.');
-    const bytes = await this.api().download(record.downloadUrl, `the SBOM of ${record.projectName}`, MAX_SBOM_BYTES, { signal });
+    const bytes = await this.api().download(record.downloadUrl, said('the SBOM of {0}', record.projectName), MAX_SBOM_BYTES, { signal });
     return { text: checkSbomDocument(bytes, record.outputFormat), fileName: sbomFileName(record.projectName, record.ref, record.outputFormat), record };
   }
 

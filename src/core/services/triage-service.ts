@@ -5,13 +5,12 @@
  * committed (kept until the next load) when it accepts. What the user typed is never lost: a
  * refused request's error carries the note back.
  */
-import { formatNumber, t } from '../l10n';
+import { formatNumber, said, t, type Said } from '../l10n';
 import { PlatformError } from '../model/errors';
 import { ISSUE_TYPES, type Finding, type IssueType, type TriageReason } from '../model/types';
 import type { TicketLinkResult, TicketResult, TriageState } from '../model/triage-and-tickets';
 import { isHttpUrl } from '../model/links';
-import type { FindingChange } from './finding-patches';
-import type { PatchHandle } from './finding-patches';
+import type { FindingChange, PatchHandle } from './finding-patches';
 import type { FindingsStore } from './findings-store';
 import type { PlatformApi } from './platform-api';
 
@@ -29,35 +28,43 @@ export interface TriageInput {
   readonly note?: string;
 }
 
+/** Said in English (`message`: the log, the agent's tools) and in the display language (`text`: the toast). */
+abstract class SaidError extends Error {
+  readonly text: string;
+  constructor(message: Said) { super(message.english); this.text = message.text; }
+}
+
 /** Refused before any request: the message says what to change; `note` is what the user typed. */
-export class TriageInputError extends Error {
-  constructor(message: string, readonly note?: string) {
-    super(message);
-    this.name = 'TriageInputError';
-  }
+export class TriageInputError extends SaidError {
+  override readonly name = 'TriageInputError';
+  constructor(message: Said, readonly note?: string) { super(message); }
 }
 
 /** The platform refused (part of) a triage; `note` is what the user typed, to offer again. */
-export class TriageRefusedError extends Error {
-  constructor(message: string, override readonly cause: unknown, readonly note: string | undefined, readonly triagedBefore: number) {
-    super(message);
-    this.name = 'TriageRefusedError';
-  }
+export class TriageRefusedError extends SaidError {
+  override readonly name = 'TriageRefusedError';
+  constructor(message: Said, override readonly cause: unknown, readonly note: string | undefined, readonly triagedBefore: number) { super(message); }
 }
 
-/** What is wrong with a triage before it is sent, or undefined. */
-export function triageProblem(ids: readonly number[], input: TriageInput): string | undefined {
-  if (ids.length === 0) return 'Choose at least one finding to triage.';
-  if (ids.some((id) => !Number.isSafeInteger(id) || id < 0)) return 'Finding ids are whole numbers.';
-  if (input.state === undefined && (input.note === undefined || input.note.trim() === '')) return 'Give a state or a note.';
-  if (input.state !== undefined && !TRIAGE_STATES.includes(input.state)) return `"${String(input.state)}" is not a triage state (${TRIAGE_STATES.join(', ')}).`;
-  if (input.reason !== undefined && input.state !== 'ignored') return 'A reason goes only with "ignored".';
-  if (input.reason !== undefined && !TRIAGE_REASONS.includes(input.reason)) return `"${String(input.reason)}" is not a triage reason (${TRIAGE_REASONS.join(', ')}).`;
+/** What is wrong with a triage before it is sent, or undefined; in both languages. */
+function sayTriageProblem(ids: readonly number[], input: TriageInput): Said | undefined {
+  if (ids.length === 0) return said('Choose at least one finding to triage.');
+  if (ids.some((id) => !Number.isSafeInteger(id) || id < 0)) return said('Finding ids are whole numbers.');
+  if (input.state === undefined && (input.note === undefined || input.note.trim() === '')) return said('Give a state or a note.');
+  if (input.state !== undefined && !TRIAGE_STATES.includes(input.state)) return said('"{0}" is not a triage state ({1}).', String(input.state), TRIAGE_STATES.join(', '));
+  if (input.reason !== undefined && input.state !== 'ignored') return said('A reason goes only with "{0}".', 'ignored');
+  if (input.reason !== undefined && !TRIAGE_REASONS.includes(input.reason)) return said('"{0}" is not a triage reason ({1}).', String(input.reason), TRIAGE_REASONS.join(', '));
   if (input.note !== undefined && input.note.length > MAX_NOTE_LENGTH) {
-    return `The note has ${input.note.length.toLocaleString('en-US')} characters; the platform takes at most ${MAX_NOTE_LENGTH.toLocaleString('en-US')}.`;
+    return said('The note has {0} characters; the platform takes at most {1}.', countSaid(input.note.length), countSaid(MAX_NOTE_LENGTH));
   }
   return undefined;
 }
+
+/** What is wrong with a triage before it is sent, or undefined: in English, as the automation contract and the agent read it. */
+export const triageProblem = (ids: readonly number[], input: TriageInput): string | undefined => sayTriageProblem(ids, input)?.english;
+
+/** A count in a sentence: grouped as before in English (1,234), as the display language groups it for the user. */
+const countSaid = (n: number): Said => ({ english: n.toLocaleString('en-US'), text: formatNumber(n) });
 
 /** The change a triage makes to the findings list (docs/platform-api.md, "Triage and tickets"). */
 export function triageChange(input: TriageInput): FindingChange {
@@ -121,9 +128,9 @@ export class TriageService {
    * when refused (batches the platform accepted stay), reconciled with the ids it answers.
    */
   async triage(issueType: IssueType, ids: readonly number[], input: TriageInput): Promise<TriageOutcome> {
-    const problem = triageProblem(ids, input);
+    const problem = sayTriageProblem(ids, input);
     if (problem) throw new TriageInputError(problem, input.note);
-    const slug = this.signedIn('triage');
+    const slug = this.signedIn(said('Sign in to triage.'));
     const unique = [...new Set(ids)];
     const before = unique.map((id) => this.deps.store.finding(slug, issueType, id)).filter((f): f is Finding => f !== undefined);
     const change = triageChange(input);
@@ -139,8 +146,8 @@ export class TriageService {
         triaged.push(...answer.triagedIds);
       } catch (error) {
         patch.rollback();
-        const done = start > 0 ? ` ${start.toLocaleString('en-US')} of ${unique.length.toLocaleString('en-US')} were triaged before that.` : '';
-        throw new TriageRefusedError(`${messageOf(error)}.${done}`, error, input.note, start);
+        const why = saidOf(error);
+        throw new TriageRefusedError(start > 0 ? said('{0}. {1} of {2} were triaged before that.', why, countSaid(start), countSaid(unique.length)) : said('{0}.', why), error, input.note, start);
       }
     }
     // The platform triages the same finding on other branches: show that too where it is loaded.
@@ -177,8 +184,8 @@ export class TriageService {
 
   /** Jira tickets, 20 findings per request; each finding's result is in the answer. */
   async createTickets(issueType: IssueType, ids: readonly number[]): Promise<TicketResult> {
-    if (ids.length === 0) throw new TriageInputError('Choose at least one finding to create a ticket for.');
-    const slug = this.signedIn('create tickets');
+    if (ids.length === 0) throw new TriageInputError(said('Choose at least one finding to create a ticket for.'));
+    const slug = this.signedIn(said('Sign in to create tickets.'));
     const unique = [...new Set(ids)];
     const result: { succeeded: TicketResult['succeeded'][number][]; failed: TicketResult['failed'][number][]; skipped: TicketResult['skipped'][number][] } = { succeeded: [], failed: [], skipped: [] };
     for (let start = 0; start < unique.length; start += TICKET_BATCH) {
@@ -191,7 +198,7 @@ export class TriageService {
       } catch (error) {
         // The first refusal (typically: no ticketing integration) says it all; later batches would repeat it.
         if (start === 0) throw error;
-        result.failed.push({ error: messageOf(error), ids: unique.slice(start) });
+        result.failed.push({ error: saidOf(error).text, ids: unique.slice(start) });
         break;
       }
     }
@@ -204,10 +211,10 @@ export class TriageService {
 
   /** Records an existing ticket on findings: shown at once, rolled back if refused. */
   async linkTicket(issueType: IssueType, ids: readonly number[], ticketUrl: string): Promise<TicketLinkResult> {
-    if (ids.length === 0) throw new TriageInputError('Choose at least one finding to link the ticket to.');
-    if (!isHttpUrl(ticketUrl)) throw new TriageInputError('A ticket link starts with https:// (or http://).');
-    const slug = this.signedIn('link tickets');
-    const id = this.signedInId('link tickets');
+    if (ids.length === 0) throw new TriageInputError(said('Choose at least one finding to link the ticket to.'));
+    if (!isHttpUrl(ticketUrl)) throw new TriageInputError(said('A ticket link starts with {0} (or {1}).', 'https://', 'http://'));
+    const slug = this.signedIn(said('Sign in to link tickets.'));
+    const id = this.signedInId(said('Sign in to link tickets.'));
     const patch = this.deps.store.patch(slug, issueType, ids, { ticket: { url: ticketUrl } });
     return this.settle([patch], async () => {
       const answer = await this.deps.api().linkTicket(id, ticketUrl, ids);
@@ -220,9 +227,9 @@ export class TriageService {
   }
 
   async unlinkTicket(issueType: IssueType, ids: readonly number[]): Promise<readonly number[]> {
-    if (ids.length === 0) throw new TriageInputError('Choose at least one finding to unlink.');
-    const slug = this.signedIn('unlink tickets');
-    const id = this.signedInId('unlink tickets');
+    if (ids.length === 0) throw new TriageInputError(said('Choose at least one finding to unlink.'));
+    const slug = this.signedIn(said('Sign in to unlink tickets.'));
+    const id = this.signedInId(said('Sign in to unlink tickets.'));
     const patch = this.deps.store.patch(slug, issueType, ids, { ticket: null });
     return this.settle([patch], () => this.deps.api().unlinkTicket(id, ids));
   }
@@ -232,9 +239,9 @@ export class TriageService {
    * hold it lose it at once (and get it back if refused), and those the platform names too.
    */
   async unlinkTicketEverywhere(ticketId: string): Promise<readonly number[]> {
-    if (!/^\d+$/.test(ticketId)) throw new TriageInputError(`"${ticketId}" is not a ticket's id (digits).`);
-    const slug = this.signedIn('unlink tickets');
-    const id = this.signedInId('unlink tickets');
+    if (!/^\d+$/.test(ticketId)) throw new TriageInputError(said('"{0}" is not a ticket\'s id (digits).', ticketId));
+    const slug = this.signedIn(said('Sign in to unlink tickets.'));
+    const id = this.signedInId(said('Sign in to unlink tickets.'));
     const holding = new Map<IssueType, Set<number>>();
     for (const result of this.deps.store.shownResults()) {
       if (result.query.deploymentSlug !== slug) continue;
@@ -267,15 +274,15 @@ export class TriageService {
     return answer;
   }
 
-  private signedIn(what: string): string {
+  private signedIn(why: Said): string {
     const slug = this.deps.deploymentSlug();
-    if (!slug) throw new PlatformError('unauthorized', `Sign in to ${what}.`);
+    if (!slug) throw new PlatformError('unauthorized', why);
     return slug;
   }
 
-  private signedInId(what: string): string {
+  private signedInId(why: Said): string {
     const id = this.deps.deploymentId();
-    if (!id) throw new PlatformError('unauthorized', `Sign in to ${what}.`);
+    if (!id) throw new PlatformError('unauthorized', why);
     return id;
   }
 }
@@ -285,6 +292,9 @@ function ticketIdOf(id: string | undefined): { readonly id?: number } {
   return id !== undefined && /^\d+$/.test(id) && Number.isSafeInteger(Number(id)) ? { id: Number(id) } : {};
 }
 
-function messageOf(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
+/** An error's sentence without its full stop, in both languages (a platform error says both). */
+function saidOf(error: unknown): Said {
+  const english = error instanceof Error ? error.message : String(error);
+  const text = error instanceof PlatformError ? error.text : english;
+  return { english: english.replace(/\.$/, ''), text: text.replace(/\.$/, '') };
 }

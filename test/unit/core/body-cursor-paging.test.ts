@@ -13,6 +13,7 @@ import { PlatformError } from '../../../src/core/model/errors';
 import type { InventoryPage } from '../../../src/core/model/dependency';
 import { sendJson, startLocalServer, type LocalServer, type SeenRequest } from './helpers/localServer';
 import { client as httpClient, closeAll, rejectsWith, scripted, status } from './helpers/scriptedHttp';
+import { said } from '../../../src/core/l10n';
 
 const servers: LocalServer[] = [];
 const clients: PlatformClient[] = [];
@@ -105,7 +106,7 @@ void describe('body-cursor paging over HTTP', () => {
     const fetchPage = (): Promise<BodyCursorPage<number>> => Promise.resolve({ value: n, cursor: { text: String(++n), numeric: false }, hasMore: true, rawCount: 1 });
     const seen: number[] = [];
     await assert.rejects(async () => {
-      for await (const v of bodyCursorPages(fetchPage, { pageSize: 1, query: {}, what: 'the things', maxPages: 3 })) seen.push(v);
+      for await (const v of bodyCursorPages(fetchPage, { pageSize: 1, query: {}, what: said('the things'), maxPages: 3 })) seen.push(v);
     }, (e: unknown) => PlatformError.is(e, 'invalidResponse') && /beyond 3 pages/.test(e.message));
     assert.deepEqual(seen, [0, 1, 2]);
   });
@@ -150,13 +151,13 @@ void describe('retries of the inventory\'s POST reads', () => {
   void it('a read POST is retried on 429, 502, 503, 504 and a timeout, with the same body; any other POST is not', async () => {
     const server = await scripted(status(429, '', { 'retry-after': '0' }), status(502), status(503), status(504), (_req, res) => sendJson(res, 200, { ok: 1 }));
     const http = httpClient(server.url, { retryPolicy: { maxRetries: 4, baseDelayMs: 1, maxDelayMs: 2, totalBudgetMs: 5_000 } });
-    assert.deepEqual(await http.requestJson({ method: 'POST', path: '/api/x', body: { pageSize: 1 }, what: 'x', idempotent: true }), { ok: 1 });
+    assert.deepEqual(await http.requestJson({ method: 'POST', path: '/api/x', body: { pageSize: 1 }, what: said('x'), idempotent: true }), { ok: 1 });
     assert.deepEqual(server.requests.map((r) => r.body), Array(5).fill('{"pageSize":1}'));
     const timeout = new PlatformError('timeout', 't');
     const cutOff = new PlatformError('invalidResponse', 'cut', { cause: new SyntaxError('end') });
     assert.deepEqual([isRetryable(timeout, 'POST', true), isRetryable(cutOff, 'POST', true), isRetryable(timeout, 'POST'), isRetryable(cutOff, 'POST')], [true, true, false, false]);
     const plain = await scripted(status(503));
-    await rejectsWith(httpClient(plain.url).requestJson({ method: 'POST', path: '/api/x', body: {}, what: 'x' }), 'server');
+    await rejectsWith(httpClient(plain.url).requestJson({ method: 'POST', path: '/api/x', body: {}, what: said('x') }), 'server');
     assert.equal(plain.requests.length, 1);
   });
 

@@ -5,9 +5,10 @@ import { PlatformError, scrubSecret, truncateSnippet } from '../../../src/core/m
 import { DEFAULT_RETRY_POLICY, backoffDelay, isRetryable, sleep } from '../../../src/core/api/retry';
 import { errorForStatus, parseRetryAfter } from '../../../src/core/api/statusErrors';
 import { errorCode, errorFromTransport, isTransientNetworkError } from '../../../src/core/api/transportErrors';
+import { said } from '../../../src/core/l10n';
 
 const TOKEN = 'sgp_secret_token_value';
-const context = { what: 'Project acme/api', token: TOKEN };
+const context = { what: said('project {0}', 'acme/api'), token: TOKEN };
 
 void describe('PlatformError', () => {
   void it('is() checks the class and optionally the reason', () => {

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { client, closeAll, get, hang, ok, rejectsWith, reset, scripted, status, TOKEN, type Step } from './helpers/scriptedHttp';
+import { said } from '../../../src/core/l10n';
 
 void afterEach(closeAll);
 
@@ -38,7 +39,7 @@ void describe('retries', () => {
 
   void it('never retries the POST, and does not retry a 500', async () => {
     const server = await scripted(status(502));
-    await rejectsWith(client(server.url).requestJson({ method: 'POST', path: '/p', body: {}, what: 'p' }), 'server');
+    await rejectsWith(client(server.url).requestJson({ method: 'POST', path: '/p', body: {}, what: said('p') }), 'server');
     assert.equal(server.requests.length, 1);
     const other = await scripted(status(500), ok);
     await rejectsWith(get(client(other.url)), 'server');
@@ -47,7 +48,7 @@ void describe('retries', () => {
 
   void it('retries the PUT on 503', async () => {
     const server = await scripted(status(503), ok);
-    await client(server.url).requestJson({ method: 'PUT', path: '/t', body: { tags: ['a'] }, what: 't' });
+    await client(server.url).requestJson({ method: 'PUT', path: '/t', body: { tags: ['a'] }, what: said('t') });
     assert.equal(server.requests.length, 2);
     assert.equal(server.requests[1]?.body, '{"tags":["a"]}');
   });
@@ -115,7 +116,7 @@ void describe('timeouts and cancellation', () => {
   void it('does not retry a timed-out PUT', async () => {
     const server = await scripted(hang);
     const http = client(server.url, { timeouts: { headersMs: 100 } });
-    await rejectsWith(http.requestJson({ method: 'PUT', path: '/t', body: {}, what: 't' }), 'timeout');
+    await rejectsWith(http.requestJson({ method: 'PUT', path: '/t', body: {}, what: said('t') }), 'timeout');
     assert.equal(server.requests.length, 1);
   });
 

@@ -8,13 +8,14 @@ import { Agent } from 'undici';
 import { PlatformError } from '../../../src/core/model/errors';
 import { PlatformHttp } from '../../../src/core/api/http';
 import { client, closeAll, get, ok, rejectsWith, scripted, status, TOKEN, type Step } from './helpers/scriptedHttp';
+import { said } from '../../../src/core/l10n';
 
 void afterEach(closeAll);
 
 void describe('requests', () => {
   void it('sends token, user agent and accept, and parses JSON', async () => {
     const server = await scripted(ok);
-    assert.deepEqual(await client(server.url).requestJson({ method: 'GET', path: '/api/v1/x', query: 'a=1&a=2', what: 'x' }), { ok: true });
+    assert.deepEqual(await client(server.url).requestJson({ method: 'GET', path: '/api/v1/x', query: 'a=1&a=2', what: said('x') }), { ok: true });
     const [req] = server.requests;
     assert.equal(req?.url, '/api/v1/x?a=1&a=2');
     assert.equal(req?.headers.authorization, `Bearer ${TOKEN}`);
@@ -64,7 +65,7 @@ void describe('requests', () => {
 
   void it('sends a JSON body with its content type, below a base path', async () => {
     const server = await scripted(ok);
-    await client(`${server.url}/prefix/`).requestJson({ method: 'POST', path: '/api/v1/y', body: { a: [1] }, what: 'y' });
+    await client(`${server.url}/prefix/`).requestJson({ method: 'POST', path: '/api/v1/y', body: { a: [1] }, what: said('y') });
     assert.equal(server.requests[0]?.url, '/prefix/api/v1/y');
     assert.equal(server.requests[0]?.headers['content-type'], 'application/json');
     assert.equal(server.requests[0]?.body, '{"a":[1]}');
@@ -163,10 +164,10 @@ void describe('redirects', () => {
 
   void it('keeps a POST body through 307, turns 303 into GET, refuses a 302 of a PUT', async () => {
     const server = await scripted(redirect(307, '/b'), redirect(303, '/c'), ok);
-    await client(server.url).requestJson({ method: 'POST', path: '/a', body: { x: 1 }, what: 'a' });
+    await client(server.url).requestJson({ method: 'POST', path: '/a', body: { x: 1 }, what: said('a') });
     assert.deepEqual(server.requests.map((r) => [r.method, r.url, r.body]), [['POST', '/a', '{"x":1}'], ['POST', '/b', '{"x":1}'], ['GET', '/c', '']]);
     const put = await scripted(redirect(302, '/b'));
-    await rejectsWith(client(put.url).requestJson({ method: 'PUT', path: '/a', body: {}, what: 'a' }), 'redirect');
+    await rejectsWith(client(put.url).requestJson({ method: 'PUT', path: '/a', body: {}, what: said('a') }), 'redirect');
   });
 
   void it('reports an unfollowed 3xx as redirect', async () => {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatMessage, resetTranslator, setTranslator } from '../../../src/core/l10n';
+import { formatMessage, resetTranslator, said, setTranslator } from '../../../src/core/l10n';
 import { errorForStatus } from '../../../src/core/api/statusErrors';
 import { checkConnection, formatReport, summarize } from '../../../src/core/api/check-connection';
 import { ruleModeConfirmation } from '../../../src/core/services/rule-modes';
@@ -69,7 +69,7 @@ void describe('more surfaces in German', () => {
   });
 
   void test('a platform error: German for the user, English for the log; the body as sent', () => {
-    const error = errorForStatus(429, 'slow down', 2000, { what: 'Projects', token: undefined });
+    const error = errorForStatus(429, 'slow down', 2000, { what: said('the projects of deployment {0}', 'acme'), token: undefined });
     assert.equal(error.message, 'The platform is limiting the request rate (429); it asks to wait 2 s. Try again later. Response: "slow down"');
     assert.equal(error.text, 'Die Plattform begrenzt die Anfragerate (429); sie bittet, 2 s zu warten. Versuchen Sie es später erneut. Antwort: „slow down“');
   });

@@ -6,6 +6,9 @@
 // - a `label`, `description`, `detail`, `tooltip`, `title`, `text`, `message`, `placeholder`,
 //   `placeHolder` or `prompt` (a tree item's, a quick pick item's, a message node's, an input's)
 //   set to a string literal that holds a word (a letter outside `$(codicon)` and `${…}`);
+// - an error the user is shown whose message is a string literal: `new PlatformError(reason, '…')`,
+//   `new TriageInputError('…')`, `refuse('…')` (say it with `said(…)`, which keeps the English
+//   for the log and the agent);
 // - in the webview's HTML, a text node or a `title`/`aria-label`/`alt`/`placeholder` attribute
 //   holding a word.
 // A value from `t(…)`, from a function that returns one, or from the platform passes. Logs,
@@ -29,12 +32,11 @@ export const CHECKED = [
   'src/host',
   'src/inventory',
   'src/editor',
-  'src/core/api/check-connection.ts',
-  'src/core/api/connection-steps.ts',
-  'src/core/api/statusErrors.ts',
-  'src/core/api/transportErrors.ts',
-  'src/core/net/certificate-problems.ts',
-  'src/core/net/proxy-error.ts',
+  'src/core/api',
+  'src/core/net',
+  'src/core/services/project-tags.ts',
+  'src/core/services/project-changes.ts',
+  'src/core/services/triage-service.ts',
   'src/core/model/errors.ts',
   'src/core/model/autofix-outcome.ts',
   'src/core/services/rule-modes.ts',
@@ -103,13 +105,14 @@ const NAMES = 'label|description|detail|tooltip|title|text|message|placeholder|p
 /** `{ label: … }` in an object, or `item.label = …`. */
 const TEXT_PROPERTY = new RegExp(String.raw`(?:\b(?:${NAMES})\s*:|\.(?:${NAMES})\s*=(?![=>]))\s*`, 'g');
 const HTML_TAG = /\bhtml(?=`)/g;
+const ERROR_MESSAGE = /(?:\bnew PlatformError\(\s*'\w+',|\bnew Triage\w*Error\(|\brefuse\()\s*/g;
 
 /** The user-facing literals of one file's source: `line: text`. */
 export function literalsOf(source: string, webview = false): string[] {
   const text = code(source);
   const found: string[] = [];
   const lineOf = (index: number): number => text.slice(0, index).split('\n').length;
-  for (const pattern of [MESSAGE_CALL, TEXT_PROPERTY]) {
+  for (const pattern of [MESSAGE_CALL, TEXT_PROPERTY, ERROR_MESSAGE]) {
     for (const m of text.matchAll(pattern)) {
       const at = (m.index ?? 0) + m[0].length;
       const literal = readLiteral(text, at);
@@ -141,6 +144,10 @@ void describe('the user-facing literals of the converted files go through t()', 
     assert.equal(literalsOf('html`<span class="badge">malicious package</span>`', true).length, 1);
     assert.equal(literalsOf('html`<nav aria-label="Actions">${x}</nav>`', true).length, 1);
     assert.deepEqual(literalsOf('html`<span class="badge">${t(\'malicious package\')}</span>`', true), []);
+    assert.equal(literalsOf("throw new PlatformError('badRequest', `The base URL ${raw} is not valid.`);").length, 1);
+    assert.equal(literalsOf("throw new TriageInputError('Give a state or a note.');").length, 1);
+    assert.equal(literalsOf("refuse('Give at least one tag.');").length, 1);
+    assert.deepEqual(literalsOf("throw new PlatformError('badRequest', said('The base URL {0} is not valid.', raw));"), []);
   });
 
   void test('no converted file shows a user-facing literal', () => {

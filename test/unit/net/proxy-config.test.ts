@@ -9,7 +9,7 @@ const https = new URL('https://semgrep.dev');
 
 function proxyOf(target: URL, net: NetworkSettings, env: Env): string {
   const d = proxyFor(target, net, env);
-  return d.kind === 'proxy' ? `${d.proxy.display} from ${d.proxy.source}` : d.kind === 'direct' ? `direct: ${d.reason}` : `invalid: ${d.message}`;
+  return d.kind === 'proxy' ? `${d.proxy.display} from ${d.proxy.source}` : d.kind === 'direct' ? `direct: ${d.reason.english}` : `invalid: ${d.message.english}`;
 }
 
 void describe('proxy choice', () => {

@@ -65,7 +65,7 @@ void describe('faults that are retried (GET)', () => {
       const e = await expectFailure(listProjects(), 'server');
       assert.equal(attempts(), RETRIES + 1);
       assert.equal(e.status, code);
-      assert.match(e.message, new RegExp(`^The platform failed to answer for The projects of deployment ${p.slug} \\(${code}\\)\\. Try again later\\.`));
+      assert.match(e.message, new RegExp(`^The platform failed to answer for the projects of deployment ${p.slug} \\(${code}\\)\\. Try again later\\.`));
       assert.ok(e.bodySnippet?.includes('Bearer [token]'), 'the echoed token is replaced in the snippet');
     });
   }
@@ -150,7 +150,7 @@ void describe('faults that are not retried', () => {
     const e = await expectFailure(listProjects(), 'server');
     assert.equal(attempts(), 1);
     assert.equal(e.status, 500);
-    assert.match(e.message, new RegExp(`^The platform failed to answer for The projects of deployment ${p.slug} \\(500\\)\\. Try again later\\.`));
+    assert.match(e.message, new RegExp(`^The platform failed to answer for the projects of deployment ${p.slug} \\(500\\)\\. Try again later\\.`));
     // Trying again, as told, works.
     assert.deepEqual(await listProjects(), allProjectIds());
   });
@@ -165,7 +165,7 @@ void describe('faults that are not retried', () => {
     inject({ kind: 'truncate' }, RETRIES + 1);
     const e = await expectFailure(listProjects(), 'invalidResponse');
     assert.equal(attempts(), RETRIES + 1);
-    assert.match(e.message, /^The platform's answer for The projects of deployment \S+ is not valid JSON \(\d+ bytes; it may be cut off\)\. Try again\.$/);
+    assert.match(e.message, /^The platform's answer for the projects of deployment \S+ is not valid JSON \(\d+ bytes; it may be cut off\)\. Try again\.$/);
     assert.deepEqual(await listProjects(), allProjectIds());
   });
 
@@ -173,7 +173,7 @@ void describe('faults that are not retried', () => {
     inject({ kind: 'html200' });
     const e = await expectFailure(listProjects(), 'invalidResponse');
     assert.equal(attempts(), 1);
-    assert.match(e.message, /answered The projects of deployment \S+ with text\/html; charset=utf-8 instead of JSON\. A proxy or sign-in page may be answering instead of the platform: check the base URL and proxy settings\./);
+    assert.match(e.message, /answered the projects of deployment \S+ with text\/html; charset=utf-8 instead of JSON\. A proxy or sign-in page may be answering instead of the platform: check the base URL and proxy settings\./);
   });
 
   void it('JSON sent as another content type: one attempt, names the type and what to check', async () => {

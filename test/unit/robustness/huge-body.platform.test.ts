@@ -50,7 +50,7 @@ void describe('a 100 MB body', () => {
     const r = await syncAgainstHugeBody({ maxBodyBytes: 8 * MB });
     t.diagnostic(`8 MiB cap: failed after ${r.ms} ms, peak RSS growth ${r.peakGrowthMb.toFixed(1)} MB`);
     assert.equal(r.attempts, 1, 'an oversized answer is not fetched again');
-    assert.match(r.message, /^The platform's answer for The code findings of deployment \S+ is larger than 8 MiB, so it was not read\. Narrow the request with filters\.$/);
+    assert.match(r.message, /^The platform's answer for the code findings of deployment \S+ is larger than 8 MiB, so it was not read\. Narrow the request with filters\.$/);
     assert.ok(r.ms < 3_000, `took ${r.ms} ms`);
     assert.ok(r.peakGrowthMb < 48, `RSS grew by ${r.peakGrowthMb.toFixed(1)} MB`);
   });

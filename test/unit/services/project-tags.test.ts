@@ -4,6 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkBranchName } from '../../../src/core/services/project-changes';
 import { checkTag, checkTags, planTagEdit, tagsAfter, typedTags } from '../../../src/core/services/project-tags';
+import type { Said } from '../../../src/core/l10n';
 
 void describe('checkTag and checkTags', () => {
   void test('a tag the platform takes passes; what it would refuse is said, naming the tag', () => {
@@ -42,12 +43,12 @@ void describe('planTagEdit', () => {
 
   void test('a tag the project has is removed as it is, even one the rules would refuse today', () => {
     assert.deepEqual(planTagEdit(['old tag'], [], ['old tag']), { add: [], remove: ['old tag'], had: [], lacked: [] });
-    assert.match(planTagEdit(['a'], [], ['no;such']) as string, /^"no;such" has characters/);
+    assert.match((planTagEdit(['a'], [], ['no;such']) as Said).english, /^"no;such" has characters/);
   });
 
   void test('a tag both added and removed, or one that cannot be a tag, is refused', () => {
-    assert.equal(planTagEdit(['a'], ['b'], ['b']), '"b" is both added and removed: choose one.');
-    assert.match(planTagEdit([], ['b c'], []) as string, /^"b c" has characters/);
+    assert.equal((planTagEdit(['a'], ['b'], ['b']) as Said).english, '"b" is both added and removed: choose one.');
+    assert.match((planTagEdit([], ['b c'], []) as Said).english, /^"b c" has characters/);
   });
 
   void test('the tags after an edit: those kept in their order, then those added', () => {

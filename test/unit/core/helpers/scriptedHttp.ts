@@ -7,6 +7,7 @@ import type { ServerResponse } from 'node:http';
 import { PlatformError } from '../../../../src/core/model/errors';
 import { PlatformHttp, type PlatformHttpOptions } from '../../../../src/core/api/http';
 import { sendJson, startLocalServer, type LocalServer, type SeenRequest } from './localServer';
+import { said } from '../../../../src/core/l10n';
 
 export const TOKEN = 'sgp_unit_test_token_1234';
 export type Step = (req: SeenRequest, res: ServerResponse) => void;
@@ -42,7 +43,7 @@ export function client(baseUrl: string, extra: Partial<PlatformHttpOptions> = {}
 }
 
 export const get = (http: PlatformHttp, path = '/api/v1/deployments', signal?: AbortSignal): Promise<unknown> =>
-  http.requestJson({ method: 'GET', path, what: 'The deployment list', signal });
+  http.requestJson({ method: 'GET', path, what: said('the deployment list'), signal });
 
 export const ok: Step = (_req, res) => sendJson(res, 200, { ok: true });
 export const status = (code: number, body = '', headers: Record<string, string> = {}): Step => (_req, res) => {
