@@ -233,17 +233,20 @@ export class PlatformHttp {
   }
 
   private async readJson(response: Dispatcher.ResponseData, request: JsonRequest, origin: string): Promise<unknown> {
-    let body: { text: string; bytes: number };
+    let body: { text: () => string; bytes: number };
     try {
       body = await readCappedText(response.body, response.headers, this.maxBodyBytes, request.what);
     } catch (e) {
       // A reset or a stall mid-body is a network failure (retryable for a GET), not bad data.
       throw errorFromTransport(e, origin, request.signal);
     }
-    // Pages in flight together arrive together: each is parsed (and decoded by its caller) on a
-    // turn of its own, so the extension host answers between them instead of after all of them.
-    if (body.bytes > YIELD_BEFORE_PARSING_BYTES) await ownTurn();
-    return parseJsonText(body.text, body.bytes, response.headers, request.what);
+    // Pages in flight together arrive together: each is joined, parsed (and decoded by its caller)
+    // on turns of its own, so the extension host answers between them instead of after all of them.
+    const large = body.bytes > YIELD_BEFORE_PARSING_BYTES;
+    if (large) await ownTurn();
+    const text = body.text();
+    if (large) await ownTurn();
+    return parseJsonText(text, body.bytes, response.headers, request.what);
   }
 
   /**

@@ -42,7 +42,7 @@ export function readCappedBody(body: Readable, headers: IncomingHttpHeaders, max
  * sits in the young generation, but worse inside VS Code, where its refreshes stall longer and
  * collect more: the host is what users feel (docs/performance.md, "Refresh").
  */
-export function readCappedText(body: Readable, headers: IncomingHttpHeaders, maxBytes: number, what: Said): Promise<{ text: string; bytes: number }> {
+export function readCappedText(body: Readable, headers: IncomingHttpHeaders, maxBytes: number, what: Said): Promise<{ text: () => string; bytes: number }> {
   const decoder = new StringDecoder('utf8');
   const parts: string[] = [];
   let bytes = 0;
@@ -50,7 +50,9 @@ export function readCappedText(body: Readable, headers: IncomingHttpHeaders, max
     add: (chunk) => { parts.push(decoder.write(chunk)); bytes += chunk.length; },
     done: () => {
       parts.push(decoder.end());
-      return { text: parts.join(''), bytes };
+      // Joined when asked, so a caller can join a page of megabytes on a turn of its own rather
+      // than on the turn its last chunk arrived (where the next page's work may follow at once).
+      return { text: () => (parts.length === 1 ? parts[0] ?? '' : parts.join('')), bytes };
     },
   });
 }
