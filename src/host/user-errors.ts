@@ -29,7 +29,6 @@ export function errorMessage(error: unknown): string {
  * (`text`: a platform error, a refused triage or ticket input) in them, any other as thrown.
  */
 export function errorText(error: unknown): string {
-  if (error instanceof PlatformError) return error.text;
   const text = error instanceof Error ? (error as Error & { text?: unknown }).text : undefined;
   return typeof text === 'string' ? text : errorMessage(error);
 }

@@ -18,7 +18,7 @@ import { RefScans } from '../../../src/core/services/ref-scans';
 import { treeSlot } from '../../../src/core/services/slot-ids';
 import { WorkspaceView } from '../../../src/core/services/workspace-view';
 import { generateDeployment, type PlatformData } from '../../platform/generator';
-import { startHarness, type Harness } from './platform-harness';
+import { scannedFeatureBranch, startHarness, type Harness } from './platform-harness';
 
 const SLUG = 'acme';
 interface Folder extends FolderRef { readonly key: string }
@@ -33,11 +33,7 @@ void describe('one place for Problems and the Projects tree (real store, local p
   after(() => h.close());
 
   const projectName = (): string => data.projects[0]?.name ?? '';
-  const feature = (): string => {
-    const ref = [...new Set(data.sast.filter((f) => f.repository?.name === projectName()).map((f) => f.ref))].find((r) => r && r !== 'main');
-    assert.ok(ref, 'the generated project has a scanned feature branch');
-    return ref;
-  };
+  const feature = (): string => scannedFeatureBranch(data, projectName());
 
   /** Both readers over one store, as the extension builds them, on a folder checked out at `branch`. */
   const setUp = (branch: string, selection: FilterSelection) => {

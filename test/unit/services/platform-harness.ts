@@ -5,6 +5,7 @@ import { Emitter, type Disposable } from '../../../src/core/events';
 import type { PlatformApi, PlatformApiFactory } from '../../../src/core/services/platform-api';
 import type { DeploymentMemory, TokenStore } from '../../../src/core/services/session';
 import type { Deployment } from '../../../src/core/model/types';
+import type { PlatformData } from '../../platform/generator';
 import { startPlatformServer, type PlatformServerOptions, type RecordedRequest, type RunningPlatform } from '../../platform/server';
 
 export interface Harness {
@@ -82,6 +83,13 @@ export class MemoryTokenStore implements TokenStore {
   onDidChange(listener: () => void): Disposable {
     return this.changed.event(listener);
   }
+}
+
+/** A branch other than main that the generated data has code findings of, for `projectName`. */
+export function scannedFeatureBranch(data: PlatformData, projectName: string): string {
+  const ref = [...new Set(data.sast.filter((f) => f.repository?.name === projectName).map((f) => f.ref))].find((r) => r && r !== 'main');
+  if (!ref) throw new Error('the generated project has a scanned feature branch');
+  return ref;
 }
 
 /** Query parameters of a recorded request. */

@@ -11,7 +11,7 @@ import { RefScans } from '../../../src/core/services/ref-scans';
 import { WorkspaceView } from '../../../src/core/services/workspace-view';
 import type { FolderRef } from '../../../src/core/services/folder-view';
 import { generateDeployment, type PlatformData } from '../../platform/generator';
-import { startHarness, type Harness } from './platform-harness';
+import { scannedFeatureBranch, startHarness, type Harness } from './platform-harness';
 
 const SLUG = 'acme';
 interface Folder extends FolderRef { readonly key: string }
@@ -26,11 +26,7 @@ void describe('a scanned branch and the user\'s filters (real store, local platf
   after(() => h.close());
 
   const projectName = (): string => data.projects[0]?.name ?? '';
-  const feature = (): string => {
-    const ref = [...new Set(data.sast.filter((f) => f.repository?.name === projectName()).map((f) => f.ref))].find((r) => r && r !== 'main');
-    assert.ok(ref, 'the generated project has a scanned feature branch');
-    return ref;
-  };
+  const feature = (): string => scannedFeatureBranch(data, projectName());
   const onBranch = (ref: string) => [...data.sast, ...data.sca].filter((f) => f.repository?.name === projectName() && f.ref === ref);
 
   const setUp = (branch: string, selection: FilterSelection = EMPTY_SELECTION) => {
