@@ -1,15 +1,18 @@
 import { Agent, type Dispatcher } from 'undici';
 import { isLoopbackHost, parseBaseUrl, type BaseUrl } from './baseUrl';
 import { PlatformError, cancelledError } from '../model/errors';
-import { DEFAULT_MAX_BODY_BYTES, parseJsonText, readBodyPrefix, readCappedBody, readCappedText, headerValue } from './responseBody';
+import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readBodyPrefix, readCappedBody, readCappedText, headerValue, type ReadText } from './responseBody';
 import { DEFAULT_RETRY_POLICY, withRetries, type HttpMethod, type RetryEnvironment, type RetryInfo, type RetryPolicy } from './retry';
 import { capitalized, errorForStatus, parseRetryAfter, type EndpointAccess } from './statusErrors';
 import { errorFromTransport } from './transportErrors';
 import { nextTurn } from '../slices';
 import { said, type Said } from '../l10n';
 
-/** Bodies above this size (a page of findings) wait for a turn of the event loop before parsing. */
-const YIELD_BEFORE_PARSING_BYTES = 256 * 1024;
+/**
+ * A body's arrays longer than this (in characters) are parsed a slice of elements at a time, each
+ * slice on a turn of its own (`json-in-slices.ts`); smaller bodies are parsed at once.
+ */
+const PARSE_SLICE_CHARS = 256 * 1024;
 
 let lastTurn: Promise<void> = Promise.resolve();
 /**
@@ -233,20 +236,17 @@ export class PlatformHttp {
   }
 
   private async readJson(response: Dispatcher.ResponseData, request: JsonRequest, origin: string): Promise<unknown> {
-    let body: { text: () => string; bytes: number };
+    let body: ReadText;
     try {
       body = await readCappedText(response.body, response.headers, this.maxBodyBytes, request.what);
     } catch (e) {
       // A reset or a stall mid-body is a network failure (retryable for a GET), not bad data.
       throw errorFromTransport(e, origin, request.signal);
     }
-    // Pages in flight together arrive together: each is joined, parsed (and decoded by its caller)
-    // on turns of its own, so the extension host answers between them instead of after all of them.
-    const large = body.bytes > YIELD_BEFORE_PARSING_BYTES;
-    if (large) await ownTurn();
-    const text = body.text();
-    if (large) await ownTurn();
-    return parseJsonText(text, body.bytes, response.headers, request.what);
+    // Pages in flight together arrive together: each is parsed (and decoded by its caller) a
+    // slice at a time on turns of its own, so the extension host answers between them.
+    if (body.text.length > PARSE_SLICE_CHARS) await ownTurn();
+    return parseJsonBody(body, response.headers, request.what, PARSE_SLICE_CHARS, ownTurn);
   }
 
   /**

@@ -3,6 +3,8 @@ import { finished, type Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { PlatformError } from '../model/errors';
 import { formatCount, said, type Said } from '../l10n';
+import { parseInSlices, TextPieces } from './json-in-slices';
+import { JsonLayoutScanner, type JsonLayout } from './json-layout';
 
 /** Default cap of a success body: far above any real page, far below what would hurt the host. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
@@ -40,21 +42,33 @@ export function readCappedBody(body: Readable, headers: IncomingHttpHeaders, max
  *
  * The one-piece way (keep the Buffers, decode once) does better in plain Node, as its text never
  * sits in the young generation, but worse inside VS Code, where its refreshes stall longer and
- * collect more: the host is what users feel (docs/performance.md, "Refresh").
+ * collect more: the host is what users feel (docs/performance.md, "Refresh"). Each piece is also
+ * scanned for where its arrays' elements begin (`json-layout.ts`), so a large page can be parsed
+ * a slice at a time.
  */
-export function readCappedText(body: Readable, headers: IncomingHttpHeaders, maxBytes: number, what: Said): Promise<{ text: () => string; bytes: number }> {
+export function readCappedText(body: Readable, headers: IncomingHttpHeaders, maxBytes: number, what: Said): Promise<ReadText> {
   const decoder = new StringDecoder('utf8');
-  const parts: string[] = [];
+  const text = new TextPieces();
+  const scanner = new JsonLayoutScanner();
   let bytes = 0;
+  const add = (piece: string): void => {
+    text.add(piece);
+    scanner.push(piece);
+  };
   return readCapped(body, headers, maxBytes, what, {
-    add: (chunk) => { parts.push(decoder.write(chunk)); bytes += chunk.length; },
+    add: (chunk) => { add(decoder.write(chunk)); bytes += chunk.length; },
     done: () => {
-      parts.push(decoder.end());
-      // Joined when asked, so a caller can join a page of megabytes on a turn of its own rather
-      // than on the turn its last chunk arrived (where the next page's work may follow at once).
-      return { text: () => (parts.length === 1 ? parts[0] ?? '' : parts.join('')), bytes };
+      add(decoder.end());
+      return { text, layout: scanner.end(), bytes };
     },
   });
+}
+
+/** A body as read by `readCappedText`: its text in pieces, where its arrays' elements begin. */
+export interface ReadText {
+  readonly text: TextPieces;
+  readonly layout: JsonLayout | undefined;
+  readonly bytes: number;
 }
 
 function readCapped<T>(body: Readable, headers: IncomingHttpHeaders, maxBytes: number, what: Said, sink: BodySink<T>): Promise<T> {
@@ -114,21 +128,29 @@ export async function readBodyPrefix(body: Readable, maxBytes = ERROR_BODY_PREFI
 }
 
 /**
- * Parses a success body (read as text by `readCappedText`) as JSON. A declared non-JSON type (a
- * proxy's or login page's HTML sent with 200) and text that does not parse (a cut-off body) are
- * both `invalidResponse`.
+ * Refuses a success body declared as something other than JSON: a proxy's or login page's HTML
+ * sent with 200 is `invalidResponse`, said as such.
  */
-export function parseJsonText(text: string, bytes: number, headers: IncomingHttpHeaders, what: Said): unknown {
+export function checkJsonType(headers: IncomingHttpHeaders, what: Said): void {
   const contentType = headerValue(headers['content-type']);
   if (contentType !== undefined && !isJsonContentType(contentType)) {
     throw new PlatformError('invalidResponse', contentType.toLowerCase().includes('html')
       ? said('The platform answered {0} with {1} instead of JSON. A proxy or sign-in page may be answering instead of the platform: check the base URL and proxy settings.', what, contentType)
       : said('The platform answered {0} with {1} instead of JSON. Check that the base URL setting points at the platform, then try again.', what, contentType));
   }
+}
+
+/**
+ * Parses a success body (read by `readCappedText`) as JSON, a large one a slice at a time with
+ * `turn` between slices (`json-in-slices.ts`). Text that does not parse (a cut-off body) is
+ * `invalidResponse`.
+ */
+export async function parseJsonBody(body: ReadText, headers: IncomingHttpHeaders, what: Said, sliceChars: number, turn: () => Promise<void>): Promise<unknown> {
+  checkJsonType(headers, what);
   try {
-    return JSON.parse(text) as unknown;
+    return await parseInSlices(body.text, body.layout, sliceChars, turn);
   } catch (e) {
-    throw new PlatformError('invalidResponse', said('The platform\'s answer for {0} is not valid JSON ({1} bytes; it may be cut off). Try again.', what, formatCount(bytes)), { cause: e });
+    throw new PlatformError('invalidResponse', said('The platform\'s answer for {0} is not valid JSON ({1} bytes; it may be cut off). Try again.', what, formatCount(body.bytes)), { cause: e });
   }
 }
 

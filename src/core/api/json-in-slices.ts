@@ -1,0 +1,124 @@
+import type { ArrayLayout, JsonLayout } from './json-layout';
+
+/**
+ * A text kept as the pieces it arrived in, read by range without joining it whole: joining a page
+ * of megabytes is itself a long turn of the extension host.
+ */
+export class TextPieces {
+  private readonly pieces: string[] = [];
+  /** Where each piece begins in the whole text. */
+  private readonly starts: number[] = [];
+  private size = 0;
+
+  add(piece: string): void {
+    if (piece.length === 0) return;
+    this.pieces.push(piece);
+    this.starts.push(this.size);
+    this.size += piece.length;
+  }
+
+  get length(): number {
+    return this.size;
+  }
+
+  whole(): string {
+    return this.pieces.length === 1 ? this.pieces[0] ?? '' : this.pieces.join('');
+  }
+
+  slice(from: number, to: number): string {
+    if (to <= from) return '';
+    let at = this.pieceAt(from);
+    let text = '';
+    let cursor = from;
+    while (cursor < to) {
+      const piece = this.pieces[at] ?? '';
+      const start = this.starts[at] ?? 0;
+      text += piece.slice(cursor - start, Math.min(piece.length, to - start));
+      cursor = start + piece.length;
+      at++;
+    }
+    return text;
+  }
+
+  private pieceAt(offset: number): number {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((this.starts[middle] ?? 0) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+}
+
+/**
+ * Parses `text` as JSON, splitting each array of `layout` longer than `sliceChars` into slices of
+ * whole elements, each parsed on its own turn (`turn`), so that the host answers between them.
+ *
+ * The result is what `JSON.parse` of the whole text gives. Where the layout cannot be trusted to
+ * give it (a slice that does not parse, a key seen twice), the whole text is parsed instead, and
+ * its error, if any, is the one thrown.
+ */
+export async function parseInSlices(text: TextPieces, layout: JsonLayout | undefined, sliceChars: number, turn: () => Promise<void>): Promise<unknown> {
+  const split = layout?.length === text.length ? layout.arrays.filter((a) => a.close - a.open > sliceChars) : [];
+  if (split.length === 0) return JSON.parse(text.whole()) as unknown;
+  try {
+    return await assemble(text, split, sliceChars, turn);
+  } catch {
+    return JSON.parse(text.whole()) as unknown;
+  }
+}
+
+class NotAsParsed extends Error {}
+
+async function assemble(text: TextPieces, split: readonly ArrayLayout[], sliceChars: number, turn: () => Promise<void>): Promise<unknown> {
+  // The text with the split arrays emptied: everything but their elements, parsed at once.
+  let skeleton = '';
+  let from = 0;
+  for (const array of split) {
+    skeleton += `${text.slice(from, array.open)}[`;
+    from = array.close;
+  }
+  skeleton += text.slice(from, text.length);
+  const top = JSON.parse(skeleton) as unknown;
+  const values: unknown[][] = [];
+  for (const array of split) {
+    await turn();
+    values.push(await elementsInSlices(text, array, sliceChars, turn));
+  }
+  if (split.length === 1 && split[0]?.key === undefined) {
+    if (!Array.isArray(top)) throw new NotAsParsed();
+    return values[0];
+  }
+  if (typeof top !== 'object' || top === null || Array.isArray(top)) throw new NotAsParsed();
+  const keys = new Set<string>();
+  split.forEach((array, index) => {
+    if (!array.key) throw new NotAsParsed();
+    const key = JSON.parse(text.slice(array.key.from, array.key.to)) as string;
+    const emptied = (top as Record<string, unknown>)[key];
+    // A key given twice keeps its last value in JSON.parse: only an emptied array is ours to fill.
+    if (keys.has(key) || !Array.isArray(emptied) || emptied.length !== 0) throw new NotAsParsed();
+    keys.add(key);
+    Object.defineProperty(top, key, { value: values[index], writable: true, enumerable: true, configurable: true });
+  });
+  return top;
+}
+
+async function elementsInSlices(text: TextPieces, array: ArrayLayout, sliceChars: number, turn: () => Promise<void>): Promise<unknown[]> {
+  const elements: unknown[] = [];
+  const { starts } = array;
+  let first = 0;
+  while (first < starts.length) {
+    let next = first + 1;
+    const begin = starts[first] ?? array.close;
+    while (next < starts.length && (starts[next] ?? 0) - begin < sliceChars) next++;
+    // Up to the comma before the next slice's first element, or to the closing bracket.
+    const end = next < starts.length ? (starts[next] ?? 0) - 1 : array.close;
+    const slice = JSON.parse(`[${text.slice(begin, end)}]`) as unknown[];
+    for (const element of slice) elements.push(element);
+    first = next;
+    if (first < starts.length) await turn();
+  }
+  return elements;
+}
