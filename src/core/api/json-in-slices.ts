@@ -1,31 +1,41 @@
 import type { ArrayLayout, JsonLayout } from './json-layout';
 
+/** Arriving chunks are joined into pieces of about this many characters (see `TextPieces`). */
+const JOINED_PIECE_CHARS = 512 * 1024;
+
 /**
- * A text kept as the pieces it arrived in, read by range without joining it whole: joining a page
- * of megabytes is itself a long turn of the extension host.
+ * A text kept in pieces, read by range without joining it whole: joining a page of megabytes is
+ * itself a long turn of the extension host. The chunks it arrives in (tens of kilobytes) are
+ * joined a few hundred kilobytes at a time, as each such run is complete: strings that small live
+ * in the young generation, where every collection copies them while the page waits for its turn
+ * to be parsed, and larger ones are set aside where collections do not copy them.
  */
 export class TextPieces {
   private readonly pieces: string[] = [];
   /** Where each piece begins in the whole text. */
   private readonly starts: number[] = [];
   private size = 0;
+  private pending: string[] = [];
+  private pendingSize = 0;
 
   add(piece: string): void {
     if (piece.length === 0) return;
-    this.pieces.push(piece);
-    this.starts.push(this.size);
-    this.size += piece.length;
+    this.pending.push(piece);
+    this.pendingSize += piece.length;
+    if (this.pendingSize >= JOINED_PIECE_CHARS) this.settle();
   }
 
   get length(): number {
-    return this.size;
+    return this.size + this.pendingSize;
   }
 
   whole(): string {
+    this.settle();
     return this.pieces.length === 1 ? this.pieces[0] ?? '' : this.pieces.join('');
   }
 
   slice(from: number, to: number): string {
+    this.settle();
     if (to <= from) return '';
     let at = this.pieceAt(from);
     let text = '';
@@ -38,6 +48,15 @@ export class TextPieces {
       at++;
     }
     return text;
+  }
+
+  private settle(): void {
+    if (this.pendingSize === 0) return;
+    this.pieces.push(this.pending.length === 1 ? this.pending[0] ?? '' : this.pending.join(''));
+    this.starts.push(this.size);
+    this.size += this.pendingSize;
+    this.pending = [];
+    this.pendingSize = 0;
   }
 
   private pieceAt(offset: number): number {

@@ -64,6 +64,16 @@ void describe('parsing a large page in slices', () => {
     }
   });
 
+  void it('a page of megabytes arriving in chunks of 64 KB comes out whole, in slices of about the size asked', async () => {
+    const next = random(7);
+    const text = JSON.stringify(page(next, 30_000));
+    assert.ok(text.length > 2 * 1024 * 1024, `the page is ${text.length} characters`);
+    const cuts = Array.from({ length: Math.floor(text.length / 65536) }, (_, i) => (i + 1) * 65536);
+    const { value: got, turns } = await parsed(text, cuts, 256 * 1024);
+    assert.deepEqual(got, JSON.parse(text));
+    assert.ok(turns >= Math.floor(text.length / (256 * 1024)) - 1, `${turns} turns for ${text.length} characters`);
+  });
+
   void it('handles a chunk that ends between a backslash and the character it escapes, at every position', async () => {
     const text = JSON.stringify({ findings: [{ m: 'a\\"b\\\\' }, { m: '\\\\"' }, { m: '"},{"' }, {}, [], '\\'] });
     for (let cut = 1; cut < text.length; cut++) {
