@@ -6,6 +6,7 @@
  * Each request is: read the body, record it, pick an injected fault, wait the configured
  * latency, then (unless the fault replaces the answer) check the token and route it.
  */
+import { setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -121,6 +122,8 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
   const sbom = new SbomJobs(opts.sbomPollsUntilDone ?? 2);
   // Aborted by close(): ends pending latency waits so nothing keeps the process alive.
   const closing = new AbortController();
+  // Every request waiting out the latency listens to it: dozens at once are expected, not a leak.
+  setMaxListeners(0, closing.signal);
   let latencyMs = opts.latencyMs ?? 0;
   const answers: ApiState['answers'] = { shape: opts.shape ?? 'service', maxPageSize: opts.maxPageSize };
   const integrations: ApiState['integrations'] = { ticketing: opts.ticketing ?? true };

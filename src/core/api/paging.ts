@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { PlatformError, cancelledError } from '../model/errors';
 import { said, type Said } from '../l10n';
 
@@ -214,6 +215,9 @@ export function checkPageSize(value: number, min: number, max: number, name: str
 /** An AbortController that also aborts when the caller's signal does. */
 function linkedController(outer: AbortSignal | undefined): { controller: AbortController; dispose: () => void } {
   const controller = new AbortController();
+  // Each page in flight listens to it (undici adds a listener per request): a sync that asks for
+  // every page at once has more than Node's default of ten, which is no leak.
+  setMaxListeners(0, controller.signal);
   const onAbort = (): void => controller.abort(cancelledError());
   if (outer?.aborted) {
     onAbort();

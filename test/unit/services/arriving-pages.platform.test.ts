@@ -66,4 +66,24 @@ void describe('a first load\'s pages, drawn as they come', () => {
     await view.refresh(true);
     assert.deepEqual(seen.slice(mark).map((s) => s.cause), ['refresh']);
   });
+
+  void test('a refresh that asks for a dozen pages at once writes no "possible memory leak" warning to the host\'s log', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => void warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    h.server.setLatency(50);
+    try {
+      const { view } = setUp();
+      await view.refresh();
+      // The second read knows the list's length and asks for all of its 12 pages in one wave.
+      h.server.roundTrips.mark();
+      await view.refresh(true);
+      assert.ok(h.server.roundTrips.report().requests >= 11, `the pages went at once (${h.server.roundTrips.report().requests} requests)`);
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(warnings.filter((w) => w.includes('MaxListeners')), []);
+    } finally {
+      h.server.setLatency(0);
+      process.off('warning', onWarning);
+    }
+  });
 });
