@@ -131,7 +131,7 @@ export async function readBodyPrefix(body: Readable, maxBytes = ERROR_BODY_PREFI
  * Refuses a success body declared as something other than JSON: a proxy's or login page's HTML
  * sent with 200 is `invalidResponse`, said as such.
  */
-export function checkJsonType(headers: IncomingHttpHeaders, what: Said): void {
+function checkJsonType(headers: IncomingHttpHeaders, what: Said): void {
   const contentType = headerValue(headers['content-type']);
   if (contentType !== undefined && !isJsonContentType(contentType)) {
     throw new PlatformError('invalidResponse', contentType.toLowerCase().includes('html')
