@@ -92,35 +92,36 @@ export async function parseInSlices(text: TextPieces, layout: JsonLayout | undef
 class NotAsParsed extends Error {}
 
 async function assemble(text: TextPieces, split: readonly ArrayLayout[], sliceChars: number, turn: () => Promise<void>): Promise<unknown> {
-  // The text with the split arrays emptied: everything but their elements, parsed at once.
+  // The text with each split array replaced by a string of its own that no platform text can
+  // guess: everything but their elements, parsed at once. Where JSON.parse keeps another value
+  // for the array's key (the key given again later), that string is not what the key holds.
+  const nonce = `${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}`;
+  const marker = (index: number): string => `\u0000slice ${nonce} ${index}`;
   let skeleton = '';
   let from = 0;
-  for (const array of split) {
-    skeleton += `${text.slice(from, array.open)}[`;
-    from = array.close;
-  }
+  split.forEach((array, index) => {
+    skeleton += `${text.slice(from, array.open)}${JSON.stringify(marker(index))}`;
+    from = array.close + 1;
+  });
   skeleton += text.slice(from, text.length);
   const top = JSON.parse(skeleton) as unknown;
-  const values: unknown[][] = [];
-  for (const array of split) {
-    await turn();
-    values.push(await elementsInSlices(text, array, sliceChars, turn));
-  }
   if (split.length === 1 && split[0]?.key === undefined) {
-    if (!Array.isArray(top)) throw new NotAsParsed();
-    return values[0];
+    if (top !== marker(0)) throw new NotAsParsed();
+    return elementsInSlices(text, split[0], sliceChars, turn);
   }
   if (typeof top !== 'object' || top === null || Array.isArray(top)) throw new NotAsParsed();
-  const keys = new Set<string>();
+  const keys: string[] = [];
   split.forEach((array, index) => {
     if (!array.key) throw new NotAsParsed();
     const key = JSON.parse(text.slice(array.key.from, array.key.to)) as string;
-    const emptied = (top as Record<string, unknown>)[key];
-    // A key given twice keeps its last value in JSON.parse: only an emptied array is ours to fill.
-    if (keys.has(key) || !Array.isArray(emptied) || emptied.length !== 0) throw new NotAsParsed();
-    keys.add(key);
-    Object.defineProperty(top, key, { value: values[index], writable: true, enumerable: true, configurable: true });
+    if ((top as Record<string, unknown>)[key] !== marker(index)) throw new NotAsParsed();
+    keys.push(key);
   });
+  for (const [index, array] of split.entries()) {
+    await turn();
+    const value = await elementsInSlices(text, array, sliceChars, turn);
+    Object.defineProperty(top, keys[index] ?? '', { value, writable: true, enumerable: true, configurable: true });
+  }
   return top;
 }
 

@@ -87,6 +87,10 @@ void describe('parsing a large page in slices', () => {
       JSON.stringify(many),
       '{"findings":[],"more":[ ]}',
       `{"findings":${JSON.stringify(many)},"findings":[1]}`,
+      // The last value is an empty array, as the emptied one looks: JSON.parse keeps the last.
+      `{"findings":${JSON.stringify(many)},"findings":[]}`,
+      `{"findings":${JSON.stringify(many)},"findings":[ ],"x":1}`,
+      `{"findings":${JSON.stringify(many)},"findings":null}`,
       `{"findings":${JSON.stringify(many)},"findings":${JSON.stringify(many.slice(1))}}`,
       `{"__proto__":${JSON.stringify(many)},"x":1}`,
       `  {"a" : ${JSON.stringify(many, null, 1)} , "b":"c"}  `,
