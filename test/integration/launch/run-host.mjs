@@ -16,6 +16,8 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
+const REFUSED_DIALOG_WARNING = 'DialogService: Dialog requested during smoke test.';
+
 /** Settings the workbench reads once at load: nothing may pop up over what the tests look at. */
 const SETTINGS = {
   'workbench.startupEditor': 'none',
@@ -32,17 +34,19 @@ const SETTINGS = {
 
 /**
  * @param {'newest'|'oldest'} host
- * @param {{ vsix: string, extensionId: string, version: string, suite: string, resultsDir: string, timeoutMs: number, locale?: string }} options
+ * @param {{ vsix: string, extensionId: string, version: string, suite: string, resultsDir: string, timeoutMs: number, locale?: string, part?: string }} options
  *   `locale`: the display language (de, ja): a language pack is installed, code-server starts with
  *   `--locale`, the suite runs language.test.ts alone (APPSEC_IT_LOCALE), and the screenshots and
  *   log are named with the language and kept beside the English ones.
- * @returns {Promise<{ passed: number, failed: number, failures: {title: string, error: string}[], error?: string, seconds: number }>}
+ *   `part`: `k/n`, the k-th of n parts of the suite's files (APPSEC_IT_PART, suite/index.ts); the
+ *   log is named with it.
+ * @returns {Promise<{ passed: number, failed: number, failures: {title: string, error: string}[], tests: {title: string, ms: number, timeoutMs: number}[], files: {name: string, ms: number}[], error?: string, seconds: number }>}
  */
-export async function runHost(host, { vsix, extensionId, version, suite, resultsDir, timeoutMs, locale }) {
+export async function runHost(host, { vsix, extensionId, version, suite, resultsDir, timeoutMs, locale, part }) {
   const started = Date.now();
-  const tag = locale ? `${host} ${locale}` : host;
+  const tag = [host, locale, part].filter(Boolean).join(' ');
   const say = (line) => console.log(`[${tag}] ${line}`);
-  const logName = locale ? `${host}-${locale}-code-server.log` : `${host}-code-server.log`;
+  const logName = `${[host, locale, part && `part${part.replace('/', '-of-')}`].filter(Boolean).join('-')}-code-server.log`;
   const runDir = mkdtempSync(join(tmpdir(), `appsec-it-${host}-`));
   const workspace = mkdtempSync(join(tmpdir(), `appsec-it-workspace-${host}-`));
   // Tests that read git remotes need a repository; each host gets a fresh one.
@@ -56,6 +60,7 @@ export async function runHost(host, { vsix, extensionId, version, suite, results
   let browser;
   let poller;
   let outcome;
+  let refusedDialogs = 0;
   try {
     const extensionDir = installVsix(host, vsix, runDir, `${extensionId}-${version}`);
     say(`VS Code ${HOSTS[host].vscode}: installed ${vsix} → ${extensionDir}`);
@@ -75,6 +80,7 @@ export async function runHost(host, { vsix, extensionId, version, suite, results
         APPSEC_TEST_SCREENSHOT_READY: files.ready,
         APPSEC_TEST_SCREENSHOT_DONE: files.done,
         ...(locale ? { APPSEC_IT_LOCALE: locale } : {}),
+        ...(part ? { APPSEC_IT_PART: part } : {}),
       },
     });
     say(`code-server listening on 127.0.0.1:${server.port}`);
@@ -85,6 +91,10 @@ export async function runHost(host, { vsix, extensionId, version, suite, results
     await page.exposeFunction('codeAutomationExit', (code) => exited(code));
     await page.exposeFunction('codeAutomationLog', (type, args) => {
       const text = Array.isArray(args) ? format(...args) : format(args);
+      // The smoke-test driver (the newest host's `enable-smoke-test-driver`) warns of every dialog
+      // asked for, and the workbench refuses each at once, as the oldest host does without the
+      // warning: they are counted, not printed one by one.
+      if (text === REFUSED_DIALOG_WARNING) return void refusedDialogs++;
       for (const line of text.split('\n')) console.log(`[${tag}${type === 'info' ? '' : ` ${type}`}] ${line}`);
     });
     poller = pollScreenshots(page, files, join(resultsDir, locale ? 'languages' : 'screenshots'), locale ? `${host}-${locale}` : host, say);
@@ -118,6 +128,7 @@ export async function runHost(host, { vsix, extensionId, version, suite, results
   const results = existsSync(files.results) ? JSON.parse(readFileSync(files.results, 'utf8')) : undefined;
   if (!outcome.error && outcome.code !== 0) outcome.error = `the workbench reported exit code ${outcome.code}`;
   if (!outcome.error && !results) outcome.error = 'the suite wrote no results file';
+  if (refusedDialogs > 0) say(`${refusedDialogs} dialogs asked for were refused by the test workbench ("${REFUSED_DIALOG_WARNING}")`);
   if (outcome.error && server) say(`code-server log (${logName}), last lines:\n${tail(join(resultsDir, logName), 20)}`);
   rmSync(runDir, { recursive: true, force: true });
   rmSync(workspace, { recursive: true, force: true });
@@ -125,6 +136,8 @@ export async function runHost(host, { vsix, extensionId, version, suite, results
     passed: results?.passed ?? 0,
     failed: results?.failed ?? 0,
     failures: results?.failures ?? [],
+    tests: results?.tests ?? [],
+    files: results?.files ?? [],
     ...(outcome.error ? { error: outcome.error } : {}),
     seconds: Math.round((Date.now() - started) / 1000),
   };
@@ -176,7 +189,8 @@ function pollScreenshots(page, files, dir, host, say) {
     // A second shot under the same name is numbered, never written over the first.
     const base = `${host}${label ? `-${label}` : ''}`;
     let name = base;
-    for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
+    // The parts of one host's suite share the folder: a shot of an earlier part counts as taken.
+    for (let n = 2; taken.has(name) || existsSync(join(dir, `${name}.png`)); n++) name = `${base}-${n}`;
     taken.add(name);
     const path = join(dir, `${name}.png`);
     page
@@ -205,12 +219,15 @@ const READ_PREFIX = 'read:';
 /**
  * A key pressed or an element clicked in the page, as a user does (`press:Shift+F10`,
  * `click:<selector>`, `rightclick:<selector>`): a context menu or a modal dialog is opened and
- * closed only from the window, never from the extension host. Undefined for other requests.
+ * closed only from the window, never from the extension host. `painted:<vs|vs-dark|hc-black|hc-light>`
+ * waits until the window and every webview in it are drawn in that kind of theme. Undefined for
+ * other requests.
  */
 function actOnPage(page, request) {
   const [kind, ...rest] = request.split(':');
   const target = rest.join(':');
   if (kind === 'press') return page.keyboard.press(target);
+  if (kind === 'painted') return painted(page, target);
   if (kind === 'click' || kind === 'rightclick') return page.click(target, { button: kind === 'click' ? 'left' : 'right', timeout: 10_000 });
   return undefined;
 }
@@ -221,4 +238,30 @@ function actOnPage(page, request) {
  */
 function readFromPage(page, selector) {
   return page.$$eval(selector, (elements) => elements.map((e) => ({ label: e.getAttribute('aria-label') ?? '', text: e.textContent ?? '' })));
+}
+
+/** The class a webview's body carries in each kind of theme, by the workbench's own class for it. */
+const WEBVIEW_THEME_CLASS = { vs: 'vscode-light', 'vs-dark': 'vscode-dark', 'hc-black': 'vscode-high-contrast', 'hc-light': 'vscode-high-contrast-light' };
+
+/**
+ * Resolves once the workbench carries the theme's class, each webview's document the matching
+ * one (a webview hears of the theme by a message, after the workbench), and a frame has been
+ * drawn since: what a screenshot in that theme needs, instead of a fixed wait.
+ */
+async function painted(page, kind) {
+  const webviewClass = WEBVIEW_THEME_CLASS[kind];
+  if (!webviewClass) throw new Error(`painted: takes ${Object.keys(WEBVIEW_THEME_CLASS).join('|')} (got ${kind})`);
+  await page.locator(`.monaco-workbench.${kind}`).first().waitFor({ timeout: 10_000 });
+  const themed = Object.values(WEBVIEW_THEME_CLASS);
+  for (const frame of page.frames()) {
+    if (frame === page.mainFrame()) continue;
+    const classes = await frame.evaluate(() => [...(document.body?.classList ?? [])]).catch(() => []);
+    if (!classes.some((c) => themed.includes(c))) continue;
+    await frame.waitForFunction((wanted) => {
+      const list = document.body?.classList;
+      // A light high-contrast body carries both high-contrast classes.
+      return list?.contains(wanted) && (wanted !== 'vscode-high-contrast' || !list.contains('vscode-high-contrast-light'));
+    }, webviewClass, { timeout: 10_000 }).catch(() => undefined);
+  }
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }

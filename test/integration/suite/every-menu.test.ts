@@ -86,7 +86,23 @@ describe('every menu entry, run as its click runs it', function () {
    * Runs the command as the click would, closing any quick input or dialog it opens, and returns
    * what it reported as failed (nothing, when it worked or was cancelled).
    */
+  const clickTimes: { what: string; ms: number }[] = [];
+  after(() => {
+    // The log names where this file spends its time, so a slower suite says which command.
+    const total = clickTimes.reduce((sum, c) => sum + c.ms, 0);
+    console.log(`every menu entry: ${clickTimes.length} clicks in ${(total / 1000).toFixed(1)} s; the slowest: ${[...clickTimes].sort((x, y) => y.ms - x.ms).slice(0, 8).map((c) => `${c.what} ${c.ms} ms`).join(', ')}`);
+  });
+
   async function click(command: string, args: readonly unknown[]): Promise<string[]> {
+    const started = Date.now();
+    try {
+      return await clickOnce(command, args);
+    } finally {
+      clickTimes.push({ what: `${command}(${args.length})`, ms: Date.now() - started });
+    }
+  }
+
+  async function clickOnce(command: string, args: readonly unknown[]): Promise<string[]> {
     const marker = `menu test: ${command} ${Date.now()}`;
     f.api.app.logger('MenuTest').info(marker);
     let settled = false;

@@ -137,6 +137,14 @@ const THEME_KINDS: Record<keyof typeof THEMES, vscode.ColorThemeKind> = {
   'high-contrast-light': vscode.ColorThemeKind.HighContrastLight,
 };
 
+/** The class the workbench's element carries in each theme (the launcher waits for it). */
+const WORKBENCH_THEME_CLASS: Record<keyof typeof THEMES, string> = {
+  light: 'vs',
+  dark: 'vs-dark',
+  'high-contrast': 'hc-black',
+  'high-contrast-light': 'hc-light',
+};
+
 /**
  * One screenshot per theme (`<host>-<label>-<theme>.png`), the user's theme put back after. Skipped
  * entirely where no launcher takes screenshots, so a plain run does not wait for repaints.
@@ -160,8 +168,8 @@ export async function inEachTheme(themes: readonly (keyof typeof THEMES)[], body
     for (const theme of themes) {
       await config.update('colorTheme', THEMES[theme], vscode.ConfigurationTarget.Global);
       await waitFor(() => vscode.window.activeColorTheme.kind === THEME_KINDS[theme], 10_000, `the ${theme} theme is applied`);
-      // The workbench repaints its parts a while after the theme changes.
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // The workbench repaints its parts, and its webviews hear of the theme, after the change.
+      await askWindow(`painted:${WORKBENCH_THEME_CLASS[theme]}`);
       await body(theme);
     }
   } finally {

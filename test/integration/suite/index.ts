@@ -52,6 +52,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['slow-project-list', () => import('./slow-project-list.test')],
   ['finding-fix', () => import('./finding-fix.test')],
   ['every-menu', () => import('./every-menu.test')],
+  ['token-origin', () => import('./token-origin.test')],
   ['signout', () => import('./signout.test')],
 ];
 
@@ -65,33 +66,76 @@ const LANGUAGE_FILE = (): Promise<unknown> => import('./language.test');
 /** `npm run bench:host` runs the in-host benchmark instead of the tests (it is not a test file). */
 const BENCH_FILE = (): Promise<unknown> => import('./bench.host');
 
-/** The files to run, in the order asked for by the environment. */
-function selectedFiles(): (() => Promise<unknown>)[] {
-  if (process.env.APPSEC_BENCH === '1') return [BENCH_FILE];
-  if (process.env.APPSEC_IT_LOCALE) return [LANGUAGE_FILE];
+type Load = readonly [string, () => Promise<unknown>];
+
+/**
+ * The files to run, in the order asked for by the environment. APPSEC_IT_PART=<k>/<n> (the
+ * launcher's `--parts n`) keeps every n-th file from the k-th on, so the parts of one host's
+ * suite are launched one after another, each well inside the launcher's limit.
+ */
+function selectedFiles(): Load[] {
+  if (process.env.APPSEC_BENCH === '1') return [['bench', BENCH_FILE]];
+  if (process.env.APPSEC_IT_LOCALE) return [['language', LANGUAGE_FILE]];
   const only = process.env.APPSEC_IT_ONLY?.split(',').map((name) => name.trim()).filter((name) => name !== '');
   const chosen = only && only.length > 0 ? TEST_FILES.filter(([name]) => only.includes(name)) : [...TEST_FILES];
   if (only && chosen.length !== only.length) throw new Error(`APPSEC_IT_ONLY names no such file: ${only.join(', ')}`);
-  if (process.env.APPSEC_IT_ORDER === 'reverse') chosen.reverse();
-  return chosen.map(([, load]) => load);
+  const part = partOf(process.env.APPSEC_IT_PART);
+  const kept = part ? chosen.filter((_, i) => i % part.of === part.index - 1) : chosen;
+  if (process.env.APPSEC_IT_ORDER === 'reverse') kept.reverse();
+  return kept;
+}
+
+function partOf(value: string | undefined): { index: number; of: number } | undefined {
+  if (!value) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const index = Number(match?.[1]);
+  const of = Number(match?.[2]);
+  if (!match || index < 1 || index > of) throw new Error(`APPSEC_IT_PART takes <k>/<n> with 1 ≤ k ≤ n (got ${value})`);
+  return { index, of };
 }
 
 interface Results {
   passed: number;
   failed: number;
   failures: { title: string; error: string }[];
+  /** Every test that ran, with its time and its own limit, so the launcher can name the slowest. */
+  tests: { title: string; ms: number; timeoutMs: number }[];
+  /** Each file's time from its first hook to its last, hooks included. */
+  files: { name: string; ms: number }[];
 }
 
 export async function run(): Promise<void> {
   // The real host is slow the first time it opens a view or starts a language feature.
   const mocha = new Mocha({ ui: 'bdd', timeout: 20_000, color: true });
   mocha.suite.emit(Mocha.Suite.constants.EVENT_FILE_PRE_REQUIRE, globalThis, 'bundle', mocha);
-  for (const load of selectedFiles()) await load();
+  // Which file each top-level suite came from: the suites a file's import adds are its own.
+  const fileOf = new Map<Mocha.Suite, string>();
+  for (const [name, load] of selectedFiles()) {
+    const before = mocha.suite.suites.length;
+    await load();
+    for (const suite of mocha.suite.suites.slice(before)) fileOf.set(suite, name);
+  }
 
-  const results: Results = { passed: 0, failed: 0, failures: [] };
+  const results: Results = { passed: 0, failed: 0, failures: [], tests: [], files: [] };
+  const begun = new Map<string, number>();
   await new Promise<void>((resolve) => {
     mocha
       .run(() => resolve())
+      .on(Mocha.Runner.constants.EVENT_SUITE_BEGIN, (suite: Mocha.Suite) => {
+        const name = fileOf.get(suite);
+        if (name !== undefined && !begun.has(name)) begun.set(name, Date.now());
+      })
+      .on(Mocha.Runner.constants.EVENT_SUITE_END, (suite: Mocha.Suite) => {
+        const name = fileOf.get(suite);
+        if (name === undefined) return;
+        const ms = Date.now() - (begun.get(name) ?? Date.now());
+        const known = results.files.find((file) => file.name === name);
+        if (known) known.ms = ms;
+        else results.files.push({ name, ms });
+      })
+      .on(Mocha.Runner.constants.EVENT_TEST_END, (test: Mocha.Test) => {
+        results.tests.push({ title: test.fullTitle(), ms: test.duration ?? 0, timeoutMs: test.timeout() });
+      })
       .on(Mocha.Runner.constants.EVENT_TEST_PASS, () => {
         results.passed++;
       })
