@@ -255,13 +255,14 @@ async function painted(page, kind) {
   const themed = Object.values(WEBVIEW_THEME_CLASS);
   for (const frame of page.frames()) {
     if (frame === page.mainFrame()) continue;
-    const classes = await frame.evaluate(() => [...(document.body?.classList ?? [])]).catch(() => []);
+    // These functions run in the page, where `globalThis` is its window.
+    const classes = await frame.evaluate(() => [...(globalThis.document.body?.classList ?? [])]).catch(() => []);
     if (!classes.some((c) => themed.includes(c))) continue;
     await frame.waitForFunction((wanted) => {
-      const list = document.body?.classList;
+      const list = globalThis.document.body?.classList;
       // A light high-contrast body carries both high-contrast classes.
       return list?.contains(wanted) && (wanted !== 'vscode-high-contrast' || !list.contains('vscode-high-contrast-light'));
     }, webviewClass, { timeout: 10_000 }).catch(() => undefined);
   }
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate(() => new Promise((resolve) => globalThis.requestAnimationFrame(() => globalThis.requestAnimationFrame(resolve))));
 }
