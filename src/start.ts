@@ -15,6 +15,8 @@ import { settings } from './host/settings';
 import type { StartMemory } from './host/start-memory';
 import { errorMessage, reportError } from './host/user-errors';
 import { said } from './core/l10n';
+import { parseBaseUrl } from './core/api/baseUrl';
+import type { Logger } from './host/logger';
 
 export interface StartDeps extends CommandDeps {
   readonly tokens: SecretTokenStore;
@@ -32,6 +34,7 @@ export function registerStart(context: vscode.ExtensionContext, deps: StartDeps)
   const sessionLog = deps.logger('Session');
   context.subscriptions.push(...deps.startMemory.follow({ session, projects: deps.projects, repos, drawn: deps.diagnostics.onDidChange, log: storeLog }));
   void (async () => {
+    await adoptLegacyToken(tokens, sessionLog);
     await adoptDemoToken(tokens, settings.baseUrl(), process.env, sessionLog);
     await deps.rememberToken();
     const state = await session.restore();
@@ -47,4 +50,15 @@ export function registerStart(context: vscode.ExtensionContext, deps: StartDeps)
     }
   })().catch((e: unknown) => reportError(said('Starting failed'), e, sessionLog));
   return {};
+}
+
+/** The one token of an earlier release goes to the base URL's origin (kept for later when that URL is unusable now). */
+async function adoptLegacyToken(tokens: SecretTokenStore, log: Logger): Promise<void> {
+  let origin: string;
+  try {
+    origin = parseBaseUrl(settings.baseUrl()).origin;
+  } catch {
+    return;
+  }
+  if (await tokens.adoptLegacyToken(origin)) log.info(`The stored token is now kept for ${origin}, the origin of appsecFindings.baseUrl.`);
 }

@@ -27,11 +27,15 @@ function validateToken(value: string): string | undefined {
  */
 export async function signIn(app: SessionCommandsDeps, given?: string): Promise<Deployment | undefined> {
   const demo = demoTokenFor(settings.baseUrl(), process.env);
+  // Undefined when the base URL is unusable: the sign-in then says why.
+  const origin = app.session.tokenOrigin;
   const token = given ?? await vscode.window.showInputBox({
     title: t('AppSec: Sign In'),
     prompt: demo
       ? t('The demo platform\'s token is filled in: press Enter to sign in to the demo again.')
-      : t('API token of the Semgrep AppSec Platform (Settings → Tokens, with Web API access). It is kept in VS Code\'s secret storage only.'),
+      : origin
+        ? t('API token of the Semgrep AppSec Platform at {0} (Settings → Tokens, with Web API access). It is kept in VS Code\'s secret storage, for {0} only.', origin)
+        : t('API token of the Semgrep AppSec Platform (Settings → Tokens, with Web API access). It is kept in VS Code\'s secret storage only.'),
     ...(demo ? { value: demo } : {}),
     password: true,
     ignoreFocusOut: true,

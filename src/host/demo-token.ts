@@ -27,8 +27,11 @@ export function demoTokenFor(baseUrl: string, env: NodeJS.ProcessEnv): string | 
 
 export async function adoptDemoToken(tokens: TokenStore, baseUrl: string, env: NodeJS.ProcessEnv, log: Logger): Promise<boolean> {
   const demo = demoTokenFor(baseUrl, env);
-  if (!demo || (await tokens.get())) return false;
-  await tokens.store(demo);
+  if (!demo) return false;
+  // A loopback base URL that parses: demoTokenFor said so.
+  const origin = new URL(baseUrl).origin;
+  if (await tokens.get(origin)) return false;
+  await tokens.store(origin, demo);
   log.info('Signed in with the demo token of the local demo platform.');
   return true;
 }

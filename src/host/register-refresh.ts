@@ -16,7 +16,7 @@ import { refreshAllActions, type RefreshAll, type RefreshAllDeps } from './refre
 import type { SecretTokenStore } from './secrets';
 import { affectsDeployment, settings } from './settings';
 import { reportDeploymentUnread, reportError } from './user-errors';
-import { said } from '../core/l10n';
+import { said, t } from '../core/l10n';
 
 export interface RefreshDeps {
   readonly session: Session;
@@ -42,6 +42,8 @@ export function registerRefresh(context: vscode.ExtensionContext, deps: RefreshD
     baseUrl: () => settings.baseUrl(), onKindsFailed: (gaps) => void announceKindsFailed(gaps),
     onDeploymentUnread: (e) => reportDeploymentUnread(settings.baseUrl(), e, deps.logger('Session')),
   });
+  // The origin the session was last signed in at: a base URL moved to another origin finds no token there.
+  let signedInAt = session.state.kind === 'signedIn' ? session.tokenOrigin : undefined;
   context.subscriptions.push(
     // Another window signed in or out: follow it.
     deps.tokens.onDidChange(() => {
@@ -52,9 +54,27 @@ export function registerRefresh(context: vscode.ExtensionContext, deps: RefreshD
       void refresh.reposChanged().catch((e: unknown) => reportError(said('Updating diagnostics failed'), e, deps.logger('Diagnostics')));
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (affectsDeployment(e)) void refresh.deploymentSettingsChanged();
+      if (!affectsDeployment(e)) return;
+      const before = session.state.kind === 'signedIn' ? signedInAt : undefined;
+      void refresh.deploymentSettingsChanged().then(() => {
+        const now = session.tokenOrigin;
+        if (before && now && now !== before && session.state.kind === 'signedOut') void tellSignedOutAt(now, before);
+      });
+    }),
+    session.onDidChange((state) => {
+      if (state.kind === 'signedIn') signedInAt = session.tokenOrigin;
     }),
     startAutoRefresh(() => settings.autoRefreshMinutes(), () => refresh.refreshAll(true), deps.logger('AutoRefresh')),
   );
   return refresh;
+}
+
+/** Says why the views emptied when the base URL moved to an origin without a token of its own. */
+async function tellSignedOutAt(origin: string, previous: string): Promise<void> {
+  const signIn = t('Sign In');
+  const picked = await vscode.window.showInformationMessage(
+    t('AppSec: signed out: sign in to {0}. The token of {1} is kept for when the base URL points there again.', origin, previous),
+    signIn,
+  );
+  if (picked === signIn) await vscode.commands.executeCommand('appsecFindings.signIn');
 }

@@ -1,31 +1,35 @@
 /**
- * The API token lives only in VS Code's SecretStorage, under one key. Nothing else in the
- * extension holds it longer than a request.
+ * The API token lives only in VS Code's SecretStorage, one per origin it was given for. Nothing
+ * else in the extension holds it longer than a request.
  */
 import * as vscode from 'vscode';
 import { t } from '../core/l10n';
 import type { TokenStore } from '../core/services/session';
-
-export const TOKEN_KEY = 'appsecFindings.apiToken';
+import { adoptLegacyToken, isTokenKey, tokenKey } from './token-keys';
 
 export class SecretTokenStore implements TokenStore {
   constructor(private readonly secrets: vscode.SecretStorage) {}
 
-  async get(): Promise<string | undefined> {
-    return (await this.secrets.get(TOKEN_KEY)) || undefined;
+  async get(origin: string): Promise<string | undefined> {
+    return (await this.secrets.get(tokenKey(origin))) || undefined;
   }
 
-  store(token: string): Promise<void> {
-    return Promise.resolve(this.secrets.store(TOKEN_KEY, token));
+  store(origin: string, token: string): Promise<void> {
+    return Promise.resolve(this.secrets.store(tokenKey(origin), token));
   }
 
-  delete(): Promise<void> {
-    return Promise.resolve(this.secrets.delete(TOKEN_KEY));
+  delete(origin: string): Promise<void> {
+    return Promise.resolve(this.secrets.delete(tokenKey(origin)));
+  }
+
+  /** The one token of an earlier release, given to `origin` (`token-keys.ts`). */
+  adoptLegacyToken(origin: string): Promise<boolean> {
+    return adoptLegacyToken(this.secrets, origin);
   }
 
   onDidChange(listener: () => void): vscode.Disposable {
     return this.secrets.onDidChange((e) => {
-      if (e.key === TOKEN_KEY) listener();
+      if (isTokenKey(e.key)) listener();
     });
   }
 }

@@ -27,6 +27,7 @@ import { logKindAvailability } from './kind-notices';
 import { ExtensionLog, type Logger } from './logger';
 import { createHostDispatcher } from './network';
 import { SecretTokenStore } from './secrets';
+import { parseBaseUrl } from '../core/api/baseUrl';
 import { affectsConnection, settings } from './settings';
 import { StartMemory } from './start-memory';
 import { errorMessage, warnIfUnusableBaseUrl } from './user-errors';
@@ -89,6 +90,7 @@ export function registerServices(context: vscode.ExtensionContext): Services {
     }),
     () => ({ deploymentId: settings.deploymentId(), deploymentSlug: settings.deploymentSlug() }),
     deploymentMemory(context.globalState, () => settings.baseUrl()),
+    () => parseBaseUrl(settings.baseUrl()).origin,
   ));
   const api = (): PlatformApi => session.api;
   const slug = (): string | undefined => session.deployment?.slug;
@@ -120,7 +122,13 @@ export function registerServices(context: vscode.ExtensionContext): Services {
   // Read once and again on a change: every diagnostic links its finding, and a configuration
   // read per finding would dominate a large refresh (docs/performance.md, "Refresh").
   let baseUrl = settings.baseUrl();
-  const rememberToken = async (): Promise<void> => log.setSecrets([await tokens.get()]);
+  // Every token this window has used stays redacted, the earlier origin's after a change too.
+  const usedTokens = new Set<string>();
+  const rememberToken = async (): Promise<void> => {
+    const token = await session.token().catch(() => undefined);
+    if (token) usedTokens.add(token);
+    log.setSecrets([...usedTokens]);
+  };
   push(session.onDidChange((state) => {
     void vscode.commands.executeCommand('setContext', 'appsecFindings.signedIn', state.kind === 'signedIn');
     void rememberToken();
@@ -136,7 +144,7 @@ export function registerServices(context: vscode.ExtensionContext): Services {
     warnIfUnusableBaseUrl(settings.baseUrl());
   }));
   return {
-    version, log, logger: (component) => log.for(component), tokens, currentToken: () => tokens.get(), rememberToken,
+    version, log, logger: (component) => log.for(component), tokens, currentToken: () => session.token(), rememberToken,
     session, api, deploymentSlug: slug, deploymentId, signedIn: () => session.state.kind === 'signedIn',
     projects, startMemory, findings, baselines, scans, policies, sbom, viewState, repos,
     details: new FindingDetails(api, slug),

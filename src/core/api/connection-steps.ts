@@ -175,7 +175,9 @@ export async function http(ctx: StepContext, url: URL): Promise<Outcome> {
 }
 
 export async function auth(ctx: StepContext): Promise<Outcome> {
-  if (!ctx.token) return skipped(said('Not signed in: run "{0}" with an API token.', said('AppSec: Sign In')));
+  // Tokens are kept per origin: the report names the one whose token it checked.
+  const origin = ctx.url?.origin ?? ctx.baseUrl;
+  if (!ctx.token) return skipped(said('Not signed in to {0}: run "{1}" with an API token.', origin, said('AppSec: Sign In')));
   const token = ctx.token;
   const client = new PlatformClient({
     baseUrl: ctx.baseUrl, extensionVersion: ctx.extensionVersion, getToken: () => Promise.resolve(token), dispatcher: ctx.dispatcher,
@@ -184,8 +186,8 @@ export async function auth(ctx: StepContext): Promise<Outcome> {
   try {
     const [first, ...more] = await client.listDeployments({ signal: ctx.signal });
     if (!first) return failed(said('The token is accepted but reaches no deployment.'), said('Create a token in the platform ({0}) with Web API access, then sign in again.', 'Settings → Tokens'));
-    return ok(more.length === 0 ? said('The token is accepted: deployment {0} ({1}, id {2}).', first.slug, first.name, first.id)
-      : said('The token is accepted: deployment {0} ({1}, id {2}) and {3} more.', first.slug, first.name, first.id, more.length));
+    return ok(more.length === 0 ? said('The token of {0} is accepted: deployment {1} ({2}, id {3}).', origin, first.slug, first.name, first.id)
+      : said('The token of {0} is accepted: deployment {1} ({2}, id {3}) and {4} more.', origin, first.slug, first.name, first.id, more.length));
   } catch (e) {
     if (PlatformError.is(e, 'unauthorized')) return failed(said('The platform refused the stored token (401).'), said('Sign in again with a valid API token ("{0}").', said('AppSec: Sign In')));
     if (PlatformError.is(e, 'notFound')) return failed(said('The platform answered 404 to the deployment list.'), said('{0} Then sign in again.', webApiScopeHint()));

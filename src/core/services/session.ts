@@ -2,17 +2,23 @@
  * Who we are signed in as: the token (held by the host's secret store, never here beyond a
  * call), and the deployment it reaches. Sign-in checks a candidate token against
  * `GET /api/v1/deployments` before anything is stored, so a typo never replaces a working token.
+ *
+ * A token belongs to the origin it was given for (`https://semgrep.dev`): the base URL setting
+ * can be changed by Settings Sync, a shared dotfiles repository or another extension, none of
+ * which can read the secret store, so a changed origin finds no token until the user signs in
+ * there, and the other origin's token stays for when the setting points back.
  */
 import { Emitter, type Disposable } from '../events';
 import type { Deployment } from '../model/types';
 import type { PlatformApi, PlatformApiFactory } from './platform-api';
 
-/** The host's secret storage, reduced to the one secret this extension keeps. */
+/** The host's secret storage, reduced to the one secret this extension keeps per origin. */
 export interface TokenStore {
-  get(): Promise<string | undefined>;
-  store(token: string): Promise<void>;
-  delete(): Promise<void>;
-  /** Fires when another window (or this one) changed the secret. */
+  /** The token given for `origin` (`https://host[:port]`), if any. */
+  get(origin: string): Promise<string | undefined>;
+  store(origin: string, token: string): Promise<void>;
+  delete(origin: string): Promise<void>;
+  /** Fires when another window (or this one) changed a token. */
   onDidChange(listener: () => void): Disposable;
 }
 
@@ -73,6 +79,15 @@ export function chooseDeployment(reachable: readonly Deployment[], overrides: De
   return first;
 }
 
+/** The origin, or undefined where the base URL is unusable (so no origin's token is in use). */
+function usableOrigin(origin: () => string): string | undefined {
+  try {
+    return origin();
+  } catch {
+    return undefined;
+  }
+}
+
 /** A PlatformApi whose every call fails with `error`. */
 export function rejectingApi(error: unknown): PlatformApi {
   const failure = error instanceof Error ? error : new Error(String(error));
@@ -93,27 +108,45 @@ export class Session implements Disposable {
   readonly onDidChange = this.changed.event;
   private client: PlatformApi | undefined;
 
+  /**
+   * @param origin the origin of the base URL in use, read when a client is built and at each
+   *   sign-in, restore and sign-out; throws the reason when the base URL is unusable.
+   */
   constructor(
     private readonly tokens: TokenStore,
     private readonly apiFactory: PlatformApiFactory,
     private readonly overrides: () => DeploymentOverrides,
     private readonly memory: DeploymentMemory,
+    private readonly origin: () => string,
   ) {}
 
   /**
    * The client for the stored token, built on first use (never at activation). An unusable base
    * URL does not throw here: every call rejects with the reason, so callers handle it like any
    * other failed request (with "Open Setting") instead of crashing outside their promise chain.
+   * The client asks for the token of the origin it was built for, whatever the setting says by
+   * the time a request goes out.
    */
   get api(): PlatformApi {
     if (!this.client) {
       try {
-        this.client = this.apiFactory(() => this.tokens.get());
+        const origin = this.origin();
+        this.client = this.apiFactory(() => this.tokens.get(origin));
       } catch (error) {
         return rejectingApi(error);
       }
     }
     return this.client;
+  }
+
+  /** The origin whose token the session uses now (the base URL's), or undefined when the base URL is unusable. */
+  get tokenOrigin(): string | undefined {
+    return usableOrigin(this.origin);
+  }
+
+  /** The token of the origin in use, for a caller that makes its own requests there (Check Connection). */
+  async token(): Promise<string | undefined> {
+    return this.tokens.get(this.origin());
   }
 
   /** Drops the client so the next call builds one from the current connection settings. */
@@ -132,9 +165,10 @@ export class Session implements Disposable {
   /** Checks `rawToken`, then stores it. Nothing is stored when the check fails. */
   async signIn(rawToken: string, signal?: AbortSignal): Promise<Deployment> {
     const token = normaliseToken(rawToken);
+    const origin = this.origin();
     const candidate = this.apiFactory(() => Promise.resolve(token));
     const deployment = chooseDeployment(await candidate.listDeployments({ signal }), this.overrides());
-    await this.tokens.store(token);
+    await this.tokens.store(origin, token);
     await this.memory.set(deployment);
     this.set({ kind: 'signedIn', deployment });
     return deployment;
@@ -146,7 +180,7 @@ export class Session implements Disposable {
    * the deployment list.
    */
   async restore(signal?: AbortSignal): Promise<SessionState> {
-    const token = await this.tokens.get();
+    const token = await this.tokens.get(this.origin());
     if (!token) {
       this.set({ kind: 'signedOut' });
       return this.current;
@@ -169,8 +203,10 @@ export class Session implements Disposable {
     return this.current;
   }
 
+  /** Deletes the token of the origin in use; other origins' tokens stay. */
   async signOut(): Promise<void> {
-    await this.tokens.delete();
+    const origin = usableOrigin(this.origin);
+    if (origin !== undefined) await this.tokens.delete(origin);
     await this.memory.set(undefined);
     this.set({ kind: 'signedOut' });
   }

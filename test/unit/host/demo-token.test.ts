@@ -4,11 +4,12 @@ import assert from 'node:assert/strict';
 import { adoptDemoToken, demoTokenFor } from '../../../src/host/demo-token';
 import type { TokenStore } from '../../../src/core/services/session';
 
-function memoryStore(initial?: string): TokenStore & { value?: string } {
-  const store = {
+/** One origin's token: the tests read `value`, kept with the origin it was stored for. */
+function memoryStore(initial?: string): TokenStore & { value?: string; origin?: string } {
+  const store: TokenStore & { value?: string; origin?: string } = {
     value: initial,
-    get: () => Promise.resolve(store.value),
-    store: (t: string) => Promise.resolve(void (store.value = t)),
+    get: (origin: string) => Promise.resolve(store.origin === undefined || store.origin === origin ? store.value : undefined),
+    store: (origin: string, t: string) => Promise.resolve(void Object.assign(store, { value: t, origin })),
     delete: () => Promise.resolve(void (store.value = undefined)),
     onDidChange: () => ({ dispose: () => undefined }),
   };
@@ -23,6 +24,7 @@ describe('adoptDemoToken', () => {
       const store = memoryStore();
       assert.equal(await adoptDemoToken(store, url, env, log), true, url);
       assert.equal(store.value, 'demo-token-1234');
+      assert.equal(store.origin, new URL(url).origin, 'kept for the demo platform\'s origin');
     }
   });
 

@@ -60,7 +60,7 @@ void describe('check connection', () => {
     assert.match(step(report, 'http').detail, /^HTTP 404 from/);
     assert.match(step(report, 'auth').detail, new RegExp(`deployment ${plain.data.deployment.slug} `));
     assert.doesNotMatch(JSON.stringify(report) + formatReport(report).join('\n'), new RegExp(plain.token));
-    assert.match(summarize(report), /^Connection OK\. The token is accepted/);
+    assert.match(summarize(report), /^Connection OK\. The token of http:\/\/127\.0\.0\.1:\d+ is accepted/);
   });
 
   void it('shows the certificate of the https platform when its CA is trusted', async () => {

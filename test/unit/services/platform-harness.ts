@@ -1,6 +1,6 @@
 // The services under test run through the real API client against the real local platform
 // server. This file starts both and keeps track of what must be closed. Not a test file.
-import { PlatformClient } from '../../../src/core/api/client';
+import { PlatformClient, type PlatformClientOptions } from '../../../src/core/api/client';
 import { Emitter, type Disposable } from '../../../src/core/events';
 import type { PlatformApi, PlatformApiFactory } from '../../../src/core/services/platform-api';
 import type { DeploymentMemory, TokenStore } from '../../../src/core/services/session';
@@ -10,8 +10,8 @@ import { startPlatformServer, type PlatformServerOptions, type RecordedRequest, 
 
 export interface Harness {
   readonly server: RunningPlatform;
-  /** A client that signs its calls with `getToken` (default: the server's token). */
-  client(getToken?: () => Promise<string | undefined>): PlatformClient;
+  /** A client that signs its calls with `getToken` (default: the server's token); `extra` overrides its options. */
+  client(getToken?: () => Promise<string | undefined>, extra?: Partial<PlatformClientOptions>): PlatformClient;
   /** A factory in the shape the session wants; every client it makes is closed with the harness. */
   readonly factory: PlatformApiFactory;
   /** Requests recorded since the last `mark()` whose path contains `pathPart`. */
@@ -26,7 +26,7 @@ const FAST_RETRIES = { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5, totalBudget
 export async function startHarness(options: Omit<PlatformServerOptions, 'token'> & { token?: string }): Promise<Harness> {
   const server = await startPlatformServer(options);
   const clients: PlatformClient[] = [];
-  const client = (getToken: () => Promise<string | undefined> = () => Promise.resolve(server.token)): PlatformClient => {
+  const client = (getToken: () => Promise<string | undefined> = () => Promise.resolve(server.token), extra: Partial<PlatformClientOptions> = {}): PlatformClient => {
     const made = new PlatformClient({
       baseUrl: server.url,
       extensionVersion: '0.0.0-test',
@@ -36,6 +36,7 @@ export async function startHarness(options: Omit<PlatformServerOptions, 'token'>
       // One page at a time, so the requests a load makes are the same on every run.
       concurrency: 1,
       timeouts: { headersMs: 10_000, bodyMs: 10_000 },
+      ...extra,
     });
     clients.push(made);
     return made;
@@ -56,26 +57,31 @@ export async function startHarness(options: Omit<PlatformServerOptions, 'token'>
   };
 }
 
-/** The host's secret storage, in memory: a legitimate double, as SecretStorage needs VS Code. */
+/** The host's secret storage, in memory, a token per origin: a legitimate double, as SecretStorage needs VS Code. */
 export class MemoryTokenStore implements TokenStore {
   private readonly changed = new Emitter<void>();
+  private readonly tokens = new Map<string, string>();
+  /** Every token stored, with the origin it was stored for (`origin token`). */
   readonly writes: string[] = [];
 
-  constructor(private token?: string) {}
-
-  get(): Promise<string | undefined> {
-    return Promise.resolve(this.token);
+  /** `token`, when given, is kept for `origin`. */
+  constructor(token?: string, origin = '') {
+    if (token !== undefined) this.tokens.set(origin, token);
   }
 
-  store(token: string): Promise<void> {
-    this.token = token;
-    this.writes.push(token);
+  get(origin: string): Promise<string | undefined> {
+    return Promise.resolve(this.tokens.get(origin));
+  }
+
+  store(origin: string, token: string): Promise<void> {
+    this.tokens.set(origin, token);
+    this.writes.push(`${origin} ${token}`);
     this.changed.fire();
     return Promise.resolve();
   }
 
-  delete(): Promise<void> {
-    this.token = undefined;
+  delete(origin: string): Promise<void> {
+    this.tokens.delete(origin);
     this.changed.fire();
     return Promise.resolve();
   }

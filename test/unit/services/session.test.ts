@@ -138,6 +138,7 @@ void describe('Session (real client, local platform)', () => {
     token = h.server.token;
   });
   after(() => h.close());
+  const origin = (): string => new URL(h.server.url).origin;
 
   interface Setup {
     readonly session: Session;
@@ -147,9 +148,9 @@ void describe('Session (real client, local platform)', () => {
   }
 
   function setup(options: { token?: string; overrides?: DeploymentOverrides; remembered?: Deployment } = {}): Setup {
-    const store = new MemoryTokenStore(options.token);
+    const store = new MemoryTokenStore(options.token, origin());
     const memory = new MemoryDeploymentMemory(options.remembered);
-    const session = new Session(store, h.factory, () => options.overrides ?? NO_OVERRIDES, memory);
+    const session = new Session(store, h.factory, () => options.overrides ?? NO_OVERRIDES, memory, origin);
     const states: SessionState[] = [];
     session.onDidChange((state) => states.push(state));
     return { session, states, store, memory };
@@ -160,7 +161,7 @@ void describe('Session (real client, local platform)', () => {
       const { session, states, store, memory } = setup();
       const deployment = await session.signIn(`Bearer ${token}\n`);
       assert.deepEqual(deployment, ACME);
-      assert.equal(await store.get(), token);
+      assert.equal(await store.get(origin()), token);
       assert.deepEqual(memory.value, ACME);
       assert.deepEqual(session.state, { kind: 'signedIn', deployment: ACME });
       assert.deepEqual(session.deployment, ACME);
@@ -175,8 +176,8 @@ void describe('Session (real client, local platform)', () => {
       const mark = h.mark();
       await assert.rejects(session.signIn('sgp_wrong_token_0000000'), (e: unknown) => PlatformError.is(e, 'unauthorized'));
       assert.equal(h.requestsSince(mark, '/api/v1/deployments').length, 1, 'the candidate token was checked with the platform');
-      assert.equal(await store.get(), token);
-      assert.deepEqual(store.writes, [token]);
+      assert.equal(await store.get(origin()), token);
+      assert.deepEqual(store.writes, [`${origin()} ${token}`]);
       assert.deepEqual(memory.value, ACME);
       assert.deepEqual(session.state, { kind: 'signedIn', deployment: ACME });
       assert.equal(states.length, 1);
@@ -189,13 +190,13 @@ void describe('Session (real client, local platform)', () => {
       const mark = h.mark();
       await assert.rejects(session.signIn('two words'), (e: unknown) => e instanceof SessionError && e.code === 'invalidToken');
       assert.equal(h.mark(), mark);
-      assert.equal(await store.get(), token);
+      assert.equal(await store.get(origin()), token);
     });
 
     void test('a deployment setting the token does not reach stores nothing', async () => {
       const { session, store, memory } = setup({ overrides: { deploymentId: '', deploymentSlug: 'someone-else' } });
       await assert.rejects(session.signIn(token), (e: unknown) => e instanceof SessionError && e.code === 'noDeployment');
-      assert.equal(await store.get(), undefined);
+      assert.equal(await store.get(origin()), undefined);
       assert.equal(memory.value, undefined);
       assert.equal(session.state.kind, 'signedOut');
     });
@@ -204,7 +205,7 @@ void describe('Session (real client, local platform)', () => {
       const { session, store } = setup();
       h.server.faults.inject({ kind: 'status', status: 503 }, { pathIncludes: '/api/v1/deployments' }, 3);
       await assert.rejects(session.signIn(token), (e: unknown) => PlatformError.is(e, 'server'));
-      assert.equal(await store.get(), undefined);
+      assert.equal(await store.get(origin()), undefined);
       assert.equal(session.state.kind, 'signedOut');
     });
   });
@@ -265,7 +266,7 @@ void describe('Session (real client, local platform)', () => {
     void test('a token deleted by another window signs this one out on the next restore', async () => {
       const { session, store } = setup({ token });
       await session.restore();
-      await store.delete();
+      await store.delete(origin());
       assert.deepEqual(await session.restore(), { kind: 'signedOut' });
       assert.equal(session.deployment, undefined);
     });
@@ -273,8 +274,8 @@ void describe('Session (real client, local platform)', () => {
 
   void test('resetApi makes the next call use a client built from the current settings', async () => {
     let built = 0;
-    const store = new MemoryTokenStore(token);
-    const session = new Session(store, (getToken) => { built++; return h.factory(getToken); }, () => NO_OVERRIDES, new MemoryDeploymentMemory());
+    const store = new MemoryTokenStore(token, origin());
+    const session = new Session(store, (getToken) => { built++; return h.factory(getToken); }, () => NO_OVERRIDES, new MemoryDeploymentMemory(), origin);
     assert.equal(built, 0, 'no client at construction: a bad base URL must not break activation');
     const first = session.api;
     assert.equal(session.api, first);
@@ -290,7 +291,7 @@ void describe('Session (real client, local platform)', () => {
       const { session, states, store, memory } = setup();
       await session.signIn(token);
       await session.signOut();
-      assert.equal(await store.get(), undefined);
+      assert.equal(await store.get(origin()), undefined);
       assert.equal(memory.value, undefined);
       assert.deepEqual(session.state, { kind: 'signedOut' });
       assert.equal(session.deployment, undefined);
