@@ -22,6 +22,18 @@ export default tseslint.config(
     },
   },
   {
+    // Notifications and progress render `[label](command:…)` as a live link: every one goes
+    // through src/host/notify.ts, which makes the platform's words inert first.
+    files: ['src/**/*.ts'],
+    ignores: ['src/host/notify.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: 'MemberExpression[property.name=/^(showInformationMessage|showWarningMessage|showErrorMessage|withProgress|showInputBox)$/]',
+        message: 'Show messages and progress through src/host/notify.ts (showInformation, showWarning, showError, withProgress, showInput): it makes platform text inert.',
+      }],
+    },
+  },
+  {
     files: ['**/*.mjs', 'test/**/*.ts', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },

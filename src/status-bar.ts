@@ -3,6 +3,7 @@
  * folder) on the branch shown, by severity. Clicking it opens the view.
  */
 import * as vscode from 'vscode';
+import { inertIcons, inertLinks } from './core/model/untrusted-text';
 import type { Finding } from './core/model/types';
 import { countBySeverity } from './core/services/grouping';
 import { openInProblems, type FolderFindings } from './core/services/folder-view';
@@ -63,7 +64,8 @@ export function statusText(folder: FolderFindings | undefined, treeRef?: string)
   const none = folder.filters ? t('No findings ({0})', folder.filters) : t('No findings');
   return {
     // Another branch's findings are marked as such where they are counted, not only in the tooltip.
-    text: `$(${failed ? 'warning' : folder.cachedAt ? 'history' : 'shield'}) ${total === 0 ? none : parts.join(' · ')}${newText}${folder.usedFallback ? ` · ${t('on {0}', ref)}` : ''}`,
+    // The ref may be the platform's primary branch: drawn as its text, never as an icon.
+    text: `$(${failed ? 'warning' : folder.cachedAt ? 'history' : 'shield'}) ${total === 0 ? none : parts.join(' · ')}${newText}${folder.usedFallback ? ` · ${t('on {0}', inertIcons(ref))}` : ''}`,
     tooltip: `${head}${fallback}.${newTip}${cached}${gapsTip} ${t('Click to open the Projects view.')}`,
   };
 }
@@ -110,7 +112,8 @@ export class FindingsStatusBar implements vscode.Disposable {
       return;
     }
     this.item.text = shown.text;
-    this.item.tooltip = shown.tooltip;
+    // The platform's names are in it: no link may form (see core/model/untrusted-text.ts).
+    this.item.tooltip = inertLinks(shown.tooltip);
     this.item.accessibilityInformation = { label: shown.tooltip };
     this.item.show();
   }

@@ -1,5 +1,6 @@
 /** "AppSec: Check Connection": the step-by-step report of src/core/api/check-connection.ts. */
 import * as vscode from 'vscode';
+import { showInformation, showWarning, withProgress } from '../host/notify';
 import { t } from '../core/l10n';
 import { unavailableText } from '../core/services/kind-availability';
 import { checkConnection as runCheck, formatReport, summarize, type ConnectionReport } from '../core/api/check-connection';
@@ -19,7 +20,7 @@ export type ConnectionCommandsDeps = Pick<CommandDeps, 'logger' | 'log' | 'curre
  */
 export async function checkConnection(app: ConnectionCommandsDeps): Promise<ConnectionReport & { readonly products?: readonly ProductCheck[] }> {
   const log = app.logger('Connection');
-  const { report, products } = await vscode.window.withProgress(
+  const { report, products } = await withProgress(
     { location: vscode.ProgressLocation.Notification, title: t('AppSec: checking the connection…'), cancellable: true },
     (_progress, cancel) => withAbortSignal(cancel, async (signal) => {
       const checked = await runCheck({
@@ -43,7 +44,7 @@ export async function checkConnection(app: ConnectionCommandsDeps): Promise<Conn
   const summary = t('AppSec: {0}', summarize(report));
   const message = missing.length > 0 ? `${summary} ${missing.map(productText).join('; ')}.` : summary;
   const showLogs = t('Show Logs');
-  const shown = report.ok ? vscode.window.showInformationMessage(message, showLogs) : vscode.window.showWarningMessage(message, showLogs);
+  const shown = report.ok ? showInformation(message, showLogs) : showWarning(message, showLogs);
   // Not awaited: the notification stays until dismissed, and the command returns the report now.
   void Promise.resolve(shown).then((picked) => {
     if (picked) app.log.show();

@@ -3,6 +3,7 @@
  * dependency filter. Both run without prompts when given their arguments (docs: automation).
  */
 import * as vscode from 'vscode';
+import { showInformation, showInput, withProgress } from '../host/notify';
 import { formatCount, t } from '../core/l10n';
 import { DEPENDENCY_ECOSYSTEMS, ecosystemName } from '../core/model/dependency';
 import { checkPackageQuery, contractRow, parseVersionRange, type PackageQuery, type UsageRow } from '../core/services/dependency-usage';
@@ -54,12 +55,12 @@ export async function whereUsed(app: UsageDeps, given?: PackageQuery): Promise<R
   if (!query) return undefined;
   const problem = checkPackageQuery(query);
   if (problem) throw new Error(problem);
-  const usage = await vscode.window.withProgress(
+  const usage = await withProgress(
     { location: vscode.ProgressLocation.Notification, title: t('AppSec: finding where {0} is used…', query.package), cancellable: true },
     (_p, cancel) => withAbortSignal(cancel, (signal) => app.dependencies.whereUsed(query, signal)),
   );
   if (usage.unavailable) {
-    void vscode.window.showInformationMessage(t('AppSec: the supply-chain inventory is {0}, so where {1} is used is not known.', unavailableText(usage.unavailable), query.package));
+    void showInformation(t('AppSec: the supply-chain inventory is {0}, so where {1} is used is not known.', unavailableText(usage.unavailable), query.package));
     return [];
   }
   showUsage(app, query, usage.rows);
@@ -67,12 +68,12 @@ export async function whereUsed(app: UsageDeps, given?: PackageQuery): Promise<R
 }
 
 async function askQuery(): Promise<PackageQuery | undefined> {
-  const name = await vscode.window.showInputBox({
+  const name = await showInput({
     title: t('AppSec: where is this package used? (1/2)'), prompt: t('The package\'s name, as its lockfiles spell it.'), placeHolder: PACKAGE_EXAMPLE,
     validateInput: (v) => (v.trim() === '' ? t('Give a package name.') : undefined),
   });
   if (name === undefined) return undefined;
-  const range = await vscode.window.showInputBox({
+  const range = await showInput({
     title: t('AppSec: where is {0} used? (2/2)', name.trim()), prompt: t('A version range to highlight (optional): <2.17.1, >=2.0.0 <2.17.1, or an exact version.'), placeHolder: '<2.17.1',
     validateInput: (v) => (parseVersionRange(v) ? undefined : t('Write bounds such as >=2.0.0 <2.17.1, or one exact version.')),
   });
@@ -132,7 +133,7 @@ async function openUsage(app: UsageDeps, row: UsageRow): Promise<void> {
     }
   }
   if (!(await app.revealProject(row.repository))) {
-    void vscode.window.showInformationMessage(t('AppSec: {0} is not in the Projects view.', row.repository));
+    void showInformation(t('AppSec: {0} is not in the Projects view.', row.repository));
   }
 }
 

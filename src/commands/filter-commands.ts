@@ -1,5 +1,6 @@
 /** Filters and grouping of findings: one picker, shared by the tree and the diagnostics. */
 import * as vscode from 'vscode';
+import { showInput } from '../host/notify';
 import { describeSelection, parseSelection, type FilterDefinition, type FilterSelection } from '../core/services/filters';
 import type { GroupBy } from '../core/services/grouping';
 import type { FindingKind } from '../core/services/kind-availability';
@@ -118,7 +119,7 @@ export async function filterByRule(app: FilterCommandsDeps, item?: CommandItem):
   // The platform filters code findings by rule; a supply-chain finding's `ssc-…` id is no rule there.
   if (item?.finding?.issueType === 'sca') return undefined;
   const rule = groupKey(item, 'rule') ?? item?.text ?? item?.finding?.ruleName
-    ?? (await vscode.window.showInputBox({ title: t('AppSec: Show Only This Rule'), prompt: t('The rule id, e.g. {0}', 'python.lang.security.audit.eval-detected'), ignoreFocusOut: true }));
+    ?? (await showInput({ title: t('AppSec: Show Only This Rule'), prompt: t('The rule id, e.g. {0}', 'python.lang.security.audit.eval-detected'), ignoreFocusOut: true }));
   const trimmed = rule?.trim();
   if (!trimmed) return undefined;
   return filterFindings(app, narrowed(app, { rules: [trimmed] }));
@@ -134,7 +135,7 @@ export async function filterByFile(app: FilterCommandsDeps, item?: CommandItem):
   const active = vscode.window.activeTextEditor?.document.uri;
   const path = groupKey(item, 'file') ?? item?.text
     ?? finding?.sca?.usage?.filePath ?? finding?.location?.filePath
-    ?? (await vscode.window.showInputBox({
+    ?? (await showInput({
       title: t('AppSec: Show Only This File'), prompt: t('A file or folder, relative to the repository (e.g. {0} or {1})', 'src/app', 'src/app/views.py'),
       value: active ? vscode.workspace.asRelativePath(active, false) : undefined, ignoreFocusOut: true,
     }));

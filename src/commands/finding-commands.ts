@@ -1,5 +1,6 @@
 /** Opening findings (in the editor or the platform) and copying their ids. */
 import * as vscode from 'vscode';
+import { showInformation, showWarning } from '../host/notify';
 import { t } from '../core/l10n';
 import type { Finding } from '../core/model/types';
 import { distinctName } from '../core/model/finding-names';
@@ -46,7 +47,7 @@ export async function openFinding(app: FindingCommandsDeps, item?: CommandItem):
   const uri = todayUri ?? await workspaceFile(app, finding, place);
   const planned = todayUri && today && today.kind !== 'deleted' ? today.range : place && toPlannedRange(place);
   if (today?.kind === 'deleted' && uri) {
-    void vscode.window.showInformationMessage(t('AppSec: the code of this finding is no longer in this copy (deleted since the scan); opening the file instead.'));
+    void showInformation(t('AppSec: the code of this finding is no longer in this copy (deleted since the scan); opening the file instead.'));
     await vscode.window.showTextDocument(uri, { preview: true, viewColumn: codeColumn() });
     return 'editor';
   }
@@ -61,7 +62,7 @@ export async function openFinding(app: FindingCommandsDeps, item?: CommandItem):
     await vscode.env.openExternal(link);
     return 'browser';
   }
-  void vscode.window.showWarningMessage(t('AppSec: {0} is not in the workspace, and the platform sent no link to it.', finding.location?.filePath ?? t('this finding\'s file')));
+  void showWarning(t('AppSec: {0} is not in the workspace, and the platform sent no link to it.', finding.location?.filePath ?? t('this finding\'s file')));
   return undefined;
 }
 
@@ -101,7 +102,7 @@ export async function openOnCodeHost(item?: CommandItem): Promise<boolean> {
 async function openLink(url: string | undefined, missing: string): Promise<boolean> {
   const link = safeLink(url);
   if (!link) {
-    void vscode.window.showWarningMessage(missing);
+    void showWarning(missing);
     return false;
   }
   return vscode.env.openExternal(link);
@@ -113,7 +114,7 @@ export async function copyLink(app: FindingCommandsDeps, item?: CommandItem): Pr
   const project = finding ? undefined : item?.project;
   const url = finding ? app.findingUrl(finding) : project ? app.projectUrl(project) : undefined;
   if (!url) {
-    void vscode.window.showWarningMessage(t('AppSec: sign in to copy the platform link of a finding or project.'));
+    void showWarning(t('AppSec: sign in to copy the platform link of a finding or project.'));
     return undefined;
   }
   await app.clipboard.writeText(url);
@@ -142,7 +143,7 @@ export async function copyRuleId(app: FindingCommandsDeps, item?: CommandItem): 
 export async function showDetails(app: Pick<CommandDeps, 'showDetails'>, item?: CommandItem, selected?: () => CommandItem | undefined): Promise<boolean> {
   const finding = item?.finding ?? findingAtCursor() ?? selected?.()?.finding;
   if (!finding) {
-    void vscode.window.showInformationMessage(t('AppSec: select a finding in the tree, or put the cursor on a finding in the editor, to see its details.'));
+    void showInformation(t('AppSec: select a finding in the tree, or put the cursor on a finding in the editor, to see its details.'));
     return false;
   }
   await app.showDetails(finding);
@@ -163,7 +164,7 @@ export function fixApplied(app: Pick<CommandDeps, 'places'>, item?: CommandItem)
   const fixedVersion = document?.version;
   const undo = t('Undo');
   const save = t('Save');
-  void vscode.window.showInformationMessage(
+  void showInformation(
     t('AppSec: Applied the suggested fix for {0}, not saved yet. The platform lists the finding until a scan no longer finds it.', distinctName(finding)),
     ...(document ? [undo, save] : []),
   ).then(async (picked) => {
@@ -172,7 +173,7 @@ export function fixApplied(app: Pick<CommandDeps, 'places'>, item?: CommandItem)
     if (picked === undo) {
       // Undo takes back the last edit: only the fix's while nothing was typed after it.
       if (document.version !== fixedVersion) {
-        void vscode.window.showWarningMessage(t('AppSec: the file changed after the fix, so Undo here would take back your later edits. Use Undo in the editor, step by step.'));
+        void showWarning(t('AppSec: the file changed after the fix, so Undo here would take back your later edits. Use Undo in the editor, step by step.'));
         return;
       }
       await vscode.window.showTextDocument(document, { viewColumn: codeColumn() });
@@ -201,6 +202,6 @@ export async function showRule(app: Pick<CommandDeps, 'revealRule'>, item?: Comm
   const rule = item?.text ?? (finding?.issueType === 'sast' ? finding.ruleName : item?.rule?.path);
   if (!rule) return false;
   if (await app.revealRule(rule)) return true;
-  void vscode.window.showInformationMessage(t('AppSec: no policy in the Policy Rules view has the rule {0}. Policies listed there: those of the deployment and of {1}.', rule, 'appsecFindings.policyIds'));
+  void showInformation(t('AppSec: no policy in the Policy Rules view has the rule {0}. Policies listed there: those of the deployment and of {1}.', rule, 'appsecFindings.policyIds'));
   return false;
 }

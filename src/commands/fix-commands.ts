@@ -10,6 +10,7 @@
  *   model behind it), that is said, with Copy Prompt.
  */
 import * as vscode from 'vscode';
+import { showInformation, showWarning, withProgress } from '../host/notify';
 import { t } from '../core/l10n';
 import { AUTOFIX_SENTENCES } from '../core/model/autofix-outcome';
 import { isCancelled } from '../core/model/errors';
@@ -40,7 +41,7 @@ export interface AgentHandOff {
 }
 
 function nothingChosen(prompt: string): undefined {
-  void vscode.window.showInformationMessage(prompt);
+  void showInformation(prompt);
   return undefined;
 }
 
@@ -49,12 +50,12 @@ export async function requestAutofix(app: FixCommandsDeps, target: CommandItem |
   if (!finding) return nothingChosen(t('AppSec: select a code or supply-chain finding in the tree, or put the cursor on one in the editor.'));
   const name = distinctName(finding);
   if (finding.issueType === 'secrets') {
-    void vscode.window.showWarningMessage(t('AppSec: {0}', AUTOFIX_SENTENCES.unsupportedIssueType));
+    void showWarning(t('AppSec: {0}', AUTOFIX_SENTENCES.unsupportedIssueType));
     return { accepted: false, reason: AUTOFIX_SENTENCES.unsupportedIssueType };
   }
   if (!isFindingTarget(target)) {
     const openPullRequest = t('Open Pull Request');
-    const answer = await vscode.window.showWarningMessage(t('Open a fix pull request for {0}?', name), {
+    const answer = await showWarning(t('Open a fix pull request for {0}?', name), {
       modal: true,
       detail: finding.repositoryName
         ? t('The platform writes a fix and opens a pull request in the organization\'s repository {0}, where its reviewers see it. Nothing changes in this copy until you merge it and pull.', finding.repositoryName)
@@ -65,7 +66,7 @@ export async function requestAutofix(app: FixCommandsDeps, target: CommandItem |
   const following = new AbortController();
   const { outcome, follow } = await requestFixPullRequest({ api: () => app.session.api, deploymentId: () => app.session.deployment?.id, stories: app.stories }, finding, following.signal);
   if (outcome.kind === 'refused') {
-    void vscode.window.showWarningMessage(t('AppSec: {0}', outcome.sentence));
+    void showWarning(t('AppSec: {0}', outcome.sentence));
     return { accepted: false, reason: outcome.sentence };
   }
   if (follow) void followWithProgress(app, finding, follow, following);
@@ -77,7 +78,7 @@ async function followWithProgress(app: FixCommandsDeps, finding: Finding, follow
   const name = distinctName(finding);
   let result: FixFollowResult;
   try {
-    result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('AppSec: the platform is writing a fix for {0}; the pull request follows…', name), cancellable: true }, (_progress, token) => {
+    result = await withProgress({ location: vscode.ProgressLocation.Notification, title: t('AppSec: the platform is writing a fix for {0}; the pull request follows…', name), cancellable: true }, (_progress, token) => {
       token.onCancellationRequested(() => following.abort());
       return follow;
     });
@@ -90,15 +91,15 @@ async function followWithProgress(app: FixCommandsDeps, finding: Finding, follow
   if (result.kind === 'opened' || result.kind === 'merged') {
     const openPullRequest = t('Open Pull Request');
     const sentence = result.kind === 'merged' ? t('AppSec: the fix pull request for {0} is merged.', name) : t('AppSec: the fix pull request for {0} is open.', name);
-    const picked = await vscode.window.showInformationMessage(sentence, openPullRequest);
+    const picked = await showInformation(sentence, openPullRequest);
     const link = safeLink(result.url);
     if (picked === openPullRequest && link) await vscode.env.openExternal(link);
   } else if (result.kind === 'failed') {
-    void vscode.window.showWarningMessage(result.reason
+    void showWarning(result.reason
       ? t('AppSec: the platform could not make the fix pull request for {0}: {1}', name, result.reason)
       : t('AppSec: the platform could not make the fix pull request for {0}.', name));
   } else {
-    void vscode.window.showInformationMessage(result.kind === 'notAvailable'
+    void showInformation(result.kind === 'notAvailable'
       ? t('AppSec: the platform took the request for a fix pull request for {0}. This deployment cannot say when it opens: it shows on the finding (Refresh) once the platform opens it.', name)
       : t('AppSec: the platform took the request for a fix pull request for {0}. It was not open after 10 minutes: it shows on the finding (Refresh) once the platform opens it.', name));
   }
@@ -121,7 +122,7 @@ async function chatAvailable(): Promise<boolean> {
 export async function fixWithAgent(app: FixCommandsDeps, target: CommandItem | FindingTarget | undefined): Promise<AgentHandOff | undefined> {
   const finding = targetFinding(app, target);
   if (!finding) return nothingChosen(t('AppSec: select a finding in the tree, or put the cursor on one in the editor.'));
-  const [detail, trace] = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: t('AppSec: gathering the finding for the agent…') }, () => Promise.all([
+  const [detail, trace] = await withProgress({ location: vscode.ProgressLocation.Window, title: t('AppSec: gathering the finding for the agent…') }, () => Promise.all([
     app.details.within(finding, 3_000),
     readTrace(app, finding).catch(() => undefined),
   ]));
@@ -135,7 +136,7 @@ export async function fixWithAgent(app: FixCommandsDeps, target: CommandItem | F
     }
   }
   const copyPrompt = t('Copy Prompt');
-  void vscode.window.showInformationMessage(t('AppSec: this editor has no chat to hand {0} to an agent. Copy the prompt to give it to the assistant you use.', distinctName(finding)), copyPrompt)
+  void showInformation(t('AppSec: this editor has no chat to hand {0} to an agent. Copy the prompt to give it to the assistant you use.', distinctName(finding)), copyPrompt)
     .then((picked) => (picked === copyPrompt ? app.clipboard.writeText(prompt) : undefined));
   return { prompt, opened: false };
 }

@@ -5,6 +5,7 @@
  * policies service's: shown at once, rolled back when the platform refuses.
  */
 import * as vscode from 'vscode';
+import { showError, showInformation, showWarning } from '../host/notify';
 import { t } from '../core/l10n';
 import { SETTABLE_RULE_MODES, type SettableRuleMode } from '../core/api/platform-changes';
 import type { PolicyMode } from '../core/model/policy';
@@ -70,7 +71,7 @@ export async function setRuleMode(app: PolicyCommandsDeps, target: RuleModeReque
   const policyId = automated ? target.policyId : target?.rule?.policyId;
   const rulePath = automated ? target.rulePath : target?.rule?.path;
   if (policyId === undefined || rulePath === undefined) {
-    void vscode.window.showInformationMessage(t('AppSec: select a rule in the Policy Rules view to set its mode.'));
+    void showInformation(t('AppSec: select a rule in the Policy Rules view to set its mode.'));
     return undefined;
   }
   const { rules, rule } = await app.policies.findRule(policyId, rulePath);
@@ -79,19 +80,19 @@ export async function setRuleMode(app: PolicyCommandsDeps, target: RuleModeReque
   const wanted = settableMode(chosen);
   const outcome = (now: PolicyMode, refused?: string): RuleModeOutcome => ({ policyId, rulePath, mode: now, previousMode: rule.mode, ...(refused === undefined ? {} : { refused }) });
   if (rule.mode === wanted) {
-    void vscode.window.showInformationMessage(t('AppSec: {0} is already in {1} mode in {2}; nothing was changed.', rule.path, modeLabel(wanted), rules.policy.name));
+    void showInformation(t('AppSec: {0} is already in {1} mode in {2}; nothing was changed.', rule.path, modeLabel(wanted), rules.policy.name));
     return outcome(rule.mode);
   }
   if (!automated && !(await confirmed(rule.path, rules.policy.name, rule.mode, wanted))) return undefined;
   try {
     const change = await app.policies.setRuleMode(policyId, rulePath, wanted);
-    if (!automated && change.sent) void vscode.window.showInformationMessage(t('AppSec: {0} is now in {1} mode in {2}.', rule.path, modeLabel(change.rule.mode), change.policy.name));
+    if (!automated && change.sent) void showInformation(t('AppSec: {0} is now in {1} mode in {2}.', rule.path, modeLabel(change.rule.mode), change.policy.name));
     return outcome(change.rule.mode);
   } catch (error) {
     if (isCancellation(error)) throw error;
     // Put back by the service already: say why, plainly (a 403 names the token's role and the rule).
     const reason = errorMessage(error);
-    void vscode.window.showErrorMessage(t('AppSec: the rule stays in {0} mode. {1}', modeLabel(rule.mode), errorText(error)));
+    void showError(t('AppSec: the rule stays in {0} mode. {1}', modeLabel(rule.mode), errorText(error)));
     return outcome(rule.mode, reason);
   }
 }
@@ -112,6 +113,6 @@ async function pickMode(rulePath: string, current: PolicyMode): Promise<RuleMode
 
 async function confirmed(rulePath: string, policyName: string, from: PolicyMode, to: SettableRuleMode): Promise<boolean> {
   const question = ruleModeConfirmation(rulePath, policyName, from, to);
-  const answer = await vscode.window.showWarningMessage(question.message, { modal: true, detail: question.detail }, question.confirm);
+  const answer = await showWarning(question.message, { modal: true, detail: question.detail }, question.confirm);
   return answer === question.confirm;
 }

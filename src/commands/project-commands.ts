@@ -1,5 +1,6 @@
 /** Tagging a project and choosing the branch it shows. */
 import * as vscode from 'vscode';
+import { showInformation, showInput, withProgress } from '../host/notify';
 import { t } from '../core/l10n';
 import { branchName, primaryRef, sameBranch } from '../core/model/refs';
 import type { Project } from '../core/model/types';
@@ -39,7 +40,7 @@ const TAGS_EXAMPLE = 'team-payments, pci';
 export async function tagProject(app: ProjectCommandsDeps, item?: CommandItem, given?: string): Promise<Project | undefined> {
   const project = await resolveProject(app, item);
   if (!project) return undefined;
-  const input = given ?? await vscode.window.showInputBox({
+  const input = given ?? await showInput({
     title: t('AppSec: add tags to {0}', project.name),
     prompt: t('Comma-separated. Tags are added to the existing ones ({0}).', project.tags.join(', ') || t('none')),
     placeHolder: TAGS_EXAMPLE,
@@ -48,11 +49,11 @@ export async function tagProject(app: ProjectCommandsDeps, item?: CommandItem, g
   if (input === undefined) return undefined;
   const tags = parseTags(input);
   if (typeof tags === 'string') throw new Error(tags);
-  const updated = await vscode.window.withProgress(
+  const updated = await withProgress(
     { location: vscode.ProgressLocation.Notification, title: t('AppSec: tagging {0}…', project.name), cancellable: true },
     (_p, cancel) => withAbortSignal(cancel, (signal) => app.projects.addTags(project.name, tags, signal)),
   );
-  void vscode.window.showInformationMessage(t('AppSec: {0} is tagged {1}.', project.name, updated.tags.join(', ')));
+  void showInformation(t('AppSec: {0} is tagged {1}.', project.name, updated.tags.join(', ')));
   return updated;
 }
 
@@ -101,7 +102,7 @@ async function pickRef(app: ProjectCommandsDeps, project: Project): Promise<stri
   });
   if (!picked) return undefined;
   if (picked.ref !== undefined) return picked.ref;
-  return vscode.window.showInputBox({
+  return showInput({
     title: t('AppSec: branch or ref of {0} to show', project.name),
     value: current,
     prompt: primary ? t('Findings of this ref are listed under the project. Leave empty for the primary branch ({0}).', primary) : t('Findings of this ref are listed under the project. Leave empty for the primary branch.'),

@@ -5,6 +5,7 @@
  * it without prompts. A refusal is reported here, with what stayed as it was.
  */
 import * as vscode from 'vscode';
+import { showError, showInformation, showWarning, withProgress } from '../host/notify';
 import { primaryRef } from '../core/model/refs';
 import type { ManagedScans, Project } from '../core/model/types';
 import { managedScansOf, sameScans, TagsNotRemoved } from '../core/services/project-changes';
@@ -47,10 +48,10 @@ async function projectOf(app: ProjectSettingsDeps, item: CommandItem | undefined
 
 /** Shown in the status bar while the platform is asked: the change itself is shown already. */
 function asking<T>(title: string, work: Promise<T>): Promise<T> {
-  return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, () => work));
+  return Promise.resolve(withProgress({ location: vscode.ProgressLocation.Window, title }, () => work));
 }
 
-const inform = (message: string): void => void vscode.window.showInformationMessage(t('AppSec: {0}', message));
+const inform = (message: string): void => void showInformation(t('AppSec: {0}', message));
 
 /**
  * `editTags(project?, { add?, remove? })`: without changes, the tags picker. Refused, it resolves
@@ -99,7 +100,7 @@ function offerToEditAgain(app: ProjectSettingsDeps, project: Project, error: unk
   log.error(context.english, partial ? error.reason : error);
   const editAgain = t('Edit Again');
   const showLogs = t('Show Logs');
-  void vscode.window.showErrorMessage(t('AppSec: {0}. {1}', context.text, errorText(partial ? error.reason : error)), editAgain, showLogs).then(async (picked) => {
+  void showError(t('AppSec: {0}. {1}', context.text, errorText(partial ? error.reason : error)), editAgain, showLogs).then(async (picked) => {
     if (picked === showLogs) await vscode.commands.executeCommand('appsecFindings.showLogs');
     if (picked === editAgain) await editInPicker(app, project, draft);
   }).then(undefined, (again: unknown) => log.error(`Editing the tags of ${name} again failed`, again));
@@ -155,7 +156,7 @@ export async function setManagedScans(app: ProjectSettingsDeps, item?: CommandIt
       if (!sameScans(before, ticked)) {
         const { message, detail } = managedScansChange(project.name, before, ticked);
         const apply = t('Apply');
-        if (await vscode.window.showWarningMessage(message, { modal: true, detail }, apply) !== apply) return undefined;
+        if (await showWarning(message, { modal: true, detail }, apply) !== apply) return undefined;
       }
       wanted = { diffScan: ticked.diffScanEnabled, fullScan: ticked.fullScanEnabled };
     }

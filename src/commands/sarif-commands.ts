@@ -3,6 +3,7 @@
  * written as a SARIF 2.1.0 log, each at its place in today's code when the code moved.
  */
 import * as vscode from 'vscode';
+import { showInformation, showWarning, withProgress } from '../host/notify';
 import { formatCount, t } from '../core/l10n';
 import { toSarifLog } from '../core/export/sarif';
 import { refToShow } from '../core/model/refs';
@@ -32,7 +33,7 @@ export async function exportSarif(app: SarifCommandDeps, item?: CommandItem, opt
   const selection = app.viewState.selection();
   // "Only new on this branch" needs the primary branch's findings to compare with, as the tree loads them.
   if (selection.newOnBranch && refToShow(ref, project).fallback) await app.baselines.ensure(deployment.slug, project.name);
-  const { findings, missing } = await vscode.window.withProgress(
+  const { findings, missing } = await withProgress(
     { location: vscode.ProgressLocation.Notification, title: t('AppSec: collecting the findings of {0} for SARIF', project.name), cancellable: true },
     (_p, cancel) => withAbortSignal(cancel, async (signal) => {
       // The queries the tree sends: one the tree or Problems already shows is answered from memory.
@@ -56,7 +57,7 @@ export async function exportSarif(app: SarifCommandDeps, item?: CommandItem, opt
   await vscode.workspace.fs.writeFile(uri, Buffer.from(JSON.stringify(log, null, 2), 'utf8'));
   const without = missing.length > 0 ? ` ${t('The {0} findings could not be loaded and are not in it.', productList(missing))}` : '';
   if (!target || missing.length > 0) {
-    const say = missing.length > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    const say = missing.length > 0 ? showWarning : showInformation;
     const written = findings.length === 1 ? t('AppSec: 1 finding of {0} written as SARIF to {1}.', project.name, uri.fsPath)
       : t('AppSec: {0} findings of {1} written as SARIF to {2}.', formatCount(findings.length), project.name, uri.fsPath);
     void say(`${written}${without}`, t('Open')).then((p) => (p ? vscode.window.showTextDocument(uri) : undefined));

@@ -6,6 +6,7 @@
 import { basename } from 'node:path';
 import { formatMoment, t } from '../core/l10n';
 import * as vscode from 'vscode';
+import { showError, showInformation, showInput, showWarning, withProgress } from '../host/notify';
 import type { Project } from '../core/model/types';
 import type { SbomExportRequest, SbomOutputFormat } from '../core/model/sbom';
 import { CYCLONEDX_VERSIONS, SBOM_COMPONENT_TYPES } from '../core/model/sbom';
@@ -57,7 +58,7 @@ async function sbomRequest(project: Project, options: SbomOptions, shown: string
 }
 
 async function askEachOption(base: Pick<SbomExportRequest, 'repositoryId' | 'supplier'>, shown: string): Promise<SbomExportRequest | undefined> {
-  const ref = await vscode.window.showInputBox({ title: t('AppSec: SBOM export — branch or ref'), value: shown, prompt: t('The branch or ref whose dependencies to export'), validateInput: (v) => (v.trim() ? undefined : t('A ref is needed.')) });
+  const ref = await showInput({ title: t('AppSec: SBOM export — branch or ref'), value: shown, prompt: t('The branch or ref whose dependencies to export'), validateInput: (v) => (v.trim() ? undefined : t('A ref is needed.')) });
   if (!ref) return undefined;
   const picked = <T extends { label: string }>(items: T[], title: string, isDefault: (item: T) => boolean): Thenable<T | undefined> =>
     vscode.window.showQuickPick(items.map((item) => ({ ...item, picked: isDefault(item), description: isDefault(item) ? t('default') : undefined })), { title: t('AppSec: SBOM export — {0}', title) });
@@ -88,7 +89,7 @@ export async function exportSbom(app: ProjectCommandsDeps, item?: CommandItem, o
 }
 
 function followWithProgress(app: ProjectCommandsDeps, record: SbomExportRecord): Thenable<SbomExportRecord> {
-  return vscode.window.withProgress(
+  return withProgress(
     { location: vscode.ProgressLocation.Notification, title: t('AppSec: exporting the SBOM of {0}', `${record.projectName}@${record.ref}`), cancellable: true },
     (progress, cancel) => withAbortSignal(cancel, (signal) =>
       app.sbom.follow(record.taskToken, signal, (s) => progress.report({ message: exportState(s.state) }))),
@@ -98,7 +99,7 @@ function followWithProgress(app: ProjectCommandsDeps, record: SbomExportRecord):
 /** The end of a job: a completed one is saved and opened, a failed one says the platform's reason. */
 async function finish(app: ProjectCommandsDeps, record: SbomExportRecord, target: vscode.Uri | undefined): Promise<SbomExportRecord> {
   if (record.state === 'SBOM_EXPORT_STATUS_FAILED') {
-    void vscode.window.showErrorMessage(t('AppSec: the SBOM export of {0} failed: {1}.', `${record.projectName}@${record.ref}`, record.errorMessage ?? t('the platform gave no reason')));
+    void showError(t('AppSec: the SBOM export of {0} failed: {1}.', `${record.projectName}@${record.ref}`, record.errorMessage ?? t('the platform gave no reason')));
     return record;
   }
   if (record.state !== 'SBOM_EXPORT_STATUS_COMPLETED') return record;
@@ -108,7 +109,7 @@ async function finish(app: ProjectCommandsDeps, record: SbomExportRecord, target
 
 /** Fetches, checks, writes and opens the document; undefined when the user dismissed the dialog. */
 async function saveDocument(app: ProjectCommandsDeps, record: SbomExportRecord, target: vscode.Uri | undefined): Promise<SbomExportRecord | undefined> {
-  const { text, fileName } = await vscode.window.withProgress(
+  const { text, fileName } = await withProgress(
     { location: vscode.ProgressLocation.Notification, title: t('AppSec: downloading the SBOM of {0}', record.projectName), cancellable: true },
     (_p, cancel) => withAbortSignal(cancel, (signal) => app.sbom.document(record.taskToken, signal)),
   );
@@ -135,7 +136,7 @@ async function showForReading(uri: vscode.Uri, text: string): Promise<void> {
     return;
   }
   await showForReadingOnly(`${basename(uri.fsPath).replace(/\.json$/i, '')} (indented).json`, indented);
-  void vscode.window.showInformationMessage(t('AppSec: the SBOM is saved as the platform sent it, in {0}; shown here indented for reading.', uri.fsPath), t('Open the File'))
+  void showInformation(t('AppSec: the SBOM is saved as the platform sent it, in {0}; shown here indented for reading.', uri.fsPath), t('Open the File'))
     .then((open) => (open ? vscode.window.showTextDocument(uri) : undefined));
 }
 
@@ -155,20 +156,20 @@ function indentedJson(text: string): string | undefined {
  */
 export function resumeSbomExports(app: ProjectCommandsDeps): void {
   for (const record of app.sbom.pending) {
-    void vscode.window.withProgress(
+    void withProgress(
       { location: vscode.ProgressLocation.Window, title: t('AppSec: SBOM of {0}', record.projectName) },
       () => app.sbom.follow(record.taskToken),
     ).then((done) => offerSave(app, done), (e: unknown) => {
-      void vscode.window.showWarningMessage(t('AppSec: the SBOM export of {0} could not be followed: {1}', record.projectName, e instanceof Error ? e.message : String(e)));
+      void showWarning(t('AppSec: the SBOM export of {0} could not be followed: {1}', record.projectName, e instanceof Error ? e.message : String(e)));
     });
   }
 }
 
 function offerSave(app: ProjectCommandsDeps, record: SbomExportRecord): void {
   if (record.state === 'SBOM_EXPORT_STATUS_COMPLETED') {
-    void vscode.window.showInformationMessage(t('AppSec: the SBOM of {0} is ready.', `${record.projectName}@${record.ref}`), t('Save to File…'))
+    void showInformation(t('AppSec: the SBOM of {0} is ready.', `${record.projectName}@${record.ref}`), t('Save to File…'))
       .then((picked) => (picked ? saveDocument(app, record, undefined) : undefined))
-      .then(undefined, (e: unknown) => vscode.window.showErrorMessage(t('AppSec: the SBOM could not be saved: {0}', e instanceof Error ? e.message : String(e))));
+      .then(undefined, (e: unknown) => showError(t('AppSec: the SBOM could not be saved: {0}', e instanceof Error ? e.message : String(e))));
   } else void finish(app, record, undefined);
 }
 
@@ -199,7 +200,7 @@ export function formatLabel(format: string): string {
 export async function showSbomExports(app: ProjectCommandsDeps): Promise<void> {
   const history = app.sbom.history;
   if (history.length === 0) {
-    void vscode.window.showInformationMessage(t('AppSec: no SBOM exports yet. Start one with "AppSec: Export SBOM…" on a project.'));
+    void showInformation(t('AppSec: no SBOM exports yet. Start one with "AppSec: Export SBOM…" on a project.'));
     return;
   }
   const picked = await vscode.window.showQuickPick(

@@ -1,5 +1,6 @@
 /** Sign in, sign out, refresh and logs. */
 import * as vscode from 'vscode';
+import { showInformation, showInput, withProgress } from '../host/notify';
 import { t } from '../core/l10n';
 import { withAbortSignal } from '../host/cancellation';
 import { demoTokenFor } from '../host/demo-token';
@@ -29,7 +30,7 @@ export async function signIn(app: SessionCommandsDeps, given?: string): Promise<
   const demo = demoTokenFor(settings.baseUrl(), process.env);
   // Undefined when the base URL is unusable: the sign-in then says why.
   const origin = app.session.tokenOrigin;
-  const token = given ?? await vscode.window.showInputBox({
+  const token = given ?? await showInput({
     title: t('AppSec: Sign In'),
     prompt: demo
       ? t('The demo platform\'s token is filled in: press Enter to sign in to the demo again.')
@@ -43,13 +44,13 @@ export async function signIn(app: SessionCommandsDeps, given?: string): Promise<
     validateInput: validateToken,
   });
   if (!token) return undefined;
-  const deployment = await vscode.window.withProgress(
+  const deployment = await withProgress(
     { location: vscode.ProgressLocation.Notification, title: t('AppSec: checking the token…'), cancellable: true },
     (_progress, cancel) => withAbortSignal(cancel, (signal) => app.session.signIn(token, signal)),
   );
   app.logger('Session').info(`Signed in to deployment ${deployment.slug} (${deployment.id})`);
   await app.refreshAll(true);
-  void vscode.window.showInformationMessage(t('AppSec: signed in to {0}.', deployment.name));
+  void showInformation(t('AppSec: signed in to {0}.', deployment.name));
   return deployment;
 }
 
@@ -61,10 +62,10 @@ export async function signOut(app: SessionCommandsDeps): Promise<void> {
 
 export async function refresh(app: SessionCommandsDeps): Promise<void> {
   if (app.session.state.kind !== 'signedIn') {
-    const picked = await vscode.window.showInformationMessage(t('AppSec: sign in to load findings.'), t('Sign In'));
+    const picked = await showInformation(t('AppSec: sign in to load findings.'), t('Sign In'));
     if (picked) await vscode.commands.executeCommand('appsecFindings.signIn');
     return;
   }
-  await vscode.window.withProgress({ location: { viewId: 'appsecFindings.projects' } }, () => app.refreshAll(true));
+  await withProgress({ location: { viewId: 'appsecFindings.projects' } }, () => app.refreshAll(true));
 }
 

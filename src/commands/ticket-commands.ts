@@ -4,6 +4,7 @@
  * (with its link), failed (the platform's reason), skipped (why).
  */
 import * as vscode from 'vscode';
+import { showError, showInformation, showInput, showWarning, withProgress } from '../host/notify';
 import { formatCount, t } from '../core/l10n';
 import type { TicketLinkResult, TicketResult } from '../core/model/triage-and-tickets';
 import { isHttpUrl } from '../core/model/links';
@@ -14,7 +15,7 @@ import { subjectOr as subjectFor, type TriageCommandsDeps } from './triage-comma
 const count = (n: number): string => (n === 1 ? t('{0} finding', formatCount(n)) : t('{0} findings', formatCount(n)));
 
 function nothingChosen(prompt: string): undefined {
-  void vscode.window.showInformationMessage(prompt);
+  void showInformation(prompt);
   return undefined;
 }
 
@@ -30,7 +31,7 @@ export function ticketSummary(result: TicketResult): string {
 export async function createTicket(app: TriageCommandsDeps, item?: CommandItem, selected?: readonly CommandItem[]): Promise<TicketResult[] | undefined> {
   const subject = subjectFor(app, item, selected);
   if (subject.size === 0) return nothingChosen(t('AppSec: select one or more findings to create a ticket for.'));
-  const results = await vscode.window.withProgress(
+  const results = await withProgress(
     { location: vscode.ProgressLocation.Notification, title: t('AppSec: creating Jira tickets…') },
     async () => {
       const out: TicketResult[] = [];
@@ -42,7 +43,7 @@ export async function createTicket(app: TriageCommandsDeps, item?: CommandItem, 
     succeeded: results.flatMap((r) => r.succeeded), failed: results.flatMap((r) => r.failed), skipped: results.flatMap((r) => r.skipped),
   };
   const links = merged.succeeded.filter((t) => isHttpUrl(t.url)).slice(0, 2);
-  const show = merged.failed.length > 0 && merged.succeeded.length === 0 ? vscode.window.showErrorMessage : vscode.window.showInformationMessage;
+  const show = merged.failed.length > 0 && merged.succeeded.length === 0 ? showError : showInformation;
   const openTitle = (k: (typeof links)[number]): string => (k.slug ? t('Open {0}', k.slug) : t('Open Ticket'));
   void show(t('AppSec: {0}', ticketSummary(merged)), ...links.map(openTitle)).then((picked) => {
     const ticket = links.find((k) => picked === openTitle(k));
@@ -55,7 +56,7 @@ export async function createTicket(app: TriageCommandsDeps, item?: CommandItem, 
 export async function linkTicket(app: TriageCommandsDeps, item?: CommandItem, selected?: readonly CommandItem[], url?: string): Promise<TicketLinkResult[] | undefined> {
   const subject = subjectFor(app, item, selected);
   if (subject.size === 0) return nothingChosen(t('AppSec: select one or more findings to link a ticket to.'));
-  const ticketUrl = url ?? await vscode.window.showInputBox({
+  const ticketUrl = url ?? await showInput({
     title: t('AppSec: Link Existing Ticket'), prompt: t('The ticket\'s link, e.g. {0}', 'https://acme.atlassian.net/browse/SEC-42'), ignoreFocusOut: true,
     validateInput: (text) => (isHttpUrl(text.trim()) ? undefined : t('A link starting with https:// (or http://).')),
   });
@@ -65,7 +66,7 @@ export async function linkTicket(app: TriageCommandsDeps, item?: CommandItem, se
   const replaced = out.reduce((n, r) => n + r.replacedIds.length, 0);
   const ticketName = out[0]?.slug ?? ticketUrl.trim();
   const linked = count(out.reduce((n, r) => n + r.linkedIds.length, 0));
-  void vscode.window.showInformationMessage(replaced > 0
+  void showInformation(replaced > 0
     ? t('AppSec: linked {0} to {1} ({2} had another ticket).', ticketName, linked, count(replaced))
     : t('AppSec: linked {0} to {1}.', ticketName, linked));
   return out;
@@ -76,7 +77,7 @@ export async function unlinkTicket(app: TriageCommandsDeps, item?: CommandItem, 
   if (subject.size === 0) return nothingChosen(t('AppSec: select one or more findings to unlink.'));
   let unlinked = 0;
   for (const [issueType, findings] of subject) unlinked += (await app.triage.unlinkTicket(issueType, findings.map((f) => f.id))).length;
-  void vscode.window.showInformationMessage(t('AppSec: unlinked the ticket of {0}.', count(unlinked)));
+  void showInformation(t('AppSec: unlinked the ticket of {0}.', count(unlinked)));
   return unlinked;
 }
 
@@ -106,13 +107,13 @@ export async function unlinkTicketEverywhere(app: TriageCommandsDeps, target: Co
     if (ticket.id === undefined) throw new Error(t('The platform did not say the id of {0}, which unlinking it everywhere needs. Use Unlink Ticket on the findings instead.', ticket.slug ?? t('this ticket')));
     const name = ticket.slug ?? t('ticket {0}', ticket.id);
     const unlink = t('Unlink Everywhere');
-    const answer = await vscode.window.showWarningMessage(t('Unlink {0} from all its findings?', name), {
+    const answer = await showWarning(t('Unlink {0} from all its findings?', name), {
       modal: true, detail: t('Every finding linked to {0}, on every branch and in every project, loses the link. The ticket itself stays in the tracker.', name),
     }, unlink);
     if (answer !== unlink) return undefined;
     ticketId = String(ticket.id);
   }
   const unlinked = await app.triage.unlinkTicketEverywhere(ticketId);
-  void vscode.window.showInformationMessage(t('AppSec: unlinked the ticket from {0}.', count(unlinked.length)));
+  void showInformation(t('AppSec: unlinked the ticket from {0}.', count(unlinked.length)));
   return unlinked;
 }

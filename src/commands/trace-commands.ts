@@ -7,6 +7,7 @@
  * call, reads calmly as "no trace": in the list (or the status bar), never a toast.
  */
 import * as vscode from 'vscode';
+import { showInformation, withProgress } from '../host/notify';
 import { formatCount, t } from '../core/l10n';
 import { distinctName } from '../core/model/finding-names';
 import type { Finding } from '../core/model/types';
@@ -52,10 +53,10 @@ export async function readTrace(app: Pick<CommandDeps, 'stories' | 'places'>, fi
 export async function showTrace(app: TraceCommandsDeps, target: CommandItem | FindingTarget | undefined): Promise<TraceStepResult[] | undefined> {
   const finding = targetFinding(app, target);
   if (!finding) {
-    void vscode.window.showInformationMessage(t('AppSec: select a code finding in the tree, or put the cursor on one in the editor, to see its trace.'));
+    void showInformation(t('AppSec: select a code finding in the tree, or put the cursor on one in the editor, to see its trace.'));
     return undefined;
   }
-  const trace = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: t('AppSec: reading the trace…') }, () => readTrace(app, finding));
+  const trace = await withProgress({ location: vscode.ProgressLocation.Window, title: t('AppSec: reading the trace…') }, () => readTrace(app, finding));
   if (isFindingTarget(target)) {
     if ('none' in trace) vscode.window.setStatusBarMessage(`$(info) ${t('AppSec: no trace for {0}: {1}.', distinctName(finding), trace.none)}`, 8_000);
     return 'none' in trace ? [] : trace.steps.map(stepResult);

@@ -5,6 +5,7 @@
  * when the platform refuses. A refused triage offers Try Again with what the user typed.
  */
 import * as vscode from 'vscode';
+import { showError, showInformation, showInput } from '../host/notify';
 import { formatNumber, t } from '../core/l10n';
 import type { Finding, IssueType, TriageReason } from '../core/model/types';
 import type { TriageState } from '../core/model/triage-and-tickets';
@@ -52,7 +53,7 @@ function doneText(state: TriageState, findings: string): string {
 /** Sends the triage per issue type; says what was done, with Undo; a refusal offers Try Again. */
 export async function runTriage(app: TriageCommandsDeps, subject: Subject, input: TriageInput, options: { quiet?: boolean } = {}): Promise<TriageOutcome[]> {
   if (total(subject) === 0) {
-    if (!options.quiet) void vscode.window.showInformationMessage(t('AppSec: select one or more findings (or a rule or file group) to triage.'));
+    if (!options.quiet) void showInformation(t('AppSec: select one or more findings (or a rule or file group) to triage.'));
     return [];
   }
   const outcomes: { issueType: IssueType; outcome: TriageOutcome }[] = [];
@@ -80,14 +81,14 @@ function announce(app: TriageCommandsDeps, outcomes: readonly { issueType: Issue
   const also = others === 0 ? '' : others === 1 ? ` ${t('The platform also triaged 1 copy on other branches.')}` : ` ${t('The platform also triaged {0} copies on other branches.', formatNumber(others))}`;
   const canUndo = input.state !== undefined && outcomes.some(({ outcome }) => outcome.before.length > 0);
   const undo = t('Undo');
-  void vscode.window.showInformationMessage(`${t('AppSec: {0}.', what)}${also}`, ...(canUndo ? [undo] : [])).then(async (picked) => {
+  void showInformation(`${t('AppSec: {0}.', what)}${also}`, ...(canUndo ? [undo] : [])).then(async (picked) => {
     if (picked !== undo) return;
     try {
       let notesLeft = 0;
       for (const { issueType, outcome } of outcomes) notesLeft += (await app.triage.undo(issueType, outcome.before, input.note)).notesLeft;
-      void vscode.window.showInformationMessage(t('AppSec: {0}', undoneText(asked, notesLeft)));
+      void showInformation(t('AppSec: {0}', undoneText(asked, notesLeft)));
     } catch (error) {
-      void vscode.window.showErrorMessage(t('AppSec: Undo failed: {0}', error instanceof Error ? error.message : String(error)));
+      void showError(t('AppSec: Undo failed: {0}', error instanceof Error ? error.message : String(error)));
     }
   });
 }
@@ -97,7 +98,7 @@ function offerRetry(app: TriageCommandsDeps, subject: Subject, input: TriageInpu
   const tryAgain = t('Try Again');
   const copyNote = t('Copy Note');
   const actions = input.note ? [tryAgain, copyNote] : [tryAgain];
-  void vscode.window.showErrorMessage(t('AppSec: {0}', message), ...actions).then(async (picked) => {
+  void showError(t('AppSec: {0}', message), ...actions).then(async (picked) => {
     if (picked === copyNote && input.note) await vscode.env.clipboard.writeText(input.note);
     if (picked === tryAgain) {
       const note = input.note === undefined ? undefined : await askNote(input.note);
@@ -117,7 +118,7 @@ async function askReason(): Promise<TriageReason | undefined> {
 
 /** A note of at most 3 000 characters; undefined when dismissed ('' is "no note"). */
 async function askNote(value = '', required = false): Promise<string | undefined> {
-  return vscode.window.showInputBox({
+  return showInput({
     title: required ? t('AppSec: Add Note') : t('AppSec: Ignore — note (optional)'),
     prompt: t('Saved on the platform with the finding (at most {0} characters).', formatNumber(MAX_NOTE_LENGTH)),
     value,

@@ -4,6 +4,7 @@
  * a state shown in the views, never a warning.
  */
 import * as vscode from 'vscode';
+import { showWarning } from './notify';
 import { t } from '../core/l10n';
 import { failureNotice, type KindGap } from '../core/services/kind-gaps';
 import { KIND_PRODUCTS, unavailableText, type KindAvailability } from '../core/services/kind-availability';
@@ -25,7 +26,7 @@ export async function announceKindsFailed(gaps: readonly KindGap[]): Promise<voi
   if (!text) return;
   const retry = t('Retry');
   const showLogs = t('Show Logs');
-  const picked = await vscode.window.showWarningMessage(t('AppSec: {0}', text), retry, showLogs);
+  const picked = await showWarning(t('AppSec: {0}', text), retry, showLogs);
   if (picked === retry) await vscode.commands.executeCommand('appsecFindings.refresh');
   if (picked === showLogs) await vscode.commands.executeCommand('appsecFindings.showLogs');
 }

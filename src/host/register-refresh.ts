@@ -4,6 +4,7 @@
  * settings changing, and the auto-refresh timer. A start and the Refresh command call it too.
  */
 import * as vscode from 'vscode';
+import { showInformation } from './notify';
 import type { FindingsStore } from '../core/services/findings-store';
 import type { PoliciesService } from '../core/services/policies-service';
 import type { ProjectsService } from '../core/services/projects-service';
@@ -72,7 +73,7 @@ export function registerRefresh(context: vscode.ExtensionContext, deps: RefreshD
 /** Says why the views emptied when the base URL moved to an origin without a token of its own. */
 async function tellSignedOutAt(origin: string, previous: string): Promise<void> {
   const signIn = t('Sign In');
-  const picked = await vscode.window.showInformationMessage(
+  const picked = await showInformation(
     t('AppSec: signed out: sign in to {0}. The token of {1} is kept for when the base URL points there again.', origin, previous),
     signIn,
   );

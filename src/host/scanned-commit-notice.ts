@@ -4,6 +4,7 @@
  * and offer to fetch it (`appsecFindings.fetchScannedCommit`).
  */
 import * as vscode from 'vscode';
+import { showInformation } from './notify';
 import { t } from '../core/l10n';
 import type { DriftTracker } from './drift-tracker';
 
@@ -13,7 +14,7 @@ export function offerToFetchScannedCommits(drift: DriftTracker): vscode.Disposab
     const key = `${folder.uri.toString()}|${commit}`;
     if (told.has(key)) return;
     told.add(key);
-    void vscode.window.showInformationMessage(
+    void showInformation(
       t('AppSec: the findings of {0} were scanned at commit {1}, which this copy does not have, so they are shown at their scanned lines and may be off where the code changed since.', folder.name, commit.slice(0, 7)),
       t('Fetch Scanned Commit'),
     ).then((choice) => (choice ? vscode.commands.executeCommand('appsecFindings.fetchScannedCommit', { folder: folder.uri.toString(), commit }) : undefined));

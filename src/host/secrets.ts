@@ -3,6 +3,7 @@
  * else in the extension holds it longer than a request.
  */
 import * as vscode from 'vscode';
+import { showWarning } from './notify';
 import { t } from '../core/l10n';
 import type { TokenStore } from '../core/services/session';
 import { adoptLegacyToken, isTokenKey, tokenKey } from './token-keys';
@@ -46,7 +47,7 @@ export function keyringProbablyMissing(env: NodeJS.ProcessEnv, platform: NodeJS.
 const WARNED_KEY = 'appsecFindings.keyringWarningShown';
 
 /** Says once per installation what a missing keyring means for the token. */
-export async function warnOnceIfNoKeyring(state: vscode.Memento, show = vscode.window.showWarningMessage): Promise<void> {
+export async function warnOnceIfNoKeyring(state: vscode.Memento, show = showWarning): Promise<void> {
   if (!keyringProbablyMissing(process.env, process.platform, vscode.env.uiKind) || state.get<boolean>(WARNED_KEY)) return;
   await state.update(WARNED_KEY, true);
   void show(

@@ -4,6 +4,7 @@
  */
 import type { CommandId } from '../core/model/command-ids';
 import * as vscode from 'vscode';
+import { showError, showWarning } from './notify';
 import { parseBaseUrl } from '../core/api/baseUrl';
 import { isCancelled, PlatformError } from '../core/model/errors';
 import { SessionError } from '../core/services/session';
@@ -73,7 +74,7 @@ export async function reportError(context: Said, error: unknown, log: Logger): P
   log.error(english, error);
   if (error instanceof PlatformError && error.bodySnippet) log.debug(`${english}: response body: ${error.bodySnippet}`);
   const actions = actionsFor(error);
-  const picked = await vscode.window.showErrorMessage(t('AppSec: {0}. {1}', context.text, errorText(error)), ...actions.map((a) => a.title));
+  const picked = await showError(t('AppSec: {0}. {1}', context.text, errorText(error)), ...actions.map((a) => a.title));
   await actions.find((a) => a.title === picked)?.run();
 }
 
@@ -82,7 +83,7 @@ export function warnIfUnusableBaseUrl(baseUrl: string): void {
   try {
     parseBaseUrl(baseUrl);
   } catch (error) {
-    void vscode.window.showWarningMessage(t('AppSec: {0}', errorText(error)), t('Open Setting')).then((picked) =>
+    void showWarning(t('AppSec: {0}', errorText(error)), t('Open Setting')).then((picked) =>
       picked ? vscode.commands.executeCommand('workbench.action.openSettings', 'appsecFindings.baseUrl') : undefined);
   }
 }

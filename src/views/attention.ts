@@ -4,6 +4,7 @@
  * brought findings that were not there before (setting `appsecFindings.notifyNewFindings`).
  */
 import * as vscode from 'vscode';
+import { showInformation } from '../host/notify';
 import { NewFindingsTracker, newFindingsMessage } from '../core/workspace/new-findings';
 import { openInProblems, type FolderFindings } from '../core/services/folder-view';
 import type { WorkspaceSnapshot } from '../core/services/workspace-view';
@@ -86,7 +87,7 @@ export class FindingsAttention implements vscode.Disposable {
     const show = t('Show');
     const never = t('Don\'t Show Again');
     const ref = folders.length === 1 ? folders[0]?.ref : undefined;
-    void vscode.window.showInformationMessage(t('AppSec: {0}.', newFindingsText(fresh, ref)), show, never).then((picked) => {
+    void showInformation(t('AppSec: {0}.', newFindingsText(fresh, ref)), show, never).then((picked) => {
       if (picked === show) void vscode.commands.executeCommand('workbench.actions.view.problems');
       if (picked === never) void this.deps.stopNotifying();
     });

@@ -5,6 +5,7 @@
  * `*-children.ts`) and redraws on its one event.
  */
 import * as vscode from 'vscode';
+import { withProgress } from '../host/notify';
 import type { Finding, Project } from '../core/model/types';
 import type { FindingsResult } from '../core/services/findings-query';
 import { ProjectsModel, type ProjectsChange } from '../core/services/projects-model';
@@ -155,7 +156,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
   }
 
   private showProgress(done: Promise<void>): void {
-    void vscode.window.withProgress({ location: { viewId: this.viewId } }, () => done);
+    void withProgress({ location: { viewId: this.viewId } }, () => done);
   }
 
   dispose(): void {

@@ -54,7 +54,9 @@ export function parseDetailsMessage(raw: unknown): DetailsMessage | undefined {
 export function findingDetailsHtml(input: DetailsInput, resources: WebviewResources): string {
   const { nonce, cspSource } = resources;
   // The policy's quotes are markup; the host's values in it are escaped like any other value.
-  const csp = html`default-src 'none'; img-src ${cspSource} https: data:; style-src ${cspSource}; script-src 'nonce-${nonce}';`;
+  // The panel shows no image (its icons are text): no image source at all, so hostile markup that
+  // slipped through could not load one (a tracking pixel, a picture of a fake button).
+  const csp = html`default-src 'none'; img-src 'none'; style-src ${cspSource}; script-src 'nonce-${nonce}';`;
   return html`<!DOCTYPE html>
 <html lang="${displayLanguage()}">
 <head>

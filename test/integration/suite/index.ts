@@ -53,6 +53,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['finding-fix', () => import('./finding-fix.test')],
   ['every-menu', () => import('./every-menu.test')],
   ['token-origin', () => import('./token-origin.test')],
+  ['platform-text', () => import('./platform-text.test')],
   ['signout', () => import('./signout.test')],
 ];
 
