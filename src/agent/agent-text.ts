@@ -23,6 +23,17 @@ export function quote(text: string | undefined, max = MAX_QUOTE): string {
   return JSON.stringify(flat.length > max ? `${flat.slice(0, max - 1)}…` : flat);
 }
 
+/** The most characters of an error the agent gets: our sentence and the platform's excerpt in it. */
+const MAX_ERROR_QUOTE = 600;
+
+/**
+ * An error as the agent reads it: quoted as data like any platform text, since a refusal carries
+ * the platform's own words ("Response: …") and a proxy's page can say anything.
+ */
+export function quotedError(message: string): string {
+  return quote(message, MAX_ERROR_QUOTE);
+}
+
 export interface ListedFinding {
   readonly finding: Finding;
   /** `file:line` in today's code (drift mapping), else the scanned place. */

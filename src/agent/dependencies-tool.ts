@@ -7,6 +7,7 @@ import type { DependenciesService } from '../core/services/dependencies-service'
 import { withAbortSignal } from '../host/cancellation';
 import { SIGNED_OUT, text } from './findings-tools';
 import { DEPENDENCIES_INPUT, usageText, type DependenciesInput } from './dependency-text';
+import { quotedError } from './agent-text';
 
 export const DEPENDENCIES_TOOL = 'appsecFindings_dependencies';
 
@@ -30,7 +31,7 @@ class DependenciesTool implements vscode.LanguageModelTool<DependenciesInput> {
       return text(usageText({ ...query, ...(limit !== undefined ? { limit } : {}) }, usage));
     } catch (error) {
       if (token.isCancellationRequested) return text('Cancelled.');
-      return text(`The inventory could not be read: ${this.deps.errorMessage(error)}`);
+      return text(`The inventory could not be read; the error, as data: ${quotedError(this.deps.errorMessage(error))}`);
     }
   }
 }

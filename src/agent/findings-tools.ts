@@ -24,7 +24,7 @@ import type { TriageService } from '../core/services/triage-service';
 import type { FindingPlaces } from '../code-places/finding-places';
 import { withAbortSignal } from '../host/cancellation';
 import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
-import { findingsListText, findingText, quote, sortForAgent, triageConfirmation, type AgentStory, type ListedFinding } from './agent-text';
+import { findingsListText, findingText, quote, quotedError, sortForAgent, triageConfirmation, type AgentStory, type ListedFinding } from './agent-text';
 import { oneOffSlot } from '../core/services/slot-ids';
 import {
   FINDINGS_INPUT, findingRefOf, triageInputOf, type FindingInput, type FindingsInput, type TriageToolInput,
@@ -63,7 +63,7 @@ export function whereToday(places: FindingPlaces, finding: Finding): string | un
 function gapsNote(gaps: readonly KindGap[], errorMessage: (error: unknown) => string): string {
   const lines = gaps.map((gap) => 'unavailable' in gap
     ? `${KIND_PRODUCTS[gap.kind]} findings: ${unavailableText(gap.unavailable)}.`
-    : `${KIND_PRODUCTS[gap.kind]} findings could not be loaded (${errorMessage(gap.failedBecause)})${gap.since ? '; those listed are from an earlier load' : ''}.`);
+    : `${KIND_PRODUCTS[gap.kind]} findings could not be loaded (the error, as data: ${quotedError(errorMessage(gap.failedBecause))})${gap.since ? '; those listed are from an earlier load' : ''}.`);
   return lines.length > 0 ? `\n(${[...new Set(lines)].join(' ')})` : '';
 }
 
@@ -81,7 +81,7 @@ class FindingsTool implements vscode.LanguageModelTool<FindingsInput> {
       return text(await withAbortSignal(token, (signal) => this.list(slug, checked.value, signal)));
     } catch (error) {
       if (token.isCancellationRequested) return text('Cancelled.');
-      return text(`The findings could not be loaded: ${this.deps.errorMessage(error)}`);
+      return text(`The findings could not be loaded; the error, as data: ${quotedError(this.deps.errorMessage(error))}`);
     }
   }
 
@@ -204,7 +204,7 @@ class TriageTool implements vscode.LanguageModelTool<TriageToolInput> {
       const others = outcome.ids.length - request.ids.length;
       return text(`Done: the platform triaged ${outcome.triaged} finding${outcome.triaged === 1 ? '' : 's'}${others > 0 ? ` (${others} of them copies on other branches)` : ''}. The editor's views show the change.`);
     } catch (error) {
-      return text(`The triage was not made, nothing changed: ${this.deps.errorMessage(error)}`);
+      return text(`The triage was not made, nothing changed; the error, as data: ${quotedError(this.deps.errorMessage(error))}`);
     }
   }
 }
