@@ -16,7 +16,7 @@ for (const group of asked.length > 0 ? asked : allGroups) {
   console.log(`\n== mutation: ${group} ==`);
   const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs'], {
     stdio: 'inherit',
-    env: { ...process.env, STRYKER_GROUP: group, APPSEC_MUTATION_RUN: '1' },
+    env: { ...process.env, STRYKER_GROUP: group },
   });
   if (run.status !== 0) process.exit(run.status ?? 1);
 }

@@ -60,6 +60,8 @@ const c8 = [
 const tap = process.env.APPSEC_UNIT_TAP;
 const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout'];
 if (tap) reporters.push('--test-reporter=tap', `--test-reporter-destination=${tap}`);
-const node = ['node', '--import', 'tsx', '--test', ...reporters, ...files];
+// A test that hangs (a wait that never ends, a decoder gone quadratic) fails instead of holding
+// the run until CI's own limit; five minutes is far beyond the slowest unit test.
+const node = ['node', '--import', 'tsx', '--test', '--test-timeout=300000', ...reporters, ...files];
 const result = spawnSync('npx', [...c8, ...node], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -1,8 +1,12 @@
 /**
  * Thousands of generated malformed answers through every decoder. Whatever arrives, a decoder
- * returns a value or throws a typed PlatformError (never another exception, never slowly), and
- * what it returns is safe to show: ids exact, ranges well-formed, so no diagnostic ever lands on
- * a bad range (checked through planDiagnostics too). Seeded, so every run tries the same inputs.
+ * returns a value or throws a typed PlatformError (never another exception), and what it
+ * returns is safe to show: ids exact, ranges well-formed, so no diagnostic ever lands on a bad
+ * range (checked through planDiagnostics too). Seeded, so every run tries the same inputs.
+ *
+ * No decode is timed: how long one takes is the machine's. A pathological path (a regular
+ * expression gone quadratic on the 1 MB strings) does not end in any time a run would wait, so
+ * it shows as a run that does not finish.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -25,34 +29,22 @@ import {
 
 const SEED = 0x5eed;
 const RUNS = 2_000;
-/**
- * Far above any run (a few ms at most, 1 MB strings included): a pathological path (a regular
- * expression gone quadratic) shows up as a failure. Off under mutation testing, where every
- * line is instrumented and the two workers share the cores.
- */
-const RUN_BUDGET_MS = process.env.APPSEC_MUTATION_RUN === '1' ? Infinity : 250;
 
 /** The decoder's result, or its PlatformError; any other exception fails the property. */
 function outcome<T>(decode: () => T): { value: T } | { error: PlatformError } {
-  const started = performance.now();
   try {
     return { value: decode() };
   } catch (e) {
     return { error: unusableAnswer(e) };
-  } finally {
-    withinBudget(started);
   }
 }
 
 /** The same for a findings page, decoded as src decodes it: in slices (the pauses between them do not matter here). */
 async function pageOutcome(body: unknown, type: ListIssueType, interner = new StringInterner(), slice?: number): Promise<{ value: DecodedFindingsPage } | { error: PlatformError }> {
-  const started = performance.now();
   try {
     return { value: await decodeFindingsPageInSlices(body, type, interner, () => Promise.resolve(), slice) };
   } catch (e) {
     return { error: unusableAnswer(e) };
-  } finally {
-    withinBudget(started);
   }
 }
 
@@ -62,11 +54,6 @@ function unusableAnswer(e: unknown): PlatformError {
   assert.equal(e.reason, 'invalidResponse');
   assert.match(e.message, /^The platform/, 'says the platform sent something unusable');
   return e;
-}
-
-function withinBudget(started: number): void {
-  const ms = performance.now() - started;
-  assert.ok(ms < RUN_BUDGET_MS, `one decode took ${ms.toFixed(0)} ms`);
 }
 
 function check<Ts extends [unknown, ...unknown[]]>(property: fc.IProperty<Ts>, numRuns = RUNS): void {

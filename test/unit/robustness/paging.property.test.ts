@@ -2,8 +2,8 @@
  * The paging iterators against thousands of generated page sequences (a fake page fetcher, no
  * HTTP): short, empty, full and over-full pages answered in any order, failing pages, repeated
  * and garbage cursors, cancellation and a consumer that stops early. Always: it ends (within the
- * page cap, and quickly), every page is fetched and yielded at most once and in order, nothing
- * before the end is lost, and it ends with completion or a typed PlatformError.
+ * page cap), every page is fetched and yielded at most once and in order, nothing before the end
+ * is lost, and it ends with completion or a typed PlatformError.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -17,21 +17,26 @@ import { findingsBody, hugeString, policyRulesBody, sastFinding } from './malfor
 
 const SEED = 0xc0ffee;
 const RUNS = 2_000;
-const RUN_BUDGET_MS = 2_000;
+/**
+ * Page requests a pager may make in one run: far above every cap here (at most 12 pages), so
+ * only a pager that never ends reaches it.
+ */
+const PAGE_BUDGET = 100;
 
 type Ending = { kind: 'done' } | { kind: 'error'; reason: PlatformError['reason']; message: string };
 
-/** Runs `body` with a time box: a pager that never ends fails the property instead of hanging. */
-async function timeBoxed<T>(body: () => Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the pager did not end within ${RUN_BUDGET_MS} ms`)), RUN_BUDGET_MS);
-  });
-  try {
-    return await Promise.race([body(), limit]);
-  } finally {
-    clearTimeout(timer);
-  }
+/**
+ * The fetcher, bounded in page requests: a pager that never ends fails the property once it has
+ * asked for `PAGE_BUDGET` pages, instead of hanging. Counted in requests, not time, so a busy
+ * machine changes nothing. (A pager that waits forever with nothing in flight leaves the event
+ * loop empty, which node:test reports as a failure of its own.)
+ */
+function budgeted<A extends unknown[], R>(fetchPage: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  let requests = 0;
+  return (...args) => {
+    if (++requests > PAGE_BUDGET) return Promise.reject(new assert.AssertionError({ message: `the pager did not end: it asked for more than ${PAGE_BUDGET} pages` }));
+    return fetchPage(...args);
+  };
 }
 
 /** Consumes `pages`, stopping after `stopAfter` pages if given; how it ended. */
@@ -44,6 +49,8 @@ async function drain<P>(pages: AsyncGenerator<P, void, undefined>, onPage: (page
     }
     return { kind: 'done' };
   } catch (e) {
+    // The page budget's own failure, as it is.
+    if (e instanceof assert.AssertionError) throw e;
     assert.ok(PlatformError.is(e), `ended with ${String(e)} instead of a PlatformError`);
     return { kind: 'error', reason: e.reason, message: e.message };
   }
@@ -103,14 +110,14 @@ void describe('offset paging (findings, projects)', () => {
       };
 
       const yielded: number[][] = [];
-      const ending = await timeBoxed(() => drain(
-        offsetPages(fetchPage, {
+      const ending = await drain(
+        offsetPages(budgeted(fetchPage), {
           pageSize: s.pageSize, concurrency: s.concurrency, maxPages: s.maxPages, signal: outer.signal,
           ...(s.firstWave === null ? {} : { firstWave: s.firstWave }),
         }),
         (items) => yielded.push(items),
         s.stopAfter ?? undefined,
-      ));
+      );
       // Whatever is still running once the pager is done has been told to stop.
       for (const [page, signal] of signals) assert.ok(settled.has(page) || signal.aborted, `page ${page} still running, not aborted`);
       yieldedPages += yielded.length;
@@ -159,16 +166,16 @@ void describe('offset paging (findings, projects)', () => {
     await fc.assert(fc.asyncProperty(fc.array(findingsBody(sastFinding), { maxLength: 8 }), fc.integer({ min: 1, max: 4 }), async (bodies, concurrency) => {
       const interner = new StringInterner();
       const fetched: number[] = [];
-      const ending = await timeBoxed(() => drain(
-        offsetPages(async (page) => {
+      const ending = await drain(
+        offsetPages(budgeted(async (page: number) => {
           fetched.push(page);
           await ticks(page % 2);
           // Past the generated pages the list is over: answered as an empty page.
           const decoded = await decodeFindingsPageInSlices(bodies[page] ?? { sastFindings: { findings: [] } }, 'sast', interner, () => Promise.resolve());
           return { value: decoded.findings, rawCount: decoded.rawCount };
-        }, { pageSize: 3, concurrency, maxPages: 6 }),
+        }), { pageSize: 3, concurrency, maxPages: 6 }),
         () => undefined,
-      ));
+      );
       assert.equal(new Set(fetched).size, fetched.length);
       assert.ok(fetched.every((p) => p < 6));
       if (ending.kind === 'error') assert.equal(ending.reason, 'invalidResponse');
@@ -217,7 +224,7 @@ void describe('cursor paging (policy rules)', () => {
         return { value: page, nextCursor, rawCount: s.pages[page]?.rawCount ?? 0 };
       };
       const yielded: number[] = [];
-      const ending = await timeBoxed(() => drain(cursorPages(fetchPage, { maxPages: s.maxPages, signal: controller.signal }), (p) => yielded.push(p)));
+      const ending = await drain(cursorPages(budgeted(fetchPage), { maxPages: s.maxPages, signal: controller.signal }), (p) => yielded.push(p));
 
       // The first request has no cursor; each later one sends the cursor the page before handed out.
       assert.ok(asked.length <= s.maxPages, `${asked.length} pages fetched, cap ${s.maxPages}`);
@@ -264,11 +271,11 @@ void describe('cursor paging (policy rules)', () => {
   void it('pages of malformed policy rule answers: ends within the cap with completion or a typed error', async () => {
     await fc.assert(fc.asyncProperty(fc.array(policyRulesBody, { maxLength: 10 }), async (bodies) => {
       let calls = 0;
-      const ending = await timeBoxed(() => drain(cursorPages(async () => {
+      const ending = await drain(cursorPages(budgeted(async () => {
         await ticks(calls % 2);
         const page = decodePolicyRulesPage(bodies[calls++] ?? {});
         return { value: page.rules, nextCursor: page.nextCursor, rawCount: page.rawCount };
-      }, { maxPages: 8 }), () => undefined));
+      }), { maxPages: 8 }), () => undefined);
       assert.ok(calls <= 8);
       if (ending.kind === 'error') assert.equal(ending.reason, 'invalidResponse');
     }), { seed: SEED, numRuns: RUNS });

@@ -92,6 +92,8 @@ export interface CountingAgent {
   opened(): number;
   /** Sockets closed so far (by either end). */
   closed(): number;
+  /** Bytes received so far over all its sockets, open and closed (headers included). */
+  received(): number;
   /** Requests the agent still has running, pending or queued, over all origins. */
   busy(): number;
   /**
@@ -105,6 +107,7 @@ export function countingAgent(timeouts: { headersMs: number; bodyMs: number }): 
   const sockets = new Set<Socket>();
   let opened = 0;
   let closed = 0;
+  let receivedByClosed = 0;
   const connect = buildConnector({ timeout: 2_000 });
   const agent = new Agent({
     headersTimeout: timeouts.headersMs,
@@ -117,6 +120,7 @@ export function countingAgent(timeouts: { headersMs: number; bodyMs: number }): 
           sockets.add(socket);
           socket.once('close', () => {
             closed++;
+            receivedByClosed += socket.bytesRead;
             sockets.delete(socket);
           });
         }
@@ -136,6 +140,7 @@ export function countingAgent(timeouts: { headersMs: number; bodyMs: number }): 
     open: () => sockets.size,
     opened: () => opened,
     closed: () => closed,
+    received: () => [...sockets].reduce((sum, socket) => sum + socket.bytesRead, receivedByClosed),
     busy: () => Object.values(agent.stats).reduce((sum, s) => sum + s.size, 0),
   };
 }
