@@ -152,10 +152,13 @@ export const COMMAND_ARGUMENTS: { readonly [K in CommandId]: ArgumentsSchema<Par
   'appsecFindings.signIn': argumentList(optional(text('The token must be text (the API token).'))),
   'appsecFindings.signOut': NONE,
   'appsecFindings.refresh': NONE,
-  // Tolerant, as a stored selection is read: unknown keys and values are dropped.
-  'appsecFindings.filterFindings': argumentList(anything((value) => (typeof value === 'object' && value !== null ? parseSelection(value) : undefined))),
+  // Tolerant, as a stored selection is read: unknown keys and values are dropped. The title-bar
+  // icon's click passes the view's focused row and selection: that is no selection of filters,
+  // so the picker opens as from the palette (read as one, it set every filter to "any").
+  'appsecFindings.filterFindings': argumentList(unlessSelection(anything((value) => (typeof value === 'object' && value !== null ? parseSelection(value) : undefined)))),
   'appsecFindings.clearFilters': NONE,
-  'appsecFindings.groupBy': argumentList(optional(oneOf(GROUPS, `groupBy takes ${GROUPS.join(', ')}.`))),
+  // Its title-bar icon's click passes the focused row too: the picker opens.
+  'appsecFindings.groupBy': argumentList(unlessSelection(optional(oneOf(GROUPS, `groupBy takes ${GROUPS.join(', ')}.`)))),
   'appsecFindings.tagProject': argumentList(ITEM, unlessSelection(text('The tags must be text, comma-separated.'))),
   'appsecFindings.chooseRef': argumentList(ITEM, unlessSelection(text('The ref must be a branch or ref name (text); empty for the primary branch.'))),
   'appsecFindings.exportSbom': argumentList(ITEM, unlessSelection(SBOM_OPTIONS)),

@@ -1,6 +1,7 @@
 // Every menu entry of package.json, run the way a click runs it: a tree item's context menu passes
-// the node and the selection, its inline icon the node alone, a view's title bar and the palette
-// nothing. A refusal of those arguments, or any other failure the command reports, fails the
+// the node and the selection, its inline icon the node alone, a view's title bar its focused row
+// and selection (or nothing), the palette nothing (title-clicks.test.ts clicks the icons
+// themselves). A refusal of those arguments, or any other failure the command reports, fails the
 // test; a dialog that waits for a person is closed, which the command must take as "cancelled".
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -164,7 +165,15 @@ describe('every menu entry, run as its click runs it', function () {
       failures.push(...(await click(command, args)).map((p) => `${where} ${command}: ${p}`));
       if (f.api.app.session.state.kind !== 'signedIn') await signIn(f);
     };
-    for (const entry of menus['view/title'] ?? []) if (entry.command) await run('view/title', entry.command, []);
+    // A title-bar click passes the view's focused row and its selection (nothing when the view
+    // has no focused row); the palette passes nothing.
+    const row = walked.find((w) => w.view === VIEWS.projects && w.contextValue.includes('finding'))?.node;
+    assert.ok(row, 'a finding row to have focused');
+    for (const entry of menus['view/title'] ?? []) {
+      if (!entry.command) continue;
+      await run('view/title', entry.command, []);
+      await run('view/title with a focused row', entry.command, [row, [row]]);
+    }
     const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(f.folder.uri, 'package.json')).then(undefined, () => undefined);
     for (const entry of menus['editor/context'] ?? []) {
       assert.ok(document, 'a workspace file to run editor/context entries on');

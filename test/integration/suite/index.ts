@@ -54,6 +54,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['every-menu', () => import('./every-menu.test')],
   ['token-origin', () => import('./token-origin.test')],
   ['platform-text', () => import('./platform-text.test')],
+  ['title-clicks', () => import('./title-clicks.test')],
   ['signout', () => import('./signout.test')],
 ];
 
