@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { showInformation, showInput, withProgress } from '../host/notify';
 import { formatCount, t } from '../core/l10n';
 import { DEPENDENCY_ECOSYSTEMS, ecosystemName } from '../core/model/dependency';
-import { checkPackageQuery, contractRow, parseVersionRange, type PackageQuery, type UsageRow } from '../core/services/dependency-usage';
+import { checkPackageQuery, contractRow, parseVersionRange, splitTypedPackage, type PackageQuery, type UsageRow } from '../core/services/dependency-usage';
 import type { DependencyViewFilter } from '../core/services/dependency-view-filter';
 import { unavailableText } from '../core/services/kind-availability';
 import { withAbortSignal } from '../host/cancellation';
@@ -68,17 +68,24 @@ export async function whereUsed(app: UsageDeps, given?: PackageQuery): Promise<R
 }
 
 async function askQuery(): Promise<PackageQuery | undefined> {
-  const name = await showInput({
-    title: t('AppSec: where is this package used? (1/2)'), prompt: t('The package\'s name, as its lockfiles spell it.'), placeHolder: PACKAGE_EXAMPLE,
-    validateInput: (v) => (v.trim() === '' ? t('Give a package name.') : undefined),
+  const badRange = t('Write bounds such as >=2.0.0 <2.17.1, or one exact version.');
+  const typed = await showInput({
+    title: t('AppSec: where is this package used? (1/2)'), prompt: t('The package\'s name, as its lockfiles spell it, and a version range after it if you like ({0}).', 'express <4.19.2'), placeHolder: PACKAGE_EXAMPLE,
+    validateInput: (v) => {
+      const { name, range } = splitTypedPackage(v);
+      if (name === '') return t('Give a package name.');
+      return parseVersionRange(range) ? undefined : badRange;
+    },
   });
-  if (name === undefined) return undefined;
-  const range = await showInput({
-    title: t('AppSec: where is {0} used? (2/2)', name.trim()), prompt: t('A version range to highlight (optional): <2.17.1, >=2.0.0 <2.17.1, or an exact version.'), placeHolder: '<2.17.1',
-    validateInput: (v) => (parseVersionRange(v) ? undefined : t('Write bounds such as >=2.0.0 <2.17.1, or one exact version.')),
+  if (typed === undefined) return undefined;
+  // A range typed after the name is the answer to the second question: it is not asked.
+  const { name, range: typedRange } = splitTypedPackage(typed);
+  const range = typedRange !== '' ? typedRange : await showInput({
+    title: t('AppSec: where is {0} used? (2/2)', name), prompt: t('A version range to highlight (optional): <2.17.1, >=2.0.0 <2.17.1, or an exact version.'), placeHolder: '<2.17.1',
+    validateInput: (v) => (parseVersionRange(v) ? undefined : badRange),
   });
   if (range === undefined) return undefined;
-  return { package: name.trim(), ...parseVersionRange(range) };
+  return { package: name, ...parseVersionRange(range) };
 }
 
 interface UsageItem extends vscode.QuickPickItem {

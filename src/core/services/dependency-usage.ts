@@ -83,8 +83,29 @@ export function otherRepositories(usage: PackageUsage, repositoryId: string): nu
 }
 
 /** Checks a query before any request: a clear message for each wrong part. */
+/**
+ * What no ecosystem allows in a package's name (npm, PyPI, Maven's `group:artifact`, Go module
+ * paths, gems, crates): whitespace, a comparison operator or a comma. A name holding one is a
+ * range typed into the name, which would find no repository and answer a false "used in 0
+ * repositories".
+ */
+const NOT_IN_A_NAME = /[\s<>=,]/;
+
+/**
+ * A name and a range typed in one box (`express <4.19.2`, `lodash>=4`): split where the name
+ * must end. The range is empty when none was typed.
+ */
+export function splitTypedPackage(text: string): { readonly name: string; readonly range: string } {
+  const trimmed = text.trim();
+  const end = trimmed.search(NOT_IN_A_NAME);
+  return end < 0 ? { name: trimmed, range: '' } : { name: trimmed.slice(0, end), range: trimmed.slice(end).trim() };
+}
+
 export function checkPackageQuery(query: PackageQuery): string | undefined {
   if (query.package.trim() === '') return 'Give a package name.';
+  if (NOT_IN_A_NAME.test(query.package.trim())) {
+    return `"${query.package}" is not a package name: a name has no spaces, <, >, = or commas. Give the versions apart (version, lower, upper), as in { package: "express", upper: "<4.19.2" }.`;
+  }
   if (query.version !== undefined && (query.lower !== undefined || query.upper !== undefined)) return 'Give either an exact version or bounds, not both.';
   if (query.lower !== undefined && !/^(>=|>)\s*[^\s=<>]\S*$/.test(query.lower)) return `The lower bound "${query.lower}" must start with >= or >, as in >=2.0.0.`;
   if (query.upper !== undefined && !/^(<=|<)\s*[^\s=<>]\S*$/.test(query.upper)) return `The upper bound "${query.upper}" must start with <= or <, as in <2.17.1.`;

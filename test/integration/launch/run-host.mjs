@@ -218,7 +218,7 @@ const READ_PREFIX = 'read:';
 
 /**
  * A key pressed or an element clicked in the page, as a user does (`press:Shift+F10`,
- * `click:<selector>`, `rightclick:<selector>`, `hover:<selector>`): a context menu or a modal dialog is opened and
+ * `click:<selector>`, `rightclick:<selector>`, `hover:<selector>`, `type:<text>` at the focus): a context menu or a modal dialog is opened and
  * closed only from the window, never from the extension host. `painted:<vs|vs-dark|hc-black|hc-light>`
  * waits until the window and every webview in it are drawn in that kind of theme. Undefined for
  * other requests.
@@ -230,6 +230,7 @@ function actOnPage(page, request) {
   if (kind === 'painted') return painted(page, target);
   if (kind === 'click' || kind === 'rightclick') return page.click(target, { button: kind === 'click' ? 'left' : 'right', timeout: 10_000 });
   if (kind === 'hover') return page.hover(target, { timeout: 10_000 });
+  if (kind === 'type') return page.keyboard.type(target);
   return undefined;
 }
 

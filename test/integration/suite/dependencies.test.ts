@@ -312,6 +312,25 @@ describe('the supply-chain inventory', () => {
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 
+  it('a name and a range typed in the first box are split, never searched for as one name; automation must give them apart', async () => {
+    type Row = { repository: string; version: string; inRange: boolean };
+    const asked = Promise.resolve(vscode.commands.executeCommand<Row[]>('appsecFindings.whereUsed'));
+    await waitFor(async () => (await readWindow('.quick-input-widget:visible .quick-input-box input')).length > 0, 10_000, 'the name box opens');
+    await actInWindow('type:lodash <4.17.21');
+    await actInWindow('press:Enter');
+    // The range typed after the name answers the second question: the list comes at once.
+    const rows = await asked;
+    assert.deepEqual(rows.map((r) => `${r.version} ${r.inRange}`).sort(), lodashUses().map((d) => `${d.version} ${belowFix(d.version)}`).sort());
+    assert.ok(rows.length > 0 && rows.some((r) => r.inRange), 'not a false "used in 0 repositories"');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    const requests = f.server.requests.length;
+    assert.equal(await vscode.commands.executeCommand('appsecFindings.whereUsed', { package: 'lodash <4.17.21' }), undefined);
+    assert.equal(f.server.requests.length, requests, 'nothing was sent');
+    const texts = await notificationTexts();
+    assert.ok(texts.some((t) => t.includes('is not a package name')), JSON.stringify(texts));
+    await vscode.commands.executeCommand('notifications.clearAll');
+  });
+
   it('picking a use in the list opens its lockfile at the line when its repository is in the workspace', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const rows = await vscode.commands.executeCommand<{ repository: string }[]>('appsecFindings.whereUsed', { package: 'left-pad' });

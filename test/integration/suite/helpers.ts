@@ -85,11 +85,11 @@ export function readWindow(selector: string): Promise<{ label: string; text: str
 
 /**
  * Acts in the window as a user does: `press:<key>` (Playwright's names: `Escape`, `Shift+F10`),
- * `click:<selector>`, `rightclick:<selector>` or `hover:<selector>`; resolves once done, rejects when it could not be
+ * `click:<selector>`, `rightclick:<selector>`, `hover:<selector>` or `type:<text>` (typed where the focus is); resolves once done, rejects when it could not be
  * (no element to click within 10 s). What it opens (a context menu, a modal dialog) the extension
  * host cannot open or close. Throws where no launcher listens.
  */
-export async function actInWindow(request: `${'press' | 'click' | 'rightclick' | 'hover'}:${string}`): Promise<void> {
+export async function actInWindow(request: `${'press' | 'click' | 'rightclick' | 'hover' | 'type'}:${string}`): Promise<void> {
   await askWindow(request);
 }
 

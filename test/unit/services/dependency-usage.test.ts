@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Dependency } from '../../../src/core/model/dependency';
 import {
-  checkPackageQuery, contractRow, otherRepositories, parseVersionRange, usageRows, type UsageRow,
+  checkPackageQuery, contractRow, otherRepositories, parseVersionRange, splitTypedPackage, usageRows, type UsageRow,
 } from '../../../src/core/services/dependency-usage';
 
 function dependency(more: Partial<Dependency> = {}): Dependency {
@@ -106,6 +106,15 @@ void describe('otherRepositories', () => {
 });
 
 void describe('checkPackageQuery', () => {
+  void test('a range typed into the name is refused, never searched for (a false "used in 0 repositories")', () => {
+    for (const name of ['express <4.19.2', 'express<4.19.2', 'lodash >=4 <5', 'a,b', 'left pad', 'pkg==1.0']) {
+      assert.match(checkPackageQuery({ package: name }) ?? '', /is not a package name: a name has no spaces/, name);
+    }
+    for (const name of ['@scope/pkg', 'org.apache.logging.log4j:log4j-core', 'github.com/gin-gonic/gin', 'Django', 'serde_json', 'left-pad']) {
+      assert.equal(checkPackageQuery({ package: name }), undefined, name);
+    }
+  });
+
   void test('a name is needed', () => {
     assert.equal(checkPackageQuery({ package: '' }), 'Give a package name.');
     assert.equal(checkPackageQuery({ package: '  \t' }), 'Give a package name.');
@@ -181,5 +190,15 @@ void describe('parseVersionRange', () => {
   void test('an operator with no version is no range', () => {
     assert.equal(parseVersionRange('>='), undefined);
     assert.equal(parseVersionRange('<'), undefined);
+  });
+});
+
+void describe('splitTypedPackage (the name box of Where Else Is This Package Used?)', () => {
+  void test('a name and a range typed together are split where the name must end', () => {
+    assert.deepEqual(splitTypedPackage('express <4.19.2'), { name: 'express', range: '<4.19.2' });
+    assert.deepEqual(splitTypedPackage('  lodash>=4.0.0 <4.17.21 '), { name: 'lodash', range: '>=4.0.0 <4.17.21' });
+    assert.deepEqual(splitTypedPackage('@scope/pkg 1.2.3'), { name: '@scope/pkg', range: '1.2.3' });
+    assert.deepEqual(splitTypedPackage('org.apache.logging.log4j:log4j-core'), { name: 'org.apache.logging.log4j:log4j-core', range: '' });
+    assert.deepEqual(parseVersionRange(splitTypedPackage('express <4.19.2').range), { upper: '<4.19.2' });
   });
 });
