@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { signedIn, type Fixture } from './fixture';
-import { actInWindow, notificationTexts, readWindow, waitFor } from './helpers';
+import { actInWindow, inEachTheme, notificationTexts, readWindow, screenshotHandshake, waitFor } from './helpers';
 import { firstFindingNode } from './tree-snapshot';
 
 const PANE = '.pane:has(> .pane-header[aria-label*="Projects"])';
@@ -49,6 +49,14 @@ for (const rowSelected of [true, false]) {
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
       assert.deepEqual(f.api.app.viewState.selection(), before, 'closing the picker changes nothing');
       assert.deepEqual(await failures(), []);
+      if (!rowSelected) return;
+      // What the click opens, as the user sees it, light and dark.
+      await inEachTheme(['light', 'dark'], async (theme) => {
+        await clickIcon('Filter Findings…');
+        await waitFor(async () => (await readWindow(PICKER)).length > 0, 10_000, 'the filter picker opens');
+        await screenshotHandshake(`title-click-filter-${theme}`);
+        await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      });
     });
 
     it('Group Findings By… opens its picker, and the grouping stays as it was until a choice', async () => {
