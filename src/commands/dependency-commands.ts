@@ -13,6 +13,7 @@ import { withAbortSignal } from '../host/cancellation';
 import { boolean, listOf, noSuchOption, object, oneOf, optional, schema, text, valid, type Infer } from '../host/schema';
 import { checkedQuery, PACKAGE_QUERY_FIELDS } from '../host/package-query-input';
 import type { CommandDeps } from './command-deps';
+import { inertIcons } from '../core/model/untrusted-text';
 
 /** A package name, in the input box (a name, not words). */
 const PACKAGE_EXAMPLE = 'log4j-core';
@@ -98,9 +99,9 @@ function showUsage(app: UsageDeps, query: PackageQuery, rows: readonly UsageRow[
   const range = query.version ?? [query.lower, query.upper].filter(Boolean).join(' ');
   const inWorkspace = app.repos.projectNames();
   const item = (row: UsageRow): UsageItem => ({
-    label: `${bounded && row.inRange ? '$(warning) ' : ''}${row.repository}`,
-    description: `${row.version} · ${transitivityWord(row.transitivity)}${inWorkspace.has(row.repository) ? ` · ${t('in workspace')}` : ''}`,
-    detail: row.lockfilePath,
+    label: `${bounded && row.inRange ? '$(warning) ' : ''}${inertIcons(row.repository)}`,
+    description: `${inertIcons(row.version)} · ${transitivityWord(row.transitivity)}${inWorkspace.has(row.repository) ? ` · ${t('in workspace')}` : ''}`,
+    detail: inertIcons(row.lockfilePath),
     row,
   });
   const items: UsageItem[] = [];
@@ -178,7 +179,7 @@ async function pickFilter(app: FilterDeps): Promise<DependencyViewFilter | undef
     { label: t('Ecosystem'), kind: vscode.QuickPickItemKind.Separator },
     ...ecosystemsToOffer(app, now).map((e): FilterItem => ({ label: ecosystemName(e), picked: now.ecosystems?.includes(e) ?? false, apply: (f) => (f.ecosystems = add(f.ecosystems, e)) })),
     { label: t('Licence'), kind: vscode.QuickPickItemKind.Separator },
-    ...app.dependencies.seenLicenses().map((l): FilterItem => ({ label: l, picked: now.licenses?.includes(l) ?? false, apply: (f) => (f.licenses = add(f.licenses, l)) })),
+    ...app.dependencies.seenLicenses().map((l): FilterItem => ({ label: inertIcons(l), picked: now.licenses?.includes(l) ?? false, apply: (f) => (f.licenses = add(f.licenses, l)) })),
   ];
   const picked = await vscode.window.showQuickPick(items, { title: t('AppSec: filter dependencies (none picked shows all)'), canPickMany: true, matchOnDescription: true });
   if (!picked) return undefined;

@@ -10,6 +10,7 @@ import { refChoices } from '../core/workspace/ref-choices';
 import { withAbortSignal } from '../host/cancellation';
 import type { CommandDeps } from './command-deps';
 import type { CommandItem } from './command-item';
+import { inertIcons } from '../core/model/untrusted-text';
 
 /** Project commands act on projects, their shown ref and their SBOM jobs. */
 export type ProjectCommandsDeps = Pick<CommandDeps, 'projects' | 'repos' | 'viewState' | 'sbom' | 'clipboard' | 'findings' | 'session'>;
@@ -27,7 +28,7 @@ export async function resolveProject(app: Pick<ProjectCommandsDeps, 'projects' |
   const inWorkspace = app.repos.projectNames();
   const picked = await vscode.window.showQuickPick(
     [...projects].sort((a, b) => Number(inWorkspace.has(b.name)) - Number(inWorkspace.has(a.name)) || a.name.localeCompare(b.name))
-      .map((p) => ({ label: p.name, description: [inWorkspace.has(p.name) ? t('in workspace') : '', p.tags.join(', ')].filter(Boolean).join(' · '), project: p })),
+      .map((p) => ({ label: inertIcons(p.name), description: inertIcons([inWorkspace.has(p.name) ? t('in workspace') : '', p.tags.join(', ')].filter(Boolean).join(' · ')), project: p })),
     { title: t('AppSec: choose a project'), matchOnDescription: true },
   );
   return picked?.project;

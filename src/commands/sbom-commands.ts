@@ -18,6 +18,7 @@ import type { CommandItem } from './command-item';
 import { resolveProject, treeRef, type ProjectCommandsDeps } from './project-commands';
 import { saveTarget } from './save-target';
 import { showForReadingOnly } from '../editor/reading-documents';
+import { inertIcons } from '../core/model/untrusted-text';
 
 /** The formats' names, as CycloneDX names them (product names, never translated). */
 const CYCLONEDX_JSON = 'CycloneDX JSON';
@@ -204,7 +205,7 @@ export async function showSbomExports(app: ProjectCommandsDeps): Promise<void> {
     return;
   }
   const picked = await vscode.window.showQuickPick(
-    history.map((r) => ({ label: `${r.projectName}@${r.ref}`, description: describeRecord(r), detail: `${formatLabel(r.format)} · ${t('task token {0}', r.taskToken)}`, record: r })),
+    history.map((r) => ({ label: inertIcons(`${r.projectName}@${r.ref}`), description: describeRecord(r), detail: `${formatLabel(r.format)} · ${t('task token {0}', r.taskToken)}`, record: r })),
     { title: t('AppSec: SBOM exports (newest first)'), placeHolder: t('Pick one to save its document, check it again or copy its task token'), matchOnDescription: true },
   );
   if (!picked) return;

@@ -18,6 +18,7 @@ import { codeColumn } from '../webviews/finding-details-panel';
 import type { CommandDeps } from './command-deps';
 import type { CommandItem } from './command-item';
 import { isFindingTarget, targetFinding, type FindingTarget } from './finding-target';
+import { inertIcons } from '../core/model/untrusted-text';
 
 export type TraceCommandsDeps = Pick<CommandDeps, 'session' | 'findings' | 'selectedItem' | 'places' | 'stories'>;
 
@@ -73,7 +74,8 @@ const ROLE_ICONS = { source: 'debug-start', step: 'arrow-down', sink: 'target' }
 
 function itemOf(step: TraceStepToday): StepItem {
   const icon = step.kind === 'deleted' ? 'circle-slash' : step.kind === 'elsewhere' ? 'link-external' : ROLE_ICONS[step.role];
-  return { label: `$(${icon}) ${sayStepName(step, t)}`, description: sayStepPlace(step, t), detail: stepCode(step, 200) ?? sayRoleMeaning(step.role, t), step };
+  // A step's name, place and code are the platform's (the scanned code): drawn as text, never as icons.
+  return { label: `$(${icon}) ${inertIcons(sayStepName(step, t))}`, description: inertIcons(sayStepPlace(step, t)), detail: inertIcons(stepCode(step, 200) ?? sayRoleMeaning(step.role, t)), step };
 }
 
 /**

@@ -8,6 +8,7 @@ import { primaryRef } from '../core/model/refs';
 import type { ManagedScans, Project } from '../core/model/types';
 import { checkBranchName, type TagEditOutcome } from '../core/services/project-changes';
 import { typedTags } from '../core/services/project-tags';
+import { inertIcons } from '../core/model/untrusted-text';
 
 const list = (items: readonly string[]): string => (items.length <= 1 ? items.join('') : t('{0} and {1}', items.slice(0, -1).join(', '), items[items.length - 1] ?? ''));
 
@@ -79,7 +80,7 @@ export function branchRows(project: Project, scanned: readonly string[] | undefi
   if (branches.length > 0) rows.push({ label: scanned ? t('Branches with scans, most recent first') : t('Branches'), separator: true });
   for (const branch of branches) {
     const notes = [branch === primary ? t('primary now') : '', branch === project.defaultBranch ? t('default branch') : '', scanned && !scanned.includes(branch) ? t('no recent scan') : ''];
-    rows.push({ label: `$(git-branch) ${branch}`, description: notes.filter(Boolean).join(' · ') || undefined, choice: { branch }, ...(branch === primary ? { current: true as const } : {}) });
+    rows.push({ label: `$(git-branch) ${inertIcons(branch)}`, description: notes.filter(Boolean).join(' · ') || undefined, choice: { branch }, ...(branch === primary ? { current: true as const } : {}) });
   }
   return rows;
 }

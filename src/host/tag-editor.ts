@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { t } from '../core/l10n';
 import type { Project } from '../core/model/types';
 import { typedRow, type TagDraft } from './project-settings-text';
+import { inertIcons } from '../core/model/untrusted-text';
 
 interface TagItem extends vscode.QuickPickItem {
   /** Set on a tag's row; the first row has none. */
@@ -33,8 +34,8 @@ export function pickTagEdit(project: Project, draft: TagDraft = { unchecked: [],
     valid = row.tags !== undefined;
     const first: TagItem = { label: row.label, description: row.description, detail: row.detail ?? removalText(removed), alwaysShow: true };
     const tagItems = project.tags.map((tag): TagItem => (removed.has(tag)
-      ? { label: `$(close) ${tag}`, description: t('removed when you save · pick to keep it'), tag, alwaysShow: true }
-      : { label: `$(tag) ${tag}`, description: t('kept · pick to remove it'), tag, alwaysShow: true }));
+      ? { label: `$(close) ${inertIcons(tag)}`, description: t('removed when you save · pick to keep it'), tag, alwaysShow: true }
+      : { label: `$(tag) ${inertIcons(tag)}`, description: t('kept · pick to remove it'), tag, alwaysShow: true }));
     pick.items = [first, ...tagItems];
     // Typing makes the first row active, so Enter saves what was typed; a picked tag stays active.
     pick.activeItems = [tagItems.find((item) => item.tag === activeTag) ?? first];

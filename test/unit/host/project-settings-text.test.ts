@@ -54,6 +54,11 @@ void describe('branchRows', () => {
     ]);
   });
 
+  void test('a branch name from the platform is drawn as its text, never as an icon of its making', () => {
+    const rows = branchRows(project(), ['$(check) verified', 'main']);
+    assert.equal(rows.find((r) => r.choice?.branch === '$(check) verified')?.label, '$(git-branch) \\$(check) verified');
+  });
+
   void test('the default branch primary: it is marked; while loading, only it', () => {
     assert.deepEqual(labels(branchRows(project(), undefined)), ['$(home) The default branch — main · primary now (active)']);
     assert.deepEqual(branchRows(project(), undefined)[0]?.choice, { branch: undefined });
