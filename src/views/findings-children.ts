@@ -16,7 +16,7 @@ import type { FindingsResult } from '../core/services/findings-query';
 import { groupFindings, type FindingGroup, type GroupBy } from '../core/services/grouping';
 import { KIND_PRODUCTS, unavailableAdvice, unavailableText } from '../core/services/kind-availability';
 import {
-  ISSUE_TYPE_NOUNS, aiFailed, checkingScan, cancelledFindings, clockTime, loadFailed, notAvailable, loadingFindings, message, noFindings, nothingNew, skippedFindings, staleFindings,
+  ISSUE_TYPE_NOUNS, aiFailed, checkingScan, cancelledFindings, clockTime, loadFailed, notAvailable, notAvailableBelow, loadingFindings, message, noFindings, nothingNew, skippedFindings, staleFindings,
 } from './state-messages';
 import {
   nodeIds, PAGE_SIZE, pageRanges, uniqueBy,
@@ -75,7 +75,7 @@ export function issueTypeChildren(node: IssueTypeNode, view: PlaceShown, context
     return [say(loadingFindings(issueType, slot, view.arrived))];
   }
   const head: Node[] = [];
-  if (result.unavailable && !view.loading) return [say(notAvailable(KIND_PRODUCTS[issueType], result.unavailable))];
+  if (result.unavailable && !view.loading) return [say(notAvailableBelow(KIND_PRODUCTS[issueType], result.unavailable))];
   if (view.loading && !view.cancelled) head.push(say(loadingFindings(issueType, slot, view.arrived)));
   else if (result.staleBecause !== undefined) {
     head.push(say(staleFindings(result.loadedAt, context.errorMessage(result.staleBecause), { view: 'projects', slot }, context.now)));

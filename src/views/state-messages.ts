@@ -106,14 +106,25 @@ export function staleFindings(loadedAt: Date, reason: string, target: RetryTarge
   };
 }
 
-/** The deployment does not have the kind: calm (no error tone), with what to check, and no Retry. */
+/**
+ * The deployment does not have the kind: calm (no error tone), with what to check, and no Retry.
+ * The platform's own answer (a JSON error body) is for the log, which Show Logs opens, not for
+ * the tooltip.
+ */
 export function notAvailable(product: string, unavailable: Unavailable): MessageSpec {
-  const advice = unavailableAdvice(product, unavailable);
   return {
     state: `unavailable-${product.toLowerCase().replace(/\W+/g, '-')}`, tone: 'info', icon: 'circle-slash',
     text: `${product} — ${unavailableText(unavailable)}`,
-    tooltip: `${advice}\n\n${unavailable.detail}`, action: actions.showLogs(),
+    tooltip: unavailableAdvice(product, unavailable), action: actions.showLogs(),
   };
+}
+
+/**
+ * Under a kind's node that already says it is not available: what to check, instead of the
+ * node's own sentence again.
+ */
+export function notAvailableBelow(product: string, unavailable: Unavailable): MessageSpec {
+  return { ...notAvailable(product, unavailable), text: t('What to check: whether the organization licenses {0}, and the token\'s role. The next refresh asks again.', product) };
 }
 
 /** The AI code findings' list failed while the code findings answered: what stays, and Retry. */

@@ -31,13 +31,15 @@ void describe('a kind the deployment does not have', () => {
   test('its node says so with the status, calmly, with what to check, and offers no Retry', () => {
     const shown = view({ result: result('secrets', { unavailable: missing404 }, []) });
     const children = issueTypeChildren(node('secrets'), shown, context);
-    assert.deepEqual(texts(children), ['Secrets — not available for this deployment (404)']);
+    // The node itself says "not available"; its child says what to check, not the same again.
+    assert.deepEqual(texts(children), ['What to check: whether the organization licenses Secrets, and the token\'s role. The next refresh asks again.']);
     const message = children[0];
     assert.ok(message?.kind === 'message');
     assert.equal(message.tone, 'info', 'not an error');
     assert.ok(message.actions.every((a) => a.title !== 'Retry'));
     assert.match(message.tooltip ?? '', /licen[cs]e/);
     assert.match(message.tooltip ?? '', /role/);
+    assert.ok(!(message.tooltip ?? '').includes(missing404.detail), 'the platform\'s raw answer is for the log, not the tooltip');
     assert.equal(issueTypeDescription(shown, () => 0), 'not available for this deployment (404)');
     assert.match(issueTypeTooltip(node('secrets'), shown) ?? '', /^Secrets — not available for this deployment \(404\)\. The platform answered 404/);
   });
