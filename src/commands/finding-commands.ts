@@ -9,6 +9,7 @@ import { isFindingDiagnostic, safeLink, toRange, type KnownFindingDiagnostic } f
 import { codeColumn } from '../webviews/finding-details-panel';
 import type { CommandDeps } from './command-deps';
 import type { CommandItem } from './command-item';
+import { fixSaving } from '../host/fix-saving';
 
 /** Opening and copying findings needs the workspace folders, the platform link and the clipboard. */
 export type FindingCommandsDeps = Pick<CommandDeps, 'repos' | 'findingUrl' | 'projectUrl' | 'clipboard' | 'places'>;
@@ -151,8 +152,9 @@ export async function showDetails(app: Pick<CommandDeps, 'showDetails'>, item?: 
 }
 
 /**
- * Run by VS Code right after the quick fix's edit: says what changed (the edit is not saved, and
- * the platform lists the finding until a scan no longer finds it), with Undo and Save. Returns at
+ * Run by VS Code right after the quick fix's edit: says what changed (whether the file still waits
+ * to be saved, from its real state and auto-save, and that the platform lists the finding until a
+ * scan no longer finds it), with Undo, and Save where it waits. Returns at
  * once; the message stays until it is answered.
  */
 export function fixApplied(app: Pick<CommandDeps, 'places'>, item?: CommandItem): boolean {
@@ -164,10 +166,12 @@ export function fixApplied(app: Pick<CommandDeps, 'places'>, item?: CommandItem)
   const fixedVersion = document?.version;
   const undo = t('Undo');
   const save = t('Save');
-  void showInformation(
-    t('AppSec: Applied the suggested fix for {0}, not saved yet. The platform lists the finding until a scan no longer finds it.', distinctName(finding)),
-    ...(document ? [undo, save] : []),
-  ).then(async (picked) => {
+  const saving = document ? fixSaving(document) : 'unsaved';
+  const name = distinctName(finding);
+  const said = saving === 'saved' ? t('AppSec: Applied the suggested fix for {0}; the file is saved. The platform lists the finding until a scan no longer finds it.', name)
+    : saving === 'autoSave' ? t('AppSec: Applied the suggested fix for {0}; auto-save saves the file. The platform lists the finding until a scan no longer finds it.', name)
+      : t('AppSec: Applied the suggested fix for {0}, not saved yet. The platform lists the finding until a scan no longer finds it.', name);
+  void showInformation(said, ...(document ? (saving === 'unsaved' ? [undo, save] : [undo]) : [])).then(async (picked) => {
     if (!document) return;
     if (picked === save) await document.save();
     if (picked === undo) {

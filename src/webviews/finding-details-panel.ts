@@ -22,6 +22,7 @@ import type { Node } from '../views/tree-nodes';
 import type { DetailsInput } from './details-input';
 import { findingDetailsHtml, parseDetailsMessage, type DetailsMessage } from './finding-details-html';
 import { PanelStory } from './details-story';
+import { fixSaving } from '../host/fix-saving';
 
 export interface DetailsPanelDeps {
   readonly extensionUri: vscode.Uri;
@@ -242,7 +243,11 @@ export class FindingDetailsPanel implements vscode.Disposable {
     const range = new vscode.Range(place.range.startLine, 0, place.range.endLine, 0);
     const applied = await vscode.workspace.applyEdit(autofixEdit(document, range, code));
     if (applied) await vscode.window.showTextDocument(document, { viewColumn: codeColumn(), selection: new vscode.Range(range.start, range.start), preserveFocus: true });
-    this.say(applied ? 'info' : 'error', applied ? t('Applied the suggested fix beside this panel: it is not saved yet, and Undo in the editor takes it back.') : t('The fix was not applied.'));
+    if (!applied) return this.say('error', t('The fix was not applied.'));
+    const saving = fixSaving(document);
+    this.say('info', saving === 'saved' ? t('Applied the suggested fix beside this panel: the file is saved, and Undo in the editor takes it back.')
+      : saving === 'autoSave' ? t('Applied the suggested fix beside this panel: auto-save saves the file, and Undo in the editor takes it back.')
+        : t('Applied the suggested fix beside this panel: it is not saved yet, and Undo in the editor takes it back.'));
   }
 
   private say(kind: 'info' | 'error', text: string): void {

@@ -3,14 +3,14 @@
 // edits; the hover links to the actions; the details panel shows the whole finding under a
 // strict CSP and follows a triage.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Finding } from '../../../src/core/model/types';
 import type { KnownFindingDiagnostic as FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import type { FindingNode } from '../../../src/views/tree-nodes';
 import { findingNodes, issueTypeNode, signedIn, type Fixture } from './fixture';
-import { hoverAt, notificationTexts, readWindow, screenshotsInThemes, waitFor } from './helpers';
+import { hoverAt, notificationTexts, readWindow, restoreAfterEach, screenshotsInThemes, waitFor } from './helpers';
 import { firstFindingNode, walkTree } from './tree-snapshot';
 
 function ours(f: Fixture): { uri: vscode.Uri; diagnostic: FindingDiagnostic }[] {
@@ -71,6 +71,7 @@ describe('acting on findings', () => {
   const touch = (...findings: Finding[]): void => {
     for (const finding of findings) touched.set(`${finding.issueType}:${finding.id}`, finding);
   };
+  const undo = restoreAfterEach();
   /** Documents a test edited and files it wrote: reverted and removed after it. */
   const edited: vscode.Uri[] = [];
   const written: string[] = [];
@@ -208,6 +209,35 @@ describe('acting on findings', () => {
     assert.equal(await vscode.workspace.applyEdit(upgrade.edit!), true, 'the upgrade applies without a preview');
     assert.match((await vscode.workspace.openTextDocument(manifestUri)).getText(), new RegExp(`"\\^${finding.sca!.fixVersions![0].replace(/\./g, '\\.')}"`));
     assert.match(upgrade.command?.command ?? '', /\bopen$/, 'and then shows the manifest it changed');
+  });
+
+  it('after the suggested fix, its message says the file\'s real state: where auto-save writes it, not "not saved yet"', async () => {
+    const { uri, diagnostic } = openCodeFinding(f, true);
+    const original = readFileSync(uri.fsPath, 'utf8');
+    const files = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('files');
+    undo(async () => {
+      await files().update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+      // Auto-save wrote the fix to disk: the file is put back as it was.
+      writeFileSync(uri.fsPath, original);
+      const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      if (document?.isDirty) {
+        await vscode.window.showTextDocument(document);
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+      }
+    });
+    await files().update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.window.showTextDocument(uri, { selection: diagnostic.range });
+    const fix = (await quickFixes(uri, diagnostic.range, /^Apply suggested fix/)).find((a) => a.title.startsWith('Apply suggested fix'));
+    assert.ok(fix?.edit && fix.command);
+    assert.equal(await vscode.workspace.applyEdit(fix.edit), true);
+    // What VS Code runs right after a quick fix's edit.
+    await vscode.commands.executeCommand(fix.command.command, ...((fix.command.arguments ?? []) as unknown[]));
+    let texts: string[] = [];
+    await waitFor(async () => (texts = await notificationTexts()).some((t) => t.includes('Applied the suggested fix')), 10_000, () => `the fix is said: ${texts.join(' | ')}`);
+    const said = texts.find((t) => t.includes('Applied the suggested fix')) ?? '';
+    assert.match(said, /auto-save saves the file/);
+    assert.doesNotMatch(said, /not saved yet/);
   });
 
   it('the hover links to Show Details, Ignore… and Open in Platform, and names the finding', async () => {
