@@ -80,17 +80,24 @@ describe("a new user's third hour", () => {
     undo(async () => {
       // Put back by the test itself when it gets that far.
       if (vscode.workspace.getConfiguration('appsecFindings').get('baseUrl') !== f.server.url) await config.update('baseUrl', f.server.url, vscode.ConfigurationTarget.Global);
+      if (f.api.app.session.state.kind !== 'signedIn') await signIn(f);
       await other.close();
     });
     assert.ok(appsecDiagnosticCount() > 0, 'Problems shows this deployment\'s findings first');
     await config.update('baseUrl', other.url, vscode.ConfigurationTarget.Global);
-    // No refresh is asked for: the setting alone moves the views.
+    // No refresh is asked for: the setting alone moves the views. A token belongs to the origin it
+    // was given for (token-origin.test.ts): the new address asks for a sign-in of its own.
+    await waitFor(() => f.api.app.session.state.kind === 'signedOut', 20_000, 'signed out at the new address, which has no token yet');
+    await waitFor(() => appsecDiagnosticCount() === 0, 20_000, 'Problems drops the first deployment\'s findings');
+    await vscode.commands.executeCommand('appsecFindings.signIn', other.token);
     await waitFor(() => f.api.app.session.deployment?.slug === 'other-org', 20_000, 'signed in to the deployment at the new address');
-    await waitFor(() => appsecDiagnosticCount() === 0, 20_000, 'Problems drops the first deployment\'s findings (this folder is not a project there)');
+    assert.equal(appsecDiagnosticCount(), 0, 'this folder is not a project there');
     await waitFor(async () => (await projectNames()).some((n) => other.data.projects.some((p) => p.name === n)), 20_000, 'the tree lists the new deployment\'s projects');
     assert.deepEqual((await projectNames()).filter((n) => ours.includes(n) && !other.data.projects.some((p) => p.name === n)), [], 'none of the first deployment\'s projects stay');
+    // Signed out there (its token deleted), then back: the first address's token was kept.
+    await vscode.commands.executeCommand('appsecFindings.signOut');
     await config.update('baseUrl', f.server.url, vscode.ConfigurationTarget.Global);
-    await waitFor(() => f.api.app.session.deployment?.slug === f.data.deployment.slug, 20_000, 'back on the first deployment');
+    await waitFor(() => f.api.app.session.deployment?.slug === f.data.deployment.slug, 20_000, 'back on the first deployment, signed in with its kept token');
     await waitFor(() => appsecDiagnosticCount() > 0 && f.api.app.diagnostics.currentCause !== 'arriving', 30_000, 'its findings are back in Problems');
     await waitFor(async () => (await projectNames()).some((n) => ours.includes(n)), 20_000, 'and its projects in the tree');
   });
