@@ -56,7 +56,12 @@ export async function startDemoCodeServer(work, demo, cleanups, extraSettings = 
   const runDir = join(work, name);
   mkdirSync(runDir, { recursive: true });
   installVsix('newest', vsix, runDir, 'appsec-findings.appsec-findings-');
-  const server = await startCodeServer('newest', runDir, { env: demo.env, settings: { ...demo.settings, ...extraSettings } });
+  // The server's and its extensions' sockets (vscode-ipc-*.sock, vscode-git-*.sock) go where
+  // TMPDIR and XDG_RUNTIME_DIR say: inside the demo's folder, so stopping the demo removes them.
+  // A short name, as a socket's path has about a hundred characters at most.
+  const tmp = join(work, 't');
+  mkdirSync(tmp, { recursive: true, mode: 0o700 });
+  const server = await startCodeServer('newest', runDir, { env: { ...demo.env, TMPDIR: tmp, XDG_RUNTIME_DIR: tmp }, settings: { ...demo.settings, ...extraSettings } });
   cleanups.push(() => server.stop());
   return `http://127.0.0.1:${server.port}/?folder=${encodeURIComponent(demo.workspace)}`;
 }

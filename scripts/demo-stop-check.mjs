@@ -1,6 +1,7 @@
 // Runs the README's demo command exactly as written, checks the workbench it opens in a headless
 // browser, stops it the way a user might (a signal to one of its processes) and proves that
-// nothing is left behind: no process that names the demo's folder, and no folder.
+// nothing is left behind: no process that names the demo's folder, no folder, and no socket of
+// VS Code's (vscode-*.sock) in the system's temporary folder that was not there before.
 //
 // Usage: node scripts/demo-stop-check.mjs "<command>" <SIGTERM|SIGHUP|SIGINT> <npm|demo>
 //   npm:  the signal goes to the `npm run demo` process (what `kill <pid>` of npm does)
@@ -9,6 +10,7 @@
 // loaded only once the demo has printed its URL.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parentOf } from './processes.mjs';
@@ -46,6 +48,11 @@ function descendants(root) {
 
 /** Installing the hosts from nothing takes minutes; a demo that prints no URL within this is stuck. */
 const START_LIMIT_MS = 20 * 60_000;
+
+/** VS Code's sockets in the system's temporary folder (the server's IPC, the git extension's). */
+const SOCKET = /^vscode-.*\.sock$/;
+const sockets = () => new Set(readdirSync(tmpdir()).filter((name) => SOCKET.test(name)));
+const socketsBefore = sockets();
 
 const shell = spawn('sh', ['-c', command], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
 const exited = new Promise((resolve) => shell.once('exit', (code, sig) => resolve(code ?? sig)));
@@ -109,7 +116,9 @@ if (left.length > 0) {
 } else if (existsSync(work)) {
   failure ??= new Error(`${work} is left after ${signal}`);
 }
+const socketsLeft = [...sockets()].filter((name) => !socketsBefore.has(name));
+if (socketsLeft.length > 0) failure ??= new Error(`${socketsLeft.length} socket(s) left in ${tmpdir()} after ${signal}: ${socketsLeft.join(', ')}`);
 if (failure) fail(failure.message);
 killAll();
-say(`stopped cleanly on ${signal}: no process and no folder left`);
+say(`stopped cleanly on ${signal}: no process, no folder and no socket left`);
 process.exit(0);

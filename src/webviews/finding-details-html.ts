@@ -54,9 +54,11 @@ export function parseDetailsMessage(raw: unknown): DetailsMessage | undefined {
 export function findingDetailsHtml(input: DetailsInput, resources: WebviewResources): string {
   const { nonce, cspSource } = resources;
   // The policy's quotes are markup; the host's values in it are escaped like any other value.
-  // The panel shows no image (its icons are text): no image source at all, so hostile markup that
-  // slipped through could not load one (a tracking pixel, a picture of a fake button).
-  const csp = html`default-src 'none'; img-src 'none'; style-src ${cspSource}; script-src 'nonce-${nonce}';`;
+  // The panel shows no image of the platform's (its icons are text): images only from the
+  // extension's own resources, never https: or data:, so hostile markup that slipped through could
+  // not load one (a tracking pixel, a picture of a fake button). VS Code 1.100's webview does not
+  // finish drawing the page with no image source at all.
+  const csp = html`default-src 'none'; img-src ${cspSource}; style-src ${cspSource}; script-src 'nonce-${nonce}';`;
   return html`<!DOCTYPE html>
 <html lang="${displayLanguage()}">
 <head>

@@ -225,6 +225,7 @@ describe('acting on findings', () => {
         await vscode.commands.executeCommand('workbench.action.files.revert');
       }
     });
+    // As the web workbench (code-server) has it by default.
     await files().update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('notifications.clearAll');
     await vscode.window.showTextDocument(uri, { selection: diagnostic.range });
@@ -285,6 +286,9 @@ describe('acting on findings', () => {
     const { uri, diagnostic } = openCodeFinding(f, true);
     const finding: Finding = diagnostic.finding;
     const panel = f.api.detailsPanel;
+    // The web workbench auto-saves by default: here the fix is to wait for a save, Save offered.
+    undo(() => vscode.workspace.getConfiguration('files').update('autoSave', undefined, vscode.ConfigurationTarget.Global));
+    await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
     // The panel the test before closed has told the extension it is gone (that news comes late).
     await waitFor(() => panel.shownFinding === undefined, 10_000, 'no details panel open');
     await vscode.window.showTextDocument(uri, { selection: diagnostic.range });

@@ -85,7 +85,7 @@ void describe('the details page: security', () => {
   void test('CSP exactly: nothing by default, style from the extension, script only with the nonce', () => {
     const html = page({ finding: sastFinding({ file: 'a.py', line: 3 }) });
     const policies = [...html.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/g)].map((m) => m[1]);
-    assert.deepEqual(policies, ["default-src 'none'; img-src 'none'; style-src https://webview.example; script-src 'nonce-bm9uY2UxMjM0';"]);
+    assert.deepEqual(policies, ["default-src 'none'; img-src https://webview.example; style-src https://webview.example; script-src 'nonce-bm9uY2UxMjM0';"]);
     assert.ok(html.startsWith('<!DOCTYPE html>\n<html lang="en">'));
   });
 
