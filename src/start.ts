@@ -15,7 +15,6 @@ import { settings } from './host/settings';
 import type { StartMemory } from './host/start-memory';
 import { errorMessage, reportError } from './host/user-errors';
 import { said } from './core/l10n';
-import { parseBaseUrl } from './core/api/baseUrl';
 import type { Logger } from './host/logger';
 
 export interface StartDeps extends CommandDeps {
@@ -34,7 +33,7 @@ export function registerStart(context: vscode.ExtensionContext, deps: StartDeps)
   const sessionLog = deps.logger('Session');
   context.subscriptions.push(...deps.startMemory.follow({ session, projects: deps.projects, repos, drawn: deps.diagnostics.onDidChange, log: storeLog }));
   void (async () => {
-    await adoptLegacyToken(tokens, sessionLog);
+    await adoptLegacyToken(tokens, session.tokenOrigin, sessionLog);
     await adoptDemoToken(tokens, settings.baseUrl(), process.env, sessionLog);
     await deps.rememberToken();
     const state = await session.restore();
@@ -52,13 +51,7 @@ export function registerStart(context: vscode.ExtensionContext, deps: StartDeps)
   return {};
 }
 
-/** The one token of an earlier release goes to the base URL's origin (kept for later when that URL is unusable now). */
-async function adoptLegacyToken(tokens: SecretTokenStore, log: Logger): Promise<void> {
-  let origin: string;
-  try {
-    origin = parseBaseUrl(settings.baseUrl()).origin;
-  } catch {
-    return;
-  }
-  if (await tokens.adoptLegacyToken(origin)) log.info(`The stored token is now kept for ${origin}, the origin of appsecFindings.baseUrl.`);
+/** The one token of an earlier release goes to the session's origin (kept for later when the base URL is unusable now). */
+async function adoptLegacyToken(tokens: SecretTokenStore, origin: string | undefined, log: Logger): Promise<void> {
+  if (origin !== undefined && await tokens.adoptLegacyToken(origin)) log.info(`The stored token is now kept for ${origin}, the origin of appsecFindings.baseUrl.`);
 }

@@ -4,7 +4,7 @@
  * no token is stored and the base URL is a loopback address, so it can never send a real
  * user's requests anywhere else.
  */
-import { isLoopbackHost } from '../core/api/baseUrl';
+import { isLoopbackHost, parseBaseUrl } from '../core/api/baseUrl';
 import type { TokenStore } from '../core/services/session';
 import type { Logger } from './logger';
 
@@ -28,8 +28,8 @@ export function demoTokenFor(baseUrl: string, env: NodeJS.ProcessEnv): string | 
 export async function adoptDemoToken(tokens: TokenStore, baseUrl: string, env: NodeJS.ProcessEnv, log: Logger): Promise<boolean> {
   const demo = demoTokenFor(baseUrl, env);
   if (!demo) return false;
-  // A loopback base URL that parses: demoTokenFor said so.
-  const origin = new URL(baseUrl).origin;
+  // A loopback base URL, so a usable one (demoTokenFor said so): its origin as the session reads it.
+  const origin = parseBaseUrl(baseUrl).origin;
   if (await tokens.get(origin)) return false;
   await tokens.store(origin, demo);
   log.info('Signed in with the demo token of the local demo platform.');

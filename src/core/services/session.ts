@@ -205,7 +205,7 @@ export class Session implements Disposable {
 
   /** Deletes the token of the origin in use; other origins' tokens stay. */
   async signOut(): Promise<void> {
-    const origin = usableOrigin(this.origin);
+    const origin = this.tokenOrigin;
     if (origin !== undefined) await this.tokens.delete(origin);
     await this.memory.set(undefined);
     this.set({ kind: 'signedOut' });
