@@ -58,7 +58,7 @@ export default tseslint.config(
     languageOptions: {
       sourceType: 'script',
       parserOptions: { projectService: false, project: null },
-      globals: { acquireVsCodeApi: 'readonly', document: 'readonly', Element: 'readonly' },
+      globals: { acquireVsCodeApi: 'readonly', document: 'readonly', Element: 'readonly', window: 'readonly' },
     },
   },
 );

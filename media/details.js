@@ -1,5 +1,6 @@
 // Finding Details page: turns presses on [data-action] elements into messages for the extension,
-// and keeps the reader's place when the extension rebuilds the page (it does on every change).
+// redraws its body when the extension sends a new one (the document, and so its stylesheet, stays),
+// and keeps the reader's place when the document itself is loaded again (a hidden panel shown).
 // Plain browser JavaScript, no build step. No inline handlers: the page's CSP forbids them.
 // The extension checks every message again (parseDetailsMessage): this file is not the guard.
 (function () {
@@ -12,7 +13,10 @@
   // A rebuilt page takes the focus back only right after a press, never from a later refresh.
   const FOCUS_WINDOW_MS = 10000;
   const main = document.querySelector('main');
-  const finding = main ? main.getAttribute('data-finding') : null;
+  // The finding shown: a redraw may show another (the panel is reused).
+  function finding() {
+    return main ? main.getAttribute('data-finding') : null;
+  }
 
   function messageFor(element) {
     const action = element.getAttribute('data-action');
@@ -29,7 +33,7 @@
   // The state survives the rebuild; it belongs to one finding (the panel is reused for others).
   function remember(patch) {
     const state = vscode.getState() || {};
-    vscode.setState(Object.assign({}, state.finding === finding ? state : {}, patch, { finding: finding }));
+    vscode.setState(Object.assign({}, state.finding === finding() ? state : {}, patch, { finding: finding() }));
   }
 
   document.addEventListener('click', function (event) {
@@ -47,8 +51,29 @@
     if (document.scrollingElement) remember({ scrollTop: document.scrollingElement.scrollTop });
   }, { passive: true });
 
+  // A new body in place: the control that had the focus has it again (or, if it is gone, such as
+  // Mark as Reviewing once reviewing, the first action); another finding starts at the top.
+  window.addEventListener('message', function (event) {
+    const message = event.data;
+    if (!main || !message || message.type !== 'redraw' || typeof message.markup !== 'string') return;
+    const active = document.activeElement;
+    const focused = active instanceof Element && main.contains(active) && active.hasAttribute('data-action') ? keyOf(active) : undefined;
+    const sameFinding = message.finding === finding();
+    main.setAttribute('data-finding', String(message.finding));
+    document.title = String(message.title);
+    main.innerHTML = message.markup;
+    if (!sameFinding && document.scrollingElement) document.scrollingElement.scrollTop = 0;
+    if (focused !== undefined && sameFinding) {
+      const controls = Array.prototype.slice.call(main.querySelectorAll('[data-action]'));
+      const target = controls.find(function (c) { return keyOf(c) === focused; }) || main.querySelector('.actions [data-action]');
+      if (target) target.focus({ preventScroll: true });
+    }
+  });
+
+  vscode.postMessage({ type: 'ready' });
+
   const saved = vscode.getState();
-  if (!saved || saved.finding !== finding) return;
+  if (!saved || saved.finding !== finding()) return;
   if (typeof saved.scrollTop === 'number' && document.scrollingElement) document.scrollingElement.scrollTop = saved.scrollTop;
   if (typeof saved.focused === 'string' && typeof saved.pressedAt === 'number' && Date.now() - saved.pressedAt < FOCUS_WINDOW_MS) {
     const controls = Array.prototype.slice.call(document.querySelectorAll('[data-action]'));

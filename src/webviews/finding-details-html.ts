@@ -25,14 +25,16 @@ export type DetailsMessage =
   | { readonly type: 'createTicket' } | { readonly type: 'linkTicket' } | { readonly type: 'unlinkTicket' } | { readonly type: 'unlinkTicketEverywhere' }
   | { readonly type: 'openInPlatform' } | { readonly type: 'openLink'; readonly url: string }
   | { readonly type: 'openLocation' } | { readonly type: 'applyFix' } | { readonly type: 'copyRuleId' } | { readonly type: 'refresh' }
-  | { readonly type: 'showTrace' } | { readonly type: 'openTraceStep'; readonly index: number } | { readonly type: 'requestAutofix' } | { readonly type: 'fixWithAgent' };
+  | { readonly type: 'showTrace' } | { readonly type: 'openTraceStep'; readonly index: number } | { readonly type: 'requestAutofix' } | { readonly type: 'fixWithAgent' }
+  // The page's script has loaded (a new document, or the same one after the panel was hidden).
+  | { readonly type: 'ready' };
 
 type SimpleType = Exclude<DetailsMessage['type'], 'triage' | 'openLink' | 'openTraceStep'>;
 type TriageTarget = Extract<DetailsMessage, { type: 'triage' }>['state'];
 
 const SIMPLE_TYPES: ReadonlySet<string> = new Set<SimpleType>([
   'addNote', 'createTicket', 'linkTicket', 'unlinkTicket', 'unlinkTicketEverywhere', 'openInPlatform', 'openLocation', 'applyFix', 'copyRuleId', 'refresh',
-  'showTrace', 'requestAutofix', 'fixWithAgent',
+  'showTrace', 'requestAutofix', 'fixWithAgent', 'ready',
 ]);
 const TRIAGE_TARGETS: ReadonlySet<string> = new Set<TriageTarget>(['ignored', 'reviewing', 'fixing', 'reopened']);
 
@@ -51,7 +53,29 @@ export function parseDetailsMessage(raw: unknown): DetailsMessage | undefined {
   return undefined;
 }
 
+/**
+ * What the page's `main` holds: the panel sends this alone to redraw a page already shown, so
+ * the document (its stylesheet and script) stays and nothing is drawn unstyled meanwhile.
+ */
+export function findingDetailsBody(input: DetailsInput): DetailsBody {
+  return {
+    finding: `${input.finding.issueType}:${input.finding.id}`,
+    title: t('Finding: {0}', findingLabel(input.finding)),
+    content: html`${header(input)}
+${statusLines(input)}
+${detailSections(input)}`,
+  };
+}
+
+/** The body of a page, as the panel sends it to redraw one (see `details.js`). */
+export interface DetailsBody { readonly finding: string; readonly title: string; readonly content: Html }
+
 export function findingDetailsHtml(input: DetailsInput, resources: WebviewResources): string {
+  return detailsDocument(findingDetailsBody(input), resources);
+}
+
+/** The whole page around a body: what the panel sets when it has no page to redraw. */
+export function detailsDocument(body: DetailsBody, resources: WebviewResources): string {
   const { nonce, cspSource } = resources;
   // The policy's quotes are markup; the host's values in it are escaped like any other value.
   // The panel shows no image of the platform's (its icons are text): images only from the
@@ -66,13 +90,11 @@ export function findingDetailsHtml(input: DetailsInput, resources: WebviewResour
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="stylesheet" href="${resources.styleUri}">
-<title>${t('Finding: {0}', findingLabel(input.finding))}</title>
+<title>${body.title}</title>
 </head>
 <body>
-<main data-finding="${`${input.finding.issueType}:${input.finding.id}`}">
-${header(input)}
-${statusLines(input)}
-${detailSections(input)}
+<main data-finding="${body.finding}">
+${body.content}
 </main>
 <script nonce="${nonce}" src="${resources.scriptUri}"></script>
 </body>

@@ -20,7 +20,8 @@ import { autofixEdit } from '../code-places/autofix-edit';
 import type { FindingPlaces, WorkspacePlace } from '../code-places/finding-places';
 import type { Node } from '../views/tree-nodes';
 import type { DetailsInput } from './details-input';
-import { findingDetailsHtml, parseDetailsMessage, type DetailsMessage } from './finding-details-html';
+import { findingDetailsBody, parseDetailsMessage, type DetailsMessage } from './finding-details-html';
+import { DetailsPage } from './details-page';
 import { PanelStory } from './details-story';
 import { fixSaving } from '../host/fix-saving';
 
@@ -54,8 +55,8 @@ export class FindingDetailsPanel implements vscode.Disposable {
   private currentCode: string | undefined;
   private notice: DetailsInput['notice'];
   private readonly subscriptions: vscode.Disposable[] = [];
-  /** The last HTML set, so a store change that changes nothing here does not reload the page. */
-  private html = '';
+  /** The panel's page, redrawn in place (`details-page.ts`). */
+  private page: DetailsPage | undefined;
   private readonly story: PanelStory;
 
   constructor(private readonly deps: DetailsPanelDeps) {
@@ -105,9 +106,9 @@ export class FindingDetailsPanel implements vscode.Disposable {
     });
   }
 
-  /** For tests: the HTML the panel shows now. */
+  /** For tests: the HTML the panel shows now (its document, with the latest body in it). */
   get shownHtml(): string {
-    return this.panel?.webview.html ?? '';
+    return this.page?.html ?? '';
   }
 
   get shownFinding(): Finding | undefined {
@@ -125,10 +126,11 @@ export class FindingDetailsPanel implements vscode.Disposable {
     panel.onDidDispose(() => {
       this.panel = undefined;
       this.finding = undefined;
-      this.html = '';
+      this.page = undefined;
     });
     panel.webview.onDidReceiveMessage((raw: unknown) => void this.onMessage(raw));
     this.panel = panel;
+    this.page = new DetailsPage(panel, media);
     return panel;
   }
 
@@ -175,11 +177,9 @@ export class FindingDetailsPanel implements vscode.Disposable {
   }
 
   private render(): void {
-    const panel = this.panel;
     const finding = this.finding;
-    if (!panel || !finding) return;
-    const media = vscode.Uri.joinPath(this.deps.extensionUri, 'media');
-    const html = findingDetailsHtml({
+    if (!this.panel || !finding) return;
+    const body = findingDetailsBody({
       finding,
       detail: this.detail && withCurrentState(this.detail, finding),
       loading: this.loading,
@@ -190,17 +190,8 @@ export class FindingDetailsPanel implements vscode.Disposable {
       currentCode: this.currentCode,
       notice: this.notice,
       story: this.story.view(finding),
-    }, {
-      nonce: nonce(),
-      cspSource: panel.webview.cspSource,
-      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'details.js')).toString(),
-      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'details.css')).toString(),
     });
-    // A new nonce makes every render differ: compare without it.
-    const comparable = html.replace(/nonce-[\w+/=]+|nonce="[\w+/=]+"/g, '');
-    if (comparable === this.html) return;
-    this.html = comparable;
-    panel.webview.html = html;
+    this.page?.show(body);
   }
 
   private async onMessage(raw: unknown): Promise<void> {
@@ -209,6 +200,9 @@ export class FindingDetailsPanel implements vscode.Disposable {
     if (!message || !finding) return;
     const arg = { finding };
     switch (message.type) {
+      case 'ready':
+        this.page?.loaded();
+        return;
       case 'triage':
         await vscode.commands.executeCommand(TRIAGE_COMMAND[message.state], arg);
         return;
@@ -275,12 +269,6 @@ async function readLines(place: Exclude<WorkspacePlace, { kind: 'deleted' }>): P
   } catch {
     return undefined;
   }
-}
-
-function nonce(): string {
-  const bytes = new Uint8Array(18);
-  crypto.getRandomValues(bytes);
-  return Buffer.from(bytes).toString('base64');
 }
 
 /**

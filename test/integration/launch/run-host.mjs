@@ -177,8 +177,10 @@ function pollScreenshots(page, files, dir, host, say) {
         .finally(() => (busy = false));
       return;
     }
-    if (request.startsWith(READ_PREFIX)) {
-      readFromPage(page, request.slice(READ_PREFIX.length))
+    if (request.startsWith(READ_PREFIX) || request.startsWith(READ_FRAMES_PREFIX)) {
+      const framed = request.startsWith(READ_FRAMES_PREFIX);
+      const selector = request.slice((framed ? READ_FRAMES_PREFIX : READ_PREFIX).length);
+      (framed ? readFromFrames(page, selector) : readFromPage(page, selector))
         .then((found) => answerWhole(files.done, JSON.stringify(found)))
         .catch((err) => answerWhole(files.done, JSON.stringify({ error: err.message })))
         .finally(() => (busy = false));
@@ -215,6 +217,8 @@ function answerWhole(file, text) {
 
 /** A request through the same handshake to read the page instead of shooting it (see suite/helpers.ts). */
 const READ_PREFIX = 'read:';
+/** The same, inside the page's frames (the webviews' documents) instead of the workbench. */
+const READ_FRAMES_PREFIX = 'read-frames:';
 
 /**
  * A key pressed or an element clicked in the page, as a user does (`press:Shift+F10`,
@@ -240,6 +244,24 @@ function actOnPage(page, request) {
  */
 function readFromPage(page, selector) {
   return page.$$eval(selector, (elements) => elements.map((e) => ({ label: e.getAttribute('aria-label') ?? '', text: e.textContent ?? '' })));
+}
+
+/**
+ * The same for every frame but the workbench's (a webview's document is a frame inside a frame),
+ * with `document`: the time that frame's document was created, which changes when it is reloaded
+ * and nothing else does.
+ */
+async function readFromFrames(page, selector) {
+  const found = [];
+  for (const frame of page.frames()) {
+    if (frame === page.mainFrame()) continue;
+    // These functions run in the page, where `globalThis` is its window.
+    const inFrame = await frame.$$eval(selector, (elements) => elements.map((e) => ({
+      label: e.getAttribute('aria-label') ?? '', text: e.textContent ?? '', document: globalThis.performance.timeOrigin,
+    }))).catch(() => []);
+    found.push(...inFrame);
+  }
+  return found;
 }
 
 /** The class a webview's body carries in each kind of theme, by the workbench's own class for it. */

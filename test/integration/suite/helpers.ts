@@ -84,6 +84,15 @@ export function readWindow(selector: string): Promise<{ label: string; text: str
 }
 
 /**
+ * The same inside the window's webviews (each a document of its own): each match's label and
+ * text, and `document`, which changes when its webview's document is reloaded. Throws where no
+ * launcher listens.
+ */
+export function readWebviews(selector: string): Promise<{ label: string; text: string; document: number }[]> {
+  return askWindow(`read-frames:${selector}`) as Promise<{ label: string; text: string; document: number }[]>;
+}
+
+/**
  * Acts in the window as a user does: `press:<key>` (Playwright's names: `Escape`, `Shift+F10`),
  * `click:<selector>`, `rightclick:<selector>`, `hover:<selector>` or `type:<text>` (typed where the focus is); resolves once done, rejects when it could not be
  * (no element to click within 10 s). What it opens (a context menu, a modal dialog) the extension

@@ -49,22 +49,51 @@ const actionLabels = (html: string): string[] => {
  * Runs media/details.js against a minimal stand-in for the page (what the script touches): clicks
  * each control in turn and records what it posts, as the extension receives it (cloned).
  */
-function runPageScript(controls: readonly Attributes[], options: { finding?: string; state?: unknown; click?: boolean } = {}): { posted: Record<string, unknown>[]; focused?: Attributes; state: unknown } {
+interface PageRun {
+  posted: Record<string, unknown>[];
+  focused?: Attributes;
+  state: unknown;
+  /** Sends the page a message from the extension, with the controls the new markup holds. */
+  receive?: (message: unknown, controls: readonly Attributes[]) => void;
+  main?: { innerHTML: string; attributes: Attributes };
+  title?: string;
+}
+
+function runPageScript(controls: readonly Attributes[], options: { finding?: string; state?: unknown; click?: boolean; focusedIndex?: number } = {}): PageRun {
   class FakeElement {
-    constructor(readonly attributes: Attributes) {}
+    private markup = '';
+    // The new markup brings its controls, as the browser parses it.
+    get innerHTML(): string { return this.markup; }
+    set innerHTML(value: string) { this.markup = value; elements = arriving.map((c) => new FakeElement({ ...c })); }
+    constructor(readonly attributes: Record<string, string>) {}
     getAttribute(name: string): string | null { return Object.hasOwn(this.attributes, name) ? this.attributes[name] ?? null : null; }
+    setAttribute(name: string, value: string): void { this.attributes[name] = value; }
+    hasAttribute(name: string): boolean { return Object.hasOwn(this.attributes, name); }
     closest(selector: string): FakeElement | null { return selector === '[data-action]' && this.getAttribute('data-action') !== null ? this : null; }
+    contains(other: unknown): boolean { return elements.includes(other as FakeElement); }
+    querySelector(selector: string): FakeElement | null { return selector === '.actions [data-action]' ? elements[0] ?? null : null; }
+    querySelectorAll(): FakeElement[] { return elements; }
     focus(): void { result.focused = this.attributes; }
   }
-  const result: { posted: Record<string, unknown>[]; focused?: Attributes; state: unknown } = { posted: [], state: options.state };
-  const elements = controls.map((c) => new FakeElement(c));
+  const result: PageRun = { posted: [], state: options.state };
+  let elements = controls.map((c) => new FakeElement({ ...c }));
+  let arriving: readonly Attributes[] = [];
   const main = new FakeElement(options.finding === undefined ? {} : { 'data-finding': options.finding });
+  result.main = main;
   let onClick: ((event: unknown) => void) | undefined;
+  let onMessage: ((event: unknown) => void) | undefined;
   const document = {
     addEventListener: (type: string, listener: (event: unknown) => void) => { if (type === 'click') onClick = listener; },
     querySelector: (selector: string) => (selector === 'main' ? main : selector === '.actions [data-action]' ? elements[0] ?? null : null),
     querySelectorAll: () => elements,
     scrollingElement: null,
+    activeElement: options.focusedIndex === undefined ? undefined : elements[options.focusedIndex],
+    set title(value: string) { result.title = value; },
+  };
+  const window = { addEventListener: (type: string, listener: (event: unknown) => void) => { if (type === 'message') onMessage = listener; } };
+  result.receive = (message, next) => {
+    arriving = next;
+    onMessage?.({ data: message });
   };
   const clone = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
   const vscodeApi = {
@@ -72,7 +101,7 @@ function runPageScript(controls: readonly Attributes[], options: { finding?: str
     getState: () => clone(result.state),
     setState: (state: unknown) => { result.state = clone(state); },
   };
-  runInNewContext(readFileSync(join(__dirname, '../../../media/details.js'), 'utf8'), { acquireVsCodeApi: () => vscodeApi, document, Element: FakeElement, Date });
+  runInNewContext(readFileSync(join(__dirname, '../../../media/details.js'), 'utf8'), { acquireVsCodeApi: () => vscodeApi, document, window, Element: FakeElement, Date });
   if (options.click !== false) for (const element of elements) onClick?.({ target: element, preventDefault: () => undefined });
   return result;
 }
@@ -218,6 +247,9 @@ void describe('the details page: sections', () => {
     const gone = page({ finding, place: { kind: 'deleted' } });
     assert.ok(gone.includes('no longer in this copy'));
     assert.ok(!gone.includes('data-action="openLocation"'));
+    const notYet = page({ finding: { ...finding, ref: 'refs/heads/feature/x' }, place: { kind: 'deleted', onlyAt: 'abc1234' } });
+    assert.ok(notYet.includes('not in this copy yet: it is on feature/x') && !notYet.includes('no longer'), 'code on another branch is not here yet');
+    assert.match(notYet, /data-action="openLocation">Open as It Is There</, 'and is opened as it is there');
     const here = page({ finding, place: at('src/old.py', 4) });
     assert.ok(!here.includes('Scanned at') && here.includes('data-action="openLocation"'));
   });
@@ -298,7 +330,10 @@ void describe('the details page: sections', () => {
       reviewComments: [{ discussionId: 'd-9', noteId: 12 }],
     }) });
     assert.match(html, /data-url="https:\/\/github\.com\/o\/r\/pull\/7">https:\/\/github\.com\/o\/r\/pull\/7<\/a>/);
-    includesAll(html, ['2024-05-01 10:00 UTC</time>: <span class="prose">merge conflict in app.py', 'no reason given', 'comment 12 in discussion d-9']);
+    includesAll(html, ['2024-05-01 10:00 UTC</time>: <span class="prose">merge conflict in app.py', 'no reason given', 'The platform commented on a pull request about this finding.']);
+    const pullRequestsSection = /<section id="pull-requests"[^>]*>.*?<\/section>/s.exec(html)?.[0] ?? '';
+    assert.doesNotMatch(pullRequestsSection, /d-9|\b12\b/, 'no raw ids where people read');
+    assert.match(/<section id="identifiers"[^>]*>.*?<\/section>/s.exec(html)?.[0] ?? '', /comment 12 in discussion d-9/, 'the ids among the identifiers');
     assert.ok(!headings(page({ finding, detail: detailOf(finding) })).includes('Pull requests'));
   });
 
@@ -334,7 +369,8 @@ void describe('the page script (media/details.js)', () => {
     const finding = sastFinding({ file: 'a.py', line: 1, status: 'ignored', ticket: { slug: 'S-1', url: 'https://t.example/S-1' } });
     const html = page({ finding, platformUrl: 'https://semgrep.dev/x', place: at('a.py', 1), currentCode: 'x', detail: detailOf(finding, { assistant: { autofixCode: 'y' } }) });
     const controls = [...attributesOf(html, 'button'), ...attributesOf(html, 'a')];
-    const { posted } = runPageScript(controls);
+    const [ready, ...posted] = runPageScript(controls).posted;
+    assert.deepEqual(ready, { type: 'ready' }, 'the page says first that it is ready');
     assert.equal(posted.length, controls.length);
     for (const message of posted) assert.deepEqual(parseDetailsMessage(message), message, JSON.stringify(message));
     assert.deepEqual(posted.map((m) => (m.type === 'triage' ? `triage:${String(m.state)}` : m.type)), [
@@ -345,7 +381,23 @@ void describe('the page script (media/details.js)', () => {
   });
 
   void test('a control with an unknown action posts nothing', () => {
-    assert.deepEqual(runPageScript([{ 'data-action': 'runCommand' }]).posted, []);
+    assert.deepEqual(runPageScript([{ 'data-action': 'runCommand' }]).posted, [{ type: 'ready' }]);
+  });
+
+  void test('a redraw replaces the body in place: the focused control keeps the focus, another finding does not take it', () => {
+    const controls = [{ 'data-action': 'triage', 'data-state': 'ignored' }, { 'data-action': 'triage', 'data-state': 'reviewing' }];
+    const run = runPageScript(controls, { finding: 'sast:1', click: false, focusedIndex: 1 });
+    run.receive?.({ type: 'redraw', finding: 'sast:1', title: 'Finding: x', markup: '<header>new</header>' }, controls);
+    assert.equal(run.main?.innerHTML, '<header>new</header>');
+    assert.equal(run.title, 'Finding: x');
+    assert.deepEqual(run.focused, controls[1], 'the same control, in the new body');
+    const other = runPageScript(controls, { finding: 'sast:1', click: false, focusedIndex: 1 });
+    other.receive?.({ type: 'redraw', finding: 'sast:2', title: 'Finding: y', markup: '<header>other</header>' }, controls);
+    assert.equal(other.main?.attributes['data-finding'], 'sast:2');
+    assert.equal(other.focused, undefined, 'another finding: the focus is not put back');
+    const ignored = runPageScript(controls, { finding: 'sast:1', click: false });
+    ignored.receive?.({ type: 'redraw', finding: 'sast:1', title: 't', markup: 42 }, controls);
+    assert.equal(ignored.main?.innerHTML, '', 'a message without markup changes nothing');
   });
 
   void test('after a press, the rebuilt page of the same finding gives the focus back; another finding\'s page does not', () => {
