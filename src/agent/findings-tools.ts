@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import type { RefScans } from '../core/services/ref-scans';
 import { shownRef } from '../core/services/shown-queries';
+import { branchName } from '../core/model/refs';
 import { ISSUE_TYPES, type Finding, type IssueType } from '../core/model/types';
 import { raceAbort } from '../core/services/abort';
 import type { BranchNovelty } from '../core/services/branch-baselines';
@@ -54,7 +55,10 @@ export const SIGNED_OUT = 'Not signed in to the AppSec platform: ask the user to
 /** `file:line` where the finding is in today's code, said plainly when changed or gone. */
 export function whereToday(places: FindingPlaces, finding: Finding): string | undefined {
   const place = places.place(finding);
-  if (place?.kind === 'deleted') return `${finding.location?.filePath ?? '?'} (no longer in this copy)`;
+  if (place?.kind === 'deleted') {
+    const onBranch = finding.ref ? ` (not in this copy yet: it is on the branch ${quote(branchName(finding.ref))})` : ' (not in this copy yet)';
+    return `${finding.location?.filePath ?? '?'}${place.onlyAt === undefined ? ' (no longer in this copy)' : onBranch}`;
+  }
   if (!place) return undefined;
   return `${place.relativePath}:${place.range.startLine + 1}${place.kind === 'changed' ? ' (code changed since the scan)' : ''}`;
 }

@@ -10,7 +10,7 @@ import { branchName } from '../core/model/refs';
 import type { Finding } from '../core/model/types';
 import type { PlatformApi } from '../core/services/platform-api';
 import { confinePath, placesOf, toPlannedRange } from '../core/workspace/diagnostic-plan';
-import type { FoundPlace } from '../core/workspace/today-place';
+import type { FoundPlace, GonePlace } from '../core/workspace/today-place';
 import { scannedCommitOf } from '../core/workspace/drift-hint';
 import type { Placer } from '../core/workspace/placement';
 import type { DriftTracker } from '../host/drift-tracker';
@@ -18,7 +18,7 @@ import type { Logger } from '../host/logger';
 import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
 
 /** Where a finding is today (the one shape, `today-place.ts`), with the file's URI when it is in a file. */
-export type WorkspacePlace = (FoundPlace & { readonly uri: vscode.Uri }) | { readonly kind: 'deleted' };
+export type WorkspacePlace = (FoundPlace & { readonly uri: vscode.Uri }) | GonePlace;
 
 export type LatestScanCommit = (projectName: string, ref: string) => Promise<string | undefined>;
 

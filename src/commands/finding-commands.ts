@@ -10,6 +10,8 @@ import { codeColumn } from '../webviews/finding-details-panel';
 import type { CommandDeps } from './command-deps';
 import type { CommandItem } from './command-item';
 import { fixSaving } from '../host/fix-saving';
+import { branchName } from '../core/model/refs';
+import { scannedFileUri } from '../code-places/scanned-files';
 
 /** Opening and copying findings needs the workspace folders, the platform link and the clipboard. */
 export type FindingCommandsDeps = Pick<CommandDeps, 'repos' | 'findingUrl' | 'projectUrl' | 'clipboard' | 'places'>;
@@ -47,6 +49,16 @@ export async function openFinding(app: FindingCommandsDeps, item?: CommandItem):
   const todayUri = today && today.kind !== 'deleted' ? await existing(today.uri) : undefined;
   const uri = todayUri ?? await workspaceFile(app, finding, place);
   const planned = todayUri && today && today.kind !== 'deleted' ? today.range : place && toPlannedRange(place);
+  const repo = app.places.repoOf(finding);
+  const relative = place && confinePath(place.path);
+  if (today?.kind === 'deleted' && today.onlyAt !== undefined && repo && relative) {
+    // Its code is on a branch this checkout does not include: that file, as it is there.
+    const branch = finding.ref ? branchName(finding.ref) : today.onlyAt.slice(0, 7);
+    void showInformation(t('AppSec: this finding\'s code is not in this copy yet (it is on {0}): showing the file as it is there, read-only.', branch));
+    const selection = planned ? toRange(planned.wholeLine ? { ...planned, endCharacter: 0 } : planned) : undefined;
+    await vscode.window.showTextDocument(scannedFileUri(repo.folder, today.onlyAt, relative), { selection, preview: true, viewColumn: codeColumn() });
+    return 'editor';
+  }
   if (today?.kind === 'deleted' && uri) {
     void showInformation(t('AppSec: the code of this finding is no longer in this copy (deleted since the scan); opening the file instead.'));
     await vscode.window.showTextDocument(uri, { preview: true, viewColumn: codeColumn() });

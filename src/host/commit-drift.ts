@@ -36,11 +36,13 @@ export interface CommitDrift {
   stale: boolean;
   /** What listeners last heard: every finding at its scanned place (so far as mapping goes). */
   toldAsScanned: boolean;
+  /** Whether the checkout includes the commit: code gone from a commit it does not include is not here yet. */
+  inHistory: boolean;
 }
 
 /** A folder at a commit, not mapped yet. */
 export function newCommitDrift(folder: vscode.WorkspaceFolder, commit: string): CommitDrift {
-  return { folder, commit, state: 'pending', changed: new Map(), scannedPathOf: new Map(), files: new Map(), requested: new Set(), again: false, stale: false, toldAsScanned: true };
+  return { folder, commit, state: 'pending', changed: new Map(), scannedPathOf: new Map(), files: new Map(), requested: new Set(), again: false, stale: false, toldAsScanned: true, inHistory: true };
 }
 
 export function driftKey(folder: vscode.WorkspaceFolder, commit: string): string {
@@ -55,10 +57,11 @@ export function fileDrift(scannedLines: readonly string[], today: string): FileD
 /** Where a scanned range of a mapped entry is today. */
 export function placeToday(entry: CommitDrift, scannedPath: string, range: PlannedRange): TodayPlace {
   const change = entry.changed.get(scannedPath);
-  if (change?.deleted) return { kind: 'deleted' };
+  const gone: TodayPlace = entry.inHistory ? { kind: 'deleted' } : { kind: 'deleted', onlyAt: entry.commit };
+  if (change?.deleted) return gone;
   const file = entry.files.get(scannedPath);
   const mapped = file ? mapThrough([file.base, ...file.edits], range) : { kind: 'same' as const, range };
-  return mapped.kind === 'deleted' ? mapped : { ...mapped, relativePath: change?.path ?? scannedPath };
+  return mapped.kind === 'deleted' ? gone : { ...mapped, relativePath: change?.path ?? scannedPath };
 }
 
 /** One map per change of an edit event, applied from the bottom up (each in the text before the event). */

@@ -93,6 +93,11 @@ export class DriftTracker implements vscode.Disposable {
     return [...this.entries.values()].filter((e) => e.state === 'missing').map(({ folder, commit }) => ({ folder, commit }));
   }
 
+  /** A folder-relative file as it is at a commit (undefined where the commit has no such file). */
+  async textAt(folder: vscode.WorkspaceFolder, commit: string, relativePath: string): Promise<string | undefined> {
+    return (await this.git.filesAt(folder.uri.fsPath, commit, [relativePath])).get(relativePath);
+  }
+
   /** Fetches a scanned commit that is not here from the folder's remotes. */
   fetchCommit(folder: vscode.WorkspaceFolder, commit: string): Promise<boolean> {
     return this.git.fetchCommit(folder.uri.fsPath, commit).catch(() => false);
@@ -140,7 +145,7 @@ export class DriftTracker implements vscode.Disposable {
       entry.state = 'missing';
       return;
     }
-    const changes = await this.git.changedSince(cwd, entry.commit);
+    const [changes, inHistory] = await Promise.all([this.git.changedSince(cwd, entry.commit), this.git.inHistory(cwd, entry.commit)]);
     const changed = new Map(changes.map((c) => [c.scannedPath, c]));
     const wanted = [...entry.requested].filter((p) => changed.has(p) && !changed.get(p)!.deleted);
     const scannedTexts = await this.git.filesAt(cwd, entry.commit, wanted);
@@ -163,6 +168,7 @@ export class DriftTracker implements vscode.Disposable {
     entry.changed = changed;
     entry.scannedPathOf = new Map(changes.filter((c) => !c.deleted).map((c) => [c.path, c.scannedPath]));
     entry.files = files;
+    entry.inHistory = inHistory;
     entry.state = 'mapped';
   }
 

@@ -29,6 +29,14 @@ export class GitCli {
     return (await this.run(cwd, ['cat-file', '-e', `${commit}^{commit}`])).code === 0;
   }
 
+  /** True when the checkout's HEAD includes the commit (it is HEAD or one of its ancestors). */
+  async inHistory(cwd: string, commit: string): Promise<boolean> {
+    this.checkSha(commit);
+    const result = await this.run(cwd, ['merge-base', '--is-ancestor', commit, 'HEAD']);
+    if (result.code > 1) throw new Error(`git merge-base failed: ${result.stderr.trim().slice(0, 300)}`);
+    return result.code === 0;
+  }
+
   /**
    * Files that differ between the commit and the working tree (uncommitted changes included),
    * with git's rename detection, relative to the folder and limited to it.

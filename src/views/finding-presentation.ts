@@ -9,7 +9,7 @@ export { findingLabel, shortRuleName };
 import { branchName } from '../core/model/refs';
 import { DEFAULT_MAPPING, findingLevel, levelFor, type Level, type PlanOptions, type SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { scannedCommitOf } from '../core/workspace/drift-hint';
-import { isMappedPlace, type TodayPlace } from '../core/workspace/today-place';
+import { isMappedPlace, type GonePlace, type TodayPlace } from '../core/workspace/today-place';
 import type { Finding, IssueType } from '../core/model/types';
 import { secretValidationLabel, valueLabel } from '../core/services/filters';
 import type { FindingGroup, GroupBy } from '../core/services/grouping';
@@ -53,10 +53,19 @@ export function findingIcon(finding: Finding, mapping: SeverityMapping = DEFAULT
   return overridden ? LEVEL_ICONS[findingLevel(finding, mapping, options)] : severityIcon(finding.severity, mapping);
 }
 
+/**
+ * A finding whose code is not in this copy: gone since the scan, or not here yet, because its scan
+ * is of a branch this checkout does not include (a user on main looking at feature/x's findings).
+ */
+export function goneText(finding: Finding, place: GonePlace): string {
+  if (place.onlyAt === undefined) return t('no longer in this copy');
+  return finding.ref ? t('not in this copy yet: it is on {0}', branchName(finding.ref)) : t('not in this copy yet');
+}
+
 /** Where the finding is: today's place when drift moved it there (or its code is gone), else the scanned one. */
 export function locationText(finding: Finding, today?: TodayPlace): string | undefined {
   const location = finding.location;
-  if (today?.kind === 'deleted') return location ? `${location.filePath} · ${t('no longer in this copy')}` : t('no longer in this copy');
+  if (today?.kind === 'deleted') return location ? `${location.filePath} · ${goneText(finding, today)}` : goneText(finding, today);
   if (isMappedPlace(today)) {
     const place = `${today.relativePath}:${today.range.startLine + 1}`;
     return today.kind === 'changed' ? t('{0} (code changed since the scan)', place) : place;

@@ -10,9 +10,17 @@ import type { PlannedRange } from './diagnostic-plan';
  * `same` and `moved`: mapped from the scanned commit onto today's code, unchanged. `changed`: the
  * finding's own code changed since the scan, so this is the closest place. `scanned`: not mapped
  * (the scanned commit is unknown or not in this copy): the scanned place is all there is.
- * `deleted`: its code is no longer in this copy.
+ * `deleted`: its code is not in this copy: gone since the scan, or, with `onlyAt`, not here yet,
+ * because the scanned commit is on a branch this checkout's history does not include.
  */
-export type TodayPlace = FoundPlace | { readonly kind: 'deleted' };
+export type TodayPlace = FoundPlace | GonePlace;
+
+/** A finding whose code is not in this copy. */
+export interface GonePlace {
+  readonly kind: 'deleted';
+  /** The scanned commit, when this checkout does not include it: the code is there, not here yet. */
+  readonly onlyAt?: string;
+}
 
 /** A place in a file of the folder. */
 export interface FoundPlace {

@@ -46,6 +46,18 @@ void describe('commit drift', () => {
     assert.match(describeDrift(entry), /mapped, 2 files changed since the scan, 1 mapped$/);
   });
 
+  void test('code gone from a commit the checkout does not include is not here yet: the place names that commit', () => {
+    const entry = newCommitDrift(folder, 'feature1');
+    entry.state = 'mapped';
+    entry.inHistory = false;
+    entry.changed.set('only-there.py', { path: 'only-there.py', scannedPath: 'only-there.py', deleted: true });
+    entry.files.set('edited.py', fileDrift(['a', 'b'], 'a'));
+    assert.deepEqual(placeToday(entry, 'only-there.py', line(0)), { kind: 'deleted', onlyAt: 'feature1' }, 'a file only on the other branch');
+    assert.deepEqual(placeToday(entry, 'edited.py', line(1)), { kind: 'deleted', onlyAt: 'feature1' }, 'lines only on the other branch');
+    entry.inHistory = true;
+    assert.deepEqual(placeToday(entry, 'only-there.py', line(0)), { kind: 'deleted' }, 'in the history: deleted since the scan');
+  });
+
   void test('typing moves the findings below it: edits are added on top, line-keeping ones merged into one map', () => {
     const entry = newCommitDrift(folder, 'abc');
     entry.state = 'mapped';

@@ -29,6 +29,12 @@ void describe('labels and descriptions', () => {
     assert.equal(findingDescription(finding, { kind: 'deleted' }), 'src/app.py · no longer in this copy');
   });
 
+  void test('code on a branch this checkout does not include reads "not in this copy yet", naming the branch', () => {
+    const onFeature = sastFinding({ file: 'src/new.py', line: 3, ref: 'refs/heads/feature/x' });
+    assert.equal(findingDescription(onFeature, { kind: 'deleted', onlyAt: 'abc1234' }), 'src/new.py · not in this copy yet: it is on feature/x');
+    assert.equal(findingDescription(sastFinding({ file: 'src/new.py', line: 3 }), { kind: 'deleted', onlyAt: 'abc1234' }), 'src/new.py · not in this copy yet');
+  });
+
   void test('a finding new on its branch says so first, in the description, the tooltip and to a screen reader', () => {
     const finding = sastFinding({ file: 'src/app.py', line: 20, status: 'open' });
     assert.equal(findingDescription(finding, undefined, true), 'new on this branch · src/app.py:20');
