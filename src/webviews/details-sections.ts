@@ -11,7 +11,8 @@ import { secretValidationLabel, valueLabel } from '../core/services/filters';
 import { lockfilePathOf } from '../core/workspace/diagnostic-plan';
 import type { FoundPlace, TodayPlace } from '../core/workspace/today-place';
 import type { DetailsInput } from './details-input';
-import { t } from '../core/l10n';
+import { goneText } from '../views/finding-presentation';
+import { formatCount, t } from '../core/l10n';
 import { button, EMPTY, fields, html, join, link, list, prose, section, time, type Field, type Html } from './html';
 import { historySections, pathSections } from './story-sections';
 
@@ -67,7 +68,11 @@ function placeText(place: FoundPlace): string {
 
 /** A finding gone from this copy is named by where it was scanned; without a scanned file, nothing is said. */
 function todayPlace(finding: Finding, place: TodayPlace): Html | undefined {
-  if (place.kind === 'deleted') return finding.location ? html`${finding.location.filePath} <span class="note">· ${t('no longer in this copy')}</span>` : undefined;
+  if (place.kind === 'deleted') {
+    if (!finding.location) return undefined;
+    const open = place.onlyAt === undefined ? undefined : html` ${button('openLocation', t('Open as It Is There'))}`;
+    return html`${finding.location.filePath} <span class="note">· ${goneText(finding, place)}</span>${open}`;
+  }
   return html`${placeText(place)}${place.kind === 'changed' ? html` <span class="note">· ${t('code changed since the scan')}</span>` : undefined} ${button('openLocation', t('Open in Editor'))}`;
 }
 
@@ -169,7 +174,7 @@ function suggestedFix(code: string | undefined, currentCode: string | undefined,
   const why = applied
     ? t('The suggested fix is in the code here (unsaved edits included). Undo in the editor takes it back.')
     : place?.kind === 'deleted'
-    ? t('The finding is no longer in this copy, so the fix cannot be applied here.')
+    ? place.onlyAt === undefined ? t('The finding is no longer in this copy, so the fix cannot be applied here.') : t('The finding\'s code is not in this copy yet, so the fix cannot be applied here.')
     : place?.kind === 'changed'
       ? t('The code here changed since the scan: compare, and apply the fix by hand.')
       : t('Open the finding\'s repository in this window to apply the fix here.');
@@ -231,12 +236,18 @@ function failureText(failure: FindingDetail['clickToFixFailures'][number]): Html
   return join([time(failure.createdAt), prose(failure.reason || t('no reason given'))], html`: `);
 }
 
+function reviewCommentsText(count: number): string | undefined {
+  if (count === 0) return undefined;
+  return count === 1 ? t('The platform commented on a pull request about this finding.') : t('The platform commented {0} times on pull requests about this finding.', formatCount(count));
+}
+
 function pullRequests({ detail }: DetailsInput): Html {
   if (!detail) return EMPTY;
   return section(t('Pull requests'), 'pull-requests', [fields([
     [t('Fix pull requests'), list(detail.clickToFixPrUrls.map((url) => link(url)))],
     [t('Fix attempts that failed'), list(detail.clickToFixFailures.map(failureText))],
-    [t('Review comments'), list(detail.reviewComments.map((c) => t('comment {0} in discussion {1}', c.noteId ?? t('(no id)'), c.discussionId ?? t('(no id)'))))],
+    // The platform names its comments by the code host's ids only: how many, in words; the ids below.
+    [t('Review comments'), reviewCommentsText(detail.reviewComments.length)],
   ])]);
 }
 
@@ -246,6 +257,7 @@ function identifiers({ finding, detail }: DetailsInput): Html {
     [t('Match-based id'), detail?.matchBasedId],
     [t('Syntactic id'), detail?.syntacticId],
     [t('First seen in scan'), detail?.firstSeenScanId === undefined ? undefined : String(detail.firstSeenScanId)],
+    [t('Review comment ids'), list((detail?.reviewComments ?? []).map((c) => t('comment {0} in discussion {1}', c.noteId ?? t('(no id)'), c.discussionId ?? t('(no id)'))))],
   ])]);
 }
 
