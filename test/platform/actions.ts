@@ -97,6 +97,14 @@ function applyTriage(finding: AnyFinding, state: string | undefined, reason: str
 
 let nextTicket = 9000;
 
+/** When each ticket made here was created: a finding's activity dates it then, not by the finding's own age. */
+const createdAt = new WeakMap<WireExternalTicket, string>();
+
+/** The time a ticket was created on this platform; undefined for the tickets the data came with. */
+export function ticketCreatedAt(ticket: WireExternalTicket): string | undefined {
+  return createdAt.get(ticket);
+}
+
 export function createTickets(data: PlatformData, body: string | undefined, integrations: Integrations): PlatformResponse {
   if (!integrations.ticketing) return error(400, 'no ticketing integration is configured for this deployment (Settings → Integrations)');
   const request = parseBody(body);
@@ -130,6 +138,7 @@ export function createTickets(data: PlatformData, body: string | undefined, inte
     const ticket: WireExternalTicket = {
       id, external_slug: `SEC-${id}`, url: `https://acme.atlassian.net/browse/SEC-${id}`, linked_issue_ids: group.map((f) => f.id ?? -1),
     };
+    createdAt.set(ticket, new Date().toISOString());
     for (const finding of group) finding.external_ticket = ticket;
     return { ticket_id: id, ticket_url: ticket.url, external_slug: ticket.external_slug, issue_ids: group.map((f) => f.id) };
   });

@@ -7,6 +7,7 @@
  * client reads too.
  */
 import type { AutofixDesk, AutofixJob } from './autofix';
+import { ticketCreatedAt } from './actions';
 import { error, json, type PlatformResponse } from './respond';
 import {
   elsewhereOf, iso, ownersOf, traceOf, type StoredFinding, type WireHistoryEntry,
@@ -107,7 +108,8 @@ function historyOf(f: StoredFinding, prs: readonly { created_at?: string; url?: 
     out.push({ date: later(1), title: `Assistant: ${verdict.verdict.replace('_', ' ')}`, historyType: 'HISTORY_TYPE_AUTOTRIAGE', ...(verdict.reason ? { note: verdict.reason } : {}) });
   }
   const slug = f.external_ticket?.externalSlug ?? f.external_ticket?.external_slug;
-  if (slug) out.push({ date: later(2), title: `Ticket ${slug} created`, historyType: 'HISTORY_TYPE_TICKET_CREATED', actor: 'Jira integration' });
+  const ticketMade = f.external_ticket && ticketCreatedAt(f.external_ticket);
+  if (slug) out.push({ date: ticketMade || later(2), title: `Ticket ${slug} created`, historyType: 'HISTORY_TYPE_TICKET_CREATED', actor: 'Jira integration' });
   const triaged = f.status === 'ignored' || f.status === 'reviewing' || f.status === 'fixing';
   if (triaged && f.triage_state !== 'untriaged') {
     out.push({

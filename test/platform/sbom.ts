@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { WireSbomExportRequest } from '../../src/core/api/wire';
 import { error, json, type PlatformResponse } from './respond';
 import type { PlatformData, StoredProject } from './types';
+import { inventoryOf } from './dependencies';
 
 const COMPONENT_TYPES = [
   'APPLICATION', 'FRAMEWORK', 'LIBRARY', 'CONTAINER', 'PLATFORM', 'OPERATING_SYSTEM',
@@ -115,13 +116,18 @@ export class SbomJobs {
     if (!job || job.failure || job.polls <= this.pollsUntilDone) return error(404, 'no such export');
     const seen = new Set<string>();
     const components: Record<string, unknown>[] = [];
+    const add = (ecosystem: string, name: string, version: string): void => {
+      const ref = purl(ecosystem, name, version);
+      if (seen.has(ref)) return;
+      seen.add(ref);
+      components.push({ type: 'library', 'bom-ref': ref, name, version, purl: ref });
+    };
+    // The same packages the repository's dependency inventory lists, and any its branch's findings add.
+    for (const d of inventoryOf(data).dependencies) if (d.repositoryId === job.project.repository_id) add(d.ecosystem, d.name, d.version);
     for (const f of data.sca) {
       const dep = f.found_dependency;
       if (f.repository?.name !== job.project.name || f.ref !== job.ref || !dep?.package || !dep.version) continue;
-      const ref = purl(dep.ecosystem ?? 'generic', dep.package, dep.version);
-      if (seen.has(ref)) continue;
-      seen.add(ref);
-      components.push({ type: 'library', 'bom-ref': ref, name: dep.package, version: dep.version, purl: ref });
+      add(dep.ecosystem ?? 'generic', dep.package, dep.version);
     }
     const supplier = job.supplier;
     if (job.outputFormat === 'SBOM_OUTPUT_FORMAT_CYCLONEDX') return cycloneDxXml(job, components);

@@ -297,3 +297,17 @@ void describe('DELETE ticketing/v2/tickets/{externalTicketId}', () => {
     await notAllowed('GET', `4242/ticketing/v2/tickets/${TICKET}`, 'DELETE');
   });
 });
+
+void describe('a ticket created here, in the finding\'s activity', () => {
+  test('is dated when it was created, not by the finding\'s age', async () => {
+    const finding = data.sast.find((f) => !f.external_ticket && f.id !== undefined)!;
+    const before = Date.now();
+    const res = await call('POST', 'acme/tickets', { issue_type: 'sast', issue_ids: [finding.id], group_issues: false });
+    assert.equal(res.status, 200, JSON.stringify(res.json));
+    const story = await fetch(`${platform.url}/api/agent/deployments/${data.deployment.id}/issues/v2/${finding.id}`, { headers: { authorization: `Bearer ${platform.token}` } });
+    const history = ((await story.json()) as { activityHistory: { date: string; historyType: string }[] }).activityHistory;
+    const created = history.find((h) => h.historyType === 'HISTORY_TYPE_TICKET_CREATED');
+    assert.ok(created, 'the ticket is in the activity');
+    assert.ok(Date.parse(created.date) >= before - 1000, `dated now (${created.date}), not ${new Date(before).toISOString()} minus years`);
+  });
+});

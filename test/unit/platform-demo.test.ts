@@ -90,4 +90,11 @@ void describe('the demo deployment', () => {
     const newOnes = data.sast.filter((f) => f.repository?.name === DEMO && f.ref === 'feature/checkout-v2' && !main.has(f.match_based_id ?? ''));
     assert.ok(newOnes.every((f) => pathOf(f) === 'src/checkout.js' && demoFeatureFiles()['src/checkout.js'] !== undefined && !demoFiles()['src/checkout.js']));
   });
+
+  void test('the holes a reader sees first in server.js are open findings, which the default filter shows', () => {
+    for (const code of [/exec\(`ping/, /path\.join\(__dirname, 'public', req\.params/, /eval\(req\.body/]) {
+      const f = data.sast.find((x) => x.repository?.name === DEMO && x.ref === 'main' && pathOf(x) === 'src/server.js' && code.test(lineOf('src/server.js', x.location?.line ?? 0)));
+      assert.equal(f?.status, 'open', `${String(code)} has an open finding`);
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { WireProject, WireSastFinding, WireScaFinding } from '../platform/wire';
 import { clickToFixPrState, demoDeployment, generateDeployment, startPlatformServer, type RunningPlatform } from '../platform';
+import { inventoryOf } from '../platform/dependencies';
 
 interface FindingsBody { sastFindings?: { findings: WireSastFinding[] }; scaFindings?: { findings: WireScaFinding[] } }
 
@@ -245,8 +246,12 @@ void describe('sbom export', () => {
     assert.equal(bom.bomFormat, 'CycloneDX');
     assert.equal(bom.specVersion, '1.6');
     assert.equal(bom.metadata.component.type, 'library');
+    // The packages the repository's dependency inventory lists (those of its findings among them), as Dependencies shows them.
+    const listed = new Set(inventoryOf(platform.data).dependencies.filter((d) => d.repositoryId === project.repository_id).map((d) => d.name));
     const packages = new Set(platform.data.sca.filter((f) => f.repository?.name === project.name && f.ref === 'main').map((f) => f.found_dependency?.package));
-    assert.deepEqual(new Set(bom.components.map((c) => c.name)), packages);
+    const names = new Set(bom.components.map((c) => c.name));
+    assert.deepEqual(names, new Set([...listed, ...packages]), 'every package of the inventory and the findings');
+    assert.ok(listed.size > packages.size, 'more than the vulnerable ones');
   });
 
   void test('an XML export is served as CycloneDX XML', async () => {
