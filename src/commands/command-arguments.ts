@@ -29,7 +29,7 @@ import { SAVE_TO } from './save-target';
 import { DEPENDENCY_FILTER, WHERE_USED_ARGUMENT } from './dependency-commands';
 import { RULE_MODE_ARGUMENT, type RuleModeOutcome, type RuleModeRequest } from './policy-commands';
 import { MANAGED_SCANS_CHANGE, TAG_CHANGES, type ManagedScansChange, type TagChanges } from './project-settings-commands';
-import { TICKET_ID_ARGUMENT, type TicketIdRequest } from './ticket-commands';
+import { TICKET_ID_ARGUMENT, TICKET_REQUEST_ARGUMENT, type TicketIdRequest, type TicketRequest } from './ticket-commands';
 import type { PackageQuery, UsageRow } from '../core/services/dependency-usage';
 import type { DependencyViewFilter } from '../core/services/dependency-view-filter';
 import { findingTargetArgument, type FindingTarget } from './finding-target-argument';
@@ -116,7 +116,7 @@ export interface CommandSignatures {
   'appsecFindings.markFixing': (item?: CommandItem, selected?: readonly CommandItem[]) => Promise<TriageOutcome[]>;
   'appsecFindings.reopen': (item?: CommandItem, selected?: readonly CommandItem[]) => Promise<TriageOutcome[]>;
   'appsecFindings.addNote': (item?: CommandItem, selected?: readonly CommandItem[]) => Promise<TriageOutcome[] | undefined>;
-  'appsecFindings.createTicket': (item?: CommandItem, selected?: readonly CommandItem[]) => Promise<TicketResult[] | undefined>;
+  'appsecFindings.createTicket': (target?: CommandItem | TicketRequest, selected?: readonly CommandItem[]) => Promise<TicketResult[] | undefined>;
   'appsecFindings.linkTicket': (item?: CommandItem, selected?: readonly CommandItem[], url?: string) => Promise<TicketLinkResult[] | undefined>;
   'appsecFindings.unlinkTicket': (item?: CommandItem, selected?: readonly CommandItem[]) => Promise<number | undefined>;
   'appsecFindings.showDetails': (item?: CommandItem) => Promise<boolean>;
@@ -187,7 +187,7 @@ export const COMMAND_ARGUMENTS: { readonly [K in CommandId]: ArgumentsSchema<Par
   'appsecFindings.markFixing': ITEM_AND_SELECTION,
   'appsecFindings.reopen': ITEM_AND_SELECTION,
   'appsecFindings.addNote': ITEM_AND_SELECTION,
-  'appsecFindings.createTicket': ITEM_AND_SELECTION,
+  'appsecFindings.createTicket': argumentList(TICKET_REQUEST_ARGUMENT, SELECTED),
   'appsecFindings.linkTicket': argumentList(ITEM, SELECTED, optional(refine(text('url must be the ticket\'s link (text).'),
     (url) => (isHttpUrl(url.trim()) ? undefined : 'url must be the ticket\'s link, starting with https:// (or http://).')))),
   'appsecFindings.unlinkTicket': ITEM_AND_SELECTION,

@@ -73,7 +73,7 @@ export function buildCommands(app: CommandDeps, tree: TreeCommandHandlers): Comm
     'appsecFindings.markFixing': (arg, selected) => setState(app, 'fixing', subject(arg), selected),
     'appsecFindings.reopen': (arg, selected) => setState(app, 'reopened', subject(arg), selected),
     'appsecFindings.addNote': (arg, selected) => addNote(app, subject(arg), selected),
-    'appsecFindings.createTicket': (arg, selected) => createTicket(app, subject(arg), selected),
+    'appsecFindings.createTicket': (arg, selected) => createTicket(app, arg && 'ids' in arg ? arg : subject(arg), selected),
     'appsecFindings.linkTicket': (arg, selected, url) => linkTicket(app, subject(arg), selected, url),
     'appsecFindings.unlinkTicket': (arg, selected) => unlinkTicket(app, subject(arg), selected),
     'appsecFindings.whereUsed': (query) => whereUsed(app, query),

@@ -40,9 +40,8 @@ export async function checkConnection(app: ConnectionCommandsDeps): Promise<Conn
     if (report.ok) log.info(line);
     else log.warn(line);
   }
-  const missing = products?.filter((p) => p.state !== 'available') ?? [];
   const summary = t('AppSec: {0}', summarize(report));
-  const message = missing.length > 0 ? `${summary} ${missing.map(productText).join('; ')}.` : summary;
+  const message = products && products.length > 0 ? `${summary} ${productsText(products)}` : summary;
   const showLogs = t('Show Logs');
   const shown = report.ok ? showInformation(message, showLogs) : showWarning(message, showLogs);
   // Not awaited: the notification stays until dismissed, and the command returns the report now.
@@ -50,6 +49,15 @@ export async function checkConnection(app: ConnectionCommandsDeps): Promise<Conn
     if (picked) app.log.show();
   });
   return { ...report, ...(products ? { products } : {}) };
+}
+
+/**
+ * Each product's result, in the notification as in the log: all of them named when every one
+ * answers, else each one's own result, so "Connection OK" never stands for a product it did not try.
+ */
+function productsText(products: readonly ProductCheck[]): string {
+  if (products.every((p) => p.state === 'available')) return t('Every product answers: {0}.', products.map((p) => p.product).join(', '));
+  return `${products.map(productText).join('; ')}.`;
 }
 
 /** A product the deployment does not answer for, as the notification says it (the log keeps `productLine`'s English). */

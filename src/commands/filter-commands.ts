@@ -19,7 +19,9 @@ type StepItem<T> = vscode.QuickPickItem & { readonly id: T };
 
 /**
  * The filter picker: the facets first, each with what it keeps, then one facet's values; back at
- * the facets after each. The filters apply on "Apply" (or Enter there); Escape leaves them as they were.
+ * the facets after each, on Apply once a value was chosen (the next Enter applies) and on the facet
+ * when its list was dismissed. The filters apply on Apply, and the defaults on Back to the
+ * Defaults, each one Enter; Escape leaves them as they were.
  */
 async function pickSelection(current: FilterSelection, defaults: FilterSelection, offered: readonly FindingKind[]): Promise<FilterSelection | undefined> {
   let draft = current;
@@ -37,14 +39,11 @@ async function pickSelection(current: FilterSelection, defaults: FilterSelection
     });
     if (!picked) return undefined;
     if (picked.id === APPLY) return draft;
-    if (picked.id === DEFAULTS) {
-      draft = defaults;
-      continue;
-    }
-    focus = picked.id;
+    if (picked.id === DEFAULTS) return defaults;
     const key = picked.id as FilterDefinition['key'];
     const values = await pickValues(key, draft, picked.label);
     if (values) draft = withFacet(draft, key, values);
+    focus = values ? APPLY : picked.id;
   }
 }
 

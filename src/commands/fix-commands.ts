@@ -137,6 +137,10 @@ export async function fixWithAgent(app: FixCommandsDeps, target: CommandItem | F
   }
   const copyPrompt = t('Copy Prompt');
   void showInformation(t('AppSec: this editor has no chat to hand {0} to an agent. Copy the prompt to give it to the assistant you use.', distinctName(finding)), copyPrompt)
-    .then((picked) => (picked === copyPrompt ? app.clipboard.writeText(prompt) : undefined));
+    .then(async (picked) => {
+      if (picked !== copyPrompt) return;
+      await app.clipboard.writeText(prompt);
+      void showInformation(t('AppSec: the prompt for {0} is on the clipboard: paste it into your assistant.', distinctName(finding)));
+    });
   return { prompt, opened: false };
 }

@@ -8,7 +8,9 @@ import { showError, showInformation, showInput, showWarning, withProgress } from
 import { formatCount, t } from '../core/l10n';
 import type { TicketLinkResult, TicketResult } from '../core/model/triage-and-tickets';
 import { isHttpUrl } from '../core/model/links';
-import { invalid, schema, valid, type Schema } from '../host/schema';
+import { id, invalid, listOf, object, oneOf, schema, valid, type Schema } from '../host/schema';
+import { ISSUE_TYPES, type IssueType } from '../core/model/types';
+import { distinctName } from '../core/model/finding-names';
 import { itemOf, type CommandItem } from './command-item';
 import { subjectOr as subjectFor, type TriageCommandsDeps } from './triage-commands';
 
@@ -28,14 +30,44 @@ export function ticketSummary(result: TicketResult): string {
   return parts.length > 0 ? parts.join(' ') : t('The platform created no ticket and said nothing about why.');
 }
 
-export async function createTicket(app: TriageCommandsDeps, item?: CommandItem, selected?: readonly CommandItem[]): Promise<TicketResult[] | undefined> {
-  const subject = subjectFor(app, item, selected);
-  if (subject.size === 0) return nothingChosen(t('AppSec: select one or more findings to create a ticket for.'));
+/** Automation names the findings by their ids, of one issue type. */
+export interface TicketRequest {
+  readonly issueType: IssueType;
+  readonly ids: readonly number[];
+}
+
+const TICKET_FIELDS = object({
+  issueType: oneOf(ISSUE_TYPES, `issueType must be ${ISSUE_TYPES.map((k) => `"${k}"`).join(', ')}.`),
+  findingIds: listOf(id('findingIds must be whole numbers (or strings of digits).'), 'findingIds must be a list of finding ids.'),
+}, 'A ticket request takes { findingIds, issueType }.', (extra) => `${JSON.stringify(extra)} is not a field of a ticket request (findingIds, issueType).`);
+
+/** `{ findingIds, issueType }` (checked strictly: no confirmation follows), or what a click passes (read, never refused). */
+export const TICKET_REQUEST_ARGUMENT: Schema<CommandItem | TicketRequest | undefined> = schema<CommandItem | TicketRequest | undefined>((value) => {
+  if (value === undefined) return valid(undefined);
+  if (typeof value !== 'object' || value === null || !('findingIds' in value)) return valid(itemOf(value));
+  const checked = TICKET_FIELDS.check(value);
+  return checked.ok ? valid({ issueType: checked.value.issueType, ids: checked.value.findingIds }) : checked;
+});
+
+const isTicketRequest = (target: CommandItem | TicketRequest | undefined): target is TicketRequest => target !== undefined && 'ids' in target;
+
+/**
+ * Creates Jira tickets for the findings clicked or selected, after a confirmation: a ticket is
+ * seen by the team in the tracker, as a fix pull request is seen in the repository. Given
+ * `{ findingIds, issueType }` (automation), without one.
+ */
+export async function createTicket(app: TriageCommandsDeps, target?: CommandItem | TicketRequest, selected?: readonly CommandItem[]): Promise<TicketResult[] | undefined> {
+  const chosen: ReadonlyMap<IssueType, readonly number[]> = isTicketRequest(target)
+    ? new Map([[target.issueType, target.ids]])
+    : new Map([...subjectFor(app, target, selected)].map(([issueType, findings]) => [issueType, findings.map((f) => f.id)]));
+  const findings = [...chosen.values()].reduce((n, ids) => n + ids.length, 0);
+  if (findings === 0) return nothingChosen(t('AppSec: select one or more findings to create a ticket for.'));
+  if (!isTicketRequest(target) && !(await ticketConfirmed(app, target, selected, findings))) return undefined;
   const results = await withProgress(
     { location: vscode.ProgressLocation.Notification, title: t('AppSec: creating Jira tickets…') },
     async () => {
       const out: TicketResult[] = [];
-      for (const [issueType, findings] of subject) out.push(await app.triage.createTickets(issueType, findings.map((f) => f.id)));
+      for (const [issueType, ids] of chosen) out.push(await app.triage.createTickets(issueType, [...ids]));
       return out;
     },
   );
@@ -50,6 +82,16 @@ export async function createTicket(app: TriageCommandsDeps, item?: CommandItem, 
     if (ticket?.url) void vscode.env.openExternal(vscode.Uri.parse(ticket.url));
   });
   return results;
+}
+
+async function ticketConfirmed(app: TriageCommandsDeps, target: CommandItem | undefined, selected: readonly CommandItem[] | undefined, findings: number): Promise<boolean> {
+  const one = findings === 1 ? [...subjectFor(app, target, selected).values()].flat()[0] : undefined;
+  const create = findings === 1 ? t('Create Ticket') : t('Create Tickets');
+  const answer = await showWarning(one ? t('Create a Jira ticket for {0}?', distinctName(one)) : t('Create Jira tickets for {0}?', count(findings)), {
+    modal: true,
+    detail: t('The platform creates the ticket in the Jira project its integration names, where the team sees it; findings of one rule in one repository share a ticket. Unlink Ticket takes the link back here; the ticket stays in Jira.'),
+  }, create);
+  return answer === create;
 }
 
 /** With `url` given (automation), no prompt. */

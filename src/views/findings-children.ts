@@ -26,6 +26,8 @@ import {
 export interface FindingsChildrenContext {
   readonly groupBy: GroupBy;
   readonly selection: FilterSelection;
+  /** The default filters: with only these on, an empty list has nothing to clear. */
+  readonly defaults?: FilterSelection;
   /** Groups of a result, computed once per result and grouping (see `FindingGroupsCache`). */
   readonly groupsOf: (result: FindingsResult) => readonly FindingGroup[];
   readonly errorMessage: (error: unknown) => string;
@@ -90,7 +92,7 @@ export function issueTypeChildren(node: IssueTypeNode, view: PlaceShown, context
     if (context.selection.newOnBranch && !view.unscanned) {
       return [...head, say(nothingNew(issueType, context.selection, node.parent.ref, view.comparedWith, view.primary))];
     }
-    return [...head, say(noFindings(issueType, context.selection, node.parent.ref, view.unscanned))];
+    return [...head, say(noFindings(issueType, context.selection, node.parent.ref, view.unscanned, context.defaults))];
   }
   return [...head, ...groupLevel(node, groups, context.groupBy)];
 }

@@ -2,6 +2,7 @@
 import type { Event } from '../core/events';
 import type { Deployment, Finding } from '../core/model/types';
 import type { GroupBy } from '../core/services/grouping';
+import type { FilterSelection } from '../core/services/filters';
 import type { ProjectsModelDeps } from '../core/services/projects-model';
 import type { ProjectsService } from '../core/services/projects-service';
 import type { SessionState } from '../core/services/session';
@@ -28,6 +29,8 @@ export interface ProjectsTreeDeps extends Omit<ProjectsModelDeps, 'onLoadStarted
   readonly session: TreeSession;
   readonly projects: ProjectsService;
   groupBy(): GroupBy;
+  /** The default filters (`appsecFindings.defaultFilters.*`). */
+  defaultSelection?(): FilterSelection;
   /** `appsecFindings.severityMapping`: tree icons show the level Problems shows. */
   severityMapping(): SeverityMapping;
   /** `appsecFindings.unreachableAsInformation`: an unreachable supply-chain finding's icon is Problems' information. */

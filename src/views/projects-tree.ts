@@ -52,8 +52,23 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     this.changed.fire(undefined);
   }
 
+  /**
+   * The groups the user opened, by id. A group that leaves the tree (its last finding ignored)
+   * and comes back (Undo) is drawn anew, and VS Code has forgotten it was open: it opens again.
+   */
+  private readonly openGroups = new Set<string>();
+
+  /** Follows what the user opens and closes in `view`. */
+  followExpansion(view: vscode.TreeView<Node>): vscode.Disposable {
+    return vscode.Disposable.from(
+      view.onDidExpandElement(({ element }) => (element.kind === 'group' ? this.openGroups.add(element.id) : undefined)),
+      view.onDidCollapseElement(({ element }) => this.openGroups.delete(element.id)),
+    );
+  }
+
   getTreeItem(node: Node): vscode.TreeItem {
     return toTreeItem(node, {
+      wasOpened: (n) => this.openGroups.has(n.id),
       severityMapping: this.deps.severityMapping(),
       levels: { unreachableLevel: this.deps.unreachableAsInformation?.() ? 'information' : undefined },
       todayPlace: (finding) => this.deps.todayPlace?.(finding),
@@ -102,6 +117,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
         return issueTypeChildren(node, shown, {
           groupBy: this.deps.groupBy(),
           selection: this.deps.selection(),
+          ...(this.deps.defaultSelection ? { defaults: this.deps.defaultSelection() } : {}),
           groupsOf: (result) => this.groups.get(result, this.deps.groupBy(), shown.only),
           errorMessage: (error) => this.deps.errorMessage(error),
         });

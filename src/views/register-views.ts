@@ -65,7 +65,7 @@ export function registerViews(context: vscode.ExtensionContext, deps: ViewsDeps)
   const { session, viewState, baselines } = deps;
   const trees = createTreeViews({
     session, projects: deps.projects, findings: deps.findings, policies: deps.policies, workspaceRepos: deps.repos, scans: deps.scans,
-    selection: () => viewState.selection(), groupBy: () => viewState.groupBy(),
+    selection: () => viewState.selection(), defaultSelection: () => viewState.defaultSelection(), groupBy: () => viewState.groupBy(),
     refOverride: (name) => viewState.refOverride(name), policyIds: () => settings.policyIds(), errorMessage: errorText,
     severityMapping: () => settings.severityMapping(), unreachableAsInformation: () => settings.unreachableAsInformation(),
     todayPlace: (finding) => deps.places.place(finding),

@@ -5,7 +5,7 @@
  */
 import type { IssueType } from '../core/model/types';
 import { unavailableAdvice, unavailableText, type Unavailable } from '../core/services/kind-availability';
-import { selectedValues, valueLabel, type FilterSelection } from '../core/services/filters';
+import { describeSelection, sameSelection, selectedValues, valueLabel, type FilterSelection } from '../core/services/filters';
 import { EXTENSION_COMMANDS, OPEN_SETTINGS_COMMAND, TREE_COMMANDS, type RetryTarget } from './tree-commands';
 import type { Unscanned } from '../core/services/project-view';
 import { nodeIds, type ActionNode, type MessageNode, type MessageTone, type Node, type NodeAction } from './tree-nodes';
@@ -171,9 +171,11 @@ export function nothingNew(issueType: IssueType, selection: FilterSelection, ref
 
 /**
  * No findings: the branch was never scanned (say so, and offer the primary branch's), the
- * filters hide them (offer to clear them), or the ref has none.
+ * filters the user chose hide them (offer to clear them), or the ref has none: with only the
+ * default filters on, nothing to clear, so the ref has none of what they keep ("No open findings
+ * on main").
  */
-export function noFindings(issueType: IssueType, selection: FilterSelection, ref: string | undefined, unscanned?: Unscanned): MessageSpec {
+export function noFindings(issueType: IssueType, selection: FilterSelection, ref: string | undefined, unscanned?: Unscanned, defaults?: FilterSelection): MessageSpec {
   if (unscanned && ref) {
     const show: NodeAction = { title: t('Show {0}', unscanned.primary), command: EXTENSION_COMMANDS.chooseRef, args: [unscanned.projectName, unscanned.primary], icon: 'git-branch' };
     return {
@@ -183,6 +185,18 @@ export function noFindings(issueType: IssueType, selection: FilterSelection, ref
     };
   }
   const applied = selectedValues(selection).filter(([def]) => def.appliesTo.includes(issueType));
+  const onlyDefaults = defaults !== undefined && sameSelection(selection, defaults);
+  if (onlyDefaults && applied.length > 0) {
+    const kept = describeSelection(selection);
+    return {
+      state: 'empty', tone: 'info', icon: 'pass',
+      text: ref ? t('No {0} findings on {1}', kept, ref) : t('No {0} findings', kept),
+      tooltip: ref
+        ? t('The platform has no {0} {1} for this project on {2}: the default filters keep these. Filter Findings shows the others.', kept, ISSUE_TYPE_NOUNS[issueType], ref)
+        : t('The platform has no {0} {1} for this project: the default filters keep these. Filter Findings shows the others.', kept, ISSUE_TYPE_NOUNS[issueType]),
+      action: actions.refresh(),
+    };
+  }
   if (applied.length > 0) {
     const noun = ISSUE_TYPE_NOUNS[issueType];
     return {

@@ -70,6 +70,8 @@ export interface TreeItemContext {
   isNew?(finding: Finding): boolean;
   /** Whether the finding blocks pull requests, as its story says once read. */
   blocking?(finding: Finding): boolean;
+  /** Whether the user opened this node before (a group drawn anew opens as it was). */
+  wasOpened?(node: Node): boolean;
   /** How many of a loaded lockfile's packages the dependency filter leaves. */
   lockfileShown?(node: Extract<Node, { kind: 'lockfile' }>): number | undefined;
 }
@@ -115,7 +117,7 @@ export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeIte
     case 'group': {
       const { groupBy, group } = node;
       const count = group.findings.length;
-      return item(node, groupLabel(groupBy, group), Collapsed, {
+      return item(node, groupLabel(groupBy, group), context.wasOpened?.(node) ? Expanded : Collapsed, {
         description: groupDescription(groupBy, group, count),
         iconPath: themeIcon(groupIcon(groupBy, group.key, context.severityMapping)),
         contextValue: `findingGroup by-${groupBy}`,

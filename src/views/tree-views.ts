@@ -48,7 +48,7 @@ export function createTreeViews(deps: TreeViewsDeps): TreeViews {
     });
   const disposables: vscode.Disposable[] = [
     deps.findings.onDidChange(() => policies.onPolicySourcesChanged()),
-    announceSelection(projectsView, projects), announceSelection(policiesView, policies),
+    announceSelection(projectsView, projects), announceSelection(policiesView, policies), projects.followExpansion(projectsView),
     projectsView, policiesView, projects, policies,
   ];
   return {

@@ -160,6 +160,12 @@ export function selectedValues(selection: FilterSelection): [FilterDefinition, s
   }).filter(([, values]) => values.length > 0);
 }
 
+/** Whether two selections keep the same values (order aside): the defaults, say, changed by nothing. */
+export function sameSelection(a: FilterSelection, b: FilterSelection): boolean {
+  const text = (s: FilterSelection): string => JSON.stringify(selectedValues(s).map(([def, values]) => [def.key, [...values].sort()]));
+  return text(a) === text(b);
+}
+
 export function isEmptySelection(selection: FilterSelection): boolean {
   return selectedValues(selection).length === 0;
 }

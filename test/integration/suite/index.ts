@@ -33,6 +33,7 @@ const TEST_FILES: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['first-hour', () => import('./first-hour.test')],
   ['second-hour', () => import('./second-hour.test')],
   ['third-hour', () => import('./third-hour.test')],
+  ['fourth-hour', () => import('./fourth-hour.test')],
   ['opening-findings', () => import('./opening-findings.test')],
   ['commands', () => import('./commands.test')],
   ['sbom', () => import('./sbom.test')],

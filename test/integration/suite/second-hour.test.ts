@@ -47,13 +47,23 @@ describe("a new user's second hour", () => {
     await press('workbench.action.quickOpenSelectNext');
     await press('workbench.action.acceptSelectedQuickOpenItem');
     await pickerShown(FACETS);
-    // Back at the filters, on Status: up twice to Apply.
-    await press('workbench.action.quickOpenSelectPrevious');
-    await press('workbench.action.quickOpenSelectPrevious');
+    // Back at the filters on Apply, with the value chosen: one Enter applies it.
     await press('workbench.action.acceptSelectedQuickOpenItem');
     await picked;
     assert.equal(f.api.app.viewState.selection().status, 'reviewing', 'the value picked applies');
     assert.equal(f.api.trees.projectsView.description, 'reviewing');
+  });
+
+  it('the filter picker: Back to the Defaults applies them with one Enter', async function () {
+    this.timeout(60_000);
+    await vscode.commands.executeCommand('appsecFindings.filterFindings', { status: 'fixed', severities: ['critical'] });
+    const picked = vscode.commands.executeCommand('appsecFindings.filterFindings');
+    await pickerShown(FACETS);
+    await press('workbench.action.quickOpenSelectNext'); // Back to the defaults
+    await press('workbench.action.acceptSelectedQuickOpenItem');
+    await picked;
+    assert.deepEqual(f.api.app.viewState.selection(), f.api.app.viewState.defaultSelection(), 'the defaults apply, with no second step');
+    assert.equal(f.api.trees.projectsView.description, 'open');
   });
 
   it('Clear Filters goes back to the default filters (open findings), keeping none of the narrowing', async () => {

@@ -271,12 +271,12 @@ describe('acting on findings', () => {
     await vscode.commands.executeCommand('appsecFindings.triage', { findingIds: [finding.id], issueType: 'sast', state: 'reviewing' });
     await waitFor(() => /reviewing/i.test(panel.shownHtml) && panel.shownFinding?.status === 'reviewing', 5_000, 'the details follow the triage');
 
-    const created = await vscode.commands.executeCommand<{ succeeded: { ids: number[]; url?: string }[] }[]>('appsecFindings.createTicket', { finding });
+    const created = await vscode.commands.executeCommand<{ succeeded: { ids: number[]; url?: string }[] }[]>('appsecFindings.createTicket', { findingIds: [finding.id], issueType: 'sast' });
     assert.ok(created?.[0]?.succeeded.some((t) => t.ids.includes(finding.id)), 'a ticket was created for it');
     await waitFor(() => /atlassian\.net\/browse\/SEC-/.test(panel.shownHtml), 5_000, 'the ticket shows in the details');
     assert.equal(await vscode.commands.executeCommand('appsecFindings.unlinkTicket', { finding }), 1);
     f.server.setTicketing(false);
-    const refused = await vscode.commands.executeCommand('appsecFindings.createTicket', { finding });
+    const refused = await vscode.commands.executeCommand('appsecFindings.createTicket', { findingIds: [finding.id], issueType: 'sast' });
     assert.equal(refused, undefined, 'no ticketing integration: reported, nothing created');
     assert.equal(f.api.app.findings.finding(f.data.deployment.slug, 'sast', finding.id)?.ticket, undefined);
   });

@@ -41,6 +41,15 @@ void describe('findings states', () => {
     assert.equal(spec.action?.command, 'appsecFindings.clearFilters');
   });
 
+  void test('empty with only the default filters on: the ref has none of what they keep, and there is nothing to clear', () => {
+    const defaults = { ...EMPTY_SELECTION, status: 'open' as const };
+    const spec = noFindings('sast', defaults, 'main', undefined, defaults);
+    assert.equal(spec.text, 'No open findings on main');
+    assert.ok(!(spec.actions ?? []).some((a) => a.command === 'appsecFindings.clearFilters') && spec.action?.command !== 'appsecFindings.clearFilters', 'no Clear Filters');
+    const narrowed = noFindings('sast', { ...defaults, severities: ['critical'] }, 'main', undefined, defaults);
+    assert.equal(narrowed.action?.command, 'appsecFindings.clearFilters', 'a filter the user added is offered to clear');
+  });
+
   void test('empty without filters (or only filters of the other issue type): name the ref', () => {
     assert.equal(noFindings('sast', EMPTY_SELECTION, 'main').text, 'No findings on main');
     assert.equal(noFindings('sast', { ...EMPTY_SELECTION, exposures: ['reachable'] }, 'develop').text, 'No findings on develop');
