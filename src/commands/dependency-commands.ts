@@ -41,7 +41,7 @@ export const DEPENDENCY_FILTER = object({
   ecosystems: optional(listOf(text('each ecosystem is text, such as npm.'), 'ecosystems is a list of ecosystems.')),
   transitivity: optional(listOf(oneOf(['direct', 'transitive'] as const, 'transitivity takes direct or transitive.'), 'transitivity is a list.')),
   vulnerableOnly: optional(boolean('vulnerableOnly must be true or false.')),
-  licenses: optional(listOf(text('each licence is text, such as MIT.'), 'licenses is a list of licences.')),
+  licenses: optional(listOf(text('each license is text, such as MIT.'), 'licenses is a list of licenses.')),
 }, 'filterDependencies takes { ecosystems?, transitivity?, vulnerableOnly?, licenses? }.', noSuchOption('filterDependencies'));
 export type DependencyFilterArgument = Infer<typeof DEPENDENCY_FILTER>;
 
@@ -178,7 +178,7 @@ async function pickFilter(app: FilterDeps): Promise<DependencyViewFilter | undef
     { label: t('Transitive'), picked: now.transitivity?.includes('transitive') ?? false, apply: (f) => (f.transitivity = add(f.transitivity, 'transitive')) },
     { label: t('Ecosystem'), kind: vscode.QuickPickItemKind.Separator },
     ...ecosystemsToOffer(app, now).map((e): FilterItem => ({ label: ecosystemName(e), picked: now.ecosystems?.includes(e) ?? false, apply: (f) => (f.ecosystems = add(f.ecosystems, e)) })),
-    { label: t('Licence'), kind: vscode.QuickPickItemKind.Separator },
+    { label: t('License'), kind: vscode.QuickPickItemKind.Separator },
     ...app.dependencies.seenLicenses().map((l): FilterItem => ({ label: inertIcons(l), picked: now.licenses?.includes(l) ?? false, apply: (f) => (f.licenses = add(f.licenses, l)) })),
   ];
   const picked = await vscode.window.showQuickPick(items, { title: t('AppSec: filter dependencies (none picked shows all)'), canPickMany: true, matchOnDescription: true });

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { CommandId } from '../core/model/command-ids';
 import { withAbortSignal } from '../host/cancellation';
 import { dependencyHint, dependencyHoverMarkdown } from '../core/workspace/dependency-facts';
+import { declaredVersion, manifestKindOf } from '../core/workspace/dependency-upgrade';
 import { escapeMarkdown } from '../views/markdown';
 import { INVENTORY_SELECTOR, type DependencyLines } from './dependency-lines';
 
@@ -52,9 +53,13 @@ class DependencyHints implements vscode.InlayHintsProvider {
   async provideInlayHints(document: vscode.TextDocument, range: vscode.Range): Promise<vscode.InlayHint[]> {
     if (!this.deps.hintsEnabled()) return [];
     const hints: vscode.InlayHint[] = [];
+    const manifest = manifestKindOf(document.fileName.replace(/\\/g, '/'));
+    const text = manifest ? document.getText() : '';
     for (const located of await this.deps.lines.linesOf(document)) {
       if (located.line < range.start.line || located.line > range.end.line) continue;
-      const label = dependencyHint(located.item);
+      // On a manifest, what its line pins today (an upgrade written, the lockfile not yet changed).
+      const declared = manifest ? declaredVersion(manifest, text, located.item.dependency.name) : undefined;
+      const label = dependencyHint(located.item, declared?.line === located.line ? declared.version : undefined);
       if (label === '') continue;
       const hint = new vscode.InlayHint(document.lineAt(located.line).range.end, label);
       hint.paddingLeft = true;

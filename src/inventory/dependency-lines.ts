@@ -1,9 +1,9 @@
 /**
  * Which lines of a workspace manifest or lockfile the inventory knows, with what to say of each:
  * the dependency, its open supply-chain findings (from the findings already held), and the
- * licence policy's outcome. Lines are found in the document's text as it is now
+ * license policy's outcome. Lines are found in the document's text as it is now
  * (`core/workspace/manifest-lines.ts`), so they follow edits; each document version is located
- * once and shared by the hover, the hints and the licence diagnostics.
+ * once and shared by the hover, the hints and the license diagnostics.
  */
 import * as vscode from 'vscode';
 import type { Finding } from '../core/model/types';
@@ -80,7 +80,7 @@ export class DependencyLines implements vscode.Disposable {
 
   /**
    * The workspace's manifests and lockfiles where the inventory puts at least one dependency of
-   * which `wanted` is true (a licence the policy blocks or comments on), whether open or not. A
+   * which `wanted` is true (a license the policy blocks or comments on), whether open or not. A
    * repository whose inventory cannot be read names none; a path leaving its folder is refused.
    */
   async filesWith(wanted: (facts: DependencyFacts) => boolean): Promise<vscode.Uri[]> {
@@ -121,7 +121,7 @@ export class DependencyLines implements vscode.Disposable {
     return locateDependencies(place.path, text, await this.factsOf(place.repo.projectName));
   }
 
-  /** What the inventory, the licence policy and the findings held say of each dependency of a workspace project. */
+  /** What the inventory, the license policy and the findings held say of each dependency of a workspace project. */
   private async factsOf(projectName: string): Promise<readonly DependencyFacts[]> {
     const id = this.deps.projectId(projectName);
     if (id === undefined) return [];

@@ -1,6 +1,6 @@
 /**
  * The supply-chain inventory's registration: the service, the tree's filter, the editor's lines
- * (hover, hints, code action), the licence diagnostics and the agent's tool, as one feature.
+ * (hover, hints, code action), the license diagnostics and the agent's tool, as one feature.
  */
 import type * as vscode from 'vscode';
 import { registerDependenciesTool } from '../agent/dependencies-tool';
@@ -11,7 +11,7 @@ import { shownInProblems, type FolderFindings } from '../core/services/folder-vi
 import type { PlatformApi } from '../core/services/platform-api';
 import { settings } from '../host/settings';
 import { errorMessage } from '../host/user-errors';
-import { LicenceDiagnostics } from './licence-diagnostics';
+import { LicenseDiagnostics } from './license-diagnostics';
 import { registerDependencyEditor } from './dependency-editor';
 import { DependencyLines } from './dependency-lines';
 import type { WorkspaceRepos } from '../host/workspace-repos';
@@ -32,7 +32,7 @@ export interface Inventory extends vscode.Disposable {
   readonly filter: DependencyFilterState;
   readonly tree: TreeInventory;
   readonly lines: DependencyLines;
-  readonly licences: LicenceDiagnostics;
+  readonly licenses: LicenseDiagnostics;
 }
 
 export interface InventoryRegistration {
@@ -64,17 +64,17 @@ export function registerInventory(context: vscode.ExtensionContext, deps: Invent
     repos: deps.repos, dependencies: service, projectId: (name) => deps.projects.find(name)?.id,
     scaFindings: (name) => scaFindingsOf(deps.view, name), onFindingsChanged: (listener) => deps.view.onDidChange(() => { listener(undefined); }), signedIn: () => deps.signedIn(),
   });
-  const licences = new LicenceDiagnostics(lines);
+  const licenses = new LicenseDiagnostics(lines);
   const registrations = [
     ...registerDependencyEditor({ lines, hintsEnabled: () => settings.dependencyInlayHints() }),
     ...registerDependenciesTool({ dependencies: service, signedIn: () => deps.signedIn(), errorMessage }),
   ];
   const inventory: Inventory = {
-    service, filter, lines, licences,
+    service, filter, lines, licenses,
     tree: { service, filter },
     dispose: () => {
       for (const d of registrations) d.dispose();
-      licences.dispose();
+      licenses.dispose();
       lines.dispose();
       filter.dispose();
       service.dispose();

@@ -1,6 +1,6 @@
 /**
- * Licence diagnostics: on each line of a workspace manifest or lockfile whose dependency the
- * organization's licence policy blocks (an error) or comments on (a warning). A collection of
+ * License diagnostics: on each line of a workspace manifest or lockfile whose dependency the
+ * organization's license policy blocks (an error) or comments on (a warning). A collection of
  * their own, apart from the findings', so a refresh of one never clears the other.
  *
  * Problems lists them for every such file the inventory knows, open or not, as it lists findings
@@ -11,7 +11,7 @@
  * its problems stay (as saved) for as long as the inventory knows the file.
  */
 import * as vscode from 'vscode';
-import { licenceDiagnosticMessage, licenceDiagnosticSeverity, type DependencyFacts } from '../core/workspace/dependency-facts';
+import { licenseDiagnosticMessage, licenseDiagnosticSeverity, type DependencyFacts } from '../core/workspace/dependency-facts';
 import { INVENTORY_FILES, INVENTORY_SELECTOR, type DependencyLines, type LocatedFacts } from './dependency-lines';
 import { DIAGNOSTIC_SOURCE } from '../diagnostics/finding-diagnostic';
 
@@ -20,17 +20,17 @@ const EDIT_PAUSE_MS = 300;
 
 const SEVERITIES = { error: vscode.DiagnosticSeverity.Error, warning: vscode.DiagnosticSeverity.Warning } as const;
 
-/** A dependency whose licence the policy blocks or comments on: its files are read even when not open. */
-const hasLicenceProblem = (facts: DependencyFacts): boolean => licenceDiagnosticSeverity(facts) !== undefined;
+/** A dependency whose license the policy blocks or comments on: its files are read even when not open. */
+const hasLicenseProblem = (facts: DependencyFacts): boolean => licenseDiagnosticSeverity(facts) !== undefined;
 
-export class LicenceDiagnostics implements vscode.Disposable {
-  readonly collection = vscode.languages.createDiagnosticCollection('appsecFindings.licences');
+export class LicenseDiagnostics implements vscode.Disposable {
+  readonly collection = vscode.languages.createDiagnosticCollection('appsecFindings.licenses');
   private readonly subscriptions: vscode.Disposable[];
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** The latest update asked for each file: an older one finishing later sets nothing. */
   private readonly turns = new Map<string, number>();
   private turn = 0;
-  /** The files of the last sweep: the workspace's manifests and lockfiles with a licence problem. */
+  /** The files of the last sweep: the workspace's manifests and lockfiles with a license problem. */
   private known = new Map<string, vscode.Uri>();
   /** A sweep under way, and whether another was asked for meanwhile (it runs once this one ends). */
   private sweeping: Promise<void> | undefined;
@@ -101,7 +101,7 @@ export class LicenceDiagnostics implements vscode.Disposable {
   }
 
   /**
-   * The workspace's manifests and lockfiles the inventory knows with a licence problem, each not
+   * The workspace's manifests and lockfiles the inventory knows with a license problem, each not
    * open read from disk; a file no longer among them (and not open) loses its diagnostics. One at
    * a time: asked for during one, it runs again once that one ends.
    */
@@ -111,7 +111,7 @@ export class LicenceDiagnostics implements vscode.Disposable {
       return;
     }
     this.sweeping = (async () => {
-      const files = await this.lines.filesWith(hasLicenceProblem);
+      const files = await this.lines.filesWith(hasLicenseProblem);
       if (this.disposed) return;
       this.known = new Map(files.map((uri) => [uri.toString(), uri]));
       const gone: vscode.Uri[] = [];
@@ -181,12 +181,12 @@ function isOpen(uri: vscode.Uri): boolean {
 function diagnosticsOf(located: readonly LocatedFacts[]): vscode.Diagnostic[] {
   const diagnostics: vscode.Diagnostic[] = [];
   for (const { line, start, end, item } of located) {
-    const message = licenceDiagnosticMessage(item);
-    const severity = licenceDiagnosticSeverity(item);
+    const message = licenseDiagnosticMessage(item);
+    const severity = licenseDiagnosticSeverity(item);
     if (!message || !severity) continue;
     const diagnostic = new vscode.Diagnostic(new vscode.Range(line, start, line, end), message, SEVERITIES[severity]);
     diagnostic.source = DIAGNOSTIC_SOURCE;
-    diagnostic.code = 'licence-policy';
+    diagnostic.code = 'license-policy';
     diagnostics.push(diagnostic);
   }
   return diagnostics;

@@ -4,7 +4,7 @@
  */
 import type { Dependency, LockfileSummary } from '../core/model/dependency';
 import type { Finding } from '../core/model/types';
-import type { InventoryAnswer, LicenceOutcomes } from '../core/services/dependencies-service';
+import type { InventoryAnswer, LicenseOutcomes } from '../core/services/dependencies-service';
 import type { Unavailable } from '../core/services/kind-availability';
 import { dependencyKey } from '../core/services/dependency-usage';
 import { describeFilter, passes, type DependencyViewFilter } from '../core/services/dependency-view-filter';
@@ -15,7 +15,7 @@ import {
   type DependenciesNode, type LockfileNode, type Node, type PackageItem, type PackageNode, type PageNode, type ProjectNode,
 } from './tree-nodes';
 
-/** The product's name as the platform's licence page gives it. */
+/** The product's name as the platform's license page gives it. */
 const PRODUCT = 'Supply Chain';
 
 /** Calm, as for a kind of findings the deployment lacks: what to check, no Retry. */
@@ -40,7 +40,7 @@ export function lockfileChildren(node: DependenciesNode, answer: InventoryAnswer
 /** What a lockfile's packages are shown with. */
 export interface PackageContext {
   readonly filter: DependencyViewFilter;
-  readonly outcomes: LicenceOutcomes;
+  readonly outcomes: LicenseOutcomes;
   /** Open supply-chain findings of a dependency, from the findings already held. */
   findingsOf(dependency: Dependency): readonly Finding[];
 }
@@ -68,7 +68,8 @@ export function packageChildren(node: LockfileNode, answer: InventoryAnswer<Depe
   if (items.length === 0) {
     const filtered = describeFilter(context.filter);
     return [...head, say(filtered
-      ? { state: 'filtered', tone: 'info', text: t('No dependency here matches {0}', filtered), actions: [{ title: t('Clear Dependency Filter'), command: 'appsecFindings.filterDependencies', args: [{}], icon: 'clear-all' }] }
+      // One row: its click (or Enter) clears the filter, with nothing nested to open first.
+      ? { state: 'filtered', tone: 'info', icon: 'filter', text: t('No dependency here matches {0}', filtered), tooltip: t('No dependency of this lockfile matches {0}. Click to clear the dependency filter.', filtered), action: { title: t('Clear Dependency Filter'), command: 'appsecFindings.filterDependencies', args: [{}], icon: 'clear-all' } }
       : { state: 'empty', tone: 'info', text: t('No dependencies listed for this lockfile') })];
   }
   if (items.length <= PAGE_SIZE) return [...head, ...packageNodes(node, items)];

@@ -19,19 +19,19 @@ export function packageLabel(item: PackageItem): string {
 }
 
 
-/** "direct · MIT · 2 vulnerabilities (critical) · licence blocked". */
+/** "direct · MIT · 2 vulnerabilities (critical) · license blocked". */
 export function packageDescription(item: PackageItem): string {
   const { dependency, findings, licensePolicy } = item;
   return [
     transitivityWord(dependency.transitivity),
-    dependency.licenses.length > 0 ? dependency.licenses.join(', ') : t('no licence known'),
+    dependency.licenses.length > 0 ? dependency.licenses.join(', ') : t('no license known'),
     ...(findings.length > 0 ? [openVulnerabilities(findings)] : []),
-    ...(licensePolicy === 'block' ? [t('licence blocked')] : licensePolicy === 'comment' ? [t('licence flagged')] : []),
+    ...(licensePolicy === 'block' ? [t('license blocked')] : licensePolicy === 'comment' ? [t('license flagged')] : []),
   ].join(' · ');
 }
 
 /**
- * The icon says what matters most: a blocked licence, then the finding Problems shows at the
+ * The icon says what matters most: a blocked license, then the finding Problems shows at the
  * highest level (an unreachable one at information, when so set), then nothing.
  */
 export function packageIcon(item: PackageItem, mapping: SeverityMapping = DEFAULT_MAPPING, options: PlanOptions = {}): IconSpec {
@@ -56,9 +56,9 @@ export function packageTooltip(item: PackageItem): string {
   // Each line is built of escaped server text; a hard break ends each.
   const lines: string[] = [];
   lines.push(`**${escapeMarkdown(d.name)}** ${markdownCode(d.version)} (${escapeMarkdown(d.ecosystem)}, ${escapeMarkdown(transitivityWord(d.transitivity))})`);
-  const licences = d.licenses.length > 0 ? d.licenses.map(escapeMarkdown).join(', ') : t('none known');
-  const policy = licensePolicy === 'block' ? ` — ${t('the licence policy blocks it')}` : licensePolicy === 'comment' ? ` — ${t('the licence policy comments on it')}` : '';
-  lines.push(`${t('Licences: {0}', licences)}${policy}`);
+  const licenses = d.licenses.length > 0 ? d.licenses.map(escapeMarkdown).join(', ') : t('none known');
+  const policy = licensePolicy === 'block' ? ` — ${t('the license policy blocks it')}` : licensePolicy === 'comment' ? ` — ${t('the license policy comments on it')}` : '';
+  lines.push(`${t('Licenses: {0}', licenses)}${policy}`);
   if (findings.length > 0) {
     const fixes = [...new Set(findings.flatMap((f) => f.sca?.fixVersions ?? []))];
     const worst = worstSeverity(findings);

@@ -154,7 +154,7 @@ export function selectDependencies(inventory: DependencyInventory, f: ParsedFilt
     && (!f.packages || f.packages.some((q) => packageMatches(d, q))));
 }
 
-/** The deployment's policy for a dependency's licences: the strongest of them; none is allowed. */
+/** The deployment's policy for a dependency's licenses: the strongest of them; none is allowed. */
 export function settingOf(inventory: DependencyInventory, licenses: readonly string[]): LicenseSetting {
   const { block, comment } = inventory.licensePolicy;
   if (licenses.some((l) => block.includes(l))) return 'block';

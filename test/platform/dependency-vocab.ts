@@ -1,11 +1,11 @@
 /**
- * What the local platform's dependency inventories are made of: the licence of each package it
- * knows, the deployment's licence policy, the lockfiles of a repository of each ecosystem, and
+ * What the local platform's dependency inventories are made of: the license of each package it
+ * knows, the deployment's license policy, the lockfiles of a repository of each ecosystem, and
  * the packages without a known vulnerability that every repository of an ecosystem draws from
  * (in several versions, so "where else is it used" and version bounds have answers).
  */
 
-/** The organization's licence policy: what a pull request adding such a dependency gets. */
+/** The organization's license policy: what a pull request adding such a dependency gets. */
 export const LICENSE_POLICY = {
   block: ['AGPL-3.0', 'GPL-2.0', 'GPL-2.0-or-later', 'GPL-3.0', 'GPL-3.0-or-later'],
   comment: ['EPL-1.0', 'LGPL-2.1', 'LGPL-2.1-or-later', 'LGPL-3.0', 'MPL-2.0'],
@@ -13,7 +13,7 @@ export const LICENSE_POLICY = {
 
 export type LicenseSetting = 'allow' | 'comment' | 'block';
 
-/** Licences of the packages the generator's findings name (vocab.ts); others default to MIT. */
+/** Licenses of the packages the generator's findings name (vocab.ts); others default to MIT. */
 const VULNERABLE_LICENSES: Readonly<Record<string, readonly string[]>> = {
   lodash: ['MIT'], minimist: ['MIT'], axios: ['MIT'], jsonwebtoken: ['MIT'], express: ['MIT'], semver: ['ISC'], ws: ['MIT'],
   'follow-redirects': ['MIT'], 'flatmap-stream': ['MIT'], 'ua-parser-js': ['MIT'],
@@ -23,7 +23,7 @@ const VULNERABLE_LICENSES: Readonly<Record<string, readonly string[]>> = {
   'golang.org/x/net': ['BSD-3-Clause'], 'golang.org/x/crypto': ['BSD-3-Clause'], 'github.com/gin-gonic/gin': ['MIT'], 'google.golang.org/grpc': ['Apache-2.0'],
 };
 
-/** A package without a known vulnerability: its licences, the versions repositories use, and whether it is declared directly. */
+/** A package without a known vulnerability: its licenses, the versions repositories use, and whether it is declared directly. */
 export interface CleanPackage {
   readonly name: string;
   readonly versions: readonly string[];
@@ -62,7 +62,7 @@ export const CLEAN_PACKAGES: Readonly<Record<string, readonly CleanPackage[]>> =
 
 const CLEAN_LICENSES = new Map<string, readonly string[]>(Object.values(CLEAN_PACKAGES).flat().map((p) => [p.name, p.licenses]));
 
-/** The licences of a package the local platform knows; MIT for any other. */
+/** The licenses of a package the local platform knows; MIT for any other. */
 export function licensesOf(name: string): readonly string[] {
   return VULNERABLE_LICENSES[name] ?? CLEAN_LICENSES.get(name) ?? ['MIT'];
 }

@@ -1,5 +1,5 @@
 // The local platform's supply-chain inventory: it agrees with the supply-chain findings it
-// serves, has licences a policy allows, comments on and blocks, and lockfiles of subprojects;
+// serves, has licenses a policy allows, comments on and blocks, and lockfiles of subprojects;
 // the demo's inventory agrees with the demo workspace's files line for line; and the server reads
 // both spellings of a request, refuses what the service would, and leaves the inventory out on
 // the CLI's `--without dependencies`. Global fetch is the client: nothing here depends on src/core.
@@ -50,7 +50,7 @@ void describe('generated inventories', () => {
     assert.ok([...repositoriesOf.keys()].filter((n) => versionsOf(n).size >= 2).length >= 5, 'the same package in several versions, for version bounds');
   });
 
-  void test('have licences the policy allows, comments on and blocks, and every transitivity', () => {
+  void test('have licenses the policy allows, comments on and blocks, and every transitivity', () => {
     const licenses = new Set(inventory.dependencies.flatMap((d) => d.licenses));
     for (const l of ['MIT', 'Apache-2.0', 'BSD-3-Clause', 'ISC', 'GPL-3.0', 'AGPL-3.0', 'LGPL-2.1']) assert.ok(licenses.has(l), l);
     assert.ok(inventory.licensePolicy.block.includes('GPL-3.0') && inventory.licensePolicy.block.includes('AGPL-3.0'));
@@ -104,10 +104,10 @@ void describe('the demo\'s inventory', () => {
     }
   });
 
-  void test('has a blocked and a commented licence, and packages the other demo projects use too', () => {
+  void test('has a blocked and a commented license, and packages the other demo projects use too', () => {
     const { block, comment } = inventoryOf(data).licensePolicy;
-    assert.ok(mine.some((d) => d.licenses.some((l) => block.includes(l))), 'a blocked licence');
-    assert.ok(mine.some((d) => d.licenses.some((l) => comment.includes(l))), 'a commented licence');
+    assert.ok(mine.some((d) => d.licenses.some((l) => block.includes(l))), 'a blocked license');
+    assert.ok(mine.some((d) => d.licenses.some((l) => comment.includes(l))), 'a commented license');
     const elsewhere = mine.filter((d) => inventoryOf(data).dependencies.some((o) => o.repositoryId !== d.repositoryId && o.name === d.name));
     assert.ok(new Set(elsewhere.map((d) => d.ecosystem)).size === 2 && elsewhere.length >= 6, elsewhere.map((d) => d.name).join(', '));
   });

@@ -86,7 +86,7 @@ export function encodeDependencyFilter(filter: DependencyFilter): Record<string,
   };
   list('ecosystem', filter.ecosystems?.map((e) => e.toLowerCase()));
   list('license', filter.licenses);
-  list('licensePolicySettings', filter.licensePolicy?.map((s) => enumValue(POLICY_SETTINGS, s, said('The licence policy setting "{0}" is not one the platform filters by ({1}).', s, 'allow, comment, block'))));
+  list('licensePolicySettings', filter.licensePolicy?.map((s) => enumValue(POLICY_SETTINGS, s, said('The license policy setting "{0}" is not one the platform filters by ({1}).', s, 'allow, comment, block'))));
   if (filter.lockfilePath !== undefined && filter.lockfilePath.trim() !== '') out.lockfilePath = filter.lockfilePath.trim();
   list('repositoryId', filter.repositoryIds);
   list('transitivity', filter.transitivity?.map((t) => enumValue(TRANSITIVITIES, t, said('The transitivity "{0}" is not one the platform filters by ({1}).', t, 'direct, transitive, unknown'))));

@@ -96,7 +96,7 @@ function decodeLockfile(raw: unknown, intern: Intern): LockfileSummary | undefin
 /**
  * One dependency, or undefined without a repository or a package name. Runs for every entry of
  * the inventory (100 000 and more): each field is read once, repeated strings are interned and a
- * list of licences is shared by every dependency that has the same, and an absent optional field
+ * list of licenses is shared by every dependency that has the same, and an absent optional field
  * leaves no key behind.
  */
 export function decodeDependency(raw: unknown, interner?: StringInterner): Dependency | undefined {
@@ -151,7 +151,7 @@ function readTransitivity(value: unknown, intern: Intern): Transitivity {
   return TRANSITIVITY[text] ?? intern(text.toLowerCase());
 }
 
-/** `licenses` as a list, or one `license` string; one frozen list per distinct set of licences. */
+/** `licenses` as a list, or one `license` string; one frozen list per distinct set of licenses. */
 function readLicenses(value: unknown, intern: Intern, interner: StringInterner | undefined): readonly string[] {
   const texts = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [];
   let key = 'licenses';

@@ -1,7 +1,7 @@
 /**
  * The supply-chain inventory (docs/platform-api.md, "Dependencies"): the repositories the platform
  * holds dependencies for, their lockfiles, and each dependency with its version, transitivity,
- * licences and the line that declares it. Decoded by `decodeDependency.ts`.
+ * licenses and the line that declares it. Decoded by `decodeDependency.ts`.
  */
 import type { Open, Transitivity } from './types';
 
@@ -22,10 +22,10 @@ export function ecosystemName(ecosystem: string): string {
   return ECOSYSTEM_NAMES[ecosystem] ?? ecosystem;
 }
 
-/** What the organization's licence policy does with a dependency's licence. */
+/** What the organization's license policy does with a dependency's license. */
 export type LicensePolicySetting = 'allow' | 'comment' | 'block';
-/** What the licence policy does to a dependency it does not allow: comments on it, or blocks it. */
-export type LicencePolicyOutcome = Exclude<LicensePolicySetting, 'allow'>;
+/** What the license policy does to a dependency it does not allow: comments on it, or blocks it. */
+export type LicensePolicyOutcome = Exclude<LicensePolicySetting, 'allow'>;
 
 /** A repository the platform has an inventory for (its id is the project's id). */
 export interface DependencyRepository {

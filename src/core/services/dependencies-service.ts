@@ -1,13 +1,13 @@
 /**
  * The supply-chain inventory as the views and the editor read it: a repository's lockfiles, a
- * lockfile's dependencies, every dependency of a workspace repository, what the licence policy
+ * lockfile's dependencies, every dependency of a workspace repository, what the license policy
  * says of them, and where else a package is used. Each list is asked for when first shown and
  * kept until the next refresh; a deployment without the inventory (no Supply Chain, or a role that
  * may not read it) is a state every view shows calmly, never an error that takes others with it.
  */
 import { Emitter, type Disposable } from '../events';
 import { unavailableOf, type Unavailable } from './kind-availability';
-import type { Dependency, DependencyFilter, InventoryPage, LicencePolicyOutcome, LockfileSummary, PackageFilter } from '../model/dependency';
+import type { Dependency, DependencyFilter, InventoryPage, LicensePolicyOutcome, LockfileSummary, PackageFilter } from '../model/dependency';
 import { DEPENDENCY_ECOSYSTEMS } from '../model/dependency';
 import type { PlatformApi } from './platform-api';
 import { dependencyKey, usageRows, type PackageQuery, type PackageUsage } from './dependency-usage';
@@ -17,8 +17,8 @@ export type InventoryAnswer<T> =
   | { readonly items: readonly T[]; readonly skipped: number; readonly unavailable?: undefined }
   | { readonly items: readonly T[]; readonly skipped: 0; readonly unavailable: Unavailable };
 
-/** The licence policy's outcome for each dependency of a repository it comments on or blocks. */
-export type LicenceOutcomes = ReadonlyMap<string, LicencePolicyOutcome>;
+/** The license policy's outcome for each dependency of a repository it comments on or blocks. */
+export type LicenseOutcomes = ReadonlyMap<string, LicensePolicyOutcome>;
 
 /** Dependencies are read in the largest pages the list takes: a repository is then one request. */
 const DEPENDENCIES_PAGE_SIZE = 10_000;
@@ -29,7 +29,7 @@ export class DependenciesService implements Disposable {
   /** Fires when what was read is forgotten (a refresh, sign-out): views read again. */
   readonly onDidChange = this.changed.event;
   private missing: Unavailable | undefined;
-  /** Every licence the dependencies read so far carry, for the filter's choices. */
+  /** Every license the dependencies read so far carry, for the filter's choices. */
   private readonly licenses = new Set<string>();
   private readonly ecosystems = new Set<string>();
 
@@ -55,11 +55,11 @@ export class DependenciesService implements Disposable {
   }
 
   /**
-   * The dependencies of a repository the licence policy blocks or comments on, by
+   * The dependencies of a repository the license policy blocks or comments on, by
    * {@link dependencyKey}. Asked of the platform, which knows the policy: the extension never
-   * guesses a licence's fate.
+   * guesses a license's fate.
    */
-  async licenseOutcomes(repositoryId: string, signal?: AbortSignal): Promise<LicenceOutcomes> {
+  async licenseOutcomes(repositoryId: string, signal?: AbortSignal): Promise<LicenseOutcomes> {
     const ask = (setting: 'block' | 'comment'): Promise<InventoryAnswer<Dependency>> =>
       this.dependencies(['license', repositoryId, setting], { repositoryIds: [repositoryId], licensePolicy: [setting] }, signal);
     const [blocked, commented] = await Promise.all([ask('block'), ask('comment')]);
@@ -102,7 +102,7 @@ export class DependenciesService implements Disposable {
     return new Map(answer.items.map((r) => [r.id, r.name]));
   }
 
-  /** The licences of the dependencies read so far, sorted. */
+  /** The licenses of the dependencies read so far, sorted. */
   seenLicenses(): string[] {
     return [...this.licenses].sort((a, b) => a.localeCompare(b));
   }

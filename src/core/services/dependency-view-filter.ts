@@ -1,6 +1,6 @@
 /**
  * What the tree's dependency lists are narrowed to: ecosystems, direct or transitive, vulnerable
- * only, licences. Applied to lists already read (a lockfile is read whole), so changing it asks
+ * only, licenses. Applied to lists already read (a lockfile is read whole), so changing it asks
  * the platform for nothing. Pure state with one change event.
  */
 import { Emitter, type Disposable } from '../events';

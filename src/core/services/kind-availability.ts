@@ -18,7 +18,7 @@ export type FindingKind = 'sast' | 'ai' | 'sca' | 'secrets';
 
 export const FINDING_KINDS: readonly FindingKind[] = ['sast', 'ai', 'sca', 'secrets'];
 
-/** The product names users know from the platform's licence page. */
+/** The product names users know from the platform's license page. */
 export const KIND_PRODUCTS: Record<FindingKind, string> = { sast: 'Code', ai: 'AI analysis', sca: 'Supply Chain', secrets: 'Secrets' };
 
 /** "not available for this deployment (404)", the words every view uses. */
@@ -29,8 +29,8 @@ export function unavailableText(u: Unavailable): string {
 /** What to check, for tooltips and Check Connection (`product`: "Secrets", "Policies", …). */
 export function unavailableAdvice(product: string, u: Unavailable): string {
   return u.status === 403
-    ? t('The platform answered {0}: the token\'s role may not read it, or the organization does not license {1}. Check the product\'s licence on the platform, or the token\'s role. The next refresh asks again.', u.status, product)
-    : t('The platform answered {0}: the organization may not license {1}, or the token\'s role may not read it. Check the product\'s licence on the platform, or the token\'s role. The next refresh asks again.', u.status, product);
+    ? t('The platform answered {0}: the token\'s role may not read it, or the organization does not license {1}. Check the product\'s license on the platform, or the token\'s role. The next refresh asks again.', u.status, product)
+    : t('The platform answered {0}: the organization may not license {1}, or the token\'s role may not read it. Check the product\'s license on the platform, or the token\'s role. The next refresh asks again.', u.status, product);
 }
 
 /** A kind whose availability changed (`unavailable` undefined: it answered again). */

@@ -1,10 +1,10 @@
 /**
  * What the editor says about a dependency on its lockfile or manifest line: the inlay hint's short
- * text, the hover's Markdown and the licence policy's diagnostic. Pure text from the inventory,
- * the repository's supply-chain findings and the licence policy, so the host only places it.
+ * text, the hover's Markdown and the license policy's diagnostic. Pure text from the inventory,
+ * the repository's supply-chain findings and the license policy, so the host only places it.
  */
 import { formatCount, t } from '../l10n';
-import type { Dependency, LicencePolicyOutcome } from '../model/dependency';
+import type { Dependency, LicensePolicyOutcome } from '../model/dependency';
 import { severityRank } from '../model/severity';
 import type { Finding } from '../model/types';
 
@@ -12,37 +12,43 @@ export interface DependencyFacts {
   readonly dependency: Dependency;
   /** Its open supply-chain findings in its repository (`package-findings.ts`). */
   readonly findings: readonly Finding[];
-  readonly licensePolicy?: LicencePolicyOutcome;
+  readonly licensePolicy?: LicensePolicyOutcome;
   /** How many other repositories use the package; absent while not known yet. */
   readonly otherRepositories?: number;
 }
 
-/** The hint's licences: two at most, each cut short, so the hint stays at the line's end. */
-const HINT_LICENCES = 2;
-const HINT_LICENCE_CHARS = 32;
+/** The hint's licenses: two at most, each cut short, so the hint stays at the line's end. */
+const HINT_LICENSES = 2;
+const HINT_LICENSE_CHARS = 32;
 
 /**
  * The inlay hint at the end of the dependency's line: `2 vulnerabilities (critical) · MIT`,
  * `MIT, Apache-2.0`, `GPL-3.0 (blocked by policy)`, `malicious · 1 vulnerability (critical)`.
- * Plain text. Empty when there is nothing to say (no open finding, no licence, no policy), so the
- * caller shows no hint.
+ * Plain text. Empty when there is nothing to say (no open finding, no license, no policy), so the
+ * caller shows no hint. `declared`: the version a manifest's line pins today. Once it is a version
+ * that fixes the findings (the upgrade quick fix wrote it) while the inventory still has the old
+ * one, the line says so until the lockfile changes and a scan sees it, instead of the
+ * vulnerabilities the edit has already dealt with.
  */
-export function dependencyHint(facts: DependencyFacts): string {
+export function dependencyHint(facts: DependencyFacts, declared?: string): string {
   const parts: string[] = [];
+  const { version } = facts.dependency;
+  const upgraded = declared !== undefined && declared !== version && facts.findings.some((f) => f.sca?.fixVersions?.includes(declared));
   if (facts.findings.some((f) => f.sca?.isMalicious)) parts.push(t('malicious'));
-  if (facts.findings.length > 0) parts.push(openVulnerabilities(facts.findings));
-  const licences = facts.dependency.licenses.map((l) => oneLine(l)).filter((l) => l !== '');
-  const shown = licences.slice(0, HINT_LICENCES).map((l) => cut(l, HINT_LICENCE_CHARS)).join(', ');
-  const more = licences.length > HINT_LICENCES ? ` +${licences.length - HINT_LICENCES}` : '';
+  if (upgraded) parts.push(t('upgraded here to {0}; the lockfile still has {1}', oneLine(declared), oneLine(version)));
+  else if (facts.findings.length > 0) parts.push(openVulnerabilities(facts.findings));
+  const licenses = facts.dependency.licenses.map((l) => oneLine(l)).filter((l) => l !== '');
+  const shown = licenses.slice(0, HINT_LICENSES).map((l) => cut(l, HINT_LICENSE_CHARS)).join(', ');
+  const more = licenses.length > HINT_LICENSES ? ` +${licenses.length - HINT_LICENSES}` : '';
   const policy = facts.licensePolicy === 'block' ? t('blocked by policy') : facts.licensePolicy === 'comment' ? t('flagged by policy') : '';
   if (shown !== '') parts.push(policy ? `${shown}${more} (${policy})` : `${shown}${more}`);
-  else if (policy) parts.push(facts.licensePolicy === 'block' ? t('licence blocked by policy') : t('licence flagged by policy'));
+  else if (policy) parts.push(facts.licensePolicy === 'block' ? t('license blocked by policy') : t('license flagged by policy'));
   return parts.join(' · ');
 }
 
 /**
  * The hover's Markdown, one fact per line: the package, its version, how it is depended on and its
- * ecosystem; its licences and what the policy does with them; its open findings with the worst
+ * ecosystem; its licenses and what the policy does with them; its open findings with the worst
  * severity and the versions that fix them; how many other repositories use it (`…` while
  * unknown). Every text from the platform goes through `escape`, the views' Markdown escaper
  * (which this layer may not import), so a hostile package name stays inert text.
@@ -53,10 +59,10 @@ export function dependencyHoverMarkdown(facts: DependencyFacts, escape: (text: s
   const about = [dependency.version ? text(dependency.version) : undefined, transitivityLabel(dependency.transitivity, text), dependency.ecosystem ? text(dependency.ecosystem) : undefined];
   const lines = [[`**${text(dependency.name)}**`, ...about.filter((part) => part !== undefined)].join(' · ')];
 
-  const licences = dependency.licenses.map((l) => oneLine(l)).filter((l) => l !== '');
-  const licenceText = licences.length === 0 ? t('unknown') : licences.map(text).join(', ');
-  const policy = facts.licensePolicy === 'block' ? ` — ${t('**blocked** by the licence policy')}` : facts.licensePolicy === 'comment' ? ` — ${t('flagged by the licence policy')}` : '';
-  lines.push(`${licences.length > 1 ? t('Licences: {0}', licenceText) : t('Licence: {0}', licenceText)}${policy}`);
+  const licenses = dependency.licenses.map((l) => oneLine(l)).filter((l) => l !== '');
+  const licenseText = licenses.length === 0 ? t('unknown') : licenses.map(text).join(', ');
+  const policy = facts.licensePolicy === 'block' ? ` — ${t('**blocked** by the license policy')}` : facts.licensePolicy === 'comment' ? ` — ${t('flagged by the license policy')}` : '';
+  lines.push(`${licenses.length > 1 ? t('Licenses: {0}', licenseText) : t('License: {0}', licenseText)}${policy}`);
 
   if (findings.some((f) => f.sca?.isMalicious)) lines.push(`**${t('Malicious package')}**`);
   if (findings.length === 0) lines.push(t('No open vulnerabilities'));
@@ -77,34 +83,34 @@ export function dependencyHoverMarkdown(facts: DependencyFacts, escape: (text: s
   return lines.join('  \n');
 }
 
-export type LicenceDiagnosticSeverity = 'error' | 'warning';
+export type LicenseDiagnosticSeverity = 'error' | 'warning';
 
-/** A licence the policy blocks is an error on the line; one it comments on, a warning. */
-export const LICENCE_DIAGNOSTIC_SEVERITY: Readonly<Record<LicencePolicyOutcome, LicenceDiagnosticSeverity>> = { block: 'error', comment: 'warning' };
+/** A license the policy blocks is an error on the line; one it comments on, a warning. */
+export const LICENSE_DIAGNOSTIC_SEVERITY: Readonly<Record<LicensePolicyOutcome, LicenseDiagnosticSeverity>> = { block: 'error', comment: 'warning' };
 
-/** The severity of the licence diagnostic, or undefined when the policy has nothing to say. */
-export function licenceDiagnosticSeverity(facts: DependencyFacts): LicenceDiagnosticSeverity | undefined {
-  return facts.licensePolicy === undefined ? undefined : LICENCE_DIAGNOSTIC_SEVERITY[facts.licensePolicy];
+/** The severity of the license diagnostic, or undefined when the policy has nothing to say. */
+export function licenseDiagnosticSeverity(facts: DependencyFacts): LicenseDiagnosticSeverity | undefined {
+  return facts.licensePolicy === undefined ? undefined : LICENSE_DIAGNOSTIC_SEVERITY[facts.licensePolicy];
 }
 
 /**
- * The licence diagnostic's plain-text message (`left-pad 1.3.0: licence GPL-3.0 is blocked by
- * the organization's licence policy.`), or undefined when the policy neither blocks nor comments.
+ * The license diagnostic's plain-text message (`left-pad 1.3.0: license GPL-3.0 is blocked by
+ * the organization's license policy.`), or undefined when the policy neither blocks nor comments.
  */
-export function licenceDiagnosticMessage(facts: DependencyFacts): string | undefined {
+export function licenseDiagnosticMessage(facts: DependencyFacts): string | undefined {
   if (facts.licensePolicy === undefined) return undefined;
-  const { name, version, licenses } = facts.dependency;
-  const licences = licenses.map((l) => oneLine(l)).filter((l) => l !== '');
+  const { name, version } = facts.dependency;
+  const licenses = facts.dependency.licenses.map((l) => oneLine(l)).filter((l) => l !== '');
   const what = `${oneLine(name)}${version ? ` ${oneLine(version)}` : ''}`;
-  const list = licences.join(', ');
+  const list = licenses.join(', ');
   if (facts.licensePolicy === 'block') {
-    return licences.length === 0 ? t('{0}: its licence is blocked by the organization\'s licence policy.', what)
-      : licences.length === 1 ? t('{0}: licence {1} is blocked by the organization\'s licence policy.', what, list)
-        : t('{0}: licences {1} are blocked by the organization\'s licence policy.', what, list);
+    return licenses.length === 0 ? t('{0}: its license is blocked by the organization\'s license policy.', what)
+      : licenses.length === 1 ? t('{0}: license {1} is blocked by the organization\'s license policy.', what, list)
+        : t('{0}: licenses {1} are blocked by the organization\'s license policy.', what, list);
   }
-  return licences.length === 0 ? t('{0}: its licence is flagged by the organization\'s licence policy.', what)
-    : licences.length === 1 ? t('{0}: licence {1} is flagged by the organization\'s licence policy.', what, list)
-      : t('{0}: licences {1} are flagged by the organization\'s licence policy.', what, list);
+  return licenses.length === 0 ? t('{0}: its license is flagged by the organization\'s license policy.', what)
+    : licenses.length === 1 ? t('{0}: license {1} is flagged by the organization\'s license policy.', what, list)
+      : t('{0}: licenses {1} are flagged by the organization\'s license policy.', what, list);
 }
 
 /** The most severe of the findings, by the one severity order (one line, for a hint). */

@@ -25,12 +25,28 @@ export function manifestKindOf(fileName: string): ManifestKind | undefined {
 
 export function upgradeReplacement(kind: ManifestKind, text: string, pkg: string, version: string): TextReplacement | undefined {
   if (!/^[\w.+-]+$/.test(version)) return undefined;
-  return kind === 'package.json' ? inPackageJson(text, pkg, version) : inRequirements(text, pkg, version);
+  const declared = declaredVersion(kind, text, pkg);
+  return declared && { start: declared.start, end: declared.end, text: `${declared.prefix}${version}`, line: declared.line };
+}
+
+/** The version a manifest pins a package at, where it is written (`[start, end)` holds the prefix and the version). */
+export interface DeclaredVersion {
+  readonly version: string;
+  /** `^`, `~` or `>=` in package.json; empty in requirements.txt, whose operator stays. */
+  readonly prefix: string;
+  readonly start: number;
+  readonly end: number;
+  readonly line: number;
+}
+
+/** Where and at what version the manifest pins `pkg`, as the upgrade rewrites it; undefined where it cannot tell. */
+export function declaredVersion(kind: ManifestKind, text: string, pkg: string): DeclaredVersion | undefined {
+  return kind === 'package.json' ? inPackageJson(text, pkg) : inRequirements(text, pkg);
 }
 
 const DEPENDENCY_BLOCKS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
 
-function inPackageJson(text: string, pkg: string, version: string): TextReplacement | undefined {
+function inPackageJson(text: string, pkg: string): DeclaredVersion | undefined {
   let manifest: unknown;
   try {
     manifest = JSON.parse(text);
@@ -48,19 +64,21 @@ function inPackageJson(text: string, pkg: string, version: string): TextReplacem
   const match = entry.exec(text);
   if (!match) return undefined;
   const prefix = match[1] ?? '';
+  const version = match[2] ?? '';
   // The match ends with the value's closing quote.
   const valueEnd = match.index + match[0].length - 1;
-  const valueStart = valueEnd - prefix.length - (match[2] ?? '').length;
-  return { start: valueStart, end: valueEnd, text: `${prefix}${version}`, line: lineOf(text, valueStart) };
+  const valueStart = valueEnd - prefix.length - version.length;
+  return { version, prefix, start: valueStart, end: valueEnd, line: lineOf(text, valueStart) };
 }
 
-function inRequirements(text: string, pkg: string, version: string): TextReplacement | undefined {
+function inRequirements(text: string, pkg: string): DeclaredVersion | undefined {
   let offset = 0;
   for (const line of text.split('\n')) {
     const match = /^(\s*)([A-Za-z0-9][\w.-]*)(\[[^\]]*\])?\s*(==|~=|>=)\s*([\w.+!-]+)/.exec(line);
     if (match && pep503Name(match[2] ?? '') === pep503Name(pkg)) {
-      const versionAt = offset + match[0].length - (match[5] ?? '').length;
-      return { start: versionAt, end: versionAt + (match[5] ?? '').length, text: version, line: lineOf(text, versionAt) };
+      const version = match[5] ?? '';
+      const versionAt = offset + match[0].length - version.length;
+      return { version, prefix: '', start: versionAt, end: versionAt + version.length, line: lineOf(text, versionAt) };
     }
     offset += line.length + 1;
   }

@@ -1,6 +1,6 @@
 /**
  * Where each dependency of the supply-chain inventory is in today's text of a lockfile or a
- * manifest, for the hints, hovers and licence diagnostics on those lines. The platform's line is
+ * manifest, for the hints, hovers and license diagnostics on those lines. The platform's line is
  * the scan's and goes stale as the file is edited, so a dependency is found by its name in the
  * current text, the platform's line only picking among several mentions. Runs on every change of
  * an open lockfile, so the lines are read once into an index that each dependency looks up.

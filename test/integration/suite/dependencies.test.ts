@@ -1,6 +1,6 @@
 // The supply-chain inventory in the editor: the tree's Dependencies under a project (lockfiles,
-// then packages with their findings and licence marks), the hover and the inlay hint on
-// package.json and requirements.txt lines, the licence diagnostic, lines that follow edits,
+// then packages with their findings and license marks), the hover and the inlay hint on
+// package.json and requirements.txt lines, the license diagnostic, lines that follow edits,
 // "where else is it used" with and without a range, the agent's tool, and a deployment without
 // an inventory, which stays calm.
 import * as assert from 'node:assert/strict';
@@ -98,10 +98,10 @@ describe('the supply-chain inventory', () => {
       repositoryId, ecosystem, name, version, transitivity: 'direct', licenses, resolvedUrl: '', lockfile, line, endLine: line + 2, manifest,
       repoUrl: 'https://github.com/example/repo', commit: 'a'.repeat(40), committedAt: '2026-11-01T00:00:00Z',
     });
-    const licence = (name: string): string[] => (name === 'left-pad' ? ['GPL-3.0'] : name === 'six' ? ['LGPL-2.1'] : ['MIT']);
+    const license = (name: string): string[] => (name === 'left-pad' ? ['GPL-3.0'] : name === 'six' ? ['LGPL-2.1'] : ['MIT']);
     const ours = [
-      ...npm.map(([n, v]) => seed(f.project.repository_id, 'npm', n, v, licence(n), `${NPM_DIR}/package-lock.json`, lock.lines.get(n) ?? 0, `${NPM_DIR}/package.json`)),
-      ...pypi.map(([n, v]) => seed(f.project.repository_id, 'pypi', n, v, licence(n), `${PY_DIR}/requirements.txt`, req.lines.get(n) ?? 0, `${PY_DIR}/requirements.txt`)),
+      ...npm.map(([n, v]) => seed(f.project.repository_id, 'npm', n, v, license(n), `${NPM_DIR}/package-lock.json`, lock.lines.get(n) ?? 0, `${NPM_DIR}/package.json`)),
+      ...pypi.map(([n, v]) => seed(f.project.repository_id, 'pypi', n, v, license(n), `${PY_DIR}/requirements.txt`, req.lines.get(n) ?? 0, `${PY_DIR}/requirements.txt`)),
     ];
     const theirs = [
       seed(other.repository_id, 'npm', 'lodash', '4.17.15', ['MIT'], 'package-lock.json', 40, 'package.json'),
@@ -135,39 +135,39 @@ describe('the supply-chain inventory', () => {
     return projects.find((p) => p.label === f.project.name)?.children?.find((c) => c.label === 'Dependencies');
   }
 
-  /** The lockfile's blocked licence (left-pad's GPL-3.0) as Problems reads it: every file's diagnostics, not one file asked for by name. */
+  /** The lockfile's blocked license (left-pad's GPL-3.0) as Problems reads it: every file's diagnostics, not one file asked for by name. */
   const blockedInLockfile = (): vscode.Diagnostic[] => {
     const uri = fileUri(NPM_DIR, 'package-lock.json').toString();
     const leftPadLine = (lock.lines.get('left-pad') ?? 0) - 1;
     return vscode.languages.getDiagnostics().filter(([u]) => u.toString() === uri)
-      .flatMap(([, list]) => list.filter((d) => d.source === 'AppSec' && d.code === 'licence-policy' && d.severity === vscode.DiagnosticSeverity.Error
-        && d.range.start.line === leftPadLine && /^left-pad 1\.3\.0: licence GPL-3\.0 is blocked by the organization's licence policy\.$/.test(d.message)));
+      .flatMap(([, list]) => list.filter((d) => d.source === 'AppSec' && d.code === 'license-policy' && d.severity === vscode.DiagnosticSeverity.Error
+        && d.range.start.line === leftPadLine && /^left-pad 1\.3\.0: license GPL-3\.0 is blocked by the organization's license policy\.$/.test(d.message)));
   };
   const isOpen = (uri: vscode.Uri): boolean => vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString());
 
-  it('Problems lists a blocked licence of a lockfile never opened, and keeps it once the file was opened and closed', async () => {
+  it('Problems lists a blocked license of a lockfile never opened, and keeps it once the file was opened and closed', async () => {
     const uri = fileUri(NPM_DIR, 'package-lock.json');
     assert.ok(!isOpen(uri), 'the lockfile was never opened');
-    await waitFor(() => blockedInLockfile().length === 1, 10_000, 'the blocked licence of the unopened lockfile is in Problems');
+    await waitFor(() => blockedInLockfile().length === 1, 10_000, 'the blocked license of the unopened lockfile is in Problems');
     assert.ok(!isOpen(uri), 'read without opening it as a document');
     const requirementsUri = fileUri(PY_DIR, 'requirements.txt');
-    await waitFor(() => vscode.languages.getDiagnostics(requirementsUri).some((d) => d.code === 'licence-policy' && d.severity === vscode.DiagnosticSeverity.Warning), 10_000,
-      'the commented licence of the unopened requirements.txt is in Problems too');
+    await waitFor(() => vscode.languages.getDiagnostics(requirementsUri).some((d) => d.code === 'license-policy' && d.severity === vscode.DiagnosticSeverity.Warning), 10_000,
+      'the commented license of the unopened requirements.txt is in Problems too');
     assert.ok(!isOpen(requirementsUri));
 
-    // Problems, narrowed by its filter box to the licence problems, with no editor open.
+    // Problems, narrowed by its filter box to the license problems, with no editor open.
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('workbench.actions.view.problems');
     undo(() => vscode.commands.executeCommand('problems.action.clearFilterText'));
     await actInWindow('click:.viewpane-filter-container .monaco-inputbox input:visible');
-    // The box matches rule ids loosely (`licence` alone finds `python.lang.best-practice…`): the words with their space.
-    for (const key of 'licence policy') await actInWindow(`press:${key === ' ' ? 'Space' : key}`);
+    // The box matches rule ids loosely (`license` alone finds `python.lang.best-practice…`): the words with their space.
+    for (const key of 'license policy') await actInWindow(`press:${key === ' ' ? 'Space' : key}`);
     // What the window lists, not only what the extension host holds.
     let listed = '';
     await waitFor(async () => {
       listed = (await readWindow('.markers-panel .monaco-list-row')).map((r) => `${r.label} ${r.text}`).join('\n');
       return /package-lock\.json/.test(listed) && /GPL-3\.0 is blocked/.test(listed);
-    }, 10_000, () => `Problems lists the unopened lockfile's licence problem (it lists: ${listed.slice(0, 400)})`);
+    }, 10_000, () => `Problems lists the unopened lockfile's license problem (it lists: ${listed.slice(0, 400)})`);
     await screenshotsInThemes('dependencies-problems-unopened');
     await vscode.commands.executeCommand('problems.action.clearFilterText');
 
@@ -188,7 +188,7 @@ describe('the supply-chain inventory', () => {
   it('a lockfile deleted on disk leaves Problems, and is back once written again', async () => {
     const uri = fileUri(NPM_DIR, 'package-lock.json');
     assert.ok(!isOpen(uri));
-    await waitFor(() => blockedInLockfile().length === 1, 10_000, 'the unopened lockfile\'s blocked licence is in Problems');
+    await waitFor(() => blockedInLockfile().length === 1, 10_000, 'the unopened lockfile\'s blocked license is in Problems');
     undo(() => { if (!existsSync(uri.fsPath)) writeFileSync(uri.fsPath, lock.text); });
     rmSync(uri.fsPath);
     await waitFor(() => blockedInLockfile().length === 0, 10_000, 'the deleted lockfile\'s problem leaves Problems');
@@ -197,14 +197,14 @@ describe('the supply-chain inventory', () => {
     assert.ok(!isOpen(uri));
   });
 
-  it('the tree lists the project\'s lockfiles, then its packages with their open findings and licence marks', async () => {
+  it('the tree lists the project\'s lockfiles, then its packages with their open findings and license marks', async () => {
     const node = await dependenciesNode();
     assert.deepEqual(node?.children?.map((c) => c.label), [`${PY_DIR}/requirements.txt`, `${NPM_DIR}/package-lock.json`]);
     const packages = node?.children?.flatMap((l) => l.children ?? []) ?? [];
     const row = (name: string): Snap | undefined => packages.find((p) => p.label.startsWith(`${name} `));
     assert.equal(row('lodash')?.description, 'direct · MIT');
-    assert.match(row('left-pad')?.description ?? '', /GPL-3\.0 · licence blocked$/);
-    assert.match(row('six')?.description ?? '', /licence flagged$/);
+    assert.match(row('left-pad')?.description ?? '', /GPL-3\.0 · license blocked$/);
+    assert.match(row('six')?.description ?? '', /license flagged$/);
     assert.match(row(vulnerable.name)?.description ?? '', /\b\d+ vulnerabilit(y|ies) \(\w+\)/);
     assert.match(row(vulnerable.name)?.contextValue ?? '', /\bvulnerable\b/);
     // As the user sees it: the project's Dependencies open, each lockfile open.
@@ -230,7 +230,7 @@ describe('the supply-chain inventory', () => {
     assert.ok(all.some((p) => p.label.startsWith('lodash ')));
   });
 
-  it('package.json: the hover says version, transitivity, licences and the other repositories; the hint and the licence diagnostic are on their lines', async () => {
+  it('package.json: the hover says version, transitivity, licenses and the other repositories; the hint and the license diagnostic are on their lines', async () => {
     const uri = fileUri(NPM_DIR, 'package.json');
     const editor = await vscode.window.showTextDocument(uri);
     undo(async () => {
@@ -255,7 +255,7 @@ describe('the supply-chain inventory', () => {
     };
     assert.ok((await hints()).some((h) => h === `${lodashLine}:MIT`), JSON.stringify(await hints()));
     const leftPadLine = (pkg.lines.get('left-pad') ?? 0) - 1;
-    await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => d.range.start.line === leftPadLine && d.severity === vscode.DiagnosticSeverity.Error && /GPL-3\.0 is blocked/.test(d.message)), 10_000, 'the blocked licence as an error on its line');
+    await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => d.range.start.line === leftPadLine && d.severity === vscode.DiagnosticSeverity.Error && /GPL-3\.0 is blocked/.test(d.message)), 10_000, 'the blocked license as an error on its line');
     editor.selection = new vscode.Selection(lodashLine, 6, lodashLine, 6);
     await vscode.commands.executeCommand('editor.action.showHover');
     await screenshotsInThemes('dependencies-package-json');
@@ -263,19 +263,19 @@ describe('the supply-chain inventory', () => {
     await editor.edit((e) => e.insert(new vscode.Position(1, 0), '  "private": true,\n  "description": "web",\n'));
     assert.match(await hoverAt(uri, new vscode.Position(lodashLine + 2, 6)), /4\.17\.20/);
     assert.ok((await hints()).some((h) => h === `${lodashLine + 2}:MIT`));
-    await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => d.range.start.line === leftPadLine + 2), 10_000, 'the licence diagnostic follows the edit');
+    await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => d.range.start.line === leftPadLine + 2), 10_000, 'the license diagnostic follows the edit');
     await vscode.workspace.getConfiguration('appsecFindings').update('dependencies.inlayHints', false, vscode.ConfigurationTarget.Global);
     assert.deepEqual(await hints(), [], 'the setting turns the hints off');
     await vscode.workspace.getConfiguration('appsecFindings').update('dependencies.inlayHints', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
-  it('requirements.txt: the hover and the hint of a PyPI line, the licence policy\'s comment as a warning', async () => {
+  it('requirements.txt: the hover and the hint of a PyPI line, the license policy\'s comment as a warning', async () => {
     const uri = fileUri(PY_DIR, 'requirements.txt');
     await vscode.window.showTextDocument(uri);
     const sixLine = 1;
     assert.match(await hoverAt(uri, new vscode.Position(sixLine, 1)), /six[\s\S]*1\.16\.0[\s\S]*LGPL-2\.1/);
-    await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => d.range.start.line === sixLine && d.severity === vscode.DiagnosticSeverity.Warning), 10_000, 'the commented licence as a warning');
+    await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => d.range.start.line === sixLine && d.severity === vscode.DiagnosticSeverity.Warning), 10_000, 'the commented license as a warning');
     await screenshotsInThemes('dependencies-requirements');
   });
 

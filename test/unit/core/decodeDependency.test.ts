@@ -66,12 +66,12 @@ void describe('decodeDependency', () => {
     assert.equal(at({ startLine: '3' }), undefined, 'a place without a path is no place');
   });
 
-  void it('shares repeated strings and each distinct list of licences through the interner', () => {
+  void it('shares repeated strings and each distinct list of licenses through the interner', () => {
     const interner = new StringInterner();
     const page = decodeDependenciesPage({ dependencies: [camel, { ...camel, package: { name: 'lodash', versionSpecifier: '4.17.21' } }, { ...camel, licenses: ['MIT', 'Apache-2.0'] }] }, interner);
     const [a, b, c] = page.items;
     assert.ok(a && b && c);
-    assert.equal(a.licenses, b.licenses, 'one frozen list for the same licences');
+    assert.equal(a.licenses, b.licenses, 'one frozen list for the same licenses');
     assert.ok(Object.isFrozen(a.licenses));
     assert.notEqual(a.licenses, c.licenses);
     assert.equal(a.manifest, b.manifest, 'one place for the manifest its dependencies share');

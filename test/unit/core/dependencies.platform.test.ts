@@ -100,9 +100,9 @@ const ids = () => fx.platform.data.projects.slice(1, 3).map((p) => p.repository_
 const filterCases: FilterCase[] = [
   { name: 'ecosystems', filter: () => ({ ecosystems: ['pypi', 'gomod'] }), sends: () => ({ ecosystem: ['pypi', 'gomod'] }), holds: (d) => ['pypi', 'gomod'].includes(d.ecosystem) },
   { name: 'licenses', filter: () => ({ licenses: ['Apache-2.0', 'ISC'] }), sends: () => ({ license: ['Apache-2.0', 'ISC'] }), holds: (d) => d.licenses.includes('Apache-2.0') || d.licenses.includes('ISC') },
-  { name: 'licence policy: block', filter: () => ({ licensePolicy: ['block'] }), sends: () => ({ licensePolicySettings: ['LICENSE_POLICY_SETTING_BLOCK'] }), holds: blocked },
-  { name: 'licence policy: comment', filter: () => ({ licensePolicy: ['comment'] }), sends: () => ({ licensePolicySettings: ['LICENSE_POLICY_SETTING_COMMENT'] }), holds: commented },
-  { name: 'licence policy: allow', filter: () => ({ licensePolicy: ['allow'] }), sends: () => ({ licensePolicySettings: ['LICENSE_POLICY_SETTING_ALLOW'] }), holds: (d) => !blocked(d) && !commented(d) },
+  { name: 'license policy: block', filter: () => ({ licensePolicy: ['block'] }), sends: () => ({ licensePolicySettings: ['LICENSE_POLICY_SETTING_BLOCK'] }), holds: blocked },
+  { name: 'license policy: comment', filter: () => ({ licensePolicy: ['comment'] }), sends: () => ({ licensePolicySettings: ['LICENSE_POLICY_SETTING_COMMENT'] }), holds: commented },
+  { name: 'license policy: allow', filter: () => ({ licensePolicy: ['allow'] }), sends: () => ({ licensePolicySettings: ['LICENSE_POLICY_SETTING_ALLOW'] }), holds: (d) => !blocked(d) && !commented(d) },
   { name: 'lockfilePath', filter: () => ({ lockfilePath: 'package-lock.json' }), sends: () => ({ lockfilePath: 'package-lock.json' }), holds: (d) => d.lockfile === 'package-lock.json' },
   { name: 'repositoryIds', filter: () => ({ repositoryIds: ids().map(String) }), sends: () => ({ repositoryId: ids().map(String) }), holds: (d) => ids().includes(d.repositoryId) },
   { name: 'transitivity: unknown', filter: () => ({ transitivity: ['unknown'] }), sends: () => ({ transitivity: ['UNKNOWN_TRANSITIVITY'] }), holds: (d) => d.transitivity === 'unknown' },

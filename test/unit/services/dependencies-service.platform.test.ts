@@ -1,6 +1,6 @@
 /**
  * DependenciesService through the real client against the local platform: each list read once
- * and shared, the licence policy's outcomes asked of the platform, "where else is it used" in one
+ * and shared, the license policy's outcomes asked of the platform, "where else is it used" in one
  * wave (all versions and those in range side by side), a deployment without the inventory as a
  * calm answer cached until the next refresh, and a failure forgotten so the next look asks again.
  */
@@ -35,11 +35,11 @@ void describe('DependenciesService', () => {
     assert.equal(posts('/dependencies', mark).length, 2);
   });
 
-  void it('licence outcomes: what the platform says it blocks or comments on, by dependency', async () => {
+  void it('license outcomes: what the platform says it blocks or comments on, by dependency', async () => {
     const s = service();
     const inventory = inventoryOf(fx.platform.data);
     const repositoryId = inventory.dependencies.find((d) => inventory.licensePolicy.block.some((l) => d.licenses.includes(l)))?.repositoryId;
-    assert.ok(repositoryId !== undefined, 'the platform has a blocked licence');
+    assert.ok(repositoryId !== undefined, 'the platform has a blocked license');
     const outcomes = await s.licenseOutcomes(String(repositoryId));
     const all = await s.repositoryDependencies(String(repositoryId));
     for (const d of all.items) {
@@ -47,7 +47,7 @@ void describe('DependenciesService', () => {
       const commented = d.licenses.some((l) => inventory.licensePolicy.comment.includes(l));
       assert.equal(outcomes.get(dependencyKey(d)), blocked ? 'block' : commented ? 'comment' : undefined, `${d.name} ${d.licenses.join(',')}`);
     }
-    assert.ok(s.seenLicenses().length > 3, 'the filter can offer the licences read');
+    assert.ok(s.seenLicenses().length > 3, 'the filter can offer the licenses read');
     // The filter offers the ecosystems read, not every one the platform could name.
     assert.deepEqual(new Set(s.seenEcosystems()), new Set(all.items.map((d) => d.ecosystem)));
   });

@@ -38,7 +38,7 @@ void describe('passes', () => {
     assert.ok(!passes({ transitivity: ['direct', 'transitive'] }, dependency({ transitivity: 'unknown' }), false));
   });
 
-  void test('licences: any of the dependency\'s licences among those chosen; none known never matches', () => {
+  void test('licenses: any of the dependency\'s licenses among those chosen; none known never matches', () => {
     const filter = { licenses: ['MIT', 'ISC'] };
     assert.ok(passes(filter, dependency({ licenses: ['Apache-2.0', 'MIT'] }), false));
     assert.ok(passes(filter, dependency({ licenses: ['ISC'] }), false));
@@ -52,12 +52,12 @@ void describe('passes', () => {
     assert.ok(!passes(filter, dependency(), false), 'not vulnerable');
     assert.ok(!passes(filter, dependency({ ecosystem: 'pypi' }), true), 'another ecosystem');
     assert.ok(!passes(filter, dependency({ transitivity: 'transitive' }), true), 'transitive');
-    assert.ok(!passes(filter, dependency({ licenses: ['BSD-3-Clause'] }), true), 'another licence');
+    assert.ok(!passes(filter, dependency({ licenses: ['BSD-3-Clause'] }), true), 'another license');
   });
 });
 
 void describe('describeFilter', () => {
-  void test('ecosystems, transitivity, vulnerable, licences, in that order', () => {
+  void test('ecosystems, transitivity, vulnerable, licenses, in that order', () => {
     assert.equal(describeFilter({ licenses: ['MIT', 'ISC'], vulnerableOnly: true, transitivity: ['direct'], ecosystems: ['npm', 'pypi'] }), 'npm · pypi · direct · vulnerable · MIT · ISC');
     assert.equal(describeFilter({ vulnerableOnly: true }), 'vulnerable');
     assert.equal(describeFilter({ transitivity: ['transitive'] }), 'transitive');

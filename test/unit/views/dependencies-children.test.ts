@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Dependency, LockfileSummary } from '../../../src/core/model/dependency';
 import type { Finding } from '../../../src/core/model/types';
-import type { InventoryAnswer, LicenceOutcomes } from '../../../src/core/services/dependencies-service';
+import type { InventoryAnswer, LicenseOutcomes } from '../../../src/core/services/dependencies-service';
 import { dependencyKey } from '../../../src/core/services/dependency-usage';
 import type { DependencyViewFilter } from '../../../src/core/services/dependency-view-filter';
 import { PackageFindings } from '../../../src/core/workspace/package-findings';
@@ -38,7 +38,7 @@ function lockfileNode(path = 'package-lock.json', count = 10): LockfileNode {
   return node;
 }
 
-function context(findings: readonly Finding[] = [], filter: DependencyViewFilter = {}, outcomes: LicenceOutcomes = new Map()): PackageContext {
+function context(findings: readonly Finding[] = [], filter: DependencyViewFilter = {}, outcomes: LicenseOutcomes = new Map()): PackageContext {
   const index = new PackageFindings(findings);
   return { filter, outcomes, findingsOf: (d) => index.of(d) };
 }
@@ -89,11 +89,11 @@ void describe('lockfileChildren', () => {
   });
 
   void test('the deployment has no inventory: calm, with the status, what to check and no Retry', () => {
-    const node = onlyMessage(lockfileChildren(dependencies, unavailable<LockfileSummary>(403, 'Forbidden: no Supply Chain licence')));
+    const node = onlyMessage(lockfileChildren(dependencies, unavailable<LockfileSummary>(403, 'Forbidden: no Supply Chain license')));
     assert.equal(node.tone, 'info');
     assert.equal(node.text, 'Dependencies — the inventory is not available for this deployment (403)');
     assert.match(node.tooltip ?? '', /Supply Chain/);
-    assert.ok(!(node.tooltip ?? '').includes('Forbidden: no Supply Chain licence'), 'the platform\'s raw answer is for the log (Show Logs), not the tooltip');
+    assert.ok(!(node.tooltip ?? '').includes('Forbidden: no Supply Chain license'), 'the platform\'s raw answer is for the log (Show Logs), not the tooltip');
     assert.equal(node.action?.command, 'appsecFindings.showLogs');
     assert.ok(![node.action, ...node.actions].some((a) => a?.title === 'Retry'));
     assert.match(onlyMessage(lockfileChildren(dependencies, unavailable<LockfileSummary>(404, 'Not Found'))).text, /\(404\)$/);
@@ -115,7 +115,7 @@ void describe('packageChildren', () => {
     assert.ok(nodes.every((n) => n.kind === 'package' && n.parent === lockfile));
   });
 
-  void test('a package carries its open findings and what the licence policy does with it', () => {
+  void test('a package carries its open findings and what the license policy does with it', () => {
     const vulnerable = dependency({ name: 'lodash' });
     const blocked = dependency({ name: 'gpl-thing', licenses: ['GPL-3.0'] });
     const finding = scaFinding({ package: 'lodash', version: '4.17.20' });
@@ -132,12 +132,14 @@ void describe('packageChildren', () => {
     assert.deepEqual(texts(packageChildren(lockfile, answer(all), context(findings, { ecosystems: ['pypi'] }))), ['message(info): No dependency here matches pypi']);
   });
 
-  void test('everything filtered out: says which filter, with a Clear action that clears it', () => {
+  void test('everything filtered out: says which filter, and its own click clears it, with nothing nested under it', () => {
     const nodes = packageChildren(lockfile, answer([dependency()]), context([], { vulnerableOnly: true, licenses: ['MIT'] }));
     const node = onlyMessage(nodes);
     assert.equal(node.tone, 'info');
     assert.equal(node.text, 'No dependency here matches vulnerable · MIT');
-    const clear = node.actions.find((a) => a.title === 'Clear Dependency Filter');
+    assert.deepEqual(node.actions, [], 'no child to open first');
+    const clear = node.action;
+    assert.equal(clear?.title, 'Clear Dependency Filter');
     assert.ok(clear, 'a Clear action');
     assert.equal(clear.command, 'appsecFindings.filterDependencies');
     assert.deepEqual(clear.args, [{}]);
@@ -218,14 +220,14 @@ void describe('how a package is shown', () => {
     assert.equal(packageLabel(item()), 'lodash 4.17.20');
   });
 
-  void test('description: transitivity, licences, how many findings, what the licence policy does', () => {
-    assert.equal(packageDescription(item({ findings: twoFindings, licensePolicy: 'block' })), 'direct · MIT · 2 vulnerabilities (critical) · licence blocked');
-    assert.equal(packageDescription(item({ licensePolicy: 'comment' }, { transitivity: 'transitive', licenses: ['MIT', 'Apache-2.0'] })), 'transitive · MIT, Apache-2.0 · licence flagged');
-    assert.equal(packageDescription(item({}, { transitivity: 'unknown', licenses: [] })), 'unknown · no licence known');
+  void test('description: transitivity, licenses, how many findings, what the license policy does', () => {
+    assert.equal(packageDescription(item({ findings: twoFindings, licensePolicy: 'block' })), 'direct · MIT · 2 vulnerabilities (critical) · license blocked');
+    assert.equal(packageDescription(item({ licensePolicy: 'comment' }, { transitivity: 'transitive', licenses: ['MIT', 'Apache-2.0'] })), 'transitive · MIT, Apache-2.0 · license flagged');
+    assert.equal(packageDescription(item({}, { transitivity: 'unknown', licenses: [] })), 'unknown · no license known');
     assert.equal(packageAccessibilityLabel(item({ findings: twoFindings.slice(0, 1) })), 'lodash 4.17.20, direct · MIT · 1 vulnerability (medium)');
   });
 
-  void test('icon: a blocked licence, then the worst finding, then a flagged licence, then a plain package', () => {
+  void test('icon: a blocked license, then the worst finding, then a flagged license, then a plain package', () => {
     const law = (color: string) => ({ id: 'law', color });
     assert.deepEqual(packageIcon(item({ findings: twoFindings, licensePolicy: 'block' })), law('problemsErrorIcon.foreground'));
     assert.deepEqual(packageIcon(item({ findings: twoFindings, licensePolicy: 'comment' })), { id: 'error', color: 'problemsErrorIcon.foreground' }, 'critical beats medium');
@@ -258,19 +260,19 @@ void describe('how a package is shown', () => {
     const lines = packageTooltip(item({ findings: twoFindings, licensePolicy: 'block' })).split('  \n');
     assert.deepEqual(lines, [
       '**lodash** `4.17.20` (npm, direct)',
-      'Licences: MIT — the licence policy blocks it',
+      'Licenses: MIT — the license policy blocks it',
       '2 open findings, worst critical; fixed in `4.17.21`, `5.0.0`',
       'Declared in `package-lock.json` line 20',
     ]);
-    assert.deepEqual(packageTooltip(item({}, { licenses: [], definedAt: undefined })).split('  \n'), ['**lodash** `4.17.20` (npm, direct)', 'Licences: none known']);
+    assert.deepEqual(packageTooltip(item({}, { licenses: [], definedAt: undefined })).split('  \n'), ['**lodash** `4.17.20` (npm, direct)', 'Licenses: none known']);
   });
 
-  void test('tooltip: a hostile package name or licence stays inert text on its own line', () => {
+  void test('tooltip: a hostile package name or license stays inert text on its own line', () => {
     const hostile = '[x](command:evil)\n**boom**';
     const tooltip = packageTooltip(item({}, { name: hostile, licenses: ['<img src=x onerror=alert(1)>'], version: '1.0`](command:evil)' }));
     assert.ok(!tooltip.includes('[x](command:evil)'), tooltip);
     assert.ok(!/(^|[^\\])<img/.test(tooltip), `no unescaped HTML: ${tooltip}`);
-    assert.ok(tooltip.includes(`Licences: ${escapeMarkdown('<img src=x onerror=alert(1)>')}`));
+    assert.ok(tooltip.includes(`Licenses: ${escapeMarkdown('<img src=x onerror=alert(1)>')}`));
     assert.ok(tooltip.startsWith(`**${escapeMarkdown(hostile)}**`), tooltip);
     assert.ok(tooltip.includes('\\[x\\]\\(command\\:evil\\)'));
     assert.equal(tooltip.split('\n').length, 3, 'the name\'s line break does not start a line of its own');

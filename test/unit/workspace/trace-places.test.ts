@@ -44,7 +44,7 @@ void describe('a trace placed in today\'s code', () => {
   });
 
   void test('lines added above the source: every step moves down by as many, its columns kept', () => {
-    const today = ['# a licence header', '# of two lines', ...APP].join('\n');
+    const today = ['# a license header', '# of two lines', ...APP].join('\n');
     const placed = placeTrace(TRACE, mapped({ 'app.py': { today } }));
     assert.deepEqual(lines(placed), ['app.py:6', 'app.py:7', 'app.py:8']);
     const source = placed[0];
