@@ -12,7 +12,7 @@ const repo = resolve(import.meta.dirname, '..');
 process.chdir(repo);
 const out = join(repo, 'media', 'walkthrough');
 mkdirSync(out, { recursive: true });
-const shoot = (page, name, theme, parts) => shootIn(page, out, name, theme, parts);
+const shoot = (page, name, theme, parts, options) => shootIn(page, out, name, theme, parts, options);
 
 /** The quick-fix menu down to its last entry of ours (VS Code's own refactorings follow under headings). */
 async function ourQuickFixes(page) {
@@ -32,7 +32,7 @@ async function scenes(page, url, theme, token) {
   await page.waitForTimeout(1500);
   await page.keyboard.press('Control+Shift+M');
   await page.locator('.markers-panel .monaco-list-row').first().waitFor({ timeout: 60_000 });
-  await shoot(page, 'findings', theme, [page.locator('.part.sidebar').first()]);
+  await shoot(page, 'findings', theme, [page.locator('.part.sidebar').first()], { margin: 0 });
 
   await command(page, 'AppSec: Filter Findings');
   await page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ timeout: 20_000 });
@@ -41,13 +41,19 @@ async function scenes(page, url, theme, token) {
 
   // A finding's place in the editor, and its quick fixes.
   // A code finding with the assistant's suggested fix, so the menu shows it first.
+  // Problems' own filter brings the row into view, however many rows come before it.
+  const problemsFilter = page.locator('.viewpane-filter input').first();
+  await problemsFilter.fill('hard-coded credential');
   await page.locator('.markers-panel .monaco-list-row', { hasText: 'hard-coded credential' }).first().dblclick();
   await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 20_000 });
+  // The list row may keep the focus after its double click: the editor takes it, then Ctrl+.
+  await command(page, 'View: Focus Active Editor Group');
   await page.waitForTimeout(800);
   await page.keyboard.press('Control+.');
   await page.locator('.action-widget').first().waitFor({ timeout: 20_000 });
   await shoot(page, 'act', theme, [await ourQuickFixes(page), page.locator('.monaco-editor .current-line').first()]);
   await page.keyboard.press('Escape');
+  await problemsFilter.fill('');
 
   await page.getByText('acme/demo-app').first().click({ button: 'right' });
   await page.locator('.context-view .monaco-menu').first().waitFor({ timeout: 20_000 });
@@ -56,7 +62,7 @@ async function scenes(page, url, theme, token) {
 
   await command(page, 'AppSec: Sign Out');
   await page.getByText('Sign in with an API token', { exact: false }).first().waitFor({ timeout: 20_000 });
-  await shoot(page, 'sign-in', theme, [page.locator('.part.sidebar').first()]);
+  await shoot(page, 'sign-in', theme, [page.locator('.part.sidebar').first()], { margin: 0 });
   // Signed in again for the next run's picture set (the token lives in this profile only).
   await command(page, 'AppSec: Sign In');
   await page.locator('.quick-input-widget input').fill(token);

@@ -22,15 +22,16 @@ export async function command(page, title) {
 /**
  * Shoots the smallest part of the window that holds every box (each a locator, or a box), with a
  * margin, so the picture shows what it is about and nothing else. Writes `<dir>/<name>-<theme>.png`.
+ * The margin frames a floating widget (a menu, a picker) and its shadow; a whole part of the
+ * workbench (the side bar) is shot with none, or slivers of its neighbours show at the edges.
  */
-export async function shoot(page, dir, name, theme, parts) {
+export async function shoot(page, dir, name, theme, parts, { margin = 12 } = {}) {
   await page.waitForTimeout(1200);
   const boxes = [];
   for (const part of parts) boxes.push('x' in part ? part : await part.boundingBox());
   const known = boxes.filter(Boolean);
   if (known.length === 0) throw new Error(`nothing to show for ${name}`);
   const view = page.viewportSize();
-  const margin = 12;
   const left = Math.max(0, Math.min(...known.map((b) => b.x)) - margin);
   const top = Math.max(0, Math.min(...known.map((b) => b.y)) - margin);
   const right = Math.min(view.width, Math.max(...known.map((b) => b.x + b.width)) + margin);

@@ -29,8 +29,11 @@ export function codeHostFlags(url: string | undefined): string[] {
 }
 
 /** "in workspace · main · pci, team-payments". */
-export function projectDescription(project: Project, inWorkspace: boolean, ref: string | undefined): string {
-  const parts = [inWorkspace ? t('in workspace') : undefined, ref, project.tags.length > 0 ? project.tags.join(', ') : undefined];
+export function projectDescription(project: Project, inWorkspace: boolean, ref: string | undefined, checkedOut?: string): string {
+  const tags = project.tags.length > 0 ? project.tags.join(', ') : undefined;
+  // Another branch than the one checked out comes first: the view is narrow, and this is what differs from Problems.
+  if (ref && checkedOut) return [t('{0} (checked out: {1})', ref, checkedOut), inWorkspace ? t('in workspace') : undefined, tags].filter((p): p is string => !!p).join(' · ');
+  const parts = [inWorkspace ? t('in workspace') : undefined, ref, tags];
   return parts.filter((p): p is string => !!p).join(' · ');
 }
 

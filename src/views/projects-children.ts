@@ -3,6 +3,7 @@
  * projects (the workspace's first), and each project's issue-type nodes: code (AI findings
  * among them), supply chain, secrets. Pure (no `vscode`).
  */
+import { sameBranch } from '../core/model/refs';
 import { ISSUE_TYPES, type Project } from '../core/model/types';
 import type { ProjectsState } from '../core/services/projects-service';
 import type { SessionState } from '../core/services/session';
@@ -20,6 +21,8 @@ export interface ProjectsRootContext {
   readonly workspaceProjects: ReadonlySet<string>;
   /** The ref a project shows (decided by the projects model). */
   readonly refOf: (project: Project) => string | undefined;
+  /** The branch checked out in the workspace for a project, when it has one. */
+  readonly checkedOutOf?: (project: Project) => string | undefined;
   readonly errorMessage: (error: unknown) => string;
 }
 
@@ -53,14 +56,20 @@ export function projectsRoot(session: SessionState, state: ProjectsState, contex
 }
 
 function projectNodes(deploymentSlug: string, projects: readonly Project[], context: ProjectsRootContext): ProjectNode[] {
-  return sortProjects(projects, context.workspaceProjects).map((project) => ({
-    kind: 'project',
-    id: nodeIds.project(deploymentSlug, project.name),
-    deploymentSlug,
-    project,
-    inWorkspace: context.workspaceProjects.has(project.name),
-    ref: context.refOf(project),
-  }));
+  return sortProjects(projects, context.workspaceProjects).map((project) => {
+    const ref = context.refOf(project);
+    const checkedOut = context.checkedOutOf?.(project);
+    return {
+      kind: 'project',
+      id: nodeIds.project(deploymentSlug, project.name),
+      deploymentSlug,
+      project,
+      inWorkspace: context.workspaceProjects.has(project.name),
+      ref,
+      // Show Findings of Branch… on another branch: the row says Problems and the status bar show the checked-out one.
+      ...(ref && checkedOut && !sameBranch(ref, checkedOut) ? { otherThanCheckedOut: checkedOut } : {}),
+    };
+  });
 }
 
 export function issueTypeNodes(project: ProjectNode): IssueTypeNode[] {

@@ -159,6 +159,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
     return projectsRoot(root.session, root.projects, {
       workspaceProjects: root.workspaceProjects,
       refOf: root.refOf,
+      checkedOutOf: root.checkedOutOf,
       errorMessage: (error) => this.deps.errorMessage(error),
     });
   }

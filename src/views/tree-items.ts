@@ -96,7 +96,7 @@ export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeIte
     case 'project': {
       const { project, inWorkspace, ref } = node;
       return item(node, project.name, inWorkspace ? Expanded : Collapsed, {
-        description: projectDescription(project, inWorkspace, ref),
+        description: projectDescription(project, inWorkspace, ref, node.otherThanCheckedOut),
         iconPath: new vscode.ThemeIcon(inWorkspace ? 'repo' : 'folder-library'),
         contextValue: projectContextValue(project, inWorkspace),
         accessibilityInformation: { label: projectAccessibilityLabel(project, inWorkspace, ref) },

@@ -57,6 +57,8 @@ export interface ProjectNode {
   readonly inWorkspace: boolean;
   /** The ref whose findings are shown (override, else primary, else default branch). */
   readonly ref?: string;
+  /** The branch checked out in the workspace, when the tree shows another (Problems shows this one). */
+  readonly otherThanCheckedOut?: string;
 }
 
 export interface IssueTypeNode {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { COMMAND_IDS } from '../../src/core/model/command-ids';
 import { LOCALES, manifestText } from './helpers/package-text';
-import { meanBrightness } from './helpers/png-brightness';
+import { meanBrightness, readPng } from './helpers/png';
 
 interface Command { command: string; title: string; category?: string }
 interface Setting { markdownDescription?: string; description?: string; scope?: string; default?: unknown; type?: string }
@@ -156,5 +156,23 @@ describe('package.json', () => {
       assert.ok(step.completionEvents.some((e) => e.startsWith('onContext:')), `${step.id}: ticked by a key the extension sets`);
     }
     assert.match(walkthrough.steps[0]?.description ?? '', /Web API/, 'the token needs Web API access: said where it is created');
+  });
+
+  test('the pictures of the side bar end at its edges: no sliver of the activity bar, the editor or the status bar', () => {
+    for (const name of ['findings', 'sign-in']) {
+      for (const theme of ['light', 'dark']) {
+        const picture = readPng(readFileSync(`media/walkthrough/${name}-${theme}.png`));
+        const column = (x: number): (readonly number[])[] => Array.from({ length: picture.height }, (_, y) => picture.at(x, y));
+        const row = (y: number): (readonly number[])[] => Array.from({ length: picture.width }, (_, x) => picture.at(x, y));
+        for (const [edge, pixels] of [['left', column(0)], ['right', column(picture.width - 1)], ['bottom', row(picture.height - 1)]] as const) {
+          // The side bar's border and its rounded corners shade the edge a little; an icon or text of a neighbour is far from it.
+          const counts = new Map<string, number>();
+          for (const p of pixels) counts.set(p.join(','), (counts.get(p.join(',')) ?? 0) + 1);
+          const usual = ([...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '').split(',').map(Number);
+          const far = pixels.filter((p) => p.some((channel, i) => Math.abs(channel - (usual[i] ?? 0)) > 24));
+          assert.equal(far.length, 0, `${name}-${theme}.png: its ${edge} edge is the side bar's own, ${far.length} pixels are not (${far.slice(0, 3).map((p) => p.join(',')).join(' | ')} against ${usual.join(',')})`);
+        }
+      }
+    }
   });
 });

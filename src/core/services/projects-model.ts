@@ -43,6 +43,8 @@ export interface RootSnapshot {
   readonly workspaceProjects: ReadonlySet<string>;
   /** The ref a project shows: a chosen one, else the workspace's checked-out branch, else its primary branch. */
   readonly refOf: (project: Project) => string | undefined;
+  /** The branch the workspace has checked out for a project, when it has one. */
+  readonly checkedOutOf: (project: Project) => string | undefined;
 }
 
 export interface ProjectsModelDeps extends ProjectViewDeps {
@@ -100,7 +102,8 @@ export class ProjectsModel implements Disposable {
     if (this.rootSnapshot) return this.rootSnapshot;
     const repos = workspaceRepos.repos();
     const refOf = (project: Project): string | undefined => shownRef(project, this.deps.refOverride(project.name), checkedOutBranch(repos, project.name)).ref;
-    return (this.rootSnapshot = { version: this.version, session: session.state, projects: projects.state, workspaceProjects: workspaceRepos.projectNames(), refOf });
+    const checkedOutOf = (project: Project): string | undefined => checkedOutBranch(repos, project.name);
+    return (this.rootSnapshot = { version: this.version, session: session.state, projects: projects.state, workspaceProjects: workspaceRepos.projectNames(), refOf, checkedOutOf });
   }
 
   /** What a place shows, as its children are drawn; shown for the first time, or with a stale answer, it loads. */

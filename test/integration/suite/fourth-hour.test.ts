@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import { branchName } from '../../../src/core/model/refs';
 import type { Node } from '../../../src/views/tree-nodes';
 import { git, pinScannedCommit, serverFindings, signedIn, type Fixture } from './fixture';
-import { closePickersAndEditors, notificationTexts, readWebviews, restoreAfterEach, screenshotsInThemes, waitFor } from './helpers';
+import { actInWindow, closePickersAndEditors, notificationTexts, readWebviews, readWindow, restoreAfterEach, screenshotsInThemes, waitFor } from './helpers';
+import type { FilterSelection } from '../../../src/core/services/filters';
 import { walkTree } from './tree-snapshot';
 
 describe("a new user's fourth hour", () => {
@@ -55,6 +56,7 @@ describe("a new user's fourth hour", () => {
       git(root, 'branch', '-q', '-D', feature);
       pinScannedCommit(f.data, f.project.name, start);
       await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, primary);
+      await vscode.commands.executeCommand('appsecFindings.refresh');
     });
     // The branch the platform scanned holds the file; the checkout, on the primary branch, does not.
     git(root, 'checkout', '-q', '-B', feature);
@@ -75,6 +77,8 @@ describe("a new user's fourth hour", () => {
     pinScannedCommit(f.data, f.project.name, scanned);
     await waitFor(() => f.api.app.repos.repos()[0]?.branch === primary, 15_000, 'git reports the primary branch');
     await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, feature);
+    // The platform's links now name the feature branch's commit: read again, as after a new scan.
+    await vscode.commands.executeCommand('appsecFindings.refresh');
 
     // The tree's row of it, as the user sees it and clicks it.
     const row = async (): Promise<{ node: Node; description: string } | undefined> => {
@@ -152,6 +156,39 @@ describe("a new user's fourth hour", () => {
     await waitFor(async () => (back = (await groups()).find((g) => g.id === group.id)) !== undefined, 15_000, 'the group is back');
     assert.ok(back);
     assert.equal(f.api.trees.projects.getTreeItem(back).collapsibleState, vscode.TreeItemCollapsibleState.Expanded, 'open, as the user left it');
+  });
+
+  it('Show Findings of Branch… on another branch says, on the project\'s row and in the status bar, that Problems shows the checked-out one', async function () {
+    this.timeout(60_000);
+    const primary = f.project.primary_branch;
+    const feature = branchName(f.featureRef);
+    undo(() => vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, primary));
+    await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, feature);
+    const rows = (await walkTree(f.api.trees.projects, 1, 50)).filter((w) => w.node.kind === 'project' && w.node.project.name === f.project.name);
+    assert.equal(rows.length, 1, 'the workspace\'s project');
+    assert.match(String(rows[0]?.item.description ?? ''), new RegExp(`^${feature.replace(/[/.]/g, '\\$&')} \\(checked out: ${primary}\\)`), 'first, as the narrow view cuts the rest');
+    assert.match(f.api.statusBar.tooltip, new RegExp(`The Projects view shows ${feature.replace(/[/.]/g, '\\$&')}`));
+    await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
+    await screenshotsInThemes('branch-shown-not-checked-out');
+  });
+
+  it('the filter picker by keyboard: Space ticks a value, Enter confirms the ticks, and the next Enter applies', async function () {
+    this.timeout(60_000);
+    const rows = async (): Promise<string[]> => (await readWindow('.quick-input-widget .quick-input-list .monaco-list-row')).map((r) => `${r.label} ${r.text}`);
+    undo(() => vscode.commands.executeCommand('appsecFindings.clearFilters'));
+    const picked = Promise.resolve(vscode.commands.executeCommand<FilterSelection | undefined>('appsecFindings.filterFindings'));
+    await waitFor(async () => (await rows()).some((r) => r.includes('Severity')), 10_000, 'the filters are listed');
+    // Apply, Back to the defaults, Status, Severity.
+    for (let i = 0; i < 3; i++) await actInWindow('press:ArrowDown');
+    await actInWindow('press:Enter');
+    await waitFor(async () => (await rows()).some((r) => /^critical\b/i.test(r)), 10_000, 'the severities are listed');
+    await actInWindow('press:ArrowDown');
+    await actInWindow('press:Space');
+    await actInWindow('press:Enter');
+    let seen: string[] = [];
+    await waitFor(async () => (seen = await rows()).some((r) => r.includes('Apply') && /critical/i.test(r)), 10_000, () => `Enter confirms the ticks: back at the filters (${seen.slice(0, 4).join(' | ')})`);
+    await actInWindow('press:Enter');
+    assert.deepEqual((await picked)?.severities, ['critical'], 'the next Enter applies');
   });
 });
 

@@ -38,6 +38,10 @@ void describe('projectDescription', () => {
     assert.equal(projectDescription(project('a'), false, undefined), '');
   });
 
+  void test('another branch than the one checked out (Show Findings of Branch…) says which one Problems shows', () => {
+    assert.equal(projectDescription(project('a'), true, 'feature/x', 'main'), 'feature/x (checked out: main) · in workspace', 'first: the view is narrow');
+  });
+
   void test('the accessible label says the same in words', () => {
     assert.equal(projectAccessibilityLabel(project('acme/api', { tags: ['pci'] }), true, 'main'), 'project acme/api, in the open workspace, findings on main, tags pci');
   });
