@@ -1,7 +1,7 @@
 // Runs the README's demo command exactly as written, checks the workbench it opens in a headless
 // browser, stops it the way a user might (a signal to one of its processes) and proves that
 // nothing is left behind: no process that names the demo's folder, no folder, and no socket of
-// VS Code's (vscode-*.sock) in the system's temporary folder that was not there before.
+// VS Code's (vscode-*.sock) in the system's temporary folder that the demo's processes opened.
 //
 // Usage: node scripts/demo-stop-check.mjs "<command>" <SIGTERM|SIGHUP|SIGINT> <npm|demo>
 //   npm:  the signal goes to the `npm run demo` process (what `kill <pid>` of npm does)
@@ -49,10 +49,33 @@ function descendants(root) {
 /** Installing the hosts from nothing takes minutes; a demo that prints no URL within this is stuck. */
 const START_LIMIT_MS = 20 * 60_000;
 
-/** VS Code's sockets in the system's temporary folder (the server's IPC, the git extension's). */
+/** VS Code's sockets (the server's IPC, the git extension's). */
 const SOCKET = /^vscode-.*\.sock$/;
-const sockets = () => new Set(readdirSync(tmpdir()).filter((name) => SOCKET.test(name)));
-const socketsBefore = sockets();
+
+/**
+ * The sockets in the system's temporary folder that these processes hold open, by path: read
+ * from each one's file descriptors and the kernel's table of Unix sockets. Another program's
+ * sockets there (a test suite running beside) are not the demo's and are not counted.
+ */
+function socketsHeldInTmp(pids) {
+  const paths = new Map();
+  for (const line of readFileSync('/proc/net/unix', 'utf8').split('\n').slice(1)) {
+    const fields = line.trim().split(/\s+/);
+    if (fields.length >= 8) paths.set(fields[6], fields[7]);
+  }
+  const held = new Set();
+  for (const pid of pids) {
+    let fds = [];
+    try { fds = readdirSync(`/proc/${pid}/fd`); } catch { continue; /* ended */ }
+    for (const fd of fds) {
+      let link = '';
+      try { link = readlinkSync(`/proc/${pid}/fd/${fd}`); } catch { continue; }
+      const path = paths.get(/^socket:\[(\d+)\]$/.exec(link)?.[1] ?? '');
+      if (path && dirname(path) === tmpdir() && SOCKET.test(path.slice(tmpdir().length + 1))) held.add(path);
+    }
+  }
+  return [...held];
+}
 
 const shell = spawn('sh', ['-c', command], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
 const exited = new Promise((resolve) => shell.once('exit', (code, sig) => resolve(code ?? sig)));
@@ -96,6 +119,9 @@ try {
   failure = error;
 }
 
+// What the running demo holds in the system's temporary folder would be left there by a signal.
+const demoSockets = socketsHeldInTmp(descendants(shell.pid).map((p) => p.pid));
+if (demoSockets.length > 0) failure ??= new Error(`the demo keeps ${demoSockets.length} socket(s) in ${tmpdir()}: ${demoSockets.join(', ')}`);
 const victim = descendants(shell.pid).find((p) => TARGETS[target].test(p.cmdline));
 if (!victim) fail(`no ${target} process under "${command}"`);
 say(`${signal} to ${victim.cmdline} (pid ${victim.pid})`);
@@ -116,7 +142,7 @@ if (left.length > 0) {
 } else if (existsSync(work)) {
   failure ??= new Error(`${work} is left after ${signal}`);
 }
-const socketsLeft = [...sockets()].filter((name) => !socketsBefore.has(name));
+const socketsLeft = demoSockets.filter((path) => existsSync(path));
 if (socketsLeft.length > 0) failure ??= new Error(`${socketsLeft.length} socket(s) left in ${tmpdir()} after ${signal}: ${socketsLeft.join(', ')}`);
 if (failure) fail(failure.message);
 killAll();
