@@ -70,7 +70,15 @@ export const SARIF_OPTIONS = object({
 export type SarifOptions = Infer<typeof SARIF_OPTIONS>;
 
 /** What `exportSarif` resolves with: the file written, how many results, the kinds left out. */
-export interface SarifExport { readonly uri: vscode.Uri; readonly results: number; readonly missing?: readonly FindingKind[] }
+export interface SarifExport {
+  readonly uri: vscode.Uri;
+  readonly results: number;
+  /** The branch whose findings the log holds. */
+  readonly ref?: string;
+  /** The branch asked for, when it was never scanned and its primary branch's findings are written instead. */
+  readonly branchWithoutScan?: string;
+  readonly missing?: readonly FindingKind[];
+}
 
 export const SCANNED_COMMIT = object({
   folder: optional(text('folder must be a workspace folder\'s URI (text).')),

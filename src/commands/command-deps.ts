@@ -19,6 +19,7 @@ import type { DependencyFilterState } from '../core/services/dependency-view-fil
 import type { FindingPlaces } from '../code-places/finding-places';
 import type { ExtensionLog, Logger } from '../host/logger';
 import type { ViewState } from '../host/view-state';
+import type { RefScans } from '../core/services/ref-scans';
 import type { WorkspaceRepos } from '../host/workspace-repos';
 
 export interface CommandDeps {
@@ -39,6 +40,8 @@ export interface CommandDeps {
   readonly places: FindingPlaces;
   /** The primary branches' findings: which findings are new on their branch (what "only new on this branch" keeps). */
   readonly baselines: Pick<BranchBaselines, 'isNew' | 'comparedWith' | 'ensure' | 'version'>;
+  /** Whether a project's branch was scanned, as every place reads it (`core/services/place.ts`). */
+  readonly scans: Pick<RefScans, 'now' | 'known' | 'ask'>;
   readonly viewState: ViewState;
   /** Reloads projects, diagnostics and views; resolves when the new diagnostics are shown. */
   refreshAll(force: boolean): Promise<void>;

@@ -23,6 +23,8 @@ export interface SarifExportInput {
   readonly toolVersion: string;
   readonly projectName: string;
   readonly ref?: string;
+  /** The branch asked for, when it was never scanned and `ref` (its primary branch) is shown instead. */
+  readonly branchWithoutScan?: string;
   readonly repositoryUri?: string;
 }
 
@@ -128,6 +130,7 @@ export function toSarifLog(input: SarifExportInput): SarifLog {
     ...(isHttpUrl(input.repositoryUri) ? { versionControlProvenance: [{ repositoryUri: input.repositoryUri, ...(input.ref ? { branch: input.ref } : {}) }] } : {}),
     columnKind: 'unicodeCodePoints',
     results,
+    ...(input.branchWithoutScan !== undefined ? { properties: { 'appsecFindings/branchWithoutScan': input.branchWithoutScan } } : {}),
   };
   return { $schema: 'https://json.schemastore.org/sarif-2.1.0.json', version: '2.1.0', runs: [run] };
 }

@@ -3,6 +3,9 @@
 // shows nothing and says so in the filters' words; only a branch never scanned shows its primary
 // branch's findings, said plainly.
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { FilterSelection } from '../../../src/core/services/filters';
 import { TOOL_NAMES } from '../../../src/agent/findings-tools';
@@ -61,6 +64,7 @@ describe('what each place says of the branch checked out', () => {
   /** On the feature branch with `filters`, the four places say: nothing of main, no "has no scan". */
   /** `treeWords`: with only the default filters on, the tree has no filter to blame (nothing to clear). */
   async function allSayTheBranchIsClean(filters: FilterSelection | object, words: RegExp, agentInput: object, treeWords = /match the filters/): Promise<void> {
+    const dir = mkdtempSync(join(tmpdir(), 'appsec-sarif-clean-'));
     await checkout(f.featureRef);
     await vscode.commands.executeCommand('appsecFindings.filterFindings', filters);
     await waitFor(() => appsecDiagnosticCount() === 0, 15_000, 'Problems shows nothing: the filters keep nothing of the branch');
@@ -76,6 +80,10 @@ describe('what each place says of the branch checked out', () => {
     assert.match(agent, new RegExp(`on ${f.featureRef}, `), agent);
     assert.doesNotMatch(agent, /has no scan/, agent);
     assert.match(agent, /None\./, agent);
+    // SARIF does not fall back either: an empty log of the branch.
+    const exported = await vscode.commands.executeCommand<{ results: number; ref?: string; branchWithoutScan?: string }>('appsecFindings.exportSarif', f.project.name, { saveTo: join(dir, 'findings.sarif') });
+    rmSync(dir, { recursive: true, force: true });
+    assert.deepEqual([exported.results, exported.ref, exported.branchWithoutScan], [0, f.featureRef, undefined], 'no finding, of the branch itself');
   }
 
   it('the branch\'s last open finding ignored: no open finding anywhere, and none of main\'s', async function () {
@@ -107,6 +115,16 @@ describe('what each place says of the branch checked out', () => {
     assert.match(f.api.statusBar.text, new RegExp(` · on ${f.project.primary_branch}$`), 'the count says whose findings it counts');
     await waitFor(async () => /never-scanned-here has no scan/.test(await treeSays()), 15_000, 'the tree says the branch has no scan');
     assert.match(await agentSays(), /the branch never-scanned-here has no scan; these are the primary branch's/);
+    // SARIF writes what Problems shows, with the primary branch in the log's provenance.
+    const dir = mkdtempSync(join(tmpdir(), 'appsec-sarif-unscanned-'));
+    const saveTo = join(dir, 'findings.sarif');
+    const exported = await vscode.commands.executeCommand<{ results: number; ref?: string; branchWithoutScan?: string }>('appsecFindings.exportSarif', f.project.name, { saveTo });
+    const log = JSON.parse(readFileSync(saveTo, 'utf8')) as { runs: { results: unknown[]; versionControlProvenance?: { branch?: string }[]; properties?: Record<string, string> }[] };
+    rmSync(dir, { recursive: true, force: true });
+    assert.ok(exported.results > 0 && log.runs[0]?.results.length === exported.results, `the primary branch's findings are written (${exported.results})`);
+    assert.equal(exported.ref, f.project.primary_branch);
+    assert.equal(log.runs[0]?.versionControlProvenance?.[0]?.branch, f.project.primary_branch, 'the primary branch in the provenance');
+    assert.equal(log.runs[0]?.properties?.['appsecFindings/branchWithoutScan'], 'never-scanned-here', 'and the branch asked for, without a scan');
     await showCodeFindingsNode();
     await screenshotsInThemes('scanned-branch-never-scanned');
   });
