@@ -25,15 +25,16 @@ describe('the look, light and dark', () => {
     const tree = f.api.trees.projects;
     const project = tree.getChildren()[0];
     const supplyNode = project && tree.getChildren(project).find((n) => n.kind === 'issueType' && n.issueType === 'sca');
-    if (supplyNode) {
-      tree.getChildren(supplyNode);
-      await snapshotTree(tree, 4);
-      const group = tree.getChildren(supplyNode).find((n) => n.kind === 'group');
-      const first = group && tree.getChildren(group)[0];
-      if (first) await f.api.trees.projectsView.reveal(first, { expand: true, select: false, focus: false });
-    }
+    assert.ok(supplyNode, 'the project has supply-chain findings');
+    tree.getChildren(supplyNode);
+    await snapshotTree(tree, 4);
+    const group = tree.getChildren(supplyNode).find((n) => n.kind === 'group');
+    const first = group && tree.getChildren(group)[0];
+    assert.ok(first, 'a supply-chain finding under its group');
+    await f.api.trees.projectsView.reveal(first, { expand: true, select: false, focus: false });
     const withProblems = vscode.languages.getDiagnostics().find(([, list]) => list.some((d) => d.source === 'AppSec'))?.[0];
-    if (withProblems) await vscode.window.showTextDocument(withProblems, { preview: true });
+    assert.ok(withProblems, 'a file with problems of ours');
+    await vscode.window.showTextDocument(withProblems, { preview: true });
     await vscode.commands.executeCommand('workbench.actions.view.problems');
     // High contrast too: the extension's icons and severity colours must hold up there.
     await screenshotsInThemes('look', ['light', 'dark', 'high-contrast', 'high-contrast-light']);

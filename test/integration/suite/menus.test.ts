@@ -6,7 +6,7 @@ import type { Finding } from '../../../src/core/model/types';
 import type { KnownFindingDiagnostic as FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { findingNodes, issueTypeNode, signedIn, type Fixture } from './fixture';
 import { waitFor } from './helpers';
-import { firstFindingNode } from './tree-snapshot';
+import { walkTree } from './tree-snapshot';
 
 function shownInProblems(f: Fixture): FindingDiagnostic[] {
   const out: FindingDiagnostic[] = [];
@@ -68,15 +68,18 @@ describe('context menus of findings', () => {
     assert.equal(await vscode.commands.executeCommand('appsecFindings.showRule', { finding: withPolicy.finding }), true);
     await waitFor(() => f.api.trees.policiesView.selection[0]?.id === withPolicy.id, 5_000, 'the rule is selected in Policy Rules');
 
-    const node = await firstFindingNode(f.api.trees.projects);
+    // From the palette: the finding selected in the tree, whose rule a policy has. Policy Rules'
+    // selection moves away first, so only the palette's run can put it back on the rule.
+    const policy = (await f.api.trees.policies.getChildren())[0];
+    assert.ok(policy, 'a policy');
+    await f.api.trees.policiesView.reveal(policy, { select: true, focus: false });
+    await waitFor(() => f.api.trees.policiesView.selection[0]?.id === policy.id, 5_000, 'the policy is selected');
+    const node = (await walkTree(f.api.trees.projects, 6, 400)).map((w) => w.node).find((n) => n.kind === 'finding' && n.finding.id === withPolicy.finding.id);
+    assert.ok(node, 'that finding in the tree');
     await f.api.trees.projectsView.reveal(node, { select: true, focus: true });
     await waitFor(() => f.api.trees.projectsView.selection[0]?.id === node.id, 5_000, 'the finding is selected');
-    const inPolicy = await f.api.trees.policies.findRule(node.finding.ruleName);
-    const shown = await vscode.commands.executeCommand<boolean>('appsecFindings.showRule');
-    assert.equal(shown, inPolicy !== undefined, 'shown exactly when a policy has the rule');
-    if (inPolicy) {
-      await waitFor(() => f.api.trees.policiesView.selection[0]?.id === inPolicy.id, 5_000, 'the rule is selected in Policy Rules');
-    }
+    assert.equal(await vscode.commands.executeCommand<boolean>('appsecFindings.showRule'), true, 'shown: a policy has the rule');
+    await waitFor(() => f.api.trees.policiesView.selection[0]?.id === withPolicy.id, 5_000, 'the rule is selected in Policy Rules');
     const unknown = await vscode.commands.executeCommand<boolean>('appsecFindings.showRule', 'no.such.rule');
     assert.equal(unknown, false, 'a rule no policy has is said, not pretended');
   });

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { PlatformError } from '../../../src/core/model/errors';
 import { fixture, type Fixture, signedIn, storedState } from './fixture';
 import { restoreAfterEach } from './helpers';
-import { firstFindingNode } from './tree-snapshot';
+import { walkTree } from './tree-snapshot';
 
 const HOSTILE = '<img src=x onerror=alert(1)> [click](command:workbench.action.quit) **bold** `code`';
 
@@ -68,14 +68,15 @@ describe('security', () => {
     assert.ok(diagnostic, 'the finding is shown');
     assert.equal(diagnostic.message, HOSTILE, 'diagnostics are plain text: shown exactly as sent');
     const target = (diagnostic.code as { target?: vscode.Uri }).target;
-    assert.ok(!target || ['http', 'https'].includes(target.scheme), `a link only to http(s), got ${target?.toString()}`);
+    // The command: link is refused; the code links to the platform's page of the finding instead.
+    assert.ok(target && ['http', 'https'].includes(target.scheme), `a link only to http(s), got ${target?.toString()}`);
 
-    const node = await firstFindingNode(f.api.trees.projects);
+    const node = (await walkTree(f.api.trees.projects, 6, 400)).map((w) => w.node).find((n) => n.kind === 'finding' && n.finding.id === 990_020);
+    assert.ok(node, 'the hostile finding in the tree');
     const item = await f.api.trees.projects.resolveTreeItem(f.api.trees.projects.getTreeItem(node), node, new vscode.CancellationTokenSource().token);
-    if (item.tooltip instanceof vscode.MarkdownString) {
-      assert.equal(item.tooltip.isTrusted, false);
-      assert.notEqual(item.tooltip.supportHtml, true);
-    }
+    assert.ok(item.tooltip instanceof vscode.MarkdownString, 'a finding\'s tooltip is Markdown');
+    assert.equal(item.tooltip.isTrusted, false);
+    assert.notEqual(item.tooltip.supportHtml, true);
   });
 
   it('refuses a plain-http base URL to another host: the token is never sent there', async () => {

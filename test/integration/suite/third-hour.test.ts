@@ -2,14 +2,12 @@
 // Driven through the window (keys pressed in the page) where the defect was in the window.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { FilterSelection } from '../../../src/core/services/filters';
 import { generateDeployment } from '../../platform/generator';
 import { startPlatformServer } from '../../platform/server';
 import { signIn, signedIn, type Fixture, type Snap } from './fixture';
 import { actInWindow, appsecDiagnosticCount, closePickersAndEditors, readWindow, restoreAfterEach, screenshotsInThemes, waitFor } from './helpers';
 import { snapshotTree } from './tree-snapshot';
 
-const pickerRows = async (): Promise<string[]> => (await readWindow('.quick-input-widget .quick-input-list .monaco-list-row')).map((r) => `${r.label} ${r.text}`);
 
 describe("a new user's third hour", () => {
   let f: Fixture;
@@ -19,34 +17,6 @@ describe("a new user's third hour", () => {
   afterEach(closePickersAndEditors);
   const undo = restoreAfterEach();
 
-  it('Filter Findings with the Finding Details panel focused: the severities ticked apply', async function () {
-    this.timeout(60_000);
-    const finding = f.api.app.diagnostics.current[0]?.findings.find((x) => x.issueType === 'sast' && x.severity === 'critical');
-    assert.ok(finding, 'a critical code finding');
-    assert.equal(await vscode.commands.executeCommand('appsecFindings.showDetails', { finding }), true);
-    await waitFor(() => vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputWebview, 10_000, 'the details panel has the focus');
-    // A click in the panel, as a user reading it makes: the focus is in the panel's own page. The
-    // visible frame: a webview an earlier test left hidden is another.
-    await waitFor(async () => (await readWindow('iframe.webview.ready:visible')).length > 0, 10_000, 'the panel is drawn');
-    await actInWindow('click:iframe.webview.ready:visible');
-
-    const picked = Promise.resolve(vscode.commands.executeCommand<FilterSelection | undefined>('appsecFindings.filterFindings'));
-    await waitFor(async () => (await pickerRows()).some((r) => r.includes('Severity')), 10_000, 'the filters are listed');
-    // Apply, Back to the defaults, Status, Severity: down three, as a user's arrow keys do.
-    for (let i = 0; i < 3; i++) await actInWindow('press:ArrowDown');
-    await actInWindow('press:Enter');
-    await waitFor(async () => (await pickerRows()).some((r) => /^critical\b/i.test(r)), 10_000, 'the severities are listed');
-    await actInWindow('press:ArrowDown'); // to the first, critical
-    await actInWindow('press:Space'); // ticks it
-    await actInWindow('click:.quick-input-widget .monaco-button:has-text("OK")'); // the user's mouse presses OK
-    await waitFor(async () => (await pickerRows()).some((r) => r.includes('Apply') && /critical/i.test(r)), 10_000, 'back at the filters, with critical kept (the picker stays though the panel had the focus)');
-    await screenshotsInThemes('filter-from-details');
-    // On Apply: the next Enter applies.
-    await actInWindow('press:Enter');
-    const applied = await picked;
-    assert.deepEqual(applied?.severities, ['critical'], 'the choice applies');
-    assert.deepEqual(f.api.app.viewState.selection().severities, ['critical']);
-  });
   it('a first load drawn as its pages arrive brings no "new findings" notice when it ends', async function () {
     this.timeout(90_000);
     await vscode.commands.executeCommand('appsecFindings.signOut');

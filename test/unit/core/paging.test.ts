@@ -9,7 +9,8 @@ function offsetSource(total: number, pageSize: number, delayOf: (page: number) =
   let inFlight = 0;
   let maxInFlight = 0;
   const aborted: number[] = [];
-  const fetchPage = async (page: number, signal: AbortSignal): Promise<OffsetPage<number[]>> => {
+  const calls: Promise<unknown>[] = [];
+  const fetch = async (page: number, signal: AbortSignal): Promise<OffsetPage<number[]>> => {
     requested.push(page);
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
@@ -24,7 +25,21 @@ function offsetSource(total: number, pageSize: number, delayOf: (page: number) =
       inFlight--;
     }
   };
-  return { fetchPage, requested, aborted, maxInFlight: () => maxInFlight };
+  const fetchPage = (page: number, signal: AbortSignal): Promise<OffsetPage<number[]>> => {
+    const call = fetch(page, signal);
+    calls.push(call.catch(() => undefined));
+    return call;
+  };
+  /** Resolves once every page asked for so far has been answered (or refused). */
+  const settled = async (): Promise<void> => {
+    // Pages asked for while waiting are waited for too.
+    for (let seen = 0; seen < calls.length;) {
+      const batch = calls.slice(seen);
+      seen = calls.length;
+      await Promise.all(batch);
+    }
+  };
+  return { fetchPage, requested, aborted, maxInFlight: () => maxInFlight, settled };
 }
 
 async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[][]> {
@@ -83,7 +98,7 @@ void describe('offsetPages', () => {
     const source = offsetSource(25, 10, (page) => (page >= 4 ? 50 : 0));
     const pages = await collect(offsetPages(source.fetchPage, { pageSize: 10, concurrency: 4 }));
     assert.deepEqual(pages.flat(), Array.from({ length: 25 }, (_, i) => i));
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    await source.settled();
     // Page 6 may go out while page 3 (the empty one) is still on its way; nothing after that.
     assert.ok(source.requested.every((p) => p <= 6), String(source.requested));
     assert.deepEqual(source.aborted.sort(), source.requested.filter((p) => p > 3).sort());
@@ -165,7 +180,7 @@ void describe('offsetPages', () => {
         break;
       }
     }
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await source.settled();
     assert.deepEqual(source.aborted.sort(), [2, 3]);
   });
 

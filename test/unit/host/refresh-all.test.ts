@@ -24,6 +24,17 @@ const signedInTo = (id: string): SessionState => ({ kind: 'signedIn', deployment
 /** A world with a view that takes 10 ms per refresh and coalesces as the real one does. */
 function world(signedIn: boolean, situation: Situation = {}) {
   const seen = { refreshes: 0, drawn: 0, expired: false, cleared: [] as string[], listAnswered: false, loadStartedBeforeList: false, told: [] as string[], readKnown: [] as string[] };
+  // Those waiting for the view to have been drawn so many times.
+  const waiting: { count: number; resolve: () => void }[] = [];
+  const drawn = (): void => {
+    seen.drawn++;
+    for (const w of waiting.filter((x) => x.count <= seen.drawn)) w.resolve();
+  };
+  /** Resolves once the view was drawn `count` times, and every refresh queued by then has run. */
+  const untilDrawn = async (count: number): Promise<void> => {
+    if (seen.drawn < count) await new Promise<void>((resolve) => waiting.push({ count, resolve }));
+    await view.settled();
+  };
   const matched = situation.known === true || situation.byRemote === true;
   let running: Promise<readonly KindGap[]> | undefined;
   const view = {
@@ -32,7 +43,7 @@ function world(signedIn: boolean, situation: Situation = {}) {
       if (!seen.listAnswered) seen.loadStartedBeforeList = true;
       const previous = running ?? Promise.resolve([]);
       const run = previous.then(() => new Promise<readonly KindGap[]>((resolve) => setTimeout(() => {
-        seen.drawn++;
+        drawn();
         resolve(situation.gaps ?? []);
       }, 10)));
       running = run;
@@ -78,7 +89,7 @@ function world(signedIn: boolean, situation: Situation = {}) {
   };
   const actions = refreshAllActions(deps);
   reposChanged = () => void actions.reposChanged();
-  return { actions, seen, settings };
+  return { actions, seen, settings, untilDrawn };
 }
 
 void describe('refreshAllActions', () => {
@@ -99,21 +110,21 @@ void describe('refreshAllActions', () => {
   });
 
   void it('a folder matched by its remote shows its findings before the list answers, and its project is read beside the list', async () => {
-    const { actions, seen } = world(true, { byRemote: true });
+    const { actions, seen, untilDrawn } = world(true, { byRemote: true });
     await actions.refreshAll(true);
     assert.equal(seen.loadStartedBeforeList, true);
     assert.deepEqual(seen.readKnown, ['acme/web']);
     // Once the list says which branch the project shows, the view is drawn once more from what it holds.
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await untilDrawn(2);
     assert.equal(seen.refreshes, 2);
     assert.equal(seen.drawn, 2);
   });
 
   void it('a new match is a cause of its own: one more refresh once the list has answered, drawn after the first', async () => {
-    const { actions, seen } = world(true, { known: true, rematch: true });
+    const { actions, seen, untilDrawn } = world(true, { known: true, rematch: true });
     await actions.refreshAll(false);
     assert.ok(seen.drawn >= 1, 'the refresh resolves once the early load is drawn');
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await untilDrawn(2);
     assert.equal(seen.refreshes, 2, 'the early load and the new match, no third');
     assert.equal(seen.drawn, 2);
   });

@@ -199,8 +199,10 @@ void describe('setting a rule\'s mode (policies service, real client, local plat
     const rule = ruleNotIn(loaded, 'MODE_MONITOR', 2);
     h.server.setReadOnly(true);
     h.server.faults.inject({ kind: 'delay', ms: 150 }, { method: 'PUT' });
+    const mark = h.server.requests.length;
     const pending = service.setRuleMode(policy.id, rule.path, 'MODE_MONITOR');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The change has reached the platform, whose answer is held back: the refresh comes meanwhile.
+    await until(() => h.server.requests.slice(mark).some((r) => r.method === 'PUT'));
     service.expire();
     const reloaded = await service.loadRules(policy);
     await assert.rejects(pending);

@@ -3,9 +3,6 @@
 // state, the page script's buttons → messages, and only the page's known messages accepted.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { runInNewContext } from 'node:vm';
 import type { Finding } from '../../../src/core/model/types';
 import type { FindingDetail } from '../../../src/core/model/finding-detail';
 import type { FoundPlace } from '../../../src/core/workspace/today-place';
@@ -13,6 +10,7 @@ import { percentText } from '../../../src/webviews/details-sections';
 import type { DetailsInput } from '../../../src/webviews/details-input';
 import { findingDetailsHtml, parseDetailsMessage, type WebviewResources } from '../../../src/webviews/finding-details-html';
 import { sastFinding, scaFinding } from '../services/finding-fixtures';
+import { runPageScript } from './page-script';
 
 const resources: WebviewResources = { nonce: 'bm9uY2UxMjM0', cspSource: 'https://webview.example', scriptUri: 'https://webview.example/details.js', styleUri: 'https://webview.example/details.css' };
 const page = (input: DetailsInput): string => findingDetailsHtml(input, resources);
@@ -44,67 +42,6 @@ const actionLabels = (html: string): string[] => {
   const nav = /<nav class="actions"[^>]*>(.*?)<\/nav>/s.exec(html)?.[1] ?? '';
   return [...nav.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => decode(m[1] ?? ''));
 };
-
-/**
- * Runs media/details.js against a minimal stand-in for the page (what the script touches): clicks
- * each control in turn and records what it posts, as the extension receives it (cloned).
- */
-interface PageRun {
-  posted: Record<string, unknown>[];
-  focused?: Attributes;
-  state: unknown;
-  /** Sends the page a message from the extension, with the controls the new markup holds. */
-  receive?: (message: unknown, controls: readonly Attributes[]) => void;
-  main?: { innerHTML: string; attributes: Attributes };
-  title?: string;
-}
-
-function runPageScript(controls: readonly Attributes[], options: { finding?: string; state?: unknown; click?: boolean; focusedIndex?: number } = {}): PageRun {
-  class FakeElement {
-    private markup = '';
-    // The new markup brings its controls, as the browser parses it.
-    get innerHTML(): string { return this.markup; }
-    set innerHTML(value: string) { this.markup = value; elements = arriving.map((c) => new FakeElement({ ...c })); }
-    constructor(readonly attributes: Record<string, string>) {}
-    getAttribute(name: string): string | null { return Object.hasOwn(this.attributes, name) ? this.attributes[name] ?? null : null; }
-    setAttribute(name: string, value: string): void { this.attributes[name] = value; }
-    hasAttribute(name: string): boolean { return Object.hasOwn(this.attributes, name); }
-    closest(selector: string): FakeElement | null { return selector === '[data-action]' && this.getAttribute('data-action') !== null ? this : null; }
-    contains(other: unknown): boolean { return elements.includes(other as FakeElement); }
-    querySelector(selector: string): FakeElement | null { return selector === '.actions [data-action]' ? elements[0] ?? null : null; }
-    querySelectorAll(): FakeElement[] { return elements; }
-    focus(): void { result.focused = this.attributes; }
-  }
-  const result: PageRun = { posted: [], state: options.state };
-  let elements = controls.map((c) => new FakeElement({ ...c }));
-  let arriving: readonly Attributes[] = [];
-  const main = new FakeElement(options.finding === undefined ? {} : { 'data-finding': options.finding });
-  result.main = main;
-  let onClick: ((event: unknown) => void) | undefined;
-  let onMessage: ((event: unknown) => void) | undefined;
-  const document = {
-    addEventListener: (type: string, listener: (event: unknown) => void) => { if (type === 'click') onClick = listener; },
-    querySelector: (selector: string) => (selector === 'main' ? main : selector === '.actions [data-action]' ? elements[0] ?? null : null),
-    querySelectorAll: () => elements,
-    scrollingElement: null,
-    activeElement: options.focusedIndex === undefined ? undefined : elements[options.focusedIndex],
-    set title(value: string) { result.title = value; },
-  };
-  const window = { addEventListener: (type: string, listener: (event: unknown) => void) => { if (type === 'message') onMessage = listener; } };
-  result.receive = (message, next) => {
-    arriving = next;
-    onMessage?.({ data: message });
-  };
-  const clone = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
-  const vscodeApi = {
-    postMessage: (message: unknown) => { result.posted.push(clone(message) as Record<string, unknown>); },
-    getState: () => clone(result.state),
-    setState: (state: unknown) => { result.state = clone(state); },
-  };
-  runInNewContext(readFileSync(join(__dirname, '../../../media/details.js'), 'utf8'), { acquireVsCodeApi: () => vscodeApi, document, window, Element: FakeElement, Date });
-  if (options.click !== false) for (const element of elements) onClick?.({ target: element, preventDefault: () => undefined });
-  return result;
-}
 
 const includesAll = (html: string, texts: readonly string[]): void => {
   for (const text of texts) assert.ok(html.includes(text), `shows ${JSON.stringify(text)}`);

@@ -4,14 +4,12 @@
 // may only request an exception; the page script posts a step's index and the extension takes it.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { runInNewContext } from 'node:vm';
 import type { FindingStory } from '../../../src/core/model/finding-story';
 import type { PlannedRange } from '../../../src/core/workspace/diagnostic-plan';
 import type { TracePlace } from '../../../src/core/workspace/trace-places';
 import type { DetailsInput, DetailsStory } from '../../../src/webviews/details-input';
 import { findingDetailsHtml, parseDetailsMessage } from '../../../src/webviews/finding-details-html';
+import { runPageScript } from './page-script';
 import { sastFinding, scaFinding } from '../services/finding-fixtures';
 
 const page = (input: DetailsInput): string => findingDetailsHtml(input, { nonce: 'n0nce', cspSource: 'https://webview.example', scriptUri: 'https://webview.example/details.js', styleUri: 'https://webview.example/details.css' });
@@ -113,17 +111,7 @@ void describe('the details page: the finding\'s story', () => {
   void test('the page script posts a step\'s index, the walk and both fixes; the extension takes only a sound index', () => {
     const html = page({ finding, story: read({ ...STORY, activity: [] }, TRACE) });
     const controls = [...html.matchAll(/<button([^>]*)>/g)].map((m) => Object.fromEntries([...(m[1] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1], a[2]])) as Record<string, string>);
-    const posted: unknown[] = [];
-    let onClick: ((event: unknown) => void) | undefined;
-    class FakeElement {
-      constructor(readonly attributes: Record<string, string>) {}
-      getAttribute(name: string): string | null { return this.attributes[name] ?? null; }
-      closest(): FakeElement { return this; }
-    }
-    const document = { addEventListener: (type: string, listener: (event: unknown) => void) => { if (type === 'click') onClick = listener; }, querySelector: () => null, querySelectorAll: () => [], scrollingElement: null };
-    const api = { postMessage: (m: unknown) => posted.push(JSON.parse(JSON.stringify(m))), getState: () => undefined, setState: () => undefined };
-    runInNewContext(readFileSync(join(__dirname, '../../../media/details.js'), 'utf8'), { acquireVsCodeApi: () => api, document, Element: FakeElement, Date });
-    for (const c of controls) onClick?.({ target: new FakeElement(c), preventDefault: () => undefined });
+    const [, ...posted] = runPageScript(controls).posted;
     const types = posted.map((m) => parseDetailsMessage(m));
     assert.ok(types.every((m) => m !== undefined), 'every message is taken');
     assert.deepEqual(types.filter((m) => m?.type === 'openTraceStep'), [{ type: 'openTraceStep', index: 0 }, { type: 'openTraceStep', index: 1 }]);
