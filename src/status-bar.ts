@@ -2,6 +2,7 @@
  * One status-bar item: the findings of the active editor's repository (or the first matched
  * folder) on the branch shown, by severity. Clicking it opens the view.
  */
+import { sameBranch } from './core/model/refs';
 import * as vscode from 'vscode';
 import { inertIcons, inertLinks } from './core/model/untrusted-text';
 import type { Finding } from './core/model/types';
@@ -38,7 +39,7 @@ export function statusText(folder: FolderFindings | undefined, treeRef?: string)
   const total = problems.length;
   const ref = folder.ref ?? t('all refs');
   const fallback = (folder.usedFallback ? ` ${t('(the current branch {0} has no scan; showing {1})', folder.repo.branch ?? '', ref)}` : '')
-    + (treeRef && treeRef !== ref ? ` ${t('The Projects view shows {0}, as chosen there; Problems and this count follow the branch checked out.', treeRef)}` : '');
+    + (treeRef && !sameBranch(treeRef, ref) ? ` ${t('The Projects view shows {0}, as chosen there; Problems and this count follow the branch checked out.', treeRef)}` : '');
   const { novelty } = folder;
   const newCount = novelty ? problems.filter((f) => novelty.isNew(f)).length : 0;
   if (folder.newOnBranch) {

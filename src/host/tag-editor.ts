@@ -22,7 +22,7 @@ export function pickTagEdit(project: Project, draft: TagDraft = { unchecked: [],
   const pick = vscode.window.createQuickPick<TagItem>();
   pick.title = t('AppSec: Edit Tags of {0}', project.name);
   pick.placeholder = project.tags.length > 0
-    ? t('Type new tags, comma-separated; pick a tag to remove it or keep it; Enter on the first row saves')
+    ? t('New tags, comma-separated; pick a tag to remove or keep it')
     : t('Type new tags, comma-separated (e.g. {0})', 'team-payments, pci');
   // A click elsewhere must not throw away what was typed.
   pick.ignoreFocusOut = true;
