@@ -12,6 +12,7 @@ import type { CommandItem } from './command-item';
 import { fixSaving } from '../host/fix-saving';
 import { branchName } from '../core/model/refs';
 import { scannedFileUri } from '../code-places/scanned-files';
+import { showCode } from '../code-places/show-code';
 
 /** Opening and copying findings needs the workspace folders, the platform link and the clipboard. */
 export type FindingCommandsDeps = Pick<CommandDeps, 'repos' | 'findingUrl' | 'projectUrl' | 'clipboard' | 'places'>;
@@ -56,7 +57,7 @@ export async function openFinding(app: FindingCommandsDeps, item?: CommandItem):
     const branch = finding.ref ? branchName(finding.ref) : today.onlyAt.slice(0, 7);
     void showInformation(t('AppSec: this finding\'s code is not in this copy yet (it is on {0}): showing the file as it is there, read-only.', branch));
     const selection = planned ? toRange(planned.wholeLine ? { ...planned, endCharacter: 0 } : planned) : undefined;
-    await vscode.window.showTextDocument(scannedFileUri(repo.folder, today.onlyAt, relative), { selection, preview: true, viewColumn: codeColumn() });
+    await showCode(scannedFileUri(repo.folder, today.onlyAt, relative), selection, { preview: true, viewColumn: codeColumn() });
     return 'editor';
   }
   if (today?.kind === 'deleted' && uri) {
@@ -66,8 +67,7 @@ export async function openFinding(app: FindingCommandsDeps, item?: CommandItem):
   }
   if (uri) {
     const selection = planned ? toRange(planned.wholeLine ? { ...planned, endCharacter: 0 } : planned) : undefined;
-    const editor = await vscode.window.showTextDocument(uri, { selection, preview: true, viewColumn: codeColumn() });
-    if (selection) showLineStart(editor, selection);
+    await showCode(uri, selection, { preview: true, viewColumn: codeColumn() });
     return 'editor';
   }
   const link = safeLink(finding.lineOfCodeUrl) ?? safeLink(app.findingUrl(finding));
@@ -77,22 +77,6 @@ export async function openFinding(app: FindingCommandsDeps, item?: CommandItem):
   }
   void showWarning(t('AppSec: {0} is not in the workspace, and the platform sent no link to it.', finding.location?.filePath ?? t('this finding\'s file')));
   return undefined;
-}
-
-/** A finding starting within this many columns of its line's start is shown from the line's start. */
-const LINE_START_COLUMNS = 80;
-
-/**
- * VS Code reveals a selection on one line sideways too, as far as its end: in a narrow editor (the
- * details beside it, a small window) the line's start and indentation scroll out of view. A
- * finding that starts near its line's start is shown from the line's start, its range still
- * selected; one far along a long line (minified code) keeps VS Code's reveal. A selection over
- * several lines is already shown from the start of its lines.
- */
-function showLineStart(editor: vscode.TextEditor, selection: vscode.Range): void {
-  if (selection.start.line !== selection.end.line || selection.start.character > LINE_START_COLUMNS) return;
-  const line = selection.start.line;
-  editor.revealRange(new vscode.Range(line, 0, line, 0), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
 }
 
 /**

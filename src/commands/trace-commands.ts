@@ -6,6 +6,7 @@
  * nothing and resolves with the steps. A finding without a trace, or a deployment without the
  * call, reads calmly as "no trace": in the list (or the status bar), never a toast.
  */
+import { showCode } from '../code-places/show-code';
 import * as vscode from 'vscode';
 import { showInformation, withProgress } from '../host/notify';
 import { formatCount, t } from '../core/l10n';
@@ -115,8 +116,7 @@ function walk(finding: Finding, steps: readonly TraceStepToday[] | string): Prom
 async function show(step: TraceStepToday, preview: boolean, lit?: vscode.TextEditorDecorationType): Promise<void> {
   if (step.kind === 'here' && step.uri) {
     const range = stepRange(step);
-    const editor = await vscode.window.showTextDocument(step.uri, { selection: range, preview: true, preserveFocus: preview, viewColumn: codeColumn() }).then(undefined, () => undefined);
-    editor?.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    const editor = await showCode(step.uri, range, { preview: true, preserveFocus: preview, viewColumn: codeColumn() }).then(undefined, () => undefined);
     if (editor && lit) {
       for (const other of vscode.window.visibleTextEditors) other.setDecorations(lit, []);
       editor.setDecorations(lit, [range]);

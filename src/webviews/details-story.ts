@@ -5,6 +5,7 @@
  * the platform, when it is not in the workspace). A story that cannot be read leaves the rest of
  * the page as it is.
  */
+import { showCode } from '../code-places/show-code';
 import * as vscode from 'vscode';
 import { t } from '../core/l10n';
 import type { Finding } from '../core/model/types';
@@ -56,8 +57,7 @@ export class PanelStory {
     if (!step) return;
     if (step.kind === 'here' && step.uri) {
       const range = stepRange(step);
-      const editor = await vscode.window.showTextDocument(step.uri, { selection: range, preview: true, viewColumn: column });
-      editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+      await showCode(step.uri, range, { preview: true, viewColumn: column });
       return;
     }
     const link = safeLink(step.url);
