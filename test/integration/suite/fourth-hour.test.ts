@@ -190,5 +190,19 @@ describe("a new user's fourth hour", () => {
     await actInWindow('press:Enter');
     assert.deepEqual((await picked)?.severities, ['critical'], 'the next Enter applies');
   });
+
+  it('the hover of a finding shows its whole link row in the window', async function () {
+    this.timeout(60_000);
+    const finding = f.api.app.diagnostics.current[0]?.findings.find((x) => x.issueType === 'sast' && x.location && x.status === 'open');
+    assert.ok(finding?.location);
+    const uri = vscode.Uri.joinPath(f.folder.uri, finding.location.filePath);
+    const at = new vscode.Position(finding.location.line - 1, Math.max(0, (finding.location.column ?? 1) - 1));
+    await vscode.window.showTextDocument(uri, { selection: new vscode.Range(at, at) });
+    await vscode.commands.executeCommand('editor.action.showHover');
+    let links: string[] = [];
+    await waitFor(async () => (links = (await readWindow('.monaco-hover a')).map((a) => a.text)).some((text) => text === 'Show Details'), 10_000, 'the hover shows its links');
+    await screenshotsInThemes('finding-hover');
+    for (const title of ['Show Details', 'Fix with Agent', 'Open in Platform']) assert.ok(links.includes(title), `${title} in ${links.join(' | ')}`);
+  });
 });
 
