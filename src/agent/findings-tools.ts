@@ -7,17 +7,16 @@
  */
 import * as vscode from 'vscode';
 import type { RefScans } from '../core/services/ref-scans';
-import { shownRef } from '../core/services/shown-queries';
+import { askedPlace, fallbackPlace, placeOf, type AskingPlaceDeps, type Place, type PlaceAt } from '../core/services/place';
 import { branchName } from '../core/model/refs';
 import { ISSUE_TYPES, type Finding, type IssueType } from '../core/model/types';
 import { raceAbort } from '../core/services/abort';
 import type { BranchNovelty } from '../core/services/branch-baselines';
-import { EMPTY_SELECTION, localFilterOf } from '../core/services/filters';
+import { EMPTY_SELECTION, type FilterSelection } from '../core/services/filters';
 import type { FindingDetails } from '../core/services/finding-details';
 import type { FindingStories } from '../core/services/finding-stories';
 import { traceToday } from '../code-places/trace-places';
 import type { FindingsStore } from '../core/services/findings-store';
-import type { FindingsQuery } from '../core/services/findings-query';
 import { loadEachKind } from '../core/services/each-kind';
 import { KIND_PRODUCTS, unavailableText } from '../core/services/kind-availability';
 import type { KindGap } from '../core/services/kind-gaps';
@@ -38,7 +37,7 @@ export interface AgentToolsDeps {
   readonly project: (name: string) => { readonly primaryBranch?: string; readonly defaultBranch?: string } | undefined;
   readonly store: FindingsStore;
   /** Whether a ref was scanned: the rule Problems follows, so both say the same. */
-  readonly scans: Pick<RefScans, 'ask'>;
+  readonly scans: Pick<RefScans, 'now' | 'known' | 'ask'>;
   readonly repos: WorkspaceRepos;
   readonly places: FindingPlaces;
   readonly novelty: BranchNovelty;
@@ -96,7 +95,14 @@ class FindingsTool implements vscode.LanguageModelTool<FindingsInput> {
     if (!projectName) return 'No project of the platform matches this workspace: name one with the project field (the AppSec Projects view lists them).';
     const project = this.deps.project(projectName);
     if (!project) return `The platform has no project named ${quote(projectName)} in this deployment.`;
-    const { ref, fallback } = shownRef(project, input.ref, repo?.projectName === projectName ? repo.branch : undefined);
+    const status = input.status ?? 'open';
+    // The agent's filters in place of the user's; the place decides the ref, the queries and
+    // whether a branch was scanned, as it does for Problems and the tree.
+    const selection: FilterSelection = {
+      ...EMPTY_SELECTION, ...(status !== 'all' ? { status } : {}), ...(input.severities ? { severities: [...input.severities] } : {}), ...(path ? { paths: [path] } : {}),
+    };
+    const deps: AskingPlaceDeps = { deploymentSlug: slug, selection: () => selection, scans: this.deps.scans };
+    const at: PlaceAt = { project: { ...project, name: projectName }, chosen: input.ref, checkedOut: repo?.projectName === projectName ? repo.branch : undefined };
     // By default, only the kinds the deployment has: one it lacks is not offered.
     // The AI findings come with the code findings: asked for apart only when Code is missing.
     const offered = this.deps.store.availability.offered();
@@ -104,29 +110,24 @@ class FindingsTool implements vscode.LanguageModelTool<FindingsInput> {
     // AI code findings come with the code findings; asked for alone, only they are kept.
     const onlyAi = wanted.includes('ai_sast') && !wanted.includes('sast');
     const types = [...new Set(wanted.map((t) => (t === 'ai_sast' ? 'sast' : t)))].filter((t): t is IssueType => t === 'sast' || t === 'sca' || t === 'secrets');
-    const status = input.status ?? 'open';
-    let refShown = ref;
-    let loaded = await this.load(slug, projectName, ref, types, status, input.severities, signal);
+    const first = placeOf(deps, at, { seen: 0 });
+    const own = await this.load(first, types, signal);
     // A branch never scanned shows the primary branch's findings, as Problems does; a scanned
-    // branch whose findings the filters leave out shows none.
-    if (input.ref === undefined && fallback && ref && await this.deps.scans.ask(slug, projectName, ref, { seen: loaded.findings.length, signal }) === 'unscanned') {
-      loaded = await this.load(slug, projectName, fallback, types, status, input.severities, signal);
-      refShown = fallback;
-    }
-    const keep = path ? localFilterOf({ ...EMPTY_SELECTION, paths: [path] }) : undefined;
+    // branch whose findings the filters leave out shows none. A ref the agent names is that ref's.
+    const asked = await askedPlace(deps, at, first, { seen: own.findings.length, signal });
+    const instead = input.ref === undefined ? fallbackPlace(deps, at, asked) : undefined;
+    const shown = instead ?? asked;
+    const loaded = instead ? await this.load(instead, types, signal) : own;
+    const keep = shown.keep?.keep;
     const kept = loaded.findings.filter((f) => (!keep || keep(f)) && (!onlyAi || f.issueType !== 'sast' || f.ai !== undefined));
     const items: ListedFinding[] = sortForAgent(kept).slice(0, input.limit ?? 50).map((finding) => ({ finding, where: this.whereToday(finding), isNew: this.deps.novelty.isNew(finding) }));
     const filters = [`status ${status}`, input.severities ? `severity ${input.severities.join(', ')}` : '', path ? `under ${path}` : '', `types ${types.join(', ') || 'none'}`].filter(Boolean).join('; ');
-    return findingsListText(items, kept.length, { project: projectName, ref: refShown, fallbackFrom: refShown !== ref ? ref : undefined, filters }) + gapsNote(loaded.gaps, this.deps.errorMessage);
+    return findingsListText(items, kept.length, { project: projectName, ref: shown.ref, fallbackFrom: instead ? asked.ref : undefined, filters }) + gapsNote(loaded.gaps, this.deps.errorMessage);
   }
 
-  /** One load per issue type through the store (a query Problems or the tree already shows costs nothing), each on its own. */
-  private async load(slug: string, project: string, ref: string | undefined, types: readonly IssueType[], status: string, severities: readonly string[] | undefined, signal: AbortSignal): Promise<{ findings: Finding[]; gaps: readonly KindGap[] }> {
-    const query = (issueType: IssueType): FindingsQuery => ({
-      deploymentSlug: slug, issueType,
-      filters: { repos: [project], ...(ref ? { ref } : {}), dedup: true, ...(status !== 'all' ? { status } : {}), ...(severities ? { severities } : {}) },
-    });
-    const { results, gaps } = await loadEachKind(this.deps.store, types, (issueType) => oneOffSlot('agent', issueType), query, { signal, oneOff: true });
+  /** One load per issue type of the place's queries through the store (a query Problems or the tree already shows costs nothing), each on its own. */
+  private async load(place: Place, types: readonly IssueType[], signal: AbortSignal): Promise<{ findings: Finding[]; gaps: readonly KindGap[] }> {
+    const { results, gaps } = await loadEachKind(this.deps.store, types, (issueType) => oneOffSlot('agent', issueType), (issueType) => place.queries[issueType], { signal, oneOff: true });
     return { findings: results.flatMap((r) => r.findings), gaps };
   }
 
