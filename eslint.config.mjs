@@ -34,6 +34,20 @@ export default tseslint.config(
     },
   },
   {
+    // What a place shows (the ref, each kind's query, the primary branch instead of an unscanned
+    // one) is decided in one place, src/core/services/place.ts: no reader builds its own.
+    files: ['src/**/*.ts'],
+    ignores: ['src/core/services/place.ts', 'src/core/services/shown-queries.ts', 'src/core/services/projects-model.ts', 'src/commands/project-commands.ts', 'src/core/model/refs.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/shown-queries'], importNames: ['shownQuery', 'shownRef'], message: 'Read the place (placeOf, askedPlace, fallbackPlace in src/core/services/place.ts): it decides the ref and the queries for every reader.' },
+          { group: ['**/model/refs'], importNames: ['refToShow'], message: 'Read the place (src/core/services/place.ts): it decides the ref and its fallback for every reader.' },
+        ],
+      }],
+    },
+  },
+  {
     files: ['**/*.mjs', 'test/**/*.ts', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },
