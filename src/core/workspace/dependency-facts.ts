@@ -34,9 +34,11 @@ export function dependencyHint(facts: DependencyFacts, declared?: string): strin
   const parts: string[] = [];
   const { version } = facts.dependency;
   const upgraded = declared !== undefined && declared !== version && facts.findings.some((f) => f.sca?.fixVersions?.includes(declared));
+  // The inventory's facts (its findings, its license) are the locked version's: once the line
+  // names another, the hint says only that, short enough for VS Code's hint length (43).
+  if (upgraded) return t('upgraded here; lockfile still has {0}', cut(oneLine(version), 12));
   if (facts.findings.some((f) => f.sca?.isMalicious)) parts.push(t('malicious'));
-  if (upgraded) parts.push(t('upgraded here to {0}; the lockfile still has {1}', oneLine(declared), oneLine(version)));
-  else if (facts.findings.length > 0) parts.push(openVulnerabilities(facts.findings));
+  if (facts.findings.length > 0) parts.push(openVulnerabilities(facts.findings));
   const licenses = facts.dependency.licenses.map((l) => oneLine(l)).filter((l) => l !== '');
   const shown = licenses.slice(0, HINT_LICENSES).map((l) => cut(l, HINT_LICENSE_CHARS)).join(', ');
   const more = licenses.length > HINT_LICENSES ? ` +${licenses.length - HINT_LICENSES}` : '';

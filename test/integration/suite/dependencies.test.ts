@@ -71,6 +71,7 @@ describe('the supply-chain inventory', () => {
   let pypi: [string, string][];
   let pkg: Written;
   let lock: Written;
+  let req: Written;
   const fileUri = (dir: string, name: string): vscode.Uri => vscode.Uri.joinPath(f.folder.uri, dir, name);
 
   before(async () => {
@@ -86,7 +87,7 @@ describe('the supply-chain inventory', () => {
     (vulnerable.ecosystem === 'npm' ? npm : pypi).push([vulnerable.name, vulnerable.version]);
     pkg = packageJson(npm);
     lock = packageLock(npm);
-    const req = requirements(pypi);
+    req = requirements(pypi);
     mkdirSync(join(f.folder.uri.fsPath, NPM_DIR), { recursive: true });
     mkdirSync(join(f.folder.uri.fsPath, PY_DIR), { recursive: true });
     writeFileSync(fileUri(NPM_DIR, 'package.json').fsPath, pkg.text);
@@ -268,6 +269,37 @@ describe('the supply-chain inventory', () => {
     assert.deepEqual(await hints(), [], 'the setting turns the hints off');
     await vscode.workspace.getConfiguration('appsecFindings').update('dependencies.inlayHints', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('after the upgrade, the manifest line says it was upgraded here while the lockfile still has the old version, instead of its vulnerabilities', async function () {
+    this.timeout(60_000);
+    const npmSide = vulnerable.ecosystem === 'npm';
+    const uri = npmSide ? fileUri(NPM_DIR, 'package.json') : fileUri(PY_DIR, 'requirements.txt');
+    const line = ((npmSide ? pkg : req).lines.get(vulnerable.name) ?? 0) - 1;
+    const fix = f.api.app.diagnostics.current[0]?.findings.find((x) => x.sca?.package === vulnerable.name && x.sca.version === vulnerable.version)?.sca?.fixVersions?.[0];
+    assert.ok(fix, `the finding of ${vulnerable.name} ${vulnerable.version} names a version that fixes it`);
+    const editor = await vscode.window.showTextDocument(uri);
+    const original = editor.document.getText();
+    undo(async () => {
+      // The web workbench auto-saves: the file is written back as it was, then read again.
+      writeFileSync(uri.fsPath, original);
+      await vscode.window.showTextDocument(editor.document);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    });
+    const hintOf = async (): Promise<string> => {
+      const found = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', uri, new vscode.Range(0, 0, editor.document.lineCount, 0));
+      const hint = found.find((h) => h.position.line === line);
+      return hint ? (typeof hint.label === 'string' ? hint.label : hint.label.map((p) => p.value).join('')) : '';
+    };
+    assert.match(await hintOf(), /vulnerabilit/, 'before: its vulnerabilities');
+    // What the upgrade quick fix writes: the fixing version on the line, the lockfile unchanged.
+    const text = editor.document.lineAt(line).text;
+    const at = text.lastIndexOf(vulnerable.version);
+    await editor.edit((e) => e.replace(new vscode.Range(line, at, line, at + vulnerable.version.length), fix));
+    let said = '';
+    await waitFor(async () => (said = await hintOf()) === `upgraded here; lockfile still has ${vulnerable.version}`, 10_000, () => `the hint says so (it says "${said}")`);
+    assert.doesNotMatch(said, /vulnerabilit/);
+    await screenshotsInThemes('dependency-upgraded-here', ['light']);
   });
 
   it('requirements.txt: the hover and the hint of a PyPI line, the license policy\'s comment as a warning', async () => {

@@ -51,7 +51,8 @@ void describe('the findings of a dependency', () => {
 
 void describe('the inlay hint', () => {
   void test('a manifest line upgraded to a fixing version says so until the lockfile changes, instead of its vulnerabilities', () => {
-    assert.equal(dependencyHint(facts({ findings: vulnerable }), '4.17.21'), 'upgraded here to 4.17.21; the lockfile still has 4.17.20 · MIT');
+    assert.equal(dependencyHint(facts({ findings: vulnerable }), '4.17.21'), 'upgraded here; lockfile still has 4.17.20', 'the locked version\'s license is no longer the line\'s');
+    assert.ok(dependencyHint(facts({ findings: vulnerable }), '4.17.21').length <= 43, 'whole within VS Code\'s hint length');
     assert.equal(dependencyHint(facts({ findings: vulnerable }), '4.17.20'), '2 vulnerabilities (critical) · MIT', 'the pinned version: as before');
     assert.equal(dependencyHint(facts({ findings: vulnerable }), '4.17.0'), '2 vulnerabilities (critical) · MIT', 'a range below the lockfile\'s version is no upgrade');
   });
