@@ -182,15 +182,14 @@ describe('the findings cache', () => {
     const [open, other] = drawn;
     const openDiagnostics = appsec(open);
     await vscode.window.showTextDocument(open);
-    // The part is written a moment after the editors change.
+    // The part is written a moment after the editors change (it may be before showTextDocument
+    // resolves, and an earlier write may land meanwhile): waited for until it holds the open file.
     const cacheDir = join(f.api.context.globalStorageUri.fsPath, 'findings-cache');
     const partFile = (): string | undefined => (existsSync(cacheDir) ? readdirSync(cacheDir).find((n) => n.endsWith('.open.json')) : undefined);
-    const since = Date.now();
-    await waitFor(() => { const name = partFile(); return name !== undefined && statSync(join(cacheDir, name)).mtimeMs >= since; }, 10_000, 'the open file\'s part is written');
-    const partText = readFileSync(join(cacheDir, partFile() ?? ''), 'utf8');
     const relative = (uri: vscode.Uri): string => vscode.workspace.asRelativePath(uri, false);
-    assert.ok(partText.includes(JSON.stringify(relative(open))), 'the open file\'s findings are in it');
-    assert.ok(!partText.includes(JSON.stringify(relative(other))), 'no other file\'s');
+    const partText = (): string => { const name = partFile(); return name === undefined ? '' : readFileSync(join(cacheDir, name), 'utf8'); };
+    await waitFor(() => partText().includes(JSON.stringify(relative(open))), 10_000, 'the open file\'s part is written, with its findings');
+    assert.ok(!partText().includes(JSON.stringify(relative(other))), 'no other file\'s');
 
     // Drawn from that part alone: the open file as before, nothing else, nothing announced.
     const part = f.api.app.cachedStart.openAnswers(5000);

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { Finding } from '../../../src/core/model/types';
 import type { KnownFindingDiagnostic as FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import type { FindingNode } from '../../../src/views/tree-nodes';
-import { findingNodes, issueTypeNode, signedIn, type Fixture } from './fixture';
+import { findingNodes, git, issueTypeNode, signedIn, type Fixture } from './fixture';
 import { hoverAt, notificationTexts, readWindow, restoreAfterEach, screenshotsInThemes, waitFor } from './helpers';
 import { firstFindingNode, walkTree } from './tree-snapshot';
 
@@ -89,8 +89,16 @@ describe('acting on findings', () => {
     }
     touched.clear();
     for (const uri of edited.splice(0)) {
+      // The web workbench may have auto-saved the edit already: the file goes back to the
+      // commit's text on disk, and the document is read from it again.
+      const relative = vscode.workspace.asRelativePath(uri, false);
+      try {
+        git(f.folder.uri.fsPath, 'checkout', '-q', '--', relative);
+      } catch {
+        // Not a file of the commit (one the test wrote, removed below).
+      }
       const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-      if (!document?.isDirty) continue;
+      if (!document) continue;
       await vscode.window.showTextDocument(document);
       await vscode.commands.executeCommand('workbench.action.files.revert');
     }
