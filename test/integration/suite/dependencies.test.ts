@@ -281,10 +281,13 @@ describe('the supply-chain inventory', () => {
     const editor = await vscode.window.showTextDocument(uri);
     const original = editor.document.getText();
     undo(async () => {
-      // The web workbench auto-saves: the file is written back as it was, then read again.
-      writeFileSync(uri.fsPath, original);
+      // The web workbench auto-saves a second after an edit: the edit is discarded first (nothing
+      // left to save), then the file is written back as it was and read again.
       await vscode.window.showTextDocument(editor.document);
       await vscode.commands.executeCommand('workbench.action.files.revert');
+      writeFileSync(uri.fsPath, original);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+      await waitFor(() => editor.document.getText() === original, 10_000, 'the file is as it was');
     });
     const hintOf = async (): Promise<string> => {
       const found = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', uri, new vscode.Range(0, 0, editor.document.lineCount, 0));
