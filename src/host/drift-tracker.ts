@@ -145,7 +145,9 @@ export class DriftTracker implements vscode.Disposable {
       entry.state = 'missing';
       return;
     }
-    const [changes, inHistory] = await Promise.all([this.git.changedSince(cwd, entry.commit), this.git.inHistory(cwd, entry.commit)]);
+    const changes = await this.git.changedSince(cwd, entry.commit);
+    // Code can be gone only where something changed: a copy at the scanned commit asks git nothing more.
+    const inHistory = changes.length === 0 || await this.git.inHistory(cwd, entry.commit);
     const changed = new Map(changes.map((c) => [c.scannedPath, c]));
     const wanted = [...entry.requested].filter((p) => changed.has(p) && !changed.get(p)!.deleted);
     const scannedTexts = await this.git.filesAt(cwd, entry.commit, wanted);

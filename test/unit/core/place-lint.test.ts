@@ -2,19 +2,10 @@
 // reader that builds its own ref or query, so a new reader cannot drift from Problems and the tree.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { ESLint } from 'eslint';
-import { ROOT } from '../helpers/package-text';
+import { lintMessages } from '../helpers/lint-text';
 
 const RULE = '@typescript-eslint/no-restricted-imports';
-
-async function refusedIn(relativePath: string, extra: string): Promise<string[]> {
-  const eslint = new ESLint({ cwd: ROOT });
-  const filePath = join(ROOT, relativePath);
-  const [result] = await eslint.lintText(`${extra}\n${readFileSync(filePath, 'utf8')}\n`, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === RULE).map((m) => m.message);
-}
+const refusedIn = (relativePath: string, extra: string): Promise<string[]> => lintMessages(RULE, relativePath, extra, 'before');
 
 void describe('the one decider of a place (lint)', () => {
   test('a reader that imports the ref or query builders fails the lint, naming the place', async () => {

@@ -2,19 +2,10 @@
 // (src/host/notify.ts), so a new message cannot show the platform's words unmade.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { ESLint } from 'eslint';
-import { ROOT } from '../helpers/package-text';
+import { lintMessages } from '../helpers/lint-text';
 
 const RULE = 'no-restricted-syntax';
-
-async function restrictedIn(relativePath: string, extra: string): Promise<string[]> {
-  const eslint = new ESLint({ cwd: ROOT });
-  const filePath = join(ROOT, relativePath);
-  const [result] = await eslint.lintText(`${readFileSync(filePath, 'utf8')}\n${extra}\n`, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === RULE).map((m) => m.message);
-}
+const restrictedIn = (relativePath: string, extra: string): Promise<string[]> => lintMessages(RULE, relativePath, extra, 'after');
 
 void describe('the one door for messages (lint)', () => {
   test('a raw show*Message, withProgress or showInputBox outside the door fails the lint', async () => {
