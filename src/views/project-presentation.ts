@@ -28,13 +28,16 @@ export function codeHostFlags(url: string | undefined): string[] {
   return host ? ['hasUrl', host === 'other' ? 'otherHost' : host] : [];
 }
 
-/** "in workspace · main · pci, team-payments". */
-export function projectDescription(project: Project, inWorkspace: boolean, ref: string | undefined, checkedOut?: string): string {
+/**
+ * "main · pci, team-payments". The side bar is narrow at its default width, so the row holds only
+ * what differs between projects: the open workspace's project is marked by its icon and said in
+ * its tooltip and accessible label, not in words here.
+ */
+export function projectDescription(project: Project, ref: string | undefined, checkedOut?: string): string {
   const tags = project.tags.length > 0 ? project.tags.join(', ') : undefined;
-  // Another branch than the one checked out comes first: the view is narrow, and this is what differs from Problems.
-  if (ref && checkedOut) return [t('{0} (checked out: {1})', ref, checkedOut), inWorkspace ? t('in workspace') : undefined, tags].filter((p): p is string => !!p).join(' · ');
-  const parts = [inWorkspace ? t('in workspace') : undefined, ref, tags];
-  return parts.filter((p): p is string => !!p).join(' · ');
+  // Another branch than the one checked out is what differs from Problems, so it says so first.
+  const shown = ref && checkedOut ? t('{0} (checked out: {1})', ref, checkedOut) : ref;
+  return [shown, tags].filter((p): p is string => !!p).join(' · ');
 }
 
 export function projectAccessibilityLabel(project: Project, inWorkspace: boolean, ref: string | undefined): string {
@@ -54,10 +57,11 @@ const day = (date: Date | undefined): string | undefined => (date ? formatDayTim
  * Tooltip markdown. `details` is the single-project answer (with managed scan settings), or the
  * reason it could not be loaded; until then the list's facts are shown.
  */
-export function projectTooltip(project: Project, ref: string | undefined, details?: Project | { readonly error: string }): string {
+export function projectTooltip(project: Project, ref: string | undefined, details?: Project | { readonly error: string }, inWorkspace = false): string {
   const full = details && !('error' in details) ? { ...project, ...details } : project;
-  const tip = new TooltipText()
-    .heading(full.name)
+  const tip = new TooltipText().heading(full.name);
+  if (inWorkspace) tip.text(t('Open in this window: its findings are in Problems.'));
+  tip
     .field(t('Findings shown for'), ref)
     .field(t('Primary branch'), full.primaryBranch)
     .field(t('Default branch'), full.defaultBranch)

@@ -96,7 +96,7 @@ export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeIte
     case 'project': {
       const { project, inWorkspace, ref } = node;
       return item(node, project.name, inWorkspace ? Expanded : Collapsed, {
-        description: projectDescription(project, inWorkspace, ref, node.otherThanCheckedOut),
+        description: projectDescription(project, ref, node.otherThanCheckedOut),
         iconPath: new vscode.ThemeIcon(inWorkspace ? 'repo' : 'folder-library'),
         contextValue: projectContextValue(project, inWorkspace),
         accessibilityInformation: { label: projectAccessibilityLabel(project, inWorkspace, ref) },
@@ -210,9 +210,9 @@ export async function resolveTooltip(
     case 'package':
       return inertMarkdown(packageTooltip(node.item));
     case 'project': {
-      if (!loadDetails) return inertMarkdown(projectTooltip(node.project, node.ref, { error: t('not loaded') }));
+      if (!loadDetails) return inertMarkdown(projectTooltip(node.project, node.ref, { error: t('not loaded') }, node.inWorkspace));
       const details = await withAbortSignal(token, (signal) => loadDetails(node.project.name, signal));
-      return inertMarkdown(projectTooltip(node.project, node.ref, details));
+      return inertMarkdown(projectTooltip(node.project, node.ref, details, node.inWorkspace));
     }
     default:
       return undefined;

@@ -30,7 +30,7 @@ describe("a new user's first hour", () => {
     await signedIn();
     const projects = (await snapshotTree(f.api.trees.projects, 1)) as Snap[];
     assert.equal(projects[0]?.label, f.project.name);
-    assert.match(projects[0]?.description ?? '', new RegExp(`^in workspace · ${f.project.primary_branch}\\b`));
+    assert.match(projects[0]?.description ?? '', new RegExp(`^${f.project.primary_branch}\\b`));
     assert.equal(f.api.trees.projectsView.description, 'open');
     assert.match(f.api.statusBar.text, /\d+ (critical|high|medium|low)/);
     // The project open, its kinds collapsed: each shows its count all the same.

@@ -41,8 +41,8 @@ void describe('the presentation in German', () => {
     assert.equal(skippedFindings(1).text, '1 Befund konnte nicht gelesen werden und wird nicht angezeigt');
     assert.equal(skippedFindings(1200).text, '1.200 Befunde konnten nicht gelesen werden und werden nicht angezeigt');
     assert.equal(issueTypeDescription({ loading: true, cancelled: false }, () => 0), 'wird geladen…');
-    assert.equal(projectDescription({ id: 1, name: 'shop', tags: ['pci'] }, true, 'main'), 'im Arbeitsbereich · main · pci');
-    assert.match(projectTooltip({ id: 1, name: 'shop', tags: [], primaryBranch: 'main' }, 'main'), /Hauptbranch: main/);
+    assert.equal(projectDescription({ id: 1, name: 'shop', tags: ['pci'] }, 'feature/x', 'main'), 'feature/x (ausgecheckt: main) · pci');
+    assert.match(projectTooltip({ id: 1, name: 'shop', tags: [], primaryBranch: 'main' }, 'main', undefined, true), /In diesem Fenster geöffnet.*Hauptbranch: main/s);
   });
 
   void test('a finding in the tree: description and tooltip; the platform\'s message as sent', () => {

@@ -33,13 +33,13 @@ void describe('sortProjects', () => {
 });
 
 void describe('projectDescription', () => {
-  void test('workspace mark, ref and tags', () => {
-    assert.equal(projectDescription(project('a', { tags: ['pci', 'team-payments'] }), true, 'main'), 'in workspace · main · pci, team-payments');
-    assert.equal(projectDescription(project('a'), false, undefined), '');
+  void test('ref and tags only: the narrow side bar shows what differs between projects', () => {
+    assert.equal(projectDescription(project('a', { tags: ['pci', 'team-payments'] }), 'main'), 'main · pci, team-payments');
+    assert.equal(projectDescription(project('a'), undefined), '');
   });
 
   void test('another branch than the one checked out (Show Findings of Branch…) says which one Problems shows', () => {
-    assert.equal(projectDescription(project('a'), true, 'feature/x', 'main'), 'feature/x (checked out: main) · in workspace', 'first: the view is narrow');
+    assert.equal(projectDescription(project('a', { tags: ['pci'] }), 'feature/x', 'main'), 'feature/x (checked out: main) · pci', 'first: the view is narrow');
   });
 
   void test('the accessible label says the same in words', () => {
@@ -66,6 +66,11 @@ void describe('projectTooltip', () => {
   void test('details without managed scans, and a failed detail load, each say so', () => {
     assert.match(projectTooltip(base, 'main', base), /No managed scans configured\\\./);
     assert.ok(projectTooltip(base, 'main', { error: 'HTTP 404' }).includes('could not be loaded\\: HTTP 404'));
+  });
+
+  void test('the open workspace\'s project says so, where the row no longer has room to', () => {
+    assert.match(projectTooltip(base, 'main', base, true), /Open in this window\\: its findings are in Problems\\\./);
+    assert.doesNotMatch(projectTooltip(base, 'main', base), /Open in this window/);
   });
 
   void test('a project name with markdown is shown as text', () => {
