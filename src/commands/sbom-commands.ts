@@ -15,7 +15,10 @@ import { withAbortSignal } from '../host/cancellation';
 import { settings } from '../host/settings';
 import type { SbomOptions } from './command-arguments';
 import type { CommandItem } from './command-item';
-import { resolveProject, treeRef, type ProjectCommandsDeps } from './project-commands';
+import { resolveProject, type ProjectCommandsDeps } from './project-commands';
+import type { CommandDeps } from './command-deps';
+import { askedPlace, placeOf, type PlaceAt } from '../core/services/place';
+import { checkedOutBranch } from '../core/services/shown-queries';
 import { saveTarget } from './save-target';
 import { showForReadingOnly } from '../editor/reading-documents';
 import { inertIcons } from '../core/model/untrusted-text';
@@ -33,24 +36,48 @@ const formats = (): { label: string; detail: string; value: SbomOutputFormat }[]
 /** What an export asks for when nobody says otherwise: the newest CycloneDX, as JSON, of an application. */
 const SBOM_DEFAULTS = { outputFormat: 'SBOM_OUTPUT_FORMAT_JSON', cycloneDxVersion: CYCLONEDX_VERSIONS[CYCLONEDX_VERSIONS.length - 1], componentType: 'APPLICATION' } as const;
 
+export type SbomCommandDeps = ProjectCommandsDeps & Pick<CommandDeps, 'scans'>;
+
+/** The ref an export takes when none is given, and the branch it stands in for when that one was never scanned. */
+interface SbomRef {
+  readonly ref: string | undefined;
+  readonly withoutScan?: string;
+}
+
+/**
+ * The place's ref, as Problems and the tree read it (chosen, else checked out, else the primary
+ * branch); its primary branch when that ref was never scanned, since the platform holds no
+ * dependencies of a ref it never scanned.
+ */
+async function placeRef(app: SbomCommandDeps, deploymentSlug: string, project: Project): Promise<SbomRef> {
+  const at: PlaceAt = { project, chosen: app.viewState.refOverride(project.name), checkedOut: checkedOutBranch(app.repos.repos(), project.name) };
+  const deps = { deploymentSlug, selection: () => app.viewState.selection(), scans: app.scans };
+  const place = await askedPlace(deps, at, placeOf(deps, at, { seen: 0 }), { seen: 0 });
+  return place.fallback === undefined ? { ref: place.ref } : { ref: place.fallback, withoutScan: place.ref };
+}
+
 /**
  * What to export: what the options object gives, the rest from one choice between the defaults
  * and "Options…" (each choice in turn, the defaults picked); undefined when the user dismissed it.
  */
-async function sbomRequest(project: Project, options: SbomOptions, shown: string | undefined): Promise<SbomExportRequest | undefined> {
+async function sbomRequest(project: Project, options: SbomOptions, place: () => Promise<SbomRef>): Promise<SbomExportRequest | undefined> {
   const supplier = settings.sbomSupplier();
   const base = { repositoryId: project.id, ...(supplier ? { supplier } : {}) };
-  const ref = options.ref ?? shown ?? 'main';
+  const { ref, withoutScan } = options.ref === undefined ? await place() : { ref: options.ref };
   // Automation that gives any option is asked nothing: the defaults fill the rest.
   if (Object.values(options).some((value) => value !== undefined)) {
+    if (ref === undefined) throw new Error(t('Name the ref to export: {0} has no primary branch and none is checked out.', project.name));
     return {
       ...base, ref, outputFormat: options.outputFormat ?? SBOM_DEFAULTS.outputFormat,
       cycloneDxVersion: options.cycloneDxVersion ?? SBOM_DEFAULTS.cycloneDxVersion, componentType: options.componentType ?? SBOM_DEFAULTS.componentType,
     };
   }
+  // Without a ref to propose, the options are asked, the ref first.
+  if (ref === undefined) return askEachOption(base, '');
   const format = formats().find((f) => f.value === SBOM_DEFAULTS.outputFormat)?.label ?? CYCLONEDX_JSON;
+  const described = t('{0} {1}, an application', format, SBOM_DEFAULTS.cycloneDxVersion);
   const choice = await vscode.window.showQuickPick([
-    { label: `$(export) ${t('Export {0}', ref)}`, description: t('{0} {1}, an application', format, SBOM_DEFAULTS.cycloneDxVersion), options: false },
+    { label: `$(export) ${t('Export {0}', ref)}`, description: withoutScan ? t('{0} · {1} has no scan, so its primary branch', described, withoutScan) : described, options: false },
     { label: `$(settings-gear) ${t('Options…')}`, description: t('another branch, format, CycloneDX version or component type'), options: true },
   ], { title: t('AppSec: export the SBOM of {0}', project.name) });
   if (!choice) return undefined;
@@ -77,11 +104,13 @@ async function askEachOption(base: Pick<SbomExportRequest, 'repositoryId' | 'sup
  * document is saved (to `saveTo`, else where the user picks) and opened. Resolves with the
  * job's record, after the file is written when there is one.
  */
-export async function exportSbom(app: ProjectCommandsDeps, item?: CommandItem, options: SbomOptions = {}): Promise<SbomExportRecord | undefined> {
+export async function exportSbom(app: SbomCommandDeps, item?: CommandItem, options: SbomOptions = {}): Promise<SbomExportRecord | undefined> {
   const target = options.saveTo;
+  const deployment = app.session.deployment;
+  if (!deployment) throw new Error(t('Sign in first: the platform builds the SBOM from its scans.'));
   const project = await resolveProject(app, item);
   if (!project) return undefined;
-  const request = await sbomRequest(project, options, treeRef(app, project));
+  const request = await sbomRequest(project, options, () => placeRef(app, deployment.slug, project));
   if (!request) return undefined;
   const started = await app.sbom.start(project.name, request);
   // `follow: false` (automation): only start the job; it is followed from the history or after a reload.

@@ -84,6 +84,13 @@ describe('what each place says of the branch checked out', () => {
     const exported = await vscode.commands.executeCommand<{ results: number; ref?: string; branchWithoutScan?: string }>('appsecFindings.exportSarif', f.project.name, { saveTo: join(dir, 'findings.sarif') });
     rmSync(dir, { recursive: true, force: true });
     assert.deepEqual([exported.results, exported.ref, exported.branchWithoutScan], [0, f.featureRef, undefined], 'no finding, of the branch itself');
+    assert.equal(await sbomRefExported(), f.featureRef, 'the SBOM of the branch itself');
+  }
+
+  /** The ref an SBOM export of the workspace's project asks for when given none (only started). */
+  async function sbomRefExported(): Promise<string | undefined> {
+    const started = await vscode.commands.executeCommand<{ ref?: string } | undefined>('appsecFindings.exportSbom', f.project.name, { follow: false });
+    return started?.ref;
   }
 
   it('the branch\'s last open finding ignored: no open finding anywhere, and none of main\'s', async function () {
@@ -125,6 +132,8 @@ describe('what each place says of the branch checked out', () => {
     assert.equal(exported.ref, f.project.primary_branch);
     assert.equal(log.runs[0]?.versionControlProvenance?.[0]?.branch, f.project.primary_branch, 'the primary branch in the provenance');
     assert.equal(log.runs[0]?.properties?.['appsecFindings/branchWithoutScan'], 'never-scanned-here', 'and the branch asked for, without a scan');
+    // The SBOM is of the primary branch too: the platform has no dependencies of a branch it never scanned.
+    assert.equal(await sbomRefExported(), f.project.primary_branch);
     await showCodeFindingsNode();
     await screenshotsInThemes('scanned-branch-never-scanned');
   });
