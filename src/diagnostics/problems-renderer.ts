@@ -154,7 +154,7 @@ export class ProblemsRenderer implements vscode.Disposable {
     if (step?.done) {
       this.underWay = undefined;
       this.requestPlaces(step.value);
-      const published = this.handOver(snapshot, step.value, inputs);
+      const published = this.handOver(snapshot, step.value, inputs, request);
       this.announce(snapshot);
       return (this.showing = published);
     }
@@ -177,7 +177,7 @@ export class ProblemsRenderer implements vscode.Disposable {
       const planned = step.value;
       await nextTurn();
       if (superseded()) return this.showing;
-      const published = this.handOver(snapshot, planned, inputs);
+      const published = this.handOver(snapshot, planned, inputs, request);
       await nextTurn();
       if (superseded()) return this.showing;
       this.requestPlaces(planned);
@@ -193,8 +193,12 @@ export class ProblemsRenderer implements vscode.Disposable {
     return drawing;
   }
 
-  /** Hands a planned drawing to VS Code (the first chunk now) and makes it the one shown. */
-  private handOver(snapshot: ShownSnapshot, planned: Planned, inputs: number): Promise<void> {
+  /**
+   * Hands a planned drawing to VS Code (the first chunk now) and makes it the one shown. Resolves
+   * when all of it is handed over, or, when a later drawing's hand-over cut it short, with that
+   * drawing: what waits on a refresh must not read Problems while the rest is still on its way.
+   */
+  private handOver(snapshot: ShownSnapshot, planned: Planned, inputs: number, request: object): Promise<void> {
     this.sources = planned.sources;
     const entries: [vscode.Uri, Placed[] | undefined][] = [...planned.byUri.values()];
     for (const old of this.shownUris) if (!planned.byUri.has(old) && !planned.kept.has(old)) entries.push([vscode.Uri.parse(old), undefined]);
@@ -203,6 +207,8 @@ export class ProblemsRenderer implements vscode.Disposable {
     this.kept.handingOver(planned.byUri.keys());
     const published = this.publisher.publish(entries, (p) => this.diagnosticOf(p), keepWhatIsShown(this.collection)).then((whole) => {
       if (whole && this.sources === planned.sources) this.kept.handedOver(planned.paths, inputs);
+      // A later drawing has its own request; a start's remembered files do not (nothing to wait for).
+      return whole || this.request === request ? undefined : this.showing;
     });
     this.shownUris.clear();
     for (const key of [...planned.byUri.keys(), ...planned.kept.keys()]) this.shownUris.add(key);

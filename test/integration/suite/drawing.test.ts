@@ -58,7 +58,7 @@ describe('a large drawing', () => {
     const counted = [...f.api.statusBar.text.matchAll(/(\d+) [a-z]+/g)].reduce((n, m) => n + Number(m[1]), 0);
     assert.equal(counted, before + EXTRA, `the status bar counts what Problems shows: ${f.api.statusBar.text}`);
     // What reached the window, not only what the extension host holds: VS Code passes on at most
-    // about 1 100 diagnostics of one \`set\` call and silently drops the rest.
+    // about 1 100 diagnostics of one `set` call and silently drops the rest.
     const held = vscode.languages.getDiagnostics().reduce((n, [, list]) => n + list.filter((d) => d.severity !== vscode.DiagnosticSeverity.Hint).length, 0);
     let inWindow = -1;
     await waitFor(async () => (inWindow = await windowProblemCount()) === held, 10_000, () => `the window's status bar counts every diagnostic held: ${inWindow} of ${held}`);
@@ -111,6 +111,35 @@ describe('a large drawing', () => {
     await waitFor(() => count(otherFile) === heldOther && count(openFile) === heldOpen, 20_000, 'the findings are back after the undo');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     await vscode.workspace.fs.delete(openFile);
+  });
+
+  it('a redraw that lands while a large drawing is handed over: the refresh resolves once the redraw is drawn whole', async function () {
+    this.timeout(60_000);
+    const f = await signedIn();
+    const before = appsecDiagnosticCount();
+    addMany(f);
+    // A slow host: each `set` takes its time, as VS Code's serialising does on a busy machine, so
+    // the refresh's hand-over is still under way when the redraw (a settings change: severity
+    // mapping, unreachable as information) hands over its own.
+    const { collection } = f.api.app.diagnostics;
+    const set = collection.set.bind(collection) as (...args: unknown[]) => void;
+    let redrawn = false;
+    collection.set = ((...args: unknown[]) => {
+      const until = performance.now() + 20;
+      while (performance.now() < until) { /* the host's own work */ }
+      set(...args);
+      if (!redrawn) {
+        redrawn = true;
+        f.api.app.diagnostics.redraw();
+      }
+    });
+    undo(() => { delete (collection as { set?: unknown }).set; });
+    const drawingsBefore = f.api.app.log.recent().filter((line) => line.includes('Diagnostics: ')).length;
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    const drawings = f.api.app.log.recent().filter((line) => line.includes('Diagnostics: ')).length - drawingsBefore;
+    assert.ok(redrawn && drawings >= 2, `the redraw was handed over during the refresh (${drawings} drawings)`);
+    const short = Array.from({ length: EXTRA_FILES }, (_, i) => vscode.Uri.joinPath(f.folder.uri, `src/many/file_${i}.py`)).filter((u) => vscode.languages.getDiagnostics(u).length !== EXTRA / EXTRA_FILES).length;
+    assert.equal(appsecDiagnosticCount(), before + EXTRA, `all drawn when the refresh resolves (${short} files drawn short)`);
   });
 
   it('signing out while a large drawing is under way leaves Problems empty', async function () {
