@@ -140,12 +140,17 @@ export class LicenseDiagnostics implements vscode.Disposable {
     if (this.known.has(uri.toString()) && !isOpen(uri)) this.later(uri, () => this.updateFromDisk(uri));
   }
 
-  /** A file or folder deleted: the files it held that are not open show nothing. */
+  /**
+   * A file or folder deleted: the files it held show nothing, unless unsaved edits hold them (the
+   * user may save them again). A document with no unsaved edit is no reason to keep them: VS Code
+   * keeps a document open for a while after its editor is closed, and Problems would keep the
+   * problems of a file that is gone until then.
+   */
   private deleted(deleted: vscode.Uri): void {
     const inside = `${deleted.path.replace(/\/+$/, '')}/`;
     const held: vscode.Uri[] = [];
     this.collection.forEach((uri) => {
-      if (uri.scheme === deleted.scheme && (uri.path === deleted.path || uri.path.startsWith(inside)) && !isOpen(uri)) held.push(uri);
+      if (uri.scheme === deleted.scheme && (uri.path === deleted.path || uri.path.startsWith(inside)) && !isDirty(uri)) held.push(uri);
     });
     for (const uri of held) this.forget(uri);
   }
@@ -171,6 +176,11 @@ export class LicenseDiagnostics implements vscode.Disposable {
     for (const s of this.subscriptions) s.dispose();
     this.collection.dispose();
   }
+}
+
+function isDirty(uri: vscode.Uri): boolean {
+  const key = uri.toString();
+  return vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === key);
 }
 
 function isOpen(uri: vscode.Uri): boolean {

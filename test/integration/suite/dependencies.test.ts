@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { buildInventory, type DependencySeed } from '../../platform/dependencies';
 import { signedIn, type Fixture, type Snap } from './fixture';
-import { actInWindow, appsecDiagnosticCount, hoverAt, notificationTexts, readWindow, restoreAfterEach, screenshotsInThemes, waitFor } from './helpers';
+import { actInWindow, appsecDiagnosticCount, hoverAt, notificationTexts, putDocumentBack, readWindow, restoreAfterEach, screenshotsInThemes, waitFor } from './helpers';
 import { snapshotTree } from './tree-snapshot';
 
 const NPM_DIR = 'web';
@@ -119,6 +119,9 @@ describe('the supply-chain inventory', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     rmSync(join(f.folder.uri.fsPath, NPM_DIR), { recursive: true, force: true });
     rmSync(join(f.folder.uri.fsPath, PY_DIR), { recursive: true, force: true });
+    // The next suite counts Problems: the deleted files' problems leave it first, as the watcher hears of the deletion.
+    const written = (uri: vscode.Uri): boolean => [NPM_DIR, PY_DIR].some((dir) => uri.fsPath.startsWith(join(f.folder.uri.fsPath, dir)));
+    await waitFor(() => vscode.languages.getDiagnostics().every(([uri, list]) => !written(uri) || list.length === 0), 15_000, 'the deleted files\' problems leave Problems');
   });
   const undo = restoreAfterEach();
 
@@ -280,15 +283,7 @@ describe('the supply-chain inventory', () => {
     assert.ok(fix, `the finding of ${vulnerable.name} ${vulnerable.version} names a version that fixes it`);
     const editor = await vscode.window.showTextDocument(uri);
     const original = editor.document.getText();
-    undo(async () => {
-      // The web workbench auto-saves a second after an edit: the edit is discarded first (nothing
-      // left to save), then the file is written back as it was and read again.
-      await vscode.window.showTextDocument(editor.document);
-      await vscode.commands.executeCommand('workbench.action.files.revert');
-      writeFileSync(uri.fsPath, original);
-      await vscode.commands.executeCommand('workbench.action.files.revert');
-      await waitFor(() => editor.document.getText() === original, 10_000, 'the file is as it was');
-    });
+    undo(() => putDocumentBack(editor.document, original));
     const hintOf = async (): Promise<string> => {
       const found = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', uri, new vscode.Range(0, 0, editor.document.lineCount, 0));
       const hint = found.find((h) => h.position.line === line);

@@ -1,6 +1,7 @@
 // Helpers for integration tests. Screenshots are taken only where a launcher listens (code-server,
 // which sets the APPSEC_TEST_* variables); reading or acting in the window needs one: a test that
 // does fails under @vscode/test-electron with that said, rather than passing without its check.
+import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 
@@ -217,4 +218,19 @@ export async function closePickersAndEditors(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
   await vscode.commands.executeCommand('appsecFindings.filterFindings', { status: 'open' });
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+/**
+ * Puts an edited document back as it was, on disk too. The web workbench auto-saves a second
+ * after an edit, so a revert may find the edit already saved (and a file written behind the
+ * document's back waits on the file watcher): the document is set to its old text and saved,
+ * which leaves both as they were whatever auto-save did meanwhile.
+ */
+export async function putDocumentBack(document: vscode.TextDocument, original: string): Promise<void> {
+  if (document.getText() !== original) {
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), original);
+    assert.ok(await vscode.workspace.applyEdit(edit), `${document.uri.path} takes its old text back`);
+  }
+  if (document.isDirty) assert.ok(await document.save(), `${document.uri.path} is saved as it was`);
 }
