@@ -41,7 +41,7 @@ export interface CommandDeps {
   /** The primary branches' findings: which findings are new on their branch (what "only new on this branch" keeps). */
   readonly baselines: Pick<BranchBaselines, 'isNew' | 'comparedWith' | 'ensure' | 'version'>;
   /** Whether a project's branch was scanned, as every place reads it (`core/services/place.ts`). */
-  readonly scans: Pick<RefScans, 'now' | 'known' | 'ask'>;
+  readonly scans: Pick<RefScans, 'now' | 'known' | 'ask' | 'branches'>;
   readonly viewState: ViewState;
   /** Reloads projects, diagnostics and views; resolves when the new diagnostics are shown. */
   refreshAll(force: boolean): Promise<void>;

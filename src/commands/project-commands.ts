@@ -13,7 +13,7 @@ import type { CommandItem } from './command-item';
 import { inertIcons } from '../core/model/untrusted-text';
 
 /** Project commands act on projects, their shown ref and their SBOM jobs. */
-export type ProjectCommandsDeps = Pick<CommandDeps, 'projects' | 'repos' | 'viewState' | 'sbom' | 'clipboard' | 'findings' | 'session'>;
+export type ProjectCommandsDeps = Pick<CommandDeps, 'projects' | 'repos' | 'viewState' | 'sbom' | 'clipboard' | 'findings' | 'session' | 'scans'>;
 
 /** The ref the tree shows for a project (its chosen ref, else the branch checked out, else its primary branch). */
 export function treeRef(app: Pick<CommandDeps, 'repos' | 'viewState'>, project: Project): string | undefined {
@@ -89,9 +89,10 @@ async function pickRef(app: ProjectCommandsDeps, project: Project): Promise<stri
   const other = { label: `$(edit) ${t('Other branch or ref…')}`, ref: undefined };
   // The picker is busy while the platform says which branches it scanned, for a moment at most;
   // without that answer the branches are offered unmarked.
-  const deploymentId = app.session.deployment?.id;
-  const scanned = deploymentId === undefined ? Promise.resolve(undefined)
-    : app.session.api.scannedBranches(deploymentId, project.id, { signal: AbortSignal.timeout(SCANNED_BRANCHES_WAIT_MS) }).catch(() => undefined);
+  // The same list the views read to tell a branch scanned clean from one never scanned.
+  const slug = app.session.deployment?.slug;
+  const scanned = slug === undefined ? Promise.resolve(undefined)
+    : app.scans.branches(slug, project.name, { signal: AbortSignal.timeout(SCANNED_BRANCHES_WAIT_MS) }).catch(() => undefined);
   const items = scanned.then((branches) => [
     ...refChoices({ primary, defaultBranch: project.defaultBranch, current, local, loaded, ...(branches ? { scanned: branches } : {}) }),
     { label: '', kind: vscode.QuickPickItemKind.Separator, ref: undefined }, other,

@@ -20,7 +20,7 @@ import type { CommandItem } from './command-item';
 import { resolveProject } from './project-commands';
 import { said, t } from '../core/l10n';
 
-export type ProjectSettingsDeps = Pick<CommandDeps, 'projects' | 'repos' | 'session' | 'baselines' | 'logger'>;
+export type ProjectSettingsDeps = Pick<CommandDeps, 'projects' | 'repos' | 'session' | 'baselines' | 'logger' | 'scans'>;
 
 export const TAG_CHANGES = object({
   add: optional(listOf(text('Each tag to add is text.'), 'add is a list of tags.')),
@@ -118,7 +118,7 @@ export async function setPrimaryBranch(app: ProjectSettingsDeps, item?: CommandI
   if (!deployment) throw new Error(t('Sign in to change a project\'s primary branch.'));
   const chosen = branch !== undefined
     ? { branch: branch.trim() === 'default' ? undefined : branch.trim() }
-    : await pickPrimaryBranch(project, (signal) => app.session.api.scannedBranches(deployment.id, project.id, { signal }));
+    : await pickPrimaryBranch(project, async (signal) => (await app.scans.branches(deployment.slug, project.name, { force: true, signal })) ?? []);
   if (!chosen) return undefined;
   const making = chosen.branch === undefined ? t('AppSec: making the default branch the primary branch of {0}…', project.name)
     : t('AppSec: making {0} the primary branch of {1}…', chosen.branch, project.name);

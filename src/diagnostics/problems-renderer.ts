@@ -1,13 +1,10 @@
 /**
  * Draws the workspace view's snapshots into the one DiagnosticCollection. It decides nothing
- * about what is shown: it places each finding in today's code (drift through commits and
- * edits), builds its diagnostic and hands them over without freezing the host. Each drawing
- * names every file: those that dropped to zero findings are included with no diagnostics, so
- * nothing stale stays in Problems (handed over in chunks when there are many:
- * `diagnostics-publisher.ts`).
- *
- * Listeners (the badge, the status bar, the cache writer) hear each snapshot once, when it is
- * handed over: they describe what Problems shows.
+ * about what is shown: it places each finding in today's code (drift through commits and edits),
+ * builds its diagnostic and hands them over without freezing the host (in chunks when there are
+ * many: `diagnostics-publisher.ts`). Each drawing names every file, those that dropped to zero
+ * findings with no diagnostics, so nothing stale stays. Listeners (the badge, the status bar,
+ * the cache writer) hear each snapshot once, when it is handed over.
  */
 import * as vscode from 'vscode';
 import { Emitter } from '../core/events';
@@ -138,7 +135,8 @@ export class ProblemsRenderer implements vscode.Disposable {
    * Draws a snapshot; resolves when every diagnostic is handed to VS Code (the open files'
    * first). Findings are planned and placed in slices with a turn of the event loop between
    * them, so tens of thousands never hold the extension host for long. A later drawing
-   * supersedes one still planning: the earlier one then resolves with the later one.
+   * supersedes one still planning or handing over: the earlier one then resolves with the later
+   * one, so what waits on a refresh never reads Problems while the rest is on its way.
    */
   private draw(snapshot: ShownSnapshot): Promise<void> {
     if (snapshot.folders.length === 0) return (this.showing = this.clearDrawn(snapshot));
@@ -193,11 +191,7 @@ export class ProblemsRenderer implements vscode.Disposable {
     return drawing;
   }
 
-  /**
-   * Hands a planned drawing to VS Code (the first chunk now) and makes it the one shown. Resolves
-   * when all of it is handed over, or, when a later drawing's hand-over cut it short, with that
-   * drawing: what waits on a refresh must not read Problems while the rest is still on its way.
-   */
+  /** Hands a planned drawing to VS Code (the first chunk now) and makes it the one shown (see `draw`; a start's remembered files have no request). */
   private handOver(snapshot: ShownSnapshot, planned: Planned, inputs: number, request: object): Promise<void> {
     this.sources = planned.sources;
     const entries: [vscode.Uri, Placed[] | undefined][] = [...planned.byUri.values()];
@@ -207,7 +201,6 @@ export class ProblemsRenderer implements vscode.Disposable {
     this.kept.handingOver(planned.byUri.keys());
     const published = this.publisher.publish(entries, (p) => this.diagnosticOf(p), keepWhatIsShown(this.collection)).then((whole) => {
       if (whole && this.sources === planned.sources) this.kept.handedOver(planned.paths, inputs);
-      // A later drawing has its own request; a start's remembered files do not (nothing to wait for).
       return whole || this.request === request ? undefined : this.showing;
     });
     this.shownUris.clear();

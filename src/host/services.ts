@@ -113,7 +113,12 @@ export function registerServices(context: vscode.ExtensionContext): Services {
     onLoadFailed: (name, error) => storeLog.warn(`Comparing ${name} with its primary branch failed, so no finding is marked new on this branch: ${errorMessage(error)}`),
     onListenerError: (name, error) => storeLog.error(`${name} failed to follow a change of the primary branches' findings`, error),
   }));
-  const scans = new RefScans(findings);
+  // Whether a branch was scanned also asks the platform's scan list, which names a branch scanned clean.
+  const scans = push(new RefScans(findings, (deploymentSlug, projectName, signal) => {
+    const deployment = session.deployment;
+    const project = projects.find(projectName);
+    return deployment?.slug === deploymentSlug && project ? session.api.scannedBranches(deployment.id, project.id, { signal }) : Promise.resolve(undefined);
+  }));
   const policies = push(new PoliciesService(api, deploymentId));
   const sbom = push(new SbomService(api, deploymentId, context.globalState.get<SbomExportRecord[]>(SBOM_HISTORY_KEY) ?? []));
   push(sbom.onDidChange((h) => void context.globalState.update(SBOM_HISTORY_KEY, h)));

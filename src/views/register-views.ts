@@ -71,9 +71,9 @@ export function registerViews(context: vscode.ExtensionContext, deps: ViewsDeps)
     todayPlace: (finding) => deps.places.place(finding),
     blocking: (finding) => blocksPullRequests(deps.stories.peek(finding)),
     baselines, inventory: deps.inventory.tree,
-    // Filters, grouping and refs change what the tree asks; placed findings, landed baselines and stories read how it reads.
+    // Filters, grouping and refs change what the tree asks; placed findings, landed baselines, stories and the scan list read how it reads.
     refreshOn: [viewState.onDidChange],
-    redrawOn: [deps.drift.onDidChange, baselines.onDidChange, deps.stories.onDidRead],
+    redrawOn: [deps.drift.onDidChange, baselines.onDidChange, deps.stories.onDidRead, deps.scans.onDidList],
   });
   const describeFilters = (): void => updateFilterDescription(trees.projectsView, viewState.selection(), session.state.kind === 'signedIn');
   describeFilters();

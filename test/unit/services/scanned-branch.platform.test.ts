@@ -7,10 +7,11 @@ import assert from 'node:assert/strict';
 import { BranchBaselines } from '../../../src/core/services/branch-baselines';
 import { EMPTY_SELECTION, type FilterSelection } from '../../../src/core/services/filters';
 import { FindingsStore } from '../../../src/core/services/findings-store';
-import { RefScans } from '../../../src/core/services/ref-scans';
+import { RefScans, scanQuestion } from '../../../src/core/services/ref-scans';
+import { scanSlot } from '../../../src/core/services/slot-ids';
 import { WorkspaceView } from '../../../src/core/services/workspace-view';
 import type { FolderRef } from '../../../src/core/services/folder-view';
-import { generateDeployment, type PlatformData } from '../../platform/generator';
+import { generateDeployment, scansOf, type PlatformData } from '../../platform/generator';
 import { scannedFeatureBranch, startHarness, type Harness } from './platform-harness';
 
 const SLUG = 'acme';
@@ -29,10 +30,11 @@ void describe('a scanned branch and the user\'s filters (real store, local platf
   const feature = (): string => scannedFeatureBranch(data, projectName());
   const onBranch = (ref: string) => [...data.sast, ...data.sca].filter((f) => f.repository?.name === projectName() && f.ref === ref);
 
-  const setUp = (branch: string, selection: FilterSelection = EMPTY_SELECTION) => {
+  const setUp = (branch: string, selection: FilterSelection = EMPTY_SELECTION, listScans = false) => {
     const store = new FindingsStore(() => h.client(), { pageSize: 100, deploymentId: () => String(data.deployment.id) });
     const project = (name: string) => (name === projectName() ? { id: data.projects[0]?.id ?? 0, name, primaryBranch: 'main', defaultBranch: 'main', tags: [] } : undefined);
-    const scans = new RefScans(store);
+    // The platform's scan list, as the extension asks it (it names a branch scanned clean).
+    const scans = new RefScans(store, listScans ? (_slug, name, signal) => h.client().scannedBranches(String(data.deployment.id), project(name)?.id ?? 0, { signal }) : undefined);
     const view = new WorkspaceView<Folder>({
       store, baselines: new BranchBaselines({ store, project }), scans, folders: () => [{ key: 'file:///w', projectName: projectName(), branch }],
       keyOf: (f) => f.key, deploymentSlug: () => SLUG, project, selection: () => selection, mayShow: () => true,
@@ -41,8 +43,8 @@ void describe('a scanned branch and the user\'s filters (real store, local platf
   };
 
   /** What the folder shows after a refresh: its ref, whether it fell back, and how many findings. */
-  const shown = async (branch: string, selection?: FilterSelection) => {
-    const { view } = setUp(branch, selection);
+  const shown = async (branch: string, selection?: FilterSelection, listScans = false) => {
+    const { view } = setUp(branch, selection, listScans);
     await view.refresh();
     const folder = view.snapshot.folders[0];
     assert.ok(folder, 'the folder is shown');
@@ -142,5 +144,53 @@ void describe('a scanned branch and the user\'s filters (real store, local platf
     assert.equal(await scans.ask(SLUG, projectName(), 'never-scanned'), 'unscanned');
     assert.equal(h.requestsSince(again, '/').length, 0, 'asked once');
     assert.equal(await scans.ask(SLUG, projectName(), ref), 'scanned');
+  });
+
+  /** A completed scan of `branch` that found nothing, until the test ends. */
+  const scannedClean = (t: { after(fn: () => void): void }, branch: string): void => {
+    const added = scansOf(data.projects[0]?.repository_id ?? 0, { name: branch, sha: 'c'.repeat(40) }, data.scans.length).slice(0, 2);
+    data.scans.push(...added);
+    t.after(() => { data.scans = data.scans.filter((scan) => !added.includes(scan)); });
+  };
+
+  void test('a branch scanned clean (a completed scan, no finding of any status) shows nothing, not the primary branch\'s', async (t) => {
+    scannedClean(t, 'scanned-clean');
+    const folder = await shown('scanned-clean', { ...EMPTY_SELECTION, status: 'open' }, true);
+    assert.equal(folder.usedFallback, false, 'the scan list names the branch: it was scanned');
+    assert.equal(folder.ref, 'scanned-clean');
+    assert.equal(folder.findings.length, 0);
+    const never = await shown('never-scanned', { ...EMPTY_SELECTION, status: 'open' }, true);
+    assert.equal(never.usedFallback, true, 'a branch the list does not name either still falls back');
+  });
+
+  void test('the scan list is asked once per project, only when the findings prove nothing, and the pickers read the same list', async (t) => {
+    scannedClean(t, 'scanned-clean');
+    const { scans } = setUp('main', EMPTY_SELECTION, true);
+    const mark = h.mark();
+    assert.equal(await scans.ask(SLUG, projectName(), feature()), 'scanned');
+    assert.equal(h.requestsSince(mark, '/scans').length, 0, 'a branch with findings asks no scan list');
+    assert.equal(scans.now(SLUG, projectName(), 'scanned-clean'), 'checking');
+    assert.equal(await scans.ask(SLUG, projectName(), 'scanned-clean'), 'scanned');
+    assert.equal(await scans.ask(SLUG, projectName(), 'never-scanned'), 'unscanned');
+    assert.equal(h.requestsSince(mark, '/scans').length, 1, 'one scan list for both branches');
+    assert.equal(scans.now(SLUG, projectName(), 'scanned-clean'), 'scanned', 'a view drawing at once says the same afterwards');
+    assert.equal(scans.now(SLUG, projectName(), 'never-scanned'), 'unscanned');
+    assert.ok((await scans.branches(SLUG, projectName()))?.includes('scanned-clean'), 'what the branch pickers mark scanned');
+    assert.equal(h.requestsSince(mark, '/scans').length, 1, 'still one');
+  });
+
+  void test('a view that drew "checking" for a branch only the scan list can tell hears when it has', async (t) => {
+    scannedClean(t, 'scanned-clean');
+    const { scans, store } = setUp('main', EMPTY_SELECTION, true);
+    // The branch's findings are held (a refresh, or the disk cache, brought them); the list is not.
+    for (const kind of ['sast', 'sca'] as const) {
+      const question = scanQuestion(SLUG, projectName(), 'scanned-clean', kind);
+      await store.load(scanSlot(question), question);
+    }
+    assert.equal(scans.known(SLUG, projectName(), 'scanned-clean'), undefined, 'no finding is not yet "never scanned"');
+    const heard = new Promise<void>((resolve) => scans.onDidList(() => resolve()));
+    assert.equal(scans.now(SLUG, projectName(), 'scanned-clean'), 'checking');
+    await heard;
+    assert.equal(scans.now(SLUG, projectName(), 'scanned-clean'), 'scanned');
   });
 });
