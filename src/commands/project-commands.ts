@@ -5,7 +5,7 @@ import { t } from '../core/l10n';
 import { branchName, primaryRef, sameBranch } from '../core/model/refs';
 import type { Project } from '../core/model/types';
 import { parseTags } from '../core/services/projects-service';
-import { checkedOutBranch, shownRef } from '../core/services/shown-queries';
+import { placeAt, refAt } from '../core/services/place';
 import { refChoices } from '../core/workspace/ref-choices';
 import { withAbortSignal } from '../host/cancellation';
 import type { CommandDeps } from './command-deps';
@@ -17,7 +17,7 @@ export type ProjectCommandsDeps = Pick<CommandDeps, 'projects' | 'repos' | 'view
 
 /** The ref the tree shows for a project (its chosen ref, else the branch checked out, else its primary branch). */
 export function treeRef(app: Pick<CommandDeps, 'repos' | 'viewState'>, project: Project): string | undefined {
-  return shownRef(project, app.viewState.refOverride(project.name), checkedOutBranch(app.repos.repos(), project.name)).ref;
+  return refAt(placeAt(project, app.viewState.refOverride(project.name), app.repos.repos()));
 }
 
 /** The project the item is (a node's, a Project, or one named by text), else picked from the list (loading it if needed). */

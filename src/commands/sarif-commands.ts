@@ -9,8 +9,7 @@ import { toSarifLog } from '../core/export/sarif';
 import { ISSUE_TYPES } from '../core/model/types';
 import { loadEachKind } from '../core/services/each-kind';
 import { failedKinds, productList } from '../core/services/kind-gaps';
-import { askedPlace, fallbackPlace, placeOf, type AskingPlaceDeps, type Place, type PlaceAt } from '../core/services/place';
-import { checkedOutBranch } from '../core/services/shown-queries';
+import { askedPlace, fallbackPlace, placeAt, placeOf, type AskingPlaceDeps, type Place } from '../core/services/place';
 import { withAbortSignal } from '../host/cancellation';
 import { settings } from '../host/settings';
 import type { SarifExport, SarifOptions } from './command-arguments';
@@ -31,7 +30,7 @@ export async function exportSarif(app: SarifCommandDeps, item?: CommandItem, opt
   if (!project) return undefined;
   // The place Problems and the tree read: the ref chosen or checked out, and the primary branch's
   // findings instead when that ref was never scanned, as Problems shows them.
-  const at: PlaceAt = { project, chosen: options.ref ?? app.viewState.refOverride(project.name), checkedOut: checkedOutBranch(app.repos.repos(), project.name) };
+  const at = placeAt(project, options.ref ?? app.viewState.refOverride(project.name), app.repos.repos());
   const placeDeps: AskingPlaceDeps = { deploymentSlug: deployment.slug, selection: () => app.viewState.selection(), scans: app.scans, baselines: app.baselines };
   const { findings, missing, place } = await withProgress(
     { location: vscode.ProgressLocation.Notification, title: t('AppSec: collecting the findings of {0} for SARIF', project.name), cancellable: true },

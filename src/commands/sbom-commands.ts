@@ -17,8 +17,7 @@ import type { SbomOptions } from './command-arguments';
 import type { CommandItem } from './command-item';
 import { resolveProject, type ProjectCommandsDeps } from './project-commands';
 import type { CommandDeps } from './command-deps';
-import { askedPlace, placeOf, type PlaceAt } from '../core/services/place';
-import { checkedOutBranch } from '../core/services/shown-queries';
+import { askedPlace, placeAt, placeOf } from '../core/services/place';
 import { saveTarget } from './save-target';
 import { showForReadingOnly } from '../editor/reading-documents';
 import { inertIcons } from '../core/model/untrusted-text';
@@ -50,7 +49,7 @@ interface SbomRef {
  * dependencies of a ref it never scanned.
  */
 async function placeRef(app: SbomCommandDeps, deploymentSlug: string, project: Project): Promise<SbomRef> {
-  const at: PlaceAt = { project, chosen: app.viewState.refOverride(project.name), checkedOut: checkedOutBranch(app.repos.repos(), project.name) };
+  const at = placeAt(project, app.viewState.refOverride(project.name), app.repos.repos());
   const deps = { deploymentSlug, selection: () => app.viewState.selection(), scans: app.scans };
   const place = await askedPlace(deps, at, placeOf(deps, at, { seen: 0 }), { seen: 0 });
   return place.fallback === undefined ? { ref: place.ref } : { ref: place.fallback, withoutScan: place.ref };

@@ -17,7 +17,7 @@ import type { BranchNovelty } from './branch-baselines';
 import type { FilterSelection } from './filters';
 import type { FindingsQuery } from './findings-query';
 import type { RefScan, RefScanNow, RefScanOptions, RefScans } from './ref-scans';
-import { shownFilter, shownQuery, shownRef } from './shown-queries';
+import { checkedOutBranch, shownFilter, shownQuery, shownRef } from './shown-queries';
 
 export interface PlaceDeps {
   readonly deploymentSlug: string;
@@ -73,6 +73,16 @@ export interface Place {
   readonly comparedWith?: string;
   /** The filters the extension applies itself, when any is set. */
   readonly keep?: LocalFilter;
+}
+
+/** Where a project's place is: the ref chosen for it (the tree's, a command's), and the branch its workspace folder has checked out. */
+export function placeAt(project: PlaceAt['project'], chosen: string | undefined, repos: readonly { readonly projectName?: string; readonly branch?: string }[]): PlaceAt {
+  return { project, chosen, checkedOut: checkedOutBranch(repos, project.name) };
+}
+
+/** The ref a place is at, which needs no answer of the platform's: chosen, else checked out, else the primary branch. */
+export function refAt(at: PlaceAt): string | undefined {
+  return shownRef(at.project, at.chosen, at.checkedOut).ref;
 }
 
 /** What a place shows, as far as the reading says whether its ref was scanned. */

@@ -10,11 +10,11 @@ import { Emitter, type Disposable, type Event } from '../events';
 import type { Project } from '../model/types';
 import type { FindingsStore } from './findings-store';
 import { PlaceLoads, type SlotView } from './place-loads';
-import type { LocalFilter, Place } from './place';
+import { placeAt, refAt, type LocalFilter, type Place } from './place';
 import { ProjectView, type ProjectViewDeps, type ShownPlace, type Unscanned } from './project-view';
 import type { ProjectsService, ProjectsState } from './projects-service';
 import type { SessionState } from './session';
-import { checkedOutBranch, shownRef } from './shown-queries';
+import { checkedOutBranch } from './shown-queries';
 import { readerOf } from './slot-ids';
 
 /** What one place shows; a new object whenever anything it holds may differ. */
@@ -101,7 +101,7 @@ export class ProjectsModel implements Disposable {
     if (session.state.kind === 'signedIn' && projects.state.kind === 'idle') this.loadProjects(false);
     if (this.rootSnapshot) return this.rootSnapshot;
     const repos = workspaceRepos.repos();
-    const refOf = (project: Project): string | undefined => shownRef(project, this.deps.refOverride(project.name), checkedOutBranch(repos, project.name)).ref;
+    const refOf = (project: Project): string | undefined => refAt(placeAt(project, this.deps.refOverride(project.name), repos));
     const checkedOutOf = (project: Project): string | undefined => checkedOutBranch(repos, project.name);
     return (this.rootSnapshot = { version: this.version, session: session.state, projects: projects.state, workspaceProjects: workspaceRepos.projectNames(), refOf, checkedOutOf });
   }
