@@ -143,7 +143,7 @@ export async function measureLatency(deps: LatencyBenchDeps): Promise<{ figures:
         };
         const tailOf = (r: { lastSet: number; trips: RoundTripReport }): number =>
           performance.timeOrigin + r.lastSet - (r.trips.markedAtEpoch + Math.max(...r.trips.timeline.map((e) => e.answered ?? 0)));
-        const profiling = deps.profileTail && round === 2 && latency === 150 && moved;
+        const profiling = deps.profileTail && round === 2 && latency === 150;
         const measured = profiling
           ? await deps.profileTail(refresh, (r, nowUs) => {
             // The profiler's clock is hrtime's: the tail ended (now − ended) ago and lasted tailOf(r).
@@ -151,7 +151,7 @@ export async function measureLatency(deps: LatencyBenchDeps): Promise<{ figures:
             return { ms: tailOf(r), fromUs: toUs - tailOf(r) * 1000, toUs };
           })
           : { result: await refresh(), summary: [] };
-        if (profiling) timelines.push('', `what ran from the last answer to the last diagnostic (150 ms, last round):`, ...measured.summary);
+        if (profiling) timelines.push('', `what ran from the last answer to the last diagnostic (${moved ? 'moved' : 'unchanged'}, 150 ms, last round):`, ...measured.summary);
         ours.push(measured.result.ended - started);
         report = measured.result.trips;
         tails.push(tailOf(measured.result));
