@@ -18,15 +18,14 @@ import type { TicketLinkResult, TicketRequest, TicketResult, TriageRequest, Tria
 import type { Deployment, Finding, FindingFilters, ListIssueType, ManagedScans, Project, Scan } from '../model/types';
 import { encodeCursorQuery, encodeOffsetQuery, encodePathSegment, encodeSbomExportRequest } from './encoding';
 import { dependencyPages, lockfilePages, repositoryPages, type DependencyCallOptions } from './dependencies-requests';
-import { deploymentPath, pageSignature, projectPath, type CallOptions, type PagedCallOptions } from './endpoints';
-import { findFindingDetail, findingsPages, secretsPages, type FindingsCallOptions } from './findings-requests';
+import { deploymentPath, pageSignature, projectPath, type CallOptions, type PagedCallOptions, type ReadJson } from './endpoints';
+import { findFindingDetail, findingsPages, secretsPages, type FindingsCallOptions, type ReadFindingsPage } from './findings-requests';
 import { PlatformHttp, type PlatformHttpOptions } from './http';
 import { findingStory, requestAutofix, type AutofixOutcome, type FindingStoryAnswer, type FindingStoryCallOptions } from './issue-requests';
 import { addProjectTags, removeProjectTags, setManagedScans, setPrimaryBranch, setRuleMode, unlinkTicketEverywhere, type SettableRuleMode } from './platform-changes';
 import { latestScan, scannedBranches } from './scans-requests';
 import { createTickets, linkTicket, triage, unlinkTicket } from './triage-requests';
 import { checkPageSize, cursorPages, offsetPages, pageHintsOf } from './paging';
-import type { EndpointAccess } from './statusErrors';
 import { said, type Said } from '../l10n';
 
 export interface PlatformClientOptions extends PlatformHttpOptions {
@@ -85,7 +84,7 @@ export class PlatformClient {
   }
 
   /** Spec 4.2, page by page (offset paging, later pages fetched concurrently but yielded in order). */
-  findings(deploymentSlug: string, issueType: ListIssueType, filters: FindingFilters, options: FindingsCallOptions = {}): AsyncGenerator<FindingsPage, void, undefined> {
+  findings(deploymentSlug: string, issueType: ListIssueType, filters: FindingFilters, options: FindingsCallOptions = {}): AsyncGenerator<ReadFindingsPage, void, undefined> {
     return findingsPages(this.read, deploymentSlug, issueType, filters, options, this.concurrency);
   }
 
@@ -250,7 +249,7 @@ export class PlatformClient {
   }
 
   /** A read of a product's data unless `access` says it is one of the token's own (deployments, projects). */
-  private readonly read = (path: string, query: string | undefined, what: Said, options: CallOptions, access: EndpointAccess = 'product'): Promise<unknown> =>
-    this.http.requestJson({ method: 'GET', path, query, what, access, signal: options.signal });
+  private readonly read: ReadJson = (path, query, what, options, access = 'product') =>
+    this.http.requestJson({ method: 'GET', path, query, what, access, signal: options.signal, ...(options.identity ? { identity: options.identity } : {}) });
 }
 

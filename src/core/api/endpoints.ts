@@ -5,6 +5,7 @@
 import type { ListShape } from './paging';
 import { encodePathSegment, encodeProjectName } from './encoding';
 import type { EndpointAccess } from './statusErrors';
+import type { BodyIdentity } from './body-identity';
 import type { Said } from '../l10n';
 
 export interface CallOptions {
@@ -19,8 +20,12 @@ export interface PagedCallOptions extends CallOptions {
   readonly onEnd?: (shape: ListShape) => void;
 }
 
-/** A GET of the platform's JSON: a read of a product's data unless `access` says it is one of the token's own (deployments, projects). */
-export type ReadJson = (path: string, query: string | undefined, what: Said, options: CallOptions, access?: EndpointAccess) => Promise<unknown>;
+/**
+ * A GET of the platform's JSON: a read of a product's data unless `access` says it is one of the
+ * token's own (deployments, projects). With `identity`, a body byte for byte the one it names
+ * resolves with `SAME_BODY` (`http.ts`), unparsed.
+ */
+export type ReadJson = (path: string, query: string | undefined, what: Said, options: CallOptions & { readonly identity?: BodyIdentity }, access?: EndpointAccess) => Promise<unknown>;
 
 export function deploymentPath(deploymentIdOrSlug: string): string {
   return `/api/v1/deployments/${encodePathSegment(deploymentIdOrSlug, 'deployment')}`;

@@ -14,12 +14,28 @@ import type { Finding, FindingFilters, ListIssueType } from '../model/types';
 import { encodeFindingsQuery, encodeSecretsQuery } from './encoding';
 import { deploymentPath, pageSignature, type CallOptions, type PagedCallOptions, type ReadJson } from './endpoints';
 import { ownTurn } from './http';
+import { SAME_BODY } from './body-identity';
 import { checkPageSize, cursorPages, offsetPages, pageHintsOf } from './paging';
 import { said } from '../l10n';
 
 export interface FindingsCallOptions extends PagedCallOptions {
   /** One per sync, shared by all its pages, so repeated strings are stored once. */
   readonly interner?: StringInterner;
+  /** What this list's page made last time, when kept: the same bytes again give it back unparsed. */
+  readonly previousPage?: (page: number) => KeptPage | undefined;
+}
+
+/** A page as its reader kept it: the digest of its body, its findings (as held), what the pager needs. */
+export interface KeptPage {
+  readonly digest: string;
+  readonly findings: readonly Finding[];
+  readonly skipped: number;
+  readonly rawCount: number;
+}
+
+/** A findings page with where it came from: its index in the list and its body's digest (offset lists only). */
+export interface ReadFindingsPage extends FindingsPage {
+  readonly from?: { readonly page: number; readonly digest: string; readonly rawCount: number };
 }
 
 /**
@@ -37,7 +53,7 @@ const MAX_DETAIL_PAGES = 10;
 /** Spec 4.2, page by page (offset paging, later pages fetched `concurrency` at a time but yielded in order). */
 export function findingsPages(
   read: ReadJson, deploymentSlug: string, issueType: ListIssueType, filters: FindingFilters, options: FindingsCallOptions, concurrency: number,
-): AsyncGenerator<FindingsPage, void, undefined> {
+): AsyncGenerator<ReadFindingsPage, void, undefined> {
   const pageSize = checkPageSize(options.pageSize ?? DEFAULT_FINDINGS_PAGE_SIZE, 100, 3000, 'page_size');
   // Encoded once up front, so a bad filter fails before any request is made.
   encodeFindingsQuery(issueType, filters, 0, pageSize);
@@ -46,10 +62,18 @@ export function findingsPages(
   const what = issueType === 'sca' ? said('the supply-chain findings of deployment {0}', deploymentSlug)
     : issueType === 'ai_sast' ? said('the AI code findings of deployment {0}', deploymentSlug)
       : said('the code findings of deployment {0}', deploymentSlug);
-  return offsetPages(async (page, signal) => {
-    const body = await read(path, encodeFindingsQuery(issueType, filters, page, pageSize), what, { signal });
+  return offsetPages(async (page, signal): Promise<{ value: ReadFindingsPage; rawCount: number; signature: string | undefined }> => {
+    // A page sent again byte for byte is what it made last time, unparsed (an unchanged refresh).
+    const kept = options.previousPage?.(page);
+    let digest = '';
+    const identity = { unless: kept?.digest, seen: (d: string) => { digest = d; } };
+    const body = await read(path, encodeFindingsQuery(issueType, filters, page, pageSize), what, { signal, identity });
+    if (body === SAME_BODY && kept) {
+      return { value: { findings: [...kept.findings], skipped: kept.skipped, from: { page, digest, rawCount: kept.rawCount } }, rawCount: kept.rawCount, signature: pageSignature(kept.findings, (f) => f.id) };
+    }
     const decoded = await decodeFindingsPageInSlices(body, issueType, interner, ownTurn);
-    return { value: { findings: decoded.findings, skipped: decoded.skipped }, rawCount: decoded.rawCount, signature: pageSignature(decoded.findings, (f) => f.id) };
+    const from = { page, digest, rawCount: decoded.rawCount };
+    return { value: { findings: decoded.findings, skipped: decoded.skipped, from }, rawCount: decoded.rawCount, signature: pageSignature(decoded.findings, (f) => f.id) };
   }, { pageSize, concurrency: options.concurrency ?? concurrency, signal: options.signal, ...pageHintsOf(options) });
 }
 

@@ -1,7 +1,8 @@
 import { Agent, type Dispatcher } from 'undici';
 import { isLoopbackHost, parseBaseUrl, type BaseUrl } from './baseUrl';
 import { PlatformError, cancelledError } from '../model/errors';
-import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readBodyPrefix, readCappedBody, readCappedText, headerValue, type ReadText } from './responseBody';
+import { SAME_BODY, type BodyIdentity } from './body-identity';
+import { checkJsonType, DEFAULT_MAX_BODY_BYTES, parseJsonBody, readBodyPrefix, readCappedBody, readCappedText, headerValue, type ReadText } from './responseBody';
 import { DEFAULT_RETRY_POLICY, withRetries, type HttpMethod, type RetryEnvironment, type RetryInfo, type RetryPolicy } from './retry';
 import { capitalized, errorForStatus, parseRetryAfter, type EndpointAccess } from './statusErrors';
 import { errorFromTransport } from './transportErrors';
@@ -79,6 +80,8 @@ export interface JsonRequest {
    */
   readonly idempotent?: boolean;
   readonly signal?: AbortSignal;
+  /** What a success body's bytes hashed to last time (`BodyIdentity`): the same bytes are not parsed again. */
+  readonly identity?: BodyIdentity;
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -242,6 +245,11 @@ export class PlatformHttp {
     } catch (e) {
       // A reset or a stall mid-body is a network failure (retryable for a GET), not bad data.
       throw errorFromTransport(e, origin, request.signal);
+    }
+    request.identity?.seen(body.digest);
+    if (request.identity?.unless === body.digest) {
+      checkJsonType(response.headers, request.what);
+      return SAME_BODY;
     }
     // Pages in flight together arrive together: each is parsed (and decoded by its caller) a
     // slice at a time on turns of its own, so the extension host answers between them.

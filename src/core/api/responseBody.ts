@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { finished, type Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
@@ -44,31 +45,34 @@ export function readCappedBody(body: Readable, headers: IncomingHttpHeaders, max
  * sits in the young generation, but worse inside VS Code, where its refreshes stall longer and
  * collect more: the host is what users feel (docs/performance.md, "Refresh"). Each piece is also
  * scanned for where its arrays' elements begin (`json-layout.ts`), so a large page can be parsed
- * a slice at a time.
+ * a slice at a time. Its bytes are hashed as they come (natively, far cheaper than the parse), so
+ * a page sent again byte for byte is told from a changed one without parsing it.
  */
 export function readCappedText(body: Readable, headers: IncomingHttpHeaders, maxBytes: number, what: Said): Promise<ReadText> {
   const decoder = new StringDecoder('utf8');
   const text = new TextPieces();
   const scanner = new JsonLayoutScanner();
+  const hash = createHash('sha256');
   let bytes = 0;
   const add = (piece: string): void => {
     text.add(piece);
     scanner.push(piece);
   };
   return readCapped(body, headers, maxBytes, what, {
-    add: (chunk) => { add(decoder.write(chunk)); bytes += chunk.length; },
+    add: (chunk) => { add(decoder.write(chunk)); hash.update(chunk); bytes += chunk.length; },
     done: () => {
       add(decoder.end());
-      return { text, layout: scanner.end(), bytes };
+      return { text, layout: scanner.end(), bytes, digest: hash.digest('base64') };
     },
   });
 }
 
-/** A body as read by `readCappedText`: its text in pieces, where its arrays' elements begin. */
+/** A body as read by `readCappedText`: its text in pieces, where its arrays' elements begin, the hash of its bytes. */
 export interface ReadText {
   readonly text: TextPieces;
   readonly layout: JsonLayout | undefined;
   readonly bytes: number;
+  readonly digest: string;
 }
 
 function readCapped<T>(body: Readable, headers: IncomingHttpHeaders, maxBytes: number, what: Said, sink: BodySink<T>): Promise<T> {
@@ -131,7 +135,7 @@ export async function readBodyPrefix(body: Readable, maxBytes = ERROR_BODY_PREFI
  * Refuses a success body declared as something other than JSON: a proxy's or login page's HTML
  * sent with 200 is `invalidResponse`, said as such.
  */
-function checkJsonType(headers: IncomingHttpHeaders, what: Said): void {
+export function checkJsonType(headers: IncomingHttpHeaders, what: Said): void {
   const contentType = headerValue(headers['content-type']);
   if (contentType !== undefined && !isJsonContentType(contentType)) {
     throw new PlatformError('invalidResponse', contentType.toLowerCase().includes('html')

@@ -14,11 +14,28 @@ import { StringInterner } from '../model/interner';
 import { sameBranch, spellRef, spellingOf } from '../model/refs';
 import { AnswerShapes } from './answer-shapes';
 import type { Finding, FindingFilters, ListIssueType } from '../model/types';
-import type { FindingsCallOptions } from '../api/findings-requests';
+import type { FindingsCallOptions, KeptPage, ReadFindingsPage } from '../api/findings-requests';
 import type { AiPart, FindingsQuery, FindingsResult } from './findings-query';
 import { unavailableOf, type FindingKind, type KindAvailability } from './kind-availability';
-import type { FindingsPage } from '../model/decodeFinding';
 import type { PlatformApi } from './platform-api';
+
+/**
+ * What a list's pages made last time, page by page, kept with its answer (`FindingsStore`): the
+ * next load of the same list gives back a page whose bytes come again as it was, unparsed, so a
+ * refresh that changes nothing does not decode what it already holds (docs/performance.md, "The
+ * refresh that changes nothing"). Each page's findings are those kept after `reuse`: the objects
+ * the store holds, so keeping them costs a reference each.
+ */
+export interface KeptPages {
+  /** The list: its deployment, kind, filters as sent (the ref spelled as sent) and page size. */
+  readonly list: string;
+  readonly pages: ReadonlyMap<number, KeptPage>;
+}
+
+/** Where a list's kept pages live between loads (the store's entry for the query): read, then replaced once a load ends. */
+export interface PageMemory {
+  pages?: KeptPages;
+}
 
 /** The statuses the secrets list filters by (`FINDING_STATUS_…`); others are applied here. */
 const SECRET_STATUSES = new Set(['open', 'ignored', 'fixed', 'removed', 'unknown', 'provisionally_ignored']);
@@ -47,14 +64,14 @@ export class FindingsFetcher {
    * same): the fresh copy is then dropped at once rather than held until the last page, which in
    * the extension host made the garbage collector copy 50 000 findings it was about to drop.
    */
-  async fetch(query: FindingsQuery, signal: AbortSignal, onProgress?: (soFar: readonly Finding[]) => void, reuse?: (finding: Finding) => Finding): Promise<FindingsResult> {
+  async fetch(query: FindingsQuery, signal: AbortSignal, onProgress?: (soFar: readonly Finding[]) => void, reuse?: (finding: Finding) => Finding, memory?: PageMemory): Promise<FindingsResult> {
     const ref = query.filters.ref;
     // The secrets list has no ref filter: its branch is kept by name, whatever the spelling.
     if (query.issueType === 'secrets') return this.fetchFiltered(query, query.filters, signal, onProgress, reuse);
-    if (ref === undefined || spellingOf(ref) === undefined) return this.fetchFiltered(query, query.filters, signal, onProgress, reuse);
+    if (ref === undefined || spellingOf(ref) === undefined) return this.fetchFiltered(query, query.filters, signal, onProgress, reuse, memory);
     const known = this.shapes.spelling;
     const first = known ?? 'short';
-    const result = await this.fetchFiltered(query, { ...query.filters, ref: spellRef(ref, first) }, signal, onProgress, reuse);
+    const result = await this.fetchFiltered(query, { ...query.filters, ref: spellRef(ref, first) }, signal, onProgress, reuse, memory);
     if (result.findings.length > 0 || result.skipped > 0) {
       this.shapes.learnSpelling(first);
       return result;
@@ -62,7 +79,7 @@ export class FindingsFetcher {
     // A kind the deployment does not have answers the same in either spelling.
     if (known || result.unavailable) return result;
     const other = first === 'short' ? 'full' : 'short';
-    const retried = await this.fetchFiltered(query, { ...query.filters, ref: spellRef(ref, other) }, signal, onProgress, reuse);
+    const retried = await this.fetchFiltered(query, { ...query.filters, ref: spellRef(ref, other) }, signal, onProgress, reuse, memory);
     if (retried.findings.length > 0 || retried.skipped > 0) this.shapes.learnSpelling(other);
     return retried;
   }
@@ -74,14 +91,20 @@ export class FindingsFetcher {
    */
   private async fetchFiltered(
     query: FindingsQuery, filters: FindingFilters, signal: AbortSignal, onProgress?: (soFar: readonly Finding[]) => void, reuse: (finding: Finding) => Finding = (f) => f,
+    memory?: PageMemory,
   ): Promise<FindingsResult> {
     const interner = new StringInterner();
     const findings: Finding[] = [];
     let skipped = 0;
-    const collect = async (pages: AsyncIterable<FindingsPage>, keep?: (finding: Finding) => boolean): Promise<void> => {
+    const list = JSON.stringify([query.deploymentSlug, query.issueType, filters, this.pageSize]);
+    const before = memory?.pages?.list === list ? memory.pages.pages : undefined;
+    const kept = new Map<number, KeptPage>();
+    const collect = async (pages: AsyncIterable<ReadFindingsPage>, keep?: (finding: Finding) => boolean): Promise<void> => {
       for await (const page of pages) {
+        const start = findings.length;
         for (const finding of page.findings) if (!keep || keep(finding)) findings.push(reuse(finding));
         skipped += page.skipped;
+        if (page.from && memory) kept.set(page.from.page, { digest: page.from.digest, findings: findings.slice(start), skipped: page.skipped, rawCount: page.from.rawCount });
         if (findings.length > 0) onProgress?.(findings);
       }
     };
@@ -108,14 +131,14 @@ export class FindingsFetcher {
         // If the code findings fail first, the AI list's own outcome is not a second, unheard error.
         aiLoad.catch(() => undefined);
         try {
-          await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, paged('sast')));
+          await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, { ...paged('sast'), ...(before ? { previousPage: (page) => before.get(page) } : {}) }));
         } finally {
           ai = await aiLoad.catch(() => undefined);
         }
         // The AI list stops only when the load is cancelled: then the whole load is.
         if (signal.aborted) throw cancelledError();
       } else {
-        await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, paged(query.issueType)));
+        await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, { ...paged(query.issueType), ...(before ? { previousPage: (page) => before.get(page) } : {}) }));
       }
     } catch (e) {
       const unavailable = unavailableOf(e, query.issueType !== 'secrets');
@@ -124,6 +147,7 @@ export class FindingsFetcher {
       return { query, findings: ai?.findings ?? [], skipped: ai?.skipped ?? 0, loadedAt: new Date(), unavailable, ...(ai?.part ? { ai: ai.part } : {}) };
     }
     this.availability?.note(kind, undefined);
+    if (memory) memory.pages = { list, pages: kept };
     if (ai) {
       for (const finding of ai.findings) findings.push(finding);
       skipped += ai.skipped;

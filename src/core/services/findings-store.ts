@@ -233,7 +233,8 @@ export class FindingsStore implements Disposable {
       this.fire([entry.key]);
     };
     const reuse = this.index.reuser(indexKey(entry.query.deploymentSlug, entry.query.issueType));
-    const promise = this.fetcher.fetch(entry.query, controller.signal, onProgress, reuse).then(
+    // The entry keeps what its pages made: a page sent again as it was is given back unparsed.
+    const promise = this.fetcher.fetch(entry.query, controller.signal, onProgress, reuse, entry).then(
       (result) => {
         if (entry.flight?.promise !== promise || this.entries.get(entry.key) !== entry) return result; // superseded
         entry.flight = undefined;

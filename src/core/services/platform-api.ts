@@ -14,6 +14,7 @@ import type { StringInterner } from '../model/interner';
 import type { FindingsPage } from '../model/decodeFinding';
 import type { PolicyRulesPage } from '../model/decodePolicy';
 import type { CallOptions } from '../api/endpoints';
+import type { KeptPage, ReadFindingsPage } from '../api/findings-requests';
 import type { FindingStoryCallOptions } from '../api/issue-requests';
 import type { AutofixOutcome } from '../model/autofix-outcome';
 import type { FindingStoryAnswer } from '../model/finding-story';
@@ -29,8 +30,8 @@ export interface PlatformApi {
     deploymentSlug: string,
     issueType: ListIssueType,
     filters: FindingFilters,
-    options?: CallOptions & { pageSize?: number; concurrency?: number; interner?: StringInterner; firstWave?: number; onEnd?: (shape: ListShape) => void },
-  ): AsyncIterable<FindingsPage>;
+    options?: CallOptions & { pageSize?: number; concurrency?: number; interner?: StringInterner; firstWave?: number; onEnd?: (shape: ListShape) => void; previousPage?: (page: number) => KeptPage | undefined },
+  ): AsyncIterable<ReadFindingsPage>;
   /** Secrets findings (cursor-paged, by deployment id); every ref comes, the caller narrows. */
   secrets(deploymentId: string, filters: FindingFilters, options?: CallOptions & { pageSize?: number; interner?: StringInterner }): AsyncIterable<FindingsPage>;
   /** Every project; `firstWave` and `onEnd` as for the findings (`answer-shapes.ts`). */

@@ -2,6 +2,7 @@
  * What the findings store holds per query (an entry): its answer, the load in flight, what
  * patches took out of it; and which entries to drop when answers no view shows hold too much.
  */
+import type { KeptPages } from './findings-fetcher';
 import type { Finding } from '../model/types';
 import type { PatchTarget } from './finding-patches';
 import type { FindingsQuery, FindingsResult } from './findings-query';
@@ -25,6 +26,8 @@ export interface Entry extends PatchTarget {
   flight?: Flight;
   /** Findings patches took out of this answer, to put back if a later patch makes them match. */
   removed?: Map<number, { finding: Finding; position: number }>;
+  /** What the answer's pages made, for the next load to give back those sent again byte for byte. */
+  pages?: KeptPages;
   lastUsed: number;
 }
 
