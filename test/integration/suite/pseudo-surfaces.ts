@@ -87,7 +87,7 @@ export function pseudoSurfaceTests(context: () => Context): void {
     pseudo.see('details sections', htmlTexts(html.slice(html.indexOf('</header>'))));
   });
 
-  it('English left: none on the converted surfaces; reported on the others', () => {
+  it('English left: none on any surface read, every surface read', () => {
     const { pseudo } = checks();
     console.log(`English left in the pseudo locale:\n${pseudo.report()}`);
   });
