@@ -16,7 +16,6 @@ import { settings } from '../host/settings';
 import type { SbomOptions } from './command-arguments';
 import type { CommandItem } from './command-item';
 import { resolveProject, type ProjectCommandsDeps } from './project-commands';
-import type { CommandDeps } from './command-deps';
 import { askedPlace, placeAt, placeOf } from '../core/services/place';
 import { saveTarget } from './save-target';
 import { showForReadingOnly } from '../editor/reading-documents';
@@ -35,8 +34,6 @@ const formats = (): { label: string; detail: string; value: SbomOutputFormat }[]
 /** What an export asks for when nobody says otherwise: the newest CycloneDX, as JSON, of an application. */
 const SBOM_DEFAULTS = { outputFormat: 'SBOM_OUTPUT_FORMAT_JSON', cycloneDxVersion: CYCLONEDX_VERSIONS[CYCLONEDX_VERSIONS.length - 1], componentType: 'APPLICATION' } as const;
 
-export type SbomCommandDeps = ProjectCommandsDeps & Pick<CommandDeps, 'scans'>;
-
 /** The ref an export takes when none is given, and the branch it stands in for when that one was never scanned. */
 interface SbomRef {
   readonly ref: string | undefined;
@@ -48,7 +45,7 @@ interface SbomRef {
  * branch); its primary branch when that ref was never scanned, since the platform holds no
  * dependencies of a ref it never scanned.
  */
-async function placeRef(app: SbomCommandDeps, deploymentSlug: string, project: Project): Promise<SbomRef> {
+async function placeRef(app: ProjectCommandsDeps, deploymentSlug: string, project: Project): Promise<SbomRef> {
   const at = placeAt(project, app.viewState.refOverride(project.name), app.repos.repos());
   const deps = { deploymentSlug, selection: () => app.viewState.selection(), scans: app.scans };
   const place = await askedPlace(deps, at, placeOf(deps, at, { seen: 0 }), { seen: 0 });
@@ -103,7 +100,7 @@ async function askEachOption(base: Pick<SbomExportRequest, 'repositoryId' | 'sup
  * document is saved (to `saveTo`, else where the user picks) and opened. Resolves with the
  * job's record, after the file is written when there is one.
  */
-export async function exportSbom(app: SbomCommandDeps, item?: CommandItem, options: SbomOptions = {}): Promise<SbomExportRecord | undefined> {
+export async function exportSbom(app: ProjectCommandsDeps, item?: CommandItem, options: SbomOptions = {}): Promise<SbomExportRecord | undefined> {
   const target = options.saveTo;
   const deployment = app.session.deployment;
   if (!deployment) throw new Error(t('Sign in first: the platform builds the SBOM from its scans.'));

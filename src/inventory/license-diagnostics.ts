@@ -178,14 +178,17 @@ export class LicenseDiagnostics implements vscode.Disposable {
   }
 }
 
-function isDirty(uri: vscode.Uri): boolean {
+function openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
   const key = uri.toString();
-  return vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === key);
+  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
 }
 
 function isOpen(uri: vscode.Uri): boolean {
-  const key = uri.toString();
-  return vscode.workspace.textDocuments.some((d) => d.uri.toString() === key);
+  return openDocument(uri) !== undefined;
+}
+
+function isDirty(uri: vscode.Uri): boolean {
+  return openDocument(uri)?.isDirty === true;
 }
 
 function diagnosticsOf(located: readonly LocatedFacts[]): vscode.Diagnostic[] {

@@ -115,6 +115,8 @@ export class FindingsFetcher {
       const hints = this.shapes.hints(JSON.stringify(['findings', query.deploymentSlug, issueType, filters, this.pageSize]), issueType === 'ai_sast' ? 2 : undefined);
       return { ...options, ...hints };
     };
+    // The code or supply-chain list itself (not the AI list beside it) gives back its kept pages.
+    const ownList = (issueType: ListIssueType): FindingsCallOptions & { signal: AbortSignal } => ({ ...paged(issueType), ...(before ? { previousPage: (page: number) => before.get(page) } : {}) });
     const kind: FindingKind = query.issueType;
     let ai: { findings: Finding[]; skipped: number; part?: AiPart } | undefined;
     try {
@@ -131,14 +133,14 @@ export class FindingsFetcher {
         // If the code findings fail first, the AI list's own outcome is not a second, unheard error.
         aiLoad.catch(() => undefined);
         try {
-          await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, { ...paged('sast'), ...(before ? { previousPage: (page) => before.get(page) } : {}) }));
+          await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, ownList('sast')));
         } finally {
           ai = await aiLoad.catch(() => undefined);
         }
         // The AI list stops only when the load is cancelled: then the whole load is.
         if (signal.aborted) throw cancelledError();
       } else {
-        await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, { ...paged(query.issueType), ...(before ? { previousPage: (page) => before.get(page) } : {}) }));
+        await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, ownList(query.issueType)));
       }
     } catch (e) {
       const unavailable = unavailableOf(e, query.issueType !== 'secrets');

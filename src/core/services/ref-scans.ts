@@ -68,7 +68,7 @@ export class RefScans implements Disposable {
   /** The scan-list questions on their way, by deployment and project. */
   private readonly listing = new Map<string, Promise<readonly string[] | undefined>>();
   private readonly listedNow = new Emitter<void>();
-  /** Fires when the scan list answered a question a view drew `checking` for. */
+  /** Fires when a project's scan list answered (or failed): a view that drew `checking` reads it again. */
   readonly onDidList = this.listedNow.event;
 
   constructor(private readonly store: Pick<FindingsStore, 'load' | 'state' | 'peek'>, private readonly list?: ScanList) {}
@@ -103,11 +103,15 @@ export class RefScans implements Disposable {
     const answer = (this.list?.(deploymentSlug, projectName, options.signal) ?? Promise.resolve(undefined)).then(
       (branches) => {
         this.listed.set(key, branches === undefined ? 'cannot say' : { branches, names: new Set(branches.map(branchName)) });
+        this.listedNow.fire();
         return branches;
       },
       (error: unknown) => {
         // A failure is not asked again by every redraw; a refresh (`force`) asks again.
-        if (!isCancelled(error)) this.listed.set(key, 'cannot say');
+        if (!isCancelled(error)) {
+          this.listed.set(key, 'cannot say');
+          this.listedNow.fire();
+        }
         throw error;
       },
     ).finally(() => {
@@ -136,8 +140,8 @@ export class RefScans implements Disposable {
     if (held !== undefined) return held;
     if (questions.some((q) => this.store.state(slotOf(q)).kind === 'failed')) return 'unknown';
     if (questions.every((q) => this.store.peek(q) !== undefined)) {
-      // Only the scan list is still to say: the view hears of its answer.
-      void this.branches(deploymentSlug, projectName).then(() => this.listedNow.fire(), () => this.listedNow.fire());
+      // Only the scan list is still to say: the view hears of its answer (`onDidList`).
+      void this.branches(deploymentSlug, projectName).catch(() => undefined);
     } else if (questions.some((q) => this.store.state(slotOf(q)).kind !== 'loading')) void this.ask(deploymentSlug, projectName, ref).catch(() => undefined);
     return 'checking';
   }
