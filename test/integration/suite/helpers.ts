@@ -232,5 +232,12 @@ export async function putDocumentBack(document: vscode.TextDocument, original: s
     edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), original);
     assert.ok(await vscode.workspace.applyEdit(edit), `${document.uri.path} takes its old text back`);
   }
-  if (document.isDirty) assert.ok(await document.save(), `${document.uri.path} is saved as it was`);
+  // save() answers false when auto-save took the document between the check and the call; what
+  // matters is that the document ends clean with its old text on disk.
+  if (document.isDirty) await document.save();
+  await waitFor(
+    async () => !document.isDirty && new TextDecoder().decode(await vscode.workspace.fs.readFile(document.uri)) === original,
+    10_000,
+    `${document.uri.path} is saved as it was`,
+  );
 }
