@@ -5,6 +5,8 @@
  */
 import type { WorkspaceView } from './core/services/workspace-view';
 import type { CommandDeps } from './commands/command-deps';
+import type { Event } from './core/events';
+import type { KeptOnDisk } from './diagnostics/cache-keeping';
 import type { CachedStart } from './diagnostics/cached-start';
 import type { ProblemsRenderer } from './diagnostics/problems-renderer';
 import type { WorkspaceRepo } from './host/workspace-repos';
@@ -22,6 +24,8 @@ export interface App extends CommandDeps {
   deploymentSettingsChanged(): Promise<void>;
   /** Shows the findings kept on disk from the last session (start-up); false when there are none. */
   startFromCache(): Promise<boolean>;
+  /** Fires once per refresh Problems drew, when its answers are on disk or found the same as written. */
+  readonly onDidKeepFindings: Event<KeptOnDisk>;
   /** Cancels the tree's loads in progress. */
   cancelLoads(): void;
 }

@@ -5,12 +5,15 @@
  * start so Problems is drawn before the platform answers.
  */
 import * as vscode from 'vscode';
+import type { Emitter } from '../core/events';
 import type { FindingsCache } from '../core/services/findings-cache';
+import { queryKey, type FindingsResult } from '../core/services/findings-query';
 import type { FindingsStore } from '../core/services/findings-store';
 import { decodeShownInSlices, encodeShownInSlices } from '../core/services/shown-snapshot';
 import type { Logger } from '../host/logger';
 import type { CachedStart } from './cached-start';
 import type { ProblemsRenderer } from './problems-renderer';
+import { sameList } from './kept-drawing';
 import { shownReader, shownRecord } from './shown-diagnostics';
 
 /** Findings at most in the cache's part for open files: it must stay quick to read at a start. */
@@ -31,15 +34,44 @@ export interface CacheKeepingDeps {
   readonly log: Logger;
 }
 
+/**
+ * What this session last wrote, by identity (the store shares an unchanged finding's object, and
+ * a file VS Code was handed nothing for keeps its diagnostics): a refresh that leaves all of it
+ * the same writes nothing. A start's first refresh always writes, so the cache's age is that of
+ * the last change or of this session's first answer, never newer than what was seen.
+ */
+interface Written {
+  readonly deployment: string;
+  /** The cache's clears when it was written (a sign-out empties it). */
+  readonly clears: number;
+  readonly results: readonly FindingsResult[];
+  readonly view: string | undefined;
+  readonly shown: readonly (readonly [string, readonly vscode.Diagnostic[]])[] | undefined;
+}
+
+function sameWrite(a: Written, b: Written): boolean {
+  const sameAnswer = (x: FindingsResult, y: FindingsResult): boolean => queryKey(x.query) === queryKey(y.query) && x.skipped === y.skipped && sameList(x.findings, y.findings);
+  const sameFile = (x: readonly [string, readonly vscode.Diagnostic[]], y: readonly [string, readonly vscode.Diagnostic[]]): boolean => x[0] === y[0] && sameList(x[1], y[1]);
+  return a.deployment === b.deployment && a.clears === b.clears && a.view === b.view && a.results.length === b.results.length && a.results.every((r, i) => sameAnswer(r, b.results[i]))
+    && (a.shown === undefined ? b.shown === undefined : b.shown !== undefined && a.shown.length === b.shown.length && a.shown.every((file, i) => sameFile(file, b.shown![i])));
+}
+
+/** What a refresh's answers came to on disk: written, or the same as this session last wrote. */
+export type KeptOnDisk = 'written' | 'unchanged';
+
 /** Keeps the cache written as Problems changes; disposing stops the pending writes. */
-export function keepFindingsOnDisk(deps: CacheKeepingDeps): vscode.Disposable {
+export function keepFindingsOnDisk(deps: CacheKeepingDeps, kept: Emitter<KeptOnDisk>): vscode.Disposable {
   const { cache, cachedStart, log } = deps;
   let write: ReturnType<typeof setTimeout> | undefined;
   let openPartWrite: ReturnType<typeof setTimeout> | undefined;
-  const keepShown = async (deployment: string): Promise<void> => {
-    const files = cachedStart.shownFiles();
-    const view = cachedStart.viewKey();
-    if (files && view) await cache.writeShown(deployment, view, await encodeShownInSlices(files, shownRecord));
+  let written: Written | undefined;
+  const keep = async (now: Written): Promise<void> => {
+    const bytes = await cache.write(now.deployment, now.results);
+    await cache.writeOpen(now.deployment, cachedStart.openAnswers(OPEN_PART_LIMIT));
+    if (now.shown && now.view) await cache.writeShown(now.deployment, now.view, await encodeShownInSlices(now.shown, shownRecord));
+    written = now;
+    log.info(`Kept ${now.results.length} answers of the workspace's projects on disk (${Math.round(bytes / 1024)} KiB).`);
+    kept.fire('written');
   };
   const drawn = deps.renderer.onDidChange(({ cause }) => {
     const deployment = deps.deploymentSlug();
@@ -48,11 +80,10 @@ export function keepFindingsOnDisk(deps: CacheKeepingDeps): vscode.Disposable {
     write = setTimeout(() => {
       const mine = deps.projectNames();
       const results = deps.store.shownResults().filter((r) => (r.query.filters.repos ?? []).every((name) => mine.has(name)));
-      void cache.write(deployment, results).then(async (bytes) => {
-        log.info(`Kept ${results.length} answers of the workspace's projects on disk (${Math.round(bytes / 1024)} KiB).`);
-        await cache.writeOpen(deployment, cachedStart.openAnswers(OPEN_PART_LIMIT));
-        await keepShown(deployment);
-      });
+      const now: Written = { deployment, clears: cache.clears, results, view: cachedStart.viewKey(), shown: cachedStart.shownFiles() };
+      if (!written || !sameWrite(written, now)) return void keep(now);
+      log.info('The refresh changed nothing: the findings kept on disk stay as they are.');
+      kept.fire('unchanged');
     }, WRITE_DELAY_MS);
   });
   // The files open in editors are opened again at the next start: their part of the cache is

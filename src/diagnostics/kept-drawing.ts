@@ -77,7 +77,8 @@ export function sameRepo(a: WorkspaceRepo, b: WorkspaceRepo): boolean {
   return a.folder.uri.toString() === b.folder.uri.toString() && a.projectName === b.projectName && a.commit === b.commit && a.branch === b.branch;
 }
 
-export function sameList(a: readonly Finding[], b: readonly Finding[]): boolean {
+/** The same items in the same order, by identity. */
+export function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;

@@ -4,11 +4,12 @@
  * which draws them at the next start before the platform answers.
  */
 import type * as vscode from 'vscode';
+import { Emitter, type Event } from '../core/events';
 import { FindingsCache } from '../core/services/findings-cache';
 import type { FindingsStore } from '../core/services/findings-store';
 import type { Logger } from '../host/logger';
 import { settings } from '../host/settings';
-import { keepFindingsOnDisk, startFromCache } from './cache-keeping';
+import { keepFindingsOnDisk, startFromCache, type KeptOnDisk } from './cache-keeping';
 import type { CachedStart } from './cached-start';
 import type { ProblemsRenderer } from './problems-renderer';
 
@@ -26,6 +27,8 @@ export interface CacheRegistration {
   readonly cache: FindingsCache;
   /** Shows the findings kept on disk from the last session (start-up); false when there are none. */
   startFromCache(): Promise<boolean>;
+  /** Fires once per refresh Problems drew, when its answers are on disk or found the same as written. */
+  readonly onDidKeepFindings: Event<KeptOnDisk>;
 }
 
 export function registerCache(context: vscode.ExtensionContext, deps: CacheDeps): CacheRegistration {
@@ -37,6 +40,7 @@ export function registerCache(context: vscode.ExtensionContext, deps: CacheDeps)
     cache, store: deps.findings, renderer: deps.diagnostics, cachedStart: deps.cachedStart, deploymentSlug: deps.deploymentSlug,
     projectNames: () => deps.repos.projectNames(), enabled: () => settings.cacheMaxBytes() > 0, log,
   };
-  context.subscriptions.push(keepFindingsOnDisk(keeping));
-  return { cache, startFromCache: () => startFromCache(keeping) };
+  const kept = new Emitter<KeptOnDisk>();
+  context.subscriptions.push(kept, keepFindingsOnDisk(keeping, kept));
+  return { cache, startFromCache: () => startFromCache(keeping), onDidKeepFindings: kept.event };
 }

@@ -37,6 +37,11 @@ export class FindingsCache {
 
   constructor(private readonly options: FindingsCacheOptions) {}
 
+  /** How many times the cache was cleared: what was written before the last clear is gone. */
+  get clears(): number {
+    return this.generation;
+  }
+
   /** The answers kept for a deployment; undefined when there are none or the file is unusable. */
   async read(deploymentSlug: string): Promise<FindingsResult[] | undefined> {
     const file = this.fileOf(deploymentSlug);

@@ -5,15 +5,27 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import type { KeptOnDisk } from '../../../src/diagnostics/cache-keeping';
+import { isFindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { signedIn, type Fixture } from './fixture';
 import { appsecDiagnosticCount, restoreAfterEach, waitFor } from './helpers';
 
+/** Refreshes and waits until the cache keeps its answers (written, or the same as written); resolves with what it came to. */
+async function refreshKept(f: Fixture): Promise<KeptOnDisk> {
+  let kept: KeptOnDisk | undefined;
+  const listening = f.api.app.onDidKeepFindings((k) => { kept = k; });
+  try {
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    await waitFor(() => kept !== undefined, 10_000, 'the findings are kept on disk after the refresh');
+    return kept!;
+  } finally {
+    listening.dispose();
+  }
+}
+
 /** Refreshes and waits until the findings are kept on disk; resolves with the diagnostics shown. */
 async function refreshedAndKept(f: Fixture): Promise<number> {
-  const kept = (): number => f.api.app.log.recent().filter((line) => line.includes("answers of the workspace's projects on disk")).length;
-  const before = kept();
-  await vscode.commands.executeCommand('appsecFindings.refresh');
-  await waitFor(() => kept() > before, 10_000, 'the findings are kept on disk after the refresh');
+  await refreshKept(f);
   return appsecDiagnosticCount();
 }
 
@@ -79,9 +91,8 @@ describe('the findings cache', () => {
     f.api.app.stories.clear();
     const cacheDir = join(f.api.context.globalStorageUri.fsPath, 'findings-cache');
     const shownFile = (): string | undefined => (existsSync(cacheDir) ? readdirSync(cacheDir).find((n) => n.endsWith('.shown.json')) : undefined);
-    const since = Date.now();
     await refreshedAndKept(f);
-    await waitFor(() => { const name = shownFile(); return name !== undefined && statSync(join(cacheDir, name)).mtimeMs >= since; }, 10_000, 'what Problems shows is kept');
+    assert.ok(shownFile(), 'what Problems shows is kept');
     const ours = (): (vscode.Diagnostic & { finding?: unknown })[] => vscode.languages.getDiagnostics().flatMap(([, list]) => list.filter((d) => d.source === 'AppSec'));
     const described = (): string[] => vscode.languages.getDiagnostics().flatMap(([uri, list]) => list.filter((d) => d.source === 'AppSec')
       .map((d) => `${uri.toString()}:${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}:${d.severity}:${d.message}`)).sort();
@@ -213,5 +224,51 @@ describe('the findings cache', () => {
     f.server.setLatency(0);
     await vscode.commands.executeCommand('appsecFindings.refresh');
     assert.equal(f.api.statusBar.text, statusBefore);
+  });
+
+  it('a refresh that changes nothing hands nothing to VS Code and writes nothing to disk; a changed finding is drawn and kept', async function () {
+    this.timeout(60_000);
+    const f = await signedIn();
+    await refreshKept(f);
+    const cacheDir = join(f.api.context.globalStorageUri.fsPath, 'findings-cache');
+    const onDisk = (): string[] => readdirSync(cacheDir).map((name) => `${name} written at ${statSync(join(cacheDir, name)).mtimeMs}`).sort();
+    const before = onDisk();
+    assert.ok(before.some((line) => line.includes('.shown.json')), `the findings and what Problems shows are on disk: ${before.join(', ')}`);
+    // Every file handed to VS Code from here on.
+    const { collection } = f.api.app.diagnostics;
+    const handed: string[] = [];
+    const set = collection.set.bind(collection) as (...args: unknown[]) => void;
+    const remove = collection.delete.bind(collection);
+    undo(() => {
+      collection.set = set;
+      collection.delete = remove;
+    });
+    collection.set = ((first: vscode.Uri | readonly [vscode.Uri, unknown][], list?: vscode.Diagnostic[]) => {
+      for (const uri of first instanceof vscode.Uri ? [first] : first.map(([u]) => u)) handed.push(vscode.workspace.asRelativePath(uri));
+      set(first, list);
+    });
+    collection.delete = (uri) => {
+      handed.push(vscode.workspace.asRelativePath(uri));
+      remove(uri);
+    };
+    const shown = appsecDiagnosticCount();
+
+    assert.equal(await refreshKept(f), 'unchanged', 'the cache is found the same as written');
+    assert.deepEqual(handed, [], 'no file is handed to VS Code');
+    assert.deepEqual(onDisk(), before, 'no cache file is written');
+    assert.equal(appsecDiagnosticCount(), shown, 'Problems shows what it showed');
+
+    // One finding's message changes on the platform: its file alone is drawn again, and kept.
+    const [uri, diagnostic] = vscode.languages.getDiagnostics().flatMap(([u, list]) => list.filter(isFindingDiagnostic).map((d) => [u, d] as const))[0] ?? [];
+    assert.ok(uri && diagnostic, 'a finding is shown');
+    const stored = [...f.data.sast, ...f.data.sca].find((x) => x.id === diagnostic.finding.id);
+    assert.ok(stored, 'the shown finding is the platform\'s');
+    const message = stored.rule_message;
+    undo(() => { stored.rule_message = message; });
+    stored.rule_message = 'A message the platform changed';
+    assert.equal(await refreshKept(f), 'written', 'the changed answer is written');
+    assert.deepEqual([...new Set(handed)], [vscode.workspace.asRelativePath(uri)], 'only the changed finding\'s file is handed over');
+    assert.ok(vscode.languages.getDiagnostics(uri).some((d) => d.message.includes('A message the platform changed')), 'Problems shows the new message');
+    assert.notDeepEqual(onDisk(), before, 'the cache is written');
   });
 });
