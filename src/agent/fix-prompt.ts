@@ -10,7 +10,7 @@ import type { FindingDetail } from '../core/model/finding-detail';
 import type { Finding } from '../core/model/types';
 import { englishValueLabel } from '../core/services/filters';
 import { stepCode, stepName, stepPlaceText, type TracePlace } from '../core/workspace/trace-places';
-import { quote } from './agent-text';
+import { quote } from '../core/agent/agent-text';
 
 /** Long enough for a trace and guidance, short enough for a chat's input box. */
 export const MAX_PROMPT_CHARS = 6_000;

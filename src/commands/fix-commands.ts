@@ -18,7 +18,8 @@ import { distinctName } from '../core/model/finding-names';
 import type { Finding } from '../core/model/types';
 import { requestFixPullRequest, type FixFollowResult } from '../core/services/fix-pull-requests';
 import { fixWithAgentPrompt } from '../agent/fix-prompt';
-import { whereToday } from '../agent/findings-tools';
+import { todayPlace } from '../agent/findings-tools';
+import { whereText } from '../core/agent/tool-answer';
 import { safeLink } from '../diagnostics/finding-diagnostic';
 import type { CommandDeps } from './command-deps';
 import type { CommandItem } from './command-item';
@@ -126,7 +127,7 @@ export async function fixWithAgent(app: FixCommandsDeps, target: CommandItem | F
     app.details.within(finding, 3_000),
     readTrace(app, finding).catch(() => undefined),
   ]));
-  const prompt = fixWithAgentPrompt({ finding, detail, where: whereToday(app.places, finding), trace: trace && 'steps' in trace ? trace.steps : undefined });
+  const prompt = fixWithAgentPrompt({ finding, detail, where: whereText(finding, todayPlace(app.places, finding)), trace: trace && 'steps' in trace ? trace.steps : undefined });
   if (await chatAvailable()) {
     try {
       await vscode.commands.executeCommand(CHAT_OPEN, { query: prompt, mode: 'agent' });

@@ -3,14 +3,12 @@
  * (hover, hints, code action), the license diagnostics and the agent's tool, as one feature.
  */
 import type * as vscode from 'vscode';
-import { registerDependenciesTool } from '../agent/dependencies-tool';
 import type { Finding } from '../core/model/types';
 import { DependenciesService } from '../core/services/dependencies-service';
 import { DependencyFilterState } from '../core/services/dependency-view-filter';
 import { shownInProblems, type FolderFindings } from '../core/services/folder-view';
 import type { PlatformApi } from '../core/services/platform-api';
 import { settings } from '../host/settings';
-import { errorMessage } from '../host/user-errors';
 import { LicenseDiagnostics } from './license-diagnostics';
 import { registerDependencyEditor } from './dependency-editor';
 import { DependencyLines } from './dependency-lines';
@@ -67,7 +65,6 @@ export function registerInventory(context: vscode.ExtensionContext, deps: Invent
   const licenses = new LicenseDiagnostics(lines);
   const registrations = [
     ...registerDependencyEditor({ lines, hintsEnabled: () => settings.dependencyInlayHints() }),
-    ...registerDependenciesTool({ dependencies: service, signedIn: () => deps.signedIn(), errorMessage }),
   ];
   const inventory: Inventory = {
     service, filter, lines, licenses,

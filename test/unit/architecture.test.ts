@@ -22,6 +22,9 @@ const LAYERS: readonly (readonly string[])[] = [
   ['src/core/services/'],
   ['src/core/export/'],
   ['src/host/'],
+  // The agent tools' handlers, vscode-free (checked below): they use the host's pure input schemas.
+  ['src/core/agent/'],
+  ['src/mcp/'],
   ['src/code-places/'],
   ['src/diagnostics/', 'src/editor/', 'src/views/', 'src/webviews/', 'src/agent/'],
   // A feature that crosses the layers above: its parts sit together, above what they use.
@@ -150,6 +153,21 @@ void describe('the architecture of src', () => {
     assert.deepEqual(outside, [], `files in no layer (add them to LAYERS in this test): ${outside.join(', ')}`);
   });
 
+  // The MCP server runs in plain Node, and the core is tested there: neither may reach `vscode`.
+  void test('nothing under src/core or src/mcp reaches vscode, through any import', () => {
+    const reached = new Map<string, string>();
+    const stack = [...graph.keys()].filter((f) => f.startsWith('src/core/') || f.startsWith('src/mcp/')).map((f) => [f, f] as const);
+    const offenders: string[] = [];
+    while (stack.length > 0) {
+      const [file, from] = stack.pop()!;
+      if (reached.has(file)) continue;
+      reached.set(file, from);
+      if (specifiers(readFileSync(join(ROOT, file), 'utf8')).includes('vscode')) offenders.push(`  ${file}, reached from ${from}`);
+      for (const next of graph.get(file) ?? []) stack.push([next, from]);
+    }
+    assert.deepEqual(offenders, [], `files that import vscode:\n${offenders.join('\n')}`);
+  });
+
   void test('no import cycles', () => {
     const found = cycles(graph);
     assert.equal(found.length, 0, `${found.length} import cycle(s):\n${found.map((c) => `  ${c.join(' → ')}`).join('\n')}`);
@@ -207,9 +225,10 @@ void describe('the architecture test reads imports and finds cycles', () => {
     assert.equal(layerOf('src/core/model/types.ts'), 0);
     assert.equal(layerOf('src/core/events.ts'), 0);
     assert.equal(layerOf('src/core/services/filters.ts'), 4);
-    assert.equal(layerOf('src/views/tree-items.ts'), 8);
-    assert.equal(layerOf('src/inventory/dependency-lines.ts'), 9);
-    assert.equal(layerOf('src/extension.ts'), 11);
+    assert.equal(layerOf('src/core/agent/tool-answer.ts'), 7);
+    assert.equal(layerOf('src/views/tree-items.ts'), 10);
+    assert.equal(layerOf('src/inventory/dependency-lines.ts'), 11);
+    assert.equal(layerOf('src/extension.ts'), 13);
     assert.equal(layerOf('src/unknown.ts'), undefined);
   });
 });

@@ -120,9 +120,9 @@ describe('package.json', () => {
     assert.ok(existsSync('LICENSE') && readFileSync('.vscodeignore', 'utf8').includes('!LICENSE'), 'LICENSE exists and is packaged');
   });
 
-  test('declares untrusted-workspace behaviour and the single runtime dependency', () => {
+  test('declares untrusted-workspace behaviour and the runtime dependencies: the HTTP client and the MCP SDK', () => {
     assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
-    assert.deepEqual(Object.keys(manifest.dependencies), ['undici']);
+    assert.deepEqual(Object.keys(manifest.dependencies).sort(), ['@modelcontextprotocol/sdk', 'undici']);
     assert.match(manifest.dependencies.undici ?? '', /^\^7\./);
     assert.match(manifest.engines.vscode, /^\^1\.100\.0$/);
   });

@@ -8,14 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { FilterSelection } from '../../../src/core/services/filters';
-import { TOOL_NAMES } from '../../../src/agent/findings-tools';
+import { TOOL_NAMES } from '../../../src/core/agent/tool-names';
 import { git, issueTypeNode, signedIn, type Fixture, type Snap } from './fixture';
 import { appsecDiagnosticCount, screenshotsInThemes, waitFor } from './helpers';
 import { walkTree } from './tree-snapshot';
 
 /** The agent's findings tool, asked as an agent would for the same filters (it takes its own). */
 async function agentSays(input: object = {}): Promise<string> {
-  const result = await vscode.lm.invokeTool(TOOL_NAMES.findings, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+  const result = await vscode.lm.invokeTool(TOOL_NAMES.findings.lm, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
   return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
 }
 

@@ -2,8 +2,8 @@
 // platform text quoted as data (never an instruction), and input checked with a clear sentence.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findingsListText, findingText, MAX_LIST_CHARS, quote, quotedError, sortForAgent, triageConfirmation } from '../../../src/agent/agent-text';
-import { findingRefOf, findingsInputProblem, triageInputOf } from '../../../src/agent/tool-inputs';
+import { findingsListText, findingText, MAX_LIST_CHARS, quote, quotedError, sortForAgent, triageConfirmation } from '../../../src/core/agent/agent-text';
+import { findingRefOf, findingsInputProblem, triageInputOf } from '../../../src/core/agent/tool-inputs';
 import { sastFinding, scaFinding } from '../services/finding-fixtures';
 
 const context = { project: 'acme/api', ref: 'main', filters: 'status open' };

@@ -3,8 +3,8 @@
 // characters, every name from the platform quoted as data.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEPENDENCIES_INPUT, usageText } from '../../../src/agent/dependency-text';
-import { MAX_LIST_CHARS } from '../../../src/agent/agent-text';
+import { DEPENDENCIES_INPUT, usageText } from '../../../src/core/agent/dependency-text';
+import { MAX_LIST_CHARS } from '../../../src/core/agent/agent-text';
 import type { Dependency } from '../../../src/core/model/dependency';
 import { usageRows, type PackageUsage } from '../../../src/core/services/dependency-usage';
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findingsListText, findingText, triageConfirmation } from '../../../src/agent/agent-text';
+import { findingsListText, findingText, triageConfirmation } from '../../../src/core/agent/agent-text';
 import { formatMessage, resetTranslator, setTranslator } from '../../../src/core/l10n';
 import { PlatformError } from '../../../src/core/model/errors';
 import { ProjectChanges } from '../../../src/core/services/project-changes';

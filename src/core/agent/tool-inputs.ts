@@ -4,11 +4,11 @@
  * honour it). The triage tool takes what `appsecFindings.triage` takes, through the same schema.
  * Pure, tested in Node.
  */
-import { parseFindingUrl } from '../core/model/links';
-import { SEVERITY_ORDER } from '../core/model/severity';
-import { ISSUE_TYPES, type IssueType } from '../core/model/types';
-import { id, listOf, object, oneOf, optional, schema, text, valid, invalid, wholeNumber, type Infer } from '../host/schema';
-import { TRIAGE_INPUT, type TriageRequest } from '../host/triage-input';
+import { parseFindingUrl } from '../model/links';
+import { SEVERITY_ORDER } from '../model/severity';
+import { ISSUE_TYPES, type IssueType } from '../model/types';
+import { id, listOf, noSuchOption, object, oneOf, optional, schema, text, valid, invalid, wholeNumber, type Infer } from '../../host/schema';
+import { TRIAGE_INPUT, type TriageRequest } from '../../host/triage-input';
 
 const STATUSES = ['open', 'reviewing', 'fixing', 'ignored', 'fixed', 'provisionally_ignored', 'all'] as const;
 /** The platform's issue types, and `ai_sast` for the AI code findings alone. */
@@ -22,7 +22,7 @@ export const FINDINGS_INPUT = object({
   status: optional(oneOf(STATUSES, `status takes ${STATUSES.join(', ')}.`)),
   path: optional(text('path must be a file or folder of the workspace (text).')),
   limit: optional(wholeNumber(1, 500, 'limit must be a whole number from 1 to 500.')),
-}, 'The input must be an object (every field is optional).');
+}, 'The input must be an object (every field is optional).', noSuchOption('The findings tool'));
 
 export type FindingsInput = Infer<typeof FINDINGS_INPUT>;
 
@@ -40,7 +40,10 @@ const FINDING_ID = id(GIVE_ID);
 /** `{ issueType?, id }` from an id or a platform link (…/findings/<id>, …/supply-chain/<id>, …/secrets/<id>). */
 export const FINDING_INPUT = schema<{ issueType?: IssueType; id: number }>((input) => {
   if (typeof input !== 'object' || input === null) return invalid(GIVE_ID);
-  const { id: given, url } = input as Record<string, unknown>;
+  const { id: given, url, ...extra } = input as Record<string, unknown>;
+  const [unknown] = Object.keys(extra);
+  if (unknown !== undefined) return invalid(noSuchOption('The finding tool')(unknown, 'id, url'));
+  if (url !== undefined && typeof url !== 'string') return invalid('url must be the finding\'s platform link (text).');
   if (typeof url === 'string') {
     const parsed = parseFindingUrl(url);
     return parsed ? valid(parsed) : invalid('That url is not a finding\'s platform link (…/findings/<id>, …/supply-chain/<id> or …/secrets/<id>).');

@@ -3,14 +3,14 @@
  * with every piece of platform text quoted as data (a JSON string), so a rule message can never
  * read as an instruction. Pure, tested in Node.
  */
-import { supplyChainName } from '../core/model/finding-names';
-import { severityRank } from '../core/model/severity';
-import type { Finding } from '../core/model/types';
-import type { FindingDetail } from '../core/model/finding-detail';
-import { englishValueLabel } from '../core/services/filters';
-import { fixPullRequestOf, type FindingStory } from '../core/model/finding-story';
-import { elsewhereText, fixPullRequestText, triageLimitText } from '../core/services/story-words';
-import { stepCode, stepName, stepPlaceText, type TracePlace } from '../core/workspace/trace-places';
+import { supplyChainName } from '../model/finding-names';
+import { severityRank } from '../model/severity';
+import type { Finding } from '../model/types';
+import type { FindingDetail } from '../model/finding-detail';
+import { englishValueLabel } from '../services/filters';
+import { fixPullRequestOf, type FindingStory } from '../model/finding-story';
+import { elsewhereText, fixPullRequestText, triageLimitText } from '../services/story-words';
+import { stepCode, stepName, stepPlaceText, type TracePlace } from '../workspace/trace-places';
 
 /** The most characters a tool answer holds; the agent's context is precious. */
 export const MAX_LIST_CHARS = 12_000;

@@ -3,20 +3,20 @@
  * in range first, bounded in items and characters like the findings list, with every name from
  * the platform quoted as data. Pure, tested in Node.
  */
-import type { PackageQuery, PackageUsage } from '../core/services/dependency-usage';
-import { unavailableText } from '../core/services/kind-availability';
-import { object, optional, wholeNumber, type Infer } from '../host/schema';
-import { checkedQuery, PACKAGE_QUERY_FIELDS } from '../host/package-query-input';
+import type { PackageQuery, PackageUsage } from '../services/dependency-usage';
+import { unavailableText } from '../services/kind-availability';
+import { noSuchOption, object, optional, wholeNumber, type Infer } from '../../host/schema';
+import { checkedQuery, PACKAGE_QUERY_FIELDS } from '../../host/package-query-input';
 import { MAX_LIST_CHARS, quote } from './agent-text';
 
 export const DEPENDENCIES_INPUT = checkedQuery(object({
   ...PACKAGE_QUERY_FIELDS,
   limit: optional(wholeNumber(1, 500, 'limit must be a whole number from 1 to 500.')),
-}, 'The input must be an object with at least "package".'));
+}, 'The input must be an object with at least "package".', noSuchOption('The dependencies tool')));
 export type DependenciesInput = Infer<typeof DEPENDENCIES_INPUT>;
 
 /** The default number of rows, as the findings tool lists 50 findings. */
-const DEFAULT_LIMIT = 50;
+export const DEFAULT_LIMIT = 50;
 
 function rangeOf(query: PackageQuery): string | undefined {
   if (query.version !== undefined) return `= ${query.version}`;
