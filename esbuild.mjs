@@ -22,7 +22,11 @@ const common = {
 };
 
 const extensionEntry = profileActivation ? 'test/integration/profiled-extension.ts' : 'src/extension.ts';
-const builds = [{ ...common, entryPoints: [extensionEntry], outfile: 'dist/extension.js' }];
+const builds = [
+  { ...common, entryPoints: [extensionEntry], outfile: 'dist/extension.js' },
+  // The MCP server, a plain Node script an agent starts (it never loads vscode).
+  { ...common, entryPoints: ['src/mcp/main.ts'], outfile: 'dist/mcp-server.js' },
+];
 if (tests) {
   // The integration suite runs inside the extension host; mocha stays external-free (bundled).
   builds.push({

@@ -3,13 +3,16 @@
  * services the commands use, and two adapters over them: the language-model tools for the
  * editor's chat, and the channel through which the MCP server asks this window.
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { Project } from '../core/model/types';
 import { dependenciesHandler, type DependenciesHandlerDeps } from '../core/agent/dependencies-handler';
 import type { AgentHandlerDeps } from '../core/agent/findings-handler';
 import type { FindingPlaces } from '../code-places/finding-places';
 import type { WorkspaceRepos } from '../host/workspace-repos';
 import { errorMessage } from '../host/user-errors';
+import { WINDOW_VARIABLE } from '../core/agent/window-channel';
+import type { Logger } from '../host/logger';
+import { openAgentChannel, type AgentChannel } from './agent-channel';
 import { findingsToolHandlers, registerAgentTools, workspaceSight } from './findings-tools';
 
 export type AgentDeps = Omit<AgentHandlerDeps, 'store' | 'project' | 'errorMessage' | 'novelty' | 'folders' | 'place' | 'trace'> & {
@@ -21,9 +24,22 @@ export type AgentDeps = Omit<AgentHandlerDeps, 'store' | 'project' | 'errorMessa
   readonly places: FindingPlaces;
   readonly dependencies: DependenciesHandlerDeps['dependencies'];
   readonly signedIn: () => boolean;
+  logger(component: string): Logger;
 };
 
-export function registerAgent(context: vscode.ExtensionContext, deps: AgentDeps): object {
+/** How an MCP client starts the server connected to this window (`appsecFindings.agentServer`): no token in it. */
+export interface AgentServerSpec {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+}
+
+export interface AgentRegistration {
+  /** The launch spec, once this window listens; undefined when agents cannot reach it (logged). */
+  agentServer(): Promise<AgentServerSpec | undefined>;
+}
+
+export function registerAgent(context: vscode.ExtensionContext, deps: AgentDeps): AgentRegistration {
   const { deploymentSlug, scans, details, triage, findingUrl, stories } = deps;
   const handlerDeps: AgentHandlerDeps = {
     deploymentSlug, project: (name) => deps.projects.find(name), store: deps.findings, scans, novelty: deps.baselines, details,
@@ -31,5 +47,17 @@ export function registerAgent(context: vscode.ExtensionContext, deps: AgentDeps)
   };
   const handlers = { ...findingsToolHandlers(handlerDeps), dependencies: dependenciesHandler({ dependencies: deps.dependencies, signedIn: deps.signedIn, errorMessage }) };
   context.subscriptions.push(...registerAgentTools(handlers, handlerDeps));
-  return {};
+  // Opened off activation's path: agents outside VS Code ask the window once it is up.
+  const folders = (): string[] => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+  const channel: Promise<AgentChannel | undefined> = new Promise<void>((resolve) => setImmediate(resolve)).then(() => openAgentChannel(handlers, folders, deps.logger('Agents')));
+  void channel.then((opened) => {
+    if (opened) context.subscriptions.push(opened, vscode.workspace.onDidChangeWorkspaceFolders(() => opened.foldersChanged()));
+  });
+  return {
+    agentServer: async () => {
+      const opened = await channel;
+      // VS Code's own runtime runs the script as Node; ELECTRON_RUN_AS_NODE is harmless where it is Node already.
+      return opened && { command: process.execPath, args: [context.asAbsolutePath('dist/mcp-server.js')], env: { ELECTRON_RUN_AS_NODE: '1', [WINDOW_VARIABLE]: opened.socket } };
+    },
+  };
 }

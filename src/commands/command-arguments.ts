@@ -35,6 +35,7 @@ import type { DependencyViewFilter } from '../core/services/dependency-view-filt
 import { findingTargetArgument, type FindingTarget } from './finding-target-argument';
 import type { TraceStepResult } from './trace-commands';
 import type { AgentHandOff, AutofixRequestResult } from './fix-commands';
+import type { AgentServerSpec } from '../agent/register-agent';
 
 /** A tree node as a menu passes it (`tree-nodes.ts`): it names what was clicked, never options. */
 const isTreeNode = (value: unknown): boolean =>
@@ -143,6 +144,7 @@ export interface CommandSignatures {
   'appsecFindings.showTrace': (target?: CommandItem | FindingTarget, selected?: readonly CommandItem[]) => Promise<TraceStepResult[] | undefined>;
   'appsecFindings.requestAutofix': (target?: CommandItem | FindingTarget, selected?: readonly CommandItem[]) => Promise<AutofixRequestResult | undefined>;
   'appsecFindings.fixWithAgent': (target?: CommandItem | FindingTarget, selected?: readonly CommandItem[]) => Promise<AgentHandOff | undefined>;
+  'appsecFindings.agentServer': () => Promise<AgentServerSpec | undefined>;
 }
 
 /** The typed map: every id, its handler. */
@@ -217,4 +219,5 @@ export const COMMAND_ARGUMENTS: { readonly [K in CommandId]: ArgumentsSchema<Par
   'appsecFindings.showTrace': argumentList(findingTargetArgument('appsecFindings.showTrace', ['sast']), SELECTED),
   'appsecFindings.requestAutofix': argumentList(findingTargetArgument('appsecFindings.requestAutofix', ['sast', 'sca']), SELECTED),
   'appsecFindings.fixWithAgent': argumentList(findingTargetArgument('appsecFindings.fixWithAgent', ['sast', 'sca', 'secrets']), SELECTED),
+  'appsecFindings.agentServer': NONE,
 };

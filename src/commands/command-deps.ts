@@ -21,6 +21,7 @@ import type { ExtensionLog, Logger } from '../host/logger';
 import type { ViewState } from '../host/view-state';
 import type { RefScans } from '../core/services/ref-scans';
 import type { WorkspaceRepos } from '../host/workspace-repos';
+import type { AgentServerSpec } from '../agent/register-agent';
 
 export interface CommandDeps {
   /** The extension's version, for the User-Agent. */
@@ -72,4 +73,6 @@ export interface CommandDeps {
   readonly dependencyFilter: DependencyFilterState;
   /** Selects a project in the Projects view; false when the view does not list it. */
   revealProject(projectName: string): Promise<boolean>;
+  /** How an MCP client starts the server connected to this window; undefined when agents cannot reach it. */
+  agentServer(): Promise<AgentServerSpec | undefined>;
 }

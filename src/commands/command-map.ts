@@ -4,6 +4,7 @@
  * (command-arguments.ts) before it runs.
  */
 import type { TreeCommandHandlers } from '../views/tree-views';
+import { agentServer } from './agent-server-commands';
 import { checkConnection } from './connection-commands';
 import type { CommandMap } from './command-arguments';
 import type { CommandDeps } from './command-deps';
@@ -94,5 +95,6 @@ export function buildCommands(app: CommandDeps, tree: TreeCommandHandlers): Comm
     'appsecFindings.showTrace': (arg) => showTrace(app, isFindingTarget(arg) ? arg : subject(arg)),
     'appsecFindings.requestAutofix': (arg) => requestAutofix(app, isFindingTarget(arg) ? arg : subject(arg)),
     'appsecFindings.fixWithAgent': (arg) => fixWithAgent(app, isFindingTarget(arg) ? arg : subject(arg)),
+    'appsecFindings.agentServer': () => agentServer(app),
   };
 }

@@ -75,3 +75,6 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = (Object.keys(TOOL_NAM
   if (!tool) throw new Error(`package.json declares no tool ${TOOL_NAMES[name].lm}`);
   return { name, description: tool.modelDescription, inputSchema: tool.inputSchema, outputSchema: OUTPUTS[name], destructive: name === 'triage' };
 });
+
+/** The extension's version, which the MCP server gives as its own. */
+export const TOOLS_VERSION: string = manifest.version;

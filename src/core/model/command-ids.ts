@@ -56,6 +56,7 @@ export const COMMAND_IDS = [
   'appsecFindings.showTrace',
   'appsecFindings.requestAutofix',
   'appsecFindings.fixWithAgent',
+  'appsecFindings.agentServer',
 ] as const;
 
 export type CommandId = (typeof COMMAND_IDS)[number];
