@@ -39,7 +39,7 @@ function loadsVscode(file, visiting = new Set()) {
   return result;
 }
 
-const pure = ['src/agent', 'src/views', 'src/host', 'src/commands']
+const pure = ['src/agent', 'src/mcp', 'src/views', 'src/host', 'src/commands']
   .flatMap((dir) => find(dir, '.ts'))
   .filter((file) => !loadsVscode(file))
   .map((file) => relative('.', file).split('\\').join('/'))

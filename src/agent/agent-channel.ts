@@ -55,7 +55,12 @@ export async function openAgentChannel(handlers: Partial<Record<ToolName, ToolHa
     return undefined;
   }
   const { socket, entry } = newWindowAddress(dir);
-  const server: Server = createServer((connection) => serve(connection, handlers));
+  const connections = new Set<Socket>();
+  const server: Server = createServer((connection) => {
+    connections.add(connection);
+    connection.on('close', () => connections.delete(connection));
+    serve(connection, handlers);
+  });
   const listening = await new Promise<boolean>((resolve) => {
     server.once('error', (error) => {
       log.warn(`Agents outside VS Code cannot reach this window: ${error.message}`);
@@ -70,7 +75,9 @@ export async function openAgentChannel(handlers: Partial<Record<ToolName, ToolHa
     socket,
     foldersChanged: say,
     dispose: () => {
+      // Closing stops new connections; those open end with the window, and their requests with them.
       server.close();
+      for (const connection of connections) connection.destroy();
       rmSync(entry, { force: true });
       if (process.platform !== 'win32') rmSync(socket, { force: true });
     },
