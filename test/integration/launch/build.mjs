@@ -18,6 +18,8 @@ const ALLOWED = [
   // The words said at run time (vscode.l10n): one bundle per shipped display language.
   /^extension\/l10n\/bundle\.l10n\.[a-z]{2}(-[a-z]{2})?\.json$/,
   /^extension\/dist\/extension\.js$/,
+  // The MCP server an agent starts (src/mcp/main.ts), a Node script of its own.
+  /^extension\/dist\/mcp-server\.js$/,
   /^extension\/media\/[^/]+\.(svg|png)$/,
   // The Finding Details page loads its script and style from the extension (its CSP allows nothing else).
   /^extension\/media\/details\.(js|css)$/,

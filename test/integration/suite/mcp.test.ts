@@ -1,0 +1,89 @@
+// An agent outside VS Code, as it really runs: the SDK's client starts the extension's MCP server
+// as a child process over stdio, exactly as `appsecFindings.agentServer` says, and the server
+// asks this window over its private channel. The server gives a finding the line Problems gives
+// it after an unsaved edit; no token is in the launch spec or the child's arguments or environment.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { KnownFindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
+import { signedIn, signIn } from './fixture';
+import { putDocumentBack, restoreAfterEach, waitFor } from './helpers';
+
+// The extension's diagnostics carry their finding (the suite's bundle has its own copy of the class, so no instanceof).
+const withFinding = (d: vscode.Diagnostic): d is KnownFindingDiagnostic => (d as { finding?: unknown }).finding !== undefined;
+
+interface LaunchSpec { command: string; args: string[]; env: Record<string, string> }
+interface Listed { id: number; path?: string; line?: number; codeChanged?: boolean; issueType: string }
+
+describe('the MCP server, started by an agent', () => {
+  const undo = restoreAfterEach();
+
+  async function started(): Promise<{ client: Client; spec: LaunchSpec; pid: number }> {
+    const spec = await vscode.commands.executeCommand<LaunchSpec>('appsecFindings.agentServer');
+    assert.ok(spec, 'the window gives a launch spec');
+    const transport = new StdioClientTransport({ command: spec.command, args: spec.args, env: spec.env, stderr: 'pipe' });
+    const client = new Client({ name: 'in-host-agent', version: '1.0.0' });
+    await client.connect(transport);
+    undo(() => client.close());
+    assert.ok(transport.pid, 'the server runs as a process of its own');
+    return { client, spec, pid: transport.pid };
+  }
+
+  it('gives a finding the line Problems gives it after an unsaved edit, from a process that holds no token', async function () {
+    this.timeout(60_000);
+    const f = await signedIn();
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    const { client, spec, pid } = await started();
+    for (const [what, text] of [['launch spec', JSON.stringify(spec)], ['arguments', readFileSync(`/proc/${pid}/cmdline`, 'utf8')], ['environment', readFileSync(`/proc/${pid}/environ`, 'utf8')]]) {
+      assert.ok(!text.includes(f.server.token), `no token in the server's ${what}`);
+    }
+    assert.ok(!readFileSync(`/proc/${pid}/environ`, 'utf8').includes('SEMGREP_APP_TOKEN'), 'no token variable either');
+
+    // A code finding Problems shows in a file of the workspace; three lines typed above it, unsaved.
+    const shown = vscode.languages.getDiagnostics().flatMap(([uri, list]) => (uri.scheme === 'file' ? list.filter(withFinding).filter((d) => d.finding.issueType === 'sast').map((d) => [uri, d] as const) : []));
+    const [uri, diagnostic] = shown.find(([, d]) => d.range.start.line > 0) ?? [];
+    assert.ok(uri && diagnostic, 'Problems shows a code finding below a file\'s first line');
+    const document = await vscode.workspace.openTextDocument(uri);
+    const original = document.getText();
+    undo(() => putDocumentBack(document, original));
+    const id = diagnostic.finding.id;
+    const lineOf = (): number | undefined => vscode.languages.getDiagnostics(uri).filter(withFinding).find((d) => d.finding.id === id)?.range.start.line;
+    const before = lineOf()!;
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(uri, new vscode.Position(0, 0), 'typed one\ntyped two\ntyped three\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await waitFor(() => lineOf() === before + 3, 10_000, 'Problems moves the finding down three lines');
+    assert.ok(document.isDirty, 'the edit is not saved');
+
+    const listed = await client.callTool({ name: 'findings', arguments: { path: uri.fsPath, status: 'all', limit: 500 } });
+    assert.equal(listed.isError, undefined, JSON.stringify(listed.content));
+    const found = (listed.structuredContent as { findings: Listed[] }).findings.find((x) => x.id === id);
+    assert.ok(found, `the server lists finding #${id}`);
+    assert.equal(found.path, vscode.workspace.asRelativePath(uri, false), 'its path, relative to the repository root');
+    assert.equal(found.line, before + 3 + 1, 'the line Problems shows (1-based), unsaved edit included');
+
+    const one = await client.callTool({ name: 'finding', arguments: { id } });
+    assert.equal(one.isError, undefined, JSON.stringify(one.content));
+    const { finding } = one.structuredContent as { finding: Listed };
+    assert.equal(finding.line, before + 3 + 1, 'the finding tool places it the same');
+    assert.match(JSON.stringify(one.content), new RegExp(`Where today: [^\\n]*:${before + 4}`));
+  });
+
+  it('signed out: every findings tool is an MCP error that says to sign in', async function () {
+    this.timeout(60_000);
+    const f = await signedIn();
+    const { client } = await started();
+    undo(async () => {
+      await signIn(f);
+      await vscode.commands.executeCommand('appsecFindings.refresh');
+    });
+    await vscode.commands.executeCommand('appsecFindings.signOut');
+    for (const [name, args] of [['findings', {}], ['finding', { id: 1 }], ['dependencies', { package: 'lodash' }], ['triage', { findingIds: [1], issueType: 'sast', state: 'reviewing' }]] as const) {
+      const result = await client.callTool({ name, arguments: args });
+      assert.equal(result.isError, true, `${name} is an error`);
+      assert.match(JSON.stringify(result.content), /Not signed in to the AppSec platform.*Sign In/, `${name} says to sign in`);
+    }
+  });
+});
