@@ -3,6 +3,7 @@
  * services the commands use, and two adapters over them: the language-model tools for the
  * editor's chat, and the channel through which the MCP server asks this window.
  */
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { Project } from '../core/model/types';
 import { dependenciesHandler, type DependenciesHandlerDeps } from '../core/agent/dependencies-handler';
@@ -37,6 +38,24 @@ export interface AgentServerSpec {
 export interface AgentRegistration {
   /** The launch spec, once this window listens; undefined when agents cannot reach it (logged). */
   agentServer(): Promise<AgentServerSpec | undefined>;
+  /** The spec an agent's own list takes: no window named, and a copy of the script that outlives this version's folder. */
+  agentEntry(): AgentServerSpec;
+  /** VS Code's storage of this extension (Cline's list is beside it). */
+  readonly agentStorage: vscode.Uri;
+}
+
+/** Copies the server script beside the extension's storage once per version, so an agent's list keeps working after an update. */
+function stableScript(context: vscode.ExtensionContext): string {
+  const dir = vscode.Uri.joinPath(context.globalStorageUri, 'mcp').fsPath;
+  const script = `${dir}/mcp-server.js`;
+  const version = String((context.extension.packageJSON as { version?: unknown }).version);
+  const marker = `${dir}/version`;
+  if (!existsSync(script) || (existsSync(marker) ? readFileSync(marker, 'utf8') : '') !== version) {
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(context.asAbsolutePath('dist/mcp-server.js'), script);
+    writeFileSync(marker, version);
+  }
+  return script;
 }
 
 export function registerAgent(context: vscode.ExtensionContext, deps: AgentDeps): AgentRegistration {
@@ -52,8 +71,12 @@ export function registerAgent(context: vscode.ExtensionContext, deps: AgentDeps)
   const channel: Promise<AgentChannel | undefined> = new Promise<void>((resolve) => setImmediate(resolve)).then(() => openAgentChannel(handlers, folders, deps.logger('Agents')));
   void channel.then((opened) => {
     if (opened) context.subscriptions.push(opened, vscode.workspace.onDidChangeWorkspaceFolders(() => opened.foldersChanged()));
+    // An agent's list names the copy: after an update, the copy is this version's.
+    if (existsSync(vscode.Uri.joinPath(context.globalStorageUri, 'mcp', 'version').fsPath)) stableScript(context);
   });
   return {
+    agentStorage: context.globalStorageUri,
+    agentEntry: () => ({ command: process.execPath, args: [stableScript(context)], env: { ELECTRON_RUN_AS_NODE: '1' } }),
     agentServer: async () => {
       const opened = await channel;
       // VS Code's own runtime runs the script as Node; ELECTRON_RUN_AS_NODE is harmless where it is Node already.

@@ -36,6 +36,10 @@ import { findingTargetArgument, type FindingTarget } from './finding-target-argu
 import type { TraceStepResult } from './trace-commands';
 import type { AgentHandOff, AutofixRequestResult } from './fix-commands';
 import type { AgentServerSpec } from '../agent/register-agent';
+import type { AgentClient } from '../core/agent/agent-configs';
+import type { Connected } from '../agent/connect-agent';
+import { CONNECT_AGENT_ARGUMENT } from './agent-server-commands';
+import type { OpenedLink } from './link-commands';
 
 /** A tree node as a menu passes it (`tree-nodes.ts`): it names what was clicked, never options. */
 const isTreeNode = (value: unknown): boolean =>
@@ -145,6 +149,8 @@ export interface CommandSignatures {
   'appsecFindings.requestAutofix': (target?: CommandItem | FindingTarget, selected?: readonly CommandItem[]) => Promise<AutofixRequestResult | undefined>;
   'appsecFindings.fixWithAgent': (target?: CommandItem | FindingTarget, selected?: readonly CommandItem[]) => Promise<AgentHandOff | undefined>;
   'appsecFindings.agentServer': () => Promise<AgentServerSpec | undefined>;
+  'appsecFindings.connectAgent': (request?: { readonly client: AgentClient }) => Promise<Connected | undefined>;
+  'appsecFindings.openFindingLink': (link?: string) => Promise<OpenedLink>;
 }
 
 /** The typed map: every id, its handler. */
@@ -220,4 +226,6 @@ export const COMMAND_ARGUMENTS: { readonly [K in CommandId]: ArgumentsSchema<Par
   'appsecFindings.requestAutofix': argumentList(findingTargetArgument('appsecFindings.requestAutofix', ['sast', 'sca']), SELECTED),
   'appsecFindings.fixWithAgent': argumentList(findingTargetArgument('appsecFindings.fixWithAgent', ['sast', 'sca', 'secrets']), SELECTED),
   'appsecFindings.agentServer': NONE,
+  'appsecFindings.connectAgent': CONNECT_AGENT_ARGUMENT,
+  'appsecFindings.openFindingLink': argumentList(optional(text('appsecFindings.openFindingLink takes a finding\'s platform link (text).'))),
 };

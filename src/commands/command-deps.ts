@@ -75,4 +75,8 @@ export interface CommandDeps {
   revealProject(projectName: string): Promise<boolean>;
   /** How an MCP client starts the server connected to this window; undefined when agents cannot reach it. */
   agentServer(): Promise<AgentServerSpec | undefined>;
+  /** The spec an agent's own list takes (Connect an Agent…). */
+  agentEntry(): AgentServerSpec;
+  /** VS Code's storage of this extension (Cline's list is beside it). */
+  readonly agentStorage: vscode.Uri;
 }

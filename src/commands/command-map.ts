@@ -4,7 +4,8 @@
  * (command-arguments.ts) before it runs.
  */
 import type { TreeCommandHandlers } from '../views/tree-views';
-import { agentServer } from './agent-server-commands';
+import { agentServer, connectAgentCommand } from './agent-server-commands';
+import { openFindingLink } from './link-commands';
 import { checkConnection } from './connection-commands';
 import type { CommandMap } from './command-arguments';
 import type { CommandDeps } from './command-deps';
@@ -96,5 +97,7 @@ export function buildCommands(app: CommandDeps, tree: TreeCommandHandlers): Comm
     'appsecFindings.requestAutofix': (arg) => requestAutofix(app, isFindingTarget(arg) ? arg : subject(arg)),
     'appsecFindings.fixWithAgent': (arg) => fixWithAgent(app, isFindingTarget(arg) ? arg : subject(arg)),
     'appsecFindings.agentServer': () => agentServer(app),
+    'appsecFindings.connectAgent': (request) => connectAgentCommand(app, request),
+    'appsecFindings.openFindingLink': (link) => openFindingLink(app, link),
   };
 }

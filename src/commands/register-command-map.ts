@@ -8,6 +8,7 @@ import { treeCommandHandlers, type TreeViews } from '../views/tree-views';
 import type { CommandDeps } from './command-deps';
 import { buildCommands } from './command-map';
 import { registerCommands } from './register';
+import { registerFindingLinks } from './link-commands';
 
 export interface CommandMapDeps extends CommandDeps {
   readonly trees: Pick<TreeViews, 'projects' | 'policies'>;
@@ -15,6 +16,6 @@ export interface CommandMapDeps extends CommandDeps {
 }
 
 export function registerCommandMap(context: vscode.ExtensionContext, deps: CommandMapDeps): object {
-  context.subscriptions.push(...registerCommands(deps, buildCommands(deps, treeCommandHandlers(deps.trees)), (id, result) => deps.walkthrough.commandRan(id, result)));
+  context.subscriptions.push(...registerCommands(deps, buildCommands(deps, treeCommandHandlers(deps.trees)), (id, result) => deps.walkthrough.commandRan(id, result)), registerFindingLinks());
   return {};
 }

@@ -57,6 +57,8 @@ export const COMMAND_IDS = [
   'appsecFindings.requestAutofix',
   'appsecFindings.fixWithAgent',
   'appsecFindings.agentServer',
+  'appsecFindings.connectAgent',
+  'appsecFindings.openFindingLink',
 ] as const;
 
 export type CommandId = (typeof COMMAND_IDS)[number];

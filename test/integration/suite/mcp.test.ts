@@ -3,13 +3,14 @@
 // asks this window over its private channel. The server gives a finding the line Problems gives
 // it after an unsaved edit; no token is in the launch spec or the child's arguments or environment.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { KnownFindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { signedIn, signIn } from './fixture';
-import { putDocumentBack, restoreAfterEach, waitFor } from './helpers';
+import { inEachTheme, putDocumentBack, readWindow, restoreAfterEach, screenshotHandshake, waitFor } from './helpers';
 
 // The extension's diagnostics carry their finding (the suite's bundle has its own copy of the class, so no instanceof).
 const withFinding = (d: vscode.Diagnostic): d is KnownFindingDiagnostic => (d as { finding?: unknown }).finding !== undefined;
@@ -85,5 +86,57 @@ describe('the MCP server, started by an agent', () => {
       assert.equal(result.isError, true, `${name} is an error`);
       assert.match(JSON.stringify(result.content), /Not signed in to the AppSec platform.*Sign In/, `${name} says to sign in`);
     }
+  });
+
+  it('Connect an Agent writes the server into an agent\'s list beside what it held, with no token; that entry, started in the repository, finds this window', async function () {
+    this.timeout(60_000);
+    const f = await signedIn();
+    const root = f.folder.uri.fsPath;
+    const listFile = join(root, '.mcp.json');
+    undo(() => rmSync(listFile, { force: true }));
+    writeFileSync(listFile, JSON.stringify({ mcpServers: { github: { command: 'gh-mcp' } } }));
+    const connected = await vscode.commands.executeCommand<{ path?: string; problem?: string }>('appsecFindings.connectAgent', { client: 'claude-code' });
+    assert.equal(connected?.path, listFile, `written where Claude Code reads its project's servers: ${JSON.stringify(connected)}`);
+    const written = readFileSync(listFile, 'utf8');
+    assert.ok(!written.includes(f.server.token), 'no token in the file');
+    const { mcpServers } = JSON.parse(written) as { mcpServers: Record<string, { command: string; args: string[]; env: Record<string, string> }> };
+    assert.deepEqual(Object.keys(mcpServers), ['github', 'appsec-findings'], 'the other server stays');
+    const entry = mcpServers['appsec-findings'];
+    assert.ok(existsSync(entry.args[0]), 'the script it names is there');
+    assert.equal(entry.env.APPSEC_FINDINGS_WINDOW, undefined, 'no window pinned: the server finds the one open on the repository');
+
+    // As the agent starts it: in the repository, from the entry alone.
+    const transport = new StdioClientTransport({ command: entry.command, args: entry.args, env: entry.env, cwd: join(root, 'src'), stderr: 'pipe' });
+    const client = new Client({ name: 'claude-code-like', version: '1.0.0' });
+    await client.connect(transport);
+    undo(() => client.close());
+    const listed = await client.callTool({ name: 'findings', arguments: {} });
+    assert.equal(listed.isError, undefined, JSON.stringify(listed.content));
+    assert.ok((listed.structuredContent as { total: number }).total > 0, 'the window\'s findings');
+
+    // A list with comments is not ours to rewrite: left as it was, and said why.
+    const cursorFile = join(root, '.cursor', 'mcp.json');
+    undo(() => rmSync(join(root, '.cursor'), { recursive: true, force: true }));
+    mkdirSync(join(root, '.cursor'), { recursive: true });
+    const commented = '{\n  // my servers\n  "mcpServers": {}\n}\n';
+    writeFileSync(cursorFile, commented);
+    const refused = await vscode.commands.executeCommand<{ problem?: string }>('appsecFindings.connectAgent', { client: 'cursor' });
+    assert.match(refused?.problem ?? '', /left as it is: it is not plain JSON/);
+    assert.equal(readFileSync(cursorFile, 'utf8'), commented, 'the file is untouched');
+  });
+
+  it('Connect an Agent from the palette: a picker of the agents and where each keeps its servers', async function () {
+    this.timeout(60_000);
+    await signedIn();
+    await inEachTheme(['light', 'dark'], async (theme) => {
+      const picking = Promise.resolve(vscode.commands.executeCommand('appsecFindings.connectAgent'));
+      let rows: string[] = [];
+      await waitFor(async () => (rows = (await readWindow('.quick-input-list .monaco-list-row')).map((r) => r.text)).length === 4, 10_000, () => `the picker lists the four agents: ${rows.join(' | ')}`);
+      ['Claude Code', 'Cursor', 'Windsurf', 'Cline'].forEach((name, i) => assert.ok(rows[i].startsWith(name), `row ${i + 1} is ${name}: ${rows[i]}`));
+      assert.ok(rows[0].includes('.mcp.json') && rows[3].includes('cline_mcp_settings.json'), `each with its file: ${rows.join(' | ')}`);
+      await screenshotHandshake(`connect-agent-pick-${theme}`);
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      assert.equal(await picking, undefined, 'closing the picker writes nothing');
+    });
   });
 });
