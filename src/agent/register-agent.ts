@@ -14,6 +14,7 @@ import { errorMessage } from '../host/user-errors';
 import { WINDOW_VARIABLE } from '../core/agent/window-channel';
 import type { Logger } from '../host/logger';
 import { openAgentChannel, type AgentChannel } from './agent-channel';
+import { offerMcpServerInVsCode } from './mcp-in-vscode';
 import { findingsToolHandlers, registerAgentTools, workspaceSight } from './findings-tools';
 
 export type AgentDeps = Omit<AgentHandlerDeps, 'store' | 'project' | 'errorMessage' | 'novelty' | 'folders' | 'place' | 'trace'> & {
@@ -74,13 +75,15 @@ export function registerAgent(context: vscode.ExtensionContext, deps: AgentDeps)
     // An agent's list names the copy: after an update, the copy is this version's.
     if (existsSync(vscode.Uri.joinPath(context.globalStorageUri, 'mcp', 'version').fsPath)) stableScript(context);
   });
+  const agentServer = async (): Promise<AgentServerSpec | undefined> => {
+    const opened = await channel;
+    // VS Code's own runtime runs the script as Node; ELECTRON_RUN_AS_NODE is harmless where it is Node already.
+    return opened && { command: process.execPath, args: [context.asAbsolutePath('dist/mcp-server.js')], env: { ELECTRON_RUN_AS_NODE: '1', [WINDOW_VARIABLE]: opened.socket } };
+  };
+  context.subscriptions.push(...offerMcpServerInVsCode(agentServer, String((context.extension.packageJSON as { version?: unknown }).version)));
   return {
+    agentServer,
     agentStorage: context.globalStorageUri,
     agentEntry: () => ({ command: process.execPath, args: [stableScript(context)], env: { ELECTRON_RUN_AS_NODE: '1' } }),
-    agentServer: async () => {
-      const opened = await channel;
-      // VS Code's own runtime runs the script as Node; ELECTRON_RUN_AS_NODE is harmless where it is Node already.
-      return opened && { command: process.execPath, args: [context.asAbsolutePath('dist/mcp-server.js')], env: { ELECTRON_RUN_AS_NODE: '1', [WINDOW_VARIABLE]: opened.socket } };
-    },
   };
 }

@@ -36,6 +36,10 @@ export const settings = {
   stopNotifyingNewFindings(): Thenable<void> {
     return config().update('notifyNewFindings', false, vscode.ConfigurationTarget.Global);
   },
+  /** `appsecFindings.agents.mcpServerInVsCode`: the MCP server offered to VS Code's own agent too (off: Copilot has the language-model tools). */
+  mcpServerInVsCode(): boolean {
+    return config().get<boolean>('agents.mcpServerInVsCode', false) === true;
+  },
   /** `appsecFindings.dependencies.inlayHints`: the inventory's hint at the end of manifest and lockfile lines. */
   dependencyInlayHints(): boolean {
     return config().get<boolean>('dependencies.inlayHints', true) !== false;

@@ -12,6 +12,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
+import { measureConnectedServer } from './bench-agent';
 import { BENCH_FILE_LINES, benchFile, HOST_BENCH, HOT_FILE, HOT_FINDINGS } from '../../bench/host-data';
 import { EXTENSION_ID } from './fixture';
 import { appsecDiagnosticCount, windowProblemCount } from './helpers';
@@ -741,6 +742,8 @@ describe('bench:host', () => {
         reference: `${mean(alone, (t) => t.markersPerKey).toFixed(0)} with ${alone[0].shown} shown; ${(mean(withAll, (t) => t.charsPerKey) / 1000).toFixed(1)} vs ${(mean(alone, (t) => t.charsPerKey) / 1000).toFixed(1)} kB serialized per keystroke`, target: 'the same',
       });
       keeping.dispose();
+      await setLatency(child, 150);
+      figures.push(await measureConnectedServer(openUri, expected, 150, median));
       await atLatency();
     } finally {
       child.disconnect();

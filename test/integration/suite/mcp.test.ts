@@ -139,4 +139,20 @@ describe('the MCP server, started by an agent', () => {
       assert.equal(await picking, undefined, 'closing the picker writes nothing');
     });
   });
+
+  it('Open Finding from Link opens a platform link where the finding is today; another link, or a finding not loaded, opens nothing', async function () {
+    this.timeout(60_000);
+    const f = await signedIn();
+    undo(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+    const [uri, diagnostic] = vscode.languages.getDiagnostics().flatMap(([u, list]) => (u.scheme === 'file' ? list.filter(withFinding).filter((d) => d.finding.issueType === 'sast').map((d) => [u, d] as const) : []))[0] ?? [];
+    assert.ok(uri && diagnostic, 'Problems shows a code finding');
+    const link = f.api.app.findingUrl(diagnostic.finding);
+    assert.ok(link, 'the finding has a platform link');
+    assert.equal(await vscode.commands.executeCommand('appsecFindings.openFindingLink', link), 'editor');
+    const editor = vscode.window.activeTextEditor;
+    assert.equal(editor?.document.uri.toString(), uri.toString(), 'its file is open');
+    assert.equal(editor.selection.start.line, diagnostic.range.start.line, 'at the line Problems shows');
+    assert.equal(await vscode.commands.executeCommand('appsecFindings.openFindingLink', 'command:workbench.action.quit'), undefined, 'not a finding\'s link: nothing opens');
+    assert.equal(await vscode.commands.executeCommand('appsecFindings.openFindingLink', link.replace(/\d+$/, '987654321')), 'notLoaded', 'a finding the editor has not loaded is offered on the platform');
+  });
 });
