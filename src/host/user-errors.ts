@@ -6,7 +6,7 @@ import type { CommandId } from '../core/model/command-ids';
 import * as vscode from 'vscode';
 import { showError, showWarning } from './notify';
 import { parseBaseUrl } from '../core/api/baseUrl';
-import { isCancelled, PlatformError } from '../core/model/errors';
+import { errorMessage, isCancelled, PlatformError } from '../core/model/errors';
 import { SessionError } from '../core/services/session';
 import type { Logger } from './logger';
 import { said, t, type Said } from '../core/l10n';
@@ -18,12 +18,7 @@ export function isCancellation(error: unknown): boolean {
   return isCancelled(error) || error instanceof vscode.CancellationError;
 }
 
-/** The error in English: for the log and for the agent's text, which stay English. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof PlatformError || error instanceof SessionError) return error.message;
-  if (error instanceof Error) return error.message;
-  return String(error);
-}
+export { errorMessage };
 
 /**
  * The error as the user reads it: an error that carries its words in the display language

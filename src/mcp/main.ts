@@ -1,14 +1,18 @@
 /**
  * The MCP server's entry point (`dist/mcp-server.js`), started by an agent over stdio as
  * `appsecFindings.agentServer` says. It answers from the VS Code window open on the repository
- * in its working directory (or the one its launch spec names). It holds no token and reads none.
+ * in its working directory (or the one its launch spec names), and holds no token then; with no
+ * window, by itself for that repository when its environment has `SEMGREP_APP_TOKEN`.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createAgentServer } from './agent-server';
+import { standaloneBackend } from './standalone-backend';
 import { windowBackend } from './window-backend';
 
 async function main(): Promise<void> {
-  const server = createAgentServer(windowBackend({ cwd: process.cwd(), env: process.env }));
+  const { cwd, env } = { cwd: process.cwd(), env: process.env };
+  const standalone = standaloneBackend({ cwd, env });
+  const server = createAgentServer(windowBackend({ cwd, env, ...(standalone ? { standalone } : {}) }));
   await server.connect(new StdioServerTransport());
 }
 

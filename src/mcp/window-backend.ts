@@ -9,10 +9,11 @@ import { refused, type ToolAnswer } from '../core/agent/tool-answer';
 import type { ToolName } from '../core/agent/tool-names';
 import type { AgentBackend } from './agent-server';
 
-const NO_WINDOW = (cwd: string, token: boolean): string =>
-  `No VS Code window with AppSec Findings is open on ${JSON.stringify(cwd)}: ask the user to open this repository in VS Code (signed in to the AppSec platform), then try again.${token ? ' (SEMGREP_APP_TOKEN is set, but this version answers only through the window: it never reads the token.)' : ''}`;
+const NO_WINDOW = (cwd: string): string =>
+  `No VS Code window with AppSec Findings is open on ${JSON.stringify(cwd)}: ask the user to open this repository in VS Code (signed in to the AppSec platform), then try again. (Without a window, the server answers by itself when SEMGREP_APP_TOKEN is in its environment.)`;
 
-export function windowBackend(options: { cwd: string; env: NodeJS.ProcessEnv }): AgentBackend {
+/** `standalone` answers when no window is open on the repository (and none is pinned). */
+export function windowBackend(options: { cwd: string; env: NodeJS.ProcessEnv; standalone?: AgentBackend }): AgentBackend {
   let link: { socket: Socket; address: string } | undefined;
   let next = 0;
   const waiting = new Map<number, (answer: ToolAnswer) => void>();
@@ -49,8 +50,9 @@ export function windowBackend(options: { cwd: string; env: NodeJS.ProcessEnv }):
   return {
     async call(tool: ToolName, input: unknown, signal: AbortSignal): Promise<ToolAnswer> {
       const address = find();
+      if (address === undefined && options.standalone) return options.standalone.call(tool, input, signal);
       const socket = address === undefined ? undefined : await open(address);
-      if (!socket) return refused(NO_WINDOW(options.cwd, Boolean(options.env.SEMGREP_APP_TOKEN)));
+      if (!socket) return refused(NO_WINDOW(options.cwd));
       const id = ++next;
       return new Promise<ToolAnswer>((resolve) => {
         waiting.set(id, resolve);

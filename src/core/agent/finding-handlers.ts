@@ -28,6 +28,7 @@ export function findingHandler(deps: AgentHandlerDeps): (input: unknown, signal:
     ]);
     if (signal.aborted) return refused('Cancelled.');
     const current = deps.store.finding(slug, finding.issueType, finding.id) ?? finding;
+    await deps.prepare?.([current], story?.kind === 'story' ? story.story.trace : undefined);
     const place = deps.place(current);
     const isNew = deps.novelty.isNew(current);
     const agentStory = storyOf(deps, current, story);

@@ -42,6 +42,8 @@ export interface AgentHandlerDeps {
   readonly place: (finding: Finding) => TodayPlace | undefined;
   /** The trace's steps, placed the same way. */
   readonly trace: (finding: Finding, steps: readonly TraceStep[]) => readonly TracePlace[];
+  /** Reads what `place` and `trace` need for these findings, where that is not known already (standalone mode's git). */
+  readonly prepare?: (findings: readonly Finding[], steps?: readonly TraceStep[]) => Promise<void>;
   readonly novelty: BranchNovelty;
   readonly details: FindingDetails;
   readonly stories: FindingStories;
@@ -119,7 +121,9 @@ async function list(deps: AgentHandlerDeps, slug: string, input: FindingsInput, 
   const loaded = instead ? await load(instead) : own;
   const keep = shown.keep?.keep;
   const kept = loaded.findings.filter((f) => (!keep || keep(f)) && (!onlyAi || f.issueType !== 'sast' || f.ai !== undefined));
-  const listed = sortForAgent(kept).slice(0, input.limit ?? 50).map((finding) => ({ finding, place: deps.place(finding), isNew: deps.novelty.isNew(finding) }));
+  const chosen = sortForAgent(kept).slice(0, input.limit ?? 50);
+  await deps.prepare?.(chosen);
+  const listed = chosen.map((finding) => ({ finding, place: deps.place(finding), isNew: deps.novelty.isNew(finding) }));
   const items: ListedFinding[] = listed.map(({ finding, place, isNew }) => ({ finding, where: whereText(finding, place), isNew }));
   const filters = [`status ${status}`, input.severities ? `severity ${input.severities.join(', ')}` : '', path ? `under ${path}` : '', `types ${types.join(', ') || 'none'}`].filter(Boolean).join('; ');
   const gaps = gapLines(loaded.gaps, deps.errorMessage);

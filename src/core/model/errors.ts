@@ -126,3 +126,8 @@ export function unavailableOf(error: unknown, badRequestToo = false): Unavailabl
   const missing = error.reason === 'forbidden' || error.reason === 'notFound' || (badRequestToo && error.reason === 'badRequest' && error.status === 400);
   return missing ? { status: error.status, detail: error.message } : undefined;
 }
+
+/** The error in English: for the log and for the agent's text, which stay English. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

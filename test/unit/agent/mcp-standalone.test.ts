@@ -1,0 +1,108 @@
+// Standalone mode as an agent in a terminal runs it: the SDK's client starts the MCP server as a
+// real process over stdio, in a git clone of a project, with SEMGREP_APP_TOKEN and
+// SEMGREP_APP_URL pointing at the local platform and no window anywhere. The server finds the
+// project from the remote and gives each finding its line in today's code: two lines were
+// inserted above the finding since the scanned commit. A refused token, a repository the platform
+// has no project for, and a folder outside git are tool errors that name the cause.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { generateDeployment, startPlatformServer, type RunningPlatform } from '../../platform';
+
+const MAIN = resolve(__dirname, '../../../src/mcp/main.ts');
+// The server runs from its sources through tsx, loaded by path: the process starts in the clone, where no node_modules is.
+const TSX = pathToFileURL(resolve(__dirname, '../../../node_modules/tsx/dist/loader.mjs')).href;
+const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+
+interface Listed { id: number; path?: string; line?: number; codeChanged?: boolean; scannedLine?: number }
+
+async function serverIn(cwd: string, env: Record<string, string>): Promise<Client> {
+  // No window to find: the channel's directory is one of this test's own, empty.
+  const transport = new StdioClientTransport({
+    command: process.execPath, args: ['--import', TSX, MAIN], cwd, stderr: 'pipe',
+    env: { PATH: process.env.PATH ?? '', TMPDIR: mkdtempSync(join(tmpdir(), 'mcp-nowindow-')), ...env },
+  });
+  const client = new Client({ name: 'terminal-agent', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+void describe('the MCP server, standalone', () => {
+  let platform: RunningPlatform;
+  let repo: string;
+  let finding: { id: number; path: string; line: number };
+  const clients: Client[] = [];
+
+  before(async () => {
+    const data = generateDeployment({ seed: 21, projects: 2, sastPerProject: 30, scaPerProject: 5, refsPerProject: 1 });
+    platform = await startPlatformServer({ data, shape: 'spec' });
+    const project = data.projects[0]!;
+    const ours = data.sast.filter((f) => f.repository?.name === project.name && f.ref === project.primary_branch && f.status === 'open' && f.location?.file_path);
+    const first = ours.find((f) => (f.location?.line ?? 0) > 3)!;
+    finding = { id: first.id!, path: first.location!.file_path!, line: first.location!.line! };
+    repo = realpathSync(mkdtempSync(join(tmpdir(), 'mcp-clone-')));
+    for (const path of new Set(ours.map((f) => f.location!.file_path!))) {
+      mkdirSync(dirname(join(repo, path)), { recursive: true });
+      writeFileSync(join(repo, path), Array.from({ length: 400 }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
+    }
+    git(repo, 'init', '-q');
+    git(repo, 'config', 'user.email', 't@example.invalid');
+    git(repo, 'config', 'user.name', 'T');
+    git(repo, 'checkout', '-q', '-B', project.primary_branch);
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-q', '-m', 'scanned');
+    git(repo, 'remote', 'add', 'origin', `git@github.com:${project.name}.git`);
+    // This commit is the one scanned: the findings' links name it.
+    const commit = git(repo, 'rev-parse', 'HEAD');
+    for (const f of data.sast) if (f.repository?.name === project.name) f.line_of_code_url = f.line_of_code_url?.replace(/\/blob\/[0-9a-f]{7,40}\//, `/blob/${commit}/`);
+    // Since the scan, two lines were typed in above the finding (not committed).
+    const file = join(repo, finding.path);
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines.splice(finding.line - 2, 0, 'new one', 'new two');
+    writeFileSync(file, lines.join('\n'));
+  });
+  after(async () => {
+    for (const c of clients) await c.close();
+    await platform.close();
+  });
+
+  void test('finds the project from the remote and places each finding in today\'s code', async () => {
+    const client = await serverIn(join(repo, dirname(finding.path)), { SEMGREP_APP_TOKEN: platform.token, SEMGREP_APP_URL: platform.url });
+    clients.push(client);
+    const result = await client.callTool({ name: 'findings', arguments: { path: finding.path } });
+    assert.equal(result.isError, undefined, JSON.stringify(result.content));
+    const listed = (result.structuredContent as { findings: Listed[] }).findings.find((f) => f.id === finding.id);
+    assert.ok(listed, `finding #${finding.id} is listed: ${JSON.stringify(result.content)}`);
+    assert.equal(listed.path, finding.path);
+    assert.equal(listed.line, finding.line + 2, 'two lines down, where the code is now');
+    const one = await client.callTool({ name: 'finding', arguments: { id: finding.id } });
+    assert.equal(one.isError, undefined, JSON.stringify(one.content));
+    assert.equal((one.structuredContent as { finding: Listed }).finding.line, finding.line + 2);
+  });
+
+  void test('a refused token, a repository without a project, a folder outside git: tool errors that name the cause', async () => {
+    const refused = await serverIn(repo, { SEMGREP_APP_TOKEN: 'sgp_not-the-token', SEMGREP_APP_URL: platform.url });
+    clients.push(refused);
+    const bad = await refused.callTool({ name: 'findings', arguments: {} });
+    assert.equal(bad.isError, true);
+    assert.match(JSON.stringify(bad.content), /did not accept SEMGREP_APP_TOKEN/);
+    assert.ok(!JSON.stringify(bad.content).includes('sgp_not-the-token'), 'the token is not repeated');
+
+    const other = realpathSync(mkdtempSync(join(tmpdir(), 'mcp-other-')));
+    git(other, 'init', '-q');
+    git(other, 'remote', 'add', 'origin', 'git@github.com:nobody/unknown.git');
+    const unmatched = await serverIn(other, { SEMGREP_APP_TOKEN: platform.token, SEMGREP_APP_URL: platform.url });
+    clients.push(unmatched);
+    assert.match(JSON.stringify((await unmatched.callTool({ name: 'findings', arguments: {} })).content), /No project of the platform matches this repository's remote/);
+
+    const outside = await serverIn(realpathSync(mkdtempSync(join(tmpdir(), 'mcp-nogit-'))), { SEMGREP_APP_TOKEN: platform.token, SEMGREP_APP_URL: platform.url });
+    clients.push(outside);
+    assert.match(JSON.stringify((await outside.callTool({ name: 'findings', arguments: {} })).content), /is not in a git repository/);
+  });
+});
