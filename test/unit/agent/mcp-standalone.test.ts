@@ -42,7 +42,7 @@ void describe('the MCP server, standalone', () => {
   before(async () => {
     const data = generateDeployment({ seed: 21, projects: 2, sastPerProject: 30, scaPerProject: 5, refsPerProject: 1 });
     platform = await startPlatformServer({ data, shape: 'spec' });
-    const project = data.projects[0]!;
+    const project = data.projects[0];
     const ours = data.sast.filter((f) => f.repository?.name === project.name && f.ref === project.primary_branch && f.status === 'open' && f.location?.file_path);
     const first = ours.find((f) => (f.location?.line ?? 0) > 3)!;
     finding = { id: first.id!, path: first.location!.file_path!, line: first.location!.line! };
