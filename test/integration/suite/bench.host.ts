@@ -572,6 +572,10 @@ describe('bench:host', () => {
 
       if (STALLS_ONLY) return;
       if (process.env.APPSEC_BENCH_QUICK) await plainJob(ready, folder.uri, 3000, 4);
+      // (m) An agent asking the window through the MCP server, with everything shown and a slow platform.
+      await setLatency(child, 150);
+      figures.push(await measureConnectedServer(vscode.Uri.joinPath(folder.uri, benchFile(7)), expected, 150, median));
+      await setLatency(child, 0);
       // (d) What expanding the project's code findings and its biggest severity group costs.
       const tree = api.trees.projects;
       const expandStart = performance.now();
@@ -742,8 +746,6 @@ describe('bench:host', () => {
         reference: `${mean(alone, (t) => t.markersPerKey).toFixed(0)} with ${alone[0].shown} shown; ${(mean(withAll, (t) => t.charsPerKey) / 1000).toFixed(1)} vs ${(mean(alone, (t) => t.charsPerKey) / 1000).toFixed(1)} kB serialized per keystroke`, target: 'the same',
       });
       keeping.dispose();
-      await setLatency(child, 150);
-      figures.push(await measureConnectedServer(openUri, expected, 150, median));
       await atLatency();
     } finally {
       child.disconnect();
