@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname } from 'node:path';
 import * as vscode from 'vscode';
-import { configPath, SERVER_NAME, withServer, type AgentClient, type ConfigProblem, type ServerEntry } from '../core/agent/agent-configs';
+import { configPath, SERVER_NAME, withServer, type AgentClient, type ConfigProblem, type LaunchSpec } from '../core/agent/agent-configs';
 import { t } from '../core/l10n';
 
 const PROBLEMS: Record<ConfigProblem, () => string> = {
@@ -21,8 +21,8 @@ const PROBLEMS: Record<ConfigProblem, () => string> = {
 export const CLIENT_NAMES: Record<AgentClient, string> = { 'claude-code': 'Claude Code', cursor: 'Cursor', windsurf: 'Windsurf', cline: 'Cline' };
 
 export type Connected =
-  | { readonly client: AgentClient; readonly path: string; readonly entry: ServerEntry }
-  | { readonly client: AgentClient; readonly registered: 'cursor-api'; readonly entry: ServerEntry }
+  | { readonly client: AgentClient; readonly path: string; readonly entry: LaunchSpec }
+  | { readonly client: AgentClient; readonly registered: 'cursor-api'; readonly entry: LaunchSpec }
   | { readonly client: AgentClient; readonly problem: string };
 
 interface CursorMcp { registerServer(config: { name: string; server: { command: string; args: string[]; env: Record<string, string> } }): unknown }
@@ -39,7 +39,7 @@ export function configPlaces(globalStorage: vscode.Uri): { workspace?: string; h
   return { ...(folder ? { workspace: folder.uri.fsPath } : {}), home: homedir(), globalStorage: dirname(globalStorage.fsPath) };
 }
 
-export function connectAgent(client: AgentClient, entry: ServerEntry, globalStorage: vscode.Uri): Connected {
+export function connectAgent(client: AgentClient, entry: LaunchSpec, globalStorage: vscode.Uri): Connected {
   const cursor = client === 'cursor' ? cursorMcp() : undefined;
   if (cursor) {
     cursor.registerServer({ name: SERVER_NAME, server: { command: entry.command, args: [...entry.args], env: { ...entry.env } } });

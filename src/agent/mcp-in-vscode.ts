@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { Emitter } from '../core/events';
 import { settings } from '../host/settings';
-import type { AgentServerSpec } from './register-agent';
+import type { LaunchSpec } from '../core/agent/agent-configs';
 
 interface McpApi {
   registerMcpServerDefinitionProvider(id: string, provider: {
@@ -19,7 +19,7 @@ type StdioDefinition = new (label: string, command: string, args: string[], env:
 
 export const MCP_PROVIDER_ID = 'appsecFindings.mcpServer';
 
-export function offerMcpServerInVsCode(spec: () => Promise<AgentServerSpec | undefined>, version: string): vscode.Disposable[] {
+export function offerMcpServerInVsCode(spec: () => Promise<LaunchSpec | undefined>, version: string): vscode.Disposable[] {
   const lm = vscode.lm as unknown as Partial<McpApi>;
   const Definition = (vscode as unknown as { McpStdioServerDefinition?: StdioDefinition }).McpStdioServerDefinition;
   if (typeof lm.registerMcpServerDefinitionProvider !== 'function' || !Definition) return [];

@@ -11,6 +11,7 @@ import type { AgentHandlerDeps } from '../core/agent/findings-handler';
 import type { FindingPlaces } from '../code-places/finding-places';
 import type { WorkspaceRepos } from '../host/workspace-repos';
 import { errorMessage } from '../host/user-errors';
+import type { LaunchSpec } from '../core/agent/agent-configs';
 import { WINDOW_VARIABLE } from '../core/agent/window-channel';
 import type { Logger } from '../host/logger';
 import { openAgentChannel, type AgentChannel } from './agent-channel';
@@ -29,18 +30,11 @@ export type AgentDeps = Omit<AgentHandlerDeps, 'store' | 'project' | 'errorMessa
   logger(component: string): Logger;
 };
 
-/** How an MCP client starts the server connected to this window (`appsecFindings.agentServer`): no token in it. */
-export interface AgentServerSpec {
-  readonly command: string;
-  readonly args: readonly string[];
-  readonly env: Readonly<Record<string, string>>;
-}
-
 export interface AgentRegistration {
   /** The launch spec, once this window listens; undefined when agents cannot reach it (logged). */
-  agentServer(): Promise<AgentServerSpec | undefined>;
+  agentServer(): Promise<LaunchSpec | undefined>;
   /** The spec an agent's own list takes: no window named, and a copy of the script that outlives this version's folder. */
-  agentEntry(): AgentServerSpec;
+  agentEntry(): LaunchSpec;
   /** VS Code's storage of this extension (Cline's list is beside it). */
   readonly agentStorage: vscode.Uri;
 }
@@ -75,7 +69,7 @@ export function registerAgent(context: vscode.ExtensionContext, deps: AgentDeps)
     // An agent's list names the copy: after an update, the copy is this version's.
     if (existsSync(vscode.Uri.joinPath(context.globalStorageUri, 'mcp', 'version').fsPath)) stableScript(context);
   });
-  const agentServer = async (): Promise<AgentServerSpec | undefined> => {
+  const agentServer = async (): Promise<LaunchSpec | undefined> => {
     const opened = await channel;
     // VS Code's own runtime runs the script as Node; ELECTRON_RUN_AS_NODE is harmless where it is Node already.
     return opened && { command: process.execPath, args: [context.asAbsolutePath('dist/mcp-server.js')], env: { ELECTRON_RUN_AS_NODE: '1', [WINDOW_VARIABLE]: opened.socket } };

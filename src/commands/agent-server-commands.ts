@@ -7,16 +7,16 @@
 import * as vscode from 'vscode';
 import { t } from '../core/l10n';
 import { showError, showInformation } from '../host/notify';
-import type { AgentServerSpec } from '../agent/register-agent';
+import type { LaunchSpec } from '../core/agent/agent-configs';
 import { AGENT_CLIENTS, configPath, SERVER_NAME, type AgentClient } from '../core/agent/agent-configs';
 import { argumentList, noSuchOption, object, oneOf, optional } from '../host/schema';
 import { CLIENT_NAMES, configPlaces, connectAgent, type Connected } from '../agent/connect-agent';
 
 export interface AgentServerCommandsDeps {
-  agentServer(): Promise<AgentServerSpec | undefined>;
+  agentServer(): Promise<LaunchSpec | undefined>;
 }
 
-export async function agentServer(app: AgentServerCommandsDeps): Promise<AgentServerSpec | undefined> {
+export async function agentServer(app: AgentServerCommandsDeps): Promise<LaunchSpec | undefined> {
   const spec = await app.agentServer();
   if (!spec) {
     void showError(t('AppSec: agents outside VS Code cannot reach this window; the log says why.'));
@@ -36,7 +36,7 @@ export const CONNECT_AGENT_ARGUMENT = argumentList(optional(object({
 }, `appsecFindings.connectAgent takes { client: ${AGENT_CLIENTS.join(' | ')} }.`, noSuchOption('appsecFindings.connectAgent'))));
 
 export interface ConnectAgentDeps {
-  agentEntry(): AgentServerSpec;
+  agentEntry(): LaunchSpec;
   /** VS Code's storage of this extension (Cline's list is beside it). */
   readonly agentStorage: vscode.Uri;
 }

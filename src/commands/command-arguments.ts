@@ -35,7 +35,7 @@ import type { DependencyViewFilter } from '../core/services/dependency-view-filt
 import { findingTargetArgument, type FindingTarget } from './finding-target-argument';
 import type { TraceStepResult } from './trace-commands';
 import type { AgentHandOff, AutofixRequestResult } from './fix-commands';
-import type { AgentServerSpec } from '../agent/register-agent';
+import type { LaunchSpec } from '../core/agent/agent-configs';
 import type { AgentClient } from '../core/agent/agent-configs';
 import type { Connected } from '../agent/connect-agent';
 import { CONNECT_AGENT_ARGUMENT } from './agent-server-commands';
@@ -148,7 +148,7 @@ export interface CommandSignatures {
   'appsecFindings.showTrace': (target?: CommandItem | FindingTarget, selected?: readonly CommandItem[]) => Promise<TraceStepResult[] | undefined>;
   'appsecFindings.requestAutofix': (target?: CommandItem | FindingTarget, selected?: readonly CommandItem[]) => Promise<AutofixRequestResult | undefined>;
   'appsecFindings.fixWithAgent': (target?: CommandItem | FindingTarget, selected?: readonly CommandItem[]) => Promise<AgentHandOff | undefined>;
-  'appsecFindings.agentServer': () => Promise<AgentServerSpec | undefined>;
+  'appsecFindings.agentServer': () => Promise<LaunchSpec | undefined>;
   'appsecFindings.connectAgent': (request?: { readonly client: AgentClient }) => Promise<Connected | undefined>;
   'appsecFindings.openFindingLink': (link?: string) => Promise<OpenedLink>;
 }

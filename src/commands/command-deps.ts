@@ -21,7 +21,7 @@ import type { ExtensionLog, Logger } from '../host/logger';
 import type { ViewState } from '../host/view-state';
 import type { RefScans } from '../core/services/ref-scans';
 import type { WorkspaceRepos } from '../host/workspace-repos';
-import type { AgentServerSpec } from '../agent/register-agent';
+import type { LaunchSpec } from '../core/agent/agent-configs';
 
 export interface CommandDeps {
   /** The extension's version, for the User-Agent. */
@@ -74,9 +74,9 @@ export interface CommandDeps {
   /** Selects a project in the Projects view; false when the view does not list it. */
   revealProject(projectName: string): Promise<boolean>;
   /** How an MCP client starts the server connected to this window; undefined when agents cannot reach it. */
-  agentServer(): Promise<AgentServerSpec | undefined>;
+  agentServer(): Promise<LaunchSpec | undefined>;
   /** The spec an agent's own list takes (Connect an Agent…). */
-  agentEntry(): AgentServerSpec;
+  agentEntry(): LaunchSpec;
   /** VS Code's storage of this extension (Cline's list is beside it). */
   readonly agentStorage: vscode.Uri;
 }

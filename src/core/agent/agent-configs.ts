@@ -30,7 +30,8 @@ export function configPath(client: AgentClient, places: ConfigPlaces): string | 
   }
 }
 
-export interface ServerEntry {
+/** How an MCP client starts the server (`appsecFindings.agentServer`, an agent's list): never a token in it. */
+export interface LaunchSpec {
   readonly command: string;
   readonly args: readonly string[];
   readonly env: Readonly<Record<string, string>>;
@@ -44,7 +45,7 @@ export interface ServerEntry {
 /** Why a file was left alone: not JSON, not an object, or its list of servers not an object. */
 export type ConfigProblem = 'not-json' | 'not-object' | 'servers-not-object';
 
-export function withServer(existing: string | undefined, entry: ServerEntry, client: AgentClient): { readonly text: string } | { readonly problem: ConfigProblem } {
+export function withServer(existing: string | undefined, entry: LaunchSpec, client: AgentClient): { readonly text: string } | { readonly problem: ConfigProblem } {
   let config: Record<string, unknown> = {};
   if (existing !== undefined && existing.trim() !== '') {
     let parsed: unknown;

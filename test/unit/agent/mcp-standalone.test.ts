@@ -10,14 +10,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { generateDeployment, startPlatformServer, type RunningPlatform } from '../../platform';
 
 const MAIN = resolve(__dirname, '../../../src/mcp/main.ts');
-// The server runs from its sources through tsx, loaded by path: the process starts in the clone, where no node_modules is.
-const TSX = pathToFileURL(resolve(__dirname, '../../../node_modules/tsx/dist/loader.mjs')).href;
+/** The server as it ships, bundled once for this file (the process starts in the clone, where no node_modules is). */
+const BUNDLE = join(mkdtempSync(join(tmpdir(), 'mcp-bundle-')), 'mcp-server.js');
 const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 
 interface Listed { id: number; path?: string; line?: number; codeChanged?: boolean; scannedLine?: number }
@@ -25,7 +25,7 @@ interface Listed { id: number; path?: string; line?: number; codeChanged?: boole
 async function serverIn(cwd: string, env: Record<string, string>): Promise<Client> {
   // No window to find: the channel's directory is one of this test's own, empty.
   const transport = new StdioClientTransport({
-    command: process.execPath, args: ['--import', TSX, MAIN], cwd, stderr: 'pipe',
+    command: process.execPath, args: [BUNDLE], cwd, stderr: 'pipe',
     env: { PATH: process.env.PATH ?? '', TMPDIR: mkdtempSync(join(tmpdir(), 'mcp-nowindow-')), ...env },
   });
   const client = new Client({ name: 'terminal-agent', version: '1.0.0' });
@@ -40,6 +40,7 @@ void describe('the MCP server, standalone', () => {
   const clients: Client[] = [];
 
   before(async () => {
+    await build({ entryPoints: [MAIN], outfile: BUNDLE, bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], logLevel: 'warning' });
     const data = generateDeployment({ seed: 21, projects: 2, sastPerProject: 30, scaPerProject: 5, refsPerProject: 1 });
     platform = await startPlatformServer({ data, shape: 'spec' });
     const project = data.projects[0];
