@@ -40,7 +40,8 @@ export function channelDirectory(base = tmpdir()): string {
 
 /** A new window's socket path and entry file, named at random. */
 export function newWindowAddress(dir: string): { socket: string; entry: string } {
-  const name = `window-${process.pid}-${randomBytes(6).toString('hex')}`;
+  // Short: a Unix socket's path has room for about 100 bytes (macOS's temporary directory is long).
+  const name = `w${process.pid}-${randomBytes(4).toString('hex')}`;
   const socket = process.platform === 'win32' ? `\\\\.\\pipe\\appsec-findings-${name}` : join(dir, `${name}.sock`);
   return { socket, entry: join(dir, `${name}.json`) };
 }
@@ -79,11 +80,15 @@ export function windowFor(cwd: string, dir: string): string | undefined {
   return best?.socket;
 }
 
-/** Splits a stream's chunks into lines of JSON, each given to `take` parsed (a line that does not parse is dropped). */
+/** The longest line kept waiting for its end: an answer is bounded far below it (`agent-text.ts`). */
+const MAX_LINE = 16 * 1024 * 1024;
+
+/** Splits a stream's chunks into lines of JSON, each given to `take` parsed (a line that does not parse, or never ends, is dropped). */
 export function jsonLines(take: (value: unknown) => void): (chunk: Buffer | string) => void {
   let pending = '';
   return (chunk) => {
     pending += chunk.toString();
+    if (pending.length > MAX_LINE && !pending.includes('\n')) pending = '';
     let end: number;
     while ((end = pending.indexOf('\n')) >= 0) {
       const line = pending.slice(0, end);

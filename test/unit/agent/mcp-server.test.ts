@@ -13,7 +13,7 @@ import { openAgentChannel, type AgentChannel } from '../../../src/agent/agent-ch
 import type { ToolHandler } from '../../../src/agent/findings-tools';
 import { answered, refused } from '../../../src/core/agent/tool-answer';
 import type { ToolName } from '../../../src/core/agent/tool-names';
-import { channelDirectory, windowFor } from '../../../src/core/agent/window-channel';
+import { channelDirectory, jsonLines, windowFor } from '../../../src/core/agent/window-channel';
 import { createAgentServer } from '../../../src/mcp/agent-server';
 import { windowBackend } from '../../../src/mcp/window-backend';
 
@@ -138,5 +138,19 @@ void describe('the windows\' directory', () => {
     assert.equal(windowFor('/work/other', dir), 'outer');
     assert.equal(windowFor('/workspace', dir), undefined, 'a folder is a path, not a prefix of a name');
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+void describe('the channel\'s lines', () => {
+  void test('a message split across chunks arrives whole; a line that is not JSON, or never ends, is dropped', () => {
+    const seen: unknown[] = [];
+    const push = jsonLines((value) => seen.push(value));
+    push('{"id":1,"to');
+    push('ol":"findings"}\nnot json\n\n{"id":2}');
+    push(Buffer.from('\n'));
+    assert.deepEqual(seen, [{ id: 1, tool: 'findings' }, { id: 2 }]);
+    push('x'.repeat(17 * 1024 * 1024));
+    push('{"id":3}\n');
+    assert.deepEqual(seen.at(-1), { id: 3 }, 'an endless line is let go, and the next message is read');
   });
 });
