@@ -14,6 +14,7 @@ import { DEFAULT_MAPPING, planDiagnostics } from '../../src/core/workspace/diagn
 import type { GenerateOptions } from '../platform/index';
 import { manifestLinesFigures } from './manifest-lines';
 import { dependencyFigures } from './dependencies';
+import { standaloneServerFigures } from './mcp-standalone';
 import { forceGc, gcSource, median, timeRounds, type Timing } from './measure';
 import { passes, printTable, writeJson, type Figure } from './report';
 import { startBenchServer, type BenchServer } from './server';
@@ -144,6 +145,7 @@ async function main(): Promise<void> {
     const { findings, figures: memory } = await retainedSync(server, client);
     figures.push(...memory, ...(await modelFigures(findings)), ...(await dependencyFigures()));
     figures.push(...(await manifestLinesFigures()));
+    figures.push(...(await standaloneServerFigures()));
     printTable(figures);
     const passed = figures.every(passes);
     await writeJson(OUTPUT, {

@@ -1,0 +1,75 @@
+/**
+ * (m) standalone: the MCP server with no window, as an agent in a terminal starts it, answering
+ * for a clone of a project of 10 000 findings with the platform at 150 ms. The server runs as it
+ * ships (bundled) in a real process over stdio; the local platform counts the round trips in a
+ * row that its first answer waited for. Timed: the first call (it reads the deployment, the
+ * projects, the findings and the scanned commit) and the calls after it (one file's findings).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { generateDeployment, startPlatformServer } from '../platform/index';
+import { median } from './measure';
+import type { Figure } from './report';
+
+const FINDINGS = 10_000;
+const LATENCY_MS = 150;
+const RUNS = 7;
+const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+
+export async function standaloneServerFigures(): Promise<Figure[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-mcp-'));
+  const bundle = join(dir, 'mcp-server.js');
+  await build({ entryPoints: [resolve(__dirname, '../../src/mcp/main.ts')], outfile: bundle, bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], logLevel: 'warning' });
+  const data = generateDeployment({ seed: 3, projects: 1, sastPerProject: FINDINGS, scaPerProject: 0, refsPerProject: 1 });
+  const platform = await startPlatformServer({ data, shape: 'spec' });
+  const project = data.projects[0];
+  const repo = join(dir, 'clone');
+  const paths = new Set(data.sast.map((f) => f.location?.file_path).filter((p): p is string => Boolean(p) && !p!.startsWith('/') && !p!.includes('..')));
+  for (const path of paths) {
+    mkdirSync(dirname(join(repo, path)), { recursive: true });
+    writeFileSync(join(repo, path), Array.from({ length: 300 }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
+  }
+  git(repo, 'init', '-q');
+  git(repo, 'config', 'user.email', 'b@example.invalid');
+  git(repo, 'config', 'user.name', 'B');
+  git(repo, 'checkout', '-q', '-B', project.primary_branch);
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-q', '-m', 'scanned');
+  git(repo, 'remote', 'add', 'origin', `git@github.com:${project.name}.git`);
+  const commit = git(repo, 'rev-parse', 'HEAD');
+  for (const f of data.sast) f.line_of_code_url = f.line_of_code_url?.replace(/\/blob\/[0-9a-f]{7,40}\//, `/blob/${commit}/`);
+  platform.setLatency(LATENCY_MS);
+  const client = new Client({ name: 'bench-terminal-agent', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({
+    command: process.execPath, args: [bundle], cwd: repo, stderr: 'ignore',
+    env: { PATH: process.env.PATH ?? '', TMPDIR: dir, SEMGREP_APP_TOKEN: platform.token, SEMGREP_APP_URL: platform.url },
+  }));
+  try {
+    platform.roundTrips.mark();
+    const started = performance.now();
+    const first = await client.callTool({ name: 'findings', arguments: { limit: 50 } });
+    const firstMs = performance.now() - started;
+    const trips = platform.roundTrips.report();
+    if (first.isError) throw new Error(`bench: the standalone server refused: ${JSON.stringify(first.content)}`);
+    const file = [...paths][0];
+    const later: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const at = performance.now();
+      await client.callTool({ name: 'findings', arguments: { path: file } });
+      later.push(performance.now() - at);
+    }
+    return [
+      { key: 'mcpStandaloneFirst', label: `MCP server standalone: first answer, ${FINDINGS} findings, ${LATENCY_MS} ms latency (${trips.depth} round trips in a row, ${trips.requests} requests)`, value: firstMs, unit: 'ms' },
+      // The target of an agent calling it in a loop: within one round trip and 200 ms.
+      { key: 'mcpStandaloneLater', label: 'MCP server standalone: one file\'s findings after it', value: median(later), unit: 'ms', max: LATENCY_MS + 200, runs: later },
+    ];
+  } finally {
+    await client.close();
+    await platform.close();
+  }
+}
