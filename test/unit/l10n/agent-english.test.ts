@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findingsListText, findingText, triageConfirmation } from '../../../src/core/agent/agent-text';
+import { usageText } from '../../../src/core/agent/dependency-text';
+import { unavailableText } from '../../../src/core/services/kind-availability';
 import { formatMessage, resetTranslator, setTranslator } from '../../../src/core/l10n';
 import { PlatformError } from '../../../src/core/model/errors';
 import { ProjectChanges } from '../../../src/core/services/project-changes';
@@ -29,6 +31,13 @@ void describe('the agent\'s text in a German window', () => {
     const lodash = scaFinding({ package: 'lodash', version: '4.17.20', advisory: 'CVE-2021-23337', reachability: 'always_reachable' });
     assert.match(findingText(lodash, undefined, {}), /Reachability: always reachable/);
     assert.match(triageConfirmation([{ id: 7, name: 'python.eval' }], [], { state: 'ignored', reason: 'acceptable_risk' }), /\*\*ignored\*\* \(reason: acceptable risk\)/);
+  });
+
+  void test('a kind the deployment lacks: German for the user, English for the agent\'s dependencies answer', () => {
+    const unavailable = { status: 404, detail: 'Not Found' } as const;
+    assert.notEqual(unavailableText(unavailable), 'not available for this deployment (404)', 'the user reads German');
+    const answer = usageText({ package: 'lodash' }, { rows: [], skipped: 0, unavailable });
+    assert.match(answer, /Unknown: the supply-chain inventory is not available for this deployment \(404\)\./);
   });
 
   void test('a refused tag or branch: German for the user, English for the log and the agent', async () => {
