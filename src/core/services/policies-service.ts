@@ -6,14 +6,14 @@
  * rolled back to the very objects shown before when the platform refuses.
  */
 import { Emitter, type Disposable } from '../events';
-import { t } from '../l10n';
+import { said } from '../l10n';
 import { PlatformError } from '../model/errors';
 import type { SettableRuleMode } from '../api/platform-changes';
 import { unavailableOf, type Unavailable } from './kind-availability';
 import type { Finding } from '../model/types';
 import type { Policy, PolicyRule } from '../model/policy';
 import type { PlatformApi } from './platform-api';
-import { RuleModeInputError, ruleModeProblem } from './rule-modes';
+import { RuleModeInputError, ruleModeInputProblem } from './rule-modes';
 
 export { modeLabel } from './rule-modes';
 
@@ -130,19 +130,19 @@ export class PoliciesService implements Disposable {
    * may name a policy the view never opened). Unknown policies and rules are refused.
    */
   async findRule(policyId: string, rulePath: string): Promise<{ readonly rules: PolicyRules; readonly rule: PolicyRule }> {
-    const problem = ruleModeProblem(policyId, rulePath);
+    const problem = ruleModeInputProblem(policyId, rulePath);
     if (problem) throw new RuleModeInputError(problem);
     let loaded: PolicyRules;
     try {
       loaded = await this.loadRules(this.knownPolicy(policyId));
     } catch (error) {
-      if (PlatformError.is(error, 'notFound')) throw new RuleModeInputError(t('The deployment has no policy {0} that this token may read.', policyId));
+      if (PlatformError.is(error, 'notFound')) throw new RuleModeInputError(said('The deployment has no policy {0} that this token may read.', policyId));
       throw error;
     }
     // A change made while the rules loaded is in the entry, not in the answer awaited.
     const rules = this.rules.get(policyId)?.value ?? loaded;
     const rule = rules.rules.find((r) => r.path === rulePath);
-    if (!rule) throw new RuleModeInputError(t('{0} (policy {1}) has no rule {2}.', rules.policy.name, policyId, rulePath));
+    if (!rule) throw new RuleModeInputError(said('{0} (policy {1}) has no rule {2}.', rules.policy.name, policyId, rulePath));
     return { rules, rule };
   }
 
@@ -152,10 +152,10 @@ export class PoliciesService implements Disposable {
    * event) and the error is thrown. The mode the rule already has sends nothing.
    */
   async setRuleMode(policyId: string, rulePath: string, mode: SettableRuleMode, signal?: AbortSignal): Promise<RuleModeChange> {
-    const problem = ruleModeProblem(policyId, rulePath, mode);
+    const problem = ruleModeInputProblem(policyId, rulePath, mode);
     if (problem) throw new RuleModeInputError(problem);
     const deploymentId = this.deploymentId();
-    if (!deploymentId) throw new RuleModeInputError(t('Sign in to change a rule\'s mode.'));
+    if (!deploymentId) throw new RuleModeInputError(said('Sign in to change a rule\'s mode.'));
     const { rules: before, rule } = await this.findRule(policyId, rulePath);
     if (rule.mode === mode) return { policy: before.policy, before: rule, rule, sent: false };
     const asked: PolicyRule = { ...rule, mode };

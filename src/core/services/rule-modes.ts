@@ -4,7 +4,7 @@
  * organization's pull requests (the confirmation says it, since a change reaches every one of
  * them). Pure.
  */
-import { t } from '../l10n';
+import { english, t, type Said, type Say } from '../l10n';
 import { SETTABLE_RULE_MODES, type SettableRuleMode } from '../api/platform-changes';
 
 /** The label for a rule mode; values the spec does not list are shown as they came. */
@@ -31,28 +31,36 @@ const MODE_OF_NAME: Record<RuleModeName, SettableRuleMode> = {
 
 export const settableMode = (name: RuleModeName): SettableRuleMode => MODE_OF_NAME[name];
 
-/** Refused before any request: the message says what to change. */
+/** Refused before any request: what to change, in English (`message`: the log, the agent) and in the user's language (`text`: the toast). */
 export class RuleModeInputError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly text: string;
+  constructor(message: Said) {
+    super(message.english);
+    this.text = message.text;
     this.name = 'RuleModeInputError';
   }
 }
 
 /** What is wrong with a policy's id before it is sent, or undefined. */
-export function policyIdProblem(policyId: string): string | undefined {
-  return policyId.trim() === '' || /[\s/]/.test(policyId) ? t('"{0}" is not a policy\'s id (such as 12345).', policyId) : undefined;
+export function policyIdProblem(policyId: string, say: Say = t): string | undefined {
+  return policyId.trim() === '' || /[\s/]/.test(policyId) ? say('"{0}" is not a policy\'s id (such as 12345).', policyId) : undefined;
 }
 
 /** What is wrong with a rule's path before it is sent, or undefined. */
-export function rulePathProblem(rulePath: string): string | undefined {
-  return rulePath.trim() === '' || /\s/.test(rulePath) ? t('"{0}" is not a rule\'s path (such as python.lang.security.audit.eval).', rulePath) : undefined;
+export function rulePathProblem(rulePath: string, say: Say = t): string | undefined {
+  return rulePath.trim() === '' || /\s/.test(rulePath) ? say('"{0}" is not a rule\'s path (such as python.lang.security.audit.eval).', rulePath) : undefined;
 }
 
 /** What is wrong with a change (or, without a mode, with naming its rule) before it is sent, or undefined. */
-export function ruleModeProblem(policyId: string, rulePath: string, mode?: string): string | undefined {
-  if (mode !== undefined && !(SETTABLE_RULE_MODES as readonly string[]).includes(mode)) return t('"{0}" is not a mode a rule can be set to ({1}).', mode, SETTABLE_RULE_MODES.join(', '));
-  return policyIdProblem(policyId) ?? rulePathProblem(rulePath);
+export function ruleModeProblem(policyId: string, rulePath: string, mode?: string, say: Say = t): string | undefined {
+  if (mode !== undefined && !(SETTABLE_RULE_MODES as readonly string[]).includes(mode)) return say('"{0}" is not a mode a rule can be set to ({1}).', mode, SETTABLE_RULE_MODES.join(', '));
+  return policyIdProblem(policyId, say) ?? rulePathProblem(rulePath, say);
+}
+
+/** The same, said both ways, for the error a service throws. */
+export function ruleModeInputProblem(policyId: string, rulePath: string, mode?: string): Said | undefined {
+  const text = ruleModeProblem(policyId, rulePath, mode);
+  return text === undefined ? undefined : { text, english: ruleModeProblem(policyId, rulePath, mode, english) ?? text };
 }
 
 /** What a mode does to every pull request scanned with the policy; a mode the spec does not list is only named. */

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { findingsListText, findingText, triageConfirmation } from '../../../src/core/agent/agent-text';
 import { usageText } from '../../../src/core/agent/dependency-text';
 import { unavailableText } from '../../../src/core/services/kind-availability';
+import { PoliciesService } from '../../../src/core/services/policies-service';
+import { RuleModeInputError } from '../../../src/core/services/rule-modes';
 import { formatMessage, resetTranslator, setTranslator } from '../../../src/core/l10n';
 import { PlatformError } from '../../../src/core/model/errors';
 import { ProjectChanges } from '../../../src/core/services/project-changes';
@@ -38,6 +40,17 @@ void describe('the agent\'s text in a German window', () => {
     assert.notEqual(unavailableText(unavailable), 'not available for this deployment (404)', 'the user reads German');
     const answer = usageText({ package: 'lodash' }, { rows: [], skipped: 0, unavailable });
     assert.match(answer, /Unknown: the supply-chain inventory is not available for this deployment \(404\)\./);
+  });
+
+  void test('a refused rule mode: German for the user, English for the log', async () => {
+    const policies = new PoliciesService(() => { throw new Error('nothing is sent'); }, () => 'dep');
+    const refused = await policies.setRuleMode('12', 'python.eval', 'MODE_LOUD' as never).then(() => undefined, (e: unknown) => e);
+    assert.ok(refused instanceof RuleModeInputError);
+    assert.match(refused.message, /^"MODE_LOUD" is not a mode a rule can be set to/);
+    assert.notEqual(refused.text, refused.message, 'the user reads it in German');
+    const unsigned = await new PoliciesService(() => { throw new Error('nothing is sent'); }, () => undefined).setRuleMode('12', 'python.eval', 'MODE_BLOCK').then(() => undefined, (e: unknown) => e);
+    assert.ok(unsigned instanceof RuleModeInputError);
+    assert.equal(unsigned.message, 'Sign in to change a rule\'s mode.');
   });
 
   void test('a refused tag or branch: German for the user, English for the log and the agent', async () => {
