@@ -6,6 +6,8 @@
  */
 import * as vscode from 'vscode';
 import { Emitter } from '../core/events';
+import { errorMessage } from '../core/model/errors';
+import type { Logger } from '../host/logger';
 import { settings } from '../host/settings';
 import type { LaunchSpec } from '../core/agent/agent-configs';
 
@@ -19,22 +21,31 @@ type StdioDefinition = new (label: string, command: string, args: string[], env:
 
 export const MCP_PROVIDER_ID = 'appsecFindings.mcpServer';
 
-export function offerMcpServerInVsCode(spec: () => Promise<LaunchSpec | undefined>, version: string): vscode.Disposable[] {
+export function offerMcpServerInVsCode(spec: () => Promise<LaunchSpec | undefined>, version: string, log: Logger): vscode.Disposable[] {
   const lm = vscode.lm as unknown as Partial<McpApi>;
   const Definition = (vscode as unknown as { McpStdioServerDefinition?: StdioDefinition }).McpStdioServerDefinition;
   if (typeof lm.registerMcpServerDefinitionProvider !== 'function' || !Definition) return [];
   const changed = new Emitter<void>();
-  return [
-    changed,
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('appsecFindings.agents.mcpServerInVsCode')) changed.fire();
-    }),
-    lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, {
+  let registered: vscode.Disposable;
+  try {
+    registered = lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, {
       onDidChangeMcpServerDefinitions: changed.event,
       provideMcpServerDefinitions: async () => {
         const given = settings.mcpServerInVsCode() ? await spec() : undefined;
         return given ? [new Definition('AppSec Findings', given.command, [...given.args], { ...given.env }, version)] : [];
       },
+    });
+  } catch (error) {
+    // VS Code 1.100 has the call but wants another contribution point: the rest must still activate.
+    log.warn(`This VS Code cannot be offered the MCP server (its agent keeps the language-model tools): ${errorMessage(error)}`);
+    changed.dispose();
+    return [];
+  }
+  return [
+    changed,
+    registered,
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('appsecFindings.agents.mcpServerInVsCode')) changed.fire();
     }),
   ];
 }

@@ -74,7 +74,7 @@ export function registerAgent(context: vscode.ExtensionContext, deps: AgentDeps)
     // VS Code's own runtime runs the script as Node; ELECTRON_RUN_AS_NODE is harmless where it is Node already.
     return opened && { command: process.execPath, args: [context.asAbsolutePath('dist/mcp-server.js')], env: { ELECTRON_RUN_AS_NODE: '1', [WINDOW_VARIABLE]: opened.socket } };
   };
-  context.subscriptions.push(...offerMcpServerInVsCode(agentServer, String((context.extension.packageJSON as { version?: unknown }).version)));
+  context.subscriptions.push(...offerMcpServerInVsCode(agentServer, String((context.extension.packageJSON as { version?: unknown }).version), deps.logger('Agents')));
   return {
     agentServer,
     agentStorage: context.globalStorageUri,
