@@ -155,5 +155,4 @@ describe('the MCP server, started by an agent', () => {
     assert.equal(await vscode.commands.executeCommand('appsecFindings.openFindingLink', 'command:workbench.action.quit'), undefined, 'not a finding\'s link: nothing opens');
     assert.equal(await vscode.commands.executeCommand('appsecFindings.openFindingLink', link.replace(/\d+$/, '987654321')), 'notLoaded', 'a finding the editor has not loaded is offered on the platform');
   });
-
 });
