@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { showWarning } from './notify';
-import { english, t } from '../core/l10n';
+import { t } from '../core/l10n';
 import { failureNotice, type KindGap } from '../core/services/kind-gaps';
 import { KIND_PRODUCTS, unavailableText, type KindAvailability } from '../core/services/kind-availability';
 import type { Logger } from './logger';
@@ -15,7 +15,7 @@ export function logKindAvailability(availability: Pick<KindAvailability, 'onDidC
   return availability.onDidChange((change) => {
     if (!change) return;
     const product = KIND_PRODUCTS[change.kind];
-    if (change.unavailable) log.info(`${product}: ${unavailableText(change.unavailable, english)}. ${change.unavailable.detail}`);
+    if (change.unavailable) log.info(`${product}: ${unavailableText(change.unavailable, 'english')}. ${change.unavailable.detail}`);
     else log.info(`${product}: the deployment answers for it again.`);
   }, 'the log of what the deployment has');
 }

@@ -4,7 +4,6 @@
  * the platform quoted as data. Pure, tested in Node.
  */
 import type { PackageQuery, PackageUsage } from '../services/dependency-usage';
-import { english } from '../l10n';
 import { unavailableText } from '../services/kind-availability';
 import { noSuchOption, object, optional, wholeNumber, type Infer } from '../../host/schema';
 import { checkedQuery, PACKAGE_QUERY_FIELDS } from '../../host/package-query-input';
@@ -28,7 +27,7 @@ function rangeOf(query: PackageQuery): string | undefined {
 export function usageText(query: PackageQuery & { readonly limit?: number }, usage: PackageUsage): string {
   const range = rangeOf(query);
   const head = `Repositories of the deployment that use ${quote(query.package)}${query.ecosystem ? ` (${query.ecosystem})` : ''}${range ? `, versions in ${range} marked IN RANGE` : ''}:`;
-  if (usage.unavailable) return `${head}\nUnknown: the supply-chain inventory is ${unavailableText(usage.unavailable, english)}.`;
+  if (usage.unavailable) return `${head}\nUnknown: the supply-chain inventory is ${unavailableText(usage.unavailable, 'english')}.`;
   if (usage.rows.length === 0) return `${head}\nNone: no repository's lockfile lists it.`;
   const limit = query.limit ?? DEFAULT_LIMIT;
   const lines: string[] = [];

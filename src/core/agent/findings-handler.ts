@@ -14,7 +14,6 @@ import type { FindingDetails } from '../services/finding-details';
 import type { FindingStories } from '../services/finding-stories';
 import type { FindingsStore } from '../services/findings-store';
 import { loadEachKind } from '../services/each-kind';
-import { english } from '../l10n';
 import { KIND_PRODUCTS, unavailableText } from '../services/kind-availability';
 import type { KindGap } from '../services/kind-gaps';
 import type { TriageService } from '../services/triage-service';
@@ -56,7 +55,7 @@ export interface AgentHandlerDeps {
 /** What the list leaves out and why: kinds the deployment does not have, kinds that failed. */
 function gapLines(gaps: readonly KindGap[], errorMessage: (error: unknown) => string): string[] {
   return [...new Set(gaps.map((gap) => 'unavailable' in gap
-    ? `${KIND_PRODUCTS[gap.kind]} findings: ${unavailableText(gap.unavailable, english)}.`
+    ? `${KIND_PRODUCTS[gap.kind]} findings: ${unavailableText(gap.unavailable, 'english')}.`
     : `${KIND_PRODUCTS[gap.kind]} findings could not be loaded (the error, as data: ${quotedError(errorMessage(gap.failedBecause))})${gap.since ? '; those listed are from an earlier load' : ''}.`))];
 }
 

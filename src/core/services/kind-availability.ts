@@ -8,7 +8,7 @@
  */
 import type { Unavailable } from '../model/errors';
 import { Emitter, type Disposable } from '../events';
-import { t, type Say } from '../l10n';
+import { said, t } from '../l10n';
 
 // Decided below the services, where the client reads one finding's story the same way.
 export { unavailableOf, type Unavailable } from '../model/errors';
@@ -21,9 +21,10 @@ export const FINDING_KINDS: readonly FindingKind[] = ['sast', 'ai', 'sca', 'secr
 /** The product names users know from the platform's license page. */
 export const KIND_PRODUCTS: Record<FindingKind, string> = { sast: 'Code', ai: 'AI analysis', sca: 'Supply Chain', secrets: 'Secrets' };
 
-/** "not available for this deployment (404)", the words every view uses; in English (`say`: `english`) for the log and the agent. */
-export function unavailableText(u: Unavailable, say: Say = t): string {
-  return say('not available for this deployment ({0})', u.status);
+/** "not available for this deployment (404)", the words every view uses; in English (`'english'`) for the log and the agent. */
+export function unavailableText(u: Unavailable, language: 'user' | 'english' = 'user'): string {
+  const words = said('not available for this deployment ({0})', u.status);
+  return language === 'english' ? words.english : words.text;
 }
 
 /** What to check, for tooltips and Check Connection (`product`: "Secrets", "Policies", …). */

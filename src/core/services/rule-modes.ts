@@ -4,7 +4,7 @@
  * organization's pull requests (the confirmation says it, since a change reaches every one of
  * them). Pure.
  */
-import { english, t, type Said, type Say } from '../l10n';
+import { said, t, type Said } from '../l10n';
 import { SETTABLE_RULE_MODES, type SettableRuleMode } from '../api/platform-changes';
 
 /** The label for a rule mode; values the spec does not list are shown as they came. */
@@ -41,26 +41,28 @@ export class RuleModeInputError extends Error {
   }
 }
 
-/** What is wrong with a policy's id before it is sent, or undefined. */
-export function policyIdProblem(policyId: string, say: Say = t): string | undefined {
-  return policyId.trim() === '' || /[\s/]/.test(policyId) ? say('"{0}" is not a policy\'s id (such as 12345).', policyId) : undefined;
+/** What is wrong with a policy's id before it is sent (in the user's language and in English), or undefined. */
+function policyIdSaid(policyId: string): Said | undefined {
+  return policyId.trim() === '' || /[\s/]/.test(policyId) ? said('"{0}" is not a policy\'s id (such as 12345).', policyId) : undefined;
 }
 
 /** What is wrong with a rule's path before it is sent, or undefined. */
-export function rulePathProblem(rulePath: string, say: Say = t): string | undefined {
-  return rulePath.trim() === '' || /\s/.test(rulePath) ? say('"{0}" is not a rule\'s path (such as python.lang.security.audit.eval).', rulePath) : undefined;
+function rulePathSaid(rulePath: string): Said | undefined {
+  return rulePath.trim() === '' || /\s/.test(rulePath) ? said('"{0}" is not a rule\'s path (such as python.lang.security.audit.eval).', rulePath) : undefined;
 }
 
-/** What is wrong with a change (or, without a mode, with naming its rule) before it is sent, or undefined. */
-export function ruleModeProblem(policyId: string, rulePath: string, mode?: string, say: Say = t): string | undefined {
-  if (mode !== undefined && !(SETTABLE_RULE_MODES as readonly string[]).includes(mode)) return say('"{0}" is not a mode a rule can be set to ({1}).', mode, SETTABLE_RULE_MODES.join(', '));
-  return policyIdProblem(policyId, say) ?? rulePathProblem(rulePath, say);
-}
+/** The problem with a policy's id, as the user reads it. */
+export const policyIdProblem = (policyId: string): string | undefined => policyIdSaid(policyId)?.text;
+/** The problem with a rule's path, as the user reads it. */
+export const rulePathProblem = (rulePath: string): string | undefined => rulePathSaid(rulePath)?.text;
 
-/** The same, said both ways, for the error a service throws. */
+/**
+ * What is wrong with a change (or, without a mode, with naming its rule) before it is sent, or
+ * undefined: said both ways, for the error a service throws (the log's English, the toast's words).
+ */
 export function ruleModeInputProblem(policyId: string, rulePath: string, mode?: string): Said | undefined {
-  const text = ruleModeProblem(policyId, rulePath, mode);
-  return text === undefined ? undefined : { text, english: ruleModeProblem(policyId, rulePath, mode, english) ?? text };
+  if (mode !== undefined && !(SETTABLE_RULE_MODES as readonly string[]).includes(mode)) return said('"{0}" is not a mode a rule can be set to ({1}).', mode, SETTABLE_RULE_MODES.join(', '));
+  return policyIdSaid(policyId) ?? rulePathSaid(rulePath);
 }
 
 /** What a mode does to every pull request scanned with the policy; a mode the spec does not list is only named. */

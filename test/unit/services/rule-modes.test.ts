@@ -4,8 +4,11 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SETTABLE_RULE_MODES } from '../../../src/core/api/platform-changes';
 import {
-  modeConsequence, modeLabel, policyIdProblem, RULE_MODE_NAMES, ruleModeConfirmation, ruleModeProblem, rulePathProblem, settableMode,
+  modeConsequence, modeLabel, policyIdProblem, RULE_MODE_NAMES, ruleModeConfirmation, ruleModeInputProblem, rulePathProblem, settableMode,
 } from '../../../src/core/services/rule-modes';
+
+/** The problem as the log reads it (the user reads it in their language: the same in an English run). */
+const ruleModeProblem = (policyId: string, rulePath: string, mode?: string): string | undefined => ruleModeInputProblem(policyId, rulePath, mode)?.english;
 import { modeLabel as labelOfService } from '../../../src/core/services/policies-service';
 
 void describe('rule modes', () => {
