@@ -41,8 +41,7 @@ export function workspaceSight(repos: WorkspaceRepos, places: FindingPlaces): Pi
 
 /** The handlers of the findings tools, by tool name (the dependencies tool is the inventory's). */
 export function findingsToolHandlers(deps: AgentHandlerDeps): Partial<Record<ToolName, ToolHandler>> {
-  const triage = triageHandler(deps);
-  return { findings: findingsHandler(deps), finding: findingHandler(deps), triage: (input) => triage(input) };
+  return { findings: findingsHandler(deps), finding: findingHandler(deps), triage: triageHandler(deps) };
 }
 
 class HandlerTool implements vscode.LanguageModelTool<unknown> {

@@ -116,11 +116,10 @@ async function start(cwd: string, baseUrl: string, token: string): Promise<Handl
     findingUrl: (finding) => platformFindingUrl(baseUrl, slug, finding),
     errorMessage,
   };
-  const triage = triageHandler(deps);
   return {
     findings: findingsHandler(deps),
     finding: findingHandler(deps),
-    triage: (input) => triage(input),
+    triage: triageHandler(deps),
     dependencies: dependenciesHandler({ dependencies: new DependenciesService(() => api, () => id), signedIn: () => true, errorMessage }),
   };
 }

@@ -5,21 +5,20 @@
  * row that its first answer waited for. Timed: the first call (it reads the deployment, the
  * projects, the findings and the scanned commit) and the calls after it (one file's findings).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { generateDeployment, startPlatformServer } from '../platform/index';
+import { cloneProject } from '../platform/project-clone';
 import { median } from './measure';
 import type { Figure } from './report';
 
 const FINDINGS = 10_000;
 const LATENCY_MS = 150;
 const RUNS = 7;
-const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 
 export async function standaloneServerFigures(): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-mcp-'));
@@ -29,20 +28,8 @@ export async function standaloneServerFigures(): Promise<Figure[]> {
   const platform = await startPlatformServer({ data, shape: 'spec' });
   const project = data.projects[0];
   const repo = join(dir, 'clone');
-  const paths = new Set(data.sast.map((f) => f.location?.file_path).filter((p): p is string => Boolean(p) && !p!.startsWith('/') && !p!.includes('..')));
-  for (const path of paths) {
-    mkdirSync(dirname(join(repo, path)), { recursive: true });
-    writeFileSync(join(repo, path), Array.from({ length: 300 }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
-  }
-  git(repo, 'init', '-q');
-  git(repo, 'config', 'user.email', 'b@example.invalid');
-  git(repo, 'config', 'user.name', 'B');
-  git(repo, 'checkout', '-q', '-B', project.primary_branch);
-  git(repo, 'add', '-A');
-  git(repo, 'commit', '-q', '-m', 'scanned');
-  git(repo, 'remote', 'add', 'origin', `git@github.com:${project.name}.git`);
-  const commit = git(repo, 'rev-parse', 'HEAD');
-  for (const f of data.sast) f.line_of_code_url = f.line_of_code_url?.replace(/\/blob\/[0-9a-f]{7,40}\//, `/blob/${commit}/`);
+  mkdirSync(repo);
+  const { paths } = cloneProject(repo, project, data, 300);
   platform.setLatency(LATENCY_MS);
   const client = new Client({ name: 'bench-terminal-agent', version: '1.0.0' });
   await client.connect(new StdioClientTransport({
@@ -56,7 +43,7 @@ export async function standaloneServerFigures(): Promise<Figure[]> {
     const firstMs = performance.now() - started;
     const trips = platform.roundTrips.report();
     if (first.isError) throw new Error(`bench: the standalone server refused: ${JSON.stringify(first.content)}`);
-    const file = [...paths][0];
+    const file = paths[0];
     const later: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const at = performance.now();

@@ -6,19 +6,18 @@
 // has no project for, and a folder outside git are tool errors that name the cause.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { generateDeployment, startPlatformServer, type RunningPlatform } from '../../platform';
+import { cloneProject, git } from '../../platform/project-clone';
 
 const MAIN = resolve(__dirname, '../../../src/mcp/main.ts');
 /** The server as it ships, bundled once for this file (the process starts in the clone, where no node_modules is). */
 const BUNDLE = join(mkdtempSync(join(tmpdir(), 'mcp-bundle-')), 'mcp-server.js');
-const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 
 interface Listed { id: number; path?: string; line?: number; codeChanged?: boolean; scannedLine?: number }
 
@@ -48,20 +47,8 @@ void describe('the MCP server, standalone', () => {
     const first = ours.find((f) => (f.location?.line ?? 0) > 3)!;
     finding = { id: first.id!, path: first.location!.file_path!, line: first.location!.line! };
     repo = realpathSync(mkdtempSync(join(tmpdir(), 'mcp-clone-')));
-    for (const path of new Set(ours.map((f) => f.location!.file_path!))) {
-      mkdirSync(dirname(join(repo, path)), { recursive: true });
-      writeFileSync(join(repo, path), Array.from({ length: 400 }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
-    }
-    git(repo, 'init', '-q');
-    git(repo, 'config', 'user.email', 't@example.invalid');
-    git(repo, 'config', 'user.name', 'T');
-    git(repo, 'checkout', '-q', '-B', project.primary_branch);
-    git(repo, 'add', '-A');
-    git(repo, 'commit', '-q', '-m', 'scanned');
-    git(repo, 'remote', 'add', 'origin', `git@github.com:${project.name}.git`);
-    // This commit is the one scanned: the findings' links name it.
-    const commit = git(repo, 'rev-parse', 'HEAD');
-    for (const f of data.sast) if (f.repository?.name === project.name) f.line_of_code_url = f.line_of_code_url?.replace(/\/blob\/[0-9a-f]{7,40}\//, `/blob/${commit}/`);
+    // Its commit is the one scanned: the findings' links name it.
+    cloneProject(repo, project, data, 400);
     // Since the scan, two lines were typed in above the finding (not committed).
     const file = join(repo, finding.path);
     const lines = readFileSync(file, 'utf8').split('\n');
