@@ -2,6 +2,19 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// What a kind of finding can do is asked of its descriptor (src/core/model/finding-kinds.ts),
+// never decided by comparing its issue type with a name: a new kind is then one more entry there.
+const KIND_CHECKS = [
+  {
+    selector: "BinaryExpression[operator=/^[!=]==?$/]:matches([left.property.name='issueType'][right.type='Literal'], [right.property.name='issueType'][left.type='Literal'])",
+    message: 'Ask the kind (kindOf(finding).traced, .packages, .fixPullRequests… in src/core/model/finding-kinds.ts) instead of comparing issueType with a name.',
+  },
+  {
+    selector: "SwitchStatement[discriminant.property.name='issueType']",
+    message: 'Ask the kind (kindOf(…) in src/core/model/finding-kinds.ts) instead of switching on issueType.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'coverage/**', 'node_modules/**', 'dist-vsix/**', '.test-hosts/**', 'test-results/**', '.stryker-tmp*/**'] },
   js.configs.recommended,
@@ -30,8 +43,12 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', {
         selector: 'MemberExpression[property.name=/^(showInformationMessage|showWarningMessage|showErrorMessage|withProgress|showInputBox)$/]',
         message: 'Show messages and progress through src/host/notify.ts (showInformation, showWarning, showError, withProgress, showInput): it makes platform text inert.',
-      }],
+      }, ...KIND_CHECKS],
     },
+  },
+  {
+    files: ['src/host/notify.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...KIND_CHECKS] },
   },
   {
     // What a place shows (the ref, each kind's query, the primary branch instead of an unscanned

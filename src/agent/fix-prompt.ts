@@ -11,6 +11,7 @@ import type { Finding } from '../core/model/types';
 import { englishValueLabel } from '../core/services/filters';
 import { stepCode, stepName, stepPlaceText, type TracePlace } from '../core/workspace/trace-places';
 import { quote } from '../core/agent/agent-text';
+import { kindOf } from '../core/model/finding-kinds';
 
 /** Long enough for a trace and guidance, short enough for a chat's input box. */
 export const MAX_PROMPT_CHARS = 6_000;
@@ -25,8 +26,6 @@ export interface FixPromptInput {
   readonly trace?: readonly TracePlace[];
 }
 
-const KIND_WORDS = { sast: 'code', sca: 'supply-chain', secrets: 'secret' } as const;
-
 /** What the agent is asked to do, by kind of finding. */
 function task(finding: Finding): string {
   if (finding.secret) return 'Remove this secret from the code (read it from the environment or a secret store instead) and tell me to rotate it: it stays in the history.';
@@ -35,7 +34,7 @@ function task(finding: Finding): string {
 }
 
 export function fixWithAgentPrompt({ finding, detail, where, trace }: FixPromptInput): string {
-  const lines: string[] = [`Fix this ${KIND_WORDS[finding.issueType]} security finding from the Semgrep AppSec Platform. ${task(finding)} Then say what you changed and why.`, ''];
+  const lines: string[] = [`Fix this ${kindOf(finding).englishWord} security finding from the Semgrep AppSec Platform. ${task(finding)} Then say what you changed and why.`, ''];
   const add = (name: string, value: string | undefined): void => {
     if (value) lines.push(`${name}: ${value}`);
   };

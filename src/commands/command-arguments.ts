@@ -8,7 +8,7 @@
  */
 import type * as vscode from 'vscode';
 import { isHttpUrl } from '../core/model/links';
-import type { Deployment, ManagedScans, Project } from '../core/model/types';
+import { ISSUE_TYPES, type Deployment, type ManagedScans, type Project } from '../core/model/types';
 import type { TicketLinkResult, TicketResult } from '../core/model/triage-and-tickets';
 import { CYCLONEDX_VERSIONS, SBOM_COMPONENT_TYPES, type SbomOutputFormat } from '../core/model/sbom';
 import type { ConnectionReport } from '../core/api/check-connection';
@@ -40,6 +40,7 @@ import type { AgentClient } from '../core/agent/agent-configs';
 import type { Connected } from '../agent/connect-agent';
 import { CONNECT_AGENT_ARGUMENT } from './agent-server-commands';
 import type { OpenedLink } from './link-commands';
+import { kindsWhere } from '../core/model/finding-kinds';
 
 /** A tree node as a menu passes it (`tree-nodes.ts`): it names what was clicked, never options. */
 const isTreeNode = (value: unknown): boolean =>
@@ -222,9 +223,9 @@ export const COMMAND_ARGUMENTS: { readonly [K in CommandId]: ArgumentsSchema<Par
   'appsecFindings.setRuleModeDisabled': ONE_ITEM,
   'appsecFindings.unlinkTicketEverywhere': argumentList(TICKET_ID_ARGUMENT),
   // A menu passes the clicked finding and the selection; automation `{ findingId, issueType }`.
-  'appsecFindings.showTrace': argumentList(findingTargetArgument('appsecFindings.showTrace', ['sast']), SELECTED),
-  'appsecFindings.requestAutofix': argumentList(findingTargetArgument('appsecFindings.requestAutofix', ['sast', 'sca']), SELECTED),
-  'appsecFindings.fixWithAgent': argumentList(findingTargetArgument('appsecFindings.fixWithAgent', ['sast', 'sca', 'secrets']), SELECTED),
+  'appsecFindings.showTrace': argumentList(findingTargetArgument('appsecFindings.showTrace', kindsWhere((kind) => kind.traced)), SELECTED),
+  'appsecFindings.requestAutofix': argumentList(findingTargetArgument('appsecFindings.requestAutofix', kindsWhere((kind) => kind.fixPullRequests)), SELECTED),
+  'appsecFindings.fixWithAgent': argumentList(findingTargetArgument('appsecFindings.fixWithAgent', ISSUE_TYPES), SELECTED),
   'appsecFindings.agentServer': NONE,
   'appsecFindings.connectAgent': CONNECT_AGENT_ARGUMENT,
   'appsecFindings.openFindingLink': argumentList(optional(text('appsecFindings.openFindingLink takes a finding\'s platform link (text).'))),

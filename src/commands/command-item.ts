@@ -5,6 +5,7 @@
  * command). Handlers take this typed record; nothing else unwraps arguments. Pure, tested in Node.
  */
 import type { Finding, IssueType, Project } from '../core/model/types';
+import { isIssueType } from '../core/model/finding-kinds';
 
 export interface CommandItem {
   /** The argument itself when it is text: a project name, a severity, a rule id or a path, by command. */
@@ -41,7 +42,7 @@ function projectOf(value: unknown): Project | undefined {
 function findingRefOf(value: unknown): CommandItem['findingRef'] {
   const ref = isObject(value) ? value.findingRef : undefined;
   if (!isObject(ref) || typeof ref.id !== 'number') return undefined;
-  return ref.issueType === 'sast' || ref.issueType === 'sca' || ref.issueType === 'secrets' ? { issueType: ref.issueType, id: ref.id } : undefined;
+  return isIssueType(ref.issueType) ? { issueType: ref.issueType, id: ref.id } : undefined;
 }
 
 function groupOf(value: unknown): CommandItem['group'] {

@@ -4,6 +4,7 @@ import { showInput } from '../host/notify';
 import { describeSelection, parseSelection, type FilterDefinition, type FilterSelection } from '../core/services/filters';
 import type { GroupBy } from '../core/services/grouping';
 import type { FindingKind } from '../core/services/kind-availability';
+import { kindOf } from '../core/model/finding-kinds';
 import type { CommandDeps } from './command-deps';
 import { facetItems, takesOneValue, valueItems, withFacet } from './filter-facets';
 import { groupKey, type CommandItem } from './command-item';
@@ -116,7 +117,7 @@ export async function filterBySeverity(app: FilterCommandsDeps, item?: CommandIt
  */
 export async function filterByRule(app: FilterCommandsDeps, item?: CommandItem): Promise<FilterSelection | undefined> {
   // The platform filters code findings by rule; a supply-chain finding's `ssc-…` id is no rule there.
-  if (item?.finding?.issueType === 'sca') return undefined;
+  if (item?.finding && !kindOf(item.finding).ruled) return undefined;
   const rule = groupKey(item, 'rule') ?? item?.text ?? item?.finding?.ruleName
     ?? (await showInput({ title: t('AppSec: Show Only This Rule'), prompt: t('The rule id, e.g. {0}', 'python.lang.security.audit.eval-detected'), ignoreFocusOut: true }));
   const trimmed = rule?.trim();

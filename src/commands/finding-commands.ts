@@ -13,6 +13,7 @@ import { fixSaving } from '../host/fix-saving';
 import { branchName } from '../core/model/refs';
 import { scannedFileUri } from '../code-places/scanned-files';
 import { showCode } from '../code-places/show-code';
+import { kindOf } from '../core/model/finding-kinds';
 
 /** Opening and copying findings needs the workspace folders, the platform link and the clipboard. */
 export type FindingCommandsDeps = Pick<CommandDeps, 'repos' | 'findingUrl' | 'projectUrl' | 'clipboard' | 'places'>;
@@ -199,7 +200,7 @@ export function findingAtCursor(): Finding | undefined {
  */
 export async function showRule(app: Pick<CommandDeps, 'revealRule'>, item?: CommandItem): Promise<boolean> {
   const finding = item?.finding;
-  const rule = item?.text ?? (finding?.issueType === 'sast' ? finding.ruleName : item?.rule?.path);
+  const rule = item?.text ?? (finding && kindOf(finding).ruled ? finding.ruleName : item?.rule?.path);
   if (!rule) return false;
   if (await app.revealRule(rule)) return true;
   void showInformation(t('AppSec: no policy in the Policy Rules view has the rule {0}. Policies listed there: those of the deployment and of {1}.', rule, 'appsecFindings.policyIds'));

@@ -25,6 +25,7 @@ import type { CommandDeps } from './command-deps';
 import type { CommandItem } from './command-item';
 import { isFindingTarget, targetFinding, type FindingTarget } from './finding-target';
 import { readTrace } from './trace-commands';
+import { kindOf } from '../core/model/finding-kinds';
 
 export type FixCommandsDeps = Pick<CommandDeps, 'session' | 'findings' | 'selectedItem' | 'places' | 'stories' | 'details' | 'clipboard' | 'logger'>;
 
@@ -50,7 +51,7 @@ export async function requestAutofix(app: FixCommandsDeps, target: CommandItem |
   const finding = targetFinding(app, target);
   if (!finding) return nothingChosen(t('AppSec: select a code or supply-chain finding in the tree, or put the cursor on one in the editor.'));
   const name = distinctName(finding);
-  if (finding.issueType === 'secrets') {
+  if (!kindOf(finding).fixPullRequests) {
     void showWarning(t('AppSec: {0}', AUTOFIX_SENTENCES.unsupportedIssueType));
     return { accepted: false, reason: AUTOFIX_SENTENCES.unsupportedIssueType };
   }

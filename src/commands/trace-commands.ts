@@ -20,6 +20,7 @@ import type { CommandDeps } from './command-deps';
 import type { CommandItem } from './command-item';
 import { isFindingTarget, targetFinding, type FindingTarget } from './finding-target';
 import { inertIcons } from '../core/model/untrusted-text';
+import { kindOf } from '../core/model/finding-kinds';
 
 export type TraceCommandsDeps = Pick<CommandDeps, 'session' | 'findings' | 'selectedItem' | 'places' | 'stories'>;
 
@@ -42,7 +43,7 @@ export function stepResult(step: TraceStepToday): TraceStepResult {
 
 /** The trace placed today, or why there is none, in plain words. */
 export async function readTrace(app: Pick<CommandDeps, 'stories' | 'places'>, finding: Finding): Promise<{ steps: TraceStepToday[] } | { none: string }> {
-  if (finding.issueType !== 'sast') return { none: t('only code findings have a trace') };
+  if (!kindOf(finding).traced) return { none: t('only code findings have a trace') };
   const answer = await app.stories.get(finding);
   if (!answer) throw new Error(t('Sign in to read the finding\'s trace from the platform.'));
   if (answer.kind === 'notAvailable') return { none: t('this deployment does not give traces ({0})', answer.unavailable.status) };

@@ -22,6 +22,7 @@ import { manifestKindOf, upgradeReplacement } from '../core/workspace/dependency
 import { autofixEdit } from '../code-places/autofix-edit';
 import { FINDINGS_PER_PLACE, isFindingDiagnostic, type KnownFindingDiagnostic } from '../diagnostics/finding-diagnostic';
 import type { WorkspaceRepos } from '../host/workspace-repos';
+import { kindOf } from '../core/model/finding-kinds';
 
 /** How long the quick-fix menu waits for the platform's detail before showing without the fix. */
 const DETAIL_WAIT_MS = 3000;
@@ -54,7 +55,7 @@ class FindingActions implements vscode.CodeActionProvider {
     for (const diagnostic of ours) {
       const { finding } = diagnostic;
       const detail = this.deps.details.peek(finding)
-        ?? (context.triggerKind === vscode.CodeActionTriggerKind.Invoke && finding.issueType === 'sast' ? await this.deps.details.within(finding, DETAIL_WAIT_MS) : undefined);
+        ?? (context.triggerKind === vscode.CodeActionTriggerKind.Invoke && kindOf(finding).traced ? await this.deps.details.within(finding, DETAIL_WAIT_MS) : undefined);
       const code = detail?.assistant?.autofixCode;
       // The code rule and its AI twin may suggest the very same lines: one entry does.
       const fixKey = `${diagnostic.range.start.line}:${diagnostic.range.end.line}:${code ?? ''}`;
@@ -131,11 +132,11 @@ class FindingActions implements vscode.CodeActionProvider {
       .map((d) => ({ finding: (d as KnownFindingDiagnostic).finding }));
     const known = this.deps.stories.peek(finding);
     const story = known?.kind === 'story' ? known.story : undefined;
-    const traced = finding.issueType === 'sast' && (story === undefined || (story.trace?.length ?? 0) > 0);
+    const traced = kindOf(finding).traced && (story === undefined || (story.trace?.length ?? 0) > 0);
     const ignorable = mayIgnore(story?.triagePermission);
     // Not offered again while one is asked for or open (the details say where it stands).
     const prState = story ? fixPullRequestOf(story).state : 'none';
-    const fixable = finding.issueType !== 'secrets' && prState !== 'requested' && prState !== 'opened';
+    const fixable = kindOf(finding).fixPullRequests && prState !== 'requested' && prState !== 'opened';
     return {
       own: [
         make(t('Fix {0} with Agent', name), 'appsecFindings.fixWithAgent', [arg]),

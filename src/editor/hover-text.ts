@@ -9,6 +9,7 @@ import type { Finding } from '../core/model/types';
 import { secretValidationLabel, valueLabel } from '../core/services/filters';
 import { escapeMarkdown } from '../views/markdown';
 import { formatCount, t } from '../core/l10n';
+import { kindOf } from '../core/model/finding-kinds';
 
 /** The commands the hover may link to (and no other), in the order its links name them. */
 export const HOVER_COMMANDS = [
@@ -41,7 +42,7 @@ export function aboutFindingLines(finding: Finding, guidance: string | undefined
   const steps = story.traceSteps;
   const links: (readonly [string, (typeof HOVER_COMMANDS)[number]])[] = [
     [t('Show Details'), 'appsecFindings.showDetails'],
-    ...(finding.issueType === 'sast' && steps !== 0 ? [[traceTitle(steps), 'appsecFindings.showTrace'] as const] : []),
+    ...(kindOf(finding).traced && steps !== 0 ? [[traceTitle(steps), 'appsecFindings.showTrace'] as const] : []),
     [t('Fix with Agent'), 'appsecFindings.fixWithAgent'],
     story.mayIgnore === false ? [t('Request Exception in Platform'), 'appsecFindings.openInPlatform'] : [t('Ignore…'), 'appsecFindings.ignore'],
     [t('Open in Platform'), 'appsecFindings.openInPlatform'],

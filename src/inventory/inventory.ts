@@ -14,6 +14,7 @@ import { registerDependencyEditor } from './dependency-editor';
 import { DependencyLines } from './dependency-lines';
 import type { WorkspaceRepos } from '../host/workspace-repos';
 import type { TreeInventory } from '../views/projects-tree-deps';
+import { kindOf } from '../core/model/finding-kinds';
 
 export interface InventoryDeps {
   readonly api: () => PlatformApi;
@@ -50,7 +51,7 @@ function scaFindingsOf(shown: InventoryDeps['view'], projectName: string): reado
   const folder = shown.snapshot.folders.find((f) => f.repo.projectName === projectName);
   if (!folder) return [];
   let list = scaByFolder.get(folder);
-  if (!list) scaByFolder.set(folder, (list = shownInProblems(folder).filter((f) => f.issueType === 'sca')));
+  if (!list) scaByFolder.set(folder, (list = shownInProblems(folder).filter((f) => kindOf(f).packages)));
   return list;
 }
 const scaByFolder = new WeakMap<FolderFindings, readonly Finding[]>();

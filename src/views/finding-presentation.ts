@@ -10,7 +10,7 @@ import { branchName } from '../core/model/refs';
 import { DEFAULT_MAPPING, findingLevel, levelFor, type Level, type PlanOptions, type SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { scannedCommitOf } from '../core/workspace/drift-hint';
 import { isMappedPlace, type GonePlace, type TodayPlace } from '../core/workspace/today-place';
-import type { Finding, IssueType } from '../core/model/types';
+import type { Finding } from '../core/model/types';
 import { secretValidationLabel, valueLabel } from '../core/services/filters';
 import type { FindingGroup, GroupBy } from '../core/services/grouping';
 import { TooltipText } from './markdown';
@@ -22,13 +22,6 @@ export interface IconSpec {
   readonly id: string;
   readonly color?: string;
 }
-
-/** The issue-type nodes' labels, in the display language (getters: read when shown). */
-export const ISSUE_TYPE_LABELS: Readonly<Record<IssueType, string>> = {
-  get sast() { return t('Code findings'); },
-  get sca() { return t('Supply-chain findings'); },
-  get secrets() { return t('Secrets'); },
-};
 
 const LEVEL_ICONS: Record<Level, IconSpec> = {
   error: { id: 'error', color: 'problemsErrorIcon.foreground' },

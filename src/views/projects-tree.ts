@@ -20,6 +20,7 @@ import { resolveTooltip, toTreeItem } from './tree-items';
 import { type IssueTypeNode, type Node } from './tree-nodes';
 import { DependencyChildren } from './dependency-children-source';
 import { treeSlot } from '../core/services/slot-ids';
+import { kindOf } from '../core/model/finding-kinds';
 
 export const PROJECTS_VIEW_ID = 'appsecFindings.projects';
 
@@ -147,7 +148,7 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
   *loadedPolicyFindings(): Iterable<Finding> {
     for (const [place, shown] of this.model.shown()) {
       const result = shown.result;
-      if (place.issueType !== 'sast' || !result) continue;
+      if (!kindOf(place).ruled || !result) continue;
       let named = this.policyFindings.get(result);
       if (!named) this.policyFindings.set(result, (named = onePerPolicy(result.findings)));
       yield* named;

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import {
   findingAccessibilityLabel, findingContextValue, findingDescription, findingLabel, findingTooltip,
-  GROUP_NOUNS, groupDescription, groupIcon, groupLabel, ISSUE_TYPE_LABELS, findingIcon, type IconSpec,
+  GROUP_NOUNS, groupDescription, groupIcon, groupLabel, findingIcon, type IconSpec,
 } from './finding-presentation';
 import {
   projectAccessibilityLabel, projectContextValue, projectDescription, projectTooltip,
@@ -24,6 +24,7 @@ import type { TodayPlace } from '../core/workspace/today-place';
 import { EXTENSION_COMMANDS } from './tree-commands';
 import { pageLabel, type MessageNode, type Node, type NodeAction } from './tree-nodes';
 import { formatCount, t } from '../core/l10n';
+import { kindOf } from '../core/model/finding-kinds';
 
 const { Collapsed, Expanded, None } = vscode.TreeItemCollapsibleState;
 
@@ -103,14 +104,14 @@ export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeIte
       });
     }
     case 'issueType':
-      return item(node, ISSUE_TYPE_LABELS[node.issueType], Collapsed, {
+      return item(node, kindOf(node).label, Collapsed, {
         description: context.issueTypeDescription(node),
-        iconPath: new vscode.ThemeIcon(node.issueType === 'sast' ? 'code' : node.issueType === 'secrets' ? 'key' : 'package'),
+        iconPath: new vscode.ThemeIcon(kindOf(node).icon),
         contextValue: `issueType ${node.issueType}`,
         tooltip: [
           node.parent.ref
-            ? t('{0} of {1} on {2}', ISSUE_TYPE_LABELS[node.issueType], node.parent.project.name, node.parent.ref)
-            : t('{0} of {1}', ISSUE_TYPE_LABELS[node.issueType], node.parent.project.name),
+            ? t('{0} of {1} on {2}', kindOf(node).label, node.parent.project.name, node.parent.ref)
+            : t('{0} of {1}', kindOf(node).label, node.parent.project.name),
           context.issueTypeTooltip?.(node),
         ].filter(Boolean).join('\n\n'),
       });

@@ -15,6 +15,7 @@ import { detailSections, statusText } from './details-sections';
 import { button, html, wordsText, type Html } from './html';
 import { displayLanguage, t } from '../core/l10n';
 import { valueLabel } from '../core/services/filters';
+import { kindOf } from '../core/model/finding-kinds';
 
 export interface WebviewResources { readonly nonce: string; readonly cspSource: string; readonly scriptUri: string; readonly styleUri: string }
 
@@ -173,7 +174,7 @@ function actions(input: DetailsInput): Html[] {
     hasTicket ? button('unlinkTicket', t('Unlink Ticket')) : undefined,
     finding.ticket?.id !== undefined ? button('unlinkTicketEverywhere', t('Unlink Ticket from All Its Findings…')) : undefined,
     button('fixWithAgent', t('Fix with Agent')),
-    finding.issueType !== 'secrets' && !pullRequestAsked ? button('requestAutofix', t('Open a Fix Pull Request…')) : undefined,
+    kindOf(finding).fixPullRequests && !pullRequestAsked ? button('requestAutofix', t('Open a Fix Pull Request…')) : undefined,
     isHttpUrl(input.platformUrl) ? button('openInPlatform', t('Open in Platform')) : undefined,
     button('copyRuleId', t('Copy Rule ID')),
     button('refresh', t('Refresh')),

@@ -11,6 +11,7 @@ import { sayActivity, sayElsewhere, sayFixPullRequest, sayOwners } from '../core
 import { sayRoleMeaning, sayStepName, sayStepPlace, stepCode, type TracePlace } from '../core/workspace/trace-places';
 import type { DetailsInput } from './details-input';
 import { button, EMPTY, fields, html, join, link, prose, section, time, type Html } from './html';
+import { kindOf } from '../core/model/finding-kinds';
 
 /** Below where the finding is: how the data gets there, and what the platform says of it. */
 export function pathSections(input: DetailsInput): Html {
@@ -33,13 +34,13 @@ function noTrace({ finding, story }: DetailsInput): string | undefined {
       ? t('No trace for now: the platform\'s story of this finding could not be read ({0}). Refresh to try again.', story.problem)
       : t('No trace for now: the platform\'s story of this finding could not be read. Refresh to try again.');
   }
-  if ((story.trace?.length ?? 0) === 0) return finding.issueType === 'sast' ? t('No trace: the platform gives none for this finding (its rule does not follow data).') : undefined;
+  if ((story.trace?.length ?? 0) === 0) return kindOf(finding).traced ? t('No trace: the platform gives none for this finding (its rule does not follow data).') : undefined;
   return undefined;
 }
 
 function traceSection(input: DetailsInput): Html {
   const { finding, story } = input;
-  if (!story || (finding.issueType !== 'sast' && (story.trace?.length ?? 0) === 0)) return EMPTY;
+  if (!story || (!kindOf(finding).traced && (story.trace?.length ?? 0) === 0)) return EMPTY;
   if (story.state === 'loading') return section(t('Trace'), 'trace', [html`<p class="loading" role="status" aria-busy="true">${t('Reading the trace…')}</p>`]);
   const none = noTrace(input);
   const steps = story.trace ?? [];

@@ -11,6 +11,7 @@ import { englishValueLabel } from '../services/filters';
 import { fixPullRequestOf, type FindingStory } from '../model/finding-story';
 import { elsewhereText, fixPullRequestText, triageLimitText } from '../services/story-words';
 import { stepCode, stepName, stepPlaceText, type TracePlace } from '../workspace/trace-places';
+import { kindOf } from '../model/finding-kinds';
 
 /** The most characters a tool answer holds; the agent's context is precious. */
 export const MAX_LIST_CHARS = 12_000;
@@ -121,7 +122,7 @@ export function findingText(finding: Finding, detail: FindingDetail | undefined,
   const add = (name: string, value: string | undefined): void => {
     if (value !== undefined && value !== '') lines.push(`${name}: ${value}`);
   };
-  add('Finding', `#${finding.id} (${finding.issueType === 'sca' ? 'supply chain' : finding.issueType === 'secrets' ? 'secret' : finding.ai ? 'AI code' : 'code'})`);
+  add('Finding', `#${finding.id} (${finding.ai ? 'AI code' : kindOf(finding).englishWord})`);
   add('Name', quote(supplyChainName(finding) ?? finding.ruleName));
   add('Rule', quote(finding.ruleName));
   add('Severity', finding.severity);

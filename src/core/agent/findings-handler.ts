@@ -22,6 +22,7 @@ import type { TracePlace } from '../workspace/trace-places';
 import { findingsListText, quote, quotedError, sortForAgent, type ListedFinding } from './agent-text';
 import { FINDINGS_INPUT, type FindingsInput } from './tool-inputs';
 import { answered, findingSummary, refused, SIGNED_OUT, whereText, type TodayPlace, type ToolAnswer } from './tool-answer';
+import { kindOf } from '../model/finding-kinds';
 
 /** A folder of the workspace and the project it is matched to. */
 export interface AgentFolder {
@@ -120,7 +121,7 @@ async function list(deps: AgentHandlerDeps, slug: string, input: FindingsInput, 
   const shown = instead ?? asked;
   const loaded = instead ? await load(instead) : own;
   const keep = shown.keep?.keep;
-  const kept = loaded.findings.filter((f) => (!keep || keep(f)) && (!onlyAi || f.issueType !== 'sast' || f.ai !== undefined));
+  const kept = loaded.findings.filter((f) => (!keep || keep(f)) && (!onlyAi || !kindOf(f).aiAnalysed || f.ai !== undefined));
   const chosen = sortForAgent(kept).slice(0, input.limit ?? 50);
   await deps.prepare?.(chosen);
   const listed = chosen.map((finding) => ({ finding, place: deps.place(finding), isNew: deps.novelty.isNew(finding) }));

@@ -6,6 +6,7 @@
  */
 import manifest from '../../../package.json';
 import { TOOL_NAMES, type ToolName } from './tool-names';
+import { ISSUE_TYPES } from '../model/types';
 
 type JsonSchema = Readonly<Record<string, unknown>>;
 
@@ -26,7 +27,7 @@ const flag = { type: 'boolean' } as const;
 const FINDING: JsonSchema = {
   type: 'object',
   properties: {
-    id: whole, issueType: { type: 'string', enum: ['sast', 'sca', 'secrets'] }, rule: text, severity: text, status: text,
+    id: whole, issueType: { type: 'string', enum: [...ISSUE_TYPES] }, rule: text, severity: text, status: text,
     path: text, line: whole, codeChanged: flag, scannedPath: text, scannedLine: whole, notInThisCopy: flag,
     url: text, ref: text, isNew: flag, message: text, package: text, version: text, advisory: text,
   },

@@ -7,6 +7,7 @@ import { decodeFindingsPageInSlices, rawFindings, type FindingsPage } from '../m
 import { decodeFindingDetail } from '../model/decodeFindingDetail';
 import { asObject } from '../model/decodeRead';
 import { decodeSecretsPage } from '../model/decodeSecret';
+import { kindOf } from '../model/finding-kinds';
 import type { FindingDetail } from '../model/finding-detail';
 import { StringInterner } from '../model/interner';
 import { isKnownSeverity } from '../model/severity';
@@ -97,14 +98,14 @@ export function secretsPages(read: ReadJson, deploymentId: string, filters: Find
  */
 export async function findFindingDetail(read: ReadJson, deploymentSlug: string, finding: Finding, options: CallOptions): Promise<FindingDetail | undefined> {
   // A secret's list item is all there is of it (and never holds the secret).
-  if (finding.issueType === 'secrets') return { ...finding, categories: [], reviewComments: [], clickToFixPrUrls: [], clickToFixFailures: [] };
   const kind = listIssueTypeOf(finding);
+  if (kind === undefined) return { ...finding, categories: [], reviewComments: [], clickToFixPrUrls: [], clickToFixFailures: [] };
   // The list's severity filter takes only the severities it knows; another would match nothing.
   const severity = isKnownSeverity(finding.severity) ? [finding.severity] : undefined;
   const filters: FindingFilters = {
     ...(finding.repositoryName ? { repos: [finding.repositoryName] } : {}),
     ...(finding.ref ? { ref: finding.ref } : {}),
-    ...(kind !== 'sca' ? { rules: [finding.ruleName] } : {}),
+    ...(kindOf(finding).ruled ? { rules: [finding.ruleName] } : {}),
     ...(severity ? { severities: severity } : {}),
   };
   const path = `${deploymentPath(deploymentSlug)}/findings`;
@@ -118,7 +119,9 @@ export async function findFindingDetail(read: ReadJson, deploymentSlug: string, 
   return undefined;
 }
 
-/** How the findings list is asked for a finding's kind (AI code findings have their own issue type). */
-export function listIssueTypeOf(finding: Pick<Finding, 'issueType' | 'ai'>): ListIssueType {
-  return finding.issueType === 'sca' ? 'sca' : finding.ai ? 'ai_sast' : 'sast';
+/** How the findings list is asked for a finding's kind (AI code findings have their own issue type); undefined for a kind it does not list. */
+export function listIssueTypeOf(finding: Pick<Finding, 'issueType' | 'ai'>): ListIssueType | undefined {
+  const { list } = kindOf(finding);
+  if (list === 'secrets') return undefined;
+  return finding.ai ? 'ai_sast' : list.issueType;
 }

@@ -9,6 +9,7 @@ import { isHttpUrl } from '../model/links';
 import type { Finding, SourceRange } from '../model/types';
 import { DEFAULT_MAPPING, findingLevel, type PlanOptions, type SeverityMapping } from '../workspace/diagnostic-plan';
 import { isMappedPlace, sourceRangeOf, type TodayPlace } from '../workspace/today-place';
+import { kindOf } from '../model/finding-kinds';
 
 export interface SarifExportInput {
   readonly findings: readonly Finding[];
@@ -50,11 +51,6 @@ function ruleIdOf(finding: Finding): string {
   return (finding.sca?.advisory ?? finding.ruleName) || 'unnamed-rule';
 }
 
-function helpUri(finding: Finding, ruleId: string): string | undefined {
-  if (finding.issueType === 'sca') return /^(CVE|GHSA)-/i.test(ruleId) ? `https://osv.dev/vulnerability/${encodeURIComponent(ruleId)}` : undefined;
-  if (finding.issueType === 'secrets') return undefined;
-  return `https://semgrep.dev/r/${ruleId.split('/').map(encodeURIComponent).join('/')}`;
-}
 
 /** A repository-relative path as a relative URI reference: forward slashes, each segment encoded. */
 export function relativeUri(path: string): string {
@@ -100,7 +96,7 @@ export function toSarifLog(input: SarifExportInput): SarifLog {
       index = rules.length;
       ruleIndex.set(ruleId, index);
       ruleLevel.push(level);
-      const help = helpUri(finding, ruleId);
+      const help = kindOf(finding).helpUri(ruleId);
       rules.push({
         id: ruleId, name: findingLabel(finding).replace(/[^\w.-]+/g, '-') || 'rule',
         shortDescription: { text: findingLabel(finding) },

@@ -4,7 +4,8 @@
  * host's line (`lineOfCodeUrl`), which opens the scanned code on GitHub or GitLab. The numbers
  * links carry are read here too, once: a finding's id ending its page, a line in a `#L` anchor.
  */
-import type { Finding, IssueType, Project } from './types';
+import { KINDS, kindOf } from './finding-kinds';
+import { ISSUE_TYPES, type Finding, type IssueType, type Project } from './types';
 
 /**
  * The platform's web page of a finding (docs/platform-api.md, "Links"). The web UI is served
@@ -13,15 +14,13 @@ import type { Finding, IssueType, Project } from './types';
  */
 export function platformFindingUrl(baseUrl: string, deploymentSlug: string, finding: Pick<Finding, 'issueType' | 'id'>): string {
   const base = baseUrl.replace(/\/+$/, '');
-  return `${base}/orgs/${encodeURIComponent(deploymentSlug)}/${FINDING_SECTIONS[finding.issueType]}/${finding.id}`;
+  return `${base}/orgs/${encodeURIComponent(deploymentSlug)}/${kindOf(finding).webSection}/${finding.id}`;
 }
 
-/** The section of the web UI each kind's pages are under; the one rule that builds and reads them. */
-const FINDING_SECTIONS: Record<IssueType, string> = { sast: 'findings', sca: 'supply-chain', secrets: 'secrets' };
 
 /** A finding's id ends its page's link; at most 15 digits, so it stays exact as a number. */
 const ID_DIGITS = 15;
-const FINDING_PAGE = new RegExp(`/(${Object.values(FINDING_SECTIONS).join('|')})/(\\d{1,${ID_DIGITS}})(?:[/?#]|$)`);
+const FINDING_PAGE = new RegExp(`/(${ISSUE_TYPES.map((type) => KINDS[type].webSection).join('|')})/(\\d{1,${ID_DIGITS}})(?:[/?#]|$)`);
 /** The same id at the very end of a link, without a leading zero so that it reads back as written. */
 const TRAILING_ID = new RegExp(`/(0|[1-9]\\d{0,${ID_DIGITS - 1}})$`);
 
@@ -29,7 +28,7 @@ const TRAILING_ID = new RegExp(`/(0|[1-9]\\d{0,${ID_DIGITS - 1}})$`);
 export function parseFindingUrl(url: string): { issueType: IssueType; id: number } | undefined {
   const match = FINDING_PAGE.exec(url);
   if (!match) return undefined;
-  const issueType = (Object.keys(FINDING_SECTIONS) as IssueType[]).find((type) => FINDING_SECTIONS[type] === match[1]);
+  const issueType = ISSUE_TYPES.find((type) => KINDS[type].webSection === match[1]);
   return issueType && { issueType, id: Number(match[2]) };
 }
 

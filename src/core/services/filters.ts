@@ -7,6 +7,7 @@ import type { FindingKind } from './kind-availability';
 import { SEVERITY_ORDER } from '../model/severity';
 import { ISSUE_TYPES, type Finding, type FindingFilters, type IssueType } from '../model/types';
 import { english, perLanguage, t, type Say } from '../l10n';
+import { kindOf } from '../model/finding-kinds';
 
 /** What the user picked. Single-valued where the API takes one value (`status`, `confidence`, …). */
 export interface FilterSelection {
@@ -189,10 +190,14 @@ export function selectionFromPicks(picks: readonly { key: FilterDefinition['key'
   return parseSelection(raw);
 }
 
+/** Whether a filter applies to a kind of finding (a code finding has a confidence, a secret none). */
+export function filterApplies(key: FilterDefinition['key'], issueType: IssueType): boolean {
+  return ALL_DEFINITIONS.find((d) => d.key === key)?.appliesTo.includes(issueType) ?? false;
+}
+
 /** The query filters for one issue type: only those the API applies to it. */
 export function toQueryFilters(selection: FilterSelection, issueType: IssueType, scope: { repo: string; ref?: string; dedup?: boolean }): FindingFilters {
-  const applies = (key: FilterDefinition['key']): boolean =>
-    ALL_DEFINITIONS.find((d) => d.key === key)?.appliesTo.includes(issueType) ?? false;
+  const applies = (key: FilterDefinition['key']): boolean => filterApplies(key, issueType);
   const list = (key: ListKey): readonly string[] | undefined => (applies(key) && selection[key].length > 0 ? selection[key] : undefined);
   return {
     repos: [scope.repo],
@@ -227,7 +232,7 @@ export function localFilterOf(selection: FilterSelection, isNew?: (finding: Find
   if (paths.length === 0 && !newOnBranch && ai === undefined) return undefined;
   const inPaths = (path: string | undefined): boolean => path !== undefined && paths.some((p) => path === p || path.startsWith(`${p}/`));
   // The AI filter narrows code findings only; other kinds pass it.
-  const aiAllows = (finding: Finding): boolean => ai === undefined || finding.issueType !== 'sast' || (ai === 'only') === (finding.ai !== undefined);
+  const aiAllows = (finding: Finding): boolean => ai === undefined || !kindOf(finding).aiAnalysed || (ai === 'only') === (finding.ai !== undefined);
   return (finding) =>
     (paths.length === 0 || inPaths(finding.location?.filePath) || inPaths(finding.sca?.usage?.filePath))
     && (!newOnBranch || (isNew?.(finding) ?? false)) && aiAllows(finding);

@@ -4,6 +4,8 @@
  * without asking the platform. The store decides when; this file says how.
  */
 import type { Finding, FindingFilters, ScaFacts, SourceRange } from '../model/types';
+import { kindOf } from '../model/finding-kinds';
+import { filterApplies } from './filters';
 
 /** An answer a patch can change: the store's entry of one query. */
 export interface PatchTarget {
@@ -180,9 +182,9 @@ export function matchesFilters(finding: Finding, filters: FindingFilters): boole
   // "Applies when status is ignored": it narrows ignored findings and leaves the others alone.
   const reasons = filters.triageReasons;
   if (reasons && reasons.length > 0 && finding.status === 'ignored' && !reasons.includes(finding.triageReason ?? '')) return false;
-  if (filters.confidence !== undefined && finding.issueType === 'sast' && finding.confidence !== filters.confidence) return false;
+  if (filters.confidence !== undefined && filterApplies('confidence', finding.issueType) && finding.confidence !== filters.confidence) return false;
   const sca = finding.sca;
-  if (sca && finding.issueType === 'sca') {
+  if (sca && kindOf(finding).packages) {
     if (filters.exposures && filters.exposures.length > 0 && !filters.exposures.includes(sca.reachability ?? '')) return false;
     if (filters.transitivities && filters.transitivities.length > 0 && !filters.transitivities.includes(sca.transitivity ?? '')) return false;
     if (filters.isMalicious !== undefined && (sca.isMalicious === true) !== filters.isMalicious) return false;

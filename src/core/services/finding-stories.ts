@@ -12,6 +12,7 @@ import { Emitter } from '../events';
 import type { FindingStoryAnswer, TraceStep } from '../model/finding-story';
 import type { Finding } from '../model/types';
 import type { PlatformApi } from './platform-api';
+import { kindOf } from '../model/finding-kinds';
 
 /** Stories kept: a user looks at a handful of findings at a time. */
 const KEPT = 100;
@@ -107,7 +108,7 @@ export class FindingStories {
    * for every diagnostic drawn, so without any trace read it answers at once.
    */
   traceOf(finding: Finding): readonly TraceStep[] | undefined {
-    if (this.traced.size === 0 || finding.issueType !== 'sast') return undefined;
+    if (this.traced.size === 0 || !kindOf(finding).traced) return undefined;
     const entry = this.traced.get(finding.id);
     if (!entry || entry.deploymentId !== this.deploymentId() || entry.placeKey !== placeKeyOf(finding)) return undefined;
     return entry.answer.kind === 'story' ? entry.answer.story.trace : undefined;
@@ -157,7 +158,7 @@ export class FindingStories {
     this.drop(key);
     const entry: Entry = { deploymentId, finding, placeKey: placeKeyOf(finding), stateKey: stateKeyOf(finding), answer, stale: false };
     this.entries.set(key, entry);
-    if (finding.issueType === 'sast' && answer.kind === 'story' && (answer.story.trace?.length ?? 0) > 0) this.traced.set(finding.id, entry);
+    if (kindOf(finding).traced && answer.kind === 'story' && (answer.story.trace?.length ?? 0) > 0) this.traced.set(finding.id, entry);
     // Maps keep insertion order: the oldest go first.
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= KEPT) break;

@@ -17,6 +17,7 @@ import type { Finding, FindingFilters, ListIssueType } from '../model/types';
 import type { FindingsCallOptions, KeptPage, ReadFindingsPage } from '../api/findings-requests';
 import type { AiPart, FindingsQuery, FindingsResult } from './findings-query';
 import { unavailableOf, type FindingKind, type KindAvailability } from './kind-availability';
+import { kindOf } from '../model/finding-kinds';
 import type { PlatformApi } from './platform-api';
 
 /**
@@ -67,7 +68,7 @@ export class FindingsFetcher {
   async fetch(query: FindingsQuery, signal: AbortSignal, onProgress?: (soFar: readonly Finding[]) => void, reuse?: (finding: Finding) => Finding, memory?: PageMemory): Promise<FindingsResult> {
     const ref = query.filters.ref;
     // The secrets list has no ref filter: its branch is kept by name, whatever the spelling.
-    if (query.issueType === 'secrets') return this.fetchFiltered(query, query.filters, signal, onProgress, reuse);
+    if (kindOf(query).list === 'secrets') return this.fetchFiltered(query, query.filters, signal, onProgress, reuse);
     if (ref === undefined || spellingOf(ref) === undefined) return this.fetchFiltered(query, query.filters, signal, onProgress, reuse, memory);
     const known = this.shapes.spelling;
     const first = known ?? 'short';
@@ -118,32 +119,33 @@ export class FindingsFetcher {
     // The code or supply-chain list itself (not the AI list beside it) gives back its kept pages.
     const ownList = (issueType: ListIssueType): FindingsCallOptions & { signal: AbortSignal } => ({ ...paged(issueType), ...(before ? { previousPage: (page: number) => before.get(page) } : {}) });
     const kind: FindingKind = query.issueType;
+    const { list: listed, aiAnalysed } = kindOf(query);
     let ai: { findings: Finding[]; skipped: number; part?: AiPart } | undefined;
     try {
-      if (query.issueType === 'secrets') {
+      if (listed === 'secrets') {
         const id = this.deploymentId(query.deploymentSlug);
         if (!id) throw new PlatformError('unauthorized', 'Sign in again: the deployment\'s id, which the secrets list needs, is not known.');
         // The list has no branch filter and fewer statuses than code findings: both are kept here too.
         const { ref, status, ...rest } = filters;
         const sent = status && SECRET_STATUSES.has(status) ? { ...rest, status } : rest;
         await collect(this.api().secrets(id, sent, { signal, interner }), (f) => (!ref || sameBranch(f.ref, ref)) && (!status || f.status === status));
-      } else if (query.issueType === 'sast') {
+      } else if (aiAnalysed) {
         // Side by side: the AI list adds no round trip to the code findings' own, and never fails them.
         const aiLoad = this.collectAi(query, filters, paged('ai_sast'), reuse);
         // If the code findings fail first, the AI list's own outcome is not a second, unheard error.
         aiLoad.catch(() => undefined);
         try {
-          await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, ownList('sast')));
+          await collect(this.api().findings(query.deploymentSlug, listed.issueType, filters, ownList(listed.issueType)));
         } finally {
           ai = await aiLoad.catch(() => undefined);
         }
         // The AI list stops only when the load is cancelled: then the whole load is.
         if (signal.aborted) throw cancelledError();
       } else {
-        await collect(this.api().findings(query.deploymentSlug, query.issueType, filters, ownList(query.issueType)));
+        await collect(this.api().findings(query.deploymentSlug, listed.issueType, filters, ownList(listed.issueType)));
       }
     } catch (e) {
-      const unavailable = unavailableOf(e, query.issueType !== 'secrets');
+      const unavailable = unavailableOf(e, listed !== 'secrets');
       if (!unavailable) throw e;
       this.availability?.note(kind, unavailable);
       return { query, findings: ai?.findings ?? [], skipped: ai?.skipped ?? 0, loadedAt: new Date(), unavailable, ...(ai?.part ? { ai: ai.part } : {}) };

@@ -5,6 +5,7 @@
  */
 import type { Finding, FindingFilters, IssueType } from '../model/types';
 import type { Unavailable } from './kind-availability';
+import { kindOf } from '../model/finding-kinds';
 
 export interface FindingsQuery {
   readonly deploymentSlug: string;
@@ -41,7 +42,7 @@ export const queryKey = (q: FindingsQuery): string => JSON.stringify([q.deployme
 export function describeQuery(q: FindingsQuery): string {
   const { repos, ref, ...rest } = q.filters;
   const filters = Object.entries(rest).filter(([k]) => k !== 'dedup').map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(',') : String(v)}`);
-  return `${q.issueType === 'sca' ? 'supply-chain' : q.issueType === 'secrets' ? 'secrets' : 'code'} findings of ${repos?.join(', ') ?? q.deploymentSlug}${ref ? ` on ${ref}` : ''}${filters.length > 0 ? ` (${filters.join('; ')})` : ''}`;
+  return `${kindOf(q).englishPlural} of ${repos?.join(', ') ?? q.deploymentSlug}${ref ? ` on ${ref}` : ''}${filters.length > 0 ? ` (${filters.join('; ')})` : ''}`;
 }
 
 /**

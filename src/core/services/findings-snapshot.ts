@@ -15,6 +15,7 @@ import { StringInterner } from '../model/interner';
 import { runAtOnce, runInSlices, type Slices } from '../slices';
 import type { Finding, IssueType, SourceRange } from '../model/types';
 import type { FindingsQuery, FindingsResult } from './findings-query';
+import { isIssueType } from '../model/finding-kinds';
 
 export const SNAPSHOT_FORMAT = 'appsec-findings/store';
 /** 5: lines of JSON, a head and segments with their own string tables (4 was one document). */
@@ -242,6 +243,6 @@ function scaOf(sca: unknown[], str: (i: unknown) => string | undefined, interner
 function decodeQuery(raw: unknown): FindingsQuery | undefined {
   if (!isObject(raw) || typeof raw.deploymentSlug !== 'string' || !isObject(raw.filters)) return undefined;
   const issueType = raw.issueType;
-  if (issueType !== 'sast' && issueType !== 'sca' && issueType !== 'secrets') return undefined;
+  if (!isIssueType(issueType)) return undefined;
   return { deploymentSlug: raw.deploymentSlug, issueType: issueType, filters: raw.filters };
 }

@@ -13,13 +13,10 @@ import { said, t } from '../l10n';
 // Decided below the services, where the client reads one finding's story the same way.
 export { unavailableOf, type Unavailable } from '../model/errors';
 
-/** The kinds of findings as the platform sells them: the AI analysis is apart from Code. */
-export type FindingKind = 'sast' | 'ai' | 'sca' | 'secrets';
+// Each kind of finding is described once, below the services.
+import { FINDING_KINDS, type FindingKind } from '../model/finding-kinds';
 
-export const FINDING_KINDS: readonly FindingKind[] = ['sast', 'ai', 'sca', 'secrets'];
-
-/** The product names users know from the platform's license page. */
-export const KIND_PRODUCTS: Record<FindingKind, string> = { sast: 'Code', ai: 'AI analysis', sca: 'Supply Chain', secrets: 'Secrets' };
+export { FINDING_KINDS, KIND_PRODUCTS, type FindingKind } from '../model/finding-kinds';
 
 /** "not available for this deployment (404)", the words every view uses; in English (`'english'`) for the log and the agent. */
 export function unavailableText(u: Unavailable, language: 'user' | 'english' = 'user'): string {

@@ -12,6 +12,7 @@
  * - the branch its findings are compared with (novelty: never while falling back) and the filters
  *   the extension applies itself (`shownFilter`).
  */
+import { perKind } from '../model/finding-kinds';
 import type { Finding, IssueType, Project } from '../model/types';
 import type { BranchNovelty } from './branch-baselines';
 import type { FilterSelection } from './filters';
@@ -98,7 +99,7 @@ export function placeOf(deps: PlaceDeps, at: PlaceAt, reading: ScanReading): Pla
   // Without the comparison known, "only new" keeps nothing new: no finding is claimed new unchecked.
   const keep = shownFilter(selection, comparedWith !== undefined ? baselines : undefined);
   return {
-    deploymentSlug: deps.deploymentSlug, projectName: name, ref, queries: { sast: queryOf('sast'), sca: queryOf('sca'), secrets: queryOf('secrets') },
+    deploymentSlug: deps.deploymentSlug, projectName: name, ref, queries: perKind(queryOf),
     ...(primary !== undefined ? { primary } : {}), ...(scan !== undefined ? { scan } : {}), ...(fallback !== undefined ? { fallback } : {}),
     ...(comparedWith !== undefined ? { comparedWith } : {}),
     ...(keep ? { keep: { key: JSON.stringify([selection.paths, selection.newOnBranch === true, selection.aiFindings ?? '', comparedWith ?? '', baselines?.version ?? 0]), keep } } : {}),

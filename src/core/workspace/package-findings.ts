@@ -7,6 +7,7 @@
 import type { Dependency } from '../model/dependency';
 import type { Finding, FindingStatus } from '../model/types';
 import { pep503Name } from './manifest-lines';
+import { kindOf } from '../model/finding-kinds';
 
 /** A finding still to act on: neither fixed nor ignored. */
 const OPEN: ReadonlySet<FindingStatus> = new Set(['open', 'reviewing', 'fixing']);
@@ -31,7 +32,7 @@ export class PackageFindings {
   constructor(findings: Iterable<Finding>) {
     for (const finding of findings) {
       const sca = finding.sca;
-      if (finding.issueType !== 'sca' || !sca?.package || sca.version === undefined || !isOpenFinding(finding)) continue;
+      if (!kindOf(finding).packages || !sca?.package || sca.version === undefined || !isOpenFinding(finding)) continue;
       const key = identity(sca.ecosystem, sca.package, sca.version);
       const list = this.byPackage.get(key);
       if (list) list.push(finding);

@@ -10,7 +10,8 @@ import { EMPTY_SELECTION } from '../../../src/core/services/filters';
 import { DIAGNOSTIC_SOURCE, diagnosticMessage } from '../../../src/diagnostics/diagnostic-message';
 import { aboutFindingLines } from '../../../src/editor/hover-text';
 import { facetItems, valueItems } from '../../../src/commands/filter-facets';
-import { findingDescription, findingTooltip, ISSUE_TYPE_LABELS } from '../../../src/views/finding-presentation';
+import { findingDescription, findingTooltip } from '../../../src/views/finding-presentation';
+import { KINDS } from '../../../src/core/model/finding-kinds';
 import { issueTypeDescription } from '../../../src/views/findings-children';
 import { projectDescription, projectTooltip } from '../../../src/views/project-presentation';
 import { loadingFindings, loadingProjects, noFindings, skippedFindings } from '../../../src/views/state-messages';
@@ -33,8 +34,8 @@ void describe('the presentation in German', () => {
   afterEach(() => resetTranslator());
 
   void test('the Projects tree: issue types, empty and loading states, counts in German digits', () => {
-    assert.equal(ISSUE_TYPE_LABELS.sast, 'Code-Befunde');
-    assert.equal(ISSUE_TYPE_LABELS.sca, 'Lieferketten-Befunde');
+    assert.equal(KINDS.sast.label, 'Code-Befunde');
+    assert.equal(KINDS.sca.label, 'Lieferketten-Befunde');
     assert.equal(loadingProjects().text, 'Projekte werden geladen…');
     assert.equal(noFindings('sast', EMPTY_SELECTION, 'main').text, 'Keine Befunde auf main');
     assert.equal(loadingFindings('sca', 'tree:a:sca', 3000).text, 'Lieferketten-Befunde werden geladen… bisher 3.000');
@@ -79,7 +80,7 @@ void describe('the presentation in German', () => {
 
   void test('English again once the translator is reset', () => {
     resetTranslator();
-    assert.equal(ISSUE_TYPE_LABELS.sast, 'Code findings');
+    assert.equal(KINDS.sast.label, 'Code findings');
     assert.equal(t('{0} findings', 3), '3 findings');
   });
 });
