@@ -15,8 +15,9 @@ import type { FilterSelection } from '../core/services/filters';
 import type { FindingsResult } from '../core/services/findings-query';
 import { groupFindings, type FindingGroup, type GroupBy } from '../core/services/grouping';
 import { KIND_PRODUCTS, unavailableAdvice, unavailableText } from '../core/services/kind-availability';
+import { kindOf } from '../core/model/finding-kinds';
 import {
-  ISSUE_TYPE_NOUNS, aiFailed, checkingScan, cancelledFindings, clockTime, loadFailed, notAvailable, notAvailableBelow, loadingFindings, message, noFindings, nothingNew, skippedFindings, staleFindings,
+  aiFailed, checkingScan, cancelledFindings, clockTime, loadFailed, notAvailable, notAvailableBelow, loadingFindings, message, noFindings, nothingNew, skippedFindings, staleFindings,
 } from './state-messages';
 import {
   nodeIds, PAGE_SIZE, pageRanges, uniqueBy,
@@ -71,7 +72,7 @@ export function issueTypeChildren(node: IssueTypeNode, view: PlaceShown, context
   if (!result) {
     if (view.cancelled) return [say(cancelledFindings(issueType, slot))];
     if (view.error !== undefined && !view.loading) {
-      return [say(loadFailed(ISSUE_TYPE_NOUNS[issueType], context.errorMessage(view.error), { view: 'projects', slot }))];
+      return [say(loadFailed(kindOf(issueType).noun, context.errorMessage(view.error), { view: 'projects', slot }))];
     }
     // Loading, or about to: the provider starts the load as it asks for these children.
     return [say(loadingFindings(issueType, slot, view.arrived))];

@@ -10,20 +10,7 @@ import { EXTENSION_COMMANDS, OPEN_SETTINGS_COMMAND, TREE_COMMANDS, type RetryTar
 import type { Unscanned } from '../core/services/project-view';
 import { nodeIds, type ActionNode, type MessageNode, type MessageTone, type Node, type NodeAction } from './tree-nodes';
 import { formatClock, formatCount, formatNumber, t } from '../core/l10n';
-
-/** The kinds as a sentence names them, in the display language (read when used, never at import). */
-export const ISSUE_TYPE_NOUNS: Readonly<Record<IssueType, string>> = {
-  get sast() { return t('code findings'); },
-  get sca() { return t('supply-chain findings'); },
-  get secrets() { return t('secrets findings'); },
-};
-
-/** One finding of each kind, as a sentence names it. */
-const ISSUE_TYPE_NOUN: Readonly<Record<IssueType, string>> = {
-  get sast() { return t('code finding'); },
-  get sca() { return t('supply-chain finding'); },
-  get secrets() { return t('secrets finding'); },
-};
+import { kindOf } from '../core/model/finding-kinds';
 
 /** Labels are one line; server text may hold line breaks and go on for pages. */
 export function oneLine(text: string, max = 300): string {
@@ -65,7 +52,7 @@ export function message(parent: Node | undefined, rootId: string, spec: MessageS
 
 /** While a load is in flight, with the count that has arrived so far once pages come in. */
 export function loadingFindings(issueType: IssueType, slot: string, arrived?: number): MessageSpec {
-  const noun = ISSUE_TYPE_NOUNS[issueType];
+  const noun = kindOf(issueType).noun;
   const count = arrived ? formatNumber(arrived) : undefined;
   return {
     state: 'loading', tone: 'loading', text: count ? t('Loading {0}… {1} so far', noun, count) : t('Loading {0}…', noun),
@@ -79,13 +66,13 @@ export function checkingScan(issueType: IssueType, ref: string | undefined): Mes
   const branch = ref ?? t('this branch');
   return {
     state: 'loading', tone: 'loading', text: t('Checking whether {0} was scanned…', branch),
-    tooltip: t('No {0} match on {1}; asking the platform whether it scanned the branch at all, so an unscanned branch is not shown as clean.', ISSUE_TYPE_NOUNS[issueType], branch),
+    tooltip: t('No {0} match on {1}; asking the platform whether it scanned the branch at all, so an unscanned branch is not shown as clean.', kindOf(issueType).noun, branch),
   };
 }
 
 export function cancelledFindings(issueType: IssueType, slot: string): MessageSpec {
   return {
-    state: 'cancelled', tone: 'info', icon: 'debug-pause', text: t('Loading {0} was cancelled', ISSUE_TYPE_NOUNS[issueType]),
+    state: 'cancelled', tone: 'info', icon: 'debug-pause', text: t('Loading {0} was cancelled', kindOf(issueType).noun),
     action: actions.retry({ view: 'projects', slot }, t('Load Again')), actions: [actions.retry({ view: 'projects', slot }, t('Load Again'))],
   };
 }
@@ -147,7 +134,7 @@ export function aiFailed(reason: string, since: Date | undefined, target: RetryT
 export function nothingNew(issueType: IssueType, selection: FilterSelection, ref: string | undefined, comparedWith: string | undefined, primary: string | undefined): MessageSpec {
   const showAll: NodeAction = { title: t('Show All Findings'), command: EXTENSION_COMMANDS.filterFindings, args: [{ ...selection, newOnBranch: false }], icon: 'filter' };
   const offer = { action: showAll, actions: [showAll] };
-  const noun = ISSUE_TYPE_NOUNS[issueType];
+  const noun = kindOf(issueType).noun;
   if (primary === undefined || ref === undefined) {
     return {
       state: 'nothing-new', tone: 'info', icon: 'git-branch', ...offer,
@@ -165,7 +152,7 @@ export function nothingNew(issueType: IssueType, selection: FilterSelection, ref
   return {
     state: 'nothing-new', tone: 'info', icon: 'pass', ...offer,
     text: t('No {0} new on {1}', noun, ref),
-    tooltip: t('Every {0} of {1} that the filters show is also on {2}. Click to show all {3}.', ISSUE_TYPE_NOUN[issueType], ref, comparedWith, noun),
+    tooltip: t('Every {0} of {1} that the filters show is also on {2}. Click to show all {3}.', kindOf(issueType).nounOne, ref, comparedWith, noun),
   };
 }
 
@@ -192,13 +179,13 @@ export function noFindings(issueType: IssueType, selection: FilterSelection, ref
       state: 'empty', tone: 'info', icon: 'pass',
       text: ref ? t('No {0} findings on {1}', kept, ref) : t('No {0} findings', kept),
       tooltip: ref
-        ? t('The platform has no {0} {1} for this project on {2}: the default filters keep these. Filter Findings shows the others.', kept, ISSUE_TYPE_NOUNS[issueType], ref)
-        : t('The platform has no {0} {1} for this project: the default filters keep these. Filter Findings shows the others.', kept, ISSUE_TYPE_NOUNS[issueType]),
+        ? t('The platform has no {0} {1} for this project on {2}: the default filters keep these. Filter Findings shows the others.', kept, kindOf(issueType).noun, ref)
+        : t('The platform has no {0} {1} for this project: the default filters keep these. Filter Findings shows the others.', kept, kindOf(issueType).noun),
       action: actions.refresh(),
     };
   }
   if (applied.length > 0) {
-    const noun = ISSUE_TYPE_NOUNS[issueType];
+    const noun = kindOf(issueType).noun;
     return {
       state: 'empty', tone: 'info', icon: 'filter',
       text: selection.status ? t('No {0} findings match the filters', valueLabel(selection.status)) : t('No findings match the filters'),
@@ -209,8 +196,8 @@ export function noFindings(issueType: IssueType, selection: FilterSelection, ref
   return {
     state: 'empty', tone: 'info', icon: 'pass', text: ref ? t('No findings on {0}', ref) : t('No findings'),
     tooltip: ref
-      ? t('The platform has no {0} for this project on {1}. Findings appear after a scan of that branch.', ISSUE_TYPE_NOUNS[issueType], ref)
-      : t('The platform has no {0} for this project. Findings appear after a scan of that branch.', ISSUE_TYPE_NOUNS[issueType]),
+      ? t('The platform has no {0} for this project on {1}. Findings appear after a scan of that branch.', kindOf(issueType).noun, ref)
+      : t('The platform has no {0} for this project. Findings appear after a scan of that branch.', kindOf(issueType).noun),
     action: actions.refresh(),
   };
 }

@@ -42,8 +42,12 @@ export interface KindDescriptor {
   readonly englishWord: string;
   /** Its findings in English, for the log and the agent ("supply-chain findings"). */
   readonly englishPlural: string;
-  /** Its node's label in the display language (a getter: read when shown). */
+  /** Its node's label in the display language (getters, these three: read when shown, never at import). */
   readonly label: string;
+  /** Its findings as a sentence names them ("supply-chain findings"). */
+  readonly noun: string;
+  /** One finding of it as a sentence names it ("supply-chain finding"). */
+  readonly nounOne: string;
   /** Where a rule of its findings is documented, for SARIF's `helpUri`; undefined when nowhere. */
   helpUri(ruleId: string): string | undefined;
 }
@@ -52,6 +56,8 @@ const CODE: KindDescriptor = {
   issueType: 'sast', webSection: 'findings', list: { issueType: 'sast' }, aiAnalysed: true, traced: true, ruled: true, packages: false, fixPullRequests: true,
   icon: 'code', englishWord: 'code', englishPlural: 'code findings',
   get label() { return t('Code findings'); },
+  get noun() { return t('code findings'); },
+  get nounOne() { return t('code finding'); },
   helpUri: (ruleId) => `https://semgrep.dev/r/${ruleId.split('/').map(encodeURIComponent).join('/')}`,
 };
 
@@ -59,6 +65,8 @@ const SUPPLY_CHAIN: KindDescriptor = {
   issueType: 'sca', webSection: 'supply-chain', list: { issueType: 'sca' }, aiAnalysed: false, traced: false, ruled: false, packages: true, fixPullRequests: true,
   icon: 'package', englishWord: 'supply-chain', englishPlural: 'supply-chain findings',
   get label() { return t('Supply-chain findings'); },
+  get noun() { return t('supply-chain findings'); },
+  get nounOne() { return t('supply-chain finding'); },
   helpUri: (advisory) => (/^(CVE|GHSA)-/i.test(advisory) ? `https://osv.dev/vulnerability/${encodeURIComponent(advisory)}` : undefined),
 };
 
@@ -66,6 +74,8 @@ const SECRETS: KindDescriptor = {
   issueType: 'secrets', webSection: 'secrets', list: 'secrets', aiAnalysed: false, traced: false, ruled: false, packages: false, fixPullRequests: false,
   icon: 'key', englishWord: 'secret', englishPlural: 'secrets findings',
   get label() { return t('Secrets'); },
+  get noun() { return t('secrets findings'); },
+  get nounOne() { return t('secrets finding'); },
   helpUri: () => undefined,
 };
 

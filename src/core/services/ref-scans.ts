@@ -20,6 +20,7 @@ import type { FindingsQuery, FindingsResult } from './findings-query';
 import type { FindingsStore } from './findings-store';
 import { scanSlot as slotOf } from './slot-ids';
 import { branchName } from '../model/refs';
+import { kindsWhere } from '../model/finding-kinds';
 import { Emitter, type Disposable } from '../events';
 
 /**
@@ -35,8 +36,8 @@ export type RefScan = 'scanned' | 'unscanned' | 'unknown';
 /** What a view that draws at once knows: `checking` while the question is on its way. */
 export type RefScanNow = RefScan | 'checking';
 
-/** The kinds whose findings carry a ref; secrets are not asked (a branch without secrets is usual). */
-const PROBED: readonly IssueType[] = ['sast', 'sca'];
+/** The kinds the platform lists by ref; secrets are not asked (a branch without secrets is usual). */
+const PROBED: readonly IssueType[] = kindsWhere((kind) => kind.list !== 'secrets');
 
 /** The question for one kind: every finding of the ref, no filter of the user's. */
 export function scanQuestion(deploymentSlug: string, projectName: string, ref: string, issueType: IssueType): FindingsQuery {
