@@ -1,5 +1,6 @@
 import { Agent, type Dispatcher } from 'undici';
-import { isLoopbackHost, parseBaseUrl, type BaseUrl } from './baseUrl';
+import { parseBaseUrl, type BaseUrl } from './baseUrl';
+import { REDIRECT_STATUSES, redirectTarget, refuseInsecure } from './redirects';
 import { PlatformError, cancelledError } from '../model/errors';
 import { SAME_BODY, type BodyIdentity } from './body-identity';
 import { checkJsonType, DEFAULT_MAX_BODY_BYTES, parseJsonBody, readBodyPrefix, readCappedBody, readCappedText, headerValue, type ReadText } from './responseBody';
@@ -83,8 +84,6 @@ export interface JsonRequest {
   /** What a success body's bytes hashed to last time (`BodyIdentity`): the same bytes are not parsed again. */
   readonly identity?: BodyIdentity;
 }
-
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /**
  * The only place that talks HTTP. Every call goes through {@link requestJson}: token, retries,
@@ -196,7 +195,7 @@ export class PlatformHttp {
       const status = response.statusCode;
       if (REDIRECT_STATUSES.has(status)) {
         await response.body.dump().catch(() => undefined);
-        url = this.redirectTarget(url, headerValue(response.headers.location), hops, request.what);
+        url = redirectTarget({ origin: this.base.origin, maxRedirects: this.maxRedirects }, url, headerValue(response.headers.location), hops, request.what);
         if (status === 303) {
           // 303 means "fetch the result with GET"; 301/302 of a non-GET are refused below.
           method = 'GET';
@@ -256,37 +255,4 @@ export class PlatformHttp {
     if (body.text.length > PARSE_SLICE_CHARS) await ownTurn();
     return parseJsonBody(body, response.headers, request.what, PARSE_SLICE_CHARS, ownTurn);
   }
-
-  /**
-   * Where a redirect may lead. Only the configured origin ever receives the token, so a redirect
-   * elsewhere is refused rather than followed without it: a silently unauthenticated request
-   * would only fail later with a more confusing error.
-   */
-  private redirectTarget(from: URL, location: string | undefined, hops: number, what: Said): URL {
-    if (!location) {
-      throw new PlatformError('redirect', said('The platform redirected the request for {0} without saying where to. Check the base URL setting.', what));
-    }
-    if (hops >= this.maxRedirects) {
-      throw new PlatformError('redirect', said('The platform redirected the request for {0} more than {1} times. Check the base URL setting.', what, this.maxRedirects));
-    }
-    let target: URL;
-    try {
-      target = new URL(location, from);
-    } catch {
-      throw new PlatformError('redirect', said('The platform redirected the request for {0} to an invalid address.', what));
-    }
-    if (target.origin !== this.base.origin) {
-      throw new PlatformError(
-        'redirect',
-        said('The platform redirected the request for {0} to another site ({1}); it was not followed, so the API token was not sent there. Check the base URL setting.', what, target.origin),
-      );
-    }
-    return target;
-  }
-}
-
-/** A download over plain http is refused except on loopback (the local test platform). */
-function refuseInsecure(url: URL, what: Said): void {
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return;
-  throw new PlatformError('insecureUrl', said('The platform\'s link for {0} is not an https address ({1}); it was not fetched.', what, `${url.protocol}//${url.host}`));
 }

@@ -4,129 +4,15 @@
  * diagnostics build their queries here, so they can never disagree about what is shown.
  */
 import type { FindingKind } from './kind-availability';
-import { SEVERITY_ORDER } from '../model/severity';
-import { ISSUE_TYPES, type Finding, type FindingFilters, type IssueType } from '../model/types';
-import { english, perLanguage, t, type Say } from '../l10n';
+import type { Finding, FindingFilters, IssueType } from '../model/types';
 import { kindOf } from '../model/finding-kinds';
+import { ALL_DEFINITIONS, EMPTY_SELECTION, FILTER_DEFINITIONS, isBooleanKey, type FilterDefinition, type FilterSelection, type ListKey } from './filter-definitions';
+import { valueLabel } from './filter-words';
+import { t } from '../l10n';
 
-/** What the user picked. Single-valued where the API takes one value (`status`, `confidence`, …). */
-export interface FilterSelection {
-  readonly status?: string;
-  readonly severities: readonly string[];
-  readonly triageReasons: readonly string[];
-  readonly policies: readonly string[];
-  readonly categories: readonly string[];
-  readonly confidence?: string;
-  readonly autotriageVerdict?: string;
-  readonly componentTags: readonly string[];
-  readonly exposures: readonly string[];
-  readonly transitivities: readonly string[];
-  readonly isMalicious?: boolean;
-  readonly clickToFixPrState: readonly string[];
-  /** Rule names (code findings; sent as `rules`). */
-  readonly rules: readonly string[];
-  /** Files or folders of the repository: findings there only (decided here; never sent). */
-  readonly paths: readonly string[];
-  /**
-   * Only findings the project's primary branch does not have: decided here, not by the platform
-   * (it has no such filter), from the branch baselines; never sent in a query.
-   */
-  readonly newOnBranch?: boolean;
-  /** Secrets: whether the secret was found to work (`validationState`). */
-  readonly validationStates: readonly string[];
-  /** Code findings: only the AI analysis's (`only`), or none of them (`exclude`); decided here. */
-  readonly aiFindings?: string;
-}
-
-export const EMPTY_SELECTION: FilterSelection = {
-  severities: [], triageReasons: [], policies: [], categories: [], componentTags: [],
-  exposures: [], transitivities: [], clickToFixPrState: [], rules: [], paths: [], validationStates: [],
-};
-
-type ListKey = { [K in keyof FilterSelection]-?: FilterSelection[K] extends readonly string[] ? K : never }[keyof FilterSelection];
-type SingleKey = 'status' | 'confidence' | 'autotriageVerdict' | 'aiFindings';
-type BooleanKey = 'isMalicious' | 'newOnBranch';
-
-/** One pickable filter: its values, and the issue types the API applies it to. */
-export interface FilterDefinition {
-  readonly key: ListKey | SingleKey | BooleanKey;
-  readonly label: string;
-  readonly values: readonly string[];
-  readonly single: boolean;
-  readonly appliesTo: readonly IssueType[];
-  /** Applied by the extension to what the platform answered, not sent as a query parameter. */
-  readonly local?: boolean;
-  /** How each value reads, where the shared labels (`valueLabel`) do not fit. */
-  readonly valueLabels?: Readonly<Record<string, string>>;
-}
-
-const isBooleanKey = (key: FilterDefinition['key']): key is BooleanKey => key === 'isMalicious' || key === 'newOnBranch';
-
-const BOTH: readonly IssueType[] = ['sast', 'sca'];
-// Labels are getters: they are read in the display language when shown, not when this module loads.
-export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [
-  { key: 'status', get label() { return t('Status'); }, values: ['open', 'reviewing', 'fixing', 'provisionally_ignored', 'ignored', 'fixed'], single: true, appliesTo: ISSUE_TYPES },
-  { key: 'severities', get label() { return t('Severity'); }, values: SEVERITY_ORDER, single: false, appliesTo: ISSUE_TYPES },
-  { key: 'triageReasons', get label() { return t('Triage reason (ignored findings)'); }, values: ['acceptable_risk', 'false_positive', 'no_time', 'no_triage_reason', 'duplicate'], single: false, appliesTo: BOTH },
-  { key: 'policies', get label() { return t('Rule mode (code)'); }, values: ['rule-board-audit', 'rule-board-pr-comments', 'rule-board-block'], single: false, appliesTo: ['sast'] },
-  { key: 'confidence', get label() { return t('Confidence (code)'); }, values: ['high', 'medium', 'low'], single: true, appliesTo: ['sast'] },
-  { key: 'autotriageVerdict', get label() { return t('Assistant verdict (code)'); }, values: ['true_positive', 'false_positive'], single: true, appliesTo: ['sast'] },
-  {
-    key: 'aiFindings', get label() { return t('AI findings (code)'); }, values: ['only', 'exclude'], single: true, appliesTo: ['sast'], local: true,
-    get valueLabels() { return { only: t('AI findings only'), exclude: t('without AI findings') }; },
-  },
-  { key: 'exposures', get label() { return t('Reachability (supply chain)'); }, values: ['reachable', 'always_reachable', 'conditionally_reachable', 'unreachable', 'unknown'], single: false, appliesTo: ['sca'] },
-  { key: 'transitivities', get label() { return t('Dependency (supply chain)'); }, values: ['direct', 'transitive', 'unknown'], single: false, appliesTo: ['sca'] },
-  { key: 'isMalicious', get label() { return t('Malicious dependency (supply chain)'); }, values: ['true', 'false'], single: true, appliesTo: ['sca'] },
-  { key: 'clickToFixPrState', get label() { return t('Fix pull request'); }, values: ['open', 'merged'], single: false, appliesTo: BOTH },
-  {
-    key: 'validationStates', get label() { return t('Validation (secrets)'); }, values: ['confirmed_valid', 'confirmed_invalid', 'validation_error', 'no_validator'], single: false, appliesTo: ['secrets'],
-    get valueLabels() { return validationLabels(); },
-  },
-  {
-    key: 'newOnBranch', get label() { return t('This branch'); }, values: ['true'], single: true, appliesTo: BOTH, local: true,
-    get valueLabels() { return { true: t('new on this branch') }; },
-  },
-];
-
-/** A secret's validation as every view says it (the diagnostics read it for each secret: built once per language). */
-const sayValidationLabels = (t: Say): Readonly<Record<string, string>> => ({
-  confirmed_valid: t('valid secret'), confirmed_invalid: t('invalid secret'), validation_error: t('validation failed'), no_validator: t('not validated'),
-});
-const validationLabels = perLanguage(() => sayValidationLabels(t));
-
-/** Free-text filters: not offered in the picker (no value list), but shown and sent when set. */
-const FREE_TEXT_DEFINITIONS: readonly FilterDefinition[] = [
-  { key: 'categories', get label() { return t('Category (code)'); }, values: [], single: false, appliesTo: ['sast'] },
-  { key: 'componentTags', get label() { return t('Component tag'); }, values: [], single: false, appliesTo: BOTH },
-  { key: 'rules', get label() { return t('Rule (code)'); }, values: [], single: false, appliesTo: ['sast'] },
-  { key: 'paths', get label() { return t('File'); }, values: [], single: false, appliesTo: ISSUE_TYPES, local: true },
-];
-const ALL_DEFINITIONS = [...FILTER_DEFINITIONS, ...FREE_TEXT_DEFINITIONS];
-
-/** Readable labels for values that are API identifiers. */
-const sayValueLabels = (t: Say): Readonly<Record<string, string>> => ({
-  'rule-board-audit': t('monitor'), 'rule-board-pr-comments': t('comment'), 'rule-board-block': t('block'),
-  true_positive: t('true positive'), false_positive: t('false positive'), acceptable_risk: t('acceptable risk'),
-  no_time: t('no time'), no_triage_reason: t('no reason'), always_reachable: t('always reachable'),
-  conditionally_reachable: t('conditionally reachable'), provisionally_ignored: t('provisionally ignored'),
-  // The same words in English; named here so that other languages translate them.
-  open: t('open'), reviewing: t('reviewing'), fixing: t('fixing'), ignored: t('ignored'), fixed: t('fixed'),
-  critical: t('critical'), high: t('high'), medium: t('medium'), low: t('low'),
-  reachable: t('reachable'), unreachable: t('unreachable'), unknown: t('unknown'),
-  direct: t('direct'), transitive: t('transitive'), merged: t('merged'), duplicate: t('duplicate'),
-});
-const VALUE_LABELS = perLanguage(() => sayValueLabels(t));
-export const valueLabel = (value: string, def?: FilterDefinition): string => def?.valueLabels?.[value] ?? VALUE_LABELS()[value] ?? value;
-
-/** The same labels in English, whatever the display language: the agent's text stays English by rule. */
-const ENGLISH_VALUE_LABELS = { ...sayValueLabels(english), ...sayValidationLabels(english) };
-export const englishValueLabel = (value: string): string => ENGLISH_VALUE_LABELS[value] ?? value;
-
-/** How a secret's validation reads: "valid secret" is the one that needs rotating now. */
-export function secretValidationLabel(validation: string): string {
-  return validationLabels()[validation] ?? VALUE_LABELS()[validation] ?? validation;
-}
+// The catalogue is read through this module by every view.
+export { EMPTY_SELECTION, FILTER_DEFINITIONS, type FilterDefinition, type FilterSelection } from './filter-definitions';
+export { englishValueLabel, secretValidationLabel, valueLabel } from './filter-words';
 
 /** Reads a stored selection tolerantly: unknown keys dropped, wrong types ignored. */
 export function parseSelection(stored: unknown): FilterSelection {
