@@ -28,30 +28,74 @@ import { fixWithAgent, requestAutofix } from './fix-commands';
 import { isFindingTarget } from './finding-target-argument';
 
 
+/** How a command reads the item it was given: what every group below shares. */
+interface ItemReaders {
+  /** Run from the palette (no argument), an item command acts on the item selected in a view. */
+  readonly item: (given: CommandItem | undefined) => CommandItem;
+  /** Triage and tickets: without an argument, the view's whole selection (see `subjectOr`). */
+  readonly subject: (given: CommandItem | undefined) => CommandItem | undefined;
+  /** A hover's command link names its finding by reference: the store's finding as it is now. */
+  readonly withFinding: (given: CommandItem) => CommandItem;
+}
+
 export function buildCommands(app: CommandDeps, tree: TreeCommandHandlers): CommandMap {
-  // A hover's command link names its finding by reference: the store's finding as it is now.
   const withFinding = (given: CommandItem): CommandItem => {
     const slug = app.session.deployment?.slug;
     const finding = given.findingRef && !given.finding && slug ? app.findings.finding(slug, given.findingRef.issueType, given.findingRef.id) : undefined;
     return finding ? { ...given, finding } : given;
   };
-  // Run from the palette (no argument), an item command acts on the item selected in a view.
-  const item = (given: CommandItem | undefined): CommandItem => (given ? withFinding(given) : itemOf(app.selectedItem()));
-  // Triage and tickets: without an argument, the view's whole selection (see `subjectOr`).
-  const subject = (given: CommandItem | undefined): CommandItem | undefined => given && withFinding(given);
+  const readers: ItemReaders = {
+    withFinding,
+    item: (given) => (given ? withFinding(given) : itemOf(app.selectedItem())),
+    subject: (given) => given && withFinding(given),
+  };
+  return { ...tree, ...sessionCommands(app), ...projectCommands(app, readers), ...findingCommands(app, readers), ...triageCommands(app, readers) };
+}
+
+/** The session, the views' filters, the connection, the inventory and the agents. */
+function sessionCommands(app: CommandDeps) {
   return {
-    ...tree,
     'appsecFindings.signIn': (token) => signIn(app, token),
     'appsecFindings.signOut': () => signOut(app),
     'appsecFindings.refresh': () => refresh(app),
     'appsecFindings.filterFindings': (selection) => filterFindings(app, selection),
     'appsecFindings.clearFilters': () => clearFilters(app),
     'appsecFindings.groupBy': (by) => groupBy(app, by),
+    'appsecFindings.showLogs': () => app.log.show(),
+    'appsecFindings.checkConnection': () => checkConnection(app),
+    'appsecFindings.fetchScannedCommit': (which) => fetchScannedCommit(app, which),
+    'appsecFindings.whereUsed': (query) => whereUsed(app, query),
+    'appsecFindings.filterDependencies': (filter) => filterDependencies(app, filter),
+    'appsecFindings.agentServer': () => agentServer(app),
+    'appsecFindings.connectAgent': (request) => connectAgentCommand(app, request),
+    'appsecFindings.openFindingLink': (link) => openFindingLink(app, link),
+  } satisfies Partial<CommandMap>;
+}
+
+/** A project: its ref, tags, settings and exports, and its policy rules. */
+function projectCommands(app: CommandDeps, { item }: ItemReaders) {
+  return {
     'appsecFindings.tagProject': (project, tags) => tagProject(app, item(project), tags),
     'appsecFindings.chooseRef': (project, ref) => chooseRef(app, item(project), ref),
     'appsecFindings.exportSbom': (project, options) => exportSbom(app, item(project), options),
     'appsecFindings.exportSarif': (project, options) => exportSarif(app, item(project), options),
     'appsecFindings.showSbomExports': () => showSbomExports(app),
+    'appsecFindings.editTags': (project, changes) => editTags(app, item(project), changes),
+    'appsecFindings.setPrimaryBranch': (project, branch) => setPrimaryBranch(app, item(project), branch),
+    'appsecFindings.setManagedScans': (project, change) => setManagedScans(app, item(project), change),
+    // The menu's four modes run the one command with the rule they were opened on.
+    'appsecFindings.setRuleMode': (target) => setRuleMode(app, target ?? item(undefined)),
+    'appsecFindings.setRuleModeMonitor': (rule) => setRuleMode(app, item(rule), 'monitor'),
+    'appsecFindings.setRuleModeComment': (rule) => setRuleMode(app, item(rule), 'comment'),
+    'appsecFindings.setRuleModeBlock': (rule) => setRuleMode(app, item(rule), 'block'),
+    'appsecFindings.setRuleModeDisabled': (rule) => setRuleMode(app, item(rule), 'disabled'),
+    'appsecFindings.unlinkTicketEverywhere': (target) => unlinkTicketEverywhere(app, target && 'ticketId' in target ? target : item(target)),
+  } satisfies Partial<CommandMap>;
+}
+
+/** One finding: where it is, its links, its rule, its story and its fixes. */
+function findingCommands(app: CommandDeps, { item, subject, withFinding }: ItemReaders) {
+  return {
     'appsecFindings.openInPlatform': (arg) => openInPlatform(app, item(arg)),
     // One handler; three titles, so the menu names the host it opens.
     'appsecFindings.openOnGitHub': (arg) => openOnCodeHost(item(arg)),
@@ -65,9 +109,18 @@ export function buildCommands(app: CommandDeps, tree: TreeCommandHandlers): Comm
     'appsecFindings.filterByFile': (arg) => filterByFile(app, item(arg)),
     'appsecFindings.showRule': (arg) => showRule(app, item(arg)),
     'appsecFindings.copyRuleId': (arg) => copyRuleId(app, item(arg)),
-    'appsecFindings.showLogs': () => app.log.show(),
-    'appsecFindings.checkConnection': () => checkConnection(app),
-    'appsecFindings.fetchScannedCommit': (which) => fetchScannedCommit(app, which),
+    'appsecFindings.fixApplied': (arg) => fixApplied(app, arg),
+    'appsecFindings.showDetails': (arg) => showDetails(app, arg && withFinding(arg), () => itemOf(app.selectedItem())),
+    // Without an argument, the finding under the cursor, else the tree's selection (see `targetFinding`).
+    'appsecFindings.showTrace': (arg) => showTrace(app, isFindingTarget(arg) ? arg : subject(arg)),
+    'appsecFindings.requestAutofix': (arg) => requestAutofix(app, isFindingTarget(arg) ? arg : subject(arg)),
+    'appsecFindings.fixWithAgent': (arg) => fixWithAgent(app, isFindingTarget(arg) ? arg : subject(arg)),
+  } satisfies Partial<CommandMap>;
+}
+
+/** Triage and tickets. */
+function triageCommands(app: CommandDeps, { subject }: ItemReaders) {
+  return {
     // Tree commands get the clicked node and, with several selected, all of them.
     'appsecFindings.triage': (request) => triageCommand(app, request),
     'appsecFindings.ignore': (arg, selected) => ignore(app, subject(arg), selected),
@@ -78,26 +131,5 @@ export function buildCommands(app: CommandDeps, tree: TreeCommandHandlers): Comm
     'appsecFindings.createTicket': (arg, selected) => createTicket(app, arg && 'ids' in arg ? arg : subject(arg), selected),
     'appsecFindings.linkTicket': (arg, selected, url) => linkTicket(app, subject(arg), selected, url),
     'appsecFindings.unlinkTicket': (arg, selected) => unlinkTicket(app, subject(arg), selected),
-    'appsecFindings.whereUsed': (query) => whereUsed(app, query),
-    'appsecFindings.filterDependencies': (filter) => filterDependencies(app, filter),
-    'appsecFindings.editTags': (project, changes) => editTags(app, item(project), changes),
-    'appsecFindings.setPrimaryBranch': (project, branch) => setPrimaryBranch(app, item(project), branch),
-    'appsecFindings.setManagedScans': (project, change) => setManagedScans(app, item(project), change),
-    // The menu's four modes run the one command with the rule they were opened on.
-    'appsecFindings.setRuleMode': (target) => setRuleMode(app, target ?? item(undefined)),
-    'appsecFindings.setRuleModeMonitor': (rule) => setRuleMode(app, item(rule), 'monitor'),
-    'appsecFindings.setRuleModeComment': (rule) => setRuleMode(app, item(rule), 'comment'),
-    'appsecFindings.setRuleModeBlock': (rule) => setRuleMode(app, item(rule), 'block'),
-    'appsecFindings.setRuleModeDisabled': (rule) => setRuleMode(app, item(rule), 'disabled'),
-    'appsecFindings.unlinkTicketEverywhere': (target) => unlinkTicketEverywhere(app, target && 'ticketId' in target ? target : item(target)),
-    'appsecFindings.fixApplied': (arg) => fixApplied(app, arg),
-    'appsecFindings.showDetails': (arg) => showDetails(app, arg && withFinding(arg), () => itemOf(app.selectedItem())),
-    // Without an argument, the finding under the cursor, else the tree's selection (see `targetFinding`).
-    'appsecFindings.showTrace': (arg) => showTrace(app, isFindingTarget(arg) ? arg : subject(arg)),
-    'appsecFindings.requestAutofix': (arg) => requestAutofix(app, isFindingTarget(arg) ? arg : subject(arg)),
-    'appsecFindings.fixWithAgent': (arg) => fixWithAgent(app, isFindingTarget(arg) ? arg : subject(arg)),
-    'appsecFindings.agentServer': () => agentServer(app),
-    'appsecFindings.connectAgent': (request) => connectAgentCommand(app, request),
-    'appsecFindings.openFindingLink': (link) => openFindingLink(app, link),
-  };
+  } satisfies Partial<CommandMap>;
 }

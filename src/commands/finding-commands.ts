@@ -6,7 +6,7 @@ import type { Finding } from '../core/model/types';
 import { distinctName } from '../core/model/finding-names';
 import { confinePath, placesOf, toPlannedRange, type Place } from '../core/workspace/diagnostic-plan';
 import { isFindingDiagnostic, safeLink, toRange, type KnownFindingDiagnostic } from '../diagnostics/finding-diagnostic';
-import { codeColumn } from '../webviews/finding-details-panel';
+import { codeColumn } from '../webviews/details-code';
 import type { CommandDeps } from './command-deps';
 import type { CommandItem } from './command-item';
 import { fixSaving } from '../host/fix-saving';

@@ -15,7 +15,7 @@ import type { Finding } from '../core/model/types';
 import { sayRoleMeaning, sayStepName, sayStepPlace, stepCode } from '../core/workspace/trace-places';
 import { mapTraceFiles, stepRange, traceToday, type TraceStepToday } from '../code-places/trace-places';
 import { safeLink } from '../diagnostics/finding-diagnostic';
-import { codeColumn } from '../webviews/finding-details-panel';
+import { codeColumn } from '../webviews/details-code';
 import type { CommandDeps } from './command-deps';
 import type { CommandItem } from './command-item';
 import { isFindingTarget, targetFinding, type FindingTarget } from './finding-target';

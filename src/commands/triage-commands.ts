@@ -10,9 +10,8 @@ import { formatNumber, t } from '../core/l10n';
 import type { Finding, IssueType, TriageReason } from '../core/model/types';
 import type { TriageState } from '../core/model/triage-and-tickets';
 import { valueLabel } from '../core/services/filters';
-import {
-  MAX_NOTE_LENGTH, TRIAGE_REASONS, TriageInputError, TriageRefusedError, undoneText, type TriageInput, type TriageOutcome,
-} from '../core/services/triage-service';
+import { TriageInputError, TriageRefusedError, undoneText, type TriageOutcome } from '../core/services/triage-service';
+import { MAX_NOTE_LENGTH, TRIAGE_REASONS, type TriageInput } from '../core/services/triage-rules';
 import type { TriageRequest } from '../host/triage-input';
 import type { CommandDeps } from './command-deps';
 import { findingsOf, itemOf, type CommandItem } from './command-item';

@@ -7,37 +7,16 @@
  * the cache writer) hear each snapshot once, when it is handed over.
  */
 import * as vscode from 'vscode';
-import { Emitter } from '../core/events';
 import type { Finding } from '../core/model/types';
-import type { SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { nextTurn } from '../core/slices';
-import type { WorkspaceSnapshot, WorkspaceView } from '../core/services/workspace-view';
-import type { Logger } from '../host/logger';
-import type { WorkspaceRepo } from '../host/workspace-repos';
 import { DiagnosticsPublisher } from './diagnostics-publisher';
 import { DIAGNOSTIC_SOURCE, toDiagnostic, type FindingDiagnostic } from './finding-diagnostic';
 import { EarlyFiles, findingDiagnosticsOf } from './early-files';
 import { keepWhatIsShown } from './shown-diagnostics';
 import { KeptDrawing } from './kept-drawing';
-import type { FindingPlaces } from '../code-places/finding-places';
-import type { FolderFindings } from '../core/services/folder-view';
+import { planSettings, type RendererDeps, type ShownSnapshot, type WorkspaceFolderFindings } from './renderer-deps';
+import { SnapshotAnnouncer } from './snapshot-announcer';
 import { describePlanned, placeSources, planDrawing, PLAN_SLICE, type FileSource, type Placed, type Planned, type Preview } from './drawing-plan';
-
-export type WorkspaceFolderFindings = FolderFindings<WorkspaceRepo>;
-export type ShownSnapshot = WorkspaceSnapshot<WorkspaceRepo>;
-
-export interface RendererDeps {
-  readonly view: WorkspaceView<WorkspaceRepo>;
-  readonly mapping: () => SeverityMapping;
-  /** Unreachable supply-chain findings are information, whatever their severity (a setting). */
-  readonly unreachableAsInformation: () => boolean;
-  readonly findingUrl: (finding: Finding) => string | undefined;
-  /** Where findings are in today's code (drift through commits and edits). */
-  readonly places: FindingPlaces;
-  readonly log: Logger;
-  /** A finding's trace steps as related information, once its story was read (undefined: none known). */
-  readonly traceRelated?: (finding: Finding) => readonly vscode.DiagnosticRelatedInformation[] | undefined;
-}
 
 export class ProblemsRenderer implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE);
@@ -60,10 +39,9 @@ export class ProblemsRenderer implements vscode.Disposable {
   private readonly kept = new KeptDrawing();
   /** The latest drawing: what a superseded one resolves with. */
   private showing: Promise<void> = Promise.resolve();
-  private announcedVersion = 0;
-  private readonly changed = new Emitter<ShownSnapshot>();
+  private readonly announcer = new SnapshotAnnouncer();
   /** Fires once per snapshot, when Problems shows it. */
-  readonly onDidChange = this.changed.event;
+  readonly onDidChange = this.announcer.event;
   private readonly following: vscode.Disposable[];
 
   constructor(private readonly deps: RendererDeps) {
@@ -111,7 +89,7 @@ export class ProblemsRenderer implements vscode.Disposable {
   redrawDocument(uri: vscode.Uri): void {
     const sources = this.sources.get(uri.toString());
     if (!sources) return;
-    const { mapping, options } = this.planOptions();
+    const { mapping, options } = planSettings(this.deps);
     const diagnostics = placeSources(this.deps.places, sources, mapping, options).map((p) => this.diagnosticOf(p));
     this.collection.set(uri, diagnostics);
     this.publisher.redrew(uri);
@@ -124,11 +102,7 @@ export class ProblemsRenderer implements vscode.Disposable {
    */
   plan(folders: readonly WorkspaceFolderFindings[], inputs?: number): Generator<Preview | undefined, Planned, void> {
     const traced = (finding: Finding): boolean => this.deps.traceRelated?.(finding) !== undefined;
-    return planDrawing(folders, { places: this.deps.places, log: this.deps.log, ...this.planOptions(), traced, ...(inputs === undefined ? {} : this.kept.previousFor(inputs)) });
-  }
-
-  private planOptions(): { mapping: SeverityMapping; options: { unreachableLevel?: 'information' } } {
-    return { mapping: this.deps.mapping(), options: { unreachableLevel: this.deps.unreachableAsInformation() ? 'information' : undefined } };
+    return planDrawing(folders, { places: this.deps.places, log: this.deps.log, ...planSettings(this.deps), traced, ...(inputs === undefined ? {} : this.kept.previousFor(inputs)) });
   }
 
   /**
@@ -153,7 +127,7 @@ export class ProblemsRenderer implements vscode.Disposable {
       this.underWay = undefined;
       this.requestPlaces(step.value);
       const published = this.handOver(snapshot, step.value, inputs, request);
-      this.announce(snapshot);
+      this.announcer.announce(snapshot);
       return (this.showing = published);
     }
     const superseded = (): boolean => request !== this.request;
@@ -179,10 +153,8 @@ export class ProblemsRenderer implements vscode.Disposable {
       await nextTurn();
       if (superseded()) return this.showing;
       this.requestPlaces(planned);
-      if (snapshot.version !== this.announcedVersion) {
-        this.announcedVersion = snapshot.version;
-        await this.changed.fireInTurns(snapshot);
-      }
+      const announcing = this.announcer.announceInTurns(snapshot);
+      if (announcing) await announcing;
       if (this.underWay === request) this.underWay = undefined;
       if (this.inputs !== inputs) this.drawLatest();
       return published;
@@ -260,12 +232,6 @@ export class ProblemsRenderer implements vscode.Disposable {
     return toDiagnostic(p.planned, p.folder, this.deps.findingUrl, moved ? { changed: p.changed, commit: p.commit, scannedLine: p.scannedLine } : undefined, this.deps.traceRelated?.(p.planned.finding));
   }
 
-  private announce(snapshot: ShownSnapshot): void {
-    if (snapshot.version === this.announcedVersion) return;
-    this.announcedVersion = snapshot.version;
-    this.changed.fire(snapshot);
-  }
-
   /** Maps the drawn files onto today's code, in the background; it draws again when done. */
   private requestPlaces(planned: Planned): void {
     for (const { folder, commit, paths } of planned.wanted) this.deps.places.drift.ensure(folder, commit, paths);
@@ -282,7 +248,7 @@ export class ProblemsRenderer implements vscode.Disposable {
     this.shownUris.clear();
     this.early.clear();
     this.drawn = snapshot;
-    this.announce(snapshot);
+    this.announcer.announce(snapshot);
     return Promise.resolve();
   }
 
@@ -294,6 +260,6 @@ export class ProblemsRenderer implements vscode.Disposable {
   dispose(): void {
     for (const d of this.following) d.dispose();
     this.collection.dispose();
-    this.changed.dispose();
+    this.announcer.dispose();
   }
 }

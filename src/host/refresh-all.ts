@@ -65,14 +65,7 @@ export function refreshAllActions(deps: RefreshAllDeps): RefreshAll {
   let shownFrom: string | undefined;
   const clearAll = (): void => {
     shownFrom = undefined;
-    void deps.cache?.clear();
-    deps.findings.clear();
-    deps.projects.clear();
-    deps.policies.clear();
-    deps.inventory?.expire();
-    deps.view.clear();
-    deps.trees.projects.refresh();
-    deps.trees.policies.refresh();
+    forgetEverything(deps);
   };
   const reposChanged = (): Promise<readonly KindGap[]> => {
     // The tree's model hears the repositories' change itself.
@@ -97,36 +90,53 @@ export function refreshAllActions(deps: RefreshAllDeps): RefreshAll {
     async refreshAll(force) {
       if (deps.session.state.kind !== 'signedIn') return clearAll();
       shownFrom = whereNow();
-      if (force) {
-        deps.findings.expire();
-        deps.policies.expire();
-        deps.inventory?.expire();
-        deps.places.forgetScans();
-      }
-      deps.places.drift.invalidate();
-      // Folders matched to a project (by the list, by what is remembered of it, or by their
-      // remote) do not wait for the project list: on the real service each request takes
-      // hundreds of milliseconds, and the list of a large organization several pages.
-      const repos = deps.repos.repos();
-      const matched = repos.length > 0;
-      // A folder whose project is not known yet shows its branch: once the project is, its
-      // primary branch may be the one to show (a branch without a scan falls back to it).
-      const unknown = repos.some((repo) => !deps.projects.find(repo.projectName));
-      if (matched) void deps.view.refresh(force).catch(() => undefined); // its failure is heard through `settled` below
-      // The workspace's own projects are read beside the list, so the tree shows them at once.
-      void deps.projects.readKnown(repos.map((repo) => repo.projectName)).catch(() => undefined);
-      const listed = deps.projects.load({ force }).then(() => {
-        // A different match is a cause of its own: the repositories' change event refreshes the view.
-        const rematched = deps.repos.recompute();
-        if (!rematched && (!matched || unknown)) void deps.view.refresh(force && !matched).catch(() => undefined);
-        deps.trees.projects.refresh();
-        deps.trees.policies.refresh();
-      });
-      if (matched) listed.catch(() => undefined); // the tree shows why the list failed
-      else await listed;
-      const gaps = await deps.view.settled();
-      if (gaps.some((gap) => 'failedBecause' in gap)) deps.onKindsFailed?.(gaps);
+      await refreshEverything(deps, force);
     },
   };
   return actions;
+}
+
+/** What the views show of the last session or deployment, dropped: caches, lists, trees and Problems. */
+function forgetEverything(deps: RefreshAllDeps): void {
+  void deps.cache?.clear();
+  deps.findings.clear();
+  deps.projects.clear();
+  deps.policies.clear();
+  deps.inventory?.expire();
+  deps.view.clear();
+  deps.trees.projects.refresh();
+  deps.trees.policies.refresh();
+}
+
+/** Everything read again (asked afresh when `force`), the workspace's folders first. */
+async function refreshEverything(deps: RefreshAllDeps, force: boolean): Promise<void> {
+  if (force) {
+    deps.findings.expire();
+    deps.policies.expire();
+    deps.inventory?.expire();
+    deps.places.forgetScans();
+  }
+  deps.places.drift.invalidate();
+  // Folders matched to a project (by the list, by what is remembered of it, or by their
+  // remote) do not wait for the project list: on the real service each request takes
+  // hundreds of milliseconds, and the list of a large organization several pages.
+  const repos = deps.repos.repos();
+  const matched = repos.length > 0;
+  // A folder whose project is not known yet shows its branch: once the project is, its
+  // primary branch may be the one to show (a branch without a scan falls back to it).
+  const unknown = repos.some((repo) => !deps.projects.find(repo.projectName));
+  if (matched) void deps.view.refresh(force).catch(() => undefined); // its failure is heard through `settled` below
+  // The workspace's own projects are read beside the list, so the tree shows them at once.
+  void deps.projects.readKnown(repos.map((repo) => repo.projectName)).catch(() => undefined);
+  const listed = deps.projects.load({ force }).then(() => {
+    // A different match is a cause of its own: the repositories' change event refreshes the view.
+    const rematched = deps.repos.recompute();
+    if (!rematched && (!matched || unknown)) void deps.view.refresh(force && !matched).catch(() => undefined);
+    deps.trees.projects.refresh();
+    deps.trees.policies.refresh();
+  });
+  if (matched) listed.catch(() => undefined); // the tree shows why the list failed
+  else await listed;
+  const gaps = await deps.view.settled();
+  if (gaps.some((gap) => 'failedBecause' in gap)) deps.onKindsFailed?.(gaps);
 }

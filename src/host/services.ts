@@ -5,8 +5,6 @@
  * network here: the connection pool is made for the first request.
  */
 import * as vscode from 'vscode';
-import { PlatformClient } from '../core/api/client';
-import type { NetworkDispatcher } from '../core/net/dispatcher';
 import { platformFindingUrl, platformProjectUrl } from '../core/model/links';
 import type { Finding } from '../core/model/types';
 import { AnswerShapes } from '../core/services/answer-shapes';
@@ -19,18 +17,16 @@ import { PoliciesService } from '../core/services/policies-service';
 import { ProjectsService } from '../core/services/projects-service';
 import { RefScans } from '../core/services/ref-scans';
 import { SbomService, type SbomExportRecord } from '../core/services/sbom-service';
-import { Session } from '../core/services/session';
+import type { Session } from '../core/services/session';
 import { TriageService } from '../core/services/triage-service';
-import { deploymentMemory } from './deployment-memory';
 import { GitWorkspaceRepos } from './git-workspace-repos';
 import { logKindAvailability } from './kind-notices';
 import { ExtensionLog, type Logger } from './logger';
-import { createHostDispatcher } from './network';
-import { SecretTokenStore } from './secrets';
-import { parseBaseUrl } from '../core/api/baseUrl';
-import { affectsConnection, settings } from './settings';
+import type { SecretTokenStore } from './secrets';
+import { settings } from './settings';
+import { registerSession } from './session-connection';
 import { StartMemory } from './start-memory';
-import { errorMessage, warnIfUnusableBaseUrl } from './user-errors';
+import { errorMessage } from './user-errors';
 import { ViewState } from './view-state';
 import { injectTranslator } from './l10n-host';
 
@@ -76,22 +72,7 @@ export function registerServices(context: vscode.ExtensionContext): Services {
   const push = <T extends vscode.Disposable>(d: T): T => (context.subscriptions.push(d), d);
   const version = String((context.extension.packageJSON as { version?: unknown }).version);
   const log = push(new ExtensionLog());
-  const netLog = log.for('Network');
-  // Made for the first request rather than at activation: reading the CA bundles takes milliseconds.
-  let dispatcher: NetworkDispatcher | undefined;
-  const connections = (): NetworkDispatcher => (dispatcher ??= createHostDispatcher(netLog));
-  push({ dispose: () => void dispatcher?.close().catch(() => undefined) });
-  const tokens = new SecretTokenStore(context.secrets);
-  const session = push(new Session(
-    tokens,
-    (getToken) => new PlatformClient({
-      baseUrl: settings.baseUrl(), extensionVersion: version, getToken, dispatcher: connections,
-      onRetry: (r) => netLog.warn(`${r.what}: ${r.method} attempt ${r.attempt} of ${r.maxAttempts} failed (${r.error.message}); trying again in ${r.delayMs} ms.`),
-    }),
-    () => ({ deploymentId: settings.deploymentId(), deploymentSlug: settings.deploymentSlug() }),
-    deploymentMemory(context.globalState, () => settings.baseUrl()),
-    () => parseBaseUrl(settings.baseUrl()).origin,
-  ));
+  const { tokens, session, rememberToken } = registerSession(context, log, version);
   const api = (): PlatformApi => session.api;
   const slug = (): string | undefined => session.deployment?.slug;
   const deploymentId = (): string | undefined => session.deployment?.id;
@@ -124,44 +105,34 @@ export function registerServices(context: vscode.ExtensionContext): Services {
   push(sbom.onDidChange((h) => void context.globalState.update(SBOM_HISTORY_KEY, h)));
   const viewState = push(new ViewState(context.workspaceState));
   const repos = push(new GitWorkspaceRepos(() => ({ names: (projects.listed ? projects.projects : projects.known).map((p) => p.name), listed: projects.listed }), log.for('Git')));
-  // Read once and again on a change: every diagnostic links its finding, and a configuration
-  // read per finding would dominate a large refresh (docs/performance.md, "Refresh").
-  let baseUrl = settings.baseUrl();
-  // Every token this window has used stays redacted, the earlier origin's after a change too.
-  const usedTokens = new Set<string>();
-  const rememberToken = async (): Promise<void> => {
-    const token = await session.token().catch(() => undefined);
-    if (token) usedTokens.add(token);
-    log.setSecrets([...usedTokens]);
-  };
-  push(session.onDidChange((state) => {
-    void vscode.commands.executeCommand('setContext', 'appsecFindings.signedIn', state.kind === 'signedIn');
-    void rememberToken();
-  }));
-  push(vscode.workspace.onDidChangeConfiguration((e) => {
-    if (e.affectsConfiguration('appsecFindings.baseUrl')) baseUrl = settings.baseUrl();
-    if (!affectsConnection(e)) return;
-    const replaced = dispatcher;
-    dispatcher = createHostDispatcher(netLog);
-    session.resetApi();
-    // Requests already on the old connections finish; then its sockets are released.
-    replaced?.close().catch((error: unknown) => netLog.warn(`Closing the previous connections failed: ${errorMessage(error)}`));
-    warnIfUnusableBaseUrl(settings.baseUrl());
-  }));
+  const links = platformLinks(push, slug);
   return {
     version, log, logger: (component) => log.for(component), tokens, currentToken: () => session.token(), rememberToken,
     session, api, deploymentSlug: slug, deploymentId, signedIn: () => session.state.kind === 'signedIn',
     projects, startMemory, findings, baselines, scans, policies, sbom, viewState, repos,
     details: new FindingDetails(api, slug),
     triage: new TriageService({ api, store: findings, deploymentSlug: slug, deploymentId }),
+    ...links,
+    clipboard: vscode.env.clipboard,
+  };
+}
+
+/** The platform's pages of findings and projects, at the base URL set now. */
+function platformLinks(push: <T extends vscode.Disposable>(d: T) => T, slug: () => string | undefined): Pick<Services, 'findingUrl' | 'projectUrl'> {
+  // Read once and again on a change: every diagnostic links its finding, and a configuration
+  // read per finding would dominate a large refresh (docs/performance.md, "Refresh").
+  let baseUrl = settings.baseUrl();
+  push(vscode.workspace.onDidChangeConfiguration((e) => {
+    if (e.affectsConfiguration('appsecFindings.baseUrl')) baseUrl = settings.baseUrl();
+  }));
+  return {
     findingUrl: (f) => {
-      const deployment = session.deployment;
-      return deployment ? platformFindingUrl(baseUrl, deployment.slug, f) : undefined;
+      const deployment = slug();
+      return deployment ? platformFindingUrl(baseUrl, deployment, f) : undefined;
     },
     projectUrl: (p) => {
-      const deployment = session.deployment;
-      return deployment ? platformProjectUrl(baseUrl, deployment.slug, p) : undefined;
+      const deployment = slug();
+      return deployment ? platformProjectUrl(baseUrl, deployment, p) : undefined;
     },
-    clipboard: vscode.env.clipboard,
   };
 }

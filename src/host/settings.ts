@@ -3,7 +3,7 @@
  * never sees a wrong type from a hand-edited settings.json.
  */
 import { DEFAULT_CACHE_MEGABYTES } from '../core/services/findings-cache';
-import { DEFAULT_UNSHOWN_LIMIT } from '../core/services/findings-store';
+import { DEFAULT_UNSHOWN_LIMIT } from '../core/services/findings-store-options';
 import * as vscode from 'vscode';
 import type { Level, SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { DEFAULT_MAPPING, LEVELS } from '../core/workspace/diagnostic-plan';

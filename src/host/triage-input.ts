@@ -5,7 +5,7 @@
  */
 import { ISSUE_TYPES, type IssueType, type TriageReason } from '../core/model/types';
 import type { TriageState } from '../core/model/triage-and-tickets';
-import { TRIAGE_REASONS, TRIAGE_STATES, triageProblem } from '../core/services/triage-service';
+import { TRIAGE_REASONS, TRIAGE_STATES, triageProblem } from '../core/services/triage-rules';
 import { id, listOf, map, object, oneOf, optional, refine, text, type Schema } from './schema';
 
 /** What the triage service takes: the findings of one issue type and the change. */

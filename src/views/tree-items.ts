@@ -81,114 +81,105 @@ export interface TreeItemContext {
  * The TreeItem for a node. Tooltips that need a fetch (projects) or are long (findings, rules)
  * are left out here and filled in by `resolveTooltip` when the user hovers.
  */
+type NodeOf<K extends Node['kind']> = Extract<Node, { kind: K }>;
+
+/** How each kind of node becomes a tree item: one small function per kind, so each reads alone. */
+const ITEMS: { readonly [K in Node['kind']]: (node: NodeOf<K>, context: TreeItemContext) => vscode.TreeItem } = {
+  message: (node) => item(node, node.text, node.actions.length === 0 ? None : node.collapsed ? Collapsed : Expanded, {
+    iconPath: themeIcon(node.icon ? { id: node.icon } : TONE_ICONS[node.tone]),
+    tooltip: node.tooltip ?? (node.action ? t('{0}. Click: {1}.', node.text, node.action.title) : node.text),
+    command: node.action ? toCommand(node.action) : undefined,
+    contextValue: `message ${node.tone}`,
+  }),
+  action: (node) => item(node, node.action.title, None, {
+    iconPath: new vscode.ThemeIcon(node.action.icon ?? 'run'), command: toCommand(node.action), contextValue: 'action',
+  }),
+  project: (node) => {
+    const { project, inWorkspace, ref } = node;
+    return item(node, project.name, inWorkspace ? Expanded : Collapsed, {
+      description: projectDescription(project, ref, node.otherThanCheckedOut),
+      iconPath: new vscode.ThemeIcon(inWorkspace ? 'repo' : 'folder-library'),
+      contextValue: projectContextValue(project, inWorkspace),
+      accessibilityInformation: { label: projectAccessibilityLabel(project, inWorkspace, ref) },
+    });
+  },
+  issueType: (node, context) => {
+    const kind = kindOf(node);
+    const { project, ref } = node.parent;
+    return item(node, kind.label, Collapsed, {
+      description: context.issueTypeDescription(node),
+      iconPath: new vscode.ThemeIcon(kind.icon),
+      contextValue: `issueType ${node.issueType}`,
+      tooltip: [ref ? t('{0} of {1} on {2}', kind.label, project.name, ref) : t('{0} of {1}', kind.label, project.name), context.issueTypeTooltip?.(node)].filter(Boolean).join('\n\n'),
+    });
+  },
+  group: (node, context) => {
+    const { groupBy, group } = node;
+    const count = group.findings.length;
+    return item(node, groupLabel(groupBy, group), context.wasOpened?.(node) ? Expanded : Collapsed, {
+      description: groupDescription(groupBy, group, count),
+      iconPath: themeIcon(groupIcon(groupBy, group.key, context.severityMapping)),
+      contextValue: `findingGroup by-${groupBy}`,
+      tooltip: count === 1 ? t('{0}: {1} finding', group.label, formatCount(count)) : t('{0}: {1} findings', group.label, formatCount(count)),
+      accessibilityInformation: { label: count === 1 ? t('{0}, {1} finding', group.label, formatCount(count)) : t('{0}, {1} findings', group.label, formatCount(count)) },
+    });
+  },
+  page: (node) => {
+    const noun = node.of === 'groups' ? GROUP_NOUNS[node.groupBy] : node.of === 'rules' ? t('Rules') : node.of === 'packages' ? t('Packages') : t('Findings');
+    return item(node, pageLabel(noun, node.start, node.end), Collapsed, { iconPath: new vscode.ThemeIcon('list-flat'), contextValue: 'page' });
+  },
+  finding: (node, context) => {
+    const { finding } = node;
+    const isNew = context.isNew?.(finding) ?? false;
+    return item(node, findingLabel(finding), None, {
+      description: findingDescription(finding, context.todayPlace?.(finding), isNew, context.blocking?.(finding) ?? false),
+      iconPath: themeIcon(findingIcon(finding, context.severityMapping, context.levels)),
+      contextValue: findingContextValue(finding),
+      command: { title: t('Open Finding'), command: EXTENSION_COMMANDS.openFinding, arguments: [finding] },
+      accessibilityInformation: { label: findingAccessibilityLabel(finding, isNew) },
+    });
+  },
+  policy: (node) => item(node, node.entry.policy.name, Collapsed, {
+    description: policyDescription(node.entry),
+    iconPath: new vscode.ThemeIcon('shield'),
+    contextValue: 'policy',
+    tooltip: inertMarkdown(policyTooltip(node.entry)),
+  }),
+  ruleMode: (node) => {
+    const count = node.rules.length;
+    const title = ruleModeTitle(node.mode);
+    return item(node, title, Collapsed, {
+      description: String(count),
+      iconPath: themeIcon(ruleModeIcon(node.mode)),
+      contextValue: 'ruleMode',
+      accessibilityInformation: { label: count === 1 ? t('{0} mode, {1} rule', title, formatCount(count)) : t('{0} mode, {1} rules', title, formatCount(count)) },
+    });
+  },
+  dependencies: (node) => item(node, t('Dependencies'), Collapsed, {
+    iconPath: new vscode.ThemeIcon('library'),
+    contextValue: 'dependencies',
+    tooltip: t('The dependencies the platform\'s supply-chain inventory holds for {0}, by lockfile', node.parent.project.name),
+  }),
+  lockfile: (node, context) => {
+    const description = lockfileDescription(node.lockfile, context.lockfileShown?.(node));
+    return item(node, node.lockfile.path, Collapsed, { description, iconPath: new vscode.ThemeIcon('file'), contextValue: 'lockfile', tooltip: `${node.lockfile.path}: ${description}` });
+  },
+  package: (node, context) => item(node, packageLabel(node.item), None, {
+    description: packageDescription(node.item),
+    iconPath: themeIcon(packageIcon(node.item, context.severityMapping, context.levels)),
+    contextValue: packageContextValue(node.item),
+    accessibilityInformation: { label: packageAccessibilityLabel(node.item) },
+  }),
+  rule: (node) => item(node, ruleLabel(node.rule), None, {
+    description: ruleDescription(node.rule),
+    iconPath: themeIcon(ruleModeIcon(node.rule.mode)),
+    contextValue: ruleContextValue(node.rule),
+    accessibilityInformation: { label: ruleAccessibilityLabel(node.rule) },
+  }),
+};
+
 export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeItem {
-  switch (node.kind) {
-    case 'message':
-      return item(node, node.text, node.actions.length === 0 ? None : node.collapsed ? Collapsed : Expanded, {
-        iconPath: themeIcon(node.icon ? { id: node.icon } : TONE_ICONS[node.tone]),
-        tooltip: node.tooltip ?? (node.action ? t('{0}. Click: {1}.', node.text, node.action.title) : node.text),
-        command: node.action ? toCommand(node.action) : undefined,
-        contextValue: `message ${node.tone}`,
-      });
-    case 'action':
-      return item(node, node.action.title, None, {
-        iconPath: new vscode.ThemeIcon(node.action.icon ?? 'run'), command: toCommand(node.action), contextValue: 'action',
-      });
-    case 'project': {
-      const { project, inWorkspace, ref } = node;
-      return item(node, project.name, inWorkspace ? Expanded : Collapsed, {
-        description: projectDescription(project, ref, node.otherThanCheckedOut),
-        iconPath: new vscode.ThemeIcon(inWorkspace ? 'repo' : 'folder-library'),
-        contextValue: projectContextValue(project, inWorkspace),
-        accessibilityInformation: { label: projectAccessibilityLabel(project, inWorkspace, ref) },
-      });
-    }
-    case 'issueType':
-      return item(node, kindOf(node).label, Collapsed, {
-        description: context.issueTypeDescription(node),
-        iconPath: new vscode.ThemeIcon(kindOf(node).icon),
-        contextValue: `issueType ${node.issueType}`,
-        tooltip: [
-          node.parent.ref
-            ? t('{0} of {1} on {2}', kindOf(node).label, node.parent.project.name, node.parent.ref)
-            : t('{0} of {1}', kindOf(node).label, node.parent.project.name),
-          context.issueTypeTooltip?.(node),
-        ].filter(Boolean).join('\n\n'),
-      });
-    case 'group': {
-      const { groupBy, group } = node;
-      const count = group.findings.length;
-      return item(node, groupLabel(groupBy, group), context.wasOpened?.(node) ? Expanded : Collapsed, {
-        description: groupDescription(groupBy, group, count),
-        iconPath: themeIcon(groupIcon(groupBy, group.key, context.severityMapping)),
-        contextValue: `findingGroup by-${groupBy}`,
-        tooltip: count === 1 ? t('{0}: {1} finding', group.label, formatCount(count)) : t('{0}: {1} findings', group.label, formatCount(count)),
-        accessibilityInformation: { label: count === 1 ? t('{0}, {1} finding', group.label, formatCount(count)) : t('{0}, {1} findings', group.label, formatCount(count)) },
-      });
-    }
-    case 'page': {
-      const noun = node.of === 'groups' ? GROUP_NOUNS[node.groupBy] : node.of === 'rules' ? t('Rules') : node.of === 'packages' ? t('Packages') : t('Findings');
-      return item(node, pageLabel(noun, node.start, node.end), Collapsed, {
-        iconPath: new vscode.ThemeIcon('list-flat'), contextValue: 'page',
-      });
-    }
-    case 'finding': {
-      const { finding } = node;
-      const isNew = context.isNew?.(finding) ?? false;
-      return item(node, findingLabel(finding), None, {
-        description: findingDescription(finding, context.todayPlace?.(finding), isNew, context.blocking?.(finding) ?? false),
-        iconPath: themeIcon(findingIcon(finding, context.severityMapping, context.levels)),
-        contextValue: findingContextValue(finding),
-        command: { title: t('Open Finding'), command: EXTENSION_COMMANDS.openFinding, arguments: [finding] },
-        accessibilityInformation: { label: findingAccessibilityLabel(finding, isNew) },
-      });
-    }
-    case 'policy':
-      return item(node, node.entry.policy.name, Collapsed, {
-        description: policyDescription(node.entry),
-        iconPath: new vscode.ThemeIcon('shield'),
-        contextValue: 'policy',
-        tooltip: inertMarkdown(policyTooltip(node.entry)),
-      });
-    case 'ruleMode': {
-      const count = node.rules.length;
-      return item(node, ruleModeTitle(node.mode), Collapsed, {
-        description: String(count),
-        iconPath: themeIcon(ruleModeIcon(node.mode)),
-        contextValue: 'ruleMode',
-        accessibilityInformation: { label: count === 1 ? t('{0} mode, {1} rule', ruleModeTitle(node.mode), formatCount(count)) : t('{0} mode, {1} rules', ruleModeTitle(node.mode), formatCount(count)) },
-      });
-    }
-    case 'dependencies':
-      return item(node, t('Dependencies'), Collapsed, {
-        iconPath: new vscode.ThemeIcon('library'),
-        contextValue: 'dependencies',
-        tooltip: t('The dependencies the platform\'s supply-chain inventory holds for {0}, by lockfile', node.parent.project.name),
-      });
-    case 'lockfile': {
-      const description = lockfileDescription(node.lockfile, context.lockfileShown?.(node));
-      return item(node, node.lockfile.path, Collapsed, {
-        description,
-        iconPath: new vscode.ThemeIcon('file'),
-        contextValue: 'lockfile',
-        tooltip: `${node.lockfile.path}: ${description}`,
-      });
-    }
-    case 'package':
-      return item(node, packageLabel(node.item), None, {
-        description: packageDescription(node.item),
-        iconPath: themeIcon(packageIcon(node.item, context.severityMapping, context.levels)),
-        contextValue: packageContextValue(node.item),
-        accessibilityInformation: { label: packageAccessibilityLabel(node.item) },
-      });
-    case 'rule':
-      return item(node, ruleLabel(node.rule), None, {
-        description: ruleDescription(node.rule),
-        iconPath: themeIcon(ruleModeIcon(node.rule.mode)),
-        contextValue: ruleContextValue(node.rule),
-        accessibilityInformation: { label: ruleAccessibilityLabel(node.rule) },
-      });
-  }
+  return (ITEMS[node.kind] as (node: Node, context: TreeItemContext) => vscode.TreeItem)(node, context);
 }
 
 /**

@@ -3,7 +3,8 @@
  * platform's whole detail and its story (trace, elsewhere, activity: `details-story.ts`);
  * follows the store (a triage shows here as everywhere) and each story read; turns the
  * page's messages into the same commands the tree and quick fixes run. The HTML is built by
- * `findingDetailsHtml` (pure, tested); this class only wires.
+ * `findingDetailsHtml` (pure, tested), the finding's code read and fixed by `details-code.ts`;
+ * this class only wires.
  */
 import type { CommandId } from '../core/model/command-ids';
 import * as vscode from 'vscode';
@@ -16,14 +17,13 @@ import { withCurrentState, type FindingDetails } from '../core/services/finding-
 import type { FindingsStore } from '../core/services/findings-store';
 import type { FindingStories } from '../core/services/finding-stories';
 import { isHttpUrl } from '../core/model/links';
-import { autofixEdit } from '../code-places/autofix-edit';
-import type { FindingPlaces, WorkspacePlace } from '../code-places/finding-places';
+import type { FindingPlaces } from '../code-places/finding-places';
 import type { Node } from '../views/tree-nodes';
 import type { DetailsInput } from './details-input';
 import { findingDetailsBody, parseDetailsMessage, type DetailsMessage } from './finding-details-html';
 import { DetailsPage } from './details-page';
 import { PanelStory } from './details-story';
-import { fixSaving } from '../host/fix-saving';
+import { applySuggestedFix, codeColumn, DETAILS_VIEW_TYPE, readLines } from './details-code';
 
 export interface DetailsPanelDeps {
   readonly extensionUri: vscode.Uri;
@@ -43,8 +43,6 @@ const COMMAND_OF: Partial<Record<DetailsMessage['type'], CommandId>> = {
   copyRuleId: 'appsecFindings.copyRuleId', showTrace: 'appsecFindings.showTrace', requestAutofix: 'appsecFindings.requestAutofix', fixWithAgent: 'appsecFindings.fixWithAgent',
 };
 const TRIAGE_COMMAND = { ignored: 'appsecFindings.ignore', reviewing: 'appsecFindings.markReviewing', fixing: 'appsecFindings.markFixing', reopened: 'appsecFindings.reopen' } as const satisfies Record<string, CommandId>;
-
-const DETAILS_VIEW_TYPE = 'appsecFindings.details';
 
 export class FindingDetailsPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -210,7 +208,7 @@ export class FindingDetailsPanel implements vscode.Disposable {
         if (isHttpUrl(message.url)) await vscode.env.openExternal(vscode.Uri.parse(message.url, true));
         return;
       case 'applyFix':
-        await this.applyFix(finding);
+        await applySuggestedFix(this.detail?.assistant?.autofixCode, this.deps.places.place(finding), (kind, text) => this.say(kind, text));
         return;
       case 'refresh':
         this.deps.details.forget(finding);
@@ -225,23 +223,6 @@ export class FindingDetailsPanel implements vscode.Disposable {
         if (command) await vscode.commands.executeCommand(command, arg);
       }
     }
-  }
-
-  /** The same edit as the quick fix, after the same check (refused where the code changed). */
-  private async applyFix(finding: Finding): Promise<void> {
-    const code = this.detail?.assistant?.autofixCode;
-    const place = this.deps.places.place(finding);
-    if (!code || !place || place.kind === 'deleted') return this.say('error', t('There is no suggested fix to apply here, or the finding\'s file is not in this workspace.'));
-    if (place.kind === 'changed') return this.say('error', t('The code here changed since the scan: the suggested fix was written for the scanned code.'));
-    const document = await vscode.workspace.openTextDocument(place.uri);
-    const range = new vscode.Range(place.range.startLine, 0, place.range.endLine, 0);
-    const applied = await vscode.workspace.applyEdit(autofixEdit(document, range, code));
-    if (applied) await vscode.window.showTextDocument(document, { viewColumn: codeColumn(), selection: new vscode.Range(range.start, range.start), preserveFocus: true });
-    if (!applied) return this.say('error', t('The fix was not applied.'));
-    const saving = fixSaving(document);
-    this.say('info', saving === 'saved' ? t('Applied the suggested fix beside this panel: the file is saved, and Undo in the editor takes it back.')
-      : saving === 'autoSave' ? t('Applied the suggested fix beside this panel: auto-save saves the file, and Undo in the editor takes it back.')
-        : t('Applied the suggested fix beside this panel: it is not saved yet, and Undo in the editor takes it back.'));
   }
 
   private say(kind: 'info' | 'error', text: string): void {
@@ -259,27 +240,4 @@ export class FindingDetailsPanel implements vscode.Disposable {
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
   }
-}
-
-async function readLines(place: Exclude<WorkspacePlace, { kind: 'deleted' }>): Promise<string | undefined> {
-  try {
-    const document = await vscode.workspace.openTextDocument(place.uri);
-    const last = Math.min(place.range.endLine, document.lineCount - 1, place.range.startLine + 40);
-    return document.getText(new vscode.Range(place.range.startLine, 0, last, document.lineAt(last).text.length));
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The editor group a finding's code opens in: the active one, unless it holds the Finding details
- * (the tree's focus leaves that group active after a click in the panel); then the group beside
- * that holds no details, so the code and its details stay side by side instead of stacking.
- */
-export function codeColumn(): vscode.ViewColumn | undefined {
-  const holdsDetails = (group: vscode.TabGroup): boolean =>
-    group.tabs.some((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(DETAILS_VIEW_TYPE));
-  const groups = vscode.window.tabGroups;
-  if (!holdsDetails(groups.activeTabGroup)) return undefined;
-  return groups.all.find((group) => !holdsDetails(group))?.viewColumn ?? vscode.ViewColumn.Beside;
 }

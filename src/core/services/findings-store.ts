@@ -15,7 +15,8 @@
  * - **Bounded**: answers no slot shows are dropped, least recently used first, past the limit.
  *
  * This class decides when; how is beside it: which slot shows what (`slot-bindings.ts`), what is
- * held per query and what to drop (`store-entries.ts`), patches in order (`finding-patches.ts`).
+ * held per query and what to drop (`store-entries.ts`), patches on what it holds
+ * (`store-patches.ts`) and in order (`finding-patches.ts`).
  */
 import { DEFAULT_FINDINGS_PAGE_SIZE } from '../api/findings-requests';
 import { Emitter, type Disposable } from '../events';
@@ -23,37 +24,21 @@ import { PlatformError } from '../model/errors';
 import type { Finding, IssueType } from '../model/types';
 import { raceAbort } from './abort';
 import { FindingIndex, indexKey } from './finding-index';
-import { applyPatch, PatchSequence, undoPatch, type ActivePatch, type FindingChange, type PatchHandle } from './finding-patches';
+import type { FindingChange, PatchHandle } from './finding-patches';
 import { FindingsFetcher } from './findings-fetcher';
-import type { AnswerShapes } from './answer-shapes';
 import { keepEarlierAi, queryKey, type FindingsQuery, type FindingsResult } from './findings-query';
 import { KindAvailability } from './kind-availability';
 import type { PlatformApi } from './platform-api';
+import { DEFAULT_UNSHOWN_LIMIT, type FindingsStoreOptions } from './findings-store-options';
 import { SlotBindings, slotState, type SlotState } from './slot-bindings';
 import { arrivingResult, evictionOf, replaceFindings, type Entry, type Flight } from './store-entries';
-
-export interface FindingsStoreOptions {
-  /** Findings page size (100..3000). */
-  readonly pageSize?: number;
-  /** Findings that answers no view shows may hold before the least recently used are dropped. */
-  readonly unshownLimit?: () => number;
-  /** Told of a load that failed (the answer shown before stays, marked stale). */
-  readonly onLoadFailed?: (query: FindingsQuery, error: unknown) => void;
-  /** The signed-in deployment's id (the secrets list takes it instead of the slug). */
-  readonly deploymentId?: (slug: string) => string | undefined;
-  /** What was learnt of how the deployment answers (shared with the project list). */
-  readonly shapes?: AnswerShapes;
-  /** Told of a listener that threw, with the listener's name. */
-  readonly onListenerError?: (name: string, error: unknown) => void;
-}
-
-export const DEFAULT_UNSHOWN_LIMIT = 200_000;
+import { StorePatches } from './store-patches';
 
 export class FindingsStore implements Disposable {
   private readonly entries = new Map<string, Entry>();
   private readonly slots = new SlotBindings();
   private readonly index = new FindingIndex();
-  private readonly patches = new PatchSequence();
+  private readonly patches = new StorePatches(this.entries, this.index, (keys) => this.fire(keys));
   private clock = 0;
   private readonly changed: Emitter<readonly string[]>;
   /** Fires once per change with the slots whose state changed. */
@@ -122,16 +107,7 @@ export class FindingsStore implements Disposable {
    * triaged to ignored leaves an "open" view without a request).
    */
   patch(deploymentSlug: string, issueType: IssueType, ids: readonly number[], change: FindingChange): PatchHandle {
-    const patch = this.patches.start(indexKey(deploymentSlug, issueType), ids, change);
-    const touched = this.applyPatch(patch, [...this.entries.values()]);
-    this.fire(touched);
-    return {
-      rollback: () => this.rollback(patch),
-      commit: () => {
-        patch.committed = true;
-        this.patches.dropSeen(this.entries.values());
-      },
-    };
+    return this.patches.patch(deploymentSlug, issueType, ids, change);
   }
 
   /** The answers the slots show now (for a snapshot of what is on screen). */
@@ -242,8 +218,7 @@ export class FindingsStore implements Disposable {
         entry.error = undefined;
         entry.result = this.canonical(keepEarlierAi(result, entry.result));
         entry.removed = undefined;
-        for (const patch of this.patches.after(startSeq)) this.applyPatch(patch, [entry]);
-        this.patches.dropSeen(this.entries.values());
+        this.patches.landed(entry, startSeq);
         this.fire([entry.key]);
         this.slots.forgetPrevious(entry.key);
         this.evict();
@@ -277,16 +252,6 @@ export class FindingsStore implements Disposable {
     const { findings, replaced } = this.index.admit(indexKey(result.query.deploymentSlug, result.query.issueType), result.findings);
     if (replaced) this.fire(replaceFindings(this.entries.values(), replaced, result.query));
     return { ...result, findings };
-  }
-
-  private applyPatch(patch: ActivePatch, entries: readonly Entry[]): string[] {
-    const targets = entries.filter((e) => indexKey(e.query.deploymentSlug, e.query.issueType) === patch.indexKey);
-    return applyPatch(patch, targets, this.index.ids(patch.indexKey));
-  }
-
-  private rollback(patch: ActivePatch): void {
-    if (!this.patches.remove(patch)) return;
-    this.fire(undoPatch(patch, this.entries, this.index.ids(patch.indexKey)));
   }
 
   /** Drops answers no slot shows, least recently used first, while they hold more than the limit. */

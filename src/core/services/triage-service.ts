@@ -7,26 +7,13 @@
  */
 import { formatNumber, said, t, type Said } from '../l10n';
 import { PlatformError } from '../model/errors';
-import { ISSUE_TYPES, type Finding, type IssueType, type TriageReason } from '../model/types';
-import type { TicketLinkResult, TicketResult, TriageState } from '../model/triage-and-tickets';
+import { ISSUE_TYPES, type Finding, type IssueType } from '../model/types';
+import type { TicketLinkResult, TicketResult } from '../model/triage-and-tickets';
 import { isHttpUrl } from '../model/links';
-import type { FindingChange, PatchHandle } from './finding-patches';
+import type { PatchHandle } from './finding-patches';
 import type { FindingsStore } from './findings-store';
 import type { PlatformApi } from './platform-api';
-
-/** The platform's limits: ids per triage request, characters per note, ids per ticket request. */
-export const TRIAGE_BATCH = 3000;
-export const MAX_NOTE_LENGTH = 3000;
-export const TICKET_BATCH = 20;
-
-export const TRIAGE_REASONS: readonly TriageReason[] = ['false_positive', 'acceptable_risk', 'no_time', 'duplicate', 'no_triage_reason'];
-export const TRIAGE_STATES: readonly TriageState[] = ['ignored', 'reviewing', 'fixing', 'reopened'];
-
-export interface TriageInput {
-  readonly state?: TriageState;
-  readonly reason?: TriageReason;
-  readonly note?: string;
-}
+import { countSaid, sayTriageProblem, stateToRestore, TICKET_BATCH, TRIAGE_BATCH, triageChange, type TriageInput } from './triage-rules';
 
 /** Said in English (`message`: the log, the agent's tools) and in the display language (`text`: the toast). */
 abstract class SaidError extends Error {
@@ -44,49 +31,6 @@ export class TriageInputError extends SaidError {
 export class TriageRefusedError extends SaidError {
   override readonly name = 'TriageRefusedError';
   constructor(message: Said, override readonly cause: unknown, readonly note: string | undefined, readonly triagedBefore: number) { super(message); }
-}
-
-/** What is wrong with a triage before it is sent, or undefined; in both languages. */
-function sayTriageProblem(ids: readonly number[], input: TriageInput): Said | undefined {
-  if (ids.length === 0) return said('Choose at least one finding to triage.');
-  if (ids.some((id) => !Number.isSafeInteger(id) || id < 0)) return said('Finding ids are whole numbers.');
-  if (input.state === undefined && (input.note === undefined || input.note.trim() === '')) return said('Give a state or a note.');
-  if (input.state !== undefined && !TRIAGE_STATES.includes(input.state)) return said('"{0}" is not a triage state ({1}).', String(input.state), TRIAGE_STATES.join(', '));
-  if (input.reason !== undefined && input.state !== 'ignored') return said('A reason goes only with "{0}".', 'ignored');
-  if (input.reason !== undefined && !TRIAGE_REASONS.includes(input.reason)) return said('"{0}" is not a triage reason ({1}).', String(input.reason), TRIAGE_REASONS.join(', '));
-  if (input.note !== undefined && input.note.length > MAX_NOTE_LENGTH) {
-    return said('The note has {0} characters; the platform takes at most {1}.', countSaid(input.note.length), countSaid(MAX_NOTE_LENGTH));
-  }
-  return undefined;
-}
-
-/** What is wrong with a triage before it is sent, or undefined: in English, as the automation contract and the agent read it. */
-export const triageProblem = (ids: readonly number[], input: TriageInput): string | undefined => sayTriageProblem(ids, input)?.english;
-
-/** A count in a sentence: grouped as before in English (1,234), as the display language groups it for the user. */
-const countSaid = (n: number): Said => ({ english: n.toLocaleString('en-US'), text: formatNumber(n) });
-
-/** The change a triage makes to the findings list (docs/platform-api.md, "Triage and tickets"). */
-export function triageChange(input: TriageInput): FindingChange {
-  const note = input.note !== undefined && input.note.trim() !== '' ? { triageComment: input.note } : {};
-  switch (input.state) {
-    case 'ignored': return { status: 'ignored', triageReason: input.reason ?? 'no_triage_reason', ...note };
-    case 'reviewing': return { status: 'reviewing', ...note };
-    case 'fixing': return { status: 'fixing', ...note };
-    case 'reopened': return { status: 'open', triageReason: null, ...note };
-    default: return note;
-  }
-}
-
-/** The triage that puts a finding back as it was (for Undo); undefined for a state triage cannot set. */
-export function stateToRestore(finding: Finding): TriageInput | undefined {
-  switch (finding.status) {
-    case 'open': return { state: 'reopened' };
-    case 'ignored': return { state: 'ignored', reason: finding.triageReason ?? 'no_triage_reason' };
-    case 'reviewing': return { state: 'reviewing' };
-    case 'fixing': return { state: 'fixing' };
-    default: return undefined;
-  }
 }
 
 export interface UndoOutcome {

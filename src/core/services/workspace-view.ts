@@ -5,21 +5,18 @@
  * failed and kept stale) and gives out immutable, versioned snapshots with one change event;
  * Problems draws them, and the status bar, the badge and the cache writer follow what Problems
  * drew. Why a snapshot changes is part of it (`cause`): only a refresh brings news, and only a
- * refresh's answers are worth keeping on disk.
+ * refresh's answers are worth keeping on disk. This class decides when to load and publish; what
+ * one folder shows is beside it (`workspace-folders.ts`).
  */
 import { Emitter, type Disposable, type Event } from '../events';
-import { ISSUE_TYPES, type Finding, type Project } from '../model/types';
+import type { Finding } from '../model/types';
 import type { BranchBaselines } from './branch-baselines';
-import { describeSelection, type FilterSelection } from './filters';
-import type { RefScans } from './ref-scans';
 import type { FindingsStore } from './findings-store';
 import type { FindingsQuery, FindingsResult } from './findings-query';
 import type { FolderFindings, FolderRef } from './folder-view';
 import type { KindGap } from './kind-gaps';
-import { loadEachKind } from './each-kind';
-import { heldPlace, slotOf, slotsOf } from './folder-loads';
-import { askedPlace, fallbackPlace, placeOf, type Place, type AskingPlaceDeps, type PlaceAt } from './place';
 import { shownResult } from './slot-bindings';
+import { decorate, heldFolder, loadFolder, placeDeps, type FolderDeps, type LoadedFolder } from './workspace-folders';
 
 /**
  * Why the snapshot changed: `refresh` (answers loaded for it), `change` (a patch, or another
@@ -39,24 +36,15 @@ export interface WorkspaceSnapshot<R extends FolderRef = FolderRef> {
 /** Draws a snapshot; resolves when it is shown (or a later one took over). */
 export type SnapshotRenderer<R extends FolderRef> = (snapshot: WorkspaceSnapshot<R>) => Promise<void>;
 
-export interface WorkspaceViewDeps<R extends FolderRef> {
+export interface WorkspaceViewDeps<R extends FolderRef> extends FolderDeps<R> {
   readonly store: Pick<FindingsStore, 'load' | 'peek' | 'arriving' | 'state' | 'release' | 'onDidChange'>;
   readonly baselines: Pick<BranchBaselines, 'ensure' | 'comparedWith' | 'isNew' | 'version' | 'keepOnly' | 'onDidChange'>;
-  /** Whether a ref was scanned: the one rule (a branch never scanned shows its primary branch). */
-  readonly scans: Pick<RefScans, 'ask' | 'known' | 'now'>;
   /** The folders matched to a project, as the host sees them now. */
   folders(): readonly R[];
-  /** A folder's identity (stable while the folder is open). */
-  keyOf(repo: R): string;
   deploymentSlug(): string | undefined;
-  project(name: string): Project | undefined;
-  selection(): FilterSelection;
   /** False in an untrusted workspace: nothing is shown. */
   mayShow(): boolean;
 }
-
-/** A folder as loaded, before what depends on the moment it is drawn (novelty, local filters). */
-type LoadedFolder<R extends FolderRef> = Omit<FolderFindings<R>, 'newOnBranch' | 'keep' | 'novelty'>;
 
 export class WorkspaceView<R extends FolderRef> implements Disposable {
   private current: WorkspaceSnapshot<R> = { version: 0, cause: 'cleared', folders: [] };
@@ -138,7 +126,7 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
     this.loads++;
     let folders: LoadedFolder<R>[];
     try {
-      folders = await Promise.all(this.deps.folders().map((repo) => this.loadFolder(slug, repo, force)));
+      folders = await Promise.all(this.deps.folders().map((repo) => loadFolder(this.deps, slug, repo, force)));
     } finally {
       this.loads--;
     }
@@ -147,33 +135,6 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
     await this.publish(folders, 'refresh');
     return this.lastGaps;
   }
-
-  private async loadFolder(slug: string, repo: R, force: boolean): Promise<LoadedFolder<R>> {
-    const key = this.deps.keyOf(repo);
-    const deps = this.placeDeps(slug, true);
-    const at = this.atOf(repo);
-    const load = (which: 'branch' | 'primary', place: Place) =>
-      loadEachKind(this.deps.store, ISSUE_TYPES, slotOf(key, which), (issueType) => place.queries[issueType], { force });
-    const asking = placeOf(deps, at, { seen: 0 });
-    // On a branch other than the primary one, its findings are compared with the primary's
-    // (loaded alongside, never failing the folder) to tell which are new on it.
-    const compared = asking.primary !== undefined ? this.deps.baselines.ensure(slug, repo.projectName, force) : Promise.resolve();
-    const own = await load('branch', asking);
-    const findings = own.results.flatMap((r) => r.findings);
-    const place = await askedPlace(deps, at, asking, { seen: findings.length, force });
-    await compared;
-    const fallback = fallbackPlace(deps, at, place);
-    if (!fallback) return { repo, key, place, ref: place.ref, usedFallback: false, findings, slots: slotsOf(key, 'branch'), gaps: own.gaps };
-    const primary = await load('primary', fallback);
-    return { repo, key, place, ref: fallback.ref, usedFallback: true, findings: primary.results.flatMap((r) => r.findings), slots: slotsOf(key, 'primary'), gaps: primary.gaps };
-  }
-
-  /** What the places of folders are asked with; without `compare`, nothing is compared (the last session's findings). */
-  private placeDeps(slug: string, compare: boolean): AskingPlaceDeps {
-    return { deploymentSlug: slug, selection: () => this.deps.selection(), scans: this.deps.scans, ...(compare ? { baselines: this.deps.baselines } : {}) };
-  }
-
-  private readonly atOf = (repo: R): PlaceAt => ({ project: this.deps.project(repo.projectName) ?? { name: repo.projectName }, checkedOut: repo.branch });
 
   /**
    * Publishes what the store already holds for each folder (answers adopted from the disk cache),
@@ -195,20 +156,10 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
     const slug = this.deps.deploymentSlug();
     if (!slug || !this.mayShowHeld()) return undefined;
     const folders: FolderFindings<R>[] = [];
-    const deps = this.placeDeps(slug, false);
+    const deps = placeDeps(this.deps, slug, false);
     for (const repo of this.deps.folders()) {
-      const at = this.atOf(repo);
-      const own = heldPlace(find, placeOf(deps, at, { seen: 0 }));
-      // Asks nothing: what the answers held say (the disk cache keeps the questions' answers too).
-      const place = placeOf(deps, at, { seen: own?.reduce((n, r) => n + r.findings.length, 0) ?? 0 });
-      const fallback = fallbackPlace(deps, at, place);
-      const results = (fallback && heldPlace(find, fallback)) || own;
-      if (!results) continue;
-      const usedFallback = results !== own;
-      folders.push(this.decorate({
-        repo, key: this.deps.keyOf(repo), place, ref: usedFallback ? place.fallback : place.ref, usedFallback, findings: results.flatMap((r) => r.findings), slots: [],
-        ...(from === 'cache' ? { cachedAt: new Date(Math.min(...results.map((r) => r.loadedAt.getTime()))) } : {}),
-      }, false));
+      const folder = heldFolder(this.deps, deps, repo, find, from);
+      if (folder) folders.push(folder);
     }
     return folders;
   }
@@ -261,19 +212,10 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
   private publish(folders: readonly LoadedFolder<R>[], cause: ShownCause): Promise<void> {
     this.loaded = folders;
     this.answers = this.answersOf(folders);
-    const snapshot: WorkspaceSnapshot<R> = { version: this.current.version + 1, cause, folders: folders.map((f) => this.decorate(f, f.cachedAt === undefined)) };
+    const snapshot: WorkspaceSnapshot<R> = { version: this.current.version + 1, cause, folders: folders.map((f) => decorate(this.deps, f, f.cachedAt === undefined)) };
     this.current = snapshot;
     this.changed.fire(snapshot);
     return this.render(snapshot);
-  }
-
-  /** The folder with today's filters and what is known now of which findings are new (its place again, as scanned when loaded). */
-  private decorate(folder: LoadedFolder<R>, compare: boolean): FolderFindings<R> {
-    const place = placeOf(this.placeDeps(folder.place.deploymentSlug, compare), this.atOf(folder.repo), { answer: folder.place.scan });
-    const novelty = place.comparedWith !== undefined ? { primary: place.comparedWith, isNew: (finding: Finding) => this.deps.baselines.isNew(finding) } : undefined;
-    const selection = this.deps.selection();
-    const filters = describeSelection(selection);
-    return { ...folder, place, novelty, newOnBranch: selection.newOnBranch === true, ...(place.keep ? { keep: place.keep.keep } : {}), ...(filters ? { filters } : {}) };
   }
 
   private answersOf(folders: readonly LoadedFolder<R>[]): (readonly (readonly Finding[] | undefined)[])[] {

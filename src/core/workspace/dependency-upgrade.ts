@@ -5,7 +5,7 @@
  * fix builds its edit from this. Anything less certain (ranges without a version, git URLs,
  * other manifests) gives no edit: the fix version is then shown, not guessed into a file.
  */
-import { pep503Name } from './manifest-lines';
+import { pep503Name } from './name-mentions';
 
 export type ManifestKind = 'package.json' | 'requirements.txt';
 

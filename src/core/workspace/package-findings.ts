@@ -6,7 +6,7 @@
  */
 import type { Dependency } from '../model/dependency';
 import type { Finding, FindingStatus } from '../model/types';
-import { pep503Name } from './manifest-lines';
+import { pep503Name } from './name-mentions';
 import { kindOf } from '../model/finding-kinds';
 
 /** A finding still to act on: neither fixed nor ignored. */

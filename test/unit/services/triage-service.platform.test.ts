@@ -6,9 +6,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FindingsStore } from '../../../src/core/services/findings-store';
 import type { FindingsQuery } from '../../../src/core/services/findings-query';
-import {
-  MAX_NOTE_LENGTH, TRIAGE_BATCH, TriageInputError, TriageRefusedError, TriageService, undoneText,
-} from '../../../src/core/services/triage-service';
+import { TriageInputError, TriageRefusedError, TriageService, undoneText } from '../../../src/core/services/triage-service';
+import { MAX_NOTE_LENGTH, TRIAGE_BATCH } from '../../../src/core/services/triage-rules';
 import { PlatformError } from '../../../src/core/model/errors';
 import { generateDeployment, type PlatformData } from '../../platform/generator';
 import { startHarness, type Harness } from './platform-harness';

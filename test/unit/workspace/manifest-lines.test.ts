@@ -3,7 +3,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Dependency } from '../../../src/core/model/dependency';
-import { locateDependencies, pep503Name } from '../../../src/core/workspace/manifest-lines';
+import { locateDependencies } from '../../../src/core/workspace/manifest-lines';
+import { pep503Name } from '../../../src/core/workspace/name-mentions';
 
 interface Item { readonly dependency: Dependency; readonly tag: string }
 
