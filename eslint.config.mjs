@@ -6,8 +6,10 @@ import tseslint from 'typescript-eslint';
 // never decided by comparing its issue type with a name: a new kind is then one more entry there.
 const KIND_CHECKS = [
   {
-    selector: "BinaryExpression[operator=/^[!=]==?$/]:matches([left.property.name='issueType'][right.type='Literal'], [right.property.name='issueType'][left.type='Literal'])",
-    message: 'Ask the kind (kindOf(finding).traced, .packages, .fixPullRequests… in src/core/model/finding-kinds.ts) instead of comparing issueType with a name.',
+    selector:
+      "BinaryExpression[operator=/^[!=]==?$/]:matches([left.property.name='issueType'][right.type='Literal'], [right.property.name='issueType'][left.type='Literal'])",
+    message:
+      'Ask the kind (kindOf(finding).traced, .packages, .fixPullRequests… in src/core/model/finding-kinds.ts) instead of comparing issueType with a name.',
   },
   {
     selector: "SwitchStatement[discriminant.property.name='issueType']",
@@ -31,7 +33,10 @@ export default tseslint.config(
   {
     files: ['src/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/core must not depend on vscode: put host code in src/host, src/views, src/diagnostics or src/commands.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'vscode', message: 'src/core must not depend on vscode: put host code in src/host, src/views, src/diagnostics or src/commands.' }] },
+      ],
     },
   },
   {
@@ -40,10 +45,15 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: ['src/host/notify.ts'],
     rules: {
-      'no-restricted-syntax': ['error', {
-        selector: 'MemberExpression[property.name=/^(showInformationMessage|showWarningMessage|showErrorMessage|withProgress|showInputBox)$/]',
-        message: 'Show messages and progress through src/host/notify.ts (showInformation, showWarning, showError, withProgress, showInput): it makes platform text inert.',
-      }, ...KIND_CHECKS],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[property.name=/^(showInformationMessage|showWarningMessage|showErrorMessage|withProgress|showInputBox)$/]',
+          message:
+            'Show messages and progress through src/host/notify.ts (showInformation, showWarning, showError, withProgress, showInput): it makes platform text inert.',
+        },
+        ...KIND_CHECKS,
+      ],
     },
   },
   {
@@ -56,12 +66,24 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: ['src/core/services/place.ts', 'src/core/services/shown-queries.ts', 'src/core/model/refs.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/shown-queries'], importNames: ['shownQuery', 'shownRef'], message: 'Read the place (placeOf, askedPlace, fallbackPlace in src/core/services/place.ts): it decides the ref and the queries for every reader.' },
-          { group: ['**/model/refs'], importNames: ['refToShow'], message: 'Read the place (src/core/services/place.ts): it decides the ref and its fallback for every reader.' },
-        ],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/shown-queries'],
+              importNames: ['shownQuery', 'shownRef'],
+              message:
+                'Read the place (placeOf, askedPlace, fallbackPlace in src/core/services/place.ts): it decides the ref and the queries for every reader.',
+            },
+            {
+              group: ['**/model/refs'],
+              importNames: ['refToShow'],
+              message: 'Read the place (src/core/services/place.ts): it decides the ref and its fallback for every reader.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -72,15 +94,33 @@ export default tseslint.config(
     // node:test's describe/test return promises the runner itself awaits.
     files: ['test/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-floating-promises': ['error', {
-        allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'test', 'it', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] }],
-      }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['describe', 'test', 'it', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { parserOptions: { projectService: false, project: null }, globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly', Buffer: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', fetch: 'readonly' } },
+    languageOptions: {
+      parserOptions: { projectService: false, project: null },
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        URL: 'readonly',
+        Buffer: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        fetch: 'readonly',
+      },
+    },
   },
   {
     // The webview's page script: plain browser JavaScript, no build step.

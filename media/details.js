@@ -7,8 +7,19 @@
   'use strict';
   const vscode = acquireVsCodeApi();
   const SIMPLE = [
-    'addNote', 'createTicket', 'linkTicket', 'unlinkTicket', 'unlinkTicketEverywhere', 'openInPlatform', 'openLocation', 'applyFix', 'copyRuleId', 'refresh',
-    'showTrace', 'requestAutofix', 'fixWithAgent',
+    'addNote',
+    'createTicket',
+    'linkTicket',
+    'unlinkTicket',
+    'unlinkTicketEverywhere',
+    'openInPlatform',
+    'openLocation',
+    'applyFix',
+    'copyRuleId',
+    'refresh',
+    'showTrace',
+    'requestAutofix',
+    'fixWithAgent',
   ];
   // A rebuilt page takes the focus back only right after a press, never from a later refresh.
   const FOCUS_WINDOW_MS = 10000;
@@ -27,7 +38,12 @@
   }
 
   function keyOf(element) {
-    return [element.getAttribute('data-action'), element.getAttribute('data-state') || '', element.getAttribute('data-url') || '', element.getAttribute('data-index') || ''].join('\n');
+    return [
+      element.getAttribute('data-action'),
+      element.getAttribute('data-state') || '',
+      element.getAttribute('data-url') || '',
+      element.getAttribute('data-index') || '',
+    ].join('\n');
   }
 
   // The state survives the rebuild; it belongs to one finding (the panel is reused for others).
@@ -47,9 +63,13 @@
     vscode.postMessage(message);
   });
 
-  document.addEventListener('scroll', function () {
-    if (document.scrollingElement) remember({ scrollTop: document.scrollingElement.scrollTop });
-  }, { passive: true });
+  document.addEventListener(
+    'scroll',
+    function () {
+      if (document.scrollingElement) remember({ scrollTop: document.scrollingElement.scrollTop });
+    },
+    { passive: true },
+  );
 
   // A new body in place: the control that had the focus has it again (or, if it is gone, such as
   // Mark as Reviewing once reviewing, the first action); another finding starts at the top.
@@ -65,7 +85,10 @@
     if (!sameFinding && document.scrollingElement) document.scrollingElement.scrollTop = 0;
     if (focused !== undefined && sameFinding) {
       const controls = Array.prototype.slice.call(main.querySelectorAll('[data-action]'));
-      const target = controls.find(function (c) { return keyOf(c) === focused; }) || main.querySelector('.actions [data-action]');
+      const target =
+        controls.find(function (c) {
+          return keyOf(c) === focused;
+        }) || main.querySelector('.actions [data-action]');
       if (target) target.focus({ preventScroll: true });
     }
   });
@@ -78,7 +101,10 @@
   if (typeof saved.focused === 'string' && typeof saved.pressedAt === 'number' && Date.now() - saved.pressedAt < FOCUS_WINDOW_MS) {
     const controls = Array.prototype.slice.call(document.querySelectorAll('[data-action]'));
     // The pressed control may be gone (Mark as Reviewing, once reviewing): then the first action.
-    const target = controls.find(function (c) { return keyOf(c) === saved.focused; }) || document.querySelector('.actions [data-action]');
+    const target =
+      controls.find(function (c) {
+        return keyOf(c) === saved.focused;
+      }) || document.querySelector('.actions [data-action]');
     if (target) target.focus({ preventScroll: true });
     remember({ focused: undefined, pressedAt: undefined });
   }

@@ -11,10 +11,19 @@ import { installVsix } from '../test/integration/launch/run-host.mjs';
 
 /** Starts the local platform (a child process) and reads its one JSON line. */
 async function startPlatform(commits, cleanups, platformArgs) {
-  const commitArgs = Object.entries({ '--demo-commit': commits.main, '--demo-feature-commit': commits.feature })
-    .flatMap(([flag, commit]) => (/^[0-9a-f]{40}$/.test(commit) ? [flag, commit] : []));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/platform/cli.ts', '--demo', '--json', ...commitArgs, ...platformArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
-  cleanups.push(() => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }));
+  const commitArgs = Object.entries({ '--demo-commit': commits.main, '--demo-feature-commit': commits.feature }).flatMap(([flag, commit]) =>
+    /^[0-9a-f]{40}$/.test(commit) ? [flag, commit] : [],
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/platform/cli.ts', '--demo', '--json', ...commitArgs, ...platformArgs], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  cleanups.push(
+    () =>
+      new Promise((r) => {
+        child.once('exit', r);
+        child.kill('SIGTERM');
+      }),
+  );
   const line = await new Promise((ok, fail) => {
     createInterface({ input: child.stdout }).once('line', ok);
     child.once('exit', (code) => fail(new Error(`the demo platform exited (${code})`)));
@@ -61,7 +70,10 @@ export async function startDemoCodeServer(work, demo, cleanups, extraSettings = 
   // A short name, as a socket's path has about a hundred characters at most.
   const tmp = join(work, 't');
   mkdirSync(tmp, { recursive: true, mode: 0o700 });
-  const server = await startCodeServer('newest', runDir, { env: { ...demo.env, TMPDIR: tmp, XDG_RUNTIME_DIR: tmp }, settings: { ...demo.settings, ...extraSettings } });
+  const server = await startCodeServer('newest', runDir, {
+    env: { ...demo.env, TMPDIR: tmp, XDG_RUNTIME_DIR: tmp },
+    settings: { ...demo.settings, ...extraSettings },
+  });
   cleanups.push(() => server.stop());
   return `http://127.0.0.1:${server.port}/?folder=${encodeURIComponent(demo.workspace)}`;
 }

@@ -25,23 +25,35 @@ const started = Date.now();
 const say = (message) => console.log(`[demo-stop-check ${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${message}`);
 
 function processes() {
-  return readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((pid) => {
-    try {
-      const ppid = parentOf(pid);
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
-      let cwd = '';
-      try { cwd = readlinkSync(`/proc/${pid}/cwd`); } catch { /* another user's, or gone */ }
-      return [{ pid: Number(pid), ppid, cmdline, cwd }];
-    } catch {
-      return []; // ended while being read
-    }
-  });
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .flatMap((pid) => {
+      try {
+        const ppid = parentOf(pid);
+        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+        let cwd = '';
+        try {
+          cwd = readlinkSync(`/proc/${pid}/cwd`);
+        } catch {
+          /* another user's, or gone */
+        }
+        return [{ pid: Number(pid), ppid, cmdline, cwd }];
+      } catch {
+        return []; // ended while being read
+      }
+    });
 }
 
 function descendants(root) {
   const all = processes();
   const found = [];
-  const walk = (pid) => all.filter((p) => p.ppid === pid).forEach((p) => { found.push(p); walk(p.pid); });
+  const walk = (pid) =>
+    all
+      .filter((p) => p.ppid === pid)
+      .forEach((p) => {
+        found.push(p);
+        walk(p.pid);
+      });
   walk(root);
   return found;
 }
@@ -66,10 +78,18 @@ function socketsHeldInTmp(pids) {
   const held = new Set();
   for (const pid of pids) {
     let fds = [];
-    try { fds = readdirSync(`/proc/${pid}/fd`); } catch { continue; /* ended */ }
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue; /* ended */
+    }
     for (const fd of fds) {
       let link = '';
-      try { link = readlinkSync(`/proc/${pid}/fd/${fd}`); } catch { continue; }
+      try {
+        link = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        continue;
+      }
       const path = paths.get(/^socket:\[(\d+)\]$/.exec(link)?.[1] ?? '');
       if (path && dirname(path) === tmpdir() && SOCKET.test(path.slice(tmpdir().length + 1))) held.add(path);
     }
@@ -114,7 +134,7 @@ let failure;
 try {
   const { checkDemo } = await import('./demo-check.mjs');
   await checkDemo(url, `test-results/demo-${signal.toLowerCase()}.png`);
-  say('the workbench shows the demo\'s findings');
+  say("the workbench shows the demo's findings");
 } catch (error) {
   failure = error;
 }
@@ -138,7 +158,12 @@ for (let i = 0; i < 20; i++) {
 }
 if (left.length > 0) {
   failure ??= new Error(`${left.length} process(es) left after ${signal}:\n${left.map((p) => `  ${p.pid} ${p.cmdline.slice(0, 160)}`).join('\n')}`);
-  for (const p of left) try { process.kill(p.pid, 'SIGKILL'); } catch { /* gone */ }
+  for (const p of left)
+    try {
+      process.kill(p.pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
 } else if (existsSync(work)) {
   failure ??= new Error(`${work} is left after ${signal}`);
 }

@@ -20,10 +20,11 @@ const work = mkdtempSync(join(tmpdir(), 'appsec-findings-demo-'));
 const cleanups = [];
 let cleaning;
 /** Stops what the demo started and removes its folder; the same promise for every caller. */
-const cleanup = () => (cleaning ??= (async () => {
-  while (cleanups.length > 0) await cleanups.pop()();
-  rmSync(work, { recursive: true, force: true });
-})());
+const cleanup = () =>
+  (cleaning ??= (async () => {
+    while (cleanups.length > 0) await cleanups.pop()();
+    rmSync(work, { recursive: true, force: true });
+  })());
 
 // A demo is stopped in more ways than Ctrl+C: `kill <pid>` (SIGTERM), a closed terminal (SIGHUP),
 // or the `npm run` that started it killed. Each stops it the same way, once the step under way
@@ -72,9 +73,14 @@ try {
     writeFileSync(join(profile, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
     console.log('Opening desktop VS Code (an isolated profile) with the extension in development mode. Close it, then press Ctrl+C here.');
     // Not spawnSync: the signals above must be heard while VS Code runs.
-    const code = spawn('code', ['--new-window', '--wait', '--user-data-dir', profile, '--extensions-dir', join(work, 'extensions'), `--extensionDevelopmentPath=${repo}`, workspace], {
-      stdio: 'inherit', env: { ...process.env, ...env },
-    });
+    const code = spawn(
+      'code',
+      ['--new-window', '--wait', '--user-data-dir', profile, '--extensions-dir', join(work, 'extensions'), `--extensionDevelopmentPath=${repo}`, workspace],
+      {
+        stdio: 'inherit',
+        env: { ...process.env, ...env },
+      },
+    );
     await new Promise((resolve) => code.once('exit', resolve).once('error', resolve));
   } else {
     const url = await startDemoCodeServer(work, demo, cleanups);

@@ -30,7 +30,12 @@ async function openMenu(page, row, entry) {
     await page.mouse.move(900, 700);
     await page.waitForTimeout(500 * attempt);
     await row.click({ button: 'right' });
-    const opened = await menu(page).waitFor({ timeout: 3_000 }).then(() => true, () => false);
+    const opened = await menu(page)
+      .waitFor({ timeout: 3_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     if (opened && (await menuEntries(page)).includes(entry)) return;
     if (attempt === 3) return;
     await page.keyboard.press('Escape');
@@ -40,7 +45,7 @@ async function openMenu(page, row, entry) {
 /** Clicks a menu entry until the menu closes (a click while the menu still settles can be lost). */
 async function choose(page, label) {
   const entry = page.locator('.context-view .action-label', { hasText: label }).first();
-  for (let attempt = 1; attempt <= 3 && await entry.isVisible(); attempt++) {
+  for (let attempt = 1; attempt <= 3 && (await entry.isVisible()); attempt++) {
     await entry.hover();
     await page.waitForTimeout(300);
     await entry.click();
@@ -72,8 +77,9 @@ async function projectScenes(page, theme) {
   const project = page.locator('.monaco-list-row', { hasText: 'acme/demo-app' }).first();
   await openMenu(page, project, 'Managed Scans…');
   const entries = await menuEntries(page);
-  expectAll('the project\'s context menu', entries, ['Edit Tags…', 'Set Primary Branch…', 'Managed Scans…']);
-  if (entries.some((e) => e.startsWith('Tag Project'))) throw new Error(`the project's context menu offers Tag Project… beside Edit Tags…: ${entries.join(' | ')}`);
+  expectAll("the project's context menu", entries, ['Edit Tags…', 'Set Primary Branch…', 'Managed Scans…']);
+  if (entries.some((e) => e.startsWith('Tag Project')))
+    throw new Error(`the project's context menu offers Tag Project… beside Edit Tags…: ${entries.join(' | ')}`);
   await shoot(page, 'project-menu', theme, [menu(page), project]);
   await choose(page, 'Managed Scans…');
   const rows = page.locator('.quick-input-widget .monaco-list-row');
@@ -96,7 +102,7 @@ async function dependencyScenes(page, theme) {
   const picker = page.locator('.quick-input-widget').first();
   await page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ timeout: 20_000 });
   const refused = page.locator('.notification-toast', { hasText: 'failed' });
-  if (await refused.count() > 0) throw new Error(`the Filter Dependencies icon was refused: ${await refused.first().innerText()}`);
+  if ((await refused.count()) > 0) throw new Error(`the Filter Dependencies icon was refused: ${await refused.first().innerText()}`);
   await page.waitForTimeout(300);
   await shoot(page, 'filter-dependencies-pick', theme, [picker, dependencies]);
   await page.keyboard.press('Escape');
@@ -120,14 +126,15 @@ async function ruleScenes(page, theme) {
   await rule.waitFor({ timeout: 20_000 });
   const ruleName = (await rule.locator('.label-name').first().innerText()).trim();
   await openMenu(page, rule, 'Set Mode');
-  expectAll('the rule\'s context menu', await menuEntries(page), ['Set Mode']);
+  expectAll("the rule's context menu", await menuEntries(page), ['Set Mode']);
   await page.locator('.context-view .action-label', { hasText: 'Set Mode' }).first().hover();
   await page.locator('.context-view .action-label', { hasText: 'Block' }).first().waitFor({ timeout: 10_000 });
   // The submenu is a second menu beside the first, outside its box.
   const menus = page.locator('.context-view .monaco-menu');
   expectAll('the Set Mode submenu', await menuEntries(page), ['Monitor', 'Comment', 'Block', 'Disabled']);
   const greyed = (await menus.last().locator('.action-item.disabled').allInnerTexts()).map((t) => t.trim());
-  if (greyed.join() !== 'Comment') throw new Error(`the Set Mode submenu should grey out the rule's mode, Comment; it greys out: ${greyed.join(', ') || 'nothing'}`);
+  if (greyed.join() !== 'Comment')
+    throw new Error(`the Set Mode submenu should grey out the rule's mode, Comment; it greys out: ${greyed.join(', ') || 'nothing'}`);
   await shoot(page, 'rule-mode-menu', theme, [menus.first(), menus.last(), rule]);
   await choose(page, 'Block');
   await confirmation(page, 'rule-mode-confirm', theme, [ruleName, 'block mode', 'every pull request', 'Set to Block']);
@@ -140,20 +147,28 @@ async function ticketScenes(page, theme) {
   const finding = page.locator('.monaco-list-row', { hasText: 'tainted-sql-string' }).first();
   await finding.waitFor({ timeout: 20_000 });
   await openMenu(page, finding, 'Unlink This Ticket from All Its Findings');
-  expectAll('the finding\'s context menu', await menuEntries(page), ['Unlink This Ticket from All Its Findings']);
+  expectAll("the finding's context menu", await menuEntries(page), ['Unlink This Ticket from All Its Findings']);
   await choose(page, 'Unlink This Ticket from All Its Findings');
   await confirmation(page, 'unlink-everywhere-confirm', theme, ['from all its findings?', 'The ticket itself stays in the tracker', 'Unlink Everywhere']);
   // The same finding: the platform would write the fix and open a pull request, so it asks first.
   await openMenu(page, finding, 'Open a Fix Pull Request…');
-  expectAll('the finding\'s context menu', await menuEntries(page), ['Open a Fix Pull Request…', 'Fix with Agent', 'Show Trace']);
+  expectAll("the finding's context menu", await menuEntries(page), ['Open a Fix Pull Request…', 'Fix with Agent', 'Show Trace']);
   await choose(page, 'Open a Fix Pull Request…');
-  await confirmation(page, 'autofix-confirm', theme, ['Open a fix pull request for', 'opens a pull request in the organization\'s repository', 'Open Pull Request']);
+  await confirmation(page, 'autofix-confirm', theme, [
+    'Open a fix pull request for',
+    "opens a pull request in the organization's repository",
+    'Open Pull Request',
+  ]);
 }
 
-await inDemoThemes('dialogs', async (page, url, theme) => {
-  await openDemoFindings(page, url);
-  await projectScenes(page, theme);
-  await dependencyScenes(page, theme);
-  await ticketScenes(page, theme);
-  await ruleScenes(page, theme);
-}, out);
+await inDemoThemes(
+  'dialogs',
+  async (page, url, theme) => {
+    await openDemoFindings(page, url);
+    await projectScenes(page, theme);
+    await dependencyScenes(page, theme);
+    await ticketScenes(page, theme);
+    await ruleScenes(page, theme);
+  },
+  out,
+);

@@ -47,7 +47,7 @@ function integrationRun() {
   for (const [name, r] of Object.entries(JSON.parse(readFileSync(summary, 'utf8')).hosts ?? {})) {
     for (const f of r.failures ?? []) count(f.title);
     // A host that crashed or hung names no failing test, and is a failure all the same.
-    if (r.error && (r.failures ?? []).length === 0) count(`(the ${name} host: ${String(r.error).split("\n")[0]})`);
+    if (r.error && (r.failures ?? []).length === 0) count(`(the ${name} host: ${String(r.error).split('\n')[0]})`);
   }
 }
 
@@ -55,7 +55,10 @@ const started = Date.now();
 const minutes = (since) => ((Date.now() - since) / 60_000).toFixed(1);
 const times = [];
 for (let i = 1; i <= runs; i++) {
-  for (const [name, run] of [['unit', unitRun], ['integration', integrationRun]]) {
+  for (const [name, run] of [
+    ['unit', unitRun],
+    ['integration', integrationRun],
+  ]) {
     if (suite !== 'both' && suite !== name) continue;
     console.log(`\n=== stress: ${name} run ${i} of ${runs}, ${burners.length} cores kept busy ===`);
     const at = Date.now();

@@ -16,10 +16,10 @@ function find(dir, suffix) {
 
 /** Specifiers of the imports that exist at run time (`import type` is erased). */
 function runtimeImports(file) {
-  const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
-  return [...code.matchAll(/(?:^|[;\s])(?:import|export)\s+(type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]/g)]
-    .filter((m) => !m[1])
-    .map((m) => m[2]);
+  const code = readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+  return [...code.matchAll(/(?:^|[;\s])(?:import|export)\s+(type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]/g)].filter((m) => !m[1]).map((m) => m[2]);
 }
 
 const needsVscode = new Map();
@@ -46,15 +46,27 @@ const pure = ['src/agent', 'src/mcp', 'src/views', 'src/host', 'src/commands']
   .sort();
 
 const filter = process.argv[2];
-const files = find('test/unit', '.test.ts').filter((f) => !filter || f.includes(filter)).sort();
+const files = find('test/unit', '.test.ts')
+  .filter((f) => !filter || f.includes(filter))
+  .sort();
 if (files.length === 0) {
   console.error('no unit test files found');
   process.exit(1);
 }
 const c8 = [
-  'c8', '--include', 'src/core/**', ...pure.flatMap((file) => ['--include', file]), '--exclude', '**/*.d.ts',
-  '--reporter', 'text-summary', '--reporter', 'lcov',
-  '--check-coverage', '--lines', filter ? '0' : '90',
+  'c8',
+  '--include',
+  'src/core/**',
+  ...pure.flatMap((file) => ['--include', file]),
+  '--exclude',
+  '**/*.d.ts',
+  '--reporter',
+  'text-summary',
+  '--reporter',
+  'lcov',
+  '--check-coverage',
+  '--lines',
+  filter ? '0' : '90',
 ];
 // The spec reporter is for people; an optional TAP copy lets `npm test` add up the counts.
 const tap = process.env.APPSEC_UNIT_TAP;

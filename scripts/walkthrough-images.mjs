@@ -17,7 +17,11 @@ const shoot = (page, name, theme, parts, options) => shootIn(page, out, name, th
 /** The quick-fix menu down to its last entry of ours (VS Code's own refactorings follow under headings). */
 async function ourQuickFixes(page) {
   const menu = await page.locator('.action-widget').first().boundingBox();
-  const heading = await page.locator('.action-widget .monaco-list-row.group-header').first().boundingBox().catch(() => null);
+  const heading = await page
+    .locator('.action-widget .monaco-list-row.group-header')
+    .first()
+    .boundingBox()
+    .catch(() => null);
   return heading && menu ? { ...menu, height: heading.y - menu.y } : menu;
 }
 
@@ -25,10 +29,16 @@ async function ourQuickFixes(page) {
 async function scenes(page, url, theme, token) {
   await openDemoFindings(page, url);
   // A severity group and the secrets, so the picture shows findings of each kind.
-  await page.locator('.monaco-list-row', { hasText: /^High\s*\d/ }).first().click({ timeout: 30_000 });
+  await page
+    .locator('.monaco-list-row', { hasText: /^High\s*\d/ })
+    .first()
+    .click({ timeout: 30_000 });
   // The rows below move as High opens; Secrets is clicked once they have settled.
   await page.waitForTimeout(1000);
-  await page.locator('.monaco-list-row', { hasText: /^Secrets/ }).first().click({ timeout: 30_000 });
+  await page
+    .locator('.monaco-list-row', { hasText: /^Secrets/ })
+    .first()
+    .click({ timeout: 30_000 });
   await page.waitForTimeout(1500);
   await page.keyboard.press('Control+Shift+M');
   await page.locator('.markers-panel .monaco-list-row').first().waitFor({ timeout: 60_000 });
@@ -57,7 +67,10 @@ async function scenes(page, url, theme, token) {
 
   await page.getByText('acme/demo-app').first().click({ button: 'right' });
   await page.locator('.context-view .monaco-menu').first().waitFor({ timeout: 20_000 });
-  await shoot(page, 'export', theme, [page.locator('.context-view .monaco-menu').first(), page.locator('.monaco-list-row', { hasText: 'acme/demo-app' }).first()]);
+  await shoot(page, 'export', theme, [
+    page.locator('.context-view .monaco-menu').first(),
+    page.locator('.monaco-list-row', { hasText: 'acme/demo-app' }).first(),
+  ]);
   await page.keyboard.press('Escape');
 
   await command(page, 'AppSec: Sign Out');

@@ -53,5 +53,6 @@ export function registerStart(context: vscode.ExtensionContext, deps: StartDeps)
 
 /** The one token of an earlier release goes to the session's origin (kept for later when the base URL is unusable now). */
 async function adoptLegacyToken(tokens: SecretTokenStore, origin: string | undefined, log: Logger): Promise<void> {
-  if (origin !== undefined && await tokens.adoptLegacyToken(origin)) log.info(`The stored token is now kept for ${origin}, the origin of appsecFindings.baseUrl.`);
+  if (origin !== undefined && (await tokens.adoptLegacyToken(origin)))
+    log.info(`The stored token is now kept for ${origin}, the origin of appsecFindings.baseUrl.`);
 }

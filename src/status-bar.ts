@@ -38,8 +38,11 @@ export function statusText(folder: FolderFindings | undefined, treeRef?: string)
   const parts = [...counts].filter(([, n]) => n > 0).map(([severity, n]) => `${formatCount(n)} ${valueLabel(severity)}`);
   const total = problems.length;
   const ref = folder.ref ?? t('all refs');
-  const fallback = (folder.usedFallback ? ` ${t('(the current branch {0} has no scan; showing {1})', folder.repo.branch ?? '', ref)}` : '')
-    + (treeRef && !sameBranch(treeRef, ref) ? ` ${t('The Projects view shows {0}, as chosen there; Problems and this count follow the branch checked out.', treeRef)}` : '');
+  const fallback =
+    (folder.usedFallback ? ` ${t('(the current branch {0} has no scan; showing {1})', folder.repo.branch ?? '', ref)}` : '') +
+    (treeRef && !sameBranch(treeRef, ref)
+      ? ` ${t('The Projects view shows {0}, as chosen there; Problems and this count follow the branch checked out.', treeRef)}`
+      : '');
   const { novelty } = folder;
   const newCount = novelty ? problems.filter((f) => novelty.isNew(f)).length : 0;
   if (folder.newOnBranch) {
@@ -54,9 +57,10 @@ export function statusText(folder: FolderFindings | undefined, treeRef?: string)
   const gapsTip = gapsText(folder.gaps ?? []);
   const cached = folder.cachedAt ? ` ${t('As of {0} (from the last session; refreshing).', formatMoment(folder.cachedAt))}` : '';
   const newText = newCount > 0 ? ` · $(git-branch) ${t('{0} new', formatCount(newCount))}` : '';
-  const newTip = novelty && newCount > 0
-    ? ` ${newCount === 1 ? t('{0} of them is new on this branch ({1} does not have it).', formatCount(newCount), novelty.primary) : t('{0} of them are new on this branch ({1} does not have them).', formatCount(newCount), novelty.primary)}`
-    : '';
+  const newTip =
+    novelty && newCount > 0
+      ? ` ${newCount === 1 ? t('{0} of them is new on this branch ({1} does not have it).', formatCount(newCount), novelty.primary) : t('{0} of them are new on this branch ({1} does not have them).', formatCount(newCount), novelty.primary)}`
+      : '';
   const failed = (folder.gaps ?? []).some((g) => 'failedBecause' in g);
   // A filter that keeps nothing says so in its own words: the branch itself may have findings.
   const head = folder.filters
@@ -76,11 +80,12 @@ function gapsText(gaps: readonly KindGap[]): string {
   const said = new Set<string>();
   const parts: string[] = [];
   for (const gap of gaps) {
-    const text = 'unavailable' in gap
-      ? `${KIND_PRODUCTS[gap.kind]}: ${unavailableText(gap.unavailable)}.`
-      : gap.since
-        ? t('{0}: the last refresh failed (showing findings from {1}).', KIND_PRODUCTS[gap.kind], clockTime(gap.since))
-        : t('{0}: the last refresh failed.', KIND_PRODUCTS[gap.kind]);
+    const text =
+      'unavailable' in gap
+        ? `${KIND_PRODUCTS[gap.kind]}: ${unavailableText(gap.unavailable)}.`
+        : gap.since
+          ? t('{0}: the last refresh failed (showing findings from {1}).', KIND_PRODUCTS[gap.kind], clockTime(gap.since))
+          : t('{0}: the last refresh failed.', KIND_PRODUCTS[gap.kind]);
     if (!said.has(text)) parts.push(text);
     said.add(text);
   }
@@ -93,10 +98,16 @@ export class FindingsStatusBar implements vscode.Disposable {
   private folders: readonly FolderFindings[] = [];
 
   /** `chosenRef`: the ref chosen in the Projects view for a project; `refChosen` fires when one is. */
-  constructor(private readonly chosenRef: (projectName: string) => string | undefined, refChosen: vscode.Event<unknown>) {
+  constructor(
+    private readonly chosenRef: (projectName: string) => string | undefined,
+    refChosen: vscode.Event<unknown>,
+  ) {
     this.item.name = 'AppSec Findings';
     this.item.command = 'appsecFindings.projects.focus';
-    this.disposables.push(vscode.window.onDidChangeActiveTextEditor(() => this.render()), refChosen(() => this.render()));
+    this.disposables.push(
+      vscode.window.onDidChangeActiveTextEditor(() => this.render()),
+      refChosen(() => this.render()),
+    );
   }
 
   update(folders: readonly FolderFindings[]): void {
@@ -142,6 +153,9 @@ export interface StatusBarDeps {
 /** The status bar's registration: it follows what Problems draws. */
 export function registerStatusBar(context: vscode.ExtensionContext, { viewState, diagnostics }: StatusBarDeps): { readonly statusBar: FindingsStatusBar } {
   const statusBar = new FindingsStatusBar((name) => viewState.refOverride(name), viewState.onDidChange);
-  context.subscriptions.push(statusBar, diagnostics.onDidChange(({ folders }) => statusBar.update(folders)));
+  context.subscriptions.push(
+    statusBar,
+    diagnostics.onDidChange(({ folders }) => statusBar.update(folders)),
+  );
   return { statusBar };
 }

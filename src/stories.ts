@@ -51,7 +51,7 @@ export function registerStories(context: vscode.ExtensionContext, { api, deploym
       mapTraceFiles(places, finding, steps);
       const file = fileOf(finding);
       if (file) changed.fire(file);
-    }, 'Problems\' trace steps'),
+    }, "Problems' trace steps"),
     places.drift.onDidEditDocument((uri) => {
       const edited = uri.toString();
       const files = new Map<string, vscode.Uri>();

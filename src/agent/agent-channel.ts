@@ -28,25 +28,34 @@ function isRequest(value: unknown): value is ChannelRequest {
 
 function serve(socket: Socket, handlers: Partial<Record<ToolName, ToolHandler>>): void {
   const asked = new Set<AbortController>();
-  socket.on('close', () => { for (const c of asked) c.abort(); });
+  socket.on('close', () => {
+    for (const c of asked) c.abort();
+  });
   socket.on('error', () => undefined);
-  socket.on('data', jsonLines((value) => {
-    if (!isRequest(value)) return;
-    const handler = value.tool in TOOL_NAMES ? handlers[value.tool] : undefined;
-    const controller = new AbortController();
-    asked.add(controller);
-    void (handler ? handler(value.input, controller.signal) : Promise.resolve(refused(`This window has no tool ${JSON.stringify(value.tool)}.`)))
-      .catch(() => refused('The window could not answer.'))
-      .then((answer) => {
-        asked.delete(controller);
-        const response: ChannelResponse = { id: value.id, answer };
-        if (!socket.destroyed) socket.write(`${JSON.stringify(response)}\n`);
-      });
-  }));
+  socket.on(
+    'data',
+    jsonLines((value) => {
+      if (!isRequest(value)) return;
+      const handler = value.tool in TOOL_NAMES ? handlers[value.tool] : undefined;
+      const controller = new AbortController();
+      asked.add(controller);
+      void (handler ? handler(value.input, controller.signal) : Promise.resolve(refused(`This window has no tool ${JSON.stringify(value.tool)}.`)))
+        .catch(() => refused('The window could not answer.'))
+        .then((answer) => {
+          asked.delete(controller);
+          const response: ChannelResponse = { id: value.id, answer };
+          if (!socket.destroyed) socket.write(`${JSON.stringify(response)}\n`);
+        });
+    }),
+  );
 }
 
 /** Listens for MCP servers; undefined (logged) when the channel cannot be opened here. */
-export async function openAgentChannel(handlers: Partial<Record<ToolName, ToolHandler>>, folders: () => readonly string[], log: Logger): Promise<AgentChannel | undefined> {
+export async function openAgentChannel(
+  handlers: Partial<Record<ToolName, ToolHandler>>,
+  folders: () => readonly string[],
+  log: Logger,
+): Promise<AgentChannel | undefined> {
   let dir: string;
   try {
     dir = channelDirectory();

@@ -25,7 +25,9 @@ export type Connected =
   | { readonly client: AgentClient; readonly registered: 'cursor-api'; readonly entry: LaunchSpec }
   | { readonly client: AgentClient; readonly problem: string };
 
-interface CursorMcp { registerServer(config: { name: string; server: { command: string; args: string[]; env: Record<string, string> } }): unknown }
+interface CursorMcp {
+  registerServer(config: { name: string; server: { command: string; args: string[]; env: Record<string, string> } }): unknown;
+}
 
 /** Cursor's own API, where this runs inside Cursor. */
 function cursorMcp(): CursorMcp | undefined {

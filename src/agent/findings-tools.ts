@@ -33,7 +33,8 @@ export function todayPlace(places: FindingPlaces, finding: Finding): TodayPlace 
 /** How the handlers see this window: its folders and today's code. */
 export function workspaceSight(repos: WorkspaceRepos, places: FindingPlaces): Pick<AgentHandlerDeps, 'folders' | 'place' | 'trace'> {
   return {
-    folders: () => repos.repos().map((repo) => ({ root: repo.folder.uri.fsPath, projectName: repo.projectName, ...(repo.branch ? { branch: repo.branch } : {}) })),
+    folders: () =>
+      repos.repos().map((repo) => ({ root: repo.folder.uri.fsPath, projectName: repo.projectName, ...(repo.branch ? { branch: repo.branch } : {}) })),
     place: (finding) => todayPlace(places, finding),
     trace: (finding, steps) => traceToday(places, finding, steps),
   };
@@ -55,7 +56,10 @@ class HandlerTool implements vscode.LanguageModelTool<unknown> {
 
 /** The triage tool: the user confirms what will change before the handler runs. */
 class TriageTool extends HandlerTool {
-  constructor(handler: ToolHandler, private readonly deps: Pick<AgentHandlerDeps, 'deploymentSlug' | 'store'>) {
+  constructor(
+    handler: ToolHandler,
+    private readonly deps: Pick<AgentHandlerDeps, 'deploymentSlug' | 'store'>,
+  ) {
     super(handler);
   }
 
@@ -64,7 +68,9 @@ class TriageTool extends HandlerTool {
     const slug = this.deps.deploymentSlug();
     if (typeof request === 'string' || !slug) return { invocationMessage: 'Checking the triage request' };
     const known = request.ids.map((id) => this.deps.store.finding(slug, request.issueType, id));
-    const findings = known.filter((f): f is Finding => f !== undefined).map((f) => ({ id: f.id, name: f.sca?.advisory ? `${f.sca.advisory} in ${f.sca.package ?? '?'}` : f.ruleName }));
+    const findings = known
+      .filter((f): f is Finding => f !== undefined)
+      .map((f) => ({ id: f.id, name: f.sca?.advisory ? `${f.sca.advisory} in ${f.sca.package ?? '?'}` : f.ruleName }));
     const unknownIds = request.ids.filter((_id, i) => known[i] === undefined);
     const message = new vscode.MarkdownString(triageConfirmation(findings, unknownIds, request));
     message.isTrusted = false;
@@ -76,9 +82,13 @@ class TriageTool extends HandlerTool {
 }
 
 /** Registers a language-model tool per handler; their names are a contract (docs: automation). */
-export function registerAgentTools(handlers: Partial<Record<ToolName, ToolHandler>>, deps: Pick<AgentHandlerDeps, 'deploymentSlug' | 'store'>): vscode.Disposable[] {
+export function registerAgentTools(
+  handlers: Partial<Record<ToolName, ToolHandler>>,
+  deps: Pick<AgentHandlerDeps, 'deploymentSlug' | 'store'>,
+): vscode.Disposable[] {
   // Hosts without the language model API (older than the supported range) simply get no tools.
   if (typeof vscode.lm?.registerTool !== 'function') return [];
   return (Object.entries(handlers) as [ToolName, ToolHandler][]).map(([name, handler]) =>
-    vscode.lm.registerTool(TOOL_NAMES[name].lm, name === 'triage' ? new TriageTool(handler, deps) : new HandlerTool(handler)));
+    vscode.lm.registerTool(TOOL_NAMES[name].lm, name === 'triage' ? new TriageTool(handler, deps) : new HandlerTool(handler)),
+  );
 }

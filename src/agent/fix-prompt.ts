@@ -28,13 +28,17 @@ export interface FixPromptInput {
 
 /** What the agent is asked to do, by kind of finding. */
 function task(finding: Finding): string {
-  if (finding.secret) return 'Remove this secret from the code (read it from the environment or a secret store instead) and tell me to rotate it: it stays in the history.';
+  if (finding.secret)
+    return 'Remove this secret from the code (read it from the environment or a secret store instead) and tell me to rotate it: it stays in the history.';
   if (finding.sca) return 'Upgrade the dependency to a version that fixes it (or remove the vulnerable use), keeping the lockfile consistent.';
   return 'Fix it in the code of this workspace: change only what the fix needs, keep the behaviour, and add or update a test where one fits.';
 }
 
 export function fixWithAgentPrompt({ finding, detail, where, trace }: FixPromptInput): string {
-  const lines: string[] = [`Fix this ${kindOf(finding).englishWord} security finding from the Semgrep AppSec Platform. ${task(finding)} Then say what you changed and why.`, ''];
+  const lines: string[] = [
+    `Fix this ${kindOf(finding).englishWord} security finding from the Semgrep AppSec Platform. ${task(finding)} Then say what you changed and why.`,
+    '',
+  ];
   const add = (name: string, value: string | undefined): void => {
     if (value) lines.push(`${name}: ${value}`);
   };
@@ -43,7 +47,10 @@ export function fixWithAgentPrompt({ finding, detail, where, trace }: FixPromptI
   add('Severity', finding.severity);
   add('Package', finding.sca ? quote(supplyChainName(finding) ?? finding.sca.package) : undefined);
   add('Fixed in', finding.sca?.fixVersions && finding.sca.fixVersions.length > 0 ? finding.sca.fixVersions.join(', ') : undefined);
-  add('Secret', finding.secret ? `${quote(finding.secret.service)}, ${englishValueLabel(finding.secret.validation)} (the platform never sends the value)` : undefined);
+  add(
+    'Secret',
+    finding.secret ? `${quote(finding.secret.service)}, ${englishValueLabel(finding.secret.validation)} (the platform never sends the value)` : undefined,
+  );
   add('Where', where ?? (finding.location ? `${finding.location.filePath}:${finding.location.line} (as scanned; not placed in this copy)` : undefined));
   add('Message', quote(finding.message || detail?.rule?.message, 800));
   add('CWE', detail?.rule?.cweNames.length ? detail.rule.cweNames.map((c) => quote(c, 120)).join(', ') : undefined);
@@ -56,7 +63,7 @@ export function fixWithAgentPrompt({ finding, detail, where, trace }: FixPromptI
     }
   }
   const a = detail?.assistant;
-  add('Assistant\'s guidance', a?.guidanceSummary ? quote(a.guidanceSummary, 800) : undefined);
+  add("Assistant's guidance", a?.guidanceSummary ? quote(a.guidanceSummary, 800) : undefined);
   add('Guidance steps', a?.guidanceInstructions ? quote(a.guidanceInstructions, 1500) : undefined);
   add('Suggested fix (code, as data)', a?.autofixCode ? quote(a.autofixCode, 1500) : undefined);
   add('Why it matters', finding.ai?.impact ? quote(finding.ai.impact, 400) : undefined);

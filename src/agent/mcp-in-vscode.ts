@@ -12,10 +12,13 @@ import { settings } from '../host/settings';
 import type { LaunchSpec } from '../core/agent/agent-configs';
 
 interface McpApi {
-  registerMcpServerDefinitionProvider(id: string, provider: {
-    onDidChangeMcpServerDefinitions: vscode.Event<void>;
-    provideMcpServerDefinitions(): Promise<unknown[]>;
-  }): vscode.Disposable;
+  registerMcpServerDefinitionProvider(
+    id: string,
+    provider: {
+      onDidChangeMcpServerDefinitions: vscode.Event<void>;
+      provideMcpServerDefinitions(): Promise<unknown[]>;
+    },
+  ): vscode.Disposable;
 }
 type StdioDefinition = new (label: string, command: string, args: string[], env: Record<string, string>, version: string) => unknown;
 

@@ -56,25 +56,51 @@ function stableScript(context: vscode.ExtensionContext): string {
 export function registerAgent(context: vscode.ExtensionContext, deps: AgentDeps): AgentRegistration {
   const { deploymentSlug, scans, details, triage, findingUrl, stories } = deps;
   const handlerDeps: AgentHandlerDeps = {
-    deploymentSlug, project: (name) => deps.projects.find(name), store: deps.findings, scans, novelty: deps.baselines, details,
-    triage, findingUrl, errorMessage, stories, ...workspaceSight(deps.repos, deps.places),
+    deploymentSlug,
+    project: (name) => deps.projects.find(name),
+    store: deps.findings,
+    scans,
+    novelty: deps.baselines,
+    details,
+    triage,
+    findingUrl,
+    errorMessage,
+    stories,
+    ...workspaceSight(deps.repos, deps.places),
   };
-  const handlers = { ...findingsToolHandlers(handlerDeps), dependencies: dependenciesHandler({ dependencies: deps.dependencies, signedIn: deps.signedIn, errorMessage }) };
+  const handlers = {
+    ...findingsToolHandlers(handlerDeps),
+    dependencies: dependenciesHandler({ dependencies: deps.dependencies, signedIn: deps.signedIn, errorMessage }),
+  };
   context.subscriptions.push(...registerAgentTools(handlers, handlerDeps));
   // Opened off activation's path: agents outside VS Code ask the window once it is up.
   const folders = (): string[] => (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
-  const channel: Promise<AgentChannel | undefined> = new Promise<void>((resolve) => setImmediate(resolve)).then(() => openAgentChannel(handlers, folders, deps.logger('Agents')));
+  const channel: Promise<AgentChannel | undefined> = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+    openAgentChannel(handlers, folders, deps.logger('Agents')),
+  );
   void channel.then((opened) => {
-    if (opened) context.subscriptions.push(opened, vscode.workspace.onDidChangeWorkspaceFolders(() => opened.foldersChanged()));
+    if (opened)
+      context.subscriptions.push(
+        opened,
+        vscode.workspace.onDidChangeWorkspaceFolders(() => opened.foldersChanged()),
+      );
     // An agent's list names the copy: after an update, the copy is this version's.
     if (existsSync(vscode.Uri.joinPath(context.globalStorageUri, 'mcp', 'version').fsPath)) stableScript(context);
   });
   const agentServer = async (): Promise<LaunchSpec | undefined> => {
     const opened = await channel;
     // VS Code's own runtime runs the script as Node; ELECTRON_RUN_AS_NODE is harmless where it is Node already.
-    return opened && { command: process.execPath, args: [context.asAbsolutePath('dist/mcp-server.js')], env: { ELECTRON_RUN_AS_NODE: '1', [WINDOW_VARIABLE]: opened.socket } };
+    return (
+      opened && {
+        command: process.execPath,
+        args: [context.asAbsolutePath('dist/mcp-server.js')],
+        env: { ELECTRON_RUN_AS_NODE: '1', [WINDOW_VARIABLE]: opened.socket },
+      }
+    );
   };
-  context.subscriptions.push(...offerMcpServerInVsCode(agentServer, String((context.extension.packageJSON as { version?: unknown }).version), deps.logger('Agents')));
+  context.subscriptions.push(
+    ...offerMcpServerInVsCode(agentServer, String((context.extension.packageJSON as { version?: unknown }).version), deps.logger('Agents')),
+  );
   return {
     agentServer,
     agentStorage: context.globalStorageUri,

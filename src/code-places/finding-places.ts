@@ -23,7 +23,10 @@ export type WorkspacePlace = (FoundPlace & { readonly uri: vscode.Uri }) | GoneP
 export type LatestScanCommit = (projectName: string, ref: string) => Promise<string | undefined>;
 
 /** The scans endpoint asked through the signed-in session (nothing when signed out or the project is unknown). */
-export function latestScanCommitVia(session: { readonly api: PlatformApi; readonly deployment?: { readonly id: string } }, projects: { find(name: string): { readonly id: number } | undefined }): LatestScanCommit {
+export function latestScanCommitVia(
+  session: { readonly api: PlatformApi; readonly deployment?: { readonly id: string } },
+  projects: { find(name: string): { readonly id: number } | undefined },
+): LatestScanCommit {
   return async (projectName, ref) => {
     const deployment = session.deployment;
     const project = projects.find(projectName);

@@ -11,7 +11,11 @@ import * as vscode from 'vscode';
 /** A range starting within this many columns of its line's start is shown from the line's start. */
 const LINE_START_COLUMNS = 80;
 
-export async function showCode(uri: vscode.Uri, range: vscode.Range | undefined, options: Omit<vscode.TextDocumentShowOptions, 'selection'> = {}): Promise<vscode.TextEditor> {
+export async function showCode(
+  uri: vscode.Uri,
+  range: vscode.Range | undefined,
+  options: Omit<vscode.TextDocumentShowOptions, 'selection'> = {},
+): Promise<vscode.TextEditor> {
   const editor = await vscode.window.showTextDocument(uri, { ...options, ...(range ? { selection: range } : {}) });
   if (!range) return editor;
   const fromLineStart = range.start.line === range.end.line && range.start.character <= LINE_START_COLUMNS;

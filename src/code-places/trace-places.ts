@@ -18,7 +18,9 @@ export type TraceStepToday = TracePlace & { readonly uri?: vscode.Uri };
 export function traceToday(places: FindingPlaces, finding: Finding, steps: readonly TraceStep[]): TraceStepToday[] {
   const repo = places.repoOf(finding);
   const placer = repo && places.placer(repo, places.commitOf(finding, repo));
-  return placeTrace(steps, placer).map((step) => (step.kind === 'here' && repo ? { ...step, uri: vscode.Uri.joinPath(repo.folder.uri, step.relativePath) } : step));
+  return placeTrace(steps, placer).map((step) =>
+    step.kind === 'here' && repo ? { ...step, uri: vscode.Uri.joinPath(repo.folder.uri, step.relativePath) } : step,
+  );
 }
 
 /**

@@ -31,9 +31,17 @@ export async function agentServer(app: AgentServerCommandsDeps): Promise<LaunchS
 }
 
 /** `appsecFindings.connectAgent`'s argument: which agent (else the user picks). */
-export const CONNECT_AGENT_ARGUMENT = argumentList(optional(object({
-  client: oneOf(AGENT_CLIENTS, `client takes ${AGENT_CLIENTS.join(', ')}.`),
-}, `appsecFindings.connectAgent takes { client: ${AGENT_CLIENTS.join(' | ')} }.`, noSuchOption('appsecFindings.connectAgent'))));
+export const CONNECT_AGENT_ARGUMENT = argumentList(
+  optional(
+    object(
+      {
+        client: oneOf(AGENT_CLIENTS, `client takes ${AGENT_CLIENTS.join(', ')}.`),
+      },
+      `appsecFindings.connectAgent takes { client: ${AGENT_CLIENTS.join(' | ')} }.`,
+      noSuchOption('appsecFindings.connectAgent'),
+    ),
+  ),
+);
 
 export interface ConnectAgentDeps {
   agentEntry(): LaunchSpec;
@@ -42,7 +50,7 @@ export interface ConnectAgentDeps {
 }
 
 export async function connectAgentCommand(app: ConnectAgentDeps, request?: { readonly client: AgentClient }): Promise<Connected | undefined> {
-  const client = request?.client ?? await pickClient(app.agentStorage);
+  const client = request?.client ?? (await pickClient(app.agentStorage));
   if (!client) return undefined;
   const connected = connectAgent(client, app.agentEntry(), app.agentStorage);
   if ('problem' in connected) {
@@ -54,7 +62,10 @@ export async function connectAgentCommand(app: ConnectAgentDeps, request?: { rea
     return connected;
   }
   const open = t('Open File');
-  void showInformation(t('AppSec: {0} now starts the AppSec Findings server: its entry "{1}" is in {2}. It holds no token.', CLIENT_NAMES[client], SERVER_NAME, connected.path), open).then(async (chosen) => {
+  void showInformation(
+    t('AppSec: {0} now starts the AppSec Findings server: its entry "{1}" is in {2}. It holds no token.', CLIENT_NAMES[client], SERVER_NAME, connected.path),
+    open,
+  ).then(async (chosen) => {
     if (chosen === open) await vscode.window.showTextDocument(vscode.Uri.file(connected.path));
   });
   return connected;
@@ -63,6 +74,9 @@ export async function connectAgentCommand(app: ConnectAgentDeps, request?: { rea
 async function pickClient(globalStorage: vscode.Uri): Promise<AgentClient | undefined> {
   const places = configPlaces(globalStorage);
   const items = AGENT_CLIENTS.map((client) => ({ client, label: CLIENT_NAMES[client], description: configPath(client, places) ?? t('needs an open folder') }));
-  const picked = await vscode.window.showQuickPick(items, { title: t('AppSec: Connect an Agent'), placeHolder: t('Which agent should start the AppSec Findings server? (one entry, no token)') });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: t('AppSec: Connect an Agent'),
+    placeHolder: t('Which agent should start the AppSec Findings server? (one entry, no token)'),
+  });
   return picked?.client;
 }

@@ -19,7 +19,21 @@ import type { ProductCheck } from '../core/services/product-check';
 import type { SbomExportRecord } from '../core/services/sbom-service';
 import type { TriageOutcome } from '../core/services/triage-service';
 import {
-  anything, argumentList, boolean, invalid, noSuchOption, object, oneOf, optional, refine, schema, text, valid, type ArgumentsSchema, type Infer, type Schema,
+  anything,
+  argumentList,
+  boolean,
+  invalid,
+  noSuchOption,
+  object,
+  oneOf,
+  optional,
+  refine,
+  schema,
+  text,
+  valid,
+  type ArgumentsSchema,
+  type Infer,
+  type Schema,
 } from '../host/schema';
 import { TRIAGE_INPUT, type TriageRequest } from '../host/triage-input';
 import { isRetryTarget, type RetryTarget } from '../views/tree-commands';
@@ -57,22 +71,32 @@ function unlessSelection<T>(inner: Schema<T>): Schema<T | undefined> {
 
 const FORMATS: readonly SbomOutputFormat[] = ['SBOM_OUTPUT_FORMAT_JSON', 'SBOM_OUTPUT_FORMAT_CYCLONEDX'];
 
-export const SBOM_OPTIONS = object({
-  ref: optional(text('ref must be a branch or ref name (text).')),
-  outputFormat: optional(oneOf(FORMATS, `outputFormat takes ${FORMATS.join(' or ')}.`)),
-  cycloneDxVersion: optional(oneOf(CYCLONEDX_VERSIONS, `cycloneDxVersion takes ${CYCLONEDX_VERSIONS.join(', ')}.`)),
-  componentType: optional(oneOf(SBOM_COMPONENT_TYPES, `componentType takes ${SBOM_COMPONENT_TYPES.join(', ')}.`)),
-  /** `false`: only start the job (it is followed from the history, or after a reload). */
-  follow: optional(boolean('follow must be true or false.')),
-  /** Where to write the finished document: no dialog. */
-  saveTo: optional(SAVE_TO),
-}, 'The SBOM export\'s options are an object: { ref?, outputFormat?, cycloneDxVersion?, componentType?, follow?, saveTo? }.', noSuchOption('exportSbom'));
+export const SBOM_OPTIONS = object(
+  {
+    ref: optional(text('ref must be a branch or ref name (text).')),
+    outputFormat: optional(oneOf(FORMATS, `outputFormat takes ${FORMATS.join(' or ')}.`)),
+    cycloneDxVersion: optional(oneOf(CYCLONEDX_VERSIONS, `cycloneDxVersion takes ${CYCLONEDX_VERSIONS.join(', ')}.`)),
+    componentType: optional(oneOf(SBOM_COMPONENT_TYPES, `componentType takes ${SBOM_COMPONENT_TYPES.join(', ')}.`)),
+    /** `false`: only start the job (it is followed from the history, or after a reload). */
+    follow: optional(boolean('follow must be true or false.')),
+    /** Where to write the finished document: no dialog. */
+    saveTo: optional(SAVE_TO),
+  },
+  "The SBOM export's options are an object: { ref?, outputFormat?, cycloneDxVersion?, componentType?, follow?, saveTo? }.",
+  noSuchOption('exportSbom'),
+);
 export type SbomOptions = Infer<typeof SBOM_OPTIONS>;
 
-export const SARIF_OPTIONS = object({
-  ref: optional(refine(text('ref must be a branch name without spaces.'), (ref) => (/\s/.test(ref) ? 'ref must be a branch name without spaces.' : undefined))),
-  saveTo: optional(SAVE_TO),
-}, 'The SARIF export\'s options are an object: { ref?, saveTo? }.', noSuchOption('exportSarif'));
+export const SARIF_OPTIONS = object(
+  {
+    ref: optional(
+      refine(text('ref must be a branch name without spaces.'), (ref) => (/\s/.test(ref) ? 'ref must be a branch name without spaces.' : undefined)),
+    ),
+    saveTo: optional(SAVE_TO),
+  },
+  "The SARIF export's options are an object: { ref?, saveTo? }.",
+  noSuchOption('exportSarif'),
+);
 export type SarifOptions = Infer<typeof SARIF_OPTIONS>;
 
 /** What `exportSarif` resolves with: the file written, how many results, the kinds left out. */
@@ -86,10 +110,14 @@ export interface SarifExport {
   readonly missing?: readonly FindingKind[];
 }
 
-export const SCANNED_COMMIT = object({
-  folder: optional(text('folder must be a workspace folder\'s URI (text).')),
-  commit: optional(text('commit must be a commit id (text).')),
-}, 'appsecFindings.fetchScannedCommit takes { folder?, commit? }.', noSuchOption('fetchScannedCommit'));
+export const SCANNED_COMMIT = object(
+  {
+    folder: optional(text("folder must be a workspace folder's URI (text).")),
+    commit: optional(text('commit must be a commit id (text).')),
+  },
+  'appsecFindings.fetchScannedCommit takes { folder?, commit? }.',
+  noSuchOption('fetchScannedCommit'),
+);
 export type ScannedCommit = Infer<typeof SCANNED_COMMIT>;
 
 const GROUPS: readonly GroupBy[] = ['severity', 'rule', 'file'];
@@ -135,7 +163,9 @@ export interface CommandSignatures {
   'appsecFindings.unlinkTicket': (item?: CommandItem, selected?: readonly CommandItem[]) => Promise<number | undefined>;
   'appsecFindings.showDetails': (item?: CommandItem) => Promise<boolean>;
   'appsecFindings.fixApplied': (item?: CommandItem) => boolean;
-  'appsecFindings.whereUsed': (query?: PackageQuery) => Promise<Pick<UsageRow, 'repository' | 'lockfilePath' | 'version' | 'transitivity' | 'inRange'>[] | undefined>;
+  'appsecFindings.whereUsed': (
+    query?: PackageQuery,
+  ) => Promise<Pick<UsageRow, 'repository' | 'lockfilePath' | 'version' | 'transitivity' | 'inRange'>[] | undefined>;
   'appsecFindings.filterDependencies': (filter?: DependencyViewFilter) => Promise<DependencyViewFilter | undefined>;
   'appsecFindings.editTags': (project?: CommandItem, changes?: TagChanges) => Promise<Project | undefined>;
   'appsecFindings.setPrimaryBranch': (project?: CommandItem, branch?: string) => Promise<Project | undefined>;
@@ -172,7 +202,9 @@ export const COMMAND_ARGUMENTS: { readonly [K in CommandId]: ArgumentsSchema<Par
   // Tolerant, as a stored selection is read: unknown keys and values are dropped. The title-bar
   // icon's click passes the view's focused row and selection: that is no selection of filters,
   // so the picker opens as from the palette (read as one, it set every filter to "any").
-  'appsecFindings.filterFindings': argumentList(unlessSelection(anything((value) => (typeof value === 'object' && value !== null ? parseSelection(value) : undefined)))),
+  'appsecFindings.filterFindings': argumentList(
+    unlessSelection(anything((value) => (typeof value === 'object' && value !== null ? parseSelection(value) : undefined))),
+  ),
   'appsecFindings.clearFilters': NONE,
   // Its title-bar icon's click passes the focused row too: the picker opens.
   'appsecFindings.groupBy': argumentList(unlessSelection(optional(oneOf(GROUPS, `groupBy takes ${GROUPS.join(', ')}.`)))),
@@ -196,7 +228,9 @@ export const COMMAND_ARGUMENTS: { readonly [K in CommandId]: ArgumentsSchema<Par
   'appsecFindings.showLogs': NONE,
   'appsecFindings.checkConnection': NONE,
   'appsecFindings.cancelTreeLoad': argumentList(text('cancelTreeLoad takes the slot whose load to stop (text).')),
-  'appsecFindings.retryTreeLoad': argumentList(schema((value) => (isRetryTarget(value) ? valid(value) : invalid('retryTreeLoad takes { view: "projects", slot? } or { view: "policies", policyId? }.')))),
+  'appsecFindings.retryTreeLoad': argumentList(
+    schema((value) => (isRetryTarget(value) ? valid(value) : invalid('retryTreeLoad takes { view: "projects", slot? } or { view: "policies", policyId? }.'))),
+  ),
   'appsecFindings.fetchScannedCommit': argumentList(optional(SCANNED_COMMIT)),
   'appsecFindings.triage': argumentList(TRIAGE_INPUT),
   'appsecFindings.ignore': ITEM_AND_SELECTION,
@@ -205,16 +239,29 @@ export const COMMAND_ARGUMENTS: { readonly [K in CommandId]: ArgumentsSchema<Par
   'appsecFindings.reopen': ITEM_AND_SELECTION,
   'appsecFindings.addNote': ITEM_AND_SELECTION,
   'appsecFindings.createTicket': argumentList(TICKET_REQUEST_ARGUMENT, SELECTED),
-  'appsecFindings.linkTicket': argumentList(ITEM, SELECTED, optional(refine(text('url must be the ticket\'s link (text).'),
-    (url) => (isHttpUrl(url.trim()) ? undefined : 'url must be the ticket\'s link, starting with https:// (or http://).')))),
+  'appsecFindings.linkTicket': argumentList(
+    ITEM,
+    SELECTED,
+    optional(
+      refine(text("url must be the ticket's link (text)."), (url) =>
+        isHttpUrl(url.trim()) ? undefined : "url must be the ticket's link, starting with https:// (or http://).",
+      ),
+    ),
+  ),
   'appsecFindings.unlinkTicket': ITEM_AND_SELECTION,
   'appsecFindings.showDetails': ONE_ITEM,
   'appsecFindings.fixApplied': ONE_ITEM,
   'appsecFindings.whereUsed': argumentList(WHERE_USED_ARGUMENT),
   'appsecFindings.filterDependencies': argumentList(unlessSelection(DEPENDENCY_FILTER)),
   'appsecFindings.editTags': argumentList(ITEM, unlessSelection(TAG_CHANGES)),
-  'appsecFindings.setPrimaryBranch': argumentList(ITEM, unlessSelection(refine(text('The branch must be a branch name (text), or "default".'),
-    (branch) => (branch.trim() === '' || /\s/.test(branch.trim()) ? 'The branch must be a branch name without spaces, or "default".' : undefined)))),
+  'appsecFindings.setPrimaryBranch': argumentList(
+    ITEM,
+    unlessSelection(
+      refine(text('The branch must be a branch name (text), or "default".'), (branch) =>
+        branch.trim() === '' || /\s/.test(branch.trim()) ? 'The branch must be a branch name without spaces, or "default".' : undefined,
+      ),
+    ),
+  ),
   'appsecFindings.setManagedScans': argumentList(ITEM, unlessSelection(MANAGED_SCANS_CHANGE)),
   'appsecFindings.setRuleMode': argumentList(RULE_MODE_ARGUMENT),
   'appsecFindings.setRuleModeMonitor': ONE_ITEM,
@@ -223,10 +270,22 @@ export const COMMAND_ARGUMENTS: { readonly [K in CommandId]: ArgumentsSchema<Par
   'appsecFindings.setRuleModeDisabled': ONE_ITEM,
   'appsecFindings.unlinkTicketEverywhere': argumentList(TICKET_ID_ARGUMENT),
   // A menu passes the clicked finding and the selection; automation `{ findingId, issueType }`.
-  'appsecFindings.showTrace': argumentList(findingTargetArgument('appsecFindings.showTrace', kindsWhere((kind) => kind.traced)), SELECTED),
-  'appsecFindings.requestAutofix': argumentList(findingTargetArgument('appsecFindings.requestAutofix', kindsWhere((kind) => kind.fixPullRequests)), SELECTED),
+  'appsecFindings.showTrace': argumentList(
+    findingTargetArgument(
+      'appsecFindings.showTrace',
+      kindsWhere((kind) => kind.traced),
+    ),
+    SELECTED,
+  ),
+  'appsecFindings.requestAutofix': argumentList(
+    findingTargetArgument(
+      'appsecFindings.requestAutofix',
+      kindsWhere((kind) => kind.fixPullRequests),
+    ),
+    SELECTED,
+  ),
   'appsecFindings.fixWithAgent': argumentList(findingTargetArgument('appsecFindings.fixWithAgent', ISSUE_TYPES), SELECTED),
   'appsecFindings.agentServer': NONE,
   'appsecFindings.connectAgent': CONNECT_AGENT_ARGUMENT,
-  'appsecFindings.openFindingLink': argumentList(optional(text('appsecFindings.openFindingLink takes a finding\'s platform link (text).'))),
+  'appsecFindings.openFindingLink': argumentList(optional(text("appsecFindings.openFindingLink takes a finding's platform link (text)."))),
 };

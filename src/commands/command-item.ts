@@ -48,7 +48,7 @@ function findingRefOf(value: unknown): CommandItem['findingRef'] {
 function groupOf(value: unknown): CommandItem['group'] {
   const group = isObject(value) ? value.group : undefined;
   if (!isObject(group) || !isObject(value)) return undefined;
-  const findings = Array.isArray(group.findings) ? (group.findings as unknown[]).filter((f) => findingOf(f) !== undefined) as Finding[] : [];
+  const findings = Array.isArray(group.findings) ? ((group.findings as unknown[]).filter((f) => findingOf(f) !== undefined) as Finding[]) : [];
   return { by: stringIn(value, 'groupBy'), key: stringIn(group, 'key'), findings };
 }
 
@@ -86,5 +86,5 @@ export function groupKey(item: CommandItem | undefined, by: string): string | un
 
 /** The findings of the items: each one's finding, or every finding of a group. */
 export function findingsOf(items: readonly CommandItem[]): Finding[] {
-  return items.flatMap((item) => (item.finding ? [item.finding] : item.group?.findings ?? []));
+  return items.flatMap((item) => (item.finding ? [item.finding] : (item.group?.findings ?? [])));
 }

@@ -27,7 +27,6 @@ import { showTrace } from './trace-commands';
 import { fixWithAgent, requestAutofix } from './fix-commands';
 import { isFindingTarget } from './finding-target-argument';
 
-
 /** How a command reads the item it was given: what every group below shares. */
 interface ItemReaders {
   /** Run from the palette (no argument), an item command acts on the item selected in a view. */

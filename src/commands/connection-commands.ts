@@ -22,19 +22,20 @@ export async function checkConnection(app: ConnectionCommandsDeps): Promise<Conn
   const log = app.logger('Connection');
   const { report, products } = await withProgress(
     { location: vscode.ProgressLocation.Notification, title: t('AppSec: checking the connection…'), cancellable: true },
-    (_progress, cancel) => withAbortSignal(cancel, async (signal) => {
-      const checked = await runCheck({
-        baseUrl: settings.baseUrl(),
-        network: readNetworkSettings(),
-        env: process.env,
-        getToken: () => app.currentToken(),
-        extensionVersion: app.version,
-        signal,
-      });
-      // Once the token works: what the deployment has, product by product.
-      const deployment = app.session.deployment;
-      return { report: checked, products: checked.ok && deployment ? await checkProducts(app.session.api, deployment, signal) : undefined };
-    }),
+    (_progress, cancel) =>
+      withAbortSignal(cancel, async (signal) => {
+        const checked = await runCheck({
+          baseUrl: settings.baseUrl(),
+          network: readNetworkSettings(),
+          env: process.env,
+          getToken: () => app.currentToken(),
+          extensionVersion: app.version,
+          signal,
+        });
+        // Once the token works: what the deployment has, product by product.
+        const deployment = app.session.deployment;
+        return { report: checked, products: checked.ok && deployment ? await checkProducts(app.session.api, deployment, signal) : undefined };
+      }),
   );
   for (const line of [...formatReport(report), ...(products ? ['Products:', ...products.map((p) => `  ${productLine(p)}`)] : [])]) {
     if (report.ok) log.info(line);
@@ -63,8 +64,11 @@ function productsText(products: readonly ProductCheck[]): string {
 /** A product the deployment does not answer for, as the notification says it (the log keeps `productLine`'s English). */
 function productText(check: ProductCheck): string {
   switch (check.state) {
-    case 'available': return t('{0}: available', check.product);
-    case 'unavailable': return `${check.product}: ${unavailableText(check.unavailable)}`;
-    case 'failed': return t('{0}: failed ({1})', check.product, check.reason);
+    case 'available':
+      return t('{0}: available', check.product);
+    case 'unavailable':
+      return `${check.product}: ${unavailableText(check.unavailable)}`;
+    case 'failed':
+      return t('{0}: failed ({1})', check.product, check.reason);
   }
 }

@@ -19,7 +19,9 @@ import { inertIcons } from '../core/model/untrusted-text';
 const PACKAGE_EXAMPLE = 'log4j-core';
 
 /** `whereUsed`'s query, checked like typed input. */
-export const WHERE_USED_QUERY = checkedQuery(object(PACKAGE_QUERY_FIELDS, 'whereUsed takes { package, ecosystem?, version?, lower?, upper? }.', noSuchOption('whereUsed')));
+export const WHERE_USED_QUERY = checkedQuery(
+  object(PACKAGE_QUERY_FIELDS, 'whereUsed takes { package, ecosystem?, version?, lower?, upper? }.', noSuchOption('whereUsed')),
+);
 
 /** A query object, or what a tree node or a manifest line carries: `{ dependency }` or `{ item: { dependency } }`. */
 export const WHERE_USED_ARGUMENT = schema<PackageQuery | undefined>((value) => {
@@ -30,19 +32,23 @@ export const WHERE_USED_ARGUMENT = schema<PackageQuery | undefined>((value) => {
 });
 
 function dependencyOf(value: unknown): PackageQuery | undefined {
-  const record = (v: unknown): Record<string, unknown> | undefined => (typeof v === 'object' && v !== null ? v as Record<string, unknown> : undefined);
+  const record = (v: unknown): Record<string, unknown> | undefined => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : undefined);
   const outer = record(value);
   const dependency = record(outer?.dependency) ?? record(record(outer?.item)?.dependency);
   if (typeof dependency?.name !== 'string') return undefined;
   return { package: dependency.name, ...(typeof dependency.ecosystem === 'string' ? { ecosystem: dependency.ecosystem } : {}) };
 }
 
-export const DEPENDENCY_FILTER = object({
-  ecosystems: optional(listOf(text('each ecosystem is text, such as npm.'), 'ecosystems is a list of ecosystems.')),
-  transitivity: optional(listOf(oneOf(['direct', 'transitive'] as const, 'transitivity takes direct or transitive.'), 'transitivity is a list.')),
-  vulnerableOnly: optional(boolean('vulnerableOnly must be true or false.')),
-  licenses: optional(listOf(text('each license is text, such as MIT.'), 'licenses is a list of licenses.')),
-}, 'filterDependencies takes { ecosystems?, transitivity?, vulnerableOnly?, licenses? }.', noSuchOption('filterDependencies'));
+export const DEPENDENCY_FILTER = object(
+  {
+    ecosystems: optional(listOf(text('each ecosystem is text, such as npm.'), 'ecosystems is a list of ecosystems.')),
+    transitivity: optional(listOf(oneOf(['direct', 'transitive'] as const, 'transitivity takes direct or transitive.'), 'transitivity is a list.')),
+    vulnerableOnly: optional(boolean('vulnerableOnly must be true or false.')),
+    licenses: optional(listOf(text('each license is text, such as MIT.'), 'licenses is a list of licenses.')),
+  },
+  'filterDependencies takes { ecosystems?, transitivity?, vulnerableOnly?, licenses? }.',
+  noSuchOption('filterDependencies'),
+);
 export type DependencyFilterArgument = Infer<typeof DEPENDENCY_FILTER>;
 
 type UsageDeps = Pick<CommandDeps, 'dependencies' | 'repos' | 'revealProject'>;
@@ -52,7 +58,7 @@ type UsageDeps = Pick<CommandDeps, 'dependencies' | 'repos' | 'revealProject'>;
  * shown in a list (in range first) and resolved with the contract's rows.
  */
 export async function whereUsed(app: UsageDeps, given?: PackageQuery): Promise<ReturnType<typeof contractRow>[] | undefined> {
-  const query = given ?? await askQuery();
+  const query = given ?? (await askQuery());
   if (!query) return undefined;
   const problem = checkPackageQuery(query);
   if (problem) throw new Error(problem);
@@ -71,7 +77,9 @@ export async function whereUsed(app: UsageDeps, given?: PackageQuery): Promise<R
 async function askQuery(): Promise<PackageQuery | undefined> {
   const badRange = t('Write bounds such as >=2.0.0 <2.17.1, or one exact version.');
   const typed = await showInput({
-    title: t('AppSec: where is this package used? (1/2)'), prompt: t('The package\'s name, as its lockfiles spell it, and a version range after it if you like ({0}).', 'express <4.19.2'), placeHolder: PACKAGE_EXAMPLE,
+    title: t('AppSec: where is this package used? (1/2)'),
+    prompt: t("The package's name, as its lockfiles spell it, and a version range after it if you like ({0}).", 'express <4.19.2'),
+    placeHolder: PACKAGE_EXAMPLE,
     validateInput: (v) => {
       const { name, range } = splitTypedPackage(v);
       if (name === '') return t('Give a package name.');
@@ -81,10 +89,15 @@ async function askQuery(): Promise<PackageQuery | undefined> {
   if (typed === undefined) return undefined;
   // A range typed after the name is the answer to the second question: it is not asked.
   const { name, range: typedRange } = splitTypedPackage(typed);
-  const range = typedRange !== '' ? typedRange : await showInput({
-    title: t('AppSec: where is {0} used? (2/2)', name), prompt: t('A version range to highlight (optional): <2.17.1, >=2.0.0 <2.17.1, or an exact version.'), placeHolder: '<2.17.1',
-    validateInput: (v) => (parseVersionRange(v) ? undefined : badRange),
-  });
+  const range =
+    typedRange !== ''
+      ? typedRange
+      : await showInput({
+          title: t('AppSec: where is {0} used? (2/2)', name),
+          prompt: t('A version range to highlight (optional): <2.17.1, >=2.0.0 <2.17.1, or an exact version.'),
+          placeHolder: '<2.17.1',
+          validateInput: (v) => (parseVersionRange(v) ? undefined : badRange),
+        });
   if (range === undefined) return undefined;
   return { package: name, ...parseVersionRange(range) };
 }
@@ -109,12 +122,21 @@ function showUsage(app: UsageDeps, query: PackageQuery, rows: readonly UsageRow[
   const outside = rows.filter((r) => !r.inRange);
   if (bounded) items.push({ label: t('In range {0} ({1})', range, formatCount(inside.length)), kind: vscode.QuickPickItemKind.Separator });
   items.push(...inside.map(item));
-  if (outside.length > 0) items.push({ label: t('Other versions ({0})', formatCount(outside.length)), kind: vscode.QuickPickItemKind.Separator }, ...outside.map(item));
+  if (outside.length > 0)
+    items.push({ label: t('Other versions ({0})', formatCount(outside.length)), kind: vscode.QuickPickItemKind.Separator }, ...outside.map(item));
   const pick = vscode.window.createQuickPick<UsageItem>();
   const repositories = new Set(rows.map((r) => r.repositoryId)).size;
-  const usedIn = repositories === 1 ? t('AppSec: {0} is used in 1 repository', query.package) : t('AppSec: {0} is used in {1} repositories', query.package, formatCount(repositories));
-  pick.title = bounded ? (inside.length === 1 ? t('{0}; 1 use in range {1}', usedIn, range) : t('{0}; {1} uses in range {2}', usedIn, formatCount(inside.length), range)) : usedIn;
-  pick.placeholder = rows.length === 0 ? t('No repository of the deployment uses {0}', query.package) : t('Open the file in the workspace, or the project in the tree');
+  const usedIn =
+    repositories === 1
+      ? t('AppSec: {0} is used in 1 repository', query.package)
+      : t('AppSec: {0} is used in {1} repositories', query.package, formatCount(repositories));
+  pick.title = bounded
+    ? inside.length === 1
+      ? t('{0}; 1 use in range {1}', usedIn, range)
+      : t('{0}; {1} uses in range {2}', usedIn, formatCount(inside.length), range)
+    : usedIn;
+  pick.placeholder =
+    rows.length === 0 ? t('No repository of the deployment uses {0}', query.package) : t('Open the file in the workspace, or the project in the tree');
   pick.items = items;
   pick.matchOnDescription = true;
   pick.matchOnDetail = true;
@@ -149,7 +171,7 @@ type FilterDeps = Pick<CommandDeps, 'dependencyFilter' | 'dependencies'>;
 
 /** `filterDependencies(filter?)`: what the tree's dependency lists show; `{}` clears it. */
 export async function filterDependencies(app: FilterDeps, given?: DependencyViewFilter): Promise<DependencyViewFilter | undefined> {
-  const chosen = given ?? await pickFilter(app);
+  const chosen = given ?? (await pickFilter(app));
   if (!chosen) return undefined;
   app.dependencyFilter.set(chosen);
   return app.dependencyFilter.value;
@@ -173,15 +195,30 @@ async function pickFilter(app: FilterDeps): Promise<DependencyViewFilter | undef
   const now = app.dependencyFilter.value;
   const add = <T>(list: readonly T[] | undefined, value: T): T[] => [...(list ?? []), value];
   const items: FilterItem[] = [
-    { label: t('Vulnerable only'), description: t('packages with open supply-chain findings'), picked: now.vulnerableOnly === true, apply: (f) => (f.vulnerableOnly = true) },
+    {
+      label: t('Vulnerable only'),
+      description: t('packages with open supply-chain findings'),
+      picked: now.vulnerableOnly === true,
+      apply: (f) => (f.vulnerableOnly = true),
+    },
     { label: t('Direct'), picked: now.transitivity?.includes('direct') ?? false, apply: (f) => (f.transitivity = add(f.transitivity, 'direct')) },
     { label: t('Transitive'), picked: now.transitivity?.includes('transitive') ?? false, apply: (f) => (f.transitivity = add(f.transitivity, 'transitive')) },
     { label: t('Ecosystem'), kind: vscode.QuickPickItemKind.Separator },
-    ...ecosystemsToOffer(app, now).map((e): FilterItem => ({ label: ecosystemName(e), picked: now.ecosystems?.includes(e) ?? false, apply: (f) => (f.ecosystems = add(f.ecosystems, e)) })),
+    ...ecosystemsToOffer(app, now).map((e): FilterItem => ({
+      label: ecosystemName(e),
+      picked: now.ecosystems?.includes(e) ?? false,
+      apply: (f) => (f.ecosystems = add(f.ecosystems, e)),
+    })),
     { label: t('License'), kind: vscode.QuickPickItemKind.Separator },
-    ...app.dependencies.seenLicenses().map((l): FilterItem => ({ label: inertIcons(l), picked: now.licenses?.includes(l) ?? false, apply: (f) => (f.licenses = add(f.licenses, l)) })),
+    ...app.dependencies
+      .seenLicenses()
+      .map((l): FilterItem => ({ label: inertIcons(l), picked: now.licenses?.includes(l) ?? false, apply: (f) => (f.licenses = add(f.licenses, l)) })),
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: t('AppSec: filter dependencies (none picked shows all)'), canPickMany: true, matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: t('AppSec: filter dependencies (none picked shows all)'),
+    canPickMany: true,
+    matchOnDescription: true,
+  });
   if (!picked) return undefined;
   const filter: { -readonly [K in keyof DependencyViewFilter]: DependencyViewFilter[K] } = {};
   for (const item of picked) item.apply?.(filter);

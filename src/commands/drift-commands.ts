@@ -14,8 +14,9 @@ export type DriftCommandsDeps = Pick<CommandDeps, 'places'>;
  */
 export async function fetchScannedCommit(app: DriftCommandsDeps, wanted: ScannedCommit = {}): Promise<boolean> {
   const { drift } = app.places;
-  const missing = drift.missingCommits().filter((m) =>
-    (wanted.folder === undefined || m.folder.uri.toString() === wanted.folder) && (wanted.commit === undefined || m.commit === wanted.commit));
+  const missing = drift
+    .missingCommits()
+    .filter((m) => (wanted.folder === undefined || m.folder.uri.toString() === wanted.folder) && (wanted.commit === undefined || m.commit === wanted.commit));
   if (missing.length === 0) {
     void showInformation(t('AppSec: this copy already has every commit its findings were scanned at.'));
     return true;
@@ -29,7 +30,13 @@ export async function fetchScannedCommit(app: DriftCommandsDeps, wanted: Scanned
         continue;
       }
       all = false;
-      void showWarning(t('AppSec: could not fetch commit {0} into {1} from its remotes (the branch may be gone, or the remote needs you to sign in). Its findings stay at their scanned lines.', commit.slice(0, 7), folder.name));
+      void showWarning(
+        t(
+          'AppSec: could not fetch commit {0} into {1} from its remotes (the branch may be gone, or the remote needs you to sign in). Its findings stay at their scanned lines.',
+          commit.slice(0, 7),
+          folder.name,
+        ),
+      );
     }
   });
   return all;

@@ -36,7 +36,9 @@ async function pickSelection(current: FilterSelection, defaults: FilterSelection
     ];
     const facets = facetItems(draft, offered).map((f): StepItem<string> => ({ id: f.key, label: f.label, description: f.description, detail: f.detail }));
     const picked = await pickOne([...head, ...facets], {
-      title: t('AppSec: Filter Findings'), placeholder: t('Pick a filter to change, then Apply (the tree and Problems follow)'), focus,
+      title: t('AppSec: Filter Findings'),
+      placeholder: t('Pick a filter to change, then Apply (the tree and Problems follow)'),
+      focus,
     });
     if (!picked) return undefined;
     if (picked.id === APPLY) return draft;
@@ -50,14 +52,26 @@ async function pickSelection(current: FilterSelection, defaults: FilterSelection
 
 async function pickValues(key: FilterDefinition['key'], draft: FilterSelection, name: string): Promise<(string | undefined)[] | undefined> {
   const items = valueItems(key, draft).map((v): StepItem<string | undefined> & { picked: boolean } => ({
-    id: v.value, label: v.label, picked: v.picked, description: v.picked && takesOneValue(key) ? t('kept now') : undefined,
+    id: v.value,
+    label: v.label,
+    picked: v.picked,
+    description: v.picked && takesOneValue(key) ? t('kept now') : undefined,
   }));
   const title = t('AppSec: Filter Findings — {0}', name);
   if (takesOneValue(key)) {
-    const picked = await pickOne(items, { title, placeholder: t('Keep the findings whose {0} is…', name.toLowerCase()), focus: items.find((i) => i.picked)?.id });
+    const picked = await pickOne(items, {
+      title,
+      placeholder: t('Keep the findings whose {0} is…', name.toLowerCase()),
+      focus: items.find((i) => i.picked)?.id,
+    });
     return picked && [picked.id];
   }
-  const chosen = await vscode.window.showQuickPick(items, { title, placeHolder: t('Tick the values to keep (none ticked: any)'), canPickMany: true, ignoreFocusOut: true });
+  const chosen = await vscode.window.showQuickPick(items, {
+    title,
+    placeHolder: t('Tick the values to keep (none ticked: any)'),
+    canPickMany: true,
+    ignoreFocusOut: true,
+  });
   return chosen?.map((c) => c.id);
 }
 
@@ -89,7 +103,7 @@ function pickOne<T>(items: readonly StepItem<T>[], options: { title: string; pla
 
 /** With a selection (automation, tests) the picker is skipped. */
 export async function filterFindings(app: FilterCommandsDeps, given?: FilterSelection): Promise<FilterSelection | undefined> {
-  const selection = given ?? await pickSelection(app.viewState.selection(), app.viewState.defaultSelection(), app.findings.availability.offered());
+  const selection = given ?? (await pickSelection(app.viewState.selection(), app.viewState.defaultSelection(), app.findings.availability.offered()));
   if (!selection) return undefined;
   await app.viewState.setSelection(selection);
   await app.refreshAll(false);
@@ -118,8 +132,15 @@ export async function filterBySeverity(app: FilterCommandsDeps, item?: CommandIt
 export async function filterByRule(app: FilterCommandsDeps, item?: CommandItem): Promise<FilterSelection | undefined> {
   // The platform filters code findings by rule; a supply-chain finding's `ssc-…` id is no rule there.
   if (item?.finding && !kindOf(item.finding).ruled) return undefined;
-  const rule = groupKey(item, 'rule') ?? item?.text ?? item?.finding?.ruleName
-    ?? (await showInput({ title: t('AppSec: Show Only This Rule'), prompt: t('The rule id, e.g. {0}', 'python.lang.security.audit.eval-detected'), ignoreFocusOut: true }));
+  const rule =
+    groupKey(item, 'rule') ??
+    item?.text ??
+    item?.finding?.ruleName ??
+    (await showInput({
+      title: t('AppSec: Show Only This Rule'),
+      prompt: t('The rule id, e.g. {0}', 'python.lang.security.audit.eval-detected'),
+      ignoreFocusOut: true,
+    }));
   const trimmed = rule?.trim();
   if (!trimmed) return undefined;
   return filterFindings(app, narrowed(app, { rules: [trimmed] }));
@@ -133,11 +154,16 @@ export async function filterByRule(app: FilterCommandsDeps, item?: CommandItem):
 export async function filterByFile(app: FilterCommandsDeps, item?: CommandItem): Promise<FilterSelection | undefined> {
   const finding = item?.finding;
   const active = vscode.window.activeTextEditor?.document.uri;
-  const path = groupKey(item, 'file') ?? item?.text
-    ?? finding?.sca?.usage?.filePath ?? finding?.location?.filePath
-    ?? (await showInput({
-      title: t('AppSec: Show Only This File'), prompt: t('A file or folder, relative to the repository (e.g. {0} or {1})', 'src/app', 'src/app/views.py'),
-      value: active ? vscode.workspace.asRelativePath(active, false) : undefined, ignoreFocusOut: true,
+  const path =
+    groupKey(item, 'file') ??
+    item?.text ??
+    finding?.sca?.usage?.filePath ??
+    finding?.location?.filePath ??
+    (await showInput({
+      title: t('AppSec: Show Only This File'),
+      prompt: t('A file or folder, relative to the repository (e.g. {0} or {1})', 'src/app', 'src/app/views.py'),
+      value: active ? vscode.workspace.asRelativePath(active, false) : undefined,
+      ignoreFocusOut: true,
     }));
   const trimmed = path?.trim().replace(/^\.\//, '');
   if (!trimmed || /^[a-z][a-z0-9+.-]*:/i.test(trimmed)) return undefined;

@@ -4,7 +4,14 @@
  * selection changes with each step and applies only when the user says so.
  */
 import {
-  FILTER_DEFINITIONS, offeredDefinitions, parseSelection, selectedValues, selectionFromPicks, valueLabel, type FilterDefinition, type FilterSelection,
+  FILTER_DEFINITIONS,
+  offeredDefinitions,
+  parseSelection,
+  selectedValues,
+  selectionFromPicks,
+  valueLabel,
+  type FilterDefinition,
+  type FilterSelection,
 } from '../core/services/filters';
 import type { FindingKind } from '../core/services/kind-availability';
 import { t } from '../core/l10n';
@@ -37,12 +44,18 @@ function scopeText(def: FilterDefinition): string {
   if (def.appliesTo.length === 3) return t('Every kind of finding');
   const key = [...def.appliesTo].sort().join(' ');
   switch (key) {
-    case 'sast': return t('Code findings only');
-    case 'sca': return t('Supply chain findings only');
-    case 'secrets': return t('Secrets findings only');
-    case 'sast sca': return t('Code and supply chain findings only');
-    case 'sast secrets': return t('Code and secrets findings only');
-    default: return t('Supply chain and secrets findings only');
+    case 'sast':
+      return t('Code findings only');
+    case 'sca':
+      return t('Supply chain findings only');
+    case 'secrets':
+      return t('Secrets findings only');
+    case 'sast sca':
+      return t('Code and supply chain findings only');
+    case 'sast secrets':
+      return t('Code and secrets findings only');
+    default:
+      return t('Supply chain and secrets findings only');
   }
 }
 
@@ -62,7 +75,9 @@ export function facetItems(draft: FilterSelection, offered: readonly FindingKind
   return offeredDefinitions(offered, draft).map((def) => {
     const values = chosen.get(def.key) ?? [];
     return {
-      key: def.key, label: facetName(def), detail: scopeText(def),
+      key: def.key,
+      label: facetName(def),
+      detail: scopeText(def),
       description: values.length === 0 ? t('any') : values.map((v) => facetValueLabel(def, v)).join(', '),
     };
   });

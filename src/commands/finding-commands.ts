@@ -49,14 +49,14 @@ export async function openFinding(app: FindingCommandsDeps, item?: CommandItem):
   const today = app.places.place(finding);
   const place = placesOf(finding)[0];
   const todayUri = today && today.kind !== 'deleted' ? await existing(today.uri) : undefined;
-  const uri = todayUri ?? await workspaceFile(app, finding, place);
+  const uri = todayUri ?? (await workspaceFile(app, finding, place));
   const planned = todayUri && today && today.kind !== 'deleted' ? today.range : place && toPlannedRange(place);
   const repo = app.places.repoOf(finding);
   const relative = place && confinePath(place.path);
   if (today?.kind === 'deleted' && today.onlyAt !== undefined && repo && relative) {
     // Its code is on a branch this checkout does not include: that file, as it is there.
     const branch = finding.ref ? branchName(finding.ref) : today.onlyAt.slice(0, 7);
-    void showInformation(t('AppSec: this finding\'s code is not in this copy yet (it is on {0}): showing the file as it is there, read-only.', branch));
+    void showInformation(t("AppSec: this finding's code is not in this copy yet (it is on {0}): showing the file as it is there, read-only.", branch));
     const selection = planned ? toRange(planned.wholeLine ? { ...planned, endCharacter: 0 } : planned) : undefined;
     await showCode(scannedFileUri(repo.folder, today.onlyAt, relative), selection, { preview: true, viewColumn: codeColumn() });
     return 'editor';
@@ -76,7 +76,7 @@ export async function openFinding(app: FindingCommandsDeps, item?: CommandItem):
     await vscode.env.openExternal(link);
     return 'browser';
   }
-  void showWarning(t('AppSec: {0} is not in the workspace, and the platform sent no link to it.', finding.location?.filePath ?? t('this finding\'s file')));
+  void showWarning(t('AppSec: {0} is not in the workspace, and the platform sent no link to it.', finding.location?.filePath ?? t("this finding's file")));
   return undefined;
 }
 
@@ -165,9 +165,12 @@ export function fixApplied(app: Pick<CommandDeps, 'places'>, item?: CommandItem)
   const save = t('Save');
   const saving = document ? fixSaving(document) : 'unsaved';
   const name = distinctName(finding);
-  const said = saving === 'saved' ? t('AppSec: Applied the suggested fix for {0}; the file is saved. The platform lists the finding until a scan no longer finds it.', name)
-    : saving === 'autoSave' ? t('AppSec: Applied the suggested fix for {0}; auto-save saves the file. The platform lists the finding until a scan no longer finds it.', name)
-      : t('AppSec: Applied the suggested fix for {0}, not saved yet. The platform lists the finding until a scan no longer finds it.', name);
+  const said =
+    saving === 'saved'
+      ? t('AppSec: Applied the suggested fix for {0}; the file is saved. The platform lists the finding until a scan no longer finds it.', name)
+      : saving === 'autoSave'
+        ? t('AppSec: Applied the suggested fix for {0}; auto-save saves the file. The platform lists the finding until a scan no longer finds it.', name)
+        : t('AppSec: Applied the suggested fix for {0}, not saved yet. The platform lists the finding until a scan no longer finds it.', name);
   void showInformation(said, ...(document ? (saving === 'unsaved' ? [undo, save] : [undo]) : [])).then(async (picked) => {
     if (!document) return;
     if (picked === save) await document.save();
@@ -189,8 +192,8 @@ export function findingAtCursor(): Finding | undefined {
   const editor = vscode.window.activeTextEditor;
   if (!editor) return undefined;
   const at = editor.selection.active;
-  const diagnostic = vscode.languages.getDiagnostics(editor.document.uri)
-    .find((d) => isFindingDiagnostic(d) && d.range.contains(at)) as KnownFindingDiagnostic | undefined;
+  const diagnostic = vscode.languages.getDiagnostics(editor.document.uri).find((d) => isFindingDiagnostic(d) && d.range.contains(at)) as
+    KnownFindingDiagnostic | undefined;
   return diagnostic?.finding;
 }
 
@@ -203,6 +206,12 @@ export async function showRule(app: Pick<CommandDeps, 'revealRule'>, item?: Comm
   const rule = item?.text ?? (finding && kindOf(finding).ruled ? finding.ruleName : item?.rule?.path);
   if (!rule) return false;
   if (await app.revealRule(rule)) return true;
-  void showInformation(t('AppSec: no policy in the Policy Rules view has the rule {0}. Policies listed there: those of the deployment and of {1}.', rule, 'appsecFindings.policyIds'));
+  void showInformation(
+    t(
+      'AppSec: no policy in the Policy Rules view has the rule {0}. Policies listed there: those of the deployment and of {1}.',
+      rule,
+      'appsecFindings.policyIds',
+    ),
+  );
   return false;
 }

@@ -20,10 +20,14 @@ export function isFindingTarget(value: CommandItem | FindingTarget | undefined):
 
 /** `{ findingId, issueType }` of the kinds the command takes, or an item as a menu passes it. */
 export function findingTargetArgument(command: string, kinds: readonly IssueType[]): Schema<CommandItem | FindingTarget | undefined> {
-  const strict = object({
-    findingId: id(`findingId must be the finding's id (a whole number).`),
-    issueType: oneOf(kinds, `issueType takes ${kinds.map((k) => `'${k}'`).join(' or ')}.`),
-  }, `${command} takes { findingId, issueType }.`, noSuchOption(command));
+  const strict = object(
+    {
+      findingId: id(`findingId must be the finding's id (a whole number).`),
+      issueType: oneOf(kinds, `issueType takes ${kinds.map((k) => `'${k}'`).join(' or ')}.`),
+    },
+    `${command} takes { findingId, issueType }.`,
+    noSuchOption(command),
+  );
   return schema<CommandItem | FindingTarget | undefined>((value) => {
     if (value === undefined || Array.isArray(value)) return valid(undefined);
     if (typeof value !== 'object' || value === null || !('findingId' in value)) return valid(itemOf(value));

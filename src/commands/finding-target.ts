@@ -24,7 +24,14 @@ export function targetFinding(app: TargetDeps, target: CommandItem | FindingTarg
     const slug = app.session.deployment?.slug;
     const found = slug ? app.findings.finding(slug, target.issueType, target.findingId) : undefined;
     if (!slug) throw new Error(t('Sign in first: the finding is read from the signed-in deployment.'));
-    if (!found) throw new Error(t('Finding #{0} ({1}) is not among the findings the editor has loaded: open its project in the AppSec view, or refresh.', target.findingId, target.issueType));
+    if (!found)
+      throw new Error(
+        t(
+          'Finding #{0} ({1}) is not among the findings the editor has loaded: open its project in the AppSec view, or refresh.',
+          target.findingId,
+          target.issueType,
+        ),
+      );
     return found;
   }
   return target?.finding ?? findingAtCursor() ?? itemOf(app.selectedItem()).finding;

@@ -57,16 +57,29 @@ export async function requestAutofix(app: FixCommandsDeps, target: CommandItem |
   }
   if (!isFindingTarget(target)) {
     const openPullRequest = t('Open Pull Request');
-    const answer = await showWarning(t('Open a fix pull request for {0}?', name), {
-      modal: true,
-      detail: finding.repositoryName
-        ? t('The platform writes a fix and opens a pull request in the organization\'s repository {0}, where its reviewers see it. Nothing changes in this copy until you merge it and pull.', finding.repositoryName)
-        : t('The platform writes a fix and opens a pull request in the organization\'s repository, where its reviewers see it. Nothing changes in this copy until you merge it and pull.'),
-    }, openPullRequest);
+    const answer = await showWarning(
+      t('Open a fix pull request for {0}?', name),
+      {
+        modal: true,
+        detail: finding.repositoryName
+          ? t(
+              "The platform writes a fix and opens a pull request in the organization's repository {0}, where its reviewers see it. Nothing changes in this copy until you merge it and pull.",
+              finding.repositoryName,
+            )
+          : t(
+              "The platform writes a fix and opens a pull request in the organization's repository, where its reviewers see it. Nothing changes in this copy until you merge it and pull.",
+            ),
+      },
+      openPullRequest,
+    );
     if (answer !== openPullRequest) return undefined;
   }
   const following = new AbortController();
-  const { outcome, follow } = await requestFixPullRequest({ api: () => app.session.api, deploymentId: () => app.session.deployment?.id, stories: app.stories }, finding, following.signal);
+  const { outcome, follow } = await requestFixPullRequest(
+    { api: () => app.session.api, deploymentId: () => app.session.deployment?.id, stories: app.stories },
+    finding,
+    following.signal,
+  );
   if (outcome.kind === 'refused') {
     void showWarning(t('AppSec: {0}', outcome.sentence));
     return { accepted: false, reason: outcome.sentence };
@@ -80,30 +93,49 @@ async function followWithProgress(app: FixCommandsDeps, finding: Finding, follow
   const name = distinctName(finding);
   let result: FixFollowResult;
   try {
-    result = await withProgress({ location: vscode.ProgressLocation.Notification, title: t('AppSec: the platform is writing a fix for {0}; the pull request follows…', name), cancellable: true }, (_progress, token) => {
-      token.onCancellationRequested(() => following.abort());
-      return follow;
-    });
+    result = await withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: t('AppSec: the platform is writing a fix for {0}; the pull request follows…', name),
+        cancellable: true,
+      },
+      (_progress, token) => {
+        token.onCancellationRequested(() => following.abort());
+        return follow;
+      },
+    );
   } catch (error) {
-    if (!isCancelled(error)) app.logger('Commands').warn(`Following the fix pull request of ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (!isCancelled(error))
+      app.logger('Commands').warn(`Following the fix pull request of ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
     return;
   }
   // The detail's list of fix pull requests is read again when next shown.
   app.details.forget(finding);
   if (result.kind === 'opened' || result.kind === 'merged') {
     const openPullRequest = t('Open Pull Request');
-    const sentence = result.kind === 'merged' ? t('AppSec: the fix pull request for {0} is merged.', name) : t('AppSec: the fix pull request for {0} is open.', name);
+    const sentence =
+      result.kind === 'merged' ? t('AppSec: the fix pull request for {0} is merged.', name) : t('AppSec: the fix pull request for {0} is open.', name);
     const picked = await showInformation(sentence, openPullRequest);
     const link = safeLink(result.url);
     if (picked === openPullRequest && link) await vscode.env.openExternal(link);
   } else if (result.kind === 'failed') {
-    void showWarning(result.reason
-      ? t('AppSec: the platform could not make the fix pull request for {0}: {1}', name, result.reason)
-      : t('AppSec: the platform could not make the fix pull request for {0}.', name));
+    void showWarning(
+      result.reason
+        ? t('AppSec: the platform could not make the fix pull request for {0}: {1}', name, result.reason)
+        : t('AppSec: the platform could not make the fix pull request for {0}.', name),
+    );
   } else {
-    void showInformation(result.kind === 'notAvailable'
-      ? t('AppSec: the platform took the request for a fix pull request for {0}. This deployment cannot say when it opens: it shows on the finding (Refresh) once the platform opens it.', name)
-      : t('AppSec: the platform took the request for a fix pull request for {0}. It was not open after 10 minutes: it shows on the finding (Refresh) once the platform opens it.', name));
+    void showInformation(
+      result.kind === 'notAvailable'
+        ? t(
+            'AppSec: the platform took the request for a fix pull request for {0}. This deployment cannot say when it opens: it shows on the finding (Refresh) once the platform opens it.',
+            name,
+          )
+        : t(
+            'AppSec: the platform took the request for a fix pull request for {0}. It was not open after 10 minutes: it shows on the finding (Refresh) once the platform opens it.',
+            name,
+          ),
+    );
   }
 }
 
@@ -124,11 +156,15 @@ async function chatAvailable(): Promise<boolean> {
 export async function fixWithAgent(app: FixCommandsDeps, target: CommandItem | FindingTarget | undefined): Promise<AgentHandOff | undefined> {
   const finding = targetFinding(app, target);
   if (!finding) return nothingChosen(t('AppSec: select a finding in the tree, or put the cursor on one in the editor.'));
-  const [detail, trace] = await withProgress({ location: vscode.ProgressLocation.Window, title: t('AppSec: gathering the finding for the agent…') }, () => Promise.all([
-    app.details.within(finding, 3_000),
-    readTrace(app, finding).catch(() => undefined),
-  ]));
-  const prompt = fixWithAgentPrompt({ finding, detail, where: whereText(finding, todayPlace(app.places, finding)), trace: trace && 'steps' in trace ? trace.steps : undefined });
+  const [detail, trace] = await withProgress({ location: vscode.ProgressLocation.Window, title: t('AppSec: gathering the finding for the agent…') }, () =>
+    Promise.all([app.details.within(finding, 3_000), readTrace(app, finding).catch(() => undefined)]),
+  );
+  const prompt = fixWithAgentPrompt({
+    finding,
+    detail,
+    where: whereText(finding, todayPlace(app.places, finding)),
+    trace: trace && 'steps' in trace ? trace.steps : undefined,
+  });
   if (await chatAvailable()) {
     try {
       await vscode.commands.executeCommand(CHAT_OPEN, { query: prompt, mode: 'agent' });
@@ -138,11 +174,13 @@ export async function fixWithAgent(app: FixCommandsDeps, target: CommandItem | F
     }
   }
   const copyPrompt = t('Copy Prompt');
-  void showInformation(t('AppSec: this editor has no chat to hand {0} to an agent. Copy the prompt to give it to the assistant you use.', distinctName(finding)), copyPrompt)
-    .then(async (picked) => {
-      if (picked !== copyPrompt) return;
-      await app.clipboard.writeText(prompt);
-      void showInformation(t('AppSec: the prompt for {0} is on the clipboard: paste it into your assistant.', distinctName(finding)));
-    });
+  void showInformation(
+    t('AppSec: this editor has no chat to hand {0} to an agent. Copy the prompt to give it to the assistant you use.', distinctName(finding)),
+    copyPrompt,
+  ).then(async (picked) => {
+    if (picked !== copyPrompt) return;
+    await app.clipboard.writeText(prompt);
+    void showInformation(t('AppSec: the prompt for {0} is on the clipboard: paste it into your assistant.', distinctName(finding)));
+  });
   return { prompt, opened: false };
 }

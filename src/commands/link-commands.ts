@@ -14,14 +14,18 @@ import { openFinding, type FindingCommandsDeps } from './finding-commands';
 
 export type OpenedLink = 'editor' | 'browser' | 'notLoaded' | undefined;
 
-const NOT_A_LINK = (): string => t('That is not a finding\'s platform link (…/findings/<id>, …/supply-chain/<id> or …/secrets/<id>).');
+const NOT_A_LINK = (): string => t("That is not a finding's platform link (…/findings/<id>, …/supply-chain/<id> or …/secrets/<id>).");
 
 export async function openFindingLink(app: Pick<CommandDeps, 'findings' | 'session'> & FindingCommandsDeps, given?: string): Promise<OpenedLink> {
-  const link = given ?? await showInput({
-    title: t('AppSec: Open Finding from Link'), prompt: t('Paste a finding\'s link from the platform, a pull request comment or an agent.'),
-    placeHolder: t('https://semgrep.dev/orgs/<organization>/findings/<id>'), ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() === '' || parseFindingUrl(value.trim()) ? undefined : NOT_A_LINK()),
-  });
+  const link =
+    given ??
+    (await showInput({
+      title: t('AppSec: Open Finding from Link'),
+      prompt: t("Paste a finding's link from the platform, a pull request comment or an agent."),
+      placeHolder: t('https://semgrep.dev/orgs/<organization>/findings/<id>'),
+      ignoreFocusOut: true,
+      validateInput: (value) => (value.trim() === '' || parseFindingUrl(value.trim()) ? undefined : NOT_A_LINK()),
+    }));
   if (link === undefined) return undefined;
   const parsed = parseFindingUrl(link.trim());
   if (!parsed) {
@@ -33,9 +37,10 @@ export async function openFindingLink(app: Pick<CommandDeps, 'findings' | 'sessi
   const finding = slug === undefined ? undefined : types.map((type) => app.findings.finding(slug, type, parsed.id)).find((f) => f !== undefined);
   if (finding) return openFinding(app, { finding });
   const onPlatform = t('Open in Platform');
-  const said = slug === undefined
-    ? t('AppSec: sign in to open finding #{0} in the editor.', parsed.id)
-    : t('AppSec: finding #{0} is not among the findings the editor has loaded: open its project in the AppSec view, or see it on the platform.', parsed.id);
+  const said =
+    slug === undefined
+      ? t('AppSec: sign in to open finding #{0} in the editor.', parsed.id)
+      : t('AppSec: finding #{0} is not among the findings the editor has loaded: open its project in the AppSec view, or see it on the platform.', parsed.id);
   void showInformation(said, ...(isHttpUrl(link.trim()) ? [onPlatform] : [])).then(async (chosen) => {
     if (chosen === onPlatform) await vscode.env.openExternal(vscode.Uri.parse(link.trim()));
   });

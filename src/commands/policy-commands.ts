@@ -10,7 +10,14 @@ import { t } from '../core/l10n';
 import { SETTABLE_RULE_MODES, type SettableRuleMode } from '../core/api/platform-changes';
 import type { PolicyMode } from '../core/model/policy';
 import {
-  modeConsequence, modeLabel, policyIdProblem, RULE_MODE_NAMES, ruleModeConfirmation, rulePathProblem, settableMode, type RuleModeName,
+  modeConsequence,
+  modeLabel,
+  policyIdProblem,
+  RULE_MODE_NAMES,
+  ruleModeConfirmation,
+  rulePathProblem,
+  settableMode,
+  type RuleModeName,
 } from '../core/services/rule-modes';
 import { errorMessage, errorText, isCancellation } from '../host/user-errors';
 import { noSuchOption, object, oneOf, refine, schema, text, valid, type Schema } from '../host/schema';
@@ -45,12 +52,15 @@ const checkedText = (field: string, problem: (value: string) => string | undefin
     return wrong === undefined ? undefined : `${field}: ${wrong}`;
   });
 
-const REQUEST: Schema<RuleModeRequest> = object({
-  policyId: checkedText('policyId', policyIdProblem),
-  rulePath: checkedText('rulePath', rulePathProblem),
-  mode: oneOf(RULE_MODE_NAMES, `mode must be one of ${RULE_MODE_NAMES.join(', ')}.`),
-}, 'setRuleMode takes { policyId: string, rulePath: string, mode: \'monitor\' | \'comment\' | \'block\' | \'disabled\' }.',
-noSuchOption('setRuleMode'));
+const REQUEST: Schema<RuleModeRequest> = object(
+  {
+    policyId: checkedText('policyId', policyIdProblem),
+    rulePath: checkedText('rulePath', rulePathProblem),
+    mode: oneOf(RULE_MODE_NAMES, `mode must be one of ${RULE_MODE_NAMES.join(', ')}.`),
+  },
+  "setRuleMode takes { policyId: string, rulePath: string, mode: 'monitor' | 'comment' | 'block' | 'disabled' }.",
+  noSuchOption('setRuleMode'),
+);
 
 /** A tree node has a `kind` (a mode group has a `mode` too); a request names its rule. */
 const isRequest = (value: unknown): value is Record<string, unknown> =>
@@ -60,13 +70,18 @@ const isRuleModeRequest = (target: RuleModeRequest | CommandItem | undefined): t
 
 /** A request (checked strictly: a wrong field is named, nothing is sent), or a tree item (read, never refused). */
 export const RULE_MODE_ARGUMENT: Schema<RuleModeRequest | CommandItem | undefined> = schema<RuleModeRequest | CommandItem | undefined>((value) =>
-  (isRequest(value) ? REQUEST.check(value) : valid(value === undefined ? undefined : itemOf(value))));
+  isRequest(value) ? REQUEST.check(value) : valid(value === undefined ? undefined : itemOf(value)),
+);
 
 /**
  * Sets a rule's mode. `target` is a request (no prompt, no confirmation) or the rule's tree item;
  * from the Set Mode menu `mode` is the item chosen, from the palette it is asked for.
  */
-export async function setRuleMode(app: PolicyCommandsDeps, target: RuleModeRequest | CommandItem | undefined, mode?: RuleModeName): Promise<RuleModeOutcome | undefined> {
+export async function setRuleMode(
+  app: PolicyCommandsDeps,
+  target: RuleModeRequest | CommandItem | undefined,
+  mode?: RuleModeName,
+): Promise<RuleModeOutcome | undefined> {
   const automated = isRuleModeRequest(target);
   const policyId = automated ? target.policyId : target?.rule?.policyId;
   const rulePath = automated ? target.rulePath : target?.rule?.path;
@@ -75,10 +90,16 @@ export async function setRuleMode(app: PolicyCommandsDeps, target: RuleModeReque
     return undefined;
   }
   const { rules, rule } = await app.policies.findRule(policyId, rulePath);
-  const chosen = automated ? target.mode : mode ?? await pickMode(rule.path, rule.mode);
+  const chosen = automated ? target.mode : (mode ?? (await pickMode(rule.path, rule.mode)));
   if (!chosen) return undefined;
   const wanted = settableMode(chosen);
-  const outcome = (now: PolicyMode, refused?: string): RuleModeOutcome => ({ policyId, rulePath, mode: now, previousMode: rule.mode, ...(refused === undefined ? {} : { refused }) });
+  const outcome = (now: PolicyMode, refused?: string): RuleModeOutcome => ({
+    policyId,
+    rulePath,
+    mode: now,
+    previousMode: rule.mode,
+    ...(refused === undefined ? {} : { refused }),
+  });
   if (rule.mode === wanted) {
     void showInformation(t('AppSec: {0} is already in {1} mode in {2}; nothing was changed.', rule.path, modeLabel(wanted), rules.policy.name));
     return outcome(rule.mode);
@@ -86,7 +107,8 @@ export async function setRuleMode(app: PolicyCommandsDeps, target: RuleModeReque
   if (!automated && !(await confirmed(rule.path, rules.policy.name, rule.mode, wanted))) return undefined;
   try {
     const change = await app.policies.setRuleMode(policyId, rulePath, wanted);
-    if (!automated && change.sent) void showInformation(t('AppSec: {0} is now in {1} mode in {2}.', rule.path, modeLabel(change.rule.mode), change.policy.name));
+    if (!automated && change.sent)
+      void showInformation(t('AppSec: {0} is now in {1} mode in {2}.', rule.path, modeLabel(change.rule.mode), change.policy.name));
     return outcome(change.rule.mode);
   } catch (error) {
     if (isCancellation(error)) throw error;

@@ -27,8 +27,13 @@ export async function resolveProject(app: Pick<ProjectCommandsDeps, 'projects' |
   const projects = await app.projects.load();
   const inWorkspace = app.repos.projectNames();
   const picked = await vscode.window.showQuickPick(
-    [...projects].sort((a, b) => Number(inWorkspace.has(b.name)) - Number(inWorkspace.has(a.name)) || a.name.localeCompare(b.name))
-      .map((p) => ({ label: inertIcons(p.name), description: inertIcons([inWorkspace.has(p.name) ? t('in workspace') : '', p.tags.join(', ')].filter(Boolean).join(' · ')), project: p })),
+    [...projects]
+      .sort((a, b) => Number(inWorkspace.has(b.name)) - Number(inWorkspace.has(a.name)) || a.name.localeCompare(b.name))
+      .map((p) => ({
+        label: inertIcons(p.name),
+        description: inertIcons([inWorkspace.has(p.name) ? t('in workspace') : '', p.tags.join(', ')].filter(Boolean).join(' · ')),
+        project: p,
+      })),
     { title: t('AppSec: choose a project'), matchOnDescription: true },
   );
   return picked?.project;
@@ -41,12 +46,14 @@ const TAGS_EXAMPLE = 'team-payments, pci';
 export async function tagProject(app: ProjectCommandsDeps, item?: CommandItem, given?: string): Promise<Project | undefined> {
   const project = await resolveProject(app, item);
   if (!project) return undefined;
-  const input = given ?? await showInput({
-    title: t('AppSec: add tags to {0}', project.name),
-    prompt: t('Comma-separated. Tags are added to the existing ones ({0}).', project.tags.join(', ') || t('none')),
-    placeHolder: TAGS_EXAMPLE,
-    validateInput: (value) => (value.trim() === '' ? undefined : (v => (typeof v === 'string' ? v : undefined))(parseTags(value))),
-  });
+  const input =
+    given ??
+    (await showInput({
+      title: t('AppSec: add tags to {0}', project.name),
+      prompt: t('Comma-separated. Tags are added to the existing ones ({0}).', project.tags.join(', ') || t('none')),
+      placeHolder: TAGS_EXAMPLE,
+      validateInput: (value) => (value.trim() === '' ? undefined : ((v) => (typeof v === 'string' ? v : undefined))(parseTags(value))),
+    }));
   if (input === undefined) return undefined;
   const tags = parseTags(input);
   if (typeof tags === 'string') throw new Error(tags);
@@ -66,7 +73,7 @@ export async function chooseRef(app: ProjectCommandsDeps, item?: CommandItem, gi
   const project = await resolveProject(app, item);
   if (!project) return undefined;
   const primary = primaryRef(project);
-  const input = given ?? await pickRef(app, project);
+  const input = given ?? (await pickRef(app, project));
   if (input === undefined) return undefined;
   // `refs/heads/x` and `x` name one branch: kept and shown by its short name.
   const ref = branchName(input.trim());
@@ -85,21 +92,30 @@ async function pickRef(app: ProjectCommandsDeps, project: Project): Promise<stri
   const primary = primaryRef(project);
   const current = treeRef(app, project);
   const local = await app.repos.localBranches(project.name);
-  const loaded = app.findings.shownResults().flatMap((r) => r.findings).filter((f) => f.repositoryName === project.name).map((f) => f.ref);
+  const loaded = app.findings
+    .shownResults()
+    .flatMap((r) => r.findings)
+    .filter((f) => f.repositoryName === project.name)
+    .map((f) => f.ref);
   const other = { label: `$(edit) ${t('Other branch or ref…')}`, ref: undefined };
   // The picker is busy while the platform says which branches it scanned, for a moment at most;
   // without that answer the branches are offered unmarked.
   // The same list the views read to tell a branch scanned clean from one never scanned.
   const slug = app.session.deployment?.slug;
-  const scanned = slug === undefined ? Promise.resolve(undefined)
-    : app.scans.branches(slug, project.name, { signal: AbortSignal.timeout(SCANNED_BRANCHES_WAIT_MS) }).catch(() => undefined);
+  const scanned =
+    slug === undefined
+      ? Promise.resolve(undefined)
+      : app.scans.branches(slug, project.name, { signal: AbortSignal.timeout(SCANNED_BRANCHES_WAIT_MS) }).catch(() => undefined);
   const items = scanned.then((branches) => [
     ...refChoices({ primary, defaultBranch: project.defaultBranch, current, local, loaded, ...(branches ? { scanned: branches } : {}) }),
-    { label: '', kind: vscode.QuickPickItemKind.Separator, ref: undefined }, other,
+    { label: '', kind: vscode.QuickPickItemKind.Separator, ref: undefined },
+    other,
   ]);
   const picked = await vscode.window.showQuickPick(items, {
     title: t('AppSec: show the findings of {0} on…', project.name),
-    placeHolder: primary ? t('A branch (the primary branch, {0}, is what the platform scans by default)', primary) : t('A branch (the primary branch is what the platform scans by default)'),
+    placeHolder: primary
+      ? t('A branch (the primary branch, {0}, is what the platform scans by default)', primary)
+      : t('A branch (the primary branch is what the platform scans by default)'),
     matchOnDescription: true,
   });
   if (!picked) return undefined;
@@ -107,7 +123,9 @@ async function pickRef(app: ProjectCommandsDeps, project: Project): Promise<stri
   return showInput({
     title: t('AppSec: branch or ref of {0} to show', project.name),
     value: current,
-    prompt: primary ? t('Findings of this ref are listed under the project. Leave empty for the primary branch ({0}).', primary) : t('Findings of this ref are listed under the project. Leave empty for the primary branch.'),
+    prompt: primary
+      ? t('Findings of this ref are listed under the project. Leave empty for the primary branch ({0}).', primary)
+      : t('Findings of this ref are listed under the project. Leave empty for the primary branch.'),
     validateInput: (v) => (/\s/.test(v.trim()) ? t('A ref has no spaces.') : undefined),
   });
 }

@@ -22,16 +22,24 @@ import { said, t } from '../core/l10n';
 
 export type ProjectSettingsDeps = Pick<CommandDeps, 'projects' | 'repos' | 'session' | 'baselines' | 'logger' | 'scans'>;
 
-export const TAG_CHANGES = object({
-  add: optional(listOf(text('Each tag to add is text.'), 'add is a list of tags.')),
-  remove: optional(listOf(text('Each tag to remove is text.'), 'remove is a list of tags.')),
-}, 'editTags takes { add?: string[], remove?: string[] }.', noSuchOption('editTags'));
+export const TAG_CHANGES = object(
+  {
+    add: optional(listOf(text('Each tag to add is text.'), 'add is a list of tags.')),
+    remove: optional(listOf(text('Each tag to remove is text.'), 'remove is a list of tags.')),
+  },
+  'editTags takes { add?: string[], remove?: string[] }.',
+  noSuchOption('editTags'),
+);
 export type TagChanges = Infer<typeof TAG_CHANGES>;
 
-export const MANAGED_SCANS_CHANGE = object({
-  diffScan: optional(boolean('diffScan must be true or false.')),
-  fullScan: optional(boolean('fullScan must be true or false.')),
-}, 'setManagedScans takes { diffScan?: boolean, fullScan?: boolean }.', noSuchOption('setManagedScans'));
+export const MANAGED_SCANS_CHANGE = object(
+  {
+    diffScan: optional(boolean('diffScan must be true or false.')),
+    fullScan: optional(boolean('fullScan must be true or false.')),
+  },
+  'setManagedScans takes { diffScan?: boolean, fullScan?: boolean }.',
+  noSuchOption('setManagedScans'),
+);
 export type ManagedScansChange = Infer<typeof MANAGED_SCANS_CHANGE>;
 
 /** The project named by the item as the service holds it now; without one, picked from the list. */
@@ -71,11 +79,19 @@ export async function editTags(app: ProjectSettingsDeps, item?: CommandItem, cha
 async function editInPicker(app: ProjectSettingsDeps, project: Project, draft: TagDraft | undefined): Promise<Project | undefined> {
   const accepted = await pickTagEdit(app.projects.find(project.name) ?? project, draft);
   if (!accepted) return undefined;
-  const add = accepted.typed.split(',').map((t) => t.trim()).filter((t) => t !== '');
+  const add = accepted.typed
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
   return applyTags(app, project, { add, remove: accepted.unchecked }, accepted);
 }
 
-async function applyTags(app: ProjectSettingsDeps, project: Project, request: { readonly add: readonly string[]; readonly remove: readonly string[] }, draft: TagDraft): Promise<Project | undefined> {
+async function applyTags(
+  app: ProjectSettingsDeps,
+  project: Project,
+  request: { readonly add: readonly string[]; readonly remove: readonly string[] },
+  draft: TagDraft,
+): Promise<Project | undefined> {
   const { name } = project;
   try {
     const outcome = await asking(t('AppSec: changing the tags of {0}…', name), app.projects.changes.editTags(name, request));
@@ -100,10 +116,12 @@ function offerToEditAgain(app: ProjectSettingsDeps, project: Project, error: unk
   log.error(context.english, partial ? error.reason : error);
   const editAgain = t('Edit Again');
   const showLogs = t('Show Logs');
-  void showError(t('AppSec: {0}. {1}', context.text, errorText(partial ? error.reason : error)), editAgain, showLogs).then(async (picked) => {
-    if (picked === showLogs) await vscode.commands.executeCommand('appsecFindings.showLogs');
-    if (picked === editAgain) await editInPicker(app, project, draft);
-  }).then(undefined, (again: unknown) => log.error(`Editing the tags of ${name} again failed`, again));
+  void showError(t('AppSec: {0}. {1}', context.text, errorText(partial ? error.reason : error)), editAgain, showLogs)
+    .then(async (picked) => {
+      if (picked === showLogs) await vscode.commands.executeCommand('appsecFindings.showLogs');
+      if (picked === editAgain) await editInPicker(app, project, draft);
+    })
+    .then(undefined, (again: unknown) => log.error(`Editing the tags of ${name} again failed`, again));
 }
 
 /**
@@ -115,13 +133,16 @@ export async function setPrimaryBranch(app: ProjectSettingsDeps, item?: CommandI
   const project = await projectOf(app, item);
   if (!project) return undefined;
   const deployment = app.session.deployment;
-  if (!deployment) throw new Error(t('Sign in to change a project\'s primary branch.'));
-  const chosen = branch !== undefined
-    ? { branch: branch.trim() === 'default' ? undefined : branch.trim() }
-    : await pickPrimaryBranch(project, async (signal) => (await app.scans.branches(deployment.slug, project.name, { force: true, signal })) ?? []);
+  if (!deployment) throw new Error(t("Sign in to change a project's primary branch."));
+  const chosen =
+    branch !== undefined
+      ? { branch: branch.trim() === 'default' ? undefined : branch.trim() }
+      : await pickPrimaryBranch(project, async (signal) => (await app.scans.branches(deployment.slug, project.name, { force: true, signal })) ?? []);
   if (!chosen) return undefined;
-  const making = chosen.branch === undefined ? t('AppSec: making the default branch the primary branch of {0}…', project.name)
-    : t('AppSec: making {0} the primary branch of {1}…', chosen.branch, project.name);
+  const making =
+    chosen.branch === undefined
+      ? t('AppSec: making the default branch the primary branch of {0}…', project.name)
+      : t('AppSec: making {0} the primary branch of {1}…', chosen.branch, project.name);
   try {
     const { project: updated, changed } = await asking(making, app.projects.changes.setPrimaryBranch(project.name, chosen.branch));
     if (!changed) {
@@ -131,8 +152,11 @@ export async function setPrimaryBranch(app: ProjectSettingsDeps, item?: CommandI
     // The project now names the new branch: its findings are what new findings are told apart from.
     await app.baselines.ensure(deployment.slug, project.name, true);
     const ref = primaryRef(updated);
-    inform(ref ? t('The primary branch of {0} is now {1}: findings {2} does not have are new on their branch.', project.name, primaryName(updated), ref)
-      : t('The primary branch of {0} is now {1}: findings it does not have are new on their branch.', project.name, primaryName(updated)));
+    inform(
+      ref
+        ? t('The primary branch of {0} is now {1}: findings {2} does not have are new on their branch.', project.name, primaryName(updated), ref)
+        : t('The primary branch of {0} is now {1}: findings it does not have are new on their branch.', project.name, primaryName(updated)),
+    );
     return app.projects.find(project.name) ?? updated;
   } catch (error) {
     void reportError(said('The primary branch of {0} is still {1}', project.name, primaryName(project)), error, app.logger('Projects'));
@@ -156,14 +180,16 @@ export async function setManagedScans(app: ProjectSettingsDeps, item?: CommandIt
       if (!sameScans(before, ticked)) {
         const { message, detail } = managedScansChange(project.name, before, ticked);
         const apply = t('Apply');
-        if (await showWarning(message, { modal: true, detail }, apply) !== apply) return undefined;
+        if ((await showWarning(message, { modal: true, detail }, apply)) !== apply) return undefined;
       }
       wanted = { diffScan: ticked.diffScanEnabled, fullScan: ticked.fullScanEnabled };
     }
     const outcome = await asking(t('AppSec: changing the managed scans of {0}…', project.name), app.projects.changes.setManagedScans(project.name, wanted));
-    inform(outcome.changed
-      ? t('Managed scans of {0}: {1}.', project.name, managedScansText(outcome.scans))
-      : t('Nothing to change: the managed scans of {0} are {1} already. Nothing was sent.', project.name, managedScansText(outcome.scans)));
+    inform(
+      outcome.changed
+        ? t('Managed scans of {0}: {1}.', project.name, managedScansText(outcome.scans))
+        : t('Nothing to change: the managed scans of {0} are {1} already. Nothing was sent.', project.name, managedScansText(outcome.scans)),
+    );
     return outcome.scans;
   } catch (error) {
     void reportError(said('The managed scans of {0} are unchanged', project.name), error, app.logger('Projects'));

@@ -16,6 +16,9 @@ export interface CommandMapDeps extends CommandDeps {
 }
 
 export function registerCommandMap(context: vscode.ExtensionContext, deps: CommandMapDeps): object {
-  context.subscriptions.push(...registerCommands(deps, buildCommands(deps, treeCommandHandlers(deps.trees)), (id, result) => deps.walkthrough.commandRan(id, result)), registerFindingLinks());
+  context.subscriptions.push(
+    ...registerCommands(deps, buildCommands(deps, treeCommandHandlers(deps.trees)), (id, result) => deps.walkthrough.commandRan(id, result)),
+    registerFindingLinks(),
+  );
   return {};
 }

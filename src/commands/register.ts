@@ -26,22 +26,33 @@ export class CommandArgumentError extends Error {
 /** What failed, in English for the log and in the display language for the user. */
 function failedTitle(id: CommandId): Said {
   switch (id) {
-    case 'appsecFindings.signIn': return said('Sign-in failed');
-    case 'appsecFindings.refresh': return said('Refresh failed');
-    case 'appsecFindings.tagProject': return said('Tagging the project failed');
-    case 'appsecFindings.exportSbom': return said('The SBOM export failed');
-    case 'appsecFindings.exportSarif': return said('The SARIF export failed');
+    case 'appsecFindings.signIn':
+      return said('Sign-in failed');
+    case 'appsecFindings.refresh':
+      return said('Refresh failed');
+    case 'appsecFindings.tagProject':
+      return said('Tagging the project failed');
+    case 'appsecFindings.exportSbom':
+      return said('The SBOM export failed');
+    case 'appsecFindings.exportSarif':
+      return said('The SARIF export failed');
     case 'appsecFindings.setRuleMode':
     case 'appsecFindings.setRuleModeMonitor':
     case 'appsecFindings.setRuleModeComment':
     case 'appsecFindings.setRuleModeBlock':
-    case 'appsecFindings.setRuleModeDisabled': return said('Changing the rule\'s mode failed');
-    case 'appsecFindings.editTags': return said('Editing the tags failed');
-    case 'appsecFindings.setPrimaryBranch': return said('Setting the primary branch failed');
-    case 'appsecFindings.setManagedScans': return said('Changing the managed scans failed');
-    case 'appsecFindings.unlinkTicketEverywhere': return said('Unlinking the ticket failed');
+    case 'appsecFindings.setRuleModeDisabled':
+      return said("Changing the rule's mode failed");
+    case 'appsecFindings.editTags':
+      return said('Editing the tags failed');
+    case 'appsecFindings.setPrimaryBranch':
+      return said('Setting the primary branch failed');
+    case 'appsecFindings.setManagedScans':
+      return said('Changing the managed scans failed');
+    case 'appsecFindings.unlinkTicketEverywhere':
+      return said('Unlinking the ticket failed');
     // The command's id names it (a contract word, the same in every language).
-    default: return said('{0} failed', id.replace('appsecFindings.', ''));
+    default:
+      return said('{0} failed', id.replace('appsecFindings.', ''));
   }
 }
 

@@ -28,7 +28,9 @@ export interface SaveDialog {
 export async function saveTarget(given: vscode.Uri | undefined, dialog: SaveDialog): Promise<vscode.Uri | undefined> {
   if (given) return given;
   const picked = await vscode.window.showSaveDialog({
-    title: dialog.title, defaultUri: vscode.Uri.file(path.join(startFolder(), dialog.fileName)), filters: dialog.filters,
+    title: dialog.title,
+    defaultUri: vscode.Uri.file(path.join(startFolder(), dialog.fileName)),
+    filters: dialog.filters,
   });
   if (picked?.scheme === 'file') lastFolder = path.dirname(picked.fsPath);
   return picked;

@@ -32,7 +32,11 @@ const formats = (): { label: string; detail: string; value: SbomOutputFormat }[]
 ];
 
 /** What an export asks for when nobody says otherwise: the newest CycloneDX, as JSON, of an application. */
-const SBOM_DEFAULTS = { outputFormat: 'SBOM_OUTPUT_FORMAT_JSON', cycloneDxVersion: CYCLONEDX_VERSIONS[CYCLONEDX_VERSIONS.length - 1], componentType: 'APPLICATION' } as const;
+const SBOM_DEFAULTS = {
+  outputFormat: 'SBOM_OUTPUT_FORMAT_JSON',
+  cycloneDxVersion: CYCLONEDX_VERSIONS[CYCLONEDX_VERSIONS.length - 1],
+  componentType: 'APPLICATION',
+} as const;
 
 /** The ref an export takes when none is given, and the branch it stands in for when that one was never scanned. */
 interface SbomRef {
@@ -64,33 +68,63 @@ async function sbomRequest(project: Project, options: SbomOptions, place: () => 
   if (Object.values(options).some((value) => value !== undefined)) {
     if (ref === undefined) throw new Error(t('Name the ref to export: {0} has no primary branch and none is checked out.', project.name));
     return {
-      ...base, ref, outputFormat: options.outputFormat ?? SBOM_DEFAULTS.outputFormat,
-      cycloneDxVersion: options.cycloneDxVersion ?? SBOM_DEFAULTS.cycloneDxVersion, componentType: options.componentType ?? SBOM_DEFAULTS.componentType,
+      ...base,
+      ref,
+      outputFormat: options.outputFormat ?? SBOM_DEFAULTS.outputFormat,
+      cycloneDxVersion: options.cycloneDxVersion ?? SBOM_DEFAULTS.cycloneDxVersion,
+      componentType: options.componentType ?? SBOM_DEFAULTS.componentType,
     };
   }
   // Without a ref to propose, the options are asked, the ref first.
   if (ref === undefined) return askEachOption(base, '');
   const format = formats().find((f) => f.value === SBOM_DEFAULTS.outputFormat)?.label ?? CYCLONEDX_JSON;
   const described = t('{0} {1}, an application', format, SBOM_DEFAULTS.cycloneDxVersion);
-  const choice = await vscode.window.showQuickPick([
-    { label: `$(export) ${t('Export {0}', ref)}`, description: withoutScan ? t('{0} · {1} has no scan, so its primary branch', described, withoutScan) : described, options: false },
-    { label: `$(settings-gear) ${t('Options…')}`, description: t('another branch, format, CycloneDX version or component type'), options: true },
-  ], { title: t('AppSec: export the SBOM of {0}', project.name) });
+  const choice = await vscode.window.showQuickPick(
+    [
+      {
+        label: `$(export) ${t('Export {0}', ref)}`,
+        description: withoutScan ? t('{0} · {1} has no scan, so its primary branch', described, withoutScan) : described,
+        options: false,
+      },
+      { label: `$(settings-gear) ${t('Options…')}`, description: t('another branch, format, CycloneDX version or component type'), options: true },
+    ],
+    { title: t('AppSec: export the SBOM of {0}', project.name) },
+  );
   if (!choice) return undefined;
   if (!choice.options) return { ...base, ref, ...SBOM_DEFAULTS };
   return askEachOption(base, ref);
 }
 
 async function askEachOption(base: Pick<SbomExportRequest, 'repositoryId' | 'supplier'>, shown: string): Promise<SbomExportRequest | undefined> {
-  const ref = await showInput({ title: t('AppSec: SBOM export — branch or ref'), value: shown, prompt: t('The branch or ref whose dependencies to export'), validateInput: (v) => (v.trim() ? undefined : t('A ref is needed.')) });
+  const ref = await showInput({
+    title: t('AppSec: SBOM export — branch or ref'),
+    value: shown,
+    prompt: t('The branch or ref whose dependencies to export'),
+    validateInput: (v) => (v.trim() ? undefined : t('A ref is needed.')),
+  });
   if (!ref) return undefined;
   const picked = <T extends { label: string }>(items: T[], title: string, isDefault: (item: T) => boolean): Thenable<T | undefined> =>
-    vscode.window.showQuickPick(items.map((item) => ({ ...item, picked: isDefault(item), description: isDefault(item) ? t('default') : undefined })), { title: t('AppSec: SBOM export — {0}', title) });
+    vscode.window.showQuickPick(
+      items.map((item) => ({ ...item, picked: isDefault(item), description: isDefault(item) ? t('default') : undefined })),
+      { title: t('AppSec: SBOM export — {0}', title) },
+    );
   const outputFormat = (await picked(formats(), t('format'), (f) => f.value === SBOM_DEFAULTS.outputFormat))?.value;
   if (!outputFormat) return undefined;
-  const cycloneDxVersion = (await picked([...CYCLONEDX_VERSIONS].reverse().map((v) => ({ label: v })), t('CycloneDX version'), (v) => v.label === SBOM_DEFAULTS.cycloneDxVersion))?.label as SbomExportRequest['cycloneDxVersion'] | undefined;
+  const cycloneDxVersion = (
+    await picked(
+      [...CYCLONEDX_VERSIONS].reverse().map((v) => ({ label: v })),
+      t('CycloneDX version'),
+      (v) => v.label === SBOM_DEFAULTS.cycloneDxVersion,
+    )
+  )?.label as SbomExportRequest['cycloneDxVersion'] | undefined;
   if (!cycloneDxVersion) return undefined;
-  const componentType = (await picked(SBOM_COMPONENT_TYPES.map((c) => ({ label: c.toLowerCase().replace(/_/g, ' '), value: c })), t('component type'), (c) => c.value === SBOM_DEFAULTS.componentType))?.value;
+  const componentType = (
+    await picked(
+      SBOM_COMPONENT_TYPES.map((c) => ({ label: c.toLowerCase().replace(/_/g, ' '), value: c })),
+      t('component type'),
+      (c) => c.value === SBOM_DEFAULTS.componentType,
+    )
+  )?.value;
   if (!componentType) return undefined;
   return { ...base, ref: ref.trim(), outputFormat, cycloneDxVersion, componentType };
 }
@@ -117,15 +151,17 @@ export async function exportSbom(app: ProjectCommandsDeps, item?: CommandItem, o
 function followWithProgress(app: ProjectCommandsDeps, record: SbomExportRecord): Thenable<SbomExportRecord> {
   return withProgress(
     { location: vscode.ProgressLocation.Notification, title: t('AppSec: exporting the SBOM of {0}', `${record.projectName}@${record.ref}`), cancellable: true },
-    (progress, cancel) => withAbortSignal(cancel, (signal) =>
-      app.sbom.follow(record.taskToken, signal, (s) => progress.report({ message: exportState(s.state) }))),
+    (progress, cancel) =>
+      withAbortSignal(cancel, (signal) => app.sbom.follow(record.taskToken, signal, (s) => progress.report({ message: exportState(s.state) }))),
   );
 }
 
 /** The end of a job: a completed one is saved and opened, a failed one says the platform's reason. */
 async function finish(app: ProjectCommandsDeps, record: SbomExportRecord, target: vscode.Uri | undefined): Promise<SbomExportRecord> {
   if (record.state === 'SBOM_EXPORT_STATUS_FAILED') {
-    void showError(t('AppSec: the SBOM export of {0} failed: {1}.', `${record.projectName}@${record.ref}`, record.errorMessage ?? t('the platform gave no reason')));
+    void showError(
+      t('AppSec: the SBOM export of {0} failed: {1}.', `${record.projectName}@${record.ref}`, record.errorMessage ?? t('the platform gave no reason')),
+    );
     return record;
   }
   if (record.state !== 'SBOM_EXPORT_STATUS_COMPLETED') return record;
@@ -162,8 +198,9 @@ async function showForReading(uri: vscode.Uri, text: string): Promise<void> {
     return;
   }
   await showForReadingOnly(`${basename(uri.fsPath).replace(/\.json$/i, '')} (indented).json`, indented);
-  void showInformation(t('AppSec: the SBOM is saved as the platform sent it, in {0}; shown here indented for reading.', uri.fsPath), t('Open the File'))
-    .then((open) => (open ? vscode.window.showTextDocument(uri) : undefined));
+  void showInformation(t('AppSec: the SBOM is saved as the platform sent it, in {0}; shown here indented for reading.', uri.fsPath), t('Open the File')).then(
+    (open) => (open ? vscode.window.showTextDocument(uri) : undefined),
+  );
 }
 
 /** A JSON document on a line or two, indented; undefined for XML, or JSON already laid out. */
@@ -182,12 +219,14 @@ function indentedJson(text: string): string | undefined {
  */
 export function resumeSbomExports(app: ProjectCommandsDeps): void {
   for (const record of app.sbom.pending) {
-    void withProgress(
-      { location: vscode.ProgressLocation.Window, title: t('AppSec: SBOM of {0}', record.projectName) },
-      () => app.sbom.follow(record.taskToken),
-    ).then((done) => offerSave(app, done), (e: unknown) => {
-      void showWarning(t('AppSec: the SBOM export of {0} could not be followed: {1}', record.projectName, e instanceof Error ? e.message : String(e)));
-    });
+    void withProgress({ location: vscode.ProgressLocation.Window, title: t('AppSec: SBOM of {0}', record.projectName) }, () =>
+      app.sbom.follow(record.taskToken),
+    ).then(
+      (done) => offerSave(app, done),
+      (e: unknown) => {
+        void showWarning(t('AppSec: the SBOM export of {0} could not be followed: {1}', record.projectName, e instanceof Error ? e.message : String(e)));
+      },
+    );
   }
 }
 
@@ -210,10 +249,14 @@ export function describeRecord(record: SbomExportRecord): string {
 /** An export's state in words; a state added later reads as the platform names it. */
 function exportState(state: string): string {
   switch (state) {
-    case 'SBOM_EXPORT_STATUS_COMPLETED': return t('completed');
-    case 'SBOM_EXPORT_STATUS_FAILED': return t('failed');
-    case 'SBOM_EXPORT_STATUS_IN_PROGRESS': return t('in progress');
-    default: return state.replace('SBOM_EXPORT_STATUS_', '').toLowerCase().replace(/_/g, ' ');
+    case 'SBOM_EXPORT_STATUS_COMPLETED':
+      return t('completed');
+    case 'SBOM_EXPORT_STATUS_FAILED':
+      return t('failed');
+    case 'SBOM_EXPORT_STATUS_IN_PROGRESS':
+      return t('in progress');
+    default:
+      return state.replace('SBOM_EXPORT_STATUS_', '').toLowerCase().replace(/_/g, ' ');
   }
 }
 
@@ -230,8 +273,17 @@ export async function showSbomExports(app: ProjectCommandsDeps): Promise<void> {
     return;
   }
   const picked = await vscode.window.showQuickPick(
-    history.map((r) => ({ label: inertIcons(`${r.projectName}@${r.ref}`), description: describeRecord(r), detail: `${formatLabel(r.format)} · ${t('task token {0}', r.taskToken)}`, record: r })),
-    { title: t('AppSec: SBOM exports (newest first)'), placeHolder: t('Pick one to save its document, check it again or copy its task token'), matchOnDescription: true },
+    history.map((r) => ({
+      label: inertIcons(`${r.projectName}@${r.ref}`),
+      description: describeRecord(r),
+      detail: `${formatLabel(r.format)} · ${t('task token {0}', r.taskToken)}`,
+      record: r,
+    })),
+    {
+      title: t('AppSec: SBOM exports (newest first)'),
+      placeHolder: t('Pick one to save its document, check it again or copy its task token'),
+      matchOnDescription: true,
+    },
   );
   if (!picked) return;
   const { record } = picked;

@@ -30,19 +30,24 @@ export async function signIn(app: SessionCommandsDeps, given?: string): Promise<
   const demo = demoTokenFor(settings.baseUrl(), process.env);
   // Undefined when the base URL is unusable: the sign-in then says why.
   const origin = app.session.tokenOrigin;
-  const token = given ?? await showInput({
-    title: t('AppSec: Sign In'),
-    prompt: demo
-      ? t('The demo platform\'s token is filled in: press Enter to sign in to the demo again.')
-      : origin
-        ? t('API token of the Semgrep AppSec Platform at {0} (Settings → Tokens, with Web API access). It is kept in VS Code\'s secret storage, for {0} only.', origin)
-        : t('API token of the Semgrep AppSec Platform (Settings → Tokens, with Web API access). It is kept in VS Code\'s secret storage only.'),
-    ...(demo ? { value: demo } : {}),
-    password: true,
-    ignoreFocusOut: true,
-    placeHolder: t('Paste the API token'),
-    validateInput: validateToken,
-  });
+  const token =
+    given ??
+    (await showInput({
+      title: t('AppSec: Sign In'),
+      prompt: demo
+        ? t("The demo platform's token is filled in: press Enter to sign in to the demo again.")
+        : origin
+          ? t(
+              "API token of the Semgrep AppSec Platform at {0} (Settings → Tokens, with Web API access). It is kept in VS Code's secret storage, for {0} only.",
+              origin,
+            )
+          : t("API token of the Semgrep AppSec Platform (Settings → Tokens, with Web API access). It is kept in VS Code's secret storage only."),
+      ...(demo ? { value: demo } : {}),
+      password: true,
+      ignoreFocusOut: true,
+      placeHolder: t('Paste the API token'),
+      validateInput: validateToken,
+    }));
   if (!token) return undefined;
   const deployment = await withProgress(
     { location: vscode.ProgressLocation.Notification, title: t('AppSec: checking the token…'), cancellable: true },
@@ -68,4 +73,3 @@ export async function refresh(app: SessionCommandsDeps): Promise<void> {
   }
   await withProgress({ location: { viewId: 'appsecFindings.projects' } }, () => app.refreshAll(true));
 }
-

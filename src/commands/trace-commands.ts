@@ -45,7 +45,7 @@ export function stepResult(step: TraceStepToday): TraceStepResult {
 export async function readTrace(app: Pick<CommandDeps, 'stories' | 'places'>, finding: Finding): Promise<{ steps: TraceStepToday[] } | { none: string }> {
   if (!kindOf(finding).traced) return { none: t('only code findings have a trace') };
   const answer = await app.stories.get(finding);
-  if (!answer) throw new Error(t('Sign in to read the finding\'s trace from the platform.'));
+  if (!answer) throw new Error(t("Sign in to read the finding's trace from the platform."));
   if (answer.kind === 'notAvailable') return { none: t('this deployment does not give traces ({0})', answer.unavailable.status) };
   const trace = answer.story.trace ?? [];
   if (trace.length === 0) return { none: t('the platform gives none for this finding (its rule does not follow data)') };
@@ -77,7 +77,12 @@ const ROLE_ICONS = { source: 'debug-start', step: 'arrow-down', sink: 'target' }
 function itemOf(step: TraceStepToday): StepItem {
   const icon = step.kind === 'deleted' ? 'circle-slash' : step.kind === 'elsewhere' ? 'link-external' : ROLE_ICONS[step.role];
   // A step's name, place and code are the platform's (the scanned code): drawn as text, never as icons.
-  return { label: `$(${icon}) ${inertIcons(sayStepName(step, t))}`, description: inertIcons(sayStepPlace(step, t)), detail: inertIcons(stepCode(step, 200) ?? sayRoleMeaning(step.role, t)), step };
+  return {
+    label: `$(${icon}) ${inertIcons(sayStepName(step, t))}`,
+    description: inertIcons(sayStepPlace(step, t)),
+    detail: inertIcons(stepCode(step, 200) ?? sayRoleMeaning(step.role, t)),
+    step,
+  };
 }
 
 /**
@@ -88,12 +93,17 @@ function walk(finding: Finding, steps: readonly TraceStepToday[] | string): Prom
   const pick = vscode.window.createQuickPick<StepItem>();
   // The list keeps the focus, so the editor's selection is faint: the step's lines are lit as "Go to Line" lights them.
   const lit = vscode.window.createTextEditorDecorationType({ backgroundColor: new vscode.ThemeColor('editor.rangeHighlightBackground'), isWholeLine: true });
-  pick.title = typeof steps === 'string' ? t('AppSec: trace of {0}', distinctName(finding))
-    : steps.length === 1 ? t('AppSec: trace of {0} (1 step)', distinctName(finding)) : t('AppSec: trace of {0} ({1} steps, source first)', distinctName(finding), formatCount(steps.length));
+  pick.title =
+    typeof steps === 'string'
+      ? t('AppSec: trace of {0}', distinctName(finding))
+      : steps.length === 1
+        ? t('AppSec: trace of {0} (1 step)', distinctName(finding))
+        : t('AppSec: trace of {0} ({1} steps, source first)', distinctName(finding), formatCount(steps.length));
   pick.placeholder = typeof steps === 'string' ? t('No trace') : t('Move through the steps to see each in the editor; Enter opens one, Escape closes');
   pick.matchOnDescription = true;
   pick.matchOnDetail = true;
-  pick.items = typeof steps === 'string' ? [{ label: `$(info) ${t('No trace')}`, detail: t('The trace of this finding is not there: {0}.', steps) }] : steps.map(itemOf);
+  pick.items =
+    typeof steps === 'string' ? [{ label: `$(info) ${t('No trace')}`, detail: t('The trace of this finding is not there: {0}.', steps) }] : steps.map(itemOf);
   return new Promise<void>((resolve) => {
     const subscriptions = [
       pick.onDidChangeActive(([active]) => void (active?.step ? show(active.step, true, lit) : undefined)),

@@ -42,10 +42,14 @@ const total = (subject: Subject): number => [...subject.values()].reduce((n, lis
 /** "Ignored 2 findings": what was done, with how many. */
 function doneText(state: TriageState, findings: string): string {
   switch (state) {
-    case 'ignored': return t('Ignored {0}', findings);
-    case 'reviewing': return t('Marked {0} as reviewing', findings);
-    case 'fixing': return t('Marked {0} as fixing', findings);
-    case 'reopened': return t('Reopened {0}', findings);
+    case 'ignored':
+      return t('Ignored {0}', findings);
+    case 'reviewing':
+      return t('Marked {0} as reviewing', findings);
+    case 'fixing':
+      return t('Marked {0} as fixing', findings);
+    case 'reopened':
+      return t('Reopened {0}', findings);
   }
 }
 
@@ -58,7 +62,14 @@ export async function runTriage(app: TriageCommandsDeps, subject: Subject, input
   const outcomes: { issueType: IssueType; outcome: TriageOutcome }[] = [];
   try {
     for (const [issueType, findings] of subject) {
-      outcomes.push({ issueType, outcome: await app.triage.triage(issueType, findings.map((f) => f.id), input) });
+      outcomes.push({
+        issueType,
+        outcome: await app.triage.triage(
+          issueType,
+          findings.map((f) => f.id),
+          input,
+        ),
+      });
     }
   } catch (error) {
     // Said once, here, with Try Again (and the note kept); other errors go to the command's report.
@@ -77,7 +88,12 @@ function announce(app: TriageCommandsDeps, outcomes: readonly { issueType: Issue
   const done = input.state ? doneText(input.state, count(asked)) : t('Added the note to {0}', count(asked));
   const reason = input.state && input.reason ? t('{0} ({1})', done, valueLabel(input.reason)) : done;
   const what = input.state && input.note ? t('{0}, with the note', reason) : reason;
-  const also = others === 0 ? '' : others === 1 ? ` ${t('The platform also triaged 1 copy on other branches.')}` : ` ${t('The platform also triaged {0} copies on other branches.', formatNumber(others))}`;
+  const also =
+    others === 0
+      ? ''
+      : others === 1
+        ? ` ${t('The platform also triaged 1 copy on other branches.')}`
+        : ` ${t('The platform also triaged {0} copies on other branches.', formatNumber(others))}`;
   const canUndo = input.state !== undefined && outcomes.some(({ outcome }) => outcome.before.length > 0);
   const undo = t('Undo');
   void showInformation(`${t('AppSec: {0}.', what)}${also}`, ...(canUndo ? [undo] : [])).then(async (picked) => {
@@ -122,8 +138,12 @@ async function askNote(value = '', required = false): Promise<string | undefined
     prompt: t('Saved on the platform with the finding (at most {0} characters).', formatNumber(MAX_NOTE_LENGTH)),
     value,
     ignoreFocusOut: true,
-    validateInput: (text) => text.length > MAX_NOTE_LENGTH ? t('{0} characters: at most {1}.', formatNumber(text.length), formatNumber(MAX_NOTE_LENGTH))
-      : required && text.trim() === '' ? t('Write the note.') : undefined,
+    validateInput: (text) =>
+      text.length > MAX_NOTE_LENGTH
+        ? t('{0} characters: at most {1}.', formatNumber(text.length), formatNumber(MAX_NOTE_LENGTH))
+        : required && text.trim() === ''
+          ? t('Write the note.')
+          : undefined,
   });
 }
 
@@ -137,7 +157,12 @@ export async function ignore(app: TriageCommandsDeps, item?: CommandItem, select
   return runTriage(app, subject, { state: 'ignored', reason, ...(note.trim() ? { note } : {}) });
 }
 
-export function setState(app: TriageCommandsDeps, state: Exclude<TriageState, 'ignored'>, item?: CommandItem, selected?: readonly CommandItem[]): Promise<TriageOutcome[]> {
+export function setState(
+  app: TriageCommandsDeps,
+  state: Exclude<TriageState, 'ignored'>,
+  item?: CommandItem,
+  selected?: readonly CommandItem[],
+): Promise<TriageOutcome[]> {
   return runTriage(app, subjectOr(app, item, selected), { state });
 }
 

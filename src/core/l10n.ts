@@ -140,7 +140,12 @@ export function formatDay(date: Date): string {
 export function formatDayTime(date: Date): string {
   if (isEnglish()) return date.toISOString().replace('T', ' ').slice(0, 16);
   return new Intl.DateTimeFormat(intlLocale(), {
-    year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', timeZone: 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
   }).format(date);
 }
 

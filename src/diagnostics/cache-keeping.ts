@@ -50,10 +50,20 @@ interface Written {
 }
 
 function sameWrite(a: Written, b: Written): boolean {
-  const sameAnswer = (x: FindingsResult, y: FindingsResult): boolean => queryKey(x.query) === queryKey(y.query) && x.skipped === y.skipped && sameList(x.findings, y.findings);
-  const sameFile = (x: readonly [string, readonly vscode.Diagnostic[]], y: readonly [string, readonly vscode.Diagnostic[]]): boolean => x[0] === y[0] && sameList(x[1], y[1]);
-  return a.deployment === b.deployment && a.clears === b.clears && a.view === b.view && a.results.length === b.results.length && a.results.every((r, i) => sameAnswer(r, b.results[i]))
-    && (a.shown === undefined ? b.shown === undefined : b.shown !== undefined && a.shown.length === b.shown.length && a.shown.every((file, i) => sameFile(file, b.shown![i])));
+  const sameAnswer = (x: FindingsResult, y: FindingsResult): boolean =>
+    queryKey(x.query) === queryKey(y.query) && x.skipped === y.skipped && sameList(x.findings, y.findings);
+  const sameFile = (x: readonly [string, readonly vscode.Diagnostic[]], y: readonly [string, readonly vscode.Diagnostic[]]): boolean =>
+    x[0] === y[0] && sameList(x[1], y[1]);
+  return (
+    a.deployment === b.deployment &&
+    a.clears === b.clears &&
+    a.view === b.view &&
+    a.results.length === b.results.length &&
+    a.results.every((r, i) => sameAnswer(r, b.results[i])) &&
+    (a.shown === undefined
+      ? b.shown === undefined
+      : b.shown !== undefined && a.shown.length === b.shown.length && a.shown.every((file, i) => sameFile(file, b.shown![i])))
+  );
 }
 
 /** What a refresh's answers came to on disk: written, or the same as this session last wrote. */
@@ -122,11 +132,12 @@ export async function startFromCache(deps: CacheKeepingDeps): Promise<boolean> {
   const shownText = view === undefined ? undefined : await cache.readShown(deployment, view);
   // A URI that no longer parses makes the reader throw: the file is then not used, like a broken one.
   const shownFiles = shownText === undefined ? undefined : await decodeShownInSlices(shownText, shownReader).catch(() => undefined);
-  if (shownText !== undefined && !shownFiles) log.warn('What Problems showed in the last session could not be read; the findings are drawn from the cache instead.');
-  if (shownFiles && await cachedStart.drawShown(shownFiles)) previewed = true;
+  if (shownText !== undefined && !shownFiles)
+    log.warn('What Problems showed in the last session could not be read; the findings are drawn from the cache instead.');
+  if (shownFiles && (await cachedStart.drawShown(shownFiles))) previewed = true;
   const results = await cache.read(deployment);
   if (results && results.length > 0) deps.store.adopt(results);
-  const shown = results !== undefined && results.length > 0 && await cachedStart.showCached();
+  const shown = results !== undefined && results.length > 0 && (await cachedStart.showCached());
   // The whole cache could not be used: its open files' part does not stay on its own.
   if (previewed && !shown) cachedStart.dropPreview();
   if (shown) log.info(`Showing ${results.length} answers from the last session until the platform answers.`);

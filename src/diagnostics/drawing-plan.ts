@@ -194,7 +194,8 @@ export function* planDrawing(folders: readonly FolderFindings<WorkspaceRepo>[], 
   function* drawGroups(groups: readonly PathGroup[]): Generator<undefined, void, void> {
     for (const group of groups) {
       const before = group.path === '' ? undefined : previous?.get(group.id);
-      if (before?.file && !context.redrawn?.has(before.file.key) && sameRepo(before.repo, group.plan.repo) && sameList(before.findings, group.findings)) keptGroups.push([group, before]);
+      if (before?.file && !context.redrawn?.has(before.file.key) && sameRepo(before.repo, group.plan.repo) && sameList(before.findings, group.findings))
+        keptGroups.push([group, before]);
       else yield* planGroup(group);
     }
   }
@@ -229,7 +230,12 @@ export function* planDrawing(folders: readonly FolderFindings<WorkspaceRepo>[], 
 }
 
 /** Records each planned group for the next drawing: keepable when it drew in one file of its own. */
-function recordPlanned(traces: ReadonlyMap<PathGroup, GroupTrace>, sources: ReadonlyMap<string, FileSource[]>, paths: Map<string, DrawnPath>, traced?: (finding: Finding) => boolean): void {
+function recordPlanned(
+  traces: ReadonlyMap<PathGroup, GroupTrace>,
+  sources: ReadonlyMap<string, FileSource[]>,
+  paths: Map<string, DrawnPath>,
+  traced?: (finding: Finding) => boolean,
+): void {
   const groupsPerKey = new Map<string, number>();
   for (const trace of traces.values()) for (const { key } of trace.files) groupsPerKey.set(key, (groupsPerKey.get(key) ?? 0) + 1);
   for (const [group, trace] of traces) {
@@ -237,7 +243,10 @@ function recordPlanned(traces: ReadonlyMap<PathGroup, GroupTrace>, sources: Read
     const [file] = trace.files;
     const own = trace.files.size === 1 && groupsPerKey.get(file.key) === 1 && sources.get(file.key)?.length === 1 && !(traced && group.findings.some(traced));
     paths.set(group.id, {
-      findings: group.findings, repo: group.plan.repo, shown: trace.shown, gone: trace.gone,
+      findings: group.findings,
+      repo: group.plan.repo,
+      shown: trace.shown,
+      gone: trace.gone,
       file: own ? { uri: file.uri, key: file.key, source: file.source } : undefined,
       wanted: trace.wanted,
     });

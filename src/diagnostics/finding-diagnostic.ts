@@ -33,7 +33,9 @@ export interface DiagnosticDrift {
 
 export class FindingDiagnostic extends vscode.Diagnostic {
   constructor(
-    range: vscode.Range, message: string, severity: vscode.DiagnosticSeverity,
+    range: vscode.Range,
+    message: string,
+    severity: vscode.DiagnosticSeverity,
     /**
      * Undefined only for a diagnostic drawn at start from what the last session showed, until the
      * findings behind it are read and found to draw the same (then it is given them, not drawn
@@ -60,19 +62,31 @@ export function toRange(range: PlannedRange): vscode.Range {
 
 /** `trace`: the finding's trace steps once its story was read, listed after its own related place. */
 export function toDiagnostic(
-  planned: PlannedDiagnostic, folder: vscode.Uri, findingUrl: (f: Finding) => string | undefined, drift?: DiagnosticDrift, trace?: readonly vscode.DiagnosticRelatedInformation[],
+  planned: PlannedDiagnostic,
+  folder: vscode.Uri,
+  findingUrl: (f: Finding) => string | undefined,
+  drift?: DiagnosticDrift,
+  trace?: readonly vscode.DiagnosticRelatedInformation[],
 ): FindingDiagnostic {
   const { finding } = planned;
   const message = diagnosticMessage(finding, drift?.changed);
   // A message sent with the finding is already one copy per rule; one built for it (a supply-chain finding's) is shared here.
-  const diagnostic = new FindingDiagnostic(toRange(planned.range), message === finding.message ? finding.message : sharedText(message), SEVERITY[planned.level], finding, drift);
+  const diagnostic = new FindingDiagnostic(
+    toRange(planned.range),
+    message === finding.message ? finding.message : sharedText(message),
+    SEVERITY[planned.level],
+    finding,
+    drift,
+  );
   diagnostic.source = DIAGNOSTIC_SOURCE;
   // The code users search for: a supply-chain finding's advisory rather than its `ssc-…` rule id.
   const code = finding.sca?.advisory ?? finding.ruleName;
   diagnostic.code = codeLink(code, findingUrl(finding)) ?? codeLink(code, finding.lineOfCodeUrl) ?? code;
   if (planned.related) {
     const uri = sharedFile(folder, planned.related.relativePath);
-    diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, toRange(planned.related.range)), sharedText(planned.related.message))];
+    diagnostic.relatedInformation = [
+      new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, toRange(planned.related.range)), sharedText(planned.related.message)),
+    ];
   }
   if (trace && trace.length > 0) diagnostic.relatedInformation = [...(diagnostic.relatedInformation ?? []), ...trace];
   return diagnostic;

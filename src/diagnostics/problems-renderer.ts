@@ -102,7 +102,13 @@ export class ProblemsRenderer implements vscode.Disposable {
    */
   plan(folders: readonly WorkspaceFolderFindings[], inputs?: number): Generator<Preview | undefined, Planned, void> {
     const traced = (finding: Finding): boolean => this.deps.traceRelated?.(finding) !== undefined;
-    return planDrawing(folders, { places: this.deps.places, log: this.deps.log, ...planSettings(this.deps), traced, ...(inputs === undefined ? {} : this.kept.previousFor(inputs)) });
+    return planDrawing(folders, {
+      places: this.deps.places,
+      log: this.deps.log,
+      ...planSettings(this.deps),
+      traced,
+      ...(inputs === undefined ? {} : this.kept.previousFor(inputs)),
+    });
   }
 
   /**
@@ -171,10 +177,12 @@ export class ProblemsRenderer implements vscode.Disposable {
     this.early.clear();
     // What this drawing keeps is what VS Code has only once every file of it is handed over.
     this.kept.handingOver(planned.byUri.keys());
-    const published = this.publisher.publish(entries, (p) => this.diagnosticOf(p), keepWhatIsShown(this.collection)).then((whole) => {
-      if (whole && this.sources === planned.sources) this.kept.handedOver(planned.paths, inputs);
-      return whole || this.request === request ? undefined : this.showing;
-    });
+    const published = this.publisher
+      .publish(entries, (p) => this.diagnosticOf(p), keepWhatIsShown(this.collection))
+      .then((whole) => {
+        if (whole && this.sources === planned.sources) this.kept.handedOver(planned.paths, inputs);
+        return whole || this.request === request ? undefined : this.showing;
+      });
     this.shownUris.clear();
     for (const key of [...planned.byUri.keys(), ...planned.kept.keys()]) this.shownUris.add(key);
     this.drawn = snapshot;
@@ -187,7 +195,10 @@ export class ProblemsRenderer implements vscode.Disposable {
     // A drawing superseded after its preview leaves those files as no record says.
     if (entries.length > 0) this.kept.forget();
     for (const [uri, placed] of entries) {
-      this.collection.set(uri, placed.map((p) => this.diagnosticOf(p)));
+      this.collection.set(
+        uri,
+        placed.map((p) => this.diagnosticOf(p)),
+      );
       // Older chunks still being handed over must not undo it; a newer drawing clears it if gone.
       this.publisher.redrew(uri);
       this.shownUris.add(uri.toString());
@@ -229,7 +240,13 @@ export class ProblemsRenderer implements vscode.Disposable {
     // Drift facts only where the diagnostic moved or its code changed: the hover finds the commit
     // of the others itself, and an object per diagnostic saying "not moved" costs memory.
     const moved = p.changed || p.scannedLine !== p.planned.range.startLine;
-    return toDiagnostic(p.planned, p.folder, this.deps.findingUrl, moved ? { changed: p.changed, commit: p.commit, scannedLine: p.scannedLine } : undefined, this.deps.traceRelated?.(p.planned.finding));
+    return toDiagnostic(
+      p.planned,
+      p.folder,
+      this.deps.findingUrl,
+      moved ? { changed: p.changed, commit: p.commit, scannedLine: p.scannedLine } : undefined,
+      this.deps.traceRelated?.(p.planned.finding),
+    );
   }
 
   /** Maps the drawn files onto today's code, in the background; it draws again when done. */

@@ -34,11 +34,20 @@ export interface CacheRegistration {
 export function registerCache(context: vscode.ExtensionContext, deps: CacheDeps): CacheRegistration {
   const log = deps.logger('Findings');
   const cache = new FindingsCache({
-    dir: context.globalStorageUri.fsPath, maxBytes: () => settings.cacheMaxBytes(), onProblem: (m) => log.warn(m), origin: () => settings.baseUrl(),
+    dir: context.globalStorageUri.fsPath,
+    maxBytes: () => settings.cacheMaxBytes(),
+    onProblem: (m) => log.warn(m),
+    origin: () => settings.baseUrl(),
   });
   const keeping = {
-    cache, store: deps.findings, renderer: deps.diagnostics, cachedStart: deps.cachedStart, deploymentSlug: deps.deploymentSlug,
-    projectNames: () => deps.repos.projectNames(), enabled: () => settings.cacheMaxBytes() > 0, log,
+    cache,
+    store: deps.findings,
+    renderer: deps.diagnostics,
+    cachedStart: deps.cachedStart,
+    deploymentSlug: deps.deploymentSlug,
+    projectNames: () => deps.repos.projectNames(),
+    enabled: () => settings.cacheMaxBytes() > 0,
+    log,
   };
   const kept = new Emitter<KeptOnDisk>();
   context.subscriptions.push(kept, keepFindingsOnDisk(keeping, kept));

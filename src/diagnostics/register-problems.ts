@@ -47,20 +47,38 @@ export interface Problems {
 export function registerProblems(context: vscode.ExtensionContext, deps: ProblemsDeps): Problems {
   const { findings, repos, viewState, deploymentSlug } = deps;
   const view = new WorkspaceView({
-    store: findings, baselines: deps.baselines, scans: deps.scans, folders: () => repos.repos(), keyOf: (repo) => repo.folder.uri.toString(),
-    deploymentSlug, project: (name) => deps.projects.find(name), selection: () => viewState.selection(),
+    store: findings,
+    baselines: deps.baselines,
+    scans: deps.scans,
+    folders: () => repos.repos(),
+    keyOf: (repo) => repo.folder.uri.toString(),
+    deploymentSlug,
+    project: (name) => deps.projects.find(name),
+    selection: () => viewState.selection(),
     mayShow: () => vscode.workspace.isTrusted,
   });
   const diagnostics = new ProblemsRenderer({
-    view, mapping: () => settings.severityMapping(), findingUrl: deps.findingUrl, log: deps.logger('Diagnostics'),
-    unreachableAsInformation: () => settings.unreachableAsInformation(), places: deps.places, traceRelated: deps.traceRelated,
+    view,
+    mapping: () => settings.severityMapping(),
+    findingUrl: deps.findingUrl,
+    log: deps.logger('Diagnostics'),
+    unreachableAsInformation: () => settings.unreachableAsInformation(),
+    places: deps.places,
+    traceRelated: deps.traceRelated,
   });
   const cachedStart = new CachedStart({
-    view, renderer: diagnostics, store: findings, deploymentSlug, repos: () => repos.repos(), selection: () => viewState.selection(),
-    mapping: () => settings.severityMapping(), unreachableAsInformation: () => settings.unreachableAsInformation(),
+    view,
+    renderer: diagnostics,
+    store: findings,
+    deploymentSlug,
+    repos: () => repos.repos(),
+    selection: () => viewState.selection(),
+    mapping: () => settings.severityMapping(),
+    unreachableAsInformation: () => settings.unreachableAsInformation(),
   });
   context.subscriptions.push(
-    view, diagnostics,
+    view,
+    diagnostics,
     deps.onDidChangeTraceFile((file) => diagnostics.redrawDocument(file)),
     // The same findings, drawn with other levels: nothing is loaded.
     vscode.workspace.onDidChangeConfiguration((e) => {

@@ -39,7 +39,12 @@ export const shownReader: ShownReader<[vscode.Uri, FindingDiagnostic[]], Finding
     // Only http(s) links become targets again, as when they were first drawn.
     d.code = codeLink(record.code, record.target) ?? record.code;
     if (record.related) {
-      d.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(vscode.Uri.parse(record.related.uri, true), toRange(record.related.range)), record.related.message)];
+      d.relatedInformation = [
+        new vscode.DiagnosticRelatedInformation(
+          new vscode.Location(vscode.Uri.parse(record.related.uri, true), toRange(record.related.range)),
+          record.related.message,
+        ),
+      ];
     }
     return d;
   },
@@ -81,8 +86,14 @@ export function giveFindings(shown: readonly vscode.Diagnostic[], built: readonl
 }
 
 function sameDiagnostic(a: vscode.Diagnostic, b: vscode.Diagnostic): boolean {
-  return a.range.isEqual(b.range) && a.message === b.message && a.severity === b.severity && a.source === b.source
-    && sameCode(a.code, b.code) && sameRelated(a.relatedInformation, b.relatedInformation);
+  return (
+    a.range.isEqual(b.range) &&
+    a.message === b.message &&
+    a.severity === b.severity &&
+    a.source === b.source &&
+    sameCode(a.code, b.code) &&
+    sameRelated(a.relatedInformation, b.relatedInformation)
+  );
 }
 
 function sameCode(a: vscode.Diagnostic['code'], b: vscode.Diagnostic['code']): boolean {
@@ -93,8 +104,10 @@ function sameCode(a: vscode.Diagnostic['code'], b: vscode.Diagnostic['code']): b
 
 function sameRelated(a: readonly vscode.DiagnosticRelatedInformation[] | undefined, b: readonly vscode.DiagnosticRelatedInformation[] | undefined): boolean {
   if (!a || !b) return (a?.length ?? 0) === (b?.length ?? 0);
-  return a.length === b.length && a.every((r, i) => r.message === b[i].message && r.location.range.isEqual(b[i].location.range)
-    && sameUri(r.location.uri, b[i].location.uri));
+  return (
+    a.length === b.length &&
+    a.every((r, i) => r.message === b[i].message && r.location.range.isEqual(b[i].location.range) && sameUri(r.location.uri, b[i].location.uri))
+  );
 }
 
 function rangeRecord(range: vscode.Range): ShownRange {

@@ -14,7 +14,10 @@ export function traceRelatedInformation(steps: readonly TraceStepToday[], own: v
     const code = stepCode(step, 100);
     if (step.kind === 'here' && step.uri) {
       // The location is shown beside the message: the message says what happens there.
-      return new vscode.DiagnosticRelatedInformation(new vscode.Location(step.uri, stepRange(step)), `${sayStepName(step, t)}: ${code ?? sayRoleMeaning(step.role, t)}${step.changed ? ` (${t('code changed since the scan')})` : ''}`);
+      return new vscode.DiagnosticRelatedInformation(
+        new vscode.Location(step.uri, stepRange(step)),
+        `${sayStepName(step, t)}: ${code ?? sayRoleMeaning(step.role, t)}${step.changed ? ` (${t('code changed since the scan')})` : ''}`,
+      );
     }
     return new vscode.DiagnosticRelatedInformation(own, `${sayStepName(step, t)}: ${sayStepPlace(step, t)}${code ? ` — ${code}` : ''}`);
   });

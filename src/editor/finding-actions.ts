@@ -54,8 +54,11 @@ class FindingActions implements vscode.CodeActionProvider {
     const fixes = new Set<string>();
     for (const diagnostic of ours) {
       const { finding } = diagnostic;
-      const detail = this.deps.details.peek(finding)
-        ?? (context.triggerKind === vscode.CodeActionTriggerKind.Invoke && kindOf(finding).traced ? await this.deps.details.within(finding, DETAIL_WAIT_MS) : undefined);
+      const detail =
+        this.deps.details.peek(finding) ??
+        (context.triggerKind === vscode.CodeActionTriggerKind.Invoke && kindOf(finding).traced
+          ? await this.deps.details.within(finding, DETAIL_WAIT_MS)
+          : undefined);
       const code = detail?.assistant?.autofixCode;
       // The code rule and its AI twin may suggest the very same lines: one entry does.
       const fixKey = `${diagnostic.range.start.line}:${diagnostic.range.end.line}:${code ?? ''}`;
@@ -73,10 +76,15 @@ class FindingActions implements vscode.CodeActionProvider {
   }
 
   private fixAction(document: vscode.TextDocument, diagnostic: KnownFindingDiagnostic, fixCode: string): vscode.CodeAction {
-    const action = new vscode.CodeAction(t('Apply suggested fix for {0} (from the platform\'s assistant)', distinctName(diagnostic.finding)), vscode.CodeActionKind.QuickFix);
+    const action = new vscode.CodeAction(
+      t("Apply suggested fix for {0} (from the platform's assistant)", distinctName(diagnostic.finding)),
+      vscode.CodeActionKind.QuickFix,
+    );
     action.diagnostics = [diagnostic];
     if (diagnostic.drift?.changed) {
-      action.disabled = { reason: t('The code here changed since the scan: the suggested fix was written for the scanned code. Refresh after the next scan, or fix it by hand.') };
+      action.disabled = {
+        reason: t('The code here changed since the scan: the suggested fix was written for the scanned code. Refresh after the next scan, or fix it by hand.'),
+      };
       return action;
     }
     action.isPreferred = true;
@@ -118,7 +126,12 @@ class FindingActions implements vscode.CodeActionProvider {
    * `own`: the actions that are about this finding by nature (Ignore…, Show details); `generic`:
    * Open in Platform and Copy Rule ID, named only when `several` findings share the menu.
    */
-  private commandActions(document: vscode.TextDocument, diagnostic: KnownFindingDiagnostic, finding: Finding, several: boolean): { own: vscode.CodeAction[]; generic: vscode.CodeAction[] } {
+  private commandActions(
+    document: vscode.TextDocument,
+    diagnostic: KnownFindingDiagnostic,
+    finding: Finding,
+    several: boolean,
+  ): { own: vscode.CodeAction[]; generic: vscode.CodeAction[] } {
     const arg = { finding };
     const name = distinctName(finding);
     const make = (title: string, command: string, args: unknown[]): vscode.CodeAction => {
@@ -143,7 +156,9 @@ class FindingActions implements vscode.CodeActionProvider {
         ...(fixable ? [make(t('Open a Fix Pull Request for {0}…', name), 'appsecFindings.requestAutofix', [arg])] : []),
         ...(traced ? [make(t('Show Trace of {0}', name), 'appsecFindings.showTrace', [arg])] : []),
         ...(ignorable ? [make(t('Ignore {0}…', name), 'appsecFindings.ignore', [arg])] : []),
-        ...(ignorable && sameRule.length > 1 ? [make(t('Ignore all {0} findings of {1} in this file…', formatCount(sameRule.length), name), 'appsecFindings.ignore', [arg, sameRule])] : []),
+        ...(ignorable && sameRule.length > 1
+          ? [make(t('Ignore all {0} findings of {1} in this file…', formatCount(sameRule.length), name), 'appsecFindings.ignore', [arg, sameRule])]
+          : []),
         make(t('Show details of {0}', name), 'appsecFindings.showDetails', [arg]),
       ],
       generic: [

@@ -38,34 +38,39 @@ export interface FindingHoverDeps {
 }
 
 export function registerFindingHover({ collection, repos, drift, commitOf, novelty, details, stories, signedIn }: FindingHoverDeps): vscode.Disposable {
-  return vscode.languages.registerHoverProvider({ scheme: 'file' }, {
-    async provideHover(document, position) {
-      const here = (collection.get(document.uri) ?? []).filter((d) => isFindingDiagnostic(d) && d.range.contains(position)) as KnownFindingDiagnostic[];
-      const first = here[0];
-      if (!first) return undefined;
-      const folder = repos.repos().find((r) => document.uri.toString().startsWith(`${r.folder.uri.toString()}/`));
-      const commit = first.drift?.commit ?? (folder && commitOf(first.finding, folder));
-      const mapped = folder && commit && drift.state(folder.folder, commit) === 'mapped';
-      const hint = mapped ? mappedHint(first, commit) : driftHint({ scanned: commit, head: folder?.commit, dirty: document.isDirty });
-      const newHere = here.filter((d) => novelty.isNew(d.finding));
-      const primary = folder && novelty.comparedWith(folder.projectName);
-      const lines = placeNoteLines({
-        ...(primary ? { novelty: { count: newHere.length, total: here.length, primary } } : {}),
-        ...(hint ? { drift: hint } : {}),
-      });
-      // One block per finding, so each block's links act on the finding it names.
-      const about = signedIn()
-        ? await Promise.all(here.slice(0, FINDINGS_PER_PLACE).map(async (d) => {
-          const [guidance, story] = await Promise.all([guidanceOf(d.finding, details), storyOf(d.finding, stories)]);
-          return aboutFindingLines(d.finding, guidance, story).join('\n\n');
-        }))
-        : [];
-      if (lines.length === 0 && about.length === 0) return undefined;
-      const text = new vscode.MarkdownString([...(about.length > 0 ? [about.join('\n\n---\n\n')] : []), ...lines].join('\n\n'), true);
-      text.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };
-      return new vscode.Hover(text, first.range);
+  return vscode.languages.registerHoverProvider(
+    { scheme: 'file' },
+    {
+      async provideHover(document, position) {
+        const here = (collection.get(document.uri) ?? []).filter((d) => isFindingDiagnostic(d) && d.range.contains(position)) as KnownFindingDiagnostic[];
+        const first = here[0];
+        if (!first) return undefined;
+        const folder = repos.repos().find((r) => document.uri.toString().startsWith(`${r.folder.uri.toString()}/`));
+        const commit = first.drift?.commit ?? (folder && commitOf(first.finding, folder));
+        const mapped = folder && commit && drift.state(folder.folder, commit) === 'mapped';
+        const hint = mapped ? mappedHint(first, commit) : driftHint({ scanned: commit, head: folder?.commit, dirty: document.isDirty });
+        const newHere = here.filter((d) => novelty.isNew(d.finding));
+        const primary = folder && novelty.comparedWith(folder.projectName);
+        const lines = placeNoteLines({
+          ...(primary ? { novelty: { count: newHere.length, total: here.length, primary } } : {}),
+          ...(hint ? { drift: hint } : {}),
+        });
+        // One block per finding, so each block's links act on the finding it names.
+        const about = signedIn()
+          ? await Promise.all(
+              here.slice(0, FINDINGS_PER_PLACE).map(async (d) => {
+                const [guidance, story] = await Promise.all([guidanceOf(d.finding, details), storyOf(d.finding, stories)]);
+                return aboutFindingLines(d.finding, guidance, story).join('\n\n');
+              }),
+            )
+          : [];
+        if (lines.length === 0 && about.length === 0) return undefined;
+        const text = new vscode.MarkdownString([...(about.length > 0 ? [about.join('\n\n---\n\n')] : []), ...lines].join('\n\n'), true);
+        text.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };
+        return new vscode.Hover(text, first.range);
+      },
     },
-  });
+  );
 }
 
 /** The assistant's short guidance, when the platform's detail comes within a moment. */
@@ -84,7 +89,8 @@ async function storyOf(finding: Finding, stories: FindingStories): Promise<Hover
 
 function mappedHint(diagnostic: KnownFindingDiagnostic, commit: string): string | undefined {
   const short = commit.slice(0, 7);
-  if (diagnostic.drift?.changed) return t('The code of this finding changed since the scan of commit {0}; it is shown at the closest place in today\'s code.', short);
+  if (diagnostic.drift?.changed)
+    return t("The code of this finding changed since the scan of commit {0}; it is shown at the closest place in today's code.", short);
   const scannedLine = diagnostic.drift?.scannedLine;
   if (scannedLine !== undefined && scannedLine !== diagnostic.range.start.line) {
     return t('Scanned at line {0} of commit {1}; moved to where that code is now.', scannedLine + 1, short);

@@ -13,7 +13,11 @@ import { kindOf } from '../core/model/finding-kinds';
 
 /** The commands the hover may link to (and no other), in the order its links name them. */
 export const HOVER_COMMANDS = [
-  'appsecFindings.showDetails', 'appsecFindings.showTrace', 'appsecFindings.fixWithAgent', 'appsecFindings.ignore', 'appsecFindings.openInPlatform',
+  'appsecFindings.showDetails',
+  'appsecFindings.showTrace',
+  'appsecFindings.fixWithAgent',
+  'appsecFindings.ignore',
+  'appsecFindings.openInPlatform',
 ] as const satisfies readonly CommandId[];
 
 /** What the finding's story adds to its hover, once read. */
@@ -35,7 +39,12 @@ export interface HoverStory {
  */
 export function aboutFindingLines(finding: Finding, guidance: string | undefined, story: HoverStory = {}): string[] {
   const status = finding.status === 'open' ? [] : [valueLabel(finding.status)];
-  const facts = [valueLabel(finding.severity), ...status, ...(finding.secret ? [secretValidationLabel(finding.secret.validation)] : []), ...(story.blocking ? [t('blocks pull requests')] : [])];
+  const facts = [
+    valueLabel(finding.severity),
+    ...status,
+    ...(finding.secret ? [secretValidationLabel(finding.secret.validation)] : []),
+    ...(story.blocking ? [t('blocks pull requests')] : []),
+  ];
   const head = `**${escapeMarkdown(distinctName(finding))}** · ${facts.map(escapeMarkdown).join(' · ')}`;
   // The links carry the finding by reference (kind and id), encoded: nothing from the platform goes in raw.
   const ref = encodeURIComponent(JSON.stringify([{ findingRef: { issueType: finding.issueType, id: finding.id } }]));

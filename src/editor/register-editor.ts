@@ -26,9 +26,24 @@ export interface EditorDeps {
 }
 
 export function registerEditor(context: vscode.ExtensionContext, deps: EditorDeps): object {
-  const { diagnostics: { collection }, repos, details, stories, signedIn } = deps;
+  const {
+    diagnostics: { collection },
+    repos,
+    details,
+    stories,
+    signedIn,
+  } = deps;
   context.subscriptions.push(
-    registerFindingHover({ collection, repos, drift: deps.drift, commitOf: (f, repo) => deps.places.commitOf(f, repo), novelty: deps.baselines, details, stories, signedIn }),
+    registerFindingHover({
+      collection,
+      repos,
+      drift: deps.drift,
+      commitOf: (f, repo) => deps.places.commitOf(f, repo),
+      novelty: deps.baselines,
+      details,
+      stories,
+      signedIn,
+    }),
     registerFindingActions({ collection, details, stories, repos, signedIn }),
   );
   return {};

@@ -22,5 +22,10 @@ export function startAutoRefresh(minutes: () => number, refresh: () => Promise<v
   const listener = vscode.workspace.onDidChangeConfiguration((e) => {
     if (e.affectsConfiguration('appsecFindings.autoRefreshMinutes')) arm();
   });
-  return { dispose: () => { if (timer) clearInterval(timer); listener.dispose(); } };
+  return {
+    dispose: () => {
+      if (timer) clearInterval(timer);
+      listener.dispose();
+    },
+  };
 }

@@ -13,16 +13,20 @@ interface BranchItem extends vscode.QuickPickItem {
   readonly row?: BranchRow;
 }
 
-const itemOf = (row: BranchRow): BranchItem => (row.separator
-  ? { label: row.label, kind: vscode.QuickPickItemKind.Separator }
-  : { label: row.label, description: row.description, row, alwaysShow: row.label.startsWith('$(edit)') || row.label.startsWith('$(error)') });
+const itemOf = (row: BranchRow): BranchItem =>
+  row.separator
+    ? { label: row.label, kind: vscode.QuickPickItemKind.Separator }
+    : { label: row.label, description: row.description, row, alwaysShow: row.label.startsWith('$(edit)') || row.label.startsWith('$(error)') };
 
 /**
  * Resolves with the branch chosen (`branch` undefined: the default branch), or undefined when
  * dismissed. `scanned` lists the branches; a failure is said in the picker, which still offers
  * the default branch, the primary one and a branch typed.
  */
-export function pickPrimaryBranch(project: Project, scanned: (signal: AbortSignal) => Promise<readonly string[]>): Promise<{ readonly branch: string | undefined } | undefined> {
+export function pickPrimaryBranch(
+  project: Project,
+  scanned: (signal: AbortSignal) => Promise<readonly string[]>,
+): Promise<{ readonly branch: string | undefined } | undefined> {
   const pick = vscode.window.createQuickPick<BranchItem>();
   pick.title = t('AppSec: Set Primary Branch of {0}', project.name);
   pick.placeholder = t('Loading the branches with scans… (primary now: {0})', primaryName(project));
@@ -40,17 +44,22 @@ export function pickPrimaryBranch(project: Project, scanned: (signal: AbortSigna
     if (focusCurrent && current) pick.activeItems = [current];
   };
   draw(true);
-  void scanned(controller.signal).then((found) => {
-    branches = found;
-    pick.placeholder = t('The branch that "new on this branch" compares with (primary now: {0})', primaryName(project));
-  }, (error: unknown) => {
-    problem = errorText(error);
-    pick.placeholder = t('Choose the default branch, or type a branch (primary now: {0})', primaryName(project));
-  }).finally(() => {
-    if (controller.signal.aborted) return;
-    pick.busy = false;
-    draw(pick.value === '');
-  });
+  void scanned(controller.signal)
+    .then(
+      (found) => {
+        branches = found;
+        pick.placeholder = t('The branch that "new on this branch" compares with (primary now: {0})', primaryName(project));
+      },
+      (error: unknown) => {
+        problem = errorText(error);
+        pick.placeholder = t('Choose the default branch, or type a branch (primary now: {0})', primaryName(project));
+      },
+    )
+    .finally(() => {
+      if (controller.signal.aborted) return;
+      pick.busy = false;
+      draw(pick.value === '');
+    });
   return new Promise((resolve) => {
     let result: { readonly branch: string | undefined } | undefined;
     pick.onDidChangeValue(() => draw(false));

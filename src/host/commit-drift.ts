@@ -42,7 +42,19 @@ export interface CommitDrift {
 
 /** A folder at a commit, not mapped yet. */
 export function newCommitDrift(folder: vscode.WorkspaceFolder, commit: string): CommitDrift {
-  return { folder, commit, state: 'pending', changed: new Map(), scannedPathOf: new Map(), files: new Map(), requested: new Set(), again: false, stale: false, toldAsScanned: true, inHistory: true };
+  return {
+    folder,
+    commit,
+    state: 'pending',
+    changed: new Map(),
+    scannedPathOf: new Map(),
+    files: new Map(),
+    requested: new Set(),
+    again: false,
+    stale: false,
+    toldAsScanned: true,
+    inHistory: true,
+  };
 }
 
 export function driftKey(folder: vscode.WorkspaceFolder, commit: string): string {
@@ -66,14 +78,21 @@ export function placeToday(entry: CommitDrift, scannedPath: string, range: Plann
 
 /** One map per change of an edit event, applied from the bottom up (each in the text before the event). */
 export function editMaps(document: vscode.TextDocument, changes: readonly vscode.TextDocumentContentChangeEvent[]): LineMap[] {
-  return [...changes].sort((a, b) => b.range.start.compareTo(a.range.start)).map((change) => new LineMap([editHunk({
-    startLine: change.range.start.line,
-    startCharacter: change.range.start.character,
-    endLine: change.range.end.line,
-    endCharacter: change.range.end.character,
-    text: change.text,
-    atLineEnd: atLineEnd(document, change),
-  })]));
+  return [...changes]
+    .sort((a, b) => b.range.start.compareTo(a.range.start))
+    .map(
+      (change) =>
+        new LineMap([
+          editHunk({
+            startLine: change.range.start.line,
+            startCharacter: change.range.start.character,
+            endLine: change.range.end.line,
+            endCharacter: change.range.end.character,
+            text: change.text,
+            atLineEnd: atLineEnd(document, change),
+          }),
+        ]),
+    );
 }
 
 /**

@@ -17,7 +17,17 @@ import { splitLines } from '../core/workspace/line-diff';
 import type { PlannedRange } from '../core/workspace/diagnostic-plan';
 import type { TodayPlace } from '../core/workspace/today-place';
 import {
-  addEdits, describeDrift, driftKey, editMaps, fileDrift, newCommitDrift, placesAsScanned, placeToday, type CommitDrift, type DriftState, type FileDrift,
+  addEdits,
+  describeDrift,
+  driftKey,
+  editMaps,
+  fileDrift,
+  newCommitDrift,
+  placesAsScanned,
+  placeToday,
+  type CommitDrift,
+  type DriftState,
+  type FileDrift,
 } from './commit-drift';
 import type { GitCli } from './git-cli';
 import type { Logger } from './logger';
@@ -44,9 +54,15 @@ export class DriftTracker implements vscode.Disposable {
   private readonly idleTimers = new Map<string, NodeJS.Timeout>();
   private readonly disposables: vscode.Disposable[];
 
-  constructor(private readonly git: GitCli, private readonly log: Logger) {
+  constructor(
+    private readonly git: GitCli,
+    private readonly log: Logger,
+  ) {
     this.disposables = [
-      this.changed, this.moved, this.edited, this.missing,
+      this.changed,
+      this.moved,
+      this.edited,
+      this.missing,
       vscode.workspace.onDidChangeTextDocument((e) => this.onEdit(e)),
       vscode.workspace.onDidSaveTextDocument((d) => this.scheduleRediff(d.uri, 0)),
       vscode.workspace.onDidCloseTextDocument((d) => this.scheduleRediff(d.uri, 0)),
@@ -118,7 +134,9 @@ export class DriftTracker implements vscode.Disposable {
     entry.running = this.map(entry)
       .catch((error: unknown) => {
         entry.state = 'failed';
-        this.log.warn(`Could not map findings of ${entry.folder.name} onto today's code (commit ${entry.commit.slice(0, 7)}): ${error instanceof Error ? error.message : String(error)}`);
+        this.log.warn(
+          `Could not map findings of ${entry.folder.name} onto today's code (commit ${entry.commit.slice(0, 7)}): ${error instanceof Error ? error.message : String(error)}`,
+        );
       })
       .finally(() => {
         entry.running = undefined;
@@ -147,17 +165,19 @@ export class DriftTracker implements vscode.Disposable {
     }
     const changes = await this.git.changedSince(cwd, entry.commit);
     // Code can be gone only where something changed: a copy at the scanned commit asks git nothing more.
-    const inHistory = changes.length === 0 || await this.git.inHistory(cwd, entry.commit);
+    const inHistory = changes.length === 0 || (await this.git.inHistory(cwd, entry.commit));
     const changed = new Map(changes.map((c) => [c.scannedPath, c]));
     const wanted = [...entry.requested].filter((p) => changed.has(p) && !changed.get(p)!.deleted);
     const scannedTexts = await this.git.filesAt(cwd, entry.commit, wanted);
     const files = new Map<string, FileDrift>();
-    await Promise.all(wanted.map(async (scannedPath) => {
-      const scannedText = scannedTexts.get(scannedPath);
-      const today = await textToday(entry.folder, changed.get(scannedPath)!.path);
-      if (scannedText === undefined || today === undefined) return;
-      files.set(scannedPath, fileDrift(splitLines(scannedText), today));
-    }));
+    await Promise.all(
+      wanted.map(async (scannedPath) => {
+        const scannedText = scannedTexts.get(scannedPath);
+        const today = await textToday(entry.folder, changed.get(scannedPath)!.path);
+        if (scannedText === undefined || today === undefined) return;
+        files.set(scannedPath, fileDrift(splitLines(scannedText), today));
+      }),
+    );
     // Unchanged files with unsaved edits: the saved text is the scanned text.
     for (const path of entry.requested) {
       if (changed.has(path)) continue;
@@ -190,10 +210,13 @@ export class DriftTracker implements vscode.Disposable {
     const key = uri.toString();
     clearTimeout(this.idleTimers.get(key));
     if (this.entriesOf(uri).length === 0) return;
-    this.idleTimers.set(key, setTimeout(() => {
-      this.idleTimers.delete(key);
-      void this.rediff(uri);
-    }, delayMs));
+    this.idleTimers.set(
+      key,
+      setTimeout(() => {
+        this.idleTimers.delete(key);
+        void this.rediff(uri);
+      }, delayMs),
+    );
   }
 
   private async rediff(uri: vscode.Uri): Promise<void> {
@@ -203,7 +226,8 @@ export class DriftTracker implements vscode.Disposable {
       const file = entry.files.get(scannedPath);
       if (!file) continue;
       const relative = entry.changed.get(scannedPath)?.path ?? scannedPath;
-      const scannedLines = file.scannedLines ?? splitLines((await this.git.filesAt(entry.folder.uri.fsPath, entry.commit, [scannedPath])).get(scannedPath) ?? '');
+      const scannedLines =
+        file.scannedLines ?? splitLines((await this.git.filesAt(entry.folder.uri.fsPath, entry.commit, [scannedPath])).get(scannedPath) ?? '');
       const today = await textToday(entry.folder, relative);
       if (today === undefined || (document && document.version !== version)) return;
       entry.files.set(scannedPath, fileDrift(scannedLines, today));

@@ -98,7 +98,10 @@ export class GitCli {
   async fetchCommit(cwd: string, commit: string): Promise<boolean> {
     this.checkSha(commit);
     if (await this.hasCommit(cwd, commit)) return true;
-    const remotes = (await this.run(cwd, ['remote'])).stdout.split('\n').map((r) => r.trim()).filter(Boolean);
+    const remotes = (await this.run(cwd, ['remote'])).stdout
+      .split('\n')
+      .map((r) => r.trim())
+      .filter(Boolean);
     for (const remote of remotes) {
       await this.run(cwd, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', remote, commit], 120_000);
       if (await this.hasCommit(cwd, commit)) return true;
@@ -112,10 +115,15 @@ export class GitCli {
 
   private run(cwd: string, args: string[], timeout = 30_000): Promise<{ code: number; stdout: string; stderr: string }> {
     return new Promise((resolve) => {
-      execFile(this.gitPath(), args, { cwd, timeout, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' } }, (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout: String(stdout), stderr: String(stderr) });
-      });
+      execFile(
+        this.gitPath(),
+        args,
+        { cwd, timeout, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' } },
+        (error, stdout, stderr) => {
+          const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+          resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+        },
+      );
     });
   }
 

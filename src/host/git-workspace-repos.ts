@@ -25,7 +25,10 @@ export class GitWorkspaceRepos implements WorkspaceRepos, vscode.Disposable {
    * they are (a start, a sign-in), a folder may also match the project its remote names
    * (`Org/Repo`), so its findings need not wait for the list; the list, once read, matches it again.
    */
-  constructor(private readonly projectNames_: () => { readonly names: readonly string[]; readonly listed: boolean }, private readonly log: Logger) {
+  constructor(
+    private readonly projectNames_: () => { readonly names: readonly string[]; readonly listed: boolean },
+    private readonly log: Logger,
+  ) {
     this.disposables.push(
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.recompute()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => void this.connectGit()),
@@ -64,7 +67,11 @@ export class GitWorkspaceRepos implements WorkspaceRepos, vscode.Disposable {
 
   private watch(repo: GitRepository): void {
     const key = repo.rootUri.toString();
-    if (!this.repoListeners.has(key)) this.repoListeners.set(key, repo.state.onDidChange(() => this.recompute()));
+    if (!this.repoListeners.has(key))
+      this.repoListeners.set(
+        key,
+        repo.state.onDidChange(() => this.recompute()),
+      );
     this.recompute();
   }
 
@@ -84,7 +91,10 @@ export class GitWorkspaceRepos implements WorkspaceRepos, vscode.Disposable {
   async localBranches(projectName: string): Promise<string[]> {
     const names = new Set<string>();
     for (const repo of this.current.filter((r) => r.projectName === projectName)) {
-      const branches = await this.repositoryFor(repo.folder)?.getBranches?.({ remote: false }).catch(() => []) ?? [];
+      const branches =
+        (await this.repositoryFor(repo.folder)
+          ?.getBranches?.({ remote: false })
+          .catch(() => [])) ?? [];
       for (const branch of branches) if (branch.name) names.add(branch.name);
     }
     return [...names].sort();

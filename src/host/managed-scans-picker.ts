@@ -15,7 +15,10 @@ interface ScanItem extends vscode.QuickPickItem {
  * Resolves with the settings as they were and as ticked, or undefined when dismissed; rejects
  * when the settings could not be read (nothing could be shown as it is).
  */
-export function pickManagedScans(project: Project, load: (signal: AbortSignal) => Promise<ManagedScans>): Promise<{ readonly before: ManagedScans; readonly wanted: ManagedScans } | undefined> {
+export function pickManagedScans(
+  project: Project,
+  load: (signal: AbortSignal) => Promise<ManagedScans>,
+): Promise<{ readonly before: ManagedScans; readonly wanted: ManagedScans } | undefined> {
   const pick = vscode.window.createQuickPick<ScanItem>();
   pick.title = t('AppSec: Managed Scans of {0}', project.name);
   pick.placeholder = t('Loading the managed scan settings…');
@@ -27,18 +30,21 @@ export function pickManagedScans(project: Project, load: (signal: AbortSignal) =
   return new Promise((resolve, reject) => {
     let result: { readonly before: ManagedScans; readonly wanted: ManagedScans } | undefined;
     let failure: Error | undefined;
-    load(controller.signal).then((scans) => {
-      if (controller.signal.aborted) return;
-      before = scans;
-      pick.items = items;
-      pick.selectedItems = items.filter((item) => scans[item.key]);
-      pick.placeholder = t('Tick the scans the platform runs on its own');
-      pick.busy = false;
-    }, (error: unknown) => {
-      if (controller.signal.aborted) return;
-      failure = error instanceof Error ? error : new Error(t('The managed scan settings could not be read: {0}', JSON.stringify(error)));
-      pick.hide();
-    });
+    load(controller.signal).then(
+      (scans) => {
+        if (controller.signal.aborted) return;
+        before = scans;
+        pick.items = items;
+        pick.selectedItems = items.filter((item) => scans[item.key]);
+        pick.placeholder = t('Tick the scans the platform runs on its own');
+        pick.busy = false;
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        failure = error instanceof Error ? error : new Error(t('The managed scan settings could not be read: {0}', JSON.stringify(error)));
+        pick.hide();
+      },
+    );
     pick.onDidAccept(() => {
       if (!before) return;
       const ticked = new Set(pick.selectedItems.map((item) => item.key));

@@ -17,7 +17,8 @@ function show(
   rest: readonly (Item | vscode.MessageOptions)[],
 ): Thenable<Item | undefined> {
   const [first, ...others] = rest;
-  const options: vscode.MessageOptions = typeof first === 'object' ? { ...first, ...(first.detail === undefined ? {} : { detail: inertLinks(first.detail) }) } : {};
+  const options: vscode.MessageOptions =
+    typeof first === 'object' ? { ...first, ...(first.detail === undefined ? {} : { detail: inertLinks(first.detail) }) } : {};
   const items = (typeof first === 'object' ? others : rest).filter((item): item is Item => typeof item === 'string');
   return raw(inertLinks(message), options, ...items);
 }
@@ -42,9 +43,14 @@ export function withProgress<R>(
   task: (progress: vscode.Progress<{ message?: string; increment?: number }>, token: vscode.CancellationToken) => Thenable<R>,
 ): Thenable<R> {
   const title = options.title === undefined ? {} : { title: inertLinks(options.title) };
-  return vscode.window.withProgress({ ...options, ...title }, (progress, token) => task({
-    report: (value) => progress.report(value.message === undefined ? value : { ...value, message: inertLinks(value.message) }),
-  }, token));
+  return vscode.window.withProgress({ ...options, ...title }, (progress, token) =>
+    task(
+      {
+        report: (value) => progress.report(value.message === undefined ? value : { ...value, message: inertLinks(value.message) }),
+      },
+      token,
+    ),
+  );
 }
 
 /**
@@ -55,9 +61,12 @@ export function showInput(options: vscode.InputBoxOptions, token?: vscode.Cancel
   const validateInput = options.validateInput?.bind(options);
   const inertMessage = (message: string | vscode.InputBoxValidationMessage | undefined | null): string | vscode.InputBoxValidationMessage | undefined | null =>
     typeof message === 'string' ? inertLinks(message) : message ? { ...message, message: inertLinks(message.message) } : message;
-  return vscode.window.showInputBox({
-    ...options,
-    ...(options.prompt === undefined ? {} : { prompt: inertLinks(options.prompt) }),
-    ...(validateInput ? { validateInput: async (value: string) => inertMessage(await validateInput(value)) } : {}),
-  }, token);
+  return vscode.window.showInputBox(
+    {
+      ...options,
+      ...(options.prompt === undefined ? {} : { prompt: inertLinks(options.prompt) }),
+      ...(validateInput ? { validateInput: async (value: string) => inertMessage(await validateInput(value)) } : {}),
+    },
+    token,
+  );
 }

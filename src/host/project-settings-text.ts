@@ -10,7 +10,8 @@ import { checkBranchName, type TagEditOutcome } from '../core/services/project-c
 import { typedTags } from '../core/services/project-tags';
 import { inertIcons } from '../core/model/untrusted-text';
 
-const list = (items: readonly string[]): string => (items.length <= 1 ? items.join('') : t('{0} and {1}', items.slice(0, -1).join(', '), items[items.length - 1] ?? ''));
+const list = (items: readonly string[]): string =>
+  items.length <= 1 ? items.join('') : t('{0} and {1}', items.slice(0, -1).join(', '), items[items.length - 1] ?? '');
 
 /** What the tags picker holds when it is closed: the project's tags left unticked, and the text typed. */
 export interface TagDraft {
@@ -23,7 +24,10 @@ export interface TagDraft {
  * with nothing typed, how to add some. The label starts with the text itself, so the picker's
  * filter keeps the row first.
  */
-export function typedRow(typed: string, current: readonly string[]): { readonly label: string; readonly description: string; readonly detail?: string; readonly tags?: readonly string[] } {
+export function typedRow(
+  typed: string,
+  current: readonly string[],
+): { readonly label: string; readonly description: string; readonly detail?: string; readonly tags?: readonly string[] } {
   const tags = typedTags(typed);
   const text = typed.trim();
   if (typeof tags === 'string') return { label: `$(error) ${text}`, description: t('cannot be added'), detail: tags };
@@ -31,18 +35,22 @@ export function typedRow(typed: string, current: readonly string[]): { readonly 
   const had = tags.filter((tag) => current.includes(tag));
   const fresh = tags.filter((tag) => !current.includes(tag));
   const there = had.length === 1 ? t('{0} is there already', list(had)) : t('{0} are there already', list(had));
-  const description = fresh.length === 0 ? t('Add: nothing new ({0})', there)
-    : had.length > 0 ? t('Add: {0} ({1})', fresh.join(', '), there) : t('Add: {0}', fresh.join(', '));
+  const description =
+    fresh.length === 0 ? t('Add: nothing new ({0})', there) : had.length > 0 ? t('Add: {0} ({1})', fresh.join(', '), there) : t('Add: {0}', fresh.join(', '));
   return { label: `$(add) ${text}`, description, tags };
 }
 
 /** What an edit of tags did, for the message after it. */
 export function tagEditText(name: string, edit: Omit<TagEditOutcome, 'project'>): string {
-  const done = [edit.added.length > 0 ? t('added {0}', edit.added.join(', ')) : '', edit.removed.length > 0 ? t('removed {0}', edit.removed.join(', ')) : ''].filter(Boolean);
+  const done = [
+    edit.added.length > 0 ? t('added {0}', edit.added.join(', ')) : '',
+    edit.removed.length > 0 ? t('removed {0}', edit.removed.join(', ')) : '',
+  ].filter(Boolean);
   if (done.length > 0) return t('{0}: {1}.', name, done.join('; '));
   const has = list(edit.had);
   const lacks = list(edit.lacked);
-  if (edit.had.length > 0 && edit.lacked.length > 0) return t('Nothing to change: {0} already has {1} and it does not have {2}. Nothing was sent.', name, has, lacks);
+  if (edit.had.length > 0 && edit.lacked.length > 0)
+    return t('Nothing to change: {0} already has {1} and it does not have {2}. Nothing was sent.', name, has, lacks);
   if (edit.had.length > 0) return t('Nothing to change: {0} already has {1}. Nothing was sent.', name, has);
   if (edit.lacked.length > 0) return t('Nothing to change: {0} does not have {1}. Nothing was sent.', name, lacks);
   return t('Nothing to change. Nothing was sent.');
@@ -68,19 +76,31 @@ export function branchRows(project: Project, scanned: readonly string[] | undefi
   const name = typed.trim();
   if (name !== '' && name !== 'default' && !scanned?.includes(name) && name !== primary) {
     const problem = checkBranchName(name);
-    rows.push(problem ? { label: `$(error) ${name}`, description: problem } : { label: `$(edit) ${name}`, description: t('a branch typed'), choice: { branch: name } });
+    rows.push(
+      problem ? { label: `$(error) ${name}`, description: problem } : { label: `$(edit) ${name}`, description: t('a branch typed'), choice: { branch: name } },
+    );
   }
   rows.push({
     label: `$(home) ${t('The default branch')}`,
     description: [project.defaultBranch ?? t('as the platform names it'), primary === undefined ? t('primary now') : ''].filter(Boolean).join(' · '),
-    choice: { branch: undefined }, ...(primary === undefined ? { current: true as const } : {}),
+    choice: { branch: undefined },
+    ...(primary === undefined ? { current: true as const } : {}),
   });
   const branches = [...(scanned ?? [])];
   if (primary !== undefined && !branches.includes(primary)) branches.unshift(primary);
   if (branches.length > 0) rows.push({ label: scanned ? t('Branches with scans, most recent first') : t('Branches'), separator: true });
   for (const branch of branches) {
-    const notes = [branch === primary ? t('primary now') : '', branch === project.defaultBranch ? t('default branch') : '', scanned && !scanned.includes(branch) ? t('no recent scan') : ''];
-    rows.push({ label: `$(git-branch) ${inertIcons(branch)}`, description: notes.filter(Boolean).join(' · ') || undefined, choice: { branch }, ...(branch === primary ? { current: true as const } : {}) });
+    const notes = [
+      branch === primary ? t('primary now') : '',
+      branch === project.defaultBranch ? t('default branch') : '',
+      scanned && !scanned.includes(branch) ? t('no recent scan') : '',
+    ];
+    rows.push({
+      label: `$(git-branch) ${inertIcons(branch)}`,
+      description: notes.filter(Boolean).join(' · ') || undefined,
+      choice: { branch },
+      ...(branch === primary ? { current: true as const } : {}),
+    });
   }
   return rows;
 }

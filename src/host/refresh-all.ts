@@ -78,13 +78,15 @@ export function refreshAllActions(deps: RefreshAllDeps): RefreshAll {
     clearAll,
     reposChanged,
     deploymentSettingsChanged() {
-      following = following.then(async () => {
-        const state = await deps.session.restore();
-        if (state.kind !== 'signedIn') return clearAll();
-        if (whereNow() === shownFrom) return;
-        clearAll();
-        await actions.refreshAll(false);
-      }).catch((error: unknown) => deps.onDeploymentUnread?.(error));
+      following = following
+        .then(async () => {
+          const state = await deps.session.restore();
+          if (state.kind !== 'signedIn') return clearAll();
+          if (whereNow() === shownFrom) return;
+          clearAll();
+          await actions.refreshAll(false);
+        })
+        .catch((error: unknown) => deps.onDeploymentUnread?.(error));
       return following;
     },
     async refreshAll(force) {
@@ -135,7 +137,8 @@ async function refreshEverything(deps: RefreshAllDeps, force: boolean): Promise<
     deps.trees.projects.refresh();
     deps.trees.policies.refresh();
   });
-  if (matched) listed.catch(() => undefined); // the tree shows why the list failed
+  if (matched)
+    listed.catch(() => undefined); // the tree shows why the list failed
   else await listed;
   const gaps = await deps.view.settled();
   if (gaps.some((gap) => 'failedBecause' in gap)) deps.onKindsFailed?.(gaps);

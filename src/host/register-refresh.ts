@@ -38,9 +38,18 @@ export interface RefreshDeps {
 export function registerRefresh(context: vscode.ExtensionContext, deps: RefreshDeps): RefreshAll {
   const { session, repos } = deps;
   const refresh = refreshAllActions({
-    session, findings: deps.findings, projects: deps.projects, policies: deps.policies, inventory: deps.dependencies, repos, view: deps.view,
-    trees: { projects: deps.trees.projects.model, policies: deps.trees.policies }, places: deps.places, cache: deps.cache,
-    baseUrl: () => settings.baseUrl(), onKindsFailed: (gaps) => void announceKindsFailed(gaps),
+    session,
+    findings: deps.findings,
+    projects: deps.projects,
+    policies: deps.policies,
+    inventory: deps.dependencies,
+    repos,
+    view: deps.view,
+    trees: { projects: deps.trees.projects.model, policies: deps.trees.policies },
+    places: deps.places,
+    cache: deps.cache,
+    baseUrl: () => settings.baseUrl(),
+    onKindsFailed: (gaps) => void announceKindsFailed(gaps),
     onDeploymentUnread: (e) => reportDeploymentUnread(settings.baseUrl(), e, deps.logger('Session')),
   });
   // The origin the session was last signed in at: a base URL moved to another origin finds no token there.
@@ -48,7 +57,9 @@ export function registerRefresh(context: vscode.ExtensionContext, deps: RefreshD
   context.subscriptions.push(
     // Another window signed in or out: follow it.
     deps.tokens.onDidChange(() => {
-      void session.restore().then((state) => (state.kind === 'signedIn' ? refresh.refreshAll(false) : refresh.clearAll()))
+      void session
+        .restore()
+        .then((state) => (state.kind === 'signedIn' ? refresh.refreshAll(false) : refresh.clearAll()))
         .catch((e: unknown) => deps.logger('Session').error('Could not follow a token change', e));
     }),
     repos.onDidChange(() => {
@@ -65,7 +76,11 @@ export function registerRefresh(context: vscode.ExtensionContext, deps: RefreshD
     session.onDidChange((state) => {
       if (state.kind === 'signedIn') signedInAt = session.tokenOrigin;
     }),
-    startAutoRefresh(() => settings.autoRefreshMinutes(), () => refresh.refreshAll(true), deps.logger('AutoRefresh')),
+    startAutoRefresh(
+      () => settings.autoRefreshMinutes(),
+      () => refresh.refreshAll(true),
+      deps.logger('AutoRefresh'),
+    ),
   );
   return refresh;
 }

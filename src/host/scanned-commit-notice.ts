@@ -15,7 +15,11 @@ export function offerToFetchScannedCommits(drift: DriftTracker): vscode.Disposab
     if (told.has(key)) return;
     told.add(key);
     void showInformation(
-      t('AppSec: the findings of {0} were scanned at commit {1}, which this copy does not have, so they are shown at their scanned lines and may be off where the code changed since.', folder.name, commit.slice(0, 7)),
+      t(
+        'AppSec: the findings of {0} were scanned at commit {1}, which this copy does not have, so they are shown at their scanned lines and may be off where the code changed since.',
+        folder.name,
+        commit.slice(0, 7),
+      ),
       t('Fetch Scanned Commit'),
     ).then((choice) => (choice ? vscode.commands.executeCommand('appsecFindings.fetchScannedCommit', { folder: folder.uri.toString(), commit }) : undefined));
   });

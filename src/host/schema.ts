@@ -142,4 +142,7 @@ export function argumentList<T extends unknown[]>(...positions: { [I in keyof T]
 }
 
 /** The sentence for an option a command does not take (`object`'s `closed`), naming what it takes. */
-export const noSuchOption = (command: string) => (extra: string, known: string): string => `${command} has no option ${JSON.stringify(extra)} (it takes ${known}).`;
+export const noSuchOption =
+  (command: string) =>
+  (extra: string, known: string): string =>
+    `${command} has no option ${JSON.stringify(extra)} (it takes ${known}).`;

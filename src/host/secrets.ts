@@ -51,6 +51,9 @@ export async function warnOnceIfNoKeyring(state: vscode.Memento, show = showWarn
   if (!keyringProbablyMissing(process.env, process.platform, vscode.env.uiKind) || state.get<boolean>(WARNED_KEY)) return;
   await state.update(WARNED_KEY, true);
   void show(
-    t('AppSec Findings: no system keyring was found, so VS Code may keep your API token only for this session or with weak protection. Install and unlock a keyring (e.g. {0}) to keep it safely across restarts.', 'gnome-keyring'),
+    t(
+      'AppSec Findings: no system keyring was found, so VS Code may keep your API token only for this session or with weak protection. Install and unlock a keyring (e.g. {0}) to keep it safely across restarts.',
+      'gnome-keyring',
+    ),
   );
 }

@@ -81,35 +81,65 @@ export function registerServices(context: vscode.ExtensionContext): Services {
   const projects = push(new ProjectsService(api, slug, shapes));
   const startMemory = new StartMemory({ workspaceState: context.workspaceState, globalState: context.globalState, shapes });
   const storeLog = log.for('Findings');
-  const findings = push(new FindingsStore(api, {
-    shapes,
-    unshownLimit: () => settings.cacheUnshownFindings(),
-    deploymentId,
-    onListenerError: (name, error) => storeLog.error(`${name} failed to follow a change of findings`, error),
-    onLoadFailed: (query, error) => storeLog.warn(`Loading ${describeQuery(query)} failed: ${errorMessage(error)}`),
-  }));
+  const findings = push(
+    new FindingsStore(api, {
+      shapes,
+      unshownLimit: () => settings.cacheUnshownFindings(),
+      deploymentId,
+      onListenerError: (name, error) => storeLog.error(`${name} failed to follow a change of findings`, error),
+      onLoadFailed: (query, error) => storeLog.warn(`Loading ${describeQuery(query)} failed: ${errorMessage(error)}`),
+    }),
+  );
   push(logKindAvailability(findings.availability, storeLog));
-  const baselines = push(new BranchBaselines({
-    store: findings, project: (name) => projects.find(name),
-    onLoadFailed: (name, error) => storeLog.warn(`Comparing ${name} with its primary branch failed, so no finding is marked new on this branch: ${errorMessage(error)}`),
-    onListenerError: (name, error) => storeLog.error(`${name} failed to follow a change of the primary branches' findings`, error),
-  }));
+  const baselines = push(
+    new BranchBaselines({
+      store: findings,
+      project: (name) => projects.find(name),
+      onLoadFailed: (name, error) =>
+        storeLog.warn(`Comparing ${name} with its primary branch failed, so no finding is marked new on this branch: ${errorMessage(error)}`),
+      onListenerError: (name, error) => storeLog.error(`${name} failed to follow a change of the primary branches' findings`, error),
+    }),
+  );
   // Whether a branch was scanned also asks the platform's scan list, which names a branch scanned clean.
-  const scans = push(new RefScans(findings, (deploymentSlug, projectName, signal) => {
-    const deployment = session.deployment;
-    const project = projects.find(projectName);
-    return deployment?.slug === deploymentSlug && project ? session.api.scannedBranches(deployment.id, project.id, { signal }) : Promise.resolve(undefined);
-  }));
+  const scans = push(
+    new RefScans(findings, (deploymentSlug, projectName, signal) => {
+      const deployment = session.deployment;
+      const project = projects.find(projectName);
+      return deployment?.slug === deploymentSlug && project ? session.api.scannedBranches(deployment.id, project.id, { signal }) : Promise.resolve(undefined);
+    }),
+  );
   const policies = push(new PoliciesService(api, deploymentId));
   const sbom = push(new SbomService(api, deploymentId, context.globalState.get<SbomExportRecord[]>(SBOM_HISTORY_KEY) ?? []));
   push(sbom.onDidChange((h) => void context.globalState.update(SBOM_HISTORY_KEY, h)));
   const viewState = push(new ViewState(context.workspaceState));
-  const repos = push(new GitWorkspaceRepos(() => ({ names: (projects.listed ? projects.projects : projects.known).map((p) => p.name), listed: projects.listed }), log.for('Git')));
+  const repos = push(
+    new GitWorkspaceRepos(
+      () => ({ names: (projects.listed ? projects.projects : projects.known).map((p) => p.name), listed: projects.listed }),
+      log.for('Git'),
+    ),
+  );
   const links = platformLinks(push, slug);
   return {
-    version, log, logger: (component) => log.for(component), tokens, currentToken: () => session.token(), rememberToken,
-    session, api, deploymentSlug: slug, deploymentId, signedIn: () => session.state.kind === 'signedIn',
-    projects, startMemory, findings, baselines, scans, policies, sbom, viewState, repos,
+    version,
+    log,
+    logger: (component) => log.for(component),
+    tokens,
+    currentToken: () => session.token(),
+    rememberToken,
+    session,
+    api,
+    deploymentSlug: slug,
+    deploymentId,
+    signedIn: () => session.state.kind === 'signedIn',
+    projects,
+    startMemory,
+    findings,
+    baselines,
+    scans,
+    policies,
+    sbom,
+    viewState,
+    repos,
     details: new FindingDetails(api, slug),
     triage: new TriageService({ api, store: findings, deploymentSlug: slug, deploymentId }),
     ...links,
@@ -122,9 +152,11 @@ function platformLinks(push: <T extends vscode.Disposable>(d: T) => T, slug: () 
   // Read once and again on a change: every diagnostic links its finding, and a configuration
   // read per finding would dominate a large refresh (docs/performance.md, "Refresh").
   let baseUrl = settings.baseUrl();
-  push(vscode.workspace.onDidChangeConfiguration((e) => {
-    if (e.affectsConfiguration('appsecFindings.baseUrl')) baseUrl = settings.baseUrl();
-  }));
+  push(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('appsecFindings.baseUrl')) baseUrl = settings.baseUrl();
+    }),
+  );
   return {
     findingUrl: (f) => {
       const deployment = slug();

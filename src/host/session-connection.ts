@@ -30,34 +30,45 @@ export function registerSession(context: vscode.ExtensionContext, log: Extension
   const connections = (): NetworkDispatcher => (dispatcher ??= createHostDispatcher(netLog));
   push({ dispose: () => void dispatcher?.close().catch(() => undefined) });
   const tokens = new SecretTokenStore(context.secrets);
-  const session = push(new Session(
-    tokens,
-    (getToken) => new PlatformClient({
-      baseUrl: settings.baseUrl(), extensionVersion: version, getToken, dispatcher: connections,
-      onRetry: (r) => netLog.warn(`${r.what}: ${r.method} attempt ${r.attempt} of ${r.maxAttempts} failed (${r.error.message}); trying again in ${r.delayMs} ms.`),
-    }),
-    () => ({ deploymentId: settings.deploymentId(), deploymentSlug: settings.deploymentSlug() }),
-    deploymentMemory(context.globalState, () => settings.baseUrl()),
-    () => parseBaseUrl(settings.baseUrl()).origin,
-  ));
+  const session = push(
+    new Session(
+      tokens,
+      (getToken) =>
+        new PlatformClient({
+          baseUrl: settings.baseUrl(),
+          extensionVersion: version,
+          getToken,
+          dispatcher: connections,
+          onRetry: (r) =>
+            netLog.warn(`${r.what}: ${r.method} attempt ${r.attempt} of ${r.maxAttempts} failed (${r.error.message}); trying again in ${r.delayMs} ms.`),
+        }),
+      () => ({ deploymentId: settings.deploymentId(), deploymentSlug: settings.deploymentSlug() }),
+      deploymentMemory(context.globalState, () => settings.baseUrl()),
+      () => parseBaseUrl(settings.baseUrl()).origin,
+    ),
+  );
   const usedTokens = new Set<string>();
   const rememberToken = async (): Promise<void> => {
     const token = await session.token().catch(() => undefined);
     if (token) usedTokens.add(token);
     log.setSecrets([...usedTokens]);
   };
-  push(session.onDidChange((state) => {
-    void vscode.commands.executeCommand('setContext', 'appsecFindings.signedIn', state.kind === 'signedIn');
-    void rememberToken();
-  }));
-  push(vscode.workspace.onDidChangeConfiguration((e) => {
-    if (!affectsConnection(e)) return;
-    const replaced = dispatcher;
-    dispatcher = createHostDispatcher(netLog);
-    session.resetApi();
-    // Requests already on the old connections finish; then its sockets are released.
-    replaced?.close().catch((error: unknown) => netLog.warn(`Closing the previous connections failed: ${errorMessage(error)}`));
-    warnIfUnusableBaseUrl(settings.baseUrl());
-  }));
+  push(
+    session.onDidChange((state) => {
+      void vscode.commands.executeCommand('setContext', 'appsecFindings.signedIn', state.kind === 'signedIn');
+      void rememberToken();
+    }),
+  );
+  push(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!affectsConnection(e)) return;
+      const replaced = dispatcher;
+      dispatcher = createHostDispatcher(netLog);
+      session.resetApi();
+      // Requests already on the old connections finish; then its sockets are released.
+      replaced?.close().catch((error: unknown) => netLog.warn(`Closing the previous connections failed: ${errorMessage(error)}`));
+      warnIfUnusableBaseUrl(settings.baseUrl());
+    }),
+  );
   return { tokens, session, rememberToken };
 }

@@ -109,8 +109,13 @@ export function affectsDeployment(e: vscode.ConfigurationChangeEvent): boolean {
 
 /** True when a change touches a setting that decides where requests go (client must be rebuilt). */
 export function affectsConnection(e: vscode.ConfigurationChangeEvent): boolean {
-  return affectsDeployment(e) || e.affectsConfiguration(`${SECTION}.caBundlePath`) ||
-    e.affectsConfiguration('http.proxy') || e.affectsConfiguration('http.proxyStrictSSL') || e.affectsConfiguration('http.noProxy');
+  return (
+    affectsDeployment(e) ||
+    e.affectsConfiguration(`${SECTION}.caBundlePath`) ||
+    e.affectsConfiguration('http.proxy') ||
+    e.affectsConfiguration('http.proxyStrictSSL') ||
+    e.affectsConfiguration('http.noProxy')
+  );
 }
 
 /** True when a change touches the level findings are drawn at (Problems and the tree): the same findings are drawn again, nothing is loaded. */

@@ -15,7 +15,10 @@ import type { Logger } from './logger';
 const PROJECTS_KEY = 'appsecFindings.workspaceProjects';
 const SHAPES_KEY = 'appsecFindings.answerShapes';
 
-interface Kept<T> { readonly deployment: string; readonly value: T }
+interface Kept<T> {
+  readonly deployment: string;
+  readonly value: T;
+}
 
 /** A project as JSON keeps it (dates as text): read back with its dates. */
 type StoredProject = Omit<Project, 'createdAt' | 'latestScanAt'> & { readonly createdAt?: string; readonly latestScanAt?: string };
@@ -50,7 +53,9 @@ export class StartMemory {
     const keepNow = (): void => {
       if (!deployment || !f.projects.listed) return;
       const mine = [...f.repos.projectNames()].flatMap((name) => f.projects.find(name) ?? []);
-      this.keep(deployment, mine).catch((e: unknown) => f.log.warn(`What the next start knows could not be kept: ${e instanceof Error ? e.message : String(e)}`));
+      this.keep(deployment, mine).catch((e: unknown) =>
+        f.log.warn(`What the next start knows could not be kept: ${e instanceof Error ? e.message : String(e)}`),
+      );
     };
     return [
       f.session.onDidChange((state) => {
@@ -58,8 +63,12 @@ export class StartMemory {
         if (state.kind === 'signedIn' && !f.projects.listed && f.projects.known.length === 0) f.projects.adoptKnown(this.restore(state.deployment.slug));
         if (state.kind === 'signedOut') void this.forget();
       }),
-      f.drawn(({ cause }) => { if (cause === 'refresh') keepNow(); }),
-      f.projects.onDidChange(() => { if (f.projects.state.kind === 'loaded') keepNow(); }),
+      f.drawn(({ cause }) => {
+        if (cause === 'refresh') keepNow();
+      }),
+      f.projects.onDidChange(() => {
+        if (f.projects.state.kind === 'loaded') keepNow();
+      }),
     ];
   }
 

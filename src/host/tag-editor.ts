@@ -21,9 +21,10 @@ interface TagItem extends vscode.QuickPickItem {
 export function pickTagEdit(project: Project, draft: TagDraft = { unchecked: [], typed: '' }): Promise<TagDraft | undefined> {
   const pick = vscode.window.createQuickPick<TagItem>();
   pick.title = t('AppSec: Edit Tags of {0}', project.name);
-  pick.placeholder = project.tags.length > 0
-    ? t('New tags, comma-separated; pick a tag to remove or keep it')
-    : t('Type new tags, comma-separated (e.g. {0})', 'team-payments, pci');
+  pick.placeholder =
+    project.tags.length > 0
+      ? t('New tags, comma-separated; pick a tag to remove or keep it')
+      : t('Type new tags, comma-separated (e.g. {0})', 'team-payments, pci');
   // A click elsewhere must not throw away what was typed.
   pick.ignoreFocusOut = true;
   pick.keepScrollPosition = true;
@@ -33,9 +34,11 @@ export function pickTagEdit(project: Project, draft: TagDraft = { unchecked: [],
     const row = typedRow(pick.value, project.tags);
     valid = row.tags !== undefined;
     const first: TagItem = { label: row.label, description: row.description, detail: row.detail ?? removalText(removed), alwaysShow: true };
-    const tagItems = project.tags.map((tag): TagItem => (removed.has(tag)
-      ? { label: `$(close) ${inertIcons(tag)}`, description: t('removed when you save · pick to keep it'), tag, alwaysShow: true }
-      : { label: `$(tag) ${inertIcons(tag)}`, description: t('kept · pick to remove it'), tag, alwaysShow: true }));
+    const tagItems = project.tags.map((tag): TagItem =>
+      removed.has(tag)
+        ? { label: `$(close) ${inertIcons(tag)}`, description: t('removed when you save · pick to keep it'), tag, alwaysShow: true }
+        : { label: `$(tag) ${inertIcons(tag)}`, description: t('kept · pick to remove it'), tag, alwaysShow: true },
+    );
     pick.items = [first, ...tagItems];
     // Typing makes the first row active, so Enter saves what was typed; a picked tag stays active.
     pick.activeItems = [tagItems.find((item) => item.tag === activeTag) ?? first];

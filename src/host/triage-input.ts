@@ -19,13 +19,25 @@ export interface TriageRequest {
 
 const FIELDS = 'findingIds, issueType, state?, reason?, note?';
 
-export const TRIAGE_INPUT: Schema<TriageRequest> = map(refine(object({
-  issueType: oneOf(ISSUE_TYPES, `issueType must be ${ISSUE_TYPES.map((t) => `"${t}"`).join(', ').replace(/, ([^,]*)$/, ' or $1')} (AI code findings are "sast").`),
-  findingIds: listOf(id('findingIds must be whole numbers (or strings of digits).'), 'findingIds must be a list of finding ids.'),
-  state: optional(oneOf(TRIAGE_STATES, `state takes ${TRIAGE_STATES.join(', ')}.`)),
-  reason: optional(oneOf(TRIAGE_REASONS, `reason takes ${TRIAGE_REASONS.join(', ')} (only with state "ignored").`)),
-  note: optional(text('note must be text.')),
-}, `A triage takes { ${FIELDS} }: give findingIds, issueType and a state or a note.`,
-(extra) => `${JSON.stringify(extra)} is not a triage field (${FIELDS}).`),
-(input) => triageProblem(input.findingIds, input)),
-({ issueType, findingIds, state, reason, note }) => ({ issueType, ids: findingIds, state, reason, note }));
+export const TRIAGE_INPUT: Schema<TriageRequest> = map(
+  refine(
+    object(
+      {
+        issueType: oneOf(
+          ISSUE_TYPES,
+          `issueType must be ${ISSUE_TYPES.map((t) => `"${t}"`)
+            .join(', ')
+            .replace(/, ([^,]*)$/, ' or $1')} (AI code findings are "sast").`,
+        ),
+        findingIds: listOf(id('findingIds must be whole numbers (or strings of digits).'), 'findingIds must be a list of finding ids.'),
+        state: optional(oneOf(TRIAGE_STATES, `state takes ${TRIAGE_STATES.join(', ')}.`)),
+        reason: optional(oneOf(TRIAGE_REASONS, `reason takes ${TRIAGE_REASONS.join(', ')} (only with state "ignored").`)),
+        note: optional(text('note must be text.')),
+      },
+      `A triage takes { ${FIELDS} }: give findingIds, issueType and a state or a note.`,
+      (extra) => `${JSON.stringify(extra)} is not a triage field (${FIELDS}).`,
+    ),
+    (input) => triageProblem(input.findingIds, input),
+  ),
+  ({ issueType, findingIds, state, reason, note }) => ({ issueType, ids: findingIds, state, reason, note }),
+);

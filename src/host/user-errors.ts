@@ -79,7 +79,8 @@ export function warnIfUnusableBaseUrl(baseUrl: string): void {
     parseBaseUrl(baseUrl);
   } catch (error) {
     void showWarning(t('AppSec: {0}', errorText(error)), t('Open Setting')).then((picked) =>
-      picked ? vscode.commands.executeCommand('workbench.action.openSettings', 'appsecFindings.baseUrl') : undefined);
+      picked ? vscode.commands.executeCommand('workbench.action.openSettings', 'appsecFindings.baseUrl') : undefined,
+    );
   }
 }
 

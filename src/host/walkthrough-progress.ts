@@ -85,7 +85,10 @@ export interface WalkthroughDeps {
 }
 
 /** The walkthrough's registration: signing in and findings drawn tick their steps; the commands tell it theirs (`commandRan`). */
-export function registerWalkthrough(context: vscode.ExtensionContext, { session, diagnostics }: WalkthroughDeps): { readonly walkthrough: WalkthroughProgress } {
+export function registerWalkthrough(
+  context: vscode.ExtensionContext,
+  { session, diagnostics }: WalkthroughDeps,
+): { readonly walkthrough: WalkthroughProgress } {
   const walkthrough = new WalkthroughProgress();
   context.subscriptions.push(
     walkthrough,

@@ -23,7 +23,7 @@ export interface DependencyEditorDeps {
 /** A command link the hover may run: only this command, with the package as its argument. */
 function whereUsedLink(name: string, ecosystem: string): string {
   const args = encodeURIComponent(JSON.stringify([{ package: name, ecosystem }]));
-  return `[${t('Where else is it used?')}](command:${WHERE_USED}?${args} "${t('List every repository of the deployment that uses {0}', escapeMarkdown(name)).replace(/"/g, '\'')}")`;
+  return `[${t('Where else is it used?')}](command:${WHERE_USED}?${args} "${t('List every repository of the deployment that uses {0}', escapeMarkdown(name)).replace(/"/g, "'")}")`;
 }
 
 class DependencyHover implements vscode.HoverProvider {
@@ -46,7 +46,10 @@ class DependencyHover implements vscode.HoverProvider {
 class DependencyHints implements vscode.InlayHintsProvider {
   readonly onDidChangeInlayHints: vscode.Event<void>;
 
-  constructor(private readonly deps: DependencyEditorDeps, changed: vscode.Event<void>) {
+  constructor(
+    private readonly deps: DependencyEditorDeps,
+    changed: vscode.Event<void>,
+  ) {
     this.onDidChangeInlayHints = changed;
   }
 

@@ -17,10 +17,39 @@ import type { WorkspaceRepo, WorkspaceRepos } from '../host/workspace-repos';
 
 /** The files whose lines the inventory can name: manifests and lockfiles of the ecosystems it knows (`*` within a name). */
 const INVENTORY_NAMES = [
-  'package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'requirements*.txt', 'constraints*.txt', 'Pipfile', 'Pipfile.lock',
-  'poetry.lock', 'pyproject.toml', 'uv.lock', 'go.mod', 'go.sum', 'Cargo.toml', 'Cargo.lock', 'Gemfile', 'Gemfile.lock', 'pom.xml', 'build.gradle',
-  'build.gradle.kts', 'gradle.lockfile', 'composer.json', 'composer.lock', 'packages.lock.json', 'pubspec.yaml', 'pubspec.lock', 'Package.swift',
-  'Package.resolved', 'mix.exs', 'mix.lock', 'Podfile', 'Podfile.lock',
+  'package.json',
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'yarn.lock',
+  'pnpm-lock.yaml',
+  'requirements*.txt',
+  'constraints*.txt',
+  'Pipfile',
+  'Pipfile.lock',
+  'poetry.lock',
+  'pyproject.toml',
+  'uv.lock',
+  'go.mod',
+  'go.sum',
+  'Cargo.toml',
+  'Cargo.lock',
+  'Gemfile',
+  'Gemfile.lock',
+  'pom.xml',
+  'build.gradle',
+  'build.gradle.kts',
+  'gradle.lockfile',
+  'composer.json',
+  'composer.lock',
+  'packages.lock.json',
+  'pubspec.yaml',
+  'pubspec.lock',
+  'Package.swift',
+  'Package.resolved',
+  'mix.exs',
+  'mix.lock',
+  'Podfile',
+  'Podfile.lock',
 ] as const;
 export const INVENTORY_FILES = `**/{${INVENTORY_NAMES.join(',')}}`;
 export const INVENTORY_SELECTOR: vscode.DocumentSelector = { scheme: 'file', pattern: INVENTORY_FILES };
@@ -54,7 +83,9 @@ export class DependencyLines implements vscode.Disposable {
       this.changed.fire();
     };
     this.subscriptions = [
-      deps.dependencies.onDidChange(forget), deps.onFindingsChanged(forget), deps.repos.onDidChange(forget),
+      deps.dependencies.onDidChange(forget),
+      deps.onFindingsChanged(forget),
+      deps.repos.onDidChange(forget),
       vscode.workspace.onDidCloseTextDocument((d) => this.located.delete(d.uri.toString())),
       this.changed,
     ];
@@ -86,19 +117,21 @@ export class DependencyLines implements vscode.Disposable {
   async filesWith(wanted: (facts: DependencyFacts) => boolean): Promise<vscode.Uri[]> {
     if (!this.deps.signedIn()) return [];
     const found = new Map<string, vscode.Uri>();
-    await Promise.all(this.deps.repos.repos().map(async (repo) => {
-      const facts = await this.factsOf(repo.projectName).catch(() => []);
-      for (const fact of facts) {
-        if (!wanted(fact)) continue;
-        const { definedAt, manifest, transitivity } = fact.dependency;
-        for (const place of [definedAt, transitivity === 'direct' ? manifest : undefined]) {
-          const path = place && confinePath(place.path);
-          if (!path || !INVENTORY_NAME.test(path.slice(path.lastIndexOf('/') + 1))) continue;
-          const uri = vscode.Uri.joinPath(repo.folder.uri, path);
-          found.set(uri.toString(), uri);
+    await Promise.all(
+      this.deps.repos.repos().map(async (repo) => {
+        const facts = await this.factsOf(repo.projectName).catch(() => []);
+        for (const fact of facts) {
+          if (!wanted(fact)) continue;
+          const { definedAt, manifest, transitivity } = fact.dependency;
+          for (const place of [definedAt, transitivity === 'direct' ? manifest : undefined]) {
+            const path = place && confinePath(place.path);
+            if (!path || !INVENTORY_NAME.test(path.slice(path.lastIndexOf('/') + 1))) continue;
+            const uri = vscode.Uri.joinPath(repo.folder.uri, path);
+            found.set(uri.toString(), uri);
+          }
         }
-      }
-    }));
+      }),
+    );
     return [...found.values()];
   }
 

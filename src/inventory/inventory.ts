@@ -60,15 +60,23 @@ export function registerInventory(context: vscode.ExtensionContext, deps: Invent
   const service = new DependenciesService(deps.api, deps.deploymentId);
   const filter = new DependencyFilterState();
   const lines = new DependencyLines({
-    repos: deps.repos, dependencies: service, projectId: (name) => deps.projects.find(name)?.id,
-    scaFindings: (name) => scaFindingsOf(deps.view, name), onFindingsChanged: (listener) => deps.view.onDidChange(() => { listener(undefined); }), signedIn: () => deps.signedIn(),
+    repos: deps.repos,
+    dependencies: service,
+    projectId: (name) => deps.projects.find(name)?.id,
+    scaFindings: (name) => scaFindingsOf(deps.view, name),
+    onFindingsChanged: (listener) =>
+      deps.view.onDidChange(() => {
+        listener(undefined);
+      }),
+    signedIn: () => deps.signedIn(),
   });
   const licenses = new LicenseDiagnostics(lines);
-  const registrations = [
-    ...registerDependencyEditor({ lines, hintsEnabled: () => settings.dependencyInlayHints() }),
-  ];
+  const registrations = [...registerDependencyEditor({ lines, hintsEnabled: () => settings.dependencyInlayHints() })];
   const inventory: Inventory = {
-    service, filter, lines, licenses,
+    service,
+    filter,
+    lines,
+    licenses,
     tree: { service, filter },
     dispose: () => {
       for (const d of registrations) d.dispose();

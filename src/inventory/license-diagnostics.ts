@@ -46,8 +46,11 @@ export class LicenseDiagnostics implements vscode.Disposable {
       vscode.workspace.onDidOpenTextDocument((d) => void this.update(d)),
       vscode.workspace.onDidChangeTextDocument((e) => this.later(e.document.uri, () => this.update(e.document))),
       vscode.workspace.onDidCloseTextDocument((d) => this.closed(d)),
-      changes, changes.onDidCreate((uri) => this.changedOnDisk(uri)), changes.onDidChange((uri) => this.changedOnDisk(uri)),
-      deletions, deletions.onDidDelete((uri) => this.deleted(uri)),
+      changes,
+      changes.onDidCreate((uri) => this.changedOnDisk(uri)),
+      changes.onDidChange((uri) => this.changedOnDisk(uri)),
+      deletions,
+      deletions.onDidDelete((uri) => this.deleted(uri)),
       lines.onDidChange(() => this.updateAll()),
     ];
     this.updateAll();
@@ -63,10 +66,13 @@ export class LicenseDiagnostics implements vscode.Disposable {
   private later(uri: vscode.Uri, update: () => Promise<void>): void {
     const key = uri.toString();
     clearTimeout(this.timers.get(key));
-    this.timers.set(key, setTimeout(() => {
-      this.timers.delete(key);
-      void update();
-    }, EDIT_PAUSE_MS));
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        void update();
+      }, EDIT_PAUSE_MS),
+    );
   }
 
   private async update(document: vscode.TextDocument): Promise<void> {
@@ -120,13 +126,15 @@ export class LicenseDiagnostics implements vscode.Disposable {
       });
       for (const uri of gone) this.forget(uri);
       await Promise.all(files.filter((uri) => !isOpen(uri)).map((uri) => this.updateFromDisk(uri)));
-    })().catch(() => undefined).finally(() => {
-      this.sweeping = undefined;
-      if (this.sweepAgain && !this.disposed) {
-        this.sweepAgain = false;
-        this.sweep();
-      }
-    });
+    })()
+      .catch(() => undefined)
+      .finally(() => {
+        this.sweeping = undefined;
+        if (this.sweepAgain && !this.disposed) {
+          this.sweepAgain = false;
+          this.sweep();
+        }
+      });
   }
 
   /** Closed: a file the inventory knows shows what is saved on disk; another shows nothing. */

@@ -31,12 +31,14 @@ export async function git(cwd: string, ...args: string[]): Promise<string> {
   return (await gitRaw(cwd, ...args)).trim();
 }
 
-
 /** Maps from a scanned commit's files to the working tree's, each file diffed once. */
 export class GitPlaces {
   private readonly maps = new Map<string, LineMap | 'gone' | 'not-here'>();
 
-  constructor(private readonly root: string, private readonly latestCommit: (finding: Finding) => string | undefined) {}
+  constructor(
+    private readonly root: string,
+    private readonly latestCommit: (finding: Finding) => string | undefined,
+  ) {}
 
   /** Reads what `place` needs for these findings: one diff per scanned file and commit. */
   async prepare(findings: readonly Finding[], extraPaths: readonly [string, string][] = []): Promise<void> {
@@ -47,7 +49,9 @@ export class GitPlaces {
       if (commit && path) wanted.set(`${commit}:${path}`, [commit, path]);
     }
     for (const [commit, path] of extraPaths) wanted.set(`${commit}:${path}`, [commit, path]);
-    await Promise.all([...wanted].filter(([key]) => !this.maps.has(key)).map(async ([key, [commit, path]]) => this.maps.set(key, await this.mapOf(commit, path))));
+    await Promise.all(
+      [...wanted].filter(([key]) => !this.maps.has(key)).map(async ([key, [commit, path]]) => this.maps.set(key, await this.mapOf(commit, path))),
+    );
   }
 
   place(finding: Finding): TodayPlace | undefined {
@@ -56,7 +60,8 @@ export class GitPlaces {
     const range = scanned && toPlannedRange(scanned);
     if (!path || !range) return undefined;
     const today = this.placed(this.commitOf(finding), path, range);
-    if (today.kind === 'deleted') return { kind: 'gone', notYet: today.onlyAt !== undefined, ...(finding.ref ? { onBranch: finding.ref.replace(/^refs\/heads\//, '') } : {}) };
+    if (today.kind === 'deleted')
+      return { kind: 'gone', notYet: today.onlyAt !== undefined, ...(finding.ref ? { onBranch: finding.ref.replace(/^refs\/heads\//, '') } : {}) };
     return { kind: 'here', path: today.relativePath, line: today.range.startLine + 1, changed: today.kind === 'changed' };
   }
 
@@ -68,7 +73,12 @@ export class GitPlaces {
   /** The trace's files, for `prepare`. */
   tracePaths(finding: Finding, steps: readonly TraceStep[]): [string, string][] {
     const commit = this.commitOf(finding);
-    return commit ? steps.map((s) => confinePath(s.range.filePath)).filter((p): p is string => p !== undefined).map((p) => [commit, p]) : [];
+    return commit
+      ? steps
+          .map((s) => confinePath(s.range.filePath))
+          .filter((p): p is string => p !== undefined)
+          .map((p) => [commit, p])
+      : [];
   }
 
   private commitOf(finding: Finding): string | undefined {

@@ -57,23 +57,35 @@ async function start(cwd: string, baseUrl: string, token: string): Promise<Handl
   let branch: string | undefined;
   try {
     root = await git(cwd, 'rev-parse', '--show-toplevel');
-    remotes = await Promise.all((await git(root, 'remote')).split('\n').filter(Boolean).map((name) => git(root, 'remote', 'get-url', name)));
+    remotes = await Promise.all(
+      (await git(root, 'remote'))
+        .split('\n')
+        .filter(Boolean)
+        .map((name) => git(root, 'remote', 'get-url', name)),
+    );
     // A repository with no commit yet has no branch to name; a detached HEAD neither.
     const head = await git(root, 'rev-parse', '--abbrev-ref', 'HEAD').catch(() => 'HEAD');
     branch = head === 'HEAD' ? undefined : head;
   } catch {
-    return refused(`${JSON.stringify(cwd)} is not in a git repository: standalone mode finds the project from the repository's remote. Start the server in the repository, or open it in VS Code.`);
+    return refused(
+      `${JSON.stringify(cwd)} is not in a git repository: standalone mode finds the project from the repository's remote. Start the server in the repository, or open it in VS Code.`,
+    );
   }
   const api = new PlatformClient({ baseUrl, extensionVersion: TOOLS_VERSION, getToken: () => Promise.resolve(token) });
   let deployment: { id: string; slug: string } | undefined;
   try {
     deployment = (await api.listDeployments())[0];
   } catch (error) {
-    return refused(`The platform at ${baseUrl} did not accept SEMGREP_APP_TOKEN or could not be reached; the error, as data: ${quotedError(errorMessage(error))}`);
+    return refused(
+      `The platform at ${baseUrl} did not accept SEMGREP_APP_TOKEN or could not be reached; the error, as data: ${quotedError(errorMessage(error))}`,
+    );
   }
   if (!deployment) return refused(`The token reaches no deployment of the platform at ${baseUrl}.`);
   const { id, slug } = deployment;
-  const projects = new ProjectsService(() => api, () => slug);
+  const projects = new ProjectsService(
+    () => api,
+    () => slug,
+  );
   let names: string[];
   try {
     names = (await projects.load()).map((p) => p.name);
@@ -81,7 +93,10 @@ async function start(cwd: string, baseUrl: string, token: string): Promise<Handl
     return refused(`The platform's projects could not be read; the error, as data: ${quotedError(errorMessage(error))}`);
   }
   const projectName = matchProject(remotes, names);
-  if (!projectName) return refused(`No project of the platform matches this repository's remote (${remotes.map((r) => JSON.stringify(r)).join(', ') || 'it has none'}): scan it with Semgrep first, or name the project with the project field.`);
+  if (!projectName)
+    return refused(
+      `No project of the platform matches this repository's remote (${remotes.map((r) => JSON.stringify(r)).join(', ') || 'it has none'}): scan it with Semgrep first, or name the project with the project field.`,
+    );
   const store = new FindingsStore(() => api, { deploymentId: () => id });
   const scans = new RefScans(store, (deploymentSlug, name, signal) => {
     const project = projects.find(name);
@@ -92,16 +107,19 @@ async function start(cwd: string, baseUrl: string, token: string): Promise<Handl
   const places = new GitPlaces(root, (finding) => commits.get(refOf(finding)));
   const latestCommits = async (findings: readonly Finding[]): Promise<void> => {
     const missing = [...new Set(findings.filter((f) => f.ref && !commits.has(refOf(f))).map(refOf))];
-    await Promise.all(missing.map(async (key) => {
-      const [name, ref] = key.split('|') as [string, string];
-      const project = projects.find(name);
-      commits.set(key, project ? (await api.latestScan(id, project.id, ref.replace(/^refs\/heads\//, '')).catch(() => undefined))?.commit : undefined);
-    }));
+    await Promise.all(
+      missing.map(async (key) => {
+        const [name, ref] = key.split('|') as [string, string];
+        const project = projects.find(name);
+        commits.set(key, project ? (await api.latestScan(id, project.id, ref.replace(/^refs\/heads\//, '')).catch(() => undefined))?.commit : undefined);
+      }),
+    );
   };
   const deps: AgentHandlerDeps = {
     deploymentSlug: () => slug,
     project: (name) => projects.find(name),
-    store, scans,
+    store,
+    scans,
     folders: () => [{ root, projectName, ...(branch ? { branch } : {}) }],
     place: (finding) => places.place(finding),
     trace: (finding, steps) => places.trace(finding, steps),
@@ -110,8 +128,14 @@ async function start(cwd: string, baseUrl: string, token: string): Promise<Handl
       await places.prepare(findings, steps && findings[0] ? places.tracePaths(findings[0], steps) : []);
     },
     novelty: new BranchBaselines({ store, project: (name) => projects.find(name) }),
-    details: new FindingDetails(() => api, () => slug),
-    stories: new FindingStories(() => api, () => id),
+    details: new FindingDetails(
+      () => api,
+      () => slug,
+    ),
+    stories: new FindingStories(
+      () => api,
+      () => id,
+    ),
     triage: new TriageService({ api: () => api, store, deploymentSlug: () => slug, deploymentId: () => id }),
     findingUrl: (finding) => platformFindingUrl(baseUrl, slug, finding),
     errorMessage,
@@ -120,6 +144,13 @@ async function start(cwd: string, baseUrl: string, token: string): Promise<Handl
     findings: findingsHandler(deps),
     finding: findingHandler(deps),
     triage: triageHandler(deps),
-    dependencies: dependenciesHandler({ dependencies: new DependenciesService(() => api, () => id), signedIn: () => true, errorMessage }),
+    dependencies: dependenciesHandler({
+      dependencies: new DependenciesService(
+        () => api,
+        () => id,
+      ),
+      signedIn: () => true,
+      errorMessage,
+    }),
   };
 }

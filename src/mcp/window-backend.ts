@@ -34,12 +34,15 @@ export function windowBackend(options: { cwd: string; env: NodeJS.ProcessEnv; st
       socket.once('error', () => resolve(false));
     });
     if (!opened) return undefined;
-    socket.on('data', jsonLines((value) => {
-      const response = value as Partial<ChannelResponse>;
-      if (typeof response.id !== 'number' || !response.answer) return;
-      waiting.get(response.id)?.(response.answer);
-      waiting.delete(response.id);
-    }));
+    socket.on(
+      'data',
+      jsonLines((value) => {
+        const response = value as Partial<ChannelResponse>;
+        if (typeof response.id !== 'number' || !response.answer) return;
+        waiting.get(response.id)?.(response.answer);
+        waiting.delete(response.id);
+      }),
+    );
     socket.on('close', () => {
       for (const answer of waiting.values()) answer(refused('The VS Code window closed before it answered.'));
       waiting.clear();
@@ -56,10 +59,14 @@ export function windowBackend(options: { cwd: string; env: NodeJS.ProcessEnv; st
       const id = ++next;
       return new Promise<ToolAnswer>((resolve) => {
         waiting.set(id, resolve);
-        signal.addEventListener('abort', () => {
-          waiting.delete(id);
-          resolve(refused('Cancelled.'));
-        }, { once: true });
+        signal.addEventListener(
+          'abort',
+          () => {
+            waiting.delete(id);
+            resolve(refused('Cancelled.'));
+          },
+          { once: true },
+        );
         socket.write(`${JSON.stringify({ id, tool, input })}\n`);
       });
     },

@@ -19,7 +19,10 @@ import { valueLabel } from '../core/services/filters';
 export function newFindingsText(fresh: readonly Finding[], ref: string | undefined): string {
   const bySeverity = new Map<string, number>();
   for (const f of fresh) bySeverity.set(f.severity, (bySeverity.get(f.severity) ?? 0) + 1);
-  const parts = [...bySeverity].sort(([a], [b]) => severityRank(a) - severityRank(b)).map(([severity, n]) => `${formatCount(n)} ${valueLabel(severity)}`).join(', ');
+  const parts = [...bySeverity]
+    .sort(([a], [b]) => severityRank(a) - severityRank(b))
+    .map(([severity, n]) => `${formatCount(n)} ${valueLabel(severity)}`)
+    .join(', ');
   const n = formatCount(fresh.length);
   if (ref) return fresh.length === 1 ? t('{0} new finding on {1}: {2}', n, ref, parts) : t('{0} new findings on {1}: {2}', n, ref, parts);
   return fresh.length === 1 ? t('{0} new finding: {1}', n, parts) : t('{0} new findings: {1}', n, parts);
@@ -59,9 +62,7 @@ export class FindingsAttention implements vscode.Disposable {
   private update(folders: readonly FolderFindings[], fromRefresh: boolean, partial: boolean): void {
     // What Problems shows ("only new on this branch" included), open ones only.
     const open = folders.reduce((n, f) => n + openInProblems(f).length, 0);
-    this.deps.view.badge = open > 0
-      ? { value: open, tooltip: badgeTooltip(open, folders.length) }
-      : undefined;
+    this.deps.view.badge = open > 0 ? { value: open, tooltip: badgeTooltip(open, folders.length) } : undefined;
     if (partial) return;
     if (folders.length === 0) {
       this.comparisons++;
@@ -85,7 +86,7 @@ export class FindingsAttention implements vscode.Disposable {
     if (!this.deps.notifyNewFindings() || message === this.lastMessage) return;
     this.lastMessage = message;
     const show = t('Show');
-    const never = t('Don\'t Show Again');
+    const never = t("Don't Show Again");
     const ref = folders.length === 1 ? folders[0]?.ref : undefined;
     void showInformation(t('AppSec: {0}.', newFindingsText(fresh, ref)), show, never).then((picked) => {
       if (picked === show) void vscode.commands.executeCommand('workbench.actions.view.problems');
@@ -101,6 +102,7 @@ export class FindingsAttention implements vscode.Disposable {
 /** "3 open findings in this workspace's repository". */
 function badgeTooltip(open: number, repositories: number): string {
   const n = formatCount(open);
-  if (repositories === 1) return open === 1 ? t('{0} open finding in this workspace\'s repository', n) : t('{0} open findings in this workspace\'s repository', n);
-  return open === 1 ? t('{0} open finding in this workspace\'s repositories', n) : t('{0} open findings in this workspace\'s repositories', n);
+  if (repositories === 1)
+    return open === 1 ? t("{0} open finding in this workspace's repository", n) : t("{0} open findings in this workspace's repository", n);
+  return open === 1 ? t("{0} open finding in this workspace's repositories", n) : t("{0} open findings in this workspace's repositories", n);
 }

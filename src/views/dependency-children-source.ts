@@ -42,7 +42,10 @@ export class DependencyChildren implements Disposable {
   private readonly loads = new Map<string, Load>();
   private readonly subscriptions: Disposable[];
 
-  constructor(private readonly inventory: TreeInventory, private readonly host: DependencyChildrenHost) {
+  constructor(
+    private readonly inventory: TreeInventory,
+    private readonly host: DependencyChildrenHost,
+  ) {
     const redrawAll = (): void => {
       for (const node of this.shown.values()) host.redraw(node);
     };
@@ -76,7 +79,9 @@ export class DependencyChildren implements Disposable {
         this.host.redraw(node);
       });
     }
-    return [message(node, node.id, { state: 'loading', tone: 'loading', text: node.kind === 'dependencies' ? t('Loading lockfiles…') : t('Loading dependencies…') })];
+    return [
+      message(node, node.id, { state: 'loading', tone: 'loading', text: node.kind === 'dependencies' ? t('Loading lockfiles…') : t('Loading dependencies…') }),
+    ];
   }
 
   /**
@@ -133,7 +138,6 @@ export class DependencyChildren implements Disposable {
       if (changed.has(treeSlot(node.parent.project.name, 'sca'))) this.host.redraw(node);
     }
   }
-
 
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();

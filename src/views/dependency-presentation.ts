@@ -11,13 +11,11 @@ import { escapeMarkdown, markdownCode } from './markdown';
 import type { PackageItem } from './tree-nodes';
 import { DEFAULT_MAPPING, findingLevel, LEVELS, type PlanOptions, type SeverityMapping } from '../core/workspace/diagnostic-plan';
 
-
 export { worstSeverity };
 
 export function packageLabel(item: PackageItem): string {
   return `${item.dependency.name} ${item.dependency.version}`;
 }
-
 
 /** "direct · MIT · 2 vulnerabilities (critical) · license blocked". */
 export function packageDescription(item: PackageItem): string {
@@ -57,7 +55,8 @@ export function packageTooltip(item: PackageItem): string {
   const lines: string[] = [];
   lines.push(`**${escapeMarkdown(d.name)}** ${markdownCode(d.version)} (${escapeMarkdown(d.ecosystem)}, ${escapeMarkdown(transitivityWord(d.transitivity))})`);
   const licenses = d.licenses.length > 0 ? d.licenses.map(escapeMarkdown).join(', ') : t('none known');
-  const policy = licensePolicy === 'block' ? ` — ${t('the license policy blocks it')}` : licensePolicy === 'comment' ? ` — ${t('the license policy comments on it')}` : '';
+  const policy =
+    licensePolicy === 'block' ? ` — ${t('the license policy blocks it')}` : licensePolicy === 'comment' ? ` — ${t('the license policy comments on it')}` : '';
   lines.push(`${t('Licenses: {0}', licenses)}${policy}`);
   if (findings.length > 0) {
     const fixes = [...new Set(findings.flatMap((f) => f.sca?.fixVersions ?? []))];
@@ -67,7 +66,11 @@ export function packageTooltip(item: PackageItem): string {
     lines.push(fixes.length > 0 ? t('{0}; fixed in {1}', summary, fixes.map(markdownCode).join(', ')) : summary);
   }
   if (d.definedAt?.path) {
-    lines.push(d.definedAt.line !== undefined ? t('Declared in {0} line {1}', markdownCode(d.definedAt.path), d.definedAt.line) : t('Declared in {0}', markdownCode(d.definedAt.path)));
+    lines.push(
+      d.definedAt.line !== undefined
+        ? t('Declared in {0} line {1}', markdownCode(d.definedAt.path), d.definedAt.line)
+        : t('Declared in {0}', markdownCode(d.definedAt.path)),
+    );
   }
   return lines.join('  \n');
 }

@@ -78,7 +78,8 @@ function fixText(fixVersions: readonly string[] | undefined): string | undefined
 export function findingDescription(finding: Finding, today?: TodayPlace, isNew = false, blocking = false): string {
   const sca = finding.sca;
   // First, where the eye lands: what a developer fixes before merging (and what stops the merge).
-  const novelty = [isNew ? t('new on this branch') : undefined, blocking ? t('blocks pull requests') : undefined].filter((p): p is string => !!p).join(' · ') || undefined;
+  const novelty =
+    [isNew ? t('new on this branch') : undefined, blocking ? t('blocks pull requests') : undefined].filter((p): p is string => !!p).join(' · ') || undefined;
   if (sca) {
     const parts = [
       novelty,
@@ -100,10 +101,16 @@ function statusIfNotOpen(finding: Finding): string | undefined {
   return finding.status === 'open' ? undefined : valueLabel(finding.status);
 }
 
-
 /** "finding hasUrl sast status-open hasTicket": space-separated flags that menus match with `\bword\b`. */
 export function findingContextValue(finding: Finding): string {
-  return ['finding', ...codeHostFlags(finding.lineOfCodeUrl), finding.issueType, `status-${finding.status}`, ...(finding.ticket ? ['hasTicket'] : []), ...(finding.ticket?.id !== undefined ? ['hasTicketId'] : [])].join(' ');
+  return [
+    'finding',
+    ...codeHostFlags(finding.lineOfCodeUrl),
+    finding.issueType,
+    `status-${finding.status}`,
+    ...(finding.ticket ? ['hasTicket'] : []),
+    ...(finding.ticket?.id !== undefined ? ['hasTicketId'] : []),
+  ].join(' ');
 }
 
 /** What a screen reader says for a finding: every fact the icon and columns show. */
@@ -125,7 +132,8 @@ export function findingAccessibilityLabel(finding: Finding, isNew = false): stri
     return parts.filter((p): p is string => !!p).join(', ');
   }
   const where = finding.location ? t('file {0} line {1}', finding.location.filePath, finding.location.line) : t('no location');
-  if (finding.secret) return t('{0} {1} secret, {2}, {3}, {4}', severity, finding.secret.service, secretValidationLabel(finding.secret.validation), where, status);
+  if (finding.secret)
+    return t('{0} {1} secret, {2}, {3}, {4}', severity, finding.secret.service, secretValidationLabel(finding.secret.validation), where, status);
   return finding.ai
     ? t('{0} AI code finding, rule {1}, {2}, {3}', severity, finding.ruleName, where, status)
     : t('{0} finding, rule {1}, {2}, {3}', severity, finding.ruleName, where, status);
@@ -134,14 +142,17 @@ export function findingAccessibilityLabel(finding: Finding, isNew = false): stri
 /** Tooltip markdown: escaped server text, links only to http(s). */
 export function findingTooltip(finding: Finding, newAgainst?: string, blocking = false): string {
   const sca = finding.sca;
-  const tip = new TooltipText().heading(finding.ruleName || t('(unnamed rule)')).text(finding.message).separator();
+  const tip = new TooltipText()
+    .heading(finding.ruleName || t('(unnamed rule)'))
+    .text(finding.message)
+    .separator();
   tip
     .field(t('Severity'), finding.severity ? valueLabel(finding.severity) : finding.severity)
     .field(t('Confidence'), finding.confidence ? valueLabel(finding.confidence) : finding.confidence)
     .field(t('Status'), valueLabel(finding.status))
     .field(t('Triage reason'), finding.triageReason ? valueLabel(finding.triageReason) : undefined)
     .field(t('Note'), finding.triageComment)
-    .field(t('Ticket'), finding.ticket ? finding.ticket.slug ?? finding.ticket.url : undefined)
+    .field(t('Ticket'), finding.ticket ? (finding.ticket.slug ?? finding.ticket.url) : undefined)
     .codeField(t('Location'), locationText(finding))
     .field(t('Ref'), finding.ref === undefined ? undefined : branchName(finding.ref))
     .field(t('New on this branch'), newAgainst === undefined ? undefined : t('yes: {0} does not have it', newAgainst))
@@ -199,15 +210,24 @@ function isDottedId(name: string): boolean {
 
 export function groupIcon(groupBy: GroupBy, key: string, mapping: SeverityMapping = DEFAULT_MAPPING): IconSpec {
   switch (groupBy) {
-    case 'severity': return severityIcon(key, mapping);
-    case 'rule': return { id: 'law' };
-    case 'file': return { id: 'file' };
+    case 'severity':
+      return severityIcon(key, mapping);
+    case 'rule':
+      return { id: 'law' };
+    case 'file':
+      return { id: 'file' };
   }
 }
 
 /** "Rules 1–500" for a paged list of groups. */
 export const GROUP_NOUNS: Readonly<Record<GroupBy, string>> = {
-  get severity() { return t('Severities'); },
-  get rule() { return t('Rules'); },
-  get file() { return t('Files'); },
+  get severity() {
+    return t('Severities');
+  },
+  get rule() {
+    return t('Rules');
+  },
+  get file() {
+    return t('Files');
+  },
 };

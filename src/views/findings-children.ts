@@ -17,12 +17,21 @@ import { groupFindings, type FindingGroup, type GroupBy } from '../core/services
 import { KIND_PRODUCTS, unavailableAdvice, unavailableText } from '../core/services/kind-availability';
 import { kindOf } from '../core/model/finding-kinds';
 import {
-  aiFailed, checkingScan, cancelledFindings, clockTime, loadFailed, notAvailable, notAvailableBelow, loadingFindings, message, noFindings, nothingNew, skippedFindings, staleFindings,
+  aiFailed,
+  checkingScan,
+  cancelledFindings,
+  clockTime,
+  loadFailed,
+  notAvailable,
+  notAvailableBelow,
+  loadingFindings,
+  message,
+  noFindings,
+  nothingNew,
+  skippedFindings,
+  staleFindings,
 } from './state-messages';
-import {
-  nodeIds, PAGE_SIZE, pageRanges, uniqueBy,
-  type FindingNode, type GroupNode, type IssueTypeNode, type Node, type PageNode,
-} from './tree-nodes';
+import { nodeIds, PAGE_SIZE, pageRanges, uniqueBy, type FindingNode, type GroupNode, type IssueTypeNode, type Node, type PageNode } from './tree-nodes';
 
 export interface FindingsChildrenContext {
   readonly groupBy: GroupBy;
@@ -41,7 +50,10 @@ export interface FindingsChildrenContext {
  * VS Code reject the whole level.
  */
 export function groupForTree(findings: readonly Finding[], groupBy: GroupBy): FindingGroup[] {
-  return groupFindings(uniqueBy(findings, (f) => f.id), groupBy);
+  return groupFindings(
+    uniqueBy(findings, (f) => f.id),
+    groupBy,
+  );
 }
 
 /** A local filter of the findings an answer holds (e.g. only new on this branch), with its cache key. */
@@ -102,8 +114,14 @@ export function issueTypeChildren(node: IssueTypeNode, view: PlaceShown, context
 function groupLevel(node: IssueTypeNode, groups: readonly FindingGroup[], groupBy: GroupBy): Node[] {
   if (groups.length <= PAGE_SIZE) return groups.map((group) => groupNode(node, node, group, groupBy));
   return pageRanges(groups.length).map(({ start, end }): PageNode => ({
-    kind: 'page', of: 'groups', id: nodeIds.groupPage(node.id, groupBy, start), parent: node, groupBy,
-    start, end, items: groups.slice(start, end),
+    kind: 'page',
+    of: 'groups',
+    id: nodeIds.groupPage(node.id, groupBy, start),
+    parent: node,
+    groupBy,
+    start,
+    end,
+    items: groups.slice(start, end),
   }));
 }
 
@@ -116,7 +134,13 @@ export function groupChildren(node: GroupNode): Node[] {
   const findings = node.group.findings;
   if (findings.length <= PAGE_SIZE) return findings.map((finding) => findingNode(node, node, finding));
   return pageRanges(findings.length).map(({ start, end }): PageNode => ({
-    kind: 'page', of: 'findings', id: nodeIds.page(node.id, start), parent: node, start, end, items: findings.slice(start, end),
+    kind: 'page',
+    of: 'findings',
+    id: nodeIds.page(node.id, start),
+    parent: node,
+    start,
+    end,
+    items: findings.slice(start, end),
   }));
 }
 
@@ -127,10 +151,13 @@ function findingNode(parent: GroupNode | PageNode, group: GroupNode, finding: Fi
 /** Children of a page of groups or of findings (rule pages belong to the policies tree, package pages to the inventory's). */
 export function findingPageChildren(page: PageNode): Node[] {
   switch (page.of) {
-    case 'groups': return page.items.map((group) => groupNode(page, page.parent, group, page.groupBy));
-    case 'findings': return page.items.map((finding) => findingNode(page, page.parent, finding));
+    case 'groups':
+      return page.items.map((group) => groupNode(page, page.parent, group, page.groupBy));
+    case 'findings':
+      return page.items.map((finding) => findingNode(page, page.parent, finding));
     case 'rules':
-    case 'packages': return [];
+    case 'packages':
+      return [];
   }
 }
 
@@ -152,11 +179,17 @@ export function issueTypeTooltip(node: IssueTypeNode, view: SlotView, now = new 
   const result = view.result;
   if (!result) return undefined;
   const lines: string[] = [];
-  if (result.unavailable) lines.push(`${KIND_PRODUCTS[node.issueType]} — ${unavailableText(result.unavailable)}. ${unavailableAdvice(KIND_PRODUCTS[node.issueType], result.unavailable)}`);
+  if (result.unavailable)
+    lines.push(
+      `${KIND_PRODUCTS[node.issueType]} — ${unavailableText(result.unavailable)}. ${unavailableAdvice(KIND_PRODUCTS[node.issueType], result.unavailable)}`,
+    );
   else if (result.staleBecause !== undefined) lines.push(t('Showing findings from {0}: the last refresh failed.', clockTime(result.loadedAt, now)));
   const ai = result.ai;
   if (ai && 'unavailable' in ai) lines.push(`${KIND_PRODUCTS.ai} — ${unavailableText(ai.unavailable)}. ${unavailableAdvice(KIND_PRODUCTS.ai, ai.unavailable)}`);
-  else if (ai) lines.push(ai.since ? t('AI findings from {0}: the AI analysis\'s list failed.', clockTime(ai.since, now)) : t('No AI findings: the AI analysis\'s list failed.'));
+  else if (ai)
+    lines.push(
+      ai.since ? t("AI findings from {0}: the AI analysis's list failed.", clockTime(ai.since, now)) : t("No AI findings: the AI analysis's list failed."),
+    );
   return lines.length > 0 ? lines.join('\n\n') : undefined;
 }
 

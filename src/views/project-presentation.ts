@@ -9,9 +9,7 @@ import { formatDayTime, t } from '../core/l10n';
 
 /** Projects of the open workspace first (they are why the user is here), then by name. */
 export function sortProjects(projects: readonly Project[], inWorkspace: ReadonlySet<string>): Project[] {
-  return [...projects].sort(
-    (a, b) => Number(inWorkspace.has(b.name)) - Number(inWorkspace.has(a.name)) || a.name.localeCompare(b.name),
-  );
+  return [...projects].sort((a, b) => Number(inWorkspace.has(b.name)) - Number(inWorkspace.has(a.name)) || a.name.localeCompare(b.name));
 }
 
 /**

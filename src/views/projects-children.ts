@@ -8,9 +8,7 @@ import { ISSUE_TYPES, type Project } from '../core/model/types';
 import type { ProjectsState } from '../core/services/projects-service';
 import type { SessionState } from '../core/services/session';
 import { sortProjects } from './project-presentation';
-import {
-  loadFailed, loadingProjects, message, noDeployment, noProjects, staleProjects,
-} from './state-messages';
+import { loadFailed, loadingProjects, message, noDeployment, noProjects, staleProjects } from './state-messages';
 import { nodeIds, type IssueTypeNode, type Node, type ProjectNode } from './tree-nodes';
 import { treeSlot } from '../core/services/slot-ids';
 import { t } from '../core/l10n';

@@ -10,7 +10,13 @@ import type { Finding, Project } from '../core/model/types';
 import type { FindingsResult } from '../core/services/findings-query';
 import { ProjectsModel, type ProjectsChange } from '../core/services/projects-model';
 import {
-  FindingGroupsCache, findingPageChildren, groupChildren, issueTypeChildren, issueTypeDescription, issueTypeTooltip, onePerPolicy,
+  FindingGroupsCache,
+  findingPageChildren,
+  groupChildren,
+  issueTypeChildren,
+  issueTypeDescription,
+  issueTypeTooltip,
+  onePerPolicy,
 } from './findings-children';
 import { issueTypeNodes, projectsRoot } from './projects-children';
 import type { ProjectsTreeDeps } from './projects-tree-deps';
@@ -35,17 +41,22 @@ export class ProjectsTreeProvider implements vscode.TreeDataProvider<Node>, vsco
   private readonly subscription: vscode.Disposable;
   private readonly dependencies: DependencyChildren | undefined;
 
-  constructor(private readonly deps: ProjectsTreeDeps, private readonly viewId = PROJECTS_VIEW_ID) {
+  constructor(
+    private readonly deps: ProjectsTreeDeps,
+    private readonly viewId = PROJECTS_VIEW_ID,
+  ) {
     this.model = new ProjectsModel({ ...deps, onLoadStarted: (done) => this.showProgress(done) });
     this.subscription = this.model.onDidChange((change) => this.onModelChanged(change));
-    this.dependencies = deps.inventory && new DependencyChildren(deps.inventory, {
-      scaFindings: (projectName) => {
-        const node = this.issueTypeNodes.get(treeSlot(projectName, 'sca'));
-        return node ? (this.model.read(node).result?.findings ?? []) : [];
-      },
-      errorMessage: (error) => deps.errorMessage(error),
-      redraw: (node) => this.changed.fire(node),
-    });
+    this.dependencies =
+      deps.inventory &&
+      new DependencyChildren(deps.inventory, {
+        scaFindings: (projectName) => {
+          const node = this.issueTypeNodes.get(treeSlot(projectName, 'sca'));
+          return node ? (this.model.read(node).result?.findings ?? []) : [];
+        },
+        errorMessage: (error) => deps.errorMessage(error),
+        redraw: (node) => this.changed.fire(node),
+      });
   }
 
   /** Draws the tree again with what is loaded: the severity levels changed, nothing else. */

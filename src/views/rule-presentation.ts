@@ -12,11 +12,16 @@ const KNOWN_MODES = ['MODE_BLOCK', 'MODE_COMMENT', 'MODE_MONITOR', 'MODE_DISABLE
 
 export function ruleModeIcon(mode: string): IconSpec {
   switch (mode) {
-    case 'MODE_BLOCK': return { id: 'circle-slash', color: 'problemsErrorIcon.foreground' };
-    case 'MODE_COMMENT': return { id: 'comment' };
-    case 'MODE_MONITOR': return { id: 'eye' };
-    case 'MODE_DISABLED': return { id: 'circle-outline', color: 'disabledForeground' };
-    default: return { id: 'question' };
+    case 'MODE_BLOCK':
+      return { id: 'circle-slash', color: 'problemsErrorIcon.foreground' };
+    case 'MODE_COMMENT':
+      return { id: 'comment' };
+    case 'MODE_MONITOR':
+      return { id: 'eye' };
+    case 'MODE_DISABLED':
+      return { id: 'circle-outline', color: 'disabledForeground' };
+    default:
+      return { id: 'question' };
   }
 }
 
@@ -71,11 +76,16 @@ export function ruleDescription(rule: PolicyRule): string {
 function severityWord(value: string | undefined): string | undefined {
   const word = enumWord(value);
   switch (word) {
-    case 'critical': return t('critical');
-    case 'high': return t('high');
-    case 'medium': return t('medium');
-    case 'low': return t('low');
-    default: return word;
+    case 'critical':
+      return t('critical');
+    case 'high':
+      return t('high');
+    case 'medium':
+      return t('medium');
+    case 'low':
+      return t('low');
+    default:
+      return word;
   }
 }
 
@@ -122,9 +132,12 @@ export function productLabel(productType: string | undefined): string | undefine
 
 function originText(origin: PolicyEntry['origin']): string {
   switch (origin) {
-    case 'platform': return t('listed by the platform');
-    case 'findings': return t('named by findings');
-    case 'settings': return t('from the {0} setting', 'appsecFindings.policyIds');
+    case 'platform':
+      return t('listed by the platform');
+    case 'findings':
+      return t('named by findings');
+    case 'settings':
+      return t('from the {0} setting', 'appsecFindings.policyIds');
   }
 }
 

@@ -7,14 +7,9 @@ import type { Policy } from '../core/model/policy';
 import type { Unavailable } from '../core/services/kind-availability';
 import type { PolicyEntry, PolicyRules } from '../core/services/policies-service';
 import { groupRulesByMode } from './rule-presentation';
-import {
-  loadFailed, message, notAvailable, noPolicies, noRules, policyListFailed, skippedRules,
-} from './state-messages';
+import { loadFailed, message, notAvailable, noPolicies, noRules, policyListFailed, skippedRules } from './state-messages';
 import { t } from '../core/l10n';
-import {
-  nodeIds, PAGE_SIZE, pageRanges, uniqueBy,
-  type Node, type PageNode, type PolicyNode, type RuleModeNode, type RuleNode,
-} from './tree-nodes';
+import { nodeIds, PAGE_SIZE, pageRanges, uniqueBy, type Node, type PageNode, type PolicyNode, type RuleModeNode, type RuleNode } from './tree-nodes';
 
 const ROOT_ID = nodeIds.root('policies');
 
@@ -48,7 +43,13 @@ export function ruleModeChildren(node: RuleModeNode): Node[] {
   const policy = node.parent.entry.policy;
   if (node.rules.length <= PAGE_SIZE) return node.rules.map((rule) => ruleNode(node, node, policy, rule));
   return pageRanges(node.rules.length).map(({ start, end }): PageNode => ({
-    kind: 'page', of: 'rules', id: nodeIds.page(node.id, start), parent: node, start, end, items: node.rules.slice(start, end),
+    kind: 'page',
+    of: 'rules',
+    id: nodeIds.page(node.id, start),
+    parent: node,
+    start,
+    end,
+    items: node.rules.slice(start, end),
   }));
 }
 

@@ -17,8 +17,12 @@ export { aiFailed, cancelledFindings, checkingScan, loadingFindings, noFindings,
 /** "Could not load findings: …" with Retry and Show Logs under it (`what` in the display language). */
 export function loadFailed(what: string, reason: string, target: RetryTarget): MessageSpec {
   return {
-    state: 'error', tone: 'error', text: t('Could not load {0}: {1}', what, oneLine(reason)), tooltip: reason,
-    action: actions.retry(target), actions: [actions.retry(target), actions.showLogs()],
+    state: 'error',
+    tone: 'error',
+    text: t('Could not load {0}: {1}', what, oneLine(reason)),
+    tooltip: reason,
+    action: actions.retry(target),
+    actions: [actions.retry(target), actions.showLogs()],
   };
 }
 
@@ -29,9 +33,12 @@ export function loadFailed(what: string, reason: string, target: RetryTarget): M
  */
 export function notAvailable(product: string, unavailable: Unavailable): MessageSpec {
   return {
-    state: `unavailable-${product.toLowerCase().replace(/\W+/g, '-')}`, tone: 'info', icon: 'circle-slash',
+    state: `unavailable-${product.toLowerCase().replace(/\W+/g, '-')}`,
+    tone: 'info',
+    icon: 'circle-slash',
     text: `${product} — ${unavailableText(unavailable)}`,
-    tooltip: unavailableAdvice(product, unavailable), action: actions.showLogs(),
+    tooltip: unavailableAdvice(product, unavailable),
+    action: actions.showLogs(),
   };
 }
 
@@ -40,12 +47,18 @@ export function notAvailable(product: string, unavailable: Unavailable): Message
  * node's own sentence again.
  */
 export function notAvailableBelow(product: string, unavailable: Unavailable): MessageSpec {
-  return { ...notAvailable(product, unavailable), text: t('What to check: whether the organization licenses {0}, and the token\'s role. The next refresh asks again.', product) };
+  return {
+    ...notAvailable(product, unavailable),
+    text: t("What to check: whether the organization licenses {0}, and the token's role. The next refresh asks again.", product),
+  };
 }
 
 export function noDeployment(reason: string): MessageSpec {
   return {
-    state: 'noDeployment', tone: 'warning', text: oneLine(reason), tooltip: reason,
+    state: 'noDeployment',
+    tone: 'warning',
+    text: oneLine(reason),
+    tooltip: reason,
     action: actions.openSettings('appsecFindings.deployment'),
     actions: [actions.openSettings('appsecFindings.deployment'), actions.signIn(t('Sign In with Another Token'))],
   };
@@ -57,15 +70,22 @@ export function loadingProjects(): MessageSpec {
 
 export function noProjects(deploymentName: string): MessageSpec {
   return {
-    state: 'empty', tone: 'info', text: t('No projects in {0} yet', deploymentName),
-    tooltip: t('A project appears on the platform after its first scan.'), action: actions.refresh(),
+    state: 'empty',
+    tone: 'info',
+    text: t('No projects in {0} yet', deploymentName),
+    tooltip: t('A project appears on the platform after its first scan.'),
+    action: actions.refresh(),
   };
 }
 
 export function staleProjects(reason: string): MessageSpec {
   return {
-    state: 'stale', tone: 'warning', text: t('Showing the last project list — the refresh failed: {0}', oneLine(reason)),
-    tooltip: reason, action: actions.retry({ view: 'projects' }), actions: [actions.retry({ view: 'projects' }), actions.showLogs()],
+    state: 'stale',
+    tone: 'warning',
+    text: t('Showing the last project list — the refresh failed: {0}', oneLine(reason)),
+    tooltip: reason,
+    action: actions.retry({ view: 'projects' }),
+    actions: [actions.retry({ view: 'projects' }), actions.showLogs()],
     collapsed: true,
   };
 }
@@ -73,19 +93,24 @@ export function staleProjects(reason: string): MessageSpec {
 /** The policy list endpoint is not in the spec: when it fails, the others are still shown under this. */
 export function policyListFailed(reason: string): MessageSpec {
   return {
-    state: 'listFailed', tone: 'warning',
-    text: t('Could not list the deployment\'s policies: {0}', oneLine(reason)),
+    state: 'listFailed',
+    tone: 'warning',
+    text: t("Could not list the deployment's policies: {0}", oneLine(reason)),
     tooltip: `${reason}\n\n${t('Policies named by findings and by the appsecFindings.policyIds setting are still shown.')}`,
-    action: actions.retry({ view: 'policies' }), actions: [actions.retry({ view: 'policies' }), actions.showLogs()],
+    action: actions.retry({ view: 'policies' }),
+    actions: [actions.retry({ view: 'policies' }), actions.showLogs()],
     collapsed: true,
   };
 }
 
 export function noPolicies(): MessageSpec {
   return {
-    state: 'empty', tone: 'info', text: t('No policies to show'),
+    state: 'empty',
+    tone: 'info',
+    text: t('No policies to show'),
     tooltip: t('The platform listed none, no loaded finding names one, and the appsecFindings.policyIds setting is empty.'),
-    action: actions.openSettings('appsecFindings.policyIds'), actions: [actions.openSettings('appsecFindings.policyIds')],
+    action: actions.openSettings('appsecFindings.policyIds'),
+    actions: [actions.openSettings('appsecFindings.policyIds')],
   };
 }
 
@@ -95,8 +120,12 @@ export function noRules(): MessageSpec {
 
 export function skippedRules(count: number): MessageSpec {
   return {
-    state: 'skipped', tone: 'warning',
-    text: count === 1 ? t('{0} rule could not be read and are not shown', formatCount(count)) : t('{0} rules could not be read and are not shown', formatCount(count)),
+    state: 'skipped',
+    tone: 'warning',
+    text:
+      count === 1
+        ? t('{0} rule could not be read and are not shown', formatCount(count))
+        : t('{0} rules could not be read and are not shown', formatCount(count)),
     action: actions.showLogs(),
   };
 }

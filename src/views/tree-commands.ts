@@ -27,9 +27,7 @@ export const EXTENSION_COMMANDS = {
 export const OPEN_SETTINGS_COMMAND = 'workbench.action.openSettings';
 
 /** What a Retry node loads again: the projects list, one findings slot, the policy list, or one policy's rules. */
-export type RetryTarget =
-  | { readonly view: 'projects'; readonly slot?: string }
-  | { readonly view: 'policies'; readonly policyId?: string };
+export type RetryTarget = { readonly view: 'projects'; readonly slot?: string } | { readonly view: 'policies'; readonly policyId?: string };
 
 export function isRetryTarget(value: unknown): value is RetryTarget {
   if (typeof value !== 'object' || value === null) return false;

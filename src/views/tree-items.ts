@@ -4,18 +4,38 @@
  */
 import * as vscode from 'vscode';
 import {
-  findingAccessibilityLabel, findingContextValue, findingDescription, findingLabel, findingTooltip,
-  GROUP_NOUNS, groupDescription, groupIcon, groupLabel, findingIcon, type IconSpec,
+  findingAccessibilityLabel,
+  findingContextValue,
+  findingDescription,
+  findingLabel,
+  findingTooltip,
+  GROUP_NOUNS,
+  groupDescription,
+  groupIcon,
+  groupLabel,
+  findingIcon,
+  type IconSpec,
 } from './finding-presentation';
+import { projectAccessibilityLabel, projectContextValue, projectDescription, projectTooltip } from './project-presentation';
 import {
-  projectAccessibilityLabel, projectContextValue, projectDescription, projectTooltip,
-} from './project-presentation';
-import {
-  policyDescription, policyTooltip, ruleAccessibilityLabel, ruleContextValue, ruleDescription, ruleLabel, ruleModeIcon,
-  ruleModeTitle, ruleTooltip,
+  policyDescription,
+  policyTooltip,
+  ruleAccessibilityLabel,
+  ruleContextValue,
+  ruleDescription,
+  ruleLabel,
+  ruleModeIcon,
+  ruleModeTitle,
+  ruleTooltip,
 } from './rule-presentation';
 import {
-  lockfileDescription, packageAccessibilityLabel, packageContextValue, packageDescription, packageIcon, packageLabel, packageTooltip,
+  lockfileDescription,
+  packageAccessibilityLabel,
+  packageContextValue,
+  packageDescription,
+  packageIcon,
+  packageLabel,
+  packageTooltip,
 } from './dependency-presentation';
 import type { PlanOptions, SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { withAbortSignal } from '../host/cancellation';
@@ -36,8 +56,7 @@ export function inertMarkdown(text: string): vscode.MarkdownString {
   return markdown;
 }
 
-const themeIcon = (icon: IconSpec): vscode.ThemeIcon =>
-  new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
+const themeIcon = (icon: IconSpec): vscode.ThemeIcon => new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
 
 const TONE_ICONS: Record<MessageNode['tone'], IconSpec> = {
   loading: { id: 'loading~spin' },
@@ -47,7 +66,9 @@ const TONE_ICONS: Record<MessageNode['tone'], IconSpec> = {
 };
 
 const toCommand = (action: NodeAction): vscode.Command => ({
-  title: action.title, command: action.command, arguments: action.args ? [...action.args] : undefined,
+  title: action.title,
+  command: action.command,
+  arguments: action.args ? [...action.args] : undefined,
 });
 
 function item(node: Node, label: string, collapsible: vscode.TreeItemCollapsibleState, fields: Partial<vscode.TreeItem>): vscode.TreeItem {
@@ -85,15 +106,19 @@ type NodeOf<K extends Node['kind']> = Extract<Node, { kind: K }>;
 
 /** How each kind of node becomes a tree item: one small function per kind, so each reads alone. */
 const ITEMS: { readonly [K in Node['kind']]: (node: NodeOf<K>, context: TreeItemContext) => vscode.TreeItem } = {
-  message: (node) => item(node, node.text, node.actions.length === 0 ? None : node.collapsed ? Collapsed : Expanded, {
-    iconPath: themeIcon(node.icon ? { id: node.icon } : TONE_ICONS[node.tone]),
-    tooltip: node.tooltip ?? (node.action ? t('{0}. Click: {1}.', node.text, node.action.title) : node.text),
-    command: node.action ? toCommand(node.action) : undefined,
-    contextValue: `message ${node.tone}`,
-  }),
-  action: (node) => item(node, node.action.title, None, {
-    iconPath: new vscode.ThemeIcon(node.action.icon ?? 'run'), command: toCommand(node.action), contextValue: 'action',
-  }),
+  message: (node) =>
+    item(node, node.text, node.actions.length === 0 ? None : node.collapsed ? Collapsed : Expanded, {
+      iconPath: themeIcon(node.icon ? { id: node.icon } : TONE_ICONS[node.tone]),
+      tooltip: node.tooltip ?? (node.action ? t('{0}. Click: {1}.', node.text, node.action.title) : node.text),
+      command: node.action ? toCommand(node.action) : undefined,
+      contextValue: `message ${node.tone}`,
+    }),
+  action: (node) =>
+    item(node, node.action.title, None, {
+      iconPath: new vscode.ThemeIcon(node.action.icon ?? 'run'),
+      command: toCommand(node.action),
+      contextValue: 'action',
+    }),
   project: (node) => {
     const { project, inWorkspace, ref } = node;
     return item(node, project.name, inWorkspace ? Expanded : Collapsed, {
@@ -110,7 +135,9 @@ const ITEMS: { readonly [K in Node['kind']]: (node: NodeOf<K>, context: TreeItem
       description: context.issueTypeDescription(node),
       iconPath: new vscode.ThemeIcon(kind.icon),
       contextValue: `issueType ${node.issueType}`,
-      tooltip: [ref ? t('{0} of {1} on {2}', kind.label, project.name, ref) : t('{0} of {1}', kind.label, project.name), context.issueTypeTooltip?.(node)].filter(Boolean).join('\n\n'),
+      tooltip: [ref ? t('{0} of {1} on {2}', kind.label, project.name, ref) : t('{0} of {1}', kind.label, project.name), context.issueTypeTooltip?.(node)]
+        .filter(Boolean)
+        .join('\n\n'),
     });
   },
   group: (node, context) => {
@@ -121,7 +148,9 @@ const ITEMS: { readonly [K in Node['kind']]: (node: NodeOf<K>, context: TreeItem
       iconPath: themeIcon(groupIcon(groupBy, group.key, context.severityMapping)),
       contextValue: `findingGroup by-${groupBy}`,
       tooltip: count === 1 ? t('{0}: {1} finding', group.label, formatCount(count)) : t('{0}: {1} findings', group.label, formatCount(count)),
-      accessibilityInformation: { label: count === 1 ? t('{0}, {1} finding', group.label, formatCount(count)) : t('{0}, {1} findings', group.label, formatCount(count)) },
+      accessibilityInformation: {
+        label: count === 1 ? t('{0}, {1} finding', group.label, formatCount(count)) : t('{0}, {1} findings', group.label, formatCount(count)),
+      },
     });
   },
   page: (node) => {
@@ -139,12 +168,13 @@ const ITEMS: { readonly [K in Node['kind']]: (node: NodeOf<K>, context: TreeItem
       accessibilityInformation: { label: findingAccessibilityLabel(finding, isNew) },
     });
   },
-  policy: (node) => item(node, node.entry.policy.name, Collapsed, {
-    description: policyDescription(node.entry),
-    iconPath: new vscode.ThemeIcon('shield'),
-    contextValue: 'policy',
-    tooltip: inertMarkdown(policyTooltip(node.entry)),
-  }),
+  policy: (node) =>
+    item(node, node.entry.policy.name, Collapsed, {
+      description: policyDescription(node.entry),
+      iconPath: new vscode.ThemeIcon('shield'),
+      contextValue: 'policy',
+      tooltip: inertMarkdown(policyTooltip(node.entry)),
+    }),
   ruleMode: (node) => {
     const count = node.rules.length;
     const title = ruleModeTitle(node.mode);
@@ -152,30 +182,40 @@ const ITEMS: { readonly [K in Node['kind']]: (node: NodeOf<K>, context: TreeItem
       description: String(count),
       iconPath: themeIcon(ruleModeIcon(node.mode)),
       contextValue: 'ruleMode',
-      accessibilityInformation: { label: count === 1 ? t('{0} mode, {1} rule', title, formatCount(count)) : t('{0} mode, {1} rules', title, formatCount(count)) },
+      accessibilityInformation: {
+        label: count === 1 ? t('{0} mode, {1} rule', title, formatCount(count)) : t('{0} mode, {1} rules', title, formatCount(count)),
+      },
     });
   },
-  dependencies: (node) => item(node, t('Dependencies'), Collapsed, {
-    iconPath: new vscode.ThemeIcon('library'),
-    contextValue: 'dependencies',
-    tooltip: t('The dependencies the platform\'s supply-chain inventory holds for {0}, by lockfile', node.parent.project.name),
-  }),
+  dependencies: (node) =>
+    item(node, t('Dependencies'), Collapsed, {
+      iconPath: new vscode.ThemeIcon('library'),
+      contextValue: 'dependencies',
+      tooltip: t("The dependencies the platform's supply-chain inventory holds for {0}, by lockfile", node.parent.project.name),
+    }),
   lockfile: (node, context) => {
     const description = lockfileDescription(node.lockfile, context.lockfileShown?.(node));
-    return item(node, node.lockfile.path, Collapsed, { description, iconPath: new vscode.ThemeIcon('file'), contextValue: 'lockfile', tooltip: `${node.lockfile.path}: ${description}` });
+    return item(node, node.lockfile.path, Collapsed, {
+      description,
+      iconPath: new vscode.ThemeIcon('file'),
+      contextValue: 'lockfile',
+      tooltip: `${node.lockfile.path}: ${description}`,
+    });
   },
-  package: (node, context) => item(node, packageLabel(node.item), None, {
-    description: packageDescription(node.item),
-    iconPath: themeIcon(packageIcon(node.item, context.severityMapping, context.levels)),
-    contextValue: packageContextValue(node.item),
-    accessibilityInformation: { label: packageAccessibilityLabel(node.item) },
-  }),
-  rule: (node) => item(node, ruleLabel(node.rule), None, {
-    description: ruleDescription(node.rule),
-    iconPath: themeIcon(ruleModeIcon(node.rule.mode)),
-    contextValue: ruleContextValue(node.rule),
-    accessibilityInformation: { label: ruleAccessibilityLabel(node.rule) },
-  }),
+  package: (node, context) =>
+    item(node, packageLabel(node.item), None, {
+      description: packageDescription(node.item),
+      iconPath: themeIcon(packageIcon(node.item, context.severityMapping, context.levels)),
+      contextValue: packageContextValue(node.item),
+      accessibilityInformation: { label: packageAccessibilityLabel(node.item) },
+    }),
+  rule: (node) =>
+    item(node, ruleLabel(node.rule), None, {
+      description: ruleDescription(node.rule),
+      iconPath: themeIcon(ruleModeIcon(node.rule.mode)),
+      contextValue: ruleContextValue(node.rule),
+      accessibilityInformation: { label: ruleAccessibilityLabel(node.rule) },
+    }),
 };
 
 export function toTreeItem(node: Node, context: TreeItemContext): vscode.TreeItem {

@@ -155,8 +155,19 @@ export interface RuleNode {
 }
 
 export type Node =
-  | MessageNode | ActionNode | ProjectNode | IssueTypeNode | GroupNode | FindingNode | PageNode
-  | PolicyNode | RuleModeNode | RuleNode | DependenciesNode | LockfileNode | PackageNode;
+  | MessageNode
+  | ActionNode
+  | ProjectNode
+  | IssueTypeNode
+  | GroupNode
+  | FindingNode
+  | PageNode
+  | PolicyNode
+  | RuleModeNode
+  | RuleNode
+  | DependenciesNode
+  | LockfileNode
+  | PackageNode;
 
 /** Most siblings one level may hold before it is split into pages. */
 export const PAGE_SIZE = 500;
@@ -179,7 +190,8 @@ export const nodeIds = {
   dependencies: (projectId: string): string => `${projectId}/dependencies`,
   lockfile: (dependenciesId: string, path: string): string => `${dependenciesId}/lockfile/${seg(path)}`,
   // Under the lockfile, not the page, as findings are.
-  package: (lockfileId: string, d: Dependency): string => `${lockfileId}/package/${seg(d.ecosystem)}/${seg(d.name)}/${seg(d.version)}/${d.definedAt?.line ?? ''}`,
+  package: (lockfileId: string, d: Dependency): string =>
+    `${lockfileId}/package/${seg(d.ecosystem)}/${seg(d.name)}/${seg(d.version)}/${d.definedAt?.line ?? ''}`,
   root: (view: 'projects' | 'policies'): string => `root/${view}`,
 };
 

@@ -44,15 +44,23 @@ export function createTreeViews(deps: TreeViewsDeps): TreeViews {
   const announceSelection = (view: vscode.TreeView<Node>, provider: { getTreeItem(node: Node): vscode.TreeItem }): vscode.Disposable =>
     view.onDidChangeSelection((e) => {
       const node = e.selection[0];
-      void vscode.commands.executeCommand('setContext', 'appsecFindings.selection', node ? provider.getTreeItem(node).contextValue ?? '' : '');
+      void vscode.commands.executeCommand('setContext', 'appsecFindings.selection', node ? (provider.getTreeItem(node).contextValue ?? '') : '');
     });
   const disposables: vscode.Disposable[] = [
     deps.findings.onDidChange(() => policies.onPolicySourcesChanged()),
-    announceSelection(projectsView, projects), announceSelection(policiesView, policies), projects.followExpansion(projectsView),
-    projectsView, policiesView, projects, policies,
+    announceSelection(projectsView, projects),
+    announceSelection(policiesView, policies),
+    projects.followExpansion(projectsView),
+    projectsView,
+    policiesView,
+    projects,
+    policies,
   ];
   return {
-    projectsView, policiesView, projects, policies,
+    projectsView,
+    policiesView,
+    projects,
+    policies,
     dispose: () => {
       for (const disposable of disposables) disposable.dispose();
     },

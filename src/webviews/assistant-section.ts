@@ -30,7 +30,12 @@ export function assistantSection({ detail, currentCode, place }: DetailsInput): 
 
 /** Two pieces of code with the same lines, whatever their indentation and blank lines. */
 function sameLines(a: string, b: string): boolean {
-  const lines = (text: string): string => text.split('\n').map((line) => line.trim()).filter((line) => line !== '').join('\n');
+  const lines = (text: string): string =>
+    text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '')
+      .join('\n');
   return lines(a) === lines(b);
 }
 
@@ -49,10 +54,12 @@ function suggestedFix(code: string | undefined, currentCode: string | undefined,
   const why = applied
     ? t('The suggested fix is in the code here (unsaved edits included). Undo in the editor takes it back.')
     : place?.kind === 'deleted'
-    ? place.onlyAt === undefined ? t('The finding is no longer in this copy, so the fix cannot be applied here.') : t('The finding\'s code is not in this copy yet, so the fix cannot be applied here.')
-    : place?.kind === 'changed'
-      ? t('The code here changed since the scan: compare, and apply the fix by hand.')
-      : t('Open the finding\'s repository in this window to apply the fix here.');
-  return html`<div class="fix-compare">${currentCode !== undefined ? pane(t('Today\'s code'), currentCode) : undefined}${pane(t('Suggested fix'), code)}</div>
+      ? place.onlyAt === undefined
+        ? t('The finding is no longer in this copy, so the fix cannot be applied here.')
+        : t("The finding's code is not in this copy yet, so the fix cannot be applied here.")
+      : place?.kind === 'changed'
+        ? t('The code here changed since the scan: compare, and apply the fix by hand.')
+        : t("Open the finding's repository in this window to apply the fix here.");
+  return html`<div class="fix-compare">${currentCode !== undefined ? pane(t("Today's code"), currentCode) : undefined}${pane(t('Suggested fix'), code)}</div>
 ${applicable ? html`<p>${button('applyFix', t('Apply suggested fix'), { primary: true })}</p>` : html`<p class="note">${why}</p>`}`;
 }

@@ -14,18 +14,29 @@ import { fixSaving } from '../host/fix-saving';
 export const DETAILS_VIEW_TYPE = 'appsecFindings.details';
 
 /** The same edit as the quick fix, after the same check (refused where the code changed). */
-export async function applySuggestedFix(code: string | undefined, place: WorkspacePlace | undefined, say: (kind: 'info' | 'error', text: string) => void): Promise<void> {
-  if (!code || !place || place.kind === 'deleted') return say('error', t('There is no suggested fix to apply here, or the finding\'s file is not in this workspace.'));
+export async function applySuggestedFix(
+  code: string | undefined,
+  place: WorkspacePlace | undefined,
+  say: (kind: 'info' | 'error', text: string) => void,
+): Promise<void> {
+  if (!code || !place || place.kind === 'deleted')
+    return say('error', t("There is no suggested fix to apply here, or the finding's file is not in this workspace."));
   if (place.kind === 'changed') return say('error', t('The code here changed since the scan: the suggested fix was written for the scanned code.'));
   const document = await vscode.workspace.openTextDocument(place.uri);
   const range = new vscode.Range(place.range.startLine, 0, place.range.endLine, 0);
   const applied = await vscode.workspace.applyEdit(autofixEdit(document, range, code));
-  if (applied) await vscode.window.showTextDocument(document, { viewColumn: codeColumn(), selection: new vscode.Range(range.start, range.start), preserveFocus: true });
+  if (applied)
+    await vscode.window.showTextDocument(document, { viewColumn: codeColumn(), selection: new vscode.Range(range.start, range.start), preserveFocus: true });
   if (!applied) return say('error', t('The fix was not applied.'));
   const saving = fixSaving(document);
-  say('info', saving === 'saved' ? t('Applied the suggested fix beside this panel: the file is saved, and Undo in the editor takes it back.')
-    : saving === 'autoSave' ? t('Applied the suggested fix beside this panel: auto-save saves the file, and Undo in the editor takes it back.')
-      : t('Applied the suggested fix beside this panel: it is not saved yet, and Undo in the editor takes it back.'));
+  say(
+    'info',
+    saving === 'saved'
+      ? t('Applied the suggested fix beside this panel: the file is saved, and Undo in the editor takes it back.')
+      : saving === 'autoSave'
+        ? t('Applied the suggested fix beside this panel: auto-save saves the file, and Undo in the editor takes it back.')
+        : t('Applied the suggested fix beside this panel: it is not saved yet, and Undo in the editor takes it back.'),
+  );
 }
 
 /** The code at a place today (its first 41 lines at most); undefined when its file cannot be read. */

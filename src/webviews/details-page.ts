@@ -18,7 +18,10 @@ export class DetailsPage {
   /** Whether the document's script said it is ready for a redraw. */
   private ready = false;
 
-  constructor(private readonly panel: vscode.WebviewPanel, private readonly media: vscode.Uri) {}
+  constructor(
+    private readonly panel: vscode.WebviewPanel,
+    private readonly media: vscode.Uri,
+  ) {}
 
   /** Shows `body`: sent to a ready page, kept for a page still loading, else as a new document. */
   show(body: DetailsBody): void {

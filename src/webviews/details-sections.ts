@@ -18,20 +18,35 @@ import { historySections, pathSections } from './story-sections';
 import { assistantSection } from './assistant-section';
 
 export function detailSections(input: DetailsInput): Html {
-  return join([
-    where(input), pathSections(input), rule(input), aiAnalysis(input), secret(input), triage(input), assistantSection(input), supplyChain(input),
-    historySections(input), ticket(input), pullRequests(input), identifiers(input),
-  ], html`\n`);
+  return join(
+    [
+      where(input),
+      pathSections(input),
+      rule(input),
+      aiAnalysis(input),
+      secret(input),
+      triage(input),
+      assistantSection(input),
+      supplyChain(input),
+      historySections(input),
+      ticket(input),
+      pullRequests(input),
+      identifiers(input),
+    ],
+    html`\n`,
+  );
 }
 
 /** A finding of the AI-powered analysis: said so, with the likely impact it gives. */
 function aiAnalysis({ finding, detail }: DetailsInput): Html {
   const ai = detail?.ai ?? finding.ai;
   if (!ai) return EMPTY;
-  return section(t('AI analysis'), 'ai', [fields([
-    [t('Found by'), t('the platform\'s AI-powered code analysis')],
-    [t('Likely impact'), prose(ai.impact ?? t('the platform gave none'))],
-  ])]);
+  return section(t('AI analysis'), 'ai', [
+    fields([
+      [t('Found by'), t("the platform's AI-powered code analysis")],
+      [t('Likely impact'), prose(ai.impact ?? t('the platform gave none'))],
+    ]),
+  ]);
 }
 
 /** A secret: its service and whether it was found to work. Its value is never sent, so never shown. */
@@ -40,7 +55,9 @@ function secret({ finding }: DetailsInput): Html {
   if (!facts) return EMPTY;
   const valid = facts.validation === 'confirmed_valid';
   return section(t('Secret'), 'secret', [
-    valid ? html`<p class="banner danger" role="note"><strong>${t('This secret works.')}</strong> ${t('The platform confirmed it is valid: rotate it, then remove it from the history.')}</p>` : undefined,
+    valid
+      ? html`<p class="banner danger" role="note"><strong>${t('This secret works.')}</strong> ${t('The platform confirmed it is valid: rotate it, then remove it from the history.')}</p>`
+      : undefined,
     fields([
       [t('Service'), facts.service],
       [t('Validation'), secretValidationLabel(facts.validation)],
@@ -83,17 +100,19 @@ function where({ finding, detail, place }: DetailsInput): Html {
   const sameAsToday = place !== undefined && place.kind !== 'deleted' && place.kind !== 'changed' && scanned === placeText(place);
   const repositoryName = finding.repositoryName;
   const repositoryUrl = detail?.repositoryUrl;
-  return section(t('Where'), 'where', [fields([
-    [t('In this copy'), place ? todayPlace(finding, place) : undefined],
-    [t('Scanned at'), sameAsToday ? undefined : scanned],
-    [t('Scanned code'), finding.lineOfCodeUrl ? link(finding.lineOfCodeUrl, t('the scanned line on the code host')) : undefined],
-    [t('Branch'), finding.ref ? branchName(finding.ref) : undefined],
-    [t('Repository'), repositoryUrl ? link(repositoryUrl, repositoryName ?? repositoryUrl) : repositoryName],
-    [t('Policy'), finding.policy?.name],
-    [t('Created'), time(detail?.createdAt)],
-    [t('Relevant since'), time(dateOf(finding.relevantSince ?? detail?.relevantSince))],
-    [t('State updated'), time(detail?.stateUpdatedAt)],
-  ])]);
+  return section(t('Where'), 'where', [
+    fields([
+      [t('In this copy'), place ? todayPlace(finding, place) : undefined],
+      [t('Scanned at'), sameAsToday ? undefined : scanned],
+      [t('Scanned code'), finding.lineOfCodeUrl ? link(finding.lineOfCodeUrl, t('the scanned line on the code host')) : undefined],
+      [t('Branch'), finding.ref ? branchName(finding.ref) : undefined],
+      [t('Repository'), repositoryUrl ? link(repositoryUrl, repositoryName ?? repositoryUrl) : repositoryName],
+      [t('Policy'), finding.policy?.name],
+      [t('Created'), time(detail?.createdAt)],
+      [t('Relevant since'), time(dateOf(finding.relevantSince ?? detail?.relevantSince))],
+      [t('State updated'), time(detail?.stateUpdatedAt)],
+    ]),
+  ]);
 }
 
 function rule({ finding, detail }: DetailsInput): Html {
@@ -102,26 +121,32 @@ function rule({ finding, detail }: DetailsInput): Html {
   const headerMessage = finding.message || r?.message;
   const categories = [...new Set([r?.category, ...(detail?.categories ?? [])].filter((c): c is string => !!c))];
   const confidence = r?.confidence ?? finding.confidence;
-  return section(t('Rule'), 'rule', [fields([
-    [t('Rule id'), html`<code>${finding.ruleName}</code>`],
-    [t('Name'), r?.name && r.name !== finding.ruleName ? r.name : undefined],
-    [t('Message'), r?.message && r.message !== headerMessage ? prose(r.message) : undefined],
-    [t('Category'), list(categories)],
-    [t('Confidence'), confidence ? valueLabel(confidence) : undefined],
-    ['CWE', list(r?.cweNames)],
-    ['OWASP', list(r?.owaspNames)],
-    [t('Vulnerability classes'), list(r?.vulnerabilityClasses)],
-    [t('Kind of rule'), list(r?.subcategories?.map(subcategoryWords))],
-  ])]);
+  return section(t('Rule'), 'rule', [
+    fields([
+      [t('Rule id'), html`<code>${finding.ruleName}</code>`],
+      [t('Name'), r?.name && r.name !== finding.ruleName ? r.name : undefined],
+      [t('Message'), r?.message && r.message !== headerMessage ? prose(r.message) : undefined],
+      [t('Category'), list(categories)],
+      [t('Confidence'), confidence ? valueLabel(confidence) : undefined],
+      ['CWE', list(r?.cweNames)],
+      ['OWASP', list(r?.owaspNames)],
+      [t('Vulnerability classes'), list(r?.vulnerabilityClasses)],
+      [t('Kind of rule'), list(r?.subcategories?.map(subcategoryWords))],
+    ]),
+  ]);
 }
 
 /** The platform's rule subcategories, worded (an unknown one is shown as sent). */
 function subcategoryWords(subcategory: string): string {
   switch (subcategory) {
-    case 'vuln': return t('vulnerability (a flaw an attacker can reach)');
-    case 'audit': return t('audit (a pattern worth a review, not a proven flaw)');
-    case 'guardrail': return t('guardrail (a safe default the organization asks for)');
-    default: return subcategory;
+    case 'vuln':
+      return t('vulnerability (a flaw an attacker can reach)');
+    case 'audit':
+      return t('audit (a pattern worth a review, not a proven flaw)');
+    case 'guardrail':
+      return t('guardrail (a safe default the organization asks for)');
+    default:
+      return subcategory;
   }
 }
 
@@ -154,10 +179,12 @@ function supplyChain({ finding, detail }: DetailsInput): Html {
   const sca = detail?.sca ?? finding.sca;
   const epss = detail?.epss;
   if (!sca && !epss && !detail?.reachableCondition) return EMPTY;
-  const lockfilePath = sca?.lockfileLineUrl ? lockfilePathOf(sca.lockfileLineUrl) ?? t('the lockfile') : undefined;
+  const lockfilePath = sca?.lockfileLineUrl ? (lockfilePathOf(sca.lockfileLineUrl) ?? t('the lockfile')) : undefined;
   const lockfile = lockfilePath && sca?.lockfileLine ? t('{0} line {1}', lockfilePath, sca.lockfileLine) : lockfilePath;
   return section(t('Supply chain'), 'supply-chain', [
-    sca?.isMalicious ? html`<p class="banner danger" role="note"><strong>${t('Malicious package.')}</strong> ${t('The platform flags this package as malicious.')}</p>` : undefined,
+    sca?.isMalicious
+      ? html`<p class="banner danger" role="note"><strong>${t('Malicious package.')}</strong> ${t('The platform flags this package as malicious.')}</p>`
+      : undefined,
     fields([
       [t('Package'), sca?.package],
       [t('Version'), sca?.version],
@@ -180,10 +207,12 @@ function ticket({ finding, detail }: DetailsInput): Html {
   const linkedTicket = finding.ticket ?? detail?.externalTicket;
   if (!linkedTicket) return EMPTY;
   const linked = detail?.externalTicket?.linkedIssueIds ?? [];
-  return section(t('Ticket'), 'ticket', [fields([
-    [t('Ticket'), link(linkedTicket.url, linkedTicket.slug ?? linkedTicket.url ?? t('linked (the platform gave no key)'))],
-    [t('Linked findings'), list(linked.map((id) => `#${id}`))],
-  ])]);
+  return section(t('Ticket'), 'ticket', [
+    fields([
+      [t('Ticket'), link(linkedTicket.url, linkedTicket.slug ?? linkedTicket.url ?? t('linked (the platform gave no key)'))],
+      [t('Linked findings'), list(linked.map((id) => `#${id}`))],
+    ]),
+  ]);
 }
 
 function failureText(failure: FindingDetail['clickToFixFailures'][number]): Html {
@@ -192,27 +221,36 @@ function failureText(failure: FindingDetail['clickToFixFailures'][number]): Html
 
 function reviewCommentsText(count: number): string | undefined {
   if (count === 0) return undefined;
-  return count === 1 ? t('The platform commented on a pull request about this finding.') : t('The platform commented {0} times on pull requests about this finding.', formatCount(count));
+  return count === 1
+    ? t('The platform commented on a pull request about this finding.')
+    : t('The platform commented {0} times on pull requests about this finding.', formatCount(count));
 }
 
 function pullRequests({ detail }: DetailsInput): Html {
   if (!detail) return EMPTY;
-  return section(t('Pull requests'), 'pull-requests', [fields([
-    [t('Fix pull requests'), list(detail.clickToFixPrUrls.map((url) => link(url)))],
-    [t('Fix attempts that failed'), list(detail.clickToFixFailures.map(failureText))],
-    // The platform names its comments by the code host's ids only: how many, in words; the ids below.
-    [t('Review comments'), reviewCommentsText(detail.reviewComments.length)],
-  ])]);
+  return section(t('Pull requests'), 'pull-requests', [
+    fields([
+      [t('Fix pull requests'), list(detail.clickToFixPrUrls.map((url) => link(url)))],
+      [t('Fix attempts that failed'), list(detail.clickToFixFailures.map(failureText))],
+      // The platform names its comments by the code host's ids only: how many, in words; the ids below.
+      [t('Review comments'), reviewCommentsText(detail.reviewComments.length)],
+    ]),
+  ]);
 }
 
 function identifiers({ finding, detail }: DetailsInput): Html {
-  return section(t('Identifiers'), 'identifiers', [fields([
-    [t('Finding id'), String(finding.id)],
-    [t('Match-based id'), detail?.matchBasedId],
-    [t('Syntactic id'), detail?.syntacticId],
-    [t('First seen in scan'), detail?.firstSeenScanId === undefined ? undefined : String(detail.firstSeenScanId)],
-    [t('Review comment ids'), list((detail?.reviewComments ?? []).map((c) => t('comment {0} in discussion {1}', c.noteId ?? t('(no id)'), c.discussionId ?? t('(no id)'))))],
-  ])]);
+  return section(t('Identifiers'), 'identifiers', [
+    fields([
+      [t('Finding id'), String(finding.id)],
+      [t('Match-based id'), detail?.matchBasedId],
+      [t('Syntactic id'), detail?.syntacticId],
+      [t('First seen in scan'), detail?.firstSeenScanId === undefined ? undefined : String(detail.firstSeenScanId)],
+      [
+        t('Review comment ids'),
+        list((detail?.reviewComments ?? []).map((c) => t('comment {0} in discussion {1}', c.noteId ?? t('(no id)'), c.discussionId ?? t('(no id)')))),
+      ],
+    ]),
+  ]);
 }
 
 function dateOf(epochMs: number | undefined): Date | undefined {

@@ -17,16 +17,31 @@ import { displayLanguage, t } from '../core/l10n';
 import { valueLabel } from '../core/services/filters';
 import { kindOf } from '../core/model/finding-kinds';
 
-export interface WebviewResources { readonly nonce: string; readonly cspSource: string; readonly scriptUri: string; readonly styleUri: string }
+export interface WebviewResources {
+  readonly nonce: string;
+  readonly cspSource: string;
+  readonly scriptUri: string;
+  readonly styleUri: string;
+}
 
 /** The messages the page's script posts to the extension. */
 export type DetailsMessage =
   | { readonly type: 'triage'; readonly state: 'ignored' | 'reviewing' | 'fixing' | 'reopened' }
   | { readonly type: 'addNote' }
-  | { readonly type: 'createTicket' } | { readonly type: 'linkTicket' } | { readonly type: 'unlinkTicket' } | { readonly type: 'unlinkTicketEverywhere' }
-  | { readonly type: 'openInPlatform' } | { readonly type: 'openLink'; readonly url: string }
-  | { readonly type: 'openLocation' } | { readonly type: 'applyFix' } | { readonly type: 'copyRuleId' } | { readonly type: 'refresh' }
-  | { readonly type: 'showTrace' } | { readonly type: 'openTraceStep'; readonly index: number } | { readonly type: 'requestAutofix' } | { readonly type: 'fixWithAgent' }
+  | { readonly type: 'createTicket' }
+  | { readonly type: 'linkTicket' }
+  | { readonly type: 'unlinkTicket' }
+  | { readonly type: 'unlinkTicketEverywhere' }
+  | { readonly type: 'openInPlatform' }
+  | { readonly type: 'openLink'; readonly url: string }
+  | { readonly type: 'openLocation' }
+  | { readonly type: 'applyFix' }
+  | { readonly type: 'copyRuleId' }
+  | { readonly type: 'refresh' }
+  | { readonly type: 'showTrace' }
+  | { readonly type: 'openTraceStep'; readonly index: number }
+  | { readonly type: 'requestAutofix' }
+  | { readonly type: 'fixWithAgent' }
   // The page's script has loaded (a new document, or the same one after the panel was hidden).
   | { readonly type: 'ready' };
 
@@ -34,8 +49,20 @@ type SimpleType = Exclude<DetailsMessage['type'], 'triage' | 'openLink' | 'openT
 type TriageTarget = Extract<DetailsMessage, { type: 'triage' }>['state'];
 
 const SIMPLE_TYPES: ReadonlySet<string> = new Set<SimpleType>([
-  'addNote', 'createTicket', 'linkTicket', 'unlinkTicket', 'unlinkTicketEverywhere', 'openInPlatform', 'openLocation', 'applyFix', 'copyRuleId', 'refresh',
-  'showTrace', 'requestAutofix', 'fixWithAgent', 'ready',
+  'addNote',
+  'createTicket',
+  'linkTicket',
+  'unlinkTicket',
+  'unlinkTicketEverywhere',
+  'openInPlatform',
+  'openLocation',
+  'applyFix',
+  'copyRuleId',
+  'refresh',
+  'showTrace',
+  'requestAutofix',
+  'fixWithAgent',
+  'ready',
 ]);
 const TRIAGE_TARGETS: ReadonlySet<string> = new Set<TriageTarget>(['ignored', 'reviewing', 'fixing', 'reopened']);
 
@@ -69,7 +96,11 @@ ${detailSections(input)}`,
 }
 
 /** The body of a page, as the panel sends it to redraw one (see `details.js`). */
-export interface DetailsBody { readonly finding: string; readonly title: string; readonly content: Html }
+export interface DetailsBody {
+  readonly finding: string;
+  readonly title: string;
+  readonly content: Html;
+}
 
 export function findingDetailsHtml(input: DetailsInput, resources: WebviewResources): string {
   return detailsDocument(findingDetailsBody(input), resources);
@@ -115,7 +146,20 @@ function severityLevel(severity: string): string {
  */
 function subtitleOf(finding: DetailsInput['finding']): string {
   const sca = finding.sca;
-  if (sca) return [sca.ecosystem, sca.transitivity === 'direct' ? t('direct dependency') : sca.transitivity === 'transitive' ? t('transitive dependency') : sca.transitivity && sca.transitivity !== 'unknown' ? `${sca.transitivity} ${t('dependency')}` : t('dependency'), finding.location?.filePath].filter(Boolean).join(' · ');
+  if (sca)
+    return [
+      sca.ecosystem,
+      sca.transitivity === 'direct'
+        ? t('direct dependency')
+        : sca.transitivity === 'transitive'
+          ? t('transitive dependency')
+          : sca.transitivity && sca.transitivity !== 'unknown'
+            ? `${sca.transitivity} ${t('dependency')}`
+            : t('dependency'),
+      finding.location?.filePath,
+    ]
+      .filter(Boolean)
+      .join(' · ');
   if (finding.secret) return secretName(finding.secret);
   return finding.ruleName;
 }
@@ -185,7 +229,7 @@ function actions(input: DetailsInput): Html[] {
 /** Loading, a failure and the last action's outcome, above the sections they qualify. */
 function statusLines(input: DetailsInput): Html {
   const notice = input.notice;
-  return html`${input.loading ? html`<p class="loading" role="status" aria-busy="true">${wordsText(t('Loading the platform\'s details…'))}</p>` : undefined}
+  return html`${input.loading ? html`<p class="loading" role="status" aria-busy="true">${wordsText(t("Loading the platform's details…"))}</p>` : undefined}
 ${input.error ? html`<p class="banner error prose" role="alert">${input.error}</p>` : undefined}
 ${notice ? html`<p class="banner notice-${notice.kind}" role="status" aria-live="polite"${notice.kind === 'busy' ? html` aria-busy="true"` : undefined}>${notice.text}</p>` : undefined}`;
 }

@@ -38,11 +38,24 @@ export interface DetailsPanelDeps {
 }
 
 const COMMAND_OF: Partial<Record<DetailsMessage['type'], CommandId>> = {
-  addNote: 'appsecFindings.addNote', createTicket: 'appsecFindings.createTicket', linkTicket: 'appsecFindings.linkTicket',
-  unlinkTicket: 'appsecFindings.unlinkTicket', unlinkTicketEverywhere: 'appsecFindings.unlinkTicketEverywhere', openInPlatform: 'appsecFindings.openInPlatform', openLocation: 'appsecFindings.openFinding',
-  copyRuleId: 'appsecFindings.copyRuleId', showTrace: 'appsecFindings.showTrace', requestAutofix: 'appsecFindings.requestAutofix', fixWithAgent: 'appsecFindings.fixWithAgent',
+  addNote: 'appsecFindings.addNote',
+  createTicket: 'appsecFindings.createTicket',
+  linkTicket: 'appsecFindings.linkTicket',
+  unlinkTicket: 'appsecFindings.unlinkTicket',
+  unlinkTicketEverywhere: 'appsecFindings.unlinkTicketEverywhere',
+  openInPlatform: 'appsecFindings.openInPlatform',
+  openLocation: 'appsecFindings.openFinding',
+  copyRuleId: 'appsecFindings.copyRuleId',
+  showTrace: 'appsecFindings.showTrace',
+  requestAutofix: 'appsecFindings.requestAutofix',
+  fixWithAgent: 'appsecFindings.fixWithAgent',
 };
-const TRIAGE_COMMAND = { ignored: 'appsecFindings.ignore', reviewing: 'appsecFindings.markReviewing', fixing: 'appsecFindings.markFixing', reopened: 'appsecFindings.reopen' } as const satisfies Record<string, CommandId>;
+const TRIAGE_COMMAND = {
+  ignored: 'appsecFindings.ignore',
+  reviewing: 'appsecFindings.markReviewing',
+  fixing: 'appsecFindings.markFixing',
+  reopened: 'appsecFindings.reopen',
+} as const satisfies Record<string, CommandId>;
 
 export class FindingDetailsPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -59,9 +72,15 @@ export class FindingDetailsPanel implements vscode.Disposable {
 
   constructor(private readonly deps: DetailsPanelDeps) {
     this.story = new PanelStory(deps.stories, deps.places, deps.errorMessage);
-    this.subscriptions.push({ dispose: () => { this.panel?.dispose(); } });
+    this.subscriptions.push({
+      dispose: () => {
+        this.panel?.dispose();
+      },
+    });
     this.subscriptions.push(deps.store.onDidChange(() => this.followStore(), 'the details panel'));
-    this.subscriptions.push(deps.stories.onDidRead((f) => (f.issueType === this.finding?.issueType && f.id === this.finding.id ? this.render() : undefined), 'the details panel'));
+    this.subscriptions.push(
+      deps.stories.onDidRead((f) => (f.issueType === this.finding?.issueType && f.id === this.finding.id ? this.render() : undefined), 'the details panel'),
+    );
     // The finding's code is edited (a fix applied, then undone): whether Apply is offered follows.
     const drift = deps.places.drift;
     this.subscriptions.push(
@@ -116,9 +135,16 @@ export class FindingDetailsPanel implements vscode.Disposable {
   private ensurePanel(): vscode.WebviewPanel {
     if (this.panel) return this.panel;
     const media = vscode.Uri.joinPath(this.deps.extensionUri, 'media');
-    const panel = vscode.window.createWebviewPanel(DETAILS_VIEW_TYPE, t('Finding'), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
-      enableScripts: true, localResourceRoots: [media], enableFindWidget: true,
-    });
+    const panel = vscode.window.createWebviewPanel(
+      DETAILS_VIEW_TYPE,
+      t('Finding'),
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+      {
+        enableScripts: true,
+        localResourceRoots: [media],
+        enableFindWidget: true,
+      },
+    );
     // A tab icon is an image, not a mask: `currentColor` would draw it black on a dark tab.
     panel.iconPath = { light: vscode.Uri.joinPath(media, 'shield-light.svg'), dark: vscode.Uri.joinPath(media, 'shield-dark.svg') };
     panel.onDidDispose(() => {
@@ -137,10 +163,12 @@ export class FindingDetailsPanel implements vscode.Disposable {
       const detail = await this.deps.details.get(finding);
       if (this.finding?.id !== finding.id) return;
       this.detail = detail;
-      this.error = detail ? undefined : t('The platform no longer lists this finding (it may have been fixed or its branch rescanned). Refresh to see the current findings.');
+      this.error = detail
+        ? undefined
+        : t('The platform no longer lists this finding (it may have been fixed or its branch rescanned). Refresh to see the current findings.');
     } catch (error) {
       if (this.finding?.id !== finding.id) return;
-      this.error = t('The platform\'s details could not be loaded: {0}', this.deps.errorMessage(error));
+      this.error = t("The platform's details could not be loaded: {0}", this.deps.errorMessage(error));
     }
     this.loading = false;
     this.render();

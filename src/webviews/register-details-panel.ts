@@ -21,7 +21,17 @@ export interface DetailsPanelRegistration {
 
 export function registerDetailsPanel(context: vscode.ExtensionContext, deps: DetailsPanelRegistrationDeps): DetailsPanelRegistration {
   const { findings, details, stories, places, deploymentSlug, findingUrl } = deps;
-  const detailsPanel = new FindingDetailsPanel({ extensionUri: context.extensionUri, store: findings, details, stories, places, novelty: deps.baselines, deploymentSlug, findingUrl, errorMessage: errorText });
+  const detailsPanel = new FindingDetailsPanel({
+    extensionUri: context.extensionUri,
+    store: findings,
+    details,
+    stories,
+    places,
+    novelty: deps.baselines,
+    deploymentSlug,
+    findingUrl,
+    errorMessage: errorText,
+  });
   context.subscriptions.push(detailsPanel);
   return { detailsPanel, showDetails: (finding) => detailsPanel.show(finding) };
 }

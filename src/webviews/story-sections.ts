@@ -31,10 +31,11 @@ function noTrace({ finding, story }: DetailsInput): string | undefined {
   }
   if (story.state === 'failed') {
     return story.problem
-      ? t('No trace for now: the platform\'s story of this finding could not be read ({0}). Refresh to try again.', story.problem)
-      : t('No trace for now: the platform\'s story of this finding could not be read. Refresh to try again.');
+      ? t("No trace for now: the platform's story of this finding could not be read ({0}). Refresh to try again.", story.problem)
+      : t("No trace for now: the platform's story of this finding could not be read. Refresh to try again.");
   }
-  if ((story.trace?.length ?? 0) === 0) return kindOf(finding).traced ? t('No trace: the platform gives none for this finding (its rule does not follow data).') : undefined;
+  if ((story.trace?.length ?? 0) === 0)
+    return kindOf(finding).traced ? t('No trace: the platform gives none for this finding (its rule does not follow data).') : undefined;
   return undefined;
 }
 
@@ -53,10 +54,12 @@ function traceSection(input: DetailsInput): Html {
 }
 
 function traceStep(step: TracePlace, index: number): Html {
-  const where = step.kind === 'here'
-    ? button('openTraceStep', sayStepPlace(step, t), { data: { index: String(index) } })
-    : step.kind === 'elsewhere' && step.url ? link(step.url, sayStepPlace(step, t))
-      : html`<span>${sayStepPlace(step, t)}</span>${step.url ? html` ${link(step.url, t('the scanned line'))}` : undefined}`;
+  const where =
+    step.kind === 'here'
+      ? button('openTraceStep', sayStepPlace(step, t), { data: { index: String(index) } })
+      : step.kind === 'elsewhere' && step.url
+        ? link(step.url, sayStepPlace(step, t))
+        : html`<span>${sayStepPlace(step, t)}</span>${step.url ? html` ${link(step.url, t('the scanned line'))}` : undefined}`;
   const code = stepCode(step, 200);
   const name = sayStepName(step, t);
   return html`<li class="step role-${step.role} place-${step.kind}"><span class="role">${name.charAt(0).toUpperCase() + name.slice(1)}</span> ${where}<br><span class="note">${sayRoleMeaning(step.role, t)}</span>${code ? html`<pre><code>${code}</code></pre>` : undefined}</li>`;
@@ -68,13 +71,18 @@ function platformSection({ story }: DetailsInput): Html {
   if (!s) return EMPTY;
   const pr = fixPullRequestOf(s);
   const prText = sayFixPullRequest(pr, t);
-  return section(t('On the platform'), 'platform', [fields([
-    [t('Blocks pull requests'), s.isBlocking ? html`<strong>${t('yes')}</strong>: ${t('its rule runs in block mode, so a pull request that adds it cannot merge')}` : undefined],
-    [t('Code owners'), sayOwners(s.codeOwners, t)],
-    [t('Fix pull request'), prText ? join([prText, pr.url ? link(pr.url) : undefined, time(pr.at)], html` · `) : undefined],
-    [t('Introduced in'), s.commitUrl ? link(s.commitUrl, t('the commit that introduced it')) : undefined],
-    [t('First detected'), time(s.firstDetectedAt)],
-  ])]);
+  return section(t('On the platform'), 'platform', [
+    fields([
+      [
+        t('Blocks pull requests'),
+        s.isBlocking ? html`<strong>${t('yes')}</strong>: ${t('its rule runs in block mode, so a pull request that adds it cannot merge')}` : undefined,
+      ],
+      [t('Code owners'), sayOwners(s.codeOwners, t)],
+      [t('Fix pull request'), prText ? join([prText, pr.url ? link(pr.url) : undefined, time(pr.at)], html` · `) : undefined],
+      [t('Introduced in'), s.commitUrl ? link(s.commitUrl, t('the commit that introduced it')) : undefined],
+      [t('First detected'), time(s.firstDetectedAt)],
+    ]),
+  ]);
 }
 
 function elsewhereSection({ story }: DetailsInput): Html {
@@ -89,9 +97,13 @@ function elsewhereSection({ story }: DetailsInput): Html {
 function activitySection({ story }: DetailsInput): Html {
   const entries = story?.story?.activity ?? [];
   if (entries.length === 0) return EMPTY;
-  return section(t('Activity'), 'activity', [html`<ol class="story-list activity">${entries.map((entry) => {
-    const line = sayActivity(entry, t);
-    const who = [line.actor ? t('by {0}', line.actor) : undefined, line.reason ? t('reason: {0}', line.reason) : undefined].filter((p): p is string => p !== undefined).join(', ');
-    return html`<li>${line.date ? html`${time(line.date)} · ` : undefined}${prose(line.text)}${who ? html` <span class="note">(${who})</span>` : undefined}${line.note ? html`<br>${prose(line.note)}` : undefined}</li>`;
-  })}</ol>`]);
+  return section(t('Activity'), 'activity', [
+    html`<ol class="story-list activity">${entries.map((entry) => {
+      const line = sayActivity(entry, t);
+      const who = [line.actor ? t('by {0}', line.actor) : undefined, line.reason ? t('reason: {0}', line.reason) : undefined]
+        .filter((p): p is string => p !== undefined)
+        .join(', ');
+      return html`<li>${line.date ? html`${time(line.date)} · ` : undefined}${prose(line.text)}${who ? html` <span class="note">(${who})</span>` : undefined}${line.note ? html`<br>${prose(line.note)}` : undefined}</li>`;
+    })}</ol>`,
+  ]);
 }

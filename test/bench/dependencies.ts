@@ -21,7 +21,9 @@ const LICENSES: readonly (readonly string[])[] = [['MIT'], ['Apache-2.0'], ['BSD
 
 /** The answers' texts: packages drawn from a pool of 2 000 names in three versions each, as a large organization's inventory repeats them. */
 function answerTexts(): string[] {
-  const known = Object.values(CLEAN_PACKAGES).flat().map((p) => p.name);
+  const known = Object.values(CLEAN_PACKAGES)
+    .flat()
+    .map((p) => p.name);
   const names = [...known, ...Array.from({ length: 2000 - known.length }, (_, i) => `package-${i}`)];
   const texts: string[] = [];
   let items: Record<string, unknown>[] = [];
@@ -34,11 +36,21 @@ function answerTexts(): string[] {
     const version = `${1 + (n % 4)}.${(n + repo) % 3}.${n % 7}`;
     const lockfile = slot % 5 === 4 ? 'packages/admin/package-lock.json' : 'package-lock.json';
     const d: StoredDependency = {
-      id: 8_000_000_000_001 + i, repositoryId: 370_001 + repo, ecosystem: 'npm', name, version,
-      transitivity: i % 10 === 0 ? 'unknown' : i % 3 === 0 ? 'direct' : 'transitive', licenses: [...(LICENSES[n % LICENSES.length] ?? [])],
-      resolvedUrl: `https://registry.npmjs.org/${name}/-/${name}-${version}.tgz`, lockfile, line: 10 + slot * 4, endLine: 13 + slot * 4,
-      manifest: lockfile.replace('package-lock.json', 'package.json'), repoUrl: `https://github.com/acme/repository-${repo}`,
-      commit: (repo * 2654435761).toString(16).padStart(40, 'a'), committedAt: '2024-05-31T18:04:11Z',
+      id: 8_000_000_000_001 + i,
+      repositoryId: 370_001 + repo,
+      ecosystem: 'npm',
+      name,
+      version,
+      transitivity: i % 10 === 0 ? 'unknown' : i % 3 === 0 ? 'direct' : 'transitive',
+      licenses: [...(LICENSES[n % LICENSES.length] ?? [])],
+      resolvedUrl: `https://registry.npmjs.org/${name}/-/${name}-${version}.tgz`,
+      lockfile,
+      line: 10 + slot * 4,
+      endLine: 13 + slot * 4,
+      manifest: lockfile.replace('package-lock.json', 'package.json'),
+      repoUrl: `https://github.com/acme/repository-${repo}`,
+      commit: (repo * 2654435761).toString(16).padStart(40, 'a'),
+      committedAt: '2024-05-31T18:04:11Z',
     };
     if (d.transitivity === 'direct') d.manifestLine = 6 + (slot % 40);
     items.push(dependencyJson(d, 'service'));
@@ -85,7 +97,18 @@ export async function dependencyFigures(): Promise<Figure[]> {
   const label = `${COUNT.toLocaleString('en-US')} dependencies, ${REPOSITORIES} repositories, pages of ${PAGE.toLocaleString('en-US')}`;
   return [
     { key: 'dependenciesDecodeMs', label: `Decoding ${label}`, value: ms(decodeOnly), unit: 'ms', runs: decodeOnly.map((t) => t.ms) },
-    { key: 'dependenciesParseDecodeMs', label: 'Same answers, JSON.parse + decoding', value: ms(parseAndDecode), unit: 'ms', runs: parseAndDecode.map((t) => t.ms) },
-    { key: 'dependenciesRetainedBytesPerDependency', label: 'Retained heap per decoded dependency (answers and interner dropped)', value: retained / kept.length, unit: 'bytes' },
+    {
+      key: 'dependenciesParseDecodeMs',
+      label: 'Same answers, JSON.parse + decoding',
+      value: ms(parseAndDecode),
+      unit: 'ms',
+      runs: parseAndDecode.map((t) => t.ms),
+    },
+    {
+      key: 'dependenciesRetainedBytesPerDependency',
+      label: 'Retained heap per decoded dependency (answers and interner dropped)',
+      value: retained / kept.length,
+      unit: 'bytes',
+    },
   ];
 }

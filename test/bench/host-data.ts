@@ -22,11 +22,24 @@ export const HOT_FINDINGS = 500;
  */
 export const LATENCY_BENCH = { files: HOST_BENCH.files, sast: 8_000, sca: 2_000, projects: 5_000, slug: 'latency-bench', movedPerRefresh: 100 } as const;
 
-export interface BenchShape { readonly files: number; readonly sast: number; readonly sca: number; readonly projects: number; readonly slug?: string }
+export interface BenchShape {
+  readonly files: number;
+  readonly sast: number;
+  readonly sca: number;
+  readonly projects: number;
+  readonly slug?: string;
+}
 
 /** `shape`'s deployment; its first project, renamed `projectName` when given, holds the findings. */
 export function hostBenchDeployment(commit: string, shape: BenchShape = HOST_BENCH, projectName?: string): { data: PlatformData; project: string } {
-  const data = generateDeployment({ seed: 5, projects: shape.projects, sastPerProject: 2, scaPerProject: 1, refsPerProject: 1, ...(shape.slug ? { deploymentSlug: shape.slug } : {}) });
+  const data = generateDeployment({
+    seed: 5,
+    projects: shape.projects,
+    sastPerProject: 2,
+    scaPerProject: 1,
+    refsPerProject: 1,
+    ...(shape.slug ? { deploymentSlug: shape.slug } : {}),
+  });
   const project = data.projects[0];
   const generatedName = project.name;
   if (projectName) project.name = projectName;
@@ -41,7 +54,12 @@ export function hostBenchDeployment(commit: string, shape: BenchShape = HOST_BEN
     const file = hot ? HOT_FILE : benchFile(1 + (i % (shape.files - 1)));
     const line = 1 + ((hot ? i : Math.floor(i / shape.files)) % (BENCH_FILE_LINES - 1));
     const finding: WireSastFinding = {
-      ...sastTemplate, id: 10_000_000 + i, syntactic_id: `bench-s-${i}`, match_based_id: `bench-m-${i}`, ref: 'main', status: 'open',
+      ...sastTemplate,
+      id: 10_000_000 + i,
+      syntactic_id: `bench-s-${i}`,
+      match_based_id: `bench-m-${i}`,
+      ref: 'main',
+      status: 'open',
       location: { file_path: file, line, column: 1, end_line: line, end_column: 20 },
       line_of_code_url: `${repoUrl}/blob/${commit}/${file}#L${line}`,
     };
@@ -51,7 +69,12 @@ export function hostBenchDeployment(commit: string, shape: BenchShape = HOST_BEN
     const lockLine = 1 + (i % 5000);
     const usageFile = benchFile(i % shape.files);
     const finding: WireScaFinding = {
-      ...scaTemplate, id: 20_000_000 + i, syntactic_id: `bench-c-${i}`, match_based_id: `bench-n-${i}`, ref: 'main', status: 'open',
+      ...scaTemplate,
+      id: 20_000_000 + i,
+      syntactic_id: `bench-c-${i}`,
+      match_based_id: `bench-n-${i}`,
+      ref: 'main',
+      status: 'open',
       location: { file_path: 'poetry.lock', line: lockLine, column: 1 },
       line_of_code_url: `${repoUrl}/blob/${commit}/poetry.lock#L${lockLine}`,
       ...(i % 2 === 0 ? { usage: { location: { path: usageFile === HOT_FILE ? benchFile(1) : usageFile, start_line: 2, start_col: 1, end_col: 10 } } } : {}),
@@ -73,7 +96,7 @@ export function moveCodeFindings(data: PlatformData, count: number, round: numbe
   for (let k = 0; k < count && k < movable.length; k++) {
     const finding = movable[(round * 7 + k * step) % movable.length];
     const location = finding.location!;
-    const line = (location.line ?? 1) % (BENCH_FILE_LINES - 1) + 1;
+    const line = ((location.line ?? 1) % (BENCH_FILE_LINES - 1)) + 1;
     finding.location = { ...location, line, end_line: line };
     finding.line_of_code_url = finding.line_of_code_url?.replace(/#L\d+$/, `#L${line}`);
     moved++;

@@ -18,7 +18,9 @@ const WARM_UP = 10;
 const ROUNDS = 15;
 const MAX_MS = 20;
 
-interface Item { readonly dependency: Dependency }
+interface Item {
+  readonly dependency: Dependency;
+}
 
 /** package-lock.json v3: a key line and a line of version, resolved URL and integrity per package. */
 function lockfile(): { text: string; items: Item[]; findings: Finding[] } {
@@ -30,12 +32,25 @@ function lockfile(): { text: string; items: Item[]; findings: Finding[] } {
     const version = `${i % 5}.${i % 13}.${i}`;
     items.push({
       dependency: {
-        repositoryId: '1', ecosystem: 'npm', name, version, transitivity: i % 4 === 0 ? 'direct' : 'transitive',
-        licenses: i % 3 === 0 ? ['MIT', 'Apache-2.0'] : ['ISC'], definedAt: { path: 'package-lock.json', line: lines.length + 1 },
+        repositoryId: '1',
+        ecosystem: 'npm',
+        name,
+        version,
+        transitivity: i % 4 === 0 ? 'direct' : 'transitive',
+        licenses: i % 3 === 0 ? ['MIT', 'Apache-2.0'] : ['ISC'],
+        definedAt: { path: 'package-lock.json', line: lines.length + 1 },
       },
     });
     if (i % 10 === 0) {
-      findings.push({ issueType: 'sca', id: i, ruleName: `ssc-${i}`, message: '', severity: 'high', status: 'open', sca: { package: name, version, ecosystem: 'npm', fixVersions: [`${i % 5}.${i % 13}.${i + 1}`] } });
+      findings.push({
+        issueType: 'sca',
+        id: i,
+        ruleName: `ssc-${i}`,
+        message: '',
+        severity: 'high',
+        status: 'open',
+        sca: { package: name, version, ecosystem: 'npm', fixVersions: [`${i % 5}.${i % 13}.${i + 1}`] },
+      });
     }
     lines.push(
       `    "node_modules/${name}": {`,
@@ -96,14 +111,24 @@ export function manifestLinesFigures(): Promise<Figure[]> {
     afterEdit.push(timed(run(edited)));
   }
   const figure = (key: string, label: string, timings: readonly { ms: number }[]): Figure => ({
-    key, label, value: median(timings.map((t) => t.ms)), unit: 'ms', max: MAX_MS, runs: timings.map((t) => t.ms),
+    key,
+    label,
+    value: median(timings.map((t) => t.ms)),
+    unit: 'ms',
+    max: MAX_MS,
+    runs: timings.map((t) => t.ms),
   });
   const what = `${lineCount.toLocaleString('en-US')}-line package-lock.json, ${PACKAGES.toLocaleString('en-US')} packages`;
   return Promise.resolve([
     figure('lockfileHintsMs', `Lockfile lines and hints, ${what}`, atScan),
     figure('lockfileHintsEditedMs', 'Same, after 3 lines inserted above (every platform line stale)', afterEdit),
     // Another process busy on the same cores stretches the wall time, not the CPU time.
-    { key: 'lockfileHintsCpuMs', label: 'CPU time of the same (bench process, at the platform\'s lines)', value: median(atScan.map((t) => t.cpuMs)), unit: 'ms' },
+    {
+      key: 'lockfileHintsCpuMs',
+      label: "CPU time of the same (bench process, at the platform's lines)",
+      value: median(atScan.map((t) => t.cpuMs)),
+      unit: 'ms',
+    },
     { key: 'lockfileHintsFirstMs', label: 'Same, the first run of the process (code not yet optimized)', value: first.ms, unit: 'ms' },
   ]);
 }

@@ -23,7 +23,16 @@ const RUNS = 7;
 export async function standaloneServerFigures(): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-mcp-'));
   const bundle = join(dir, 'mcp-server.js');
-  await build({ entryPoints: [resolve(__dirname, '../../src/mcp/main.ts')], outfile: bundle, bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], logLevel: 'warning' });
+  await build({
+    entryPoints: [resolve(__dirname, '../../src/mcp/main.ts')],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    logLevel: 'warning',
+  });
   const data = generateDeployment({ seed: 3, projects: 1, sastPerProject: FINDINGS, scaPerProject: 0, refsPerProject: 1 });
   const platform = await startPlatformServer({ data, shape: 'spec' });
   const project = data.projects[0];
@@ -32,10 +41,15 @@ export async function standaloneServerFigures(): Promise<Figure[]> {
   const { paths } = cloneProject(repo, project, data, 300);
   platform.setLatency(LATENCY_MS);
   const client = new Client({ name: 'bench-terminal-agent', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({
-    command: process.execPath, args: [bundle], cwd: repo, stderr: 'ignore',
-    env: { PATH: process.env.PATH ?? '', TMPDIR: dir, SEMGREP_APP_TOKEN: platform.token, SEMGREP_APP_URL: platform.url },
-  }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [bundle],
+      cwd: repo,
+      stderr: 'ignore',
+      env: { PATH: process.env.PATH ?? '', TMPDIR: dir, SEMGREP_APP_TOKEN: platform.token, SEMGREP_APP_URL: platform.url },
+    }),
+  );
   try {
     platform.roundTrips.mark();
     const started = performance.now();
@@ -51,9 +65,21 @@ export async function standaloneServerFigures(): Promise<Figure[]> {
       later.push(performance.now() - at);
     }
     return [
-      { key: 'mcpStandaloneFirst', label: `MCP server standalone: first answer, ${FINDINGS} findings, ${LATENCY_MS} ms latency (${trips.depth} round trips in a row, ${trips.requests} requests)`, value: firstMs, unit: 'ms' },
+      {
+        key: 'mcpStandaloneFirst',
+        label: `MCP server standalone: first answer, ${FINDINGS} findings, ${LATENCY_MS} ms latency (${trips.depth} round trips in a row, ${trips.requests} requests)`,
+        value: firstMs,
+        unit: 'ms',
+      },
       // The target of an agent calling it in a loop: within one round trip and 200 ms.
-      { key: 'mcpStandaloneLater', label: 'MCP server standalone: one file\'s findings after it', value: median(later), unit: 'ms', max: LATENCY_MS + 200, runs: later },
+      {
+        key: 'mcpStandaloneLater',
+        label: "MCP server standalone: one file's findings after it",
+        value: median(later),
+        unit: 'ms',
+        max: LATENCY_MS + 200,
+        runs: later,
+      },
     ];
   } finally {
     await client.close();

@@ -37,7 +37,13 @@ const OUTPUT = join(resolve(__dirname, '../..'), 'test-results', 'bench.json');
 const medianMs = (timings: readonly Timing[]): number => median(timings.map((t) => t.ms));
 const medianCpuMs = (timings: readonly Timing[]): number => median(timings.map((t) => t.cpuMs));
 const medianScavengeMs = (timings: readonly Timing[]): number => median(timings.map((t) => t.scavengeMs));
-const msFigure = (key: string, label: string, timings: readonly Timing[]): Figure => ({ key, label, value: medianMs(timings), unit: 'ms', runs: timings.map((t) => t.ms) });
+const msFigure = (key: string, label: string, timings: readonly Timing[]): Figure => ({
+  key,
+  label,
+  value: medianMs(timings),
+  unit: 'ms',
+  runs: timings.map((t) => t.ms),
+});
 
 function expect(condition: boolean, message: string): void {
   if (!condition) throw new Error(`bench: ${message}`);
@@ -64,7 +70,10 @@ async function syncFigures(server: BenchServer, client: PlatformClient, expected
       async () => {
         const kept: unknown[][] = [];
         const count = await rawSync(raw, PAGE_SIZE, CLIENT_DEFAULT_CONCURRENCY, kept);
-        expect(count === expected && kept.reduce((n, items) => n + items.length, 0) === expected, `raw sync keeping its items got ${count} findings, not ${expected}`);
+        expect(
+          count === expected && kept.reduce((n, items) => n + items.length, 0) === expected,
+          `raw sync keeping its items got ${count} findings, not ${expected}`,
+        );
       },
     ]);
     const label = `${expected.toLocaleString('en-US')} findings, page ${PAGE_SIZE}, ${CLIENT_DEFAULT_CONCURRENCY} in flight`;
@@ -82,7 +91,12 @@ async function syncFigures(server: BenchServer, client: PlatformClient, expected
       msFigure('syncRawKeepingMs', 'Same raw job, keeping every parsed item (no decoding)', viaRawKeeping),
       { key: 'syncRatioKeeping', label: 'Sync time, client / raw job keeping its items', value: medianMs(viaClient) / medianMs(viaRawKeeping), unit: '×' },
       { key: 'syncRawKeepingCpuMs', label: 'CPU time of the raw job keeping its items', value: medianCpuMs(viaRawKeeping), unit: 'ms' },
-      { key: 'syncRawKeepingScavengeMs', label: 'Young-generation collections in the raw job keeping its items', value: medianScavengeMs(viaRawKeeping), unit: 'ms' },
+      {
+        key: 'syncRawKeepingScavengeMs',
+        label: 'Young-generation collections in the raw job keeping its items',
+        value: medianScavengeMs(viaRawKeeping),
+        unit: 'ms',
+      },
     ];
   } finally {
     await agent.close();
@@ -98,7 +112,9 @@ async function retainedSync(server: BenchServer, client: PlatformClient): Promis
   const before = process.memoryUsage().heapUsed;
   const store = new FindingsStore(() => client, { pageSize: PAGE_SIZE });
   const started = performance.now();
-  const results = await Promise.all((['sast', 'sca'] as const).map((issueType) => store.load(`bench:${issueType}`, { deploymentSlug: server.deploymentSlug, issueType, filters: {} })));
+  const results = await Promise.all(
+    (['sast', 'sca'] as const).map((issueType) => store.load(`bench:${issueType}`, { deploymentSlug: server.deploymentSlug, issueType, filters: {} })),
+  );
   const loadMs = performance.now() - started;
   forceGc();
   const retained = process.memoryUsage().heapUsed - before;
@@ -108,7 +124,13 @@ async function retainedSync(server: BenchServer, client: PlatformClient): Promis
     findings,
     figures: [
       { key: 'storeLoadMs', label: 'One sync into the findings store (both issue types at once)', value: loadMs, unit: 'ms' },
-      { key: 'retainedBytesPerFinding', label: 'Retained heap per finding in the store (answers + id and file indexes)', value: retained / findings.length, unit: 'bytes', max: MAX_BYTES_PER_FINDING },
+      {
+        key: 'retainedBytesPerFinding',
+        label: 'Retained heap per finding in the store (answers + id and file indexes)',
+        value: retained / findings.length,
+        unit: 'bytes',
+        max: MAX_BYTES_PER_FINDING,
+      },
       { key: 'retainedMiB', label: `Retained heap, all ${findings.length.toLocaleString('en-US')} findings`, value: retained / 2 ** 20, unit: 'MiB' },
     ],
   };
@@ -116,19 +138,24 @@ async function retainedSync(server: BenchServer, client: PlatformClient): Promis
 
 async function modelFigures(findings: readonly Finding[]): Promise<Figure[]> {
   const ways: readonly GroupBy[] = ['severity', 'rule', 'file'];
-  const grouped = await timeRounds(ROUNDS, ways.map((by) => () => {
-    const groups = groupFindings(findings, by);
-    expect(groups.reduce((n, g) => n + g.findings.length, 0) === findings.length, `groupFindings by ${by} lost findings`);
-    return Promise.resolve();
-  }));
+  const grouped = await timeRounds(
+    ROUNDS,
+    ways.map((by) => () => {
+      const groups = groupFindings(findings, by);
+      expect(groups.reduce((n, g) => n + g.findings.length, 0) === findings.length, `groupFindings by ${by} lost findings`);
+      return Promise.resolve();
+    }),
+  );
   const sample = [
     ...findings.filter((f) => f.issueType === 'sast').slice(0, PLAN_SAMPLE.sast),
     ...findings.filter((f) => f.issueType === 'sca').slice(0, PLAN_SAMPLE.sca),
   ];
-  const [planned] = await timeRounds(ROUNDS, [() => {
-    expect(planDiagnostics(sample, DEFAULT_MAPPING).diagnostics.length > 0, 'planDiagnostics planned nothing');
-    return Promise.resolve();
-  }]);
+  const [planned] = await timeRounds(ROUNDS, [
+    () => {
+      expect(planDiagnostics(sample, DEFAULT_MAPPING).diagnostics.length > 0, 'planDiagnostics planned nothing');
+      return Promise.resolve();
+    },
+  ]);
   const count = findings.length.toLocaleString('en-US');
   return [
     ...ways.map((by, i) => msFigure(`group_${by}_ms`, `groupFindings by ${by}, ${count} findings`, grouped[i])),
@@ -149,9 +176,18 @@ async function main(): Promise<void> {
     printTable(figures);
     const passed = figures.every(passes);
     await writeJson(OUTPUT, {
-      date: new Date().toISOString(), node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model, gc: gcSource,
-      deployment: DEPLOYMENT, findings: expected, pageSize: PAGE_SIZE, concurrency: CLIENT_DEFAULT_CONCURRENCY, rounds: ROUNDS,
-      passed, figures,
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model,
+      gc: gcSource,
+      deployment: DEPLOYMENT,
+      findings: expected,
+      pageSize: PAGE_SIZE,
+      concurrency: CLIENT_DEFAULT_CONCURRENCY,
+      rounds: ROUNDS,
+      passed,
+      figures,
     });
     console.log(`\n${passed ? 'All targets met' : 'A target FAILED'}. Figures written to ${OUTPUT}.`);
     if (!passed) process.exitCode = 1;
@@ -167,8 +203,11 @@ const watchdog = setTimeout(() => {
 }, DEADLINE_MS);
 watchdog.unref();
 
-main().then(() => clearTimeout(watchdog), (e: unknown) => {
-  console.error(e instanceof Error ? (e.stack ?? e.message) : String(e));
-  process.exitCode = 2;
-  clearTimeout(watchdog);
-});
+main().then(
+  () => clearTimeout(watchdog),
+  (e: unknown) => {
+    console.error(e instanceof Error ? (e.stack ?? e.message) : String(e));
+    process.exitCode = 2;
+    clearTimeout(watchdog);
+  },
+);

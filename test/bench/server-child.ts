@@ -16,13 +16,18 @@ async function main(): Promise<void> {
   const options = JSON.parse(process.argv[2] ?? '{}') as GenerateOptions & { hostBenchCommit?: string; latencyProject?: string };
   // `npm run bench:host` asks for its own deployments: one big project among 241, and for the
   // latency figures 10 000 findings of the same project among 5 000.
-  const bench = !options.hostBenchCommit ? undefined
-    : options.latencyProject ? hostBenchDeployment(options.hostBenchCommit, LATENCY_BENCH, options.latencyProject)
+  const bench = !options.hostBenchCommit
+    ? undefined
+    : options.latencyProject
+      ? hostBenchDeployment(options.hostBenchCommit, LATENCY_BENCH, options.latencyProject)
       : hostBenchDeployment(options.hostBenchCommit);
   const data = bench?.data ?? generateDeployment(options);
   const platform = await startPlatformServer({ data, host: '127.0.0.1' });
   process.once('disconnect', () => {
-    platform.close().then(() => process.exit(0), () => process.exit(1));
+    platform.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   });
   // The parent may change the latency between measurements, and narrow the findings to one file
   // (to compare typing with 50 000 diagnostics shown and with that file's alone).
@@ -51,7 +56,11 @@ async function main(): Promise<void> {
     }
   });
   const ready: ServerReady = {
-    url: platform.url, token: platform.token, deploymentSlug: data.deployment.slug, sast: data.sast.length, sca: data.sca.length,
+    url: platform.url,
+    token: platform.token,
+    deploymentSlug: data.deployment.slug,
+    sast: data.sast.length,
+    sca: data.sca.length,
     ...(bench ? { project: bench.project } : {}),
   };
   process.send(ready);

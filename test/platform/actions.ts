@@ -37,7 +37,13 @@ const isResponse = (value: unknown): value is PlatformResponse => typeof value =
 
 function findingsOf(data: PlatformData, issueType: unknown): AnyFinding[] | undefined {
   // AI code findings are triaged as code findings; secrets by their own issue type.
-  return issueType === 'sast' ? [...data.sast, ...data.ai_sast] : issueType === 'sca' ? data.sca : issueType === 'secrets' ? (data.secrets as unknown as AnyFinding[]) : undefined;
+  return issueType === 'sast'
+    ? [...data.sast, ...data.ai_sast]
+    : issueType === 'sca'
+      ? data.sca
+      : issueType === 'secrets'
+        ? (data.secrets as unknown as AnyFinding[])
+        : undefined;
 }
 
 /** Ids as the endpoints take them: integers, or strings of digits (tickets). */
@@ -136,7 +142,10 @@ export function createTickets(data: PlatformData, body: string | undefined, inte
   const succeeded = [...groups.values()].map((group) => {
     const id = nextTicket++;
     const ticket: WireExternalTicket = {
-      id, external_slug: `SEC-${id}`, url: `https://acme.atlassian.net/browse/SEC-${id}`, linked_issue_ids: group.map((f) => f.id ?? -1),
+      id,
+      external_slug: `SEC-${id}`,
+      url: `https://acme.atlassian.net/browse/SEC-${id}`,
+      linked_issue_ids: group.map((f) => f.id ?? -1),
     };
     createdAt.set(ticket, new Date().toISOString());
     for (const finding of group) finding.external_ticket = ticket;
@@ -181,11 +190,16 @@ export function unlinkTicket(data: PlatformData, body: string | undefined): Plat
  * carries it, as its own ticket or its dependency usage's, whatever the finding's kind.
  */
 export function unlinkExternalTicket(data: PlatformData, externalTicketId: string): PlatformResponse {
-  if (!/^\d+$/.test(externalTicketId)) return error(400, 'externalTicketId must be the ticket\'s numeric id');
+  if (!/^\d+$/.test(externalTicketId)) return error(400, "externalTicketId must be the ticket's numeric id");
   const id = Number(externalTicketId);
   const unlinked: string[] = [];
   // Secrets carry no ticket in their type, but a test may give them one.
-  const all: { id?: number | string; external_ticket?: WireExternalTicket; usage?: { external_ticket?: WireExternalTicket } }[] = [...data.sast, ...data.ai_sast, ...data.sca, ...data.secrets];
+  const all: { id?: number | string; external_ticket?: WireExternalTicket; usage?: { external_ticket?: WireExternalTicket } }[] = [
+    ...data.sast,
+    ...data.ai_sast,
+    ...data.sca,
+    ...data.secrets,
+  ];
   for (const finding of all) {
     let had = false;
     if (finding.external_ticket?.id === id) {

@@ -62,16 +62,22 @@ export function defaultMissingStatus(product: Product): number {
 export function refusedProduct(state: ApiState, product: Product): PlatformResponse | undefined {
   const status = state.products.missing.get(product);
   if (status === undefined) return undefined;
-  const text = status === 400
-    ? (product === 'dependencies' || product === 'sca' ? 'dependency inventory is not enabled for this deployment'
-      : product === 'issue-v2' || product === 'autofix' ? 'this API is not enabled for this deployment' : 'unknown issue type for this deployment')
-    : status === 403 ? `this deployment's plan does not include ${product}` : 'not found';
+  const text =
+    status === 400
+      ? product === 'dependencies' || product === 'sca'
+        ? 'dependency inventory is not enabled for this deployment'
+        : product === 'issue-v2' || product === 'autofix'
+          ? 'this API is not enabled for this deployment'
+          : 'unknown issue type for this deployment'
+      : status === 403
+        ? `this deployment's plan does not include ${product}`
+        : 'not found';
   return error(status, text);
 }
 
 /** A write the token's role may not make. */
 export function refusedWrite(state: ApiState): PlatformResponse | undefined {
-  return state.products.readOnly ? error(403, 'the token\'s role does not allow this action') : undefined;
+  return state.products.readOnly ? error(403, "the token's role does not allow this action") : undefined;
 }
 
 export const DEPLOYMENT_NOT_FOUND = 'deployment not found (check the id or slug, and that the token has Web API access)';

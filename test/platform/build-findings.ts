@@ -45,7 +45,14 @@ export interface SastSpec extends FindingSpecBase {
    * `fixCode`: the suggested fix's lines; without it, a placeholder comment in the rule's language.
    * `reason`: the verdict's reason for this finding; without it, a generic one for the verdict.
    */
-  assistant?: { verdict: 'true_positive' | 'false_positive'; tag: string; risk: 'high' | 'medium' | 'low'; autofix: boolean; fixCode?: string; reason?: string };
+  assistant?: {
+    verdict: 'true_positive' | 'false_positive';
+    tag: string;
+    risk: 'high' | 'medium' | 'low';
+    autofix: boolean;
+    fixCode?: string;
+    reason?: string;
+  };
 }
 
 export interface ScaSpec extends FindingSpecBase {
@@ -76,7 +83,12 @@ function location(spec: FindingSpecBase): WireLocation {
 
 function ticket(id: number, projectName: string): { id: number; externalSlug: string; linkedIssueIds: number[]; url: string } {
   const key = `SEC-${id % 10_000}`;
-  return { id, externalSlug: key, linkedIssueIds: [id * 3, id * 3 + 1], url: `https://acme.atlassian.net/browse/${key}?project=${encodeURIComponent(projectName)}` };
+  return {
+    id,
+    externalSlug: key,
+    linkedIssueIds: [id * 3, id * 3 + 1],
+    url: `https://acme.atlassian.net/browse/${key}?project=${encodeURIComponent(projectName)}`,
+  };
 }
 
 function reviewComments(spec: FindingSpecBase): WireReviewComment[] {
@@ -133,13 +145,23 @@ function assistant(spec: SastSpec): WireAssistant | undefined {
   if (!a) return undefined;
   const falsePositive = a.verdict === 'false_positive';
   return {
-    autofix: { fix_code: a.fixCode ?? `${commentMark(spec.rule.language)} suggested fix for ${spec.rule.path.split('.').pop() ?? 'finding'}\n`, explanation: a.autofix ? 'Replaces the dangerous call with a safe equivalent.' : null },
+    autofix: {
+      fix_code: a.fixCode ?? `${commentMark(spec.rule.language)} suggested fix for ${spec.rule.path.split('.').pop() ?? 'finding'}\n`,
+      explanation: a.autofix ? 'Replaces the dangerous call with a safe equivalent.' : null,
+    },
     autotriage: {
       verdict: a.verdict,
-      reason: a.reason ?? (falsePositive ? 'The input reaching this call is a constant defined in the same module.' : 'User-controlled input reaches the sink without sanitisation.'),
+      reason:
+        a.reason ??
+        (falsePositive
+          ? 'The input reaching this call is a constant defined in the same module.'
+          : 'User-controlled input reaches the sink without sanitisation.'),
     },
     component: { risk: a.risk, tag: a.tag },
-    guidance: { summary: `Fix ${spec.rule.vulnClass[0] ?? 'the issue'} in ${spec.path}`, instructions: a.autofix ? '1. Apply the suggested fix.\n2. Add a regression test.' : null },
+    guidance: {
+      summary: `Fix ${spec.rule.vulnClass[0] ?? 'the issue'} in ${spec.path}`,
+      instructions: a.autofix ? '1. Apply the suggested fix.\n2. Add a regression test.' : null,
+    },
     rule_explanation: { summary: spec.rule.message, explanation: `${spec.rule.message} See ${spec.rule.cwe[0] ?? 'the rule documentation'}.` },
   };
 }
@@ -229,7 +251,11 @@ export function buildScaFinding(spec: ScaSpec): WireScaFinding {
   if (u) {
     finding.usage = {
       location: {
-        path: u.path, start_line: u.line, start_col: u.column, end_line: u.endLine, end_col: u.endColumn,
+        path: u.path,
+        start_line: u.line,
+        start_col: u.column,
+        end_line: u.endLine,
+        end_col: u.endColumn,
         url: blobUrl(spec.repoUrl, spec.commitSha, u.path, u.line),
       },
       ...(u.ticketId === undefined ? {} : { external_ticket: ticket(u.ticketId, spec.projectName) }),

@@ -51,7 +51,13 @@ interface CliOptions {
 }
 
 const NUMERIC_FLAGS = {
-  '--port': 'port', '--projects': 'projects', '--sast': 'sast', '--sca': 'sca', '--seed': 'seed', '--latency': 'latency', '--max-page-size': 'maxPageSize',
+  '--port': 'port',
+  '--projects': 'projects',
+  '--sast': 'sast',
+  '--sca': 'sca',
+  '--seed': 'seed',
+  '--latency': 'latency',
+  '--max-page-size': 'maxPageSize',
 } as const;
 
 function parseArgs(argv: string[]): CliOptions {
@@ -68,13 +74,11 @@ function parseArgs(argv: string[]): CliOptions {
       const commit = required(argv, ++i, flag);
       if (!/^[0-9a-f]{40}$/.test(commit)) throw new Error(`${flag} needs a 40-character commit id`);
       out[flag === '--demo-commit' ? 'demoCommit' : 'demoFeatureCommit'] = commit;
-    }
-    else if (flag === '--shape') {
+    } else if (flag === '--shape') {
       const shape = required(argv, ++i, flag);
       if (shape !== 'service' && shape !== 'spec') throw new Error('--shape is service or spec');
       out.shape = shape;
-    }
-    else if (flag in NUMERIC_FLAGS) {
+    } else if (flag in NUMERIC_FLAGS) {
       const value = Number(required(argv, ++i, flag));
       if (!Number.isInteger(value) || value < 0) throw new Error(`${flag} needs a non-negative integer`);
       out[NUMERIC_FLAGS[flag as keyof typeof NUMERIC_FLAGS]] = value;
@@ -85,7 +89,10 @@ function parseArgs(argv: string[]): CliOptions {
 
 function parseWithout(text: string): Map<Product, number | undefined> {
   const out = new Map<Product, number | undefined>();
-  for (const entry of text.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [name, status] = entry.split(':');
     if (!(PRODUCTS as readonly string[]).includes(name)) throw new Error(`--without: unknown product ${name} (one of ${PRODUCTS.join(', ')})`);
     if (status !== undefined && !['400', '403', '404'].includes(status)) throw new Error(`--without: ${name}'s status is 400, 403 or 404`);
@@ -124,7 +131,9 @@ async function main(): Promise<void> {
   });
   const { id, slug } = data.deployment;
   if (args.json) {
-    process.stdout.write(`${JSON.stringify({ url: platform.url, token: platform.token, deploymentId: id, deploymentSlug: slug, ...(ca ? { caCertPath: ca.caCertPath } : {}) })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ url: platform.url, token: platform.token, deploymentId: id, deploymentSlug: slug, ...(ca ? { caCertPath: ca.caCertPath } : {}) })}\n`,
+    );
   } else {
     console.log(`Local platform listening at ${platform.url}`);
     console.log(`  deployment id:   ${id}`);
@@ -133,14 +142,17 @@ async function main(): Promise<void> {
     if (ca) console.log(`  CA certificate:  ${ca.caCertPath} (set appsecFindings.caBundlePath to it)`);
     console.log(`  ${data.projects.length} projects, ${data.sast.length} code findings, ${data.sca.length} supply-chain findings`);
     if (args.without.size > 0) console.log(`  without: ${[...args.without].map(([p, s]) => `${p} (${s ?? defaultMissingStatus(p)})`).join(', ')}`);
-    if (args.readOnly) console.log('  the token\'s role may not write (403)');
+    if (args.readOnly) console.log("  the token's role may not write (403)");
     console.log('Press Ctrl+C to stop.');
   }
   const stop = (): void => {
-    platform.close().then(() => {
-      ca?.dispose();
-      process.exit(0);
-    }, () => process.exit(1));
+    platform.close().then(
+      () => {
+        ca?.dispose();
+        process.exit(0);
+      },
+      () => process.exit(1),
+    );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -10,7 +10,12 @@ import { licensesOf, resolvedUrlOf } from './dependency-vocab';
 
 /** The app's direct dependencies, as both its manifest and its lockfile's root entry declare them. */
 const DIRECT: readonly (readonly [string, string])[] = [
-  ['axios', '0.21.1'], ['dotenv', '16.4.5'], ['express', '4.17.1'], ['jsonwebtoken', '8.5.1'], ['mysql2', '3.9.1'], ['uuid', '9.0.1'],
+  ['axios', '0.21.1'],
+  ['dotenv', '16.4.5'],
+  ['express', '4.17.1'],
+  ['jsonwebtoken', '8.5.1'],
+  ['mysql2', '3.9.1'],
+  ['uuid', '9.0.1'],
 ];
 const declared = (indent: string): string => DIRECT.map(([name, version]) => `${indent}"${name}": "${version}"`).join(',\n');
 
@@ -28,9 +33,20 @@ ${declared('    ')}
 
 /** [name, version] of each lockfile entry, in the lockfile's order. */
 const LOCKED: readonly (readonly [string, string])[] = [
-  ['axios', '0.21.1'], ['debug', '2.6.9'], ['dotenv', '16.4.5'], ['express', '4.17.1'], ['follow-redirects', '1.15.6'],
-  ['inherits', '2.0.3'], ['jsonwebtoken', '8.5.1'], ['lodash', '4.17.20'], ['minimist', '1.2.5'], ['ms', '2.0.0'],
-  ['mysql2', '3.9.1'], ['qs', '6.7.0'], ['safe-buffer', '5.1.2'], ['uuid', '9.0.1'],
+  ['axios', '0.21.1'],
+  ['debug', '2.6.9'],
+  ['dotenv', '16.4.5'],
+  ['express', '4.17.1'],
+  ['follow-redirects', '1.15.6'],
+  ['inherits', '2.0.3'],
+  ['jsonwebtoken', '8.5.1'],
+  ['lodash', '4.17.20'],
+  ['minimist', '1.2.5'],
+  ['ms', '2.0.0'],
+  ['mysql2', '3.9.1'],
+  ['qs', '6.7.0'],
+  ['safe-buffer', '5.1.2'],
+  ['uuid', '9.0.1'],
 ];
 
 const entry = ([name, version]: readonly [string, string]): string => `    "node_modules/${name}": {
@@ -82,8 +98,17 @@ export function demoDependencySeeds(base: Pick<DependencySeed, 'repositoryId' | 
     const endLine = lineIndex(PACKAGE_LOCK_JSON, (l) => l.trim().startsWith('}'), line);
     const direct = manifest.dependencies[name] !== undefined;
     return {
-      ...base, ecosystem: 'npm', name, version, transitivity: direct ? 'direct' : 'transitive', licenses: [...licensesOf(name)],
-      resolvedUrl: resolvedUrlOf('npm', name, version), lockfile: 'package-lock.json', line, endLine, manifest: 'package.json',
+      ...base,
+      ecosystem: 'npm',
+      name,
+      version,
+      transitivity: direct ? 'direct' : 'transitive',
+      licenses: [...licensesOf(name)],
+      resolvedUrl: resolvedUrlOf('npm', name, version),
+      lockfile: 'package-lock.json',
+      line,
+      endLine,
+      manifest: 'package.json',
       ...(direct ? { manifestLine: lineIndex(PACKAGE_JSON, (l) => l.trim().startsWith(`"${name}": `)) } : {}),
     };
   });
@@ -91,11 +116,22 @@ export function demoDependencySeeds(base: Pick<DependencySeed, 'repositoryId' | 
     const m = /^([\w.-]+)==(\S+)$/.exec(text);
     if (!m) return [];
     const [, name = '', version = ''] = m;
-    return [{
-      ...base, ecosystem: 'pypi', name, version, transitivity: 'direct', licenses: [...licensesOf(name)],
-      resolvedUrl: resolvedUrlOf('pypi', name, version), lockfile: 'requirements.txt', line: i + 1, endLine: i + 1,
-      manifest: 'requirements.txt', manifestLine: i + 1,
-    }];
+    return [
+      {
+        ...base,
+        ecosystem: 'pypi',
+        name,
+        version,
+        transitivity: 'direct',
+        licenses: [...licensesOf(name)],
+        resolvedUrl: resolvedUrlOf('pypi', name, version),
+        lockfile: 'requirements.txt',
+        line: i + 1,
+        endLine: i + 1,
+        manifest: 'requirements.txt',
+        manifestLine: i + 1,
+      },
+    ];
   });
   return [...npm, ...pypi];
 }

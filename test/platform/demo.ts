@@ -40,29 +40,173 @@ function npm(name: string): PackageTemplate {
 
 /** [file, snippet, rule, policy mode, status, extras] of each demo code finding. */
 /** `onFeatureToo`: the feature branch has it as well; `featureOnly`: only the feature branch has it (new there). */
-interface DemoSast { file: string; snippet: string; rule: string; mode: string; status: Status; extra?: Partial<SastSpec>; onFeatureToo?: boolean; featureOnly?: boolean }
+interface DemoSast {
+  file: string;
+  snippet: string;
+  rule: string;
+  mode: string;
+  status: Status;
+  extra?: Partial<SastSpec>;
+  onFeatureToo?: boolean;
+  featureOnly?: boolean;
+}
 
 const DEMO_SAST: DemoSast[] = [
-  { file: 'src/server.js', snippet: 'eval(req.body.expression)', rule: 'javascript.browser.security.eval-detected', mode: 'MODE_BLOCK', status: 'open', onFeatureToo: true,
-    extra: { assistant: { verdict: 'true_positive', tag: 'user data', risk: 'high', autofix: true, fixCode: '  const result = Number(req.body.expression);\n', reason: 'The request body goes straight into eval: anyone who can post to /calc runs code on the server.' } } },
-  { file: 'src/server.js', snippet: 'exec(`ping -c 1 ${req.query.host}`', rule: 'javascript.lang.security.detect-child-process', mode: 'MODE_COMMENT', status: 'open', extra: { fixPrCount: 1 } },
-  { file: 'src/server.js', snippet: "path.join(__dirname, 'public', req.params.name)", rule: 'javascript.lang.security.audit.path-traversal.path-join-resolve-traversal', mode: 'MODE_MONITOR', status: 'open' },
-  { file: 'src/server.js', snippet: "res.write('<h1>Hello ' + req.query.name + '</h1>')", rule: 'javascript.express.security.audit.xss.direct-response-write', mode: 'MODE_MONITOR', status: 'open',
-    extra: { assistant: { verdict: 'false_positive', tag: 'user data', risk: 'low', autofix: false, fixCode: "  res.write('<h1>Hello ' + encodeURIComponent(req.query.name) + '</h1>');\n", reason: 'Only the name the user typed is echoed back to that same user, on a page with nothing else on it: no one else\'s session is reachable.' } } },
-  { file: 'src/db.js', snippet: "pool.query('SELECT * FROM users WHERE id = ' + id)", rule: 'javascript.express.security.injection.tainted-sql-string', mode: 'MODE_BLOCK', status: 'open', onFeatureToo: true,
-    extra: { ticketId: 4211, assistant: { verdict: 'true_positive', tag: 'user data', risk: 'high', autofix: true, fixCode: "  const [rows] = await pool.query('SELECT * FROM users WHERE id = ?', [id]);\n", reason: 'The id comes from the URL and is concatenated into the SQL text: a crafted id reads or changes any row.' } } },
-  { file: 'src/db.js', snippet: "`SELECT * FROM products WHERE name LIKE '%${term}%'`", rule: 'javascript.express.security.injection.tainted-sql-string', mode: 'MODE_BLOCK', status: 'fixed', extra: { fixPrCount: 1 } },
-  { file: 'src/db.js', snippet: 'target[key] = source[key]', rule: 'javascript.lang.security.audit.prototype-pollution.prototype-pollution-loop', mode: 'MODE_MONITOR', status: 'ignored', extra: { triageReason: 'acceptable_risk' } },
-  { file: 'src/auth/login.js', snippet: "jwt.sign({ sub: user.id }, JWT_SECRET, { expiresIn: '1h' })", rule: 'javascript.jsonwebtoken.security.jwt-hardcode.hardcoded-jwt-secret', mode: 'MODE_COMMENT', status: 'open',
-    extra: { reviewCommentCount: 1, assistant: { verdict: 'true_positive', tag: 'authentication', risk: 'high', autofix: true, fixCode: "  const token = jwt.sign({ sub: user.id }, process.env.JWT_SECRET, { expiresIn: '1h' });\n", reason: 'The signing secret is a constant in the source: anyone with the code can mint valid tokens for any user.' } } },
-  { file: 'src/auth/login.js', snippet: "crypto.createHash('md5')", rule: 'javascript.lang.security.audit.md5-used-as-password', mode: 'MODE_MONITOR', status: 'fixing', extra: { fixPrCount: 1 } },
-  { file: 'src/auth/login.js', snippet: 'debugger;', rule: 'javascript.lang.best-practice.leftover_debugging.javascript-debugger', mode: 'MODE_MONITOR', status: 'reviewing', extra: { end: undefined } },
-  { file: 'src/checkout.js', snippet: `pool.query("SELECT * FROM coupons WHERE code = '" + req.body.code + "'")`, rule: 'javascript.express.security.injection.tainted-sql-string', mode: 'MODE_BLOCK', status: 'open', featureOnly: true,
-    extra: { assistant: { verdict: 'true_positive', tag: 'user data', risk: 'high', autofix: true, fixCode: "  const [rows] = await pool.query('SELECT * FROM coupons WHERE code = ?', [req.body.code]);\n", reason: 'The coupon code from the request body is concatenated into the SQL text: a crafted code reads other coupons or tables.' } } },
-  { file: 'src/checkout.js', snippet: "res.write('<p>No coupon named ' + req.body.code + '</p>')", rule: 'javascript.express.security.audit.xss.direct-response-write', mode: 'MODE_MONITOR', status: 'open', featureOnly: true },
+  {
+    file: 'src/server.js',
+    snippet: 'eval(req.body.expression)',
+    rule: 'javascript.browser.security.eval-detected',
+    mode: 'MODE_BLOCK',
+    status: 'open',
+    onFeatureToo: true,
+    extra: {
+      assistant: {
+        verdict: 'true_positive',
+        tag: 'user data',
+        risk: 'high',
+        autofix: true,
+        fixCode: '  const result = Number(req.body.expression);\n',
+        reason: 'The request body goes straight into eval: anyone who can post to /calc runs code on the server.',
+      },
+    },
+  },
+  {
+    file: 'src/server.js',
+    snippet: 'exec(`ping -c 1 ${req.query.host}`',
+    rule: 'javascript.lang.security.detect-child-process',
+    mode: 'MODE_COMMENT',
+    status: 'open',
+    extra: { fixPrCount: 1 },
+  },
+  {
+    file: 'src/server.js',
+    snippet: "path.join(__dirname, 'public', req.params.name)",
+    rule: 'javascript.lang.security.audit.path-traversal.path-join-resolve-traversal',
+    mode: 'MODE_MONITOR',
+    status: 'open',
+  },
+  {
+    file: 'src/server.js',
+    snippet: "res.write('<h1>Hello ' + req.query.name + '</h1>')",
+    rule: 'javascript.express.security.audit.xss.direct-response-write',
+    mode: 'MODE_MONITOR',
+    status: 'open',
+    extra: {
+      assistant: {
+        verdict: 'false_positive',
+        tag: 'user data',
+        risk: 'low',
+        autofix: false,
+        fixCode: "  res.write('<h1>Hello ' + encodeURIComponent(req.query.name) + '</h1>');\n",
+        reason: "Only the name the user typed is echoed back to that same user, on a page with nothing else on it: no one else's session is reachable.",
+      },
+    },
+  },
+  {
+    file: 'src/db.js',
+    snippet: "pool.query('SELECT * FROM users WHERE id = ' + id)",
+    rule: 'javascript.express.security.injection.tainted-sql-string',
+    mode: 'MODE_BLOCK',
+    status: 'open',
+    onFeatureToo: true,
+    extra: {
+      ticketId: 4211,
+      assistant: {
+        verdict: 'true_positive',
+        tag: 'user data',
+        risk: 'high',
+        autofix: true,
+        fixCode: "  const [rows] = await pool.query('SELECT * FROM users WHERE id = ?', [id]);\n",
+        reason: 'The id comes from the URL and is concatenated into the SQL text: a crafted id reads or changes any row.',
+      },
+    },
+  },
+  {
+    file: 'src/db.js',
+    snippet: "`SELECT * FROM products WHERE name LIKE '%${term}%'`",
+    rule: 'javascript.express.security.injection.tainted-sql-string',
+    mode: 'MODE_BLOCK',
+    status: 'fixed',
+    extra: { fixPrCount: 1 },
+  },
+  {
+    file: 'src/db.js',
+    snippet: 'target[key] = source[key]',
+    rule: 'javascript.lang.security.audit.prototype-pollution.prototype-pollution-loop',
+    mode: 'MODE_MONITOR',
+    status: 'ignored',
+    extra: { triageReason: 'acceptable_risk' },
+  },
+  {
+    file: 'src/auth/login.js',
+    snippet: "jwt.sign({ sub: user.id }, JWT_SECRET, { expiresIn: '1h' })",
+    rule: 'javascript.jsonwebtoken.security.jwt-hardcode.hardcoded-jwt-secret',
+    mode: 'MODE_COMMENT',
+    status: 'open',
+    extra: {
+      reviewCommentCount: 1,
+      assistant: {
+        verdict: 'true_positive',
+        tag: 'authentication',
+        risk: 'high',
+        autofix: true,
+        fixCode: "  const token = jwt.sign({ sub: user.id }, process.env.JWT_SECRET, { expiresIn: '1h' });\n",
+        reason: 'The signing secret is a constant in the source: anyone with the code can mint valid tokens for any user.',
+      },
+    },
+  },
+  {
+    file: 'src/auth/login.js',
+    snippet: "crypto.createHash('md5')",
+    rule: 'javascript.lang.security.audit.md5-used-as-password',
+    mode: 'MODE_MONITOR',
+    status: 'fixing',
+    extra: { fixPrCount: 1 },
+  },
+  {
+    file: 'src/auth/login.js',
+    snippet: 'debugger;',
+    rule: 'javascript.lang.best-practice.leftover_debugging.javascript-debugger',
+    mode: 'MODE_MONITOR',
+    status: 'reviewing',
+    extra: { end: undefined },
+  },
+  {
+    file: 'src/checkout.js',
+    snippet: `pool.query("SELECT * FROM coupons WHERE code = '" + req.body.code + "'")`,
+    rule: 'javascript.express.security.injection.tainted-sql-string',
+    mode: 'MODE_BLOCK',
+    status: 'open',
+    featureOnly: true,
+    extra: {
+      assistant: {
+        verdict: 'true_positive',
+        tag: 'user data',
+        risk: 'high',
+        autofix: true,
+        fixCode: "  const [rows] = await pool.query('SELECT * FROM coupons WHERE code = ?', [req.body.code]);\n",
+        reason: 'The coupon code from the request body is concatenated into the SQL text: a crafted code reads other coupons or tables.',
+      },
+    },
+  },
+  {
+    file: 'src/checkout.js',
+    snippet: "res.write('<p>No coupon named ' + req.body.code + '</p>')",
+    rule: 'javascript.express.security.audit.xss.direct-response-write',
+    mode: 'MODE_MONITOR',
+    status: 'open',
+    featureOnly: true,
+  },
 ];
 
-interface DemoSca { pkg: string; transitivity: ScaSpec['transitivity']; reachability: ScaSpec['reachability']; status: Status; usage?: [string, string]; onFeatureToo?: boolean }
+interface DemoSca {
+  pkg: string;
+  transitivity: ScaSpec['transitivity'];
+  reachability: ScaSpec['reachability'];
+  status: Status;
+  usage?: [string, string];
+  onFeatureToo?: boolean;
+}
 
 const DEMO_SCA: DemoSca[] = [
   { pkg: 'express', transitivity: 'direct', reachability: 'reachable', status: 'open', usage: ['src/server.js', 'express()'], onFeatureToo: true },
@@ -74,24 +218,54 @@ const DEMO_SCA: DemoSca[] = [
 
 function demoProject(): StoredProject {
   return {
-    id: DEMO_PROJECT_ID, name: 'acme/demo-app', tags: ['demo', 'team:web'],
-    created_at: '2023-02-14T09:30:00.000Z', default_branch: 'main', primary_branch: 'main',
-    latest_scan_at: '2024-05-31 18:04:11.482913+00:00', url: 'https://github.com/acme/demo-app',
-    managed_scan_config: { diff_scan: { enabled: true }, full_scan: { enabled: true } }, repository_id: DEMO_PROJECT_ID,
+    id: DEMO_PROJECT_ID,
+    name: 'acme/demo-app',
+    tags: ['demo', 'team:web'],
+    created_at: '2023-02-14T09:30:00.000Z',
+    default_branch: 'main',
+    primary_branch: 'main',
+    latest_scan_at: '2024-05-31 18:04:11.482913+00:00',
+    url: 'https://github.com/acme/demo-app',
+    managed_scan_config: { diff_scan: { enabled: true }, full_scan: { enabled: true } },
+    repository_id: DEMO_PROJECT_ID,
   };
 }
 
-function base(project: StoredProject, main: { name: string; sha: string }, id: number, index: number, file: string, at: ReturnType<typeof locateInDemoFile>, status: Status): FindingSpecBase {
+function base(
+  project: StoredProject,
+  main: { name: string; sha: string },
+  id: number,
+  index: number,
+  file: string,
+  at: ReturnType<typeof locateInDemoFile>,
+  status: Status,
+): FindingSpecBase {
   const relevantSince = GENERATION_BASE_TIME - (index + 1) * 2 * DAY_MS - index * 3_600_000;
   return {
-    id, syntacticId: `de30${String(id).padStart(28, '0')}`, matchBasedId: `ba5e${String(id).padStart(28, '0')}`,
-    projectName: project.name, repoUrl: project.url, ref: main.name, commitSha: main.sha,
-    severity: 'medium', confidence: 'high', status, triageReason: 'no_time', triageComment: 'Accepted for the demo.',
-    createdAt: relevantSince - DAY_MS, relevantSince, scanId: 9_100_000 + index,
+    id,
+    syntacticId: `de30${String(id).padStart(28, '0')}`,
+    matchBasedId: `ba5e${String(id).padStart(28, '0')}`,
+    projectName: project.name,
+    repoUrl: project.url,
+    ref: main.name,
+    commitSha: main.sha,
+    severity: 'medium',
+    confidence: 'high',
+    status,
+    triageReason: 'no_time',
+    triageComment: 'Accepted for the demo.',
+    createdAt: relevantSince - DAY_MS,
+    relevantSince,
+    scanId: 9_100_000 + index,
     // Alternate both wire spellings of locations and timestamps, as the real service does.
-    locationStyle: index % 2 === 0 ? 'snake' : 'camel', timeStyle: index % 3 === 0 ? 'python' : 'iso',
-    path: file, line: at.line, column: at.column, end: { line: at.endLine, column: at.endColumn },
-    ticketId: undefined, reviewCommentCount: 0,
+    locationStyle: index % 2 === 0 ? 'snake' : 'camel',
+    timeStyle: index % 3 === 0 ? 'python' : 'iso',
+    path: file,
+    line: at.line,
+    column: at.column,
+    end: { line: at.endLine, column: at.endColumn },
+    ticketId: undefined,
+    reviewCommentCount: 0,
   };
 }
 
@@ -118,11 +292,23 @@ export function demoDeployment(commits: { main?: string; feature?: string } = {}
     // The demo rules belong to the default policy in a known mode (the `policies` filter uses it).
     const existing = policyRules.find((r) => r.path === template.path);
     if (existing) existing.policyMode = d.mode;
-    else policyRules.push(makeRule(template, String(490_001 + index), { mode: d.mode, source: 'SOURCE_COMMUNITY', confidence: 'CONFIDENCE_HIGH', changedAt: '2024-03-02T10:00:00.000Z' }));
+    else
+      policyRules.push(
+        makeRule(template, String(490_001 + index), {
+          mode: d.mode,
+          source: 'SOURCE_COMMUNITY',
+          confidence: 'CONFIDENCE_HIGH',
+          changedAt: '2024-03-02T10:00:00.000Z',
+        }),
+      );
     const spec: SastSpec = {
       ...base(project, MAIN, id++, index, d.file, locateInDemoFile(d.file, d.snippet), d.status),
-      severity: template.severity, rule: template, policy: { id: Number(policy.id), name: policy.name ?? '', slug: policy.slug ?? '' },
-      fixPrCount: 0, fixFailureCount: 0, ...d.extra,
+      severity: template.severity,
+      rule: template,
+      policy: { id: Number(policy.id), name: policy.name ?? '', slug: policy.slug ?? '' },
+      fixPrCount: 0,
+      fixFailureCount: 0,
+      ...d.extra,
     };
     if (d.featureOnly) {
       data.sast.push(buildSastFinding(onFeature(spec, id++, FEATURE)));
@@ -138,7 +324,10 @@ export function demoDeployment(commits: { main?: string; feature?: string } = {}
     const useAt = d.usage ? locateInDemoFile(d.usage[0], d.usage[1]) : undefined;
     const spec: ScaSpec = {
       ...base(project, MAIN, id++, DEMO_SAST.length + index, 'package-lock.json', at, d.status),
-      severity: pkg.severity, pkg, transitivity: d.transitivity, reachability: d.reachability,
+      severity: pkg.severity,
+      pkg,
+      transitivity: d.transitivity,
+      reachability: d.reachability,
       epss: { score: 0.0123 * (index + 1), percentile: 0.41 + index * 0.1 },
       usage: d.usage && useAt ? { path: d.usage[0], line: useAt.line, column: useAt.column, endLine: useAt.endLine, endColumn: useAt.endColumn } : undefined,
     };
@@ -148,13 +337,26 @@ export function demoDeployment(commits: { main?: string; feature?: string } = {}
   });
   data.scans.push(...scansOf(project.repository_id, MAIN, data.scans.length), ...scansOf(project.repository_id, FEATURE, data.scans.length + 3));
   // The demo project's AI findings and secrets are hand-made to match its code; the other projects get generated ones.
-  const place = (path: string, snippet: string): DemoPlace => ({ path, ...locateInDemoFile(path, snippet), url: (line: number) => blobUrl(project.url, MAIN.sha, path, line) });
+  const place = (path: string, snippet: string): DemoPlace => ({
+    path,
+    ...locateInDemoFile(path, snippet),
+    url: (line: number) => blobUrl(project.url, MAIN.sha, path, line),
+  });
   const template = data.sast.find((f) => f.repository?.name === project.name && f.ref === MAIN.name && f.status === 'open');
   if (template) data.ai_sast.push(...demoAiFindings(template, place, 5_900_001));
   data.secrets.push(...demoSecrets(project, MAIN.name, template?.created_at ?? new Date(GENERATION_BASE_TIME).toISOString(), place, 6_900_001));
-  addAiAndSecrets(data, 3, data.projects.filter((p) => p !== project).map((p) => p.name));
+  addAiAndSecrets(
+    data,
+    3,
+    data.projects.filter((p) => p !== project).map((p) => p.name),
+  );
   const scanned = data.scans.find((s) => s.repository_id === project.repository_id && s.commit === MAIN.sha && s.status === 'SCAN_STATUS_COMPLETED');
-  const seeds = demoDependencySeeds({ repositoryId: project.repository_id, repoUrl: project.url, commit: MAIN.sha, committedAt: scanned?.completed_at ?? project.latest_scan_at });
+  const seeds = demoDependencySeeds({
+    repositoryId: project.repository_id,
+    repoUrl: project.url,
+    commit: MAIN.sha,
+    committedAt: scanned?.completed_at ?? project.latest_scan_at,
+  });
   data.dependencies = buildInventory(data, new Map([[project.repository_id, seeds]]));
   // Traces of the demo's findings quote, and point at, real lines of its files.
   data.sourceFiles = new Map([[project.name, { ...demoFiles(), ...demoFeatureFiles() }]]);

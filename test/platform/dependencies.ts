@@ -90,7 +90,14 @@ export function buildInventory(data: PlatformData, given: ReadonlyMap<number, re
     seeds.push(...(given.get(rid) ?? repositoryInventory(data, project, findingsByRepo.get(project.name) ?? [])));
     if (given.has(rid) || hashOf(String(rid)) % 3 !== 0) withPaths.add(rid);
   }
-  seeds.sort((a, b) => a.repositoryId - b.repositoryId || compareText(a.lockfile, b.lockfile) || a.line - b.line || compareText(a.name, b.name) || compareText(a.version, b.version));
+  seeds.sort(
+    (a, b) =>
+      a.repositoryId - b.repositoryId ||
+      compareText(a.lockfile, b.lockfile) ||
+      a.line - b.line ||
+      compareText(a.name, b.name) ||
+      compareText(a.version, b.version),
+  );
   return {
     dependencies: seeds.map((seed, i) => ({ id: FIRST_DEPENDENCY_ID + i, ...seed })),
     withPaths,
@@ -111,13 +118,20 @@ export function lockfilePlace(url: string | undefined): { path: string; line: nu
 
 /** The commit and time of the primary branch's latest completed scan (else a finding's). */
 function scannedCommit(data: PlatformData, project: StoredProject, findings: readonly WireScaFinding[]): { commit: string; committedAt: string } {
-  const scans = data.scans.filter((s) => s.repository_id === project.repository_id && s.branch === project.primary_branch && s.status === 'SCAN_STATUS_COMPLETED');
+  const scans = data.scans.filter(
+    (s) => s.repository_id === project.repository_id && s.branch === project.primary_branch && s.status === 'SCAN_STATUS_COMPLETED',
+  );
   const last = scans.sort((a, b) => (a.completed_at ?? '').localeCompare(b.completed_at ?? '')).pop();
   const fromFinding = /\/blob\/([0-9a-f]+)\//.exec(findings.find((f) => f.ref === project.primary_branch)?.found_dependency?.lockfile_line_url ?? '')?.[1];
   return { commit: last?.commit ?? fromFinding ?? '0'.repeat(40), committedAt: last?.completed_at ?? project.latest_scan_at };
 }
 
-const EXTENSIONS: readonly [RegExp, string][] = [[/\.py$/, 'pypi'], [/\.(js|ts|tsx)$/, 'npm'], [/\.java$/, 'maven'], [/\.go$/, 'gomod']];
+const EXTENSIONS: readonly [RegExp, string][] = [
+  [/\.py$/, 'pypi'],
+  [/\.(js|ts|tsx)$/, 'npm'],
+  [/\.java$/, 'maven'],
+  [/\.go$/, 'gomod'],
+];
 
 /** The package manager of a project: its findings', else its code's language, else npm. */
 function ecosystemOf(data: PlatformData, project: StoredProject, findings: readonly WireScaFinding[]): string {
@@ -161,9 +175,17 @@ function repositoryInventory(data: PlatformData, project: StoredProject, finding
     const lockfile = layouts.find((l) => l.path === place.path) ?? layout(place.path);
     const transitivity = dep.transitivity === 'direct' || dep.transitivity === 'transitive' ? dep.transitivity : 'unknown';
     out.push({
-      ...base, ecosystem: dep.ecosystem ?? ecosystem, name: dep.package, version: dep.version, transitivity,
-      licenses: [...licensesOf(dep.package)], resolvedUrl: resolvedUrlOf(dep.ecosystem ?? ecosystem, dep.package, dep.version),
-      lockfile: place.path, line: place.line, endLine: place.line + lockfile.entryLines - 1, manifest: lockfile.manifest,
+      ...base,
+      ecosystem: dep.ecosystem ?? ecosystem,
+      name: dep.package,
+      version: dep.version,
+      transitivity,
+      licenses: [...licensesOf(dep.package)],
+      resolvedUrl: resolvedUrlOf(dep.ecosystem ?? ecosystem, dep.package, dep.version),
+      lockfile: place.path,
+      line: place.line,
+      endLine: place.line + lockfile.entryLines - 1,
+      manifest: lockfile.manifest,
       ...(transitivity === 'direct' ? { manifestLine: nextManifestLine(lockfile.manifest) } : {}),
     });
   }
@@ -172,9 +194,18 @@ function repositoryInventory(data: PlatformData, project: StoredProject, finding
     const line = nextLine.get(lockfile.path) ?? (lockfile === layouts[0] ? CLEAN_ROOT_FIRST_LINE : SUBPROJECT_FIRST_LINE);
     nextLine.set(lockfile.path, line + lockfile.entryLines);
     out.push({
-      ...base, ecosystem, name, version, transitivity: direct ? 'direct' : 'transitive', licenses: [...licensesOf(name)],
-      resolvedUrl: resolvedUrlOf(ecosystem, name, version), lockfile: lockfile.path, line, endLine: line + lockfile.entryLines - 1,
-      manifest: lockfile.manifest, ...(direct ? { manifestLine: lockfile.manifest === lockfile.path ? line : nextManifestLine(lockfile.manifest) } : {}),
+      ...base,
+      ecosystem,
+      name,
+      version,
+      transitivity: direct ? 'direct' : 'transitive',
+      licenses: [...licensesOf(name)],
+      resolvedUrl: resolvedUrlOf(ecosystem, name, version),
+      lockfile: lockfile.path,
+      line,
+      endLine: line + lockfile.entryLines - 1,
+      manifest: lockfile.manifest,
+      ...(direct ? { manifestLine: lockfile.manifest === lockfile.path ? line : nextManifestLine(lockfile.manifest) } : {}),
     });
   };
   // Packages without a known vulnerability: most in the root lockfile (not every repository has

@@ -26,17 +26,30 @@ const DEFAULT_PAGE_SIZE = 1000;
 const MAX_PAGE_SIZE = 10_000;
 
 /** Answers one list; `repositoryId` is the lockfiles list's path segment. */
-export function answerInventory(list: InventoryList, data: PlatformData, rawBody: string | undefined, answers: InventoryAnswers, repositoryId?: string): PlatformResponse {
+export function answerInventory(
+  list: InventoryList,
+  data: PlatformData,
+  rawBody: string | undefined,
+  answers: InventoryAnswers,
+  repositoryId?: string,
+): PlatformResponse {
   try {
     const body = readBody(rawBody);
     const asked = body.pageSize ?? body.page_size ?? DEFAULT_PAGE_SIZE;
-    if (typeof asked !== 'number' || !Number.isInteger(asked) || asked < 1 || asked > MAX_PAGE_SIZE) throw new QueryError(`pageSize must be 1..${MAX_PAGE_SIZE}`);
+    if (typeof asked !== 'number' || !Number.isInteger(asked) || asked < 1 || asked > MAX_PAGE_SIZE)
+      throw new QueryError(`pageSize must be 1..${MAX_PAGE_SIZE}`);
     const pageSize = answers.maxPageSize === undefined ? asked : Math.min(asked, answers.maxPageSize);
     const inventory = inventoryOf(data);
     const filter = parseDependencyFilter(body.dependencyFilter ?? body.dependency_filter);
     const selected = selectDependencies(inventory, filter);
     if (list === 'dependencies') return dependenciesPage(selected, body.cursor, pageSize, answers.shape);
-    if (list === 'lockfiles') return lockfilesPage(selected.filter((d) => String(d.repositoryId) === repositoryId), body.cursor, pageSize, answers.shape);
+    if (list === 'lockfiles')
+      return lockfilesPage(
+        selected.filter((d) => String(d.repositoryId) === repositoryId),
+        body.cursor,
+        pageSize,
+        answers.shape,
+      );
     return repositoriesPage(data, inventory, selected, body.cursor, pageSize, answers.shape);
   } catch (e) {
     if (e instanceof QueryError) return error(400, e.message);
@@ -75,7 +88,14 @@ function paging(shape: AnswerShape, cursor: number | string | undefined, hasMore
   return hasMore ? { cursor, hasMore: true } : {};
 }
 
-function repositoriesPage(data: PlatformData, inventory: DependencyInventory, selected: readonly StoredDependency[], cursor: unknown, pageSize: number, shape: AnswerShape): PlatformResponse {
+function repositoriesPage(
+  data: PlatformData,
+  inventory: DependencyInventory,
+  selected: readonly StoredDependency[],
+  cursor: unknown,
+  pageSize: number,
+  shape: AnswerShape,
+): PlatformResponse {
   const counts = new Map<number, number>();
   for (const d of selected) counts.set(d.repositoryId, (counts.get(d.repositoryId) ?? 0) + 1);
   const projects = data.projects.filter((p) => counts.has(p.repository_id)).sort((a, b) => a.repository_id - b.repository_id);
@@ -99,7 +119,9 @@ function lockfilesPage(selected: readonly StoredDependency[], cursor: unknown, p
   const after = lockfileCursor(cursor);
   const { page, hasMore } = pageOf(paths, (p) => after === undefined || p > after, pageSize);
   const last = page[page.length - 1];
-  const items = page.map((path) => (shape === 'spec' ? { lockfile_path: path, num_dependencies: counts.get(path) } : { lockfilePath: path, numDependencies: counts.get(path) }));
+  const items = page.map((path) =>
+    shape === 'spec' ? { lockfile_path: path, num_dependencies: counts.get(path) } : { lockfilePath: path, numDependencies: counts.get(path) },
+  );
   const next = last === undefined ? undefined : Buffer.from(`after:${last}`, 'utf8').toString('base64url');
   return json(200, { [shape === 'spec' ? 'lockfile_summaries' : 'lockfileSummaries']: items, ...paging(shape, next, hasMore) });
 }
@@ -129,21 +151,57 @@ export function dependencyJson(d: StoredDependency, shape: AnswerShape): Record<
   const width = d.name.length + d.version.length + 4;
   if (shape === 'spec') {
     return {
-      repository_id: String(d.repositoryId), ecosystem: d.ecosystem, package: { name: d.name, version_specifier: d.version },
-      transitivity: d.transitivity, licenses: d.licenses, resolved_url: d.resolvedUrl,
-      defined_at: { path: d.lockfile, start_line: d.line, end_line: d.endLine, start_col: 1, end_col: width, url: lineUrl(d, d.lockfile, d.line), committed_at: d.committedAt },
-      manifest_definition: d.manifestLine === undefined
-        ? { path: d.manifest, url: '', committed_at: d.committedAt }
-        : { path: d.manifest, start_line: d.manifestLine, end_line: d.manifestLine, url: lineUrl(d, d.manifest, d.manifestLine), committed_at: d.committedAt },
+      repository_id: String(d.repositoryId),
+      ecosystem: d.ecosystem,
+      package: { name: d.name, version_specifier: d.version },
+      transitivity: d.transitivity,
+      licenses: d.licenses,
+      resolved_url: d.resolvedUrl,
+      defined_at: {
+        path: d.lockfile,
+        start_line: d.line,
+        end_line: d.endLine,
+        start_col: 1,
+        end_col: width,
+        url: lineUrl(d, d.lockfile, d.line),
+        committed_at: d.committedAt,
+      },
+      manifest_definition:
+        d.manifestLine === undefined
+          ? { path: d.manifest, url: '', committed_at: d.committedAt }
+          : {
+              path: d.manifest,
+              start_line: d.manifestLine,
+              end_line: d.manifestLine,
+              url: lineUrl(d, d.manifest, d.manifestLine),
+              committed_at: d.committedAt,
+            },
     };
   }
   const out: Record<string, unknown> = {
-    repositoryId: String(d.repositoryId), ecosystem: d.ecosystem, package: { name: d.name, versionSpecifier: d.version },
+    repositoryId: String(d.repositoryId),
+    ecosystem: d.ecosystem,
+    package: { name: d.name, versionSpecifier: d.version },
     transitivity: WIRE_TRANSITIVITY[d.transitivity],
-    definedAt: { path: d.lockfile, startLine: String(d.line), endLine: String(d.endLine), startCol: '1', endCol: String(width), url: lineUrl(d, d.lockfile, d.line), committedAt: d.committedAt },
-    manifestDefinition: d.manifestLine === undefined
-      ? { path: d.manifest, committedAt: d.committedAt }
-      : { path: d.manifest, startLine: String(d.manifestLine), endLine: String(d.manifestLine), url: lineUrl(d, d.manifest, d.manifestLine), committedAt: d.committedAt },
+    definedAt: {
+      path: d.lockfile,
+      startLine: String(d.line),
+      endLine: String(d.endLine),
+      startCol: '1',
+      endCol: String(width),
+      url: lineUrl(d, d.lockfile, d.line),
+      committedAt: d.committedAt,
+    },
+    manifestDefinition:
+      d.manifestLine === undefined
+        ? { path: d.manifest, committedAt: d.committedAt }
+        : {
+            path: d.manifest,
+            startLine: String(d.manifestLine),
+            endLine: String(d.manifestLine),
+            url: lineUrl(d, d.manifest, d.manifestLine),
+            committedAt: d.committedAt,
+          },
   };
   if (d.licenses.length > 0) out.licenses = d.licenses;
   if (d.resolvedUrl !== '') out.resolvedUrl = d.resolvedUrl;

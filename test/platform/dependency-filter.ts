@@ -31,8 +31,28 @@ export interface ParsedFilter {
   includeArchived: boolean;
 }
 
-const ECOSYSTEMS = new Set(['npm', 'pypi', 'gomod', 'cargo', 'maven', 'gem', 'composer', 'nuget', 'pub', 'swiftpm', 'hex', 'cocoapods', 'mix', 'opam', 'no_package_manager']);
-const POLICY: Record<string, LicenseSetting> = { LICENSE_POLICY_SETTING_ALLOW: 'allow', LICENSE_POLICY_SETTING_COMMENT: 'comment', LICENSE_POLICY_SETTING_BLOCK: 'block' };
+const ECOSYSTEMS = new Set([
+  'npm',
+  'pypi',
+  'gomod',
+  'cargo',
+  'maven',
+  'gem',
+  'composer',
+  'nuget',
+  'pub',
+  'swiftpm',
+  'hex',
+  'cocoapods',
+  'mix',
+  'opam',
+  'no_package_manager',
+]);
+const POLICY: Record<string, LicenseSetting> = {
+  LICENSE_POLICY_SETTING_ALLOW: 'allow',
+  LICENSE_POLICY_SETTING_COMMENT: 'comment',
+  LICENSE_POLICY_SETTING_BLOCK: 'block',
+};
 const TRANSITIVITY: Record<string, StoredTransitivity> = { DIRECT: 'direct', TRANSITIVE: 'transitive', UNKNOWN_TRANSITIVITY: 'unknown' };
 
 function field(o: Record<string, unknown>, camel: string, snake: string): unknown {
@@ -41,17 +61,20 @@ function field(o: Record<string, unknown>, camel: string, snake: string): unknow
 
 function strings(value: unknown, name: string): string[] | undefined {
   if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value) || !value.every((v): v is string | number => typeof v === 'string' || typeof v === 'number')) throw new QueryError(`${name} must be a list`);
+  if (!Array.isArray(value) || !value.every((v): v is string | number => typeof v === 'string' || typeof v === 'number'))
+    throw new QueryError(`${name} must be a list`);
   return value.length === 0 ? undefined : value.map(String);
 }
 
 function enumSet<T>(values: string[] | undefined, known: Record<string, T>, name: string): Set<T> | undefined {
   if (!values) return undefined;
-  return new Set(values.map((v) => {
-    const mapped = Object.prototype.hasOwnProperty.call(known, v) ? known[v] : undefined;
-    if (mapped === undefined) throw new QueryError(`invalid value for ${name}: ${v}`);
-    return mapped;
-  }));
+  return new Set(
+    values.map((v) => {
+      const mapped = Object.prototype.hasOwnProperty.call(known, v) ? known[v] : undefined;
+      if (mapped === undefined) throw new QueryError(`invalid value for ${name}: ${v}`);
+      return mapped;
+    }),
+  );
 }
 
 export function parseDependencyFilter(value: unknown): ParsedFilter {
@@ -71,7 +94,10 @@ export function parseDependencyFilter(value: unknown): ParsedFilter {
     ...(licenses ? { licenses: new Set(licenses) } : {}),
     ...(repositoryIds ? { repositoryIds: new Set(repositoryIds.map(Number)) } : {}),
     ...(lockfilePath ? { lockfilePath } : {}),
-    ...optional('policy', enumSet(strings(field(o, 'licensePolicySettings', 'license_policy_settings'), 'licensePolicySettings'), POLICY, 'licensePolicySettings')),
+    ...optional(
+      'policy',
+      enumSet(strings(field(o, 'licensePolicySettings', 'license_policy_settings'), 'licensePolicySettings'), POLICY, 'licensePolicySettings'),
+    ),
     ...optional('transitivity', enumSet(strings(o.transitivity, 'transitivity'), TRANSITIVITY, 'transitivity')),
     ...(Array.isArray(packages) && packages.length > 0 ? { packages: packages.map(parsePackage) } : {}),
     includeArchived: field(o, 'includeArchived', 'include_archived') === true,
@@ -96,7 +122,8 @@ function parsePackage(value: unknown): PackageQuery {
   const lower = text('versionLowerBound', 'version_lower_bound');
   const upper = text('versionUpperBound', 'version_upper_bound');
   return {
-    name, exact: field(o, 'exactNameMatch', 'exact_name_match') === true,
+    name,
+    exact: field(o, 'exactNameMatch', 'exact_name_match') === true,
     ...(version ? { version } : {}),
     ...(lower ? { lower: parseBound(lower, '>') } : {}),
     ...(upper ? { upper: parseBound(upper, '<') } : {}),
@@ -112,10 +139,13 @@ function parseBound(text: string, operator: '>' | '<'): Bound {
 
 /** A version compared by its dot-separated numbers: `v1.9.0` → [1, 9, 0]; `33.1.0-jre` → [33, 1, 0]. */
 export function versionParts(version: string): number[] {
-  return version.replace(/^v/i, '').split('.').map((part) => {
-    const digits = /^\d+/.exec(part);
-    return digits ? Number(digits[0]) : 0;
-  });
+  return version
+    .replace(/^v/i, '')
+    .split('.')
+    .map((part) => {
+      const digits = /^\d+/.exec(part);
+      return digits ? Number(digits[0]) : 0;
+    });
 }
 
 export function compareVersions(a: readonly number[], b: readonly number[]): number {
@@ -143,15 +173,17 @@ function packageMatches(d: StoredDependency, q: PackageQuery): boolean {
 
 /** The dependencies the filter keeps, in the list's order. */
 export function selectDependencies(inventory: DependencyInventory, f: ParsedFilter): StoredDependency[] {
-  return inventory.dependencies.filter((d) =>
-    (f.includeArchived || !inventory.archived.has(d.repositoryId))
-    && (!f.ecosystems || f.ecosystems.has(d.ecosystem))
-    && (!f.licenses || d.licenses.some((l) => f.licenses?.has(l)))
-    && (!f.policy || f.policy.has(settingOf(inventory, d.licenses)))
-    && (f.lockfilePath === undefined || d.lockfile === f.lockfilePath)
-    && (!f.repositoryIds || f.repositoryIds.has(d.repositoryId))
-    && (!f.transitivity || f.transitivity.has(d.transitivity))
-    && (!f.packages || f.packages.some((q) => packageMatches(d, q))));
+  return inventory.dependencies.filter(
+    (d) =>
+      (f.includeArchived || !inventory.archived.has(d.repositoryId)) &&
+      (!f.ecosystems || f.ecosystems.has(d.ecosystem)) &&
+      (!f.licenses || d.licenses.some((l) => f.licenses?.has(l))) &&
+      (!f.policy || f.policy.has(settingOf(inventory, d.licenses))) &&
+      (f.lockfilePath === undefined || d.lockfile === f.lockfilePath) &&
+      (!f.repositoryIds || f.repositoryIds.has(d.repositoryId)) &&
+      (!f.transitivity || f.transitivity.has(d.transitivity)) &&
+      (!f.packages || f.packages.some((q) => packageMatches(d, q))),
+  );
 }
 
 /** The deployment's policy for a dependency's licenses: the strongest of them; none is allowed. */

@@ -77,7 +77,7 @@ function sortNewestFirst(findings: AnyFinding[]): SortedView {
     return Number.isNaN(t) ? -Infinity : t;
   });
   const order = findings.map((_, i) => i);
-  order.sort((a, b) => (times[b] - times[a]) || ((findings[b].id ?? 0) - (findings[a].id ?? 0)));
+  order.sort((a, b) => times[b] - times[a] || (findings[b].id ?? 0) - (findings[a].id ?? 0));
   return {
     snapshot: findings.slice(),
     keys: findings.map((f) => f.relevant_since),
@@ -100,9 +100,7 @@ function commonPredicates(params: URLSearchParams, data: PlatformData): (Predica
     if (!/^\d+$/.test(v)) throw new QueryError('repository_ids must be integers');
     return Number(v);
   });
-  const reposById = repositoryIds
-    ? new Set(data.projects.filter((p) => repositoryIds.includes(p.repository_id)).map((p) => p.name))
-    : undefined;
+  const reposById = repositoryIds ? new Set(data.projects.filter((p) => repositoryIds.includes(p.repository_id)).map((p) => p.name)) : undefined;
   const triageReasons = list(params, 'triage_reasons');
   const reasons = triageReasons ? new Set(triageReasons) : undefined;
   return [
@@ -164,10 +162,9 @@ export function queryFindings(data: PlatformData, index: FindingsIndex, params: 
   const since = number(params, 'since');
   const sinceMs = since === undefined ? -Infinity : since * 1000;
   // Filters for the other issue type are ignored, as the spec's "applies to" notes say.
-  const predicates = [
-    ...commonPredicates(params, data),
-    ...(issueType === 'sca' ? scaPredicates(params) : sastPredicates(params, data)),
-  ].filter((p): p is Predicate => p !== undefined);
+  const predicates = [...commonPredicates(params, data), ...(issueType === 'sca' ? scaPredicates(params) : sastPredicates(params, data))].filter(
+    (p): p is Predicate => p !== undefined,
+  );
 
   const { findings: all, times } = index.sorted(issueType, issueType === 'sast' ? data.sast : issueType === 'ai_sast' ? data.ai_sast : data.sca);
   const skip = page * pageSize;

@@ -27,7 +27,10 @@ export const FIRST_POLICY_ID = 7;
 const FIRST_RULE_ID = 480_001;
 
 function slugify(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /** The k-th rule template of a policy: catalog entries rotated per policy, then numbered variants. */
@@ -89,12 +92,22 @@ export function generatePolicies(rng: Rng, count: number, rulesPerPolicy: number
       const custom = p === 0 && k === Math.min(4, rulesPerPolicy - 1);
       const template = custom ? customTemplate(templateFor(p, k), deploymentSlug) : templateFor(p, k);
       // Every policy shows each mode at least once, then mostly monitor, as real boards do.
-      const mode = k < MODES_IN_ORDER.length
-        ? MODES_IN_ORDER[(k + p) % MODES_IN_ORDER.length]
-        : rng.weighted([['MODE_MONITOR', 50], ['MODE_COMMENT', 25], ['MODE_BLOCK', 17], ['MODE_DISABLED', 8]] as const);
+      const mode =
+        k < MODES_IN_ORDER.length
+          ? MODES_IN_ORDER[(k + p) % MODES_IN_ORDER.length]
+          : rng.weighted([
+              ['MODE_MONITOR', 50],
+              ['MODE_COMMENT', 25],
+              ['MODE_BLOCK', 17],
+              ['MODE_DISABLED', 8],
+            ] as const);
       const source = custom ? 'SOURCE_CUSTOM' : rng.chance(0.4) ? 'SOURCE_PRO' : 'SOURCE_COMMUNITY';
       const changedAt = formatTimestamp(baseTime - rng.int(1, 400) * 86_400_000 - rng.int(0, 86_399_999), rng.chance(0.7) ? 'iso' : 'python');
-      const confidence = rng.weighted([['CONFIDENCE_HIGH', 6], ['CONFIDENCE_MEDIUM', 3], ['CONFIDENCE_LOW', 1]] as const);
+      const confidence = rng.weighted([
+        ['CONFIDENCE_HIGH', 6],
+        ['CONFIDENCE_MEDIUM', 3],
+        ['CONFIDENCE_LOW', 1],
+      ] as const);
       const rule = makeRule(template, String(ruleId++), { mode, source, confidence, changedAt });
       rules.push(rule);
       const targets = template.language === 'generic' ? LANGUAGES : [template.language];
@@ -106,17 +119,25 @@ export function generatePolicies(rng: Rng, count: number, rulesPerPolicy: number
 }
 
 /** Secrets rules: generic (any file), each for one provider's credential. */
-const SECRETS_TEMPLATES: readonly RuleTemplate[] = ([
-  ['detected-aws-access-key', 'critical', 'aws', 'AWS Access Key ID detected.'],
-  ['detected-aws-secret-access-key', 'critical', 'aws', 'AWS Secret Access Key detected.'],
-  ['detected-github-token', 'high', 'github', 'GitHub personal access token detected.'],
-  ['detected-stripe-api-key', 'high', 'stripe', 'Stripe secret API key detected.'],
-  ['detected-slack-webhook', 'medium', 'slack', 'Slack incoming webhook URL detected.'],
-  ['detected-private-key', 'high', 'secrets', 'Private key detected.'],
-] as const).map(([name, severity, technology, message]) => ({
-  path: `generic.secrets.security.${name}`, language: 'generic', severity, category: 'security',
-  cwe: ['CWE-798: Use of Hard-coded Credentials'], owasp: ['A07:2021 - Identification and Authentication Failures'],
-  vulnClass: ['Hard-coded Secrets'], technologies: [technology], message,
+const SECRETS_TEMPLATES: readonly RuleTemplate[] = (
+  [
+    ['detected-aws-access-key', 'critical', 'aws', 'AWS Access Key ID detected.'],
+    ['detected-aws-secret-access-key', 'critical', 'aws', 'AWS Secret Access Key detected.'],
+    ['detected-github-token', 'high', 'github', 'GitHub personal access token detected.'],
+    ['detected-stripe-api-key', 'high', 'stripe', 'Stripe secret API key detected.'],
+    ['detected-slack-webhook', 'medium', 'slack', 'Slack incoming webhook URL detected.'],
+    ['detected-private-key', 'high', 'secrets', 'Private key detected.'],
+  ] as const
+).map(([name, severity, technology, message]) => ({
+  path: `generic.secrets.security.${name}`,
+  language: 'generic',
+  severity,
+  category: 'security',
+  cwe: ['CWE-798: Use of Hard-coded Credentials'],
+  owasp: ['A07:2021 - Identification and Authentication Failures'],
+  vulnClass: ['Hard-coded Secrets'],
+  technologies: [technology],
+  message,
 }));
 
 export const SECRETS_POLICY_NAME = 'Secrets Policy';
@@ -129,10 +150,21 @@ export const SECRETS_POLICY_NAME = 'Secrets Policy';
 export function secretsPolicy(sast: readonly GeneratedPolicy[], baseTime: number): GeneratedPolicy {
   const numericId = FIRST_POLICY_ID + sast.length;
   const firstRuleId = FIRST_RULE_ID + sast.reduce((sum, p) => sum + p.rules.length, 0);
-  const policy: WirePolicy = { id: String(numericId), isDefault: false, name: SECRETS_POLICY_NAME, productType: 'PRODUCT_TYPE_SECRETS', slug: slugify(SECRETS_POLICY_NAME) };
+  const policy: WirePolicy = {
+    id: String(numericId),
+    isDefault: false,
+    name: SECRETS_POLICY_NAME,
+    productType: 'PRODUCT_TYPE_SECRETS',
+    slug: slugify(SECRETS_POLICY_NAME),
+  };
   const rules = SECRETS_TEMPLATES.map((template, k) => {
     const changedAt = formatTimestamp(baseTime - (k + 1) * 9 * 86_400_000, 'iso');
-    const rule = makeRule(template, String(firstRuleId + k), { mode: MODES_IN_ORDER[k % MODES_IN_ORDER.length], source: 'SOURCE_PRO', confidence: 'CONFIDENCE_HIGH', changedAt });
+    const rule = makeRule(template, String(firstRuleId + k), {
+      mode: MODES_IN_ORDER[k % MODES_IN_ORDER.length],
+      source: 'SOURCE_PRO',
+      confidence: 'CONFIDENCE_HIGH',
+      changedAt,
+    });
     rule.rulesets = ['p/secrets'];
     return rule;
   });

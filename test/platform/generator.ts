@@ -10,8 +10,17 @@ import { Rng } from './prng';
 import { formatTimestamp } from './timestamps';
 import type { PlatformData, StoredProject } from './types';
 import {
-  COMPONENT_TAGS, CONFIG_PATHS, FEATURE_REFS, LOCKFILE_BY_LANGUAGE, MALICIOUS_NPM, PACKAGES_BY_LANGUAGE,
-  PATHS_BY_LANGUAGE, RULE_CATALOG, TRIAGE_COMMENTS, type Language, type RuleTemplate,
+  COMPONENT_TAGS,
+  CONFIG_PATHS,
+  FEATURE_REFS,
+  LOCKFILE_BY_LANGUAGE,
+  MALICIOUS_NPM,
+  PACKAGES_BY_LANGUAGE,
+  PATHS_BY_LANGUAGE,
+  RULE_CATALOG,
+  TRIAGE_COMMENTS,
+  type Language,
+  type RuleTemplate,
 } from './vocab';
 
 export type { PlatformData, StoredProject } from './types';
@@ -96,7 +105,13 @@ function baseSpec(rng: Rng, ctx: ProjectContext, id: number, ref: { name: string
   const relevantSince = GENERATION_BASE_TIME - rng.int(0, 730 * DAY_MS);
   const line = rng.int(1, 400);
   const column = rng.int(1, 40);
-  const status = rng.weighted([['open', 55], ['fixed', 15], ['ignored', 14], ['reviewing', 8], ['fixing', 8]] as const);
+  const status = rng.weighted([
+    ['open', 55],
+    ['fixed', 15],
+    ['ignored', 14],
+    ['reviewing', 8],
+    ['fixing', 8],
+  ] as const);
   return {
     id,
     syntacticId: rng.hex(32),
@@ -106,9 +121,18 @@ function baseSpec(rng: Rng, ctx: ProjectContext, id: number, ref: { name: string
     ref: ref.name,
     commitSha: ref.sha,
     severity: 'medium',
-    confidence: rng.weighted([['high', 50], ['medium', 35], ['low', 15]] as const),
+    confidence: rng.weighted([
+      ['high', 50],
+      ['medium', 35],
+      ['low', 15],
+    ] as const),
     status,
-    triageReason: rng.weighted([['acceptable_risk', 35], ['false_positive', 35], ['no_time', 20], ['no_triage_reason', 10]] as const),
+    triageReason: rng.weighted([
+      ['acceptable_risk', 35],
+      ['false_positive', 35],
+      ['no_time', 20],
+      ['no_triage_reason', 10],
+    ] as const),
     triageComment: rng.pick(TRIAGE_COMMENTS),
     createdAt: relevantSince - rng.int(0, 30 * DAY_MS),
     relevantSince,
@@ -129,9 +153,7 @@ function sastSpec(rng: Rng, ctx: ProjectContext, id: number, ref: { name: string
   const policy = policies.length > 1 && rng.chance(0.3) ? policies[rng.int(1, policies.length - 1)] : policies[0];
   const fromPolicy = policy?.templatesByLanguage.get(ctx.language) ?? [];
   // Most findings come from a rule of their sourcing policy; a few from rules the policy lacks.
-  const pool: readonly RuleTemplate[] = fromPolicy.length > 0 && rng.chance(0.85)
-    ? fromPolicy
-    : CATALOG_BY_LANGUAGE.get(ctx.language) ?? RULE_CATALOG;
+  const pool: readonly RuleTemplate[] = fromPolicy.length > 0 && rng.chance(0.85) ? fromPolicy : (CATALOG_BY_LANGUAGE.get(ctx.language) ?? RULE_CATALOG);
   const rule = rng.pick(pool);
   const path = rule.language === 'generic' ? rng.pick(CONFIG_PATHS) : rng.pick(PATHS_BY_LANGUAGE[ctx.language]);
   const spec: SastSpec = Object.assign(baseSpec(rng, ctx, id, ref, path), {
@@ -164,13 +186,23 @@ function scaSpec(rng: Rng, ctx: ProjectContext, id: number, ref: { name: string;
   const base = baseSpec(rng, ctx, id, ref, LOCKFILE_BY_LANGUAGE[ctx.language]);
   const reachability = malicious
     ? 'always_reachable'
-    : rng.weighted([['reachable', 25], ['always_reachable', 10], ['conditionally_reachable', 15], ['unreachable', 35], ['unknown', 15]] as const);
+    : rng.weighted([
+        ['reachable', 25],
+        ['always_reachable', 10],
+        ['conditionally_reachable', 15],
+        ['unreachable', 35],
+        ['unknown', 15],
+      ] as const);
   const score = Math.round(rng.next() ** 3 * 100_000) / 100_000;
   const spec: ScaSpec = Object.assign(base, {
     column: 5,
     severity: rng.chance(0.8) ? pkg.severity : rng.pick(SEVERITIES),
     pkg,
-    transitivity: rng.weighted([['direct', 45], ['transitive', 45], ['unknown', 10]] as const),
+    transitivity: rng.weighted([
+      ['direct', 45],
+      ['transitive', 45],
+      ['unknown', 10],
+    ] as const),
     reachability,
     epss: { score, percentile: Math.round(Math.min(0.99999, Math.sqrt(score) + 0.05) * 100_000) / 100_000 },
     usage: undefined,
@@ -181,7 +213,11 @@ function scaSpec(rng: Rng, ctx: ProjectContext, id: number, ref: { name: string;
     const line = rng.int(1, 400);
     const column = rng.int(1, 30);
     spec.usage = {
-      path: rng.pick(PATHS_BY_LANGUAGE[ctx.language]), line, column, endLine: line, endColumn: column + rng.int(8, 40),
+      path: rng.pick(PATHS_BY_LANGUAGE[ctx.language]),
+      line,
+      column,
+      endLine: line,
+      endColumn: column + rng.int(8, 40),
       ticketId: rng.chance(0.2) ? rng.int(1000, 99_999) : undefined,
     };
   }
@@ -192,7 +228,13 @@ function scaSpec(rng: Rng, ctx: ProjectContext, id: number, ref: { name: string;
  * `count` findings for one project: most on the primary branch, the rest on feature refs, where
  * most are duplicates (same syntactic_id, fresh id and time) of a primary-branch finding.
  */
-function spreadOverRefs<S extends FindingSpecBase>(rng: Rng, ctx: ProjectContext, count: number, nextId: () => number, make: (id: number, ref: { name: string; sha: string }, slot: number) => S): S[] {
+function spreadOverRefs<S extends FindingSpecBase>(
+  rng: Rng,
+  ctx: ProjectContext,
+  count: number,
+  nextId: () => number,
+  make: (id: number, ref: { name: string; sha: string }, slot: number) => S,
+): S[] {
   const out: S[] = [];
   const onPrimary: S[] = [];
   const [primary] = ctx.refs;
@@ -201,7 +243,15 @@ function spreadOverRefs<S extends FindingSpecBase>(rng: Rng, ctx: ProjectContext
     if (ref !== primary && onPrimary.length > 0 && rng.chance(0.7)) {
       const twin = rng.pick(onPrimary);
       const relevantSince = Math.min(GENERATION_BASE_TIME, twin.relevantSince + rng.int(-10 * DAY_MS, 10 * DAY_MS));
-      out.push({ ...twin, id: nextId(), ref: ref.name, commitSha: ref.sha, relevantSince, createdAt: relevantSince - rng.int(0, DAY_MS), scanId: twin.scanId + rng.int(1, 5000) });
+      out.push({
+        ...twin,
+        id: nextId(),
+        ref: ref.name,
+        commitSha: ref.sha,
+        relevantSince,
+        createdAt: relevantSince - rng.int(0, DAY_MS),
+        scanId: twin.scanId + rng.int(1, 5000),
+      });
       continue;
     }
     const spec = make(nextId(), ref, slot);
@@ -232,7 +282,9 @@ export function generateDeployment(opts: GenerateOptions = {}): PlatformData {
     }
     // Guarantee one malicious dependency in the first JavaScript project, so `is_malicious` has a hit.
     const placeMalicious: boolean = !maliciousPlaced && ctx.language === 'javascript';
-    for (const spec of spreadOverRefs(rng, ctx, opts.scaPerProject ?? 15, nextId, (fid, ref, slot) => scaSpec(rng, ctx, fid, ref, placeMalicious && slot === 0))) {
+    for (const spec of spreadOverRefs(rng, ctx, opts.scaPerProject ?? 15, nextId, (fid, ref, slot) =>
+      scaSpec(rng, ctx, fid, ref, placeMalicious && slot === 0),
+    )) {
       sca.push(buildScaFinding(spec));
     }
     maliciousPlaced ||= placeMalicious && (opts.scaPerProject ?? 15) > 0;
@@ -253,8 +305,14 @@ export function generateDeployment(opts: GenerateOptions = {}): PlatformData {
 export function scansOf(repositoryId: number, ref: { name: string; sha: string }, firstId: number): WireScan[] {
   const at = (hoursBefore: number): string => new Date(GENERATION_BASE_TIME - hoursBefore * 3_600_000).toISOString();
   const scan = (n: number, commit: string, status: string, hoursBefore: number): WireScan => ({
-    id: 70_000 + firstId + n, repository_id: repositoryId, branch: ref.name, commit, status,
-    started_at: at(hoursBefore + 1), completed_at: at(hoursBefore), is_full_scan: true,
+    id: 70_000 + firstId + n,
+    repository_id: repositoryId,
+    branch: ref.name,
+    commit,
+    status,
+    started_at: at(hoursBefore + 1),
+    completed_at: at(hoursBefore),
+    is_full_scan: true,
   });
   const older = ref.sha.slice(20) + ref.sha.slice(0, 20);
   return [scan(0, older, 'SCAN_STATUS_COMPLETED', 48), scan(1, ref.sha, 'SCAN_STATUS_COMPLETED', 2), scan(2, older, 'SCAN_STATUS_ERROR', 1)];

@@ -17,7 +17,11 @@ export function agentRoute(req: ApiRequest, state: ApiState, segments: readonly 
   if (refused) return refused;
   const id = issueIdOf(issue);
   if (id === undefined) return error(400, 'the issue id must be a whole number');
-  const { data, issues: { story, autofix }, products } = state;
+  const {
+    data,
+    issues: { story, autofix },
+    products,
+  } = state;
   return issueStory({ data, knobs: story, autofix, readOnly: products.readOnly }, id, new URLSearchParams(req.rawQuery));
 }
 

@@ -9,16 +9,28 @@
 import type { AutofixDesk, AutofixJob } from './autofix';
 import { ticketCreatedAt } from './actions';
 import { error, json, type PlatformResponse } from './respond';
-import {
-  elsewhereOf, iso, ownersOf, traceOf, type StoredFinding, type WireHistoryEntry,
-} from './story-parts';
+import { elsewhereOf, iso, ownersOf, traceOf, type StoredFinding, type WireHistoryEntry } from './story-parts';
 import type { PlatformData } from './types';
 
 /** Members a test can leave out: the answer's own, and those of each place of the trace. */
 export const STORY_MEMBERS = [
-  'dataflowTrace', 'relatedIssues', 'activityHistory', 'isBlocking', 'codeowners', 'triagePermission', 'codeSnippets',
-  'clickToFixPrUrl', 'clickToFixPrId', 'commitUrl', 'firstDetectedAt', 'ruleDisplayName',
-  'intermediateVars', 'content', 'locationUrl', 'offset', 'end',
+  'dataflowTrace',
+  'relatedIssues',
+  'activityHistory',
+  'isBlocking',
+  'codeowners',
+  'triagePermission',
+  'codeSnippets',
+  'clickToFixPrUrl',
+  'clickToFixPrId',
+  'commitUrl',
+  'firstDetectedAt',
+  'ruleDisplayName',
+  'intermediateVars',
+  'content',
+  'locationUrl',
+  'offset',
+  'end',
 ] as const;
 export type StoryMember = (typeof STORY_MEMBERS)[number];
 
@@ -46,7 +58,12 @@ export function issueStory(ctx: StoryContext, issueId: number, params: URLSearch
   if (!finding && !secret) return error(404, 'issue not found');
   const permission = ctx.readOnly ? 'TRIAGE_PERMISSION_REQUEST' : 'TRIAGE_PERMISSION_IGNORE';
   const story: Record<string, unknown> = secret
-    ? { id: secret.id, ref: secret.ref, activityHistory: [{ date: secret.createdAt, title: 'Secret detected', historyType: 'HISTORY_TYPE_STATUS' }], triagePermission: permission }
+    ? {
+        id: secret.id,
+        ref: secret.ref,
+        activityHistory: [{ date: secret.createdAt, title: 'Secret detected', historyType: 'HISTORY_TYPE_STATUS' }],
+        triagePermission: permission,
+      }
     : findingStory(ctx, finding as StoredFinding, withCode, permission);
   const shaped = reshape(story, ctx.knobs);
   return json(200, shaped);
@@ -56,7 +73,7 @@ function findingStory(ctx: StoryContext, f: StoredFinding, withCode: boolean, pe
   const { data } = ctx;
   const job = f.id === undefined ? undefined : ctx.autofix.job(f.id);
   const trace = traceOf(data, f, withCode);
-  const prs = 'click_to_fix_prs' in f ? f.click_to_fix_prs ?? [] : [];
+  const prs = 'click_to_fix_prs' in f ? (f.click_to_fix_prs ?? []) : [];
   const prUrl = job?.pullRequest?.url ?? prs[prs.length - 1]?.url;
   const sha = /\/blob\/([0-9a-f]{7,64})\//.exec(f.line_of_code_url ?? '')?.[1];
   const related = elsewhereOf(data, f);
@@ -105,7 +122,12 @@ function historyOf(f: StoredFinding, prs: readonly { created_at?: string; url?: 
   const out: WireHistoryEntry[] = [{ date: created, title: `Found on ${f.ref ?? 'a branch'}`, historyType: 'HISTORY_TYPE_STATUS' }];
   const verdict = 'assistant' in f ? f.assistant?.autotriage : undefined;
   if (verdict?.verdict) {
-    out.push({ date: later(1), title: `Assistant: ${verdict.verdict.replace('_', ' ')}`, historyType: 'HISTORY_TYPE_AUTOTRIAGE', ...(verdict.reason ? { note: verdict.reason } : {}) });
+    out.push({
+      date: later(1),
+      title: `Assistant: ${verdict.verdict.replace('_', ' ')}`,
+      historyType: 'HISTORY_TYPE_AUTOTRIAGE',
+      ...(verdict.reason ? { note: verdict.reason } : {}),
+    });
   }
   const slug = f.external_ticket?.externalSlug ?? f.external_ticket?.external_slug;
   const ticketMade = f.external_ticket && ticketCreatedAt(f.external_ticket);
@@ -113,19 +135,33 @@ function historyOf(f: StoredFinding, prs: readonly { created_at?: string; url?: 
   const triaged = f.status === 'ignored' || f.status === 'reviewing' || f.status === 'fixing';
   if (triaged && f.triage_state !== 'untriaged') {
     out.push({
-      date: iso(f.triaged_at) ?? later(3), title: `Triaged as ${f.status ?? ''}`, historyType: 'HISTORY_TYPE_TRIAGE', actor: 'Dana Whitfield',
-      ...(f.status === 'ignored' && f.triage_reason ? { triageReason: f.triage_reason } : {}), ...(f.triage_comment ? { note: f.triage_comment } : {}),
+      date: iso(f.triaged_at) ?? later(3),
+      title: `Triaged as ${f.status ?? ''}`,
+      historyType: 'HISTORY_TYPE_TRIAGE',
+      actor: 'Dana Whitfield',
+      ...(f.status === 'ignored' && f.triage_reason ? { triageReason: f.triage_reason } : {}),
+      ...(f.triage_comment ? { note: f.triage_comment } : {}),
     });
   }
-  for (const failure of 'click_to_fix_failures' in f ? f.click_to_fix_failures ?? [] : []) {
-    out.push({ date: iso(failure.created_at) ?? later(4), title: 'Fix pull request failed', historyType: 'HISTORY_TYPE_CLICK_TO_FIX_PR_FAILED', ...(failure.reason ? { note: failure.reason } : {}) });
+  for (const failure of 'click_to_fix_failures' in f ? (f.click_to_fix_failures ?? []) : []) {
+    out.push({
+      date: iso(failure.created_at) ?? later(4),
+      title: 'Fix pull request failed',
+      historyType: 'HISTORY_TYPE_CLICK_TO_FIX_PR_FAILED',
+      ...(failure.reason ? { note: failure.reason } : {}),
+    });
   }
   if (job) out.push({ date: job.requestedAt, title: 'Fix pull request requested', historyType: 'HISTORY_TYPE_CLICK_TO_FIX_PR_REQUESTED', actor: 'API token' });
   const opened = prs.map((pr) => ({ date: iso(pr.created_at) ?? later(5), url: pr.url ?? '' }));
   if (job?.pullRequest && !opened.some((pr) => pr.url === job.pullRequest?.url)) opened.push({ date: job.pullRequest.openedAt, url: job.pullRequest.url });
   for (const pr of opened) out.push({ date: pr.date, title: `Fix pull request opened: ${pr.url}`, historyType: 'HISTORY_TYPE_CLICK_TO_FIX_PR_OPENED' });
   const last = opened[opened.length - 1];
-  if (last && f.status === 'fixed') out.push({ date: new Date(Date.parse(last.date) + 48 * HOUR_MS).toISOString(), title: 'Fix pull request merged', historyType: 'HISTORY_TYPE_CLICK_TO_FIX_PR_MERGED' });
+  if (last && f.status === 'fixed')
+    out.push({
+      date: new Date(Date.parse(last.date) + 48 * HOUR_MS).toISOString(),
+      title: 'Fix pull request merged',
+      historyType: 'HISTORY_TYPE_CLICK_TO_FIX_PR_MERGED',
+    });
   return out.sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
 }
 

@@ -3,7 +3,17 @@
  * (`PUT policies/{policyId}`, docs/platform-api.md "Changes to settings"). The change is made on the stored rule, so
  * the next rules answer and the findings `policies` filter (which reads each rule's mode) see it.
  */
-import { decode, DEPLOYMENT_NOT_FOUND, jsonObject, methodNotAllowed, refusedProduct, refusedWrite, unknownField, type ApiRequest, type ApiState } from './api-state';
+import {
+  decode,
+  DEPLOYMENT_NOT_FOUND,
+  jsonObject,
+  methodNotAllowed,
+  refusedProduct,
+  refusedWrite,
+  unknownField,
+  type ApiRequest,
+  type ApiState,
+} from './api-state';
 import { decodeCursor, encodeCursor } from './cursors';
 import { integer } from './query-params';
 import { error, json, type PlatformResponse } from './respond';

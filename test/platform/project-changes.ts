@@ -95,14 +95,16 @@ function changeProject(data: PlatformData, name: string, rawBody: string | undef
   let tags: string[] | undefined;
   if ('tags' in body) {
     const given = body.tags;
-    if (!Array.isArray(given) || !given.every((t): t is string => typeof t === 'string' && t.trim() !== '')) return error(400, 'tags must be an array of non-empty strings');
+    if (!Array.isArray(given) || !given.every((t): t is string => typeof t === 'string' && t.trim() !== ''))
+      return error(400, 'tags must be an array of non-empty strings');
     tags = [...new Set(given)];
   }
   let branch: string | undefined;
   if ('primary_branch' in body) {
     const given = body.primary_branch;
     const short = typeof given === 'string' && given.startsWith(BRANCH_PREFIX) ? given.slice(BRANCH_PREFIX.length) : '';
-    if (given !== 'None' && short.trim() === '') return error(400, 'primary_branch must be a full branch name (refs/heads/<name>) or "None" for the default branch');
+    if (given !== 'None' && short.trim() === '')
+      return error(400, 'primary_branch must be a full branch name (refs/heads/<name>) or "None" for the default branch');
     branch = given === 'None' ? '' : short;
   }
   let scans: ScanChange | undefined;

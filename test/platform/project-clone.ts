@@ -14,7 +14,9 @@ export const git = (cwd: string, ...args: string[]): string => execFileSync('git
 /** Makes `root` that clone (files of `lines` lines each); gives the scanned commit and the files' paths. */
 export function cloneProject(root: string, project: StoredProject, data: PlatformData, lines: number): { commit: string; paths: string[] } {
   const ours = data.sast.filter((f) => f.repository?.name === project.name);
-  const paths = new Set(ours.map((f) => f.location?.file_path).filter((p): p is string => p !== undefined && p !== '' && !p.startsWith('/') && !p.includes('..')));
+  const paths = new Set(
+    ours.map((f) => f.location?.file_path).filter((p): p is string => p !== undefined && p !== '' && !p.startsWith('/') && !p.includes('..')),
+  );
   for (const path of paths) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), Array.from({ length: lines }, (_, i) => `line ${i + 1}`).join('\n') + '\n');

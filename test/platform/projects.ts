@@ -16,8 +16,14 @@ export function projectJson(p: StoredProject, withScanConfig: boolean, shape: An
     return service;
   }
   const out: Record<string, unknown> = {
-    id: p.id, name: p.name, tags: [...p.tags], created_at: p.created_at, default_branch: p.default_branch,
-    primary_branch: p.primary_branch === '' ? null : p.primary_branch, latest_scan_at: p.latest_scan_at, url: p.url,
+    id: p.id,
+    name: p.name,
+    tags: [...p.tags],
+    created_at: p.created_at,
+    default_branch: p.default_branch,
+    primary_branch: p.primary_branch === '' ? null : p.primary_branch,
+    latest_scan_at: p.latest_scan_at,
+    url: p.url,
   };
   if (withScanConfig) {
     const c = p.managed_scan_config;
@@ -26,7 +32,11 @@ export function projectJson(p: StoredProject, withScanConfig: boolean, shape: An
   return out;
 }
 
-export function listProjects(data: PlatformData, params: URLSearchParams, answers: { shape: AnswerShape; maxPageSize: number | undefined; projectsPageLimit?: number }): PlatformResponse {
+export function listProjects(
+  data: PlatformData,
+  params: URLSearchParams,
+  answers: { shape: AnswerShape; maxPageSize: number | undefined; projectsPageLimit?: number },
+): PlatformResponse {
   try {
     const page = integer(params, 'page', 0, 0, 2 ** 32 - 1);
     const asked = integer(params, 'page_size', 100, 1, answers.projectsPageLimit ?? 10_000);

@@ -31,7 +31,11 @@ export function send(res: ServerResponse, response: PlatformResponse): void {
 export function standaloneFaultResponse(fault: Fault): PlatformResponse | undefined {
   switch (fault.kind) {
     case 'status':
-      return { status: fault.status, headers: { 'content-type': 'application/json', ...fault.headers }, body: fault.body ?? JSON.stringify({ error: 'injected fault' }) };
+      return {
+        status: fault.status,
+        headers: { 'content-type': 'application/json', ...fault.headers },
+        body: fault.body ?? JSON.stringify({ error: 'injected fault' }),
+      };
     case 'html200':
       // What a captive portal or a misconfigured proxy answers with.
       return {

@@ -50,7 +50,9 @@ export class RoundTrips {
   report(): RoundTripReport {
     return {
       markedAtEpoch: performance.timeOrigin + this.markedAt,
-      depth: Math.max(0, ...this.entries.map((e) => e.depth)), requests: this.entries.length, timeline: this.entries.map((e) => ({ ...e })),
+      depth: Math.max(0, ...this.entries.map((e) => e.depth)),
+      requests: this.entries.length,
+      timeline: this.entries.map((e) => ({ ...e })),
     };
   }
 }

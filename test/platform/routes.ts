@@ -5,7 +5,17 @@
  * answered with a redirect, as the real service does.
  */
 import { createTickets, linkTicket, triage, unlinkExternalTicket, unlinkTicket } from './actions';
-import { BadPath, decode, DEPLOYMENT_NOT_FOUND, methodNotAllowed, refusedProduct, refusedWrite, type ApiRequest, type ApiState, type Product } from './api-state';
+import {
+  BadPath,
+  decode,
+  DEPLOYMENT_NOT_FOUND,
+  methodNotAllowed,
+  refusedProduct,
+  refusedWrite,
+  type ApiRequest,
+  type ApiState,
+  type Product,
+} from './api-state';
 import { decodeCursor, encodeCursor } from './cursors';
 import { answerInventory } from './dependency-answers';
 import { queryFindings } from './findings-query';
@@ -39,8 +49,7 @@ function route(req: ApiRequest, state: ApiState): PlatformResponse {
   if (segments[0] !== 'api' || segments[1] !== 'v1' || segments[2] !== 'deployments') return error(404, 'no such route');
   const rest = segments.slice(3);
   const params = new URLSearchParams(req.rawQuery);
-  const only = (method: string, handler: () => PlatformResponse): PlatformResponse =>
-    req.method === method ? handler() : methodNotAllowed(method);
+  const only = (method: string, handler: () => PlatformResponse): PlatformResponse => (req.method === method ? handler() : methodNotAllowed(method));
 
   if (rest.length === 0) {
     return only('GET', () => json(200, { deployments: [{ id: data.deployment.id, name: data.deployment.name, slug: data.deployment.slug }] }));
@@ -64,7 +73,7 @@ function route(req: ApiRequest, state: ApiState): PlatformResponse {
     });
   }
   if (resource === 'secrets' && rest.length === 2) {
-    return only('GET', () => (byId ? refusedProduct(state, 'secrets') ?? json(200, listSecrets(data, params)) : error(404, DEPLOYMENT_NOT_FOUND)));
+    return only('GET', () => (byId ? (refusedProduct(state, 'secrets') ?? json(200, listSecrets(data, params))) : error(404, DEPLOYMENT_NOT_FOUND)));
   }
   if (resource === 'sbom' && rest[2] === 'export' && (rest.length === 3 || rest.length === 4)) {
     return only(rest.length === 3 ? 'POST' : 'GET', () => {
@@ -75,10 +84,14 @@ function route(req: ApiRequest, state: ApiState): PlatformResponse {
     });
   }
   if (resource === 'triage' && rest.length === 2) {
-    return only('POST', () => (bySlug ? refusedWrite(state) ?? triage(data, req.body) : error(404, DEPLOYMENT_NOT_FOUND)));
+    return only('POST', () => (bySlug ? (refusedWrite(state) ?? triage(data, req.body)) : error(404, DEPLOYMENT_NOT_FOUND)));
   }
   if (resource === 'tickets' && rest.length === 2) {
-    return only('POST', () => (bySlug ? refusedProduct(state, 'tickets') ?? refusedWrite(state) ?? createTickets(data, req.body, state.integrations) : error(404, DEPLOYMENT_NOT_FOUND)));
+    return only('POST', () =>
+      bySlug
+        ? (refusedProduct(state, 'tickets') ?? refusedWrite(state) ?? createTickets(data, req.body, state.integrations))
+        : error(404, DEPLOYMENT_NOT_FOUND),
+    );
   }
   // Link and unlink take the deployment's id, creating takes its slug (as the reference says).
   if (resource === 'tickets' && (rest[2] === 'link' || rest[2] === 'unlink') && rest.length === 3) {
@@ -99,7 +112,10 @@ function route(req: ApiRequest, state: ApiState): PlatformResponse {
     return only('POST', () => (byId ? searchScans(data, req.body) : error(404, DEPLOYMENT_NOT_FOUND)));
   }
   // The inventory: `dependencies`, `dependencies/repositories`, `dependencies/repositories/{id}/lockfiles`.
-  if (resource === 'dependencies' && (rest.length === 2 || (rest[2] === 'repositories' && (rest.length === 3 || (rest.length === 5 && rest[4] === 'lockfiles'))))) {
+  if (
+    resource === 'dependencies' &&
+    (rest.length === 2 || (rest[2] === 'repositories' && (rest.length === 3 || (rest.length === 5 && rest[4] === 'lockfiles'))))
+  ) {
     return only('POST', () => {
       if (!byId) return error(404, DEPLOYMENT_NOT_FOUND);
       const refused = refusedProduct(state, 'dependencies') ?? refusedProduct(state, 'sca');

@@ -10,8 +10,18 @@ import type { PlatformData, StoredProject } from './types';
 import { inventoryOf } from './dependencies';
 
 const COMPONENT_TYPES = [
-  'APPLICATION', 'FRAMEWORK', 'LIBRARY', 'CONTAINER', 'PLATFORM', 'OPERATING_SYSTEM',
-  'DEVICE', 'DEVICE_DRIVER', 'FIRMWARE', 'FILE', 'MACHINE_LEARNING_MODEL', 'DATA',
+  'APPLICATION',
+  'FRAMEWORK',
+  'LIBRARY',
+  'CONTAINER',
+  'PLATFORM',
+  'OPERATING_SYSTEM',
+  'DEVICE',
+  'DEVICE_DRIVER',
+  'FIRMWARE',
+  'FILE',
+  'MACHINE_LEARNING_MODEL',
+  'DATA',
 ].map((t) => `SBOM_METADATA_COMPONENT_TYPE_CYCLONE_DX_V15_${t}`);
 const OUTPUT_FORMATS = ['SBOM_OUTPUT_FORMAT_JSON', 'SBOM_OUTPUT_FORMAT_CYCLONEDX'];
 /** The CycloneDX versions the real service offers. */
@@ -83,17 +93,28 @@ export class SbomJobs {
     const formatVersion = body.formatVersion ?? {};
     if (!isRecord(formatVersion)) return error(400, 'formatVersion must be an object');
     const format = optionalString(formatVersion, 'format');
-    if (format instanceof Error || (format !== undefined && format !== 'SBOM_FORMAT_CYCLONEDX')) return error(400, 'formatVersion.format must be SBOM_FORMAT_CYCLONEDX');
+    if (format instanceof Error || (format !== undefined && format !== 'SBOM_FORMAT_CYCLONEDX'))
+      return error(400, 'formatVersion.format must be SBOM_FORMAT_CYCLONEDX');
     const specVersion = optionalString(formatVersion, 'version') ?? '1.5';
-    if (specVersion instanceof Error || !SPEC_VERSIONS.includes(specVersion)) return error(400, `formatVersion.version must be one of ${SPEC_VERSIONS.join(', ')}`);
+    if (specVersion instanceof Error || !SPEC_VERSIONS.includes(specVersion))
+      return error(400, `formatVersion.version must be one of ${SPEC_VERSIONS.join(', ')}`);
     const supplier = body.metadataSupplier;
     if (supplier !== undefined && !isRecord(supplier)) return error(400, 'metadataSupplier must be an object');
 
-    const scanned = ref === project.primary_branch || ref === project.default_branch
-      || data.sca.some((f) => f.ref === ref && f.repository?.name === project.name)
-      || data.sast.some((f) => f.ref === ref && f.repository?.name === project.name);
+    const scanned =
+      ref === project.primary_branch ||
+      ref === project.default_branch ||
+      data.sca.some((f) => f.ref === ref && f.repository?.name === project.name) ||
+      data.sast.some((f) => f.ref === ref && f.repository?.name === project.name);
     const job: SbomJob = {
-      token: randomUUID(), project, ref, specVersion, componentType, supplier: supplier, polls: 0, outputFormat: outputFormat ?? OUTPUT_FORMATS[0],
+      token: randomUUID(),
+      project,
+      ref,
+      specVersion,
+      componentType,
+      supplier: supplier,
+      polls: 0,
+      outputFormat: outputFormat ?? OUTPUT_FORMATS[0],
       ...(scanned ? {} : { failure: `no scan of ${project.name} on ref ${ref}` }),
     };
     this.jobs.set(job.token, job);
@@ -107,7 +128,10 @@ export class SbomJobs {
     job.polls += 1;
     if (job.polls <= this.pollsUntilDone) return json(200, { status: 'SBOM_EXPORT_STATUS_IN_PROGRESS' });
     if (job.failure) return json(200, { status: 'SBOM_EXPORT_STATUS_FAILED', errorMessage: job.failure });
-    return json(200, { status: 'SBOM_EXPORT_STATUS_COMPLETED', downloadUrl: `${downloadOrigin}/downloads/sbom/${encodeURIComponent(token)}?signature=local-test` });
+    return json(200, {
+      status: 'SBOM_EXPORT_STATUS_COMPLETED',
+      downloadUrl: `${downloadOrigin}/downloads/sbom/${encodeURIComponent(token)}?signature=local-test`,
+    });
   }
 
   /** The document behind a download link, built from the data as it is now. */
@@ -139,7 +163,9 @@ export class SbomJobs {
       metadata: {
         timestamp: new Date().toISOString(),
         component: { type: cycloneDxType(job.componentType), 'bom-ref': job.project.name, name: job.project.name, version: job.ref },
-        ...(supplier ? { supplier: { name: supplier.name, url: supplier.url ? [supplier.url] : [], contact: supplier.contact ? [supplier.contact] : [] } } : {}),
+        ...(supplier
+          ? { supplier: { name: supplier.name, url: supplier.url ? [supplier.url] : [], contact: supplier.contact ? [supplier.contact] : [] } }
+          : {}),
       },
       components,
     });
@@ -150,12 +176,19 @@ const xmlText = (text: string): string => text.replace(/&/g, '&amp;').replace(/<
 
 /** The same document in CycloneDX XML (what `SBOM_OUTPUT_FORMAT_CYCLONEDX` asks for). */
 function cycloneDxXml(job: SbomJob, components: Record<string, unknown>[]): PlatformResponse {
-  const items = components.map((c) => `    <component type="library" bom-ref="${xmlText(String(c.purl))}"><name>${xmlText(String(c.name))}</name><version>${xmlText(String(c.version))}</version><purl>${xmlText(String(c.purl))}</purl></component>`);
+  const items = components.map(
+    (c) =>
+      `    <component type="library" bom-ref="${xmlText(String(c.purl))}"><name>${xmlText(String(c.name))}</name><version>${xmlText(String(c.version))}</version><purl>${xmlText(String(c.purl))}</purl></component>`,
+  );
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<bom xmlns="http://cyclonedx.org/schema/bom/${job.specVersion}" serialNumber="urn:uuid:${job.token}" version="1">`,
     `  <metadata><component type="${cycloneDxType(job.componentType)}"><name>${xmlText(job.project.name)}</name><version>${xmlText(job.ref)}</version></component></metadata>`,
-    '  <components>', ...items, '  </components>', '</bom>', '',
+    '  <components>',
+    ...items,
+    '  </components>',
+    '</bom>',
+    '',
   ].join('\n');
   return { status: 200, headers: { 'content-type': 'application/xml' }, body };
 }

@@ -35,10 +35,15 @@ export interface WireSecretFinding {
 }
 
 const SERVICES = ['AWS', 'GitHub', 'Slack', 'Stripe'];
-const VALIDATIONS = ['VALIDATION_STATE_CONFIRMED_VALID', 'VALIDATION_STATE_CONFIRMED_INVALID', 'VALIDATION_STATE_NO_VALIDATOR', 'VALIDATION_STATE_VALIDATION_ERROR'];
+const VALIDATIONS = [
+  'VALIDATION_STATE_CONFIRMED_VALID',
+  'VALIDATION_STATE_CONFIRMED_INVALID',
+  'VALIDATION_STATE_NO_VALIDATOR',
+  'VALIDATION_STATE_VALIDATION_ERROR',
+];
 const SEVERITIES = ['SEVERITY_CRITICAL', 'SEVERITY_HIGH', 'SEVERITY_MEDIUM', 'SEVERITY_LOW'];
 const IMPACTS = [
-  'An attacker could read other customers\' orders by changing the id in the request.',
+  "An attacker could read other customers' orders by changing the id in the request.",
   'A crafted file name could overwrite files outside the upload folder.',
   'Session tokens could be replayed after logout.',
 ];
@@ -49,7 +54,11 @@ let nextSecretId = 6_000_000;
  * Adds `perProject` AI code findings and secrets to each named project (every project when none
  * is named), next to its code findings of the same refs. Returns what was added.
  */
-export function addAiAndSecrets(data: PlatformData, perProject: number, projectNames?: readonly string[]): { ai: WireAiSastFinding[]; secrets: WireSecretFinding[] } {
+export function addAiAndSecrets(
+  data: PlatformData,
+  perProject: number,
+  projectNames?: readonly string[],
+): { ai: WireAiSastFinding[]; secrets: WireSecretFinding[] } {
   const ai: WireAiSastFinding[] = [];
   const secrets: WireSecretFinding[] = [];
   for (const project of data.projects) {
@@ -59,21 +68,33 @@ export function addAiAndSecrets(data: PlatformData, perProject: number, projectN
       const base = code[i];
       const n = ai.length;
       ai.push({
-        ...base, id: nextAiId++, rule_name: `ai.${base.rule_name ?? 'finding'}`, rule: { ...base.rule, name: `ai.${base.rule_name ?? 'finding'}` },
+        ...base,
+        id: nextAiId++,
+        rule_name: `ai.${base.rule_name ?? 'finding'}`,
+        rule: { ...base.rule, name: `ai.${base.rule_name ?? 'finding'}` },
         rule_message: `The AI analysis found a likely ${n % 2 === 0 ? 'authorization' : 'path traversal'} flaw here.`,
-        match_based_id: `ai-${base.match_based_id ?? base.id}`, syntactic_id: `ai-${base.syntactic_id ?? base.id}`,
+        match_based_id: `ai-${base.match_based_id ?? base.id}`,
+        syntactic_id: `ai-${base.syntactic_id ?? base.id}`,
         ai_impact: IMPACTS[n % IMPACTS.length],
       });
       const at = base.location?.line ?? 1;
       const url = base.line_of_code_url?.replace(/#L\d+(-L?\d+)?$/, '');
       secrets.push({
-        id: String(nextSecretId++), type: SERVICES[n % SERVICES.length], findingPath: base.location?.file_path ?? 'README.md',
+        id: String(nextSecretId++),
+        type: SERVICES[n % SERVICES.length],
+        findingPath: base.location?.file_path ?? 'README.md',
         // Every other secret has no line in its link: it is placed on the file's first line.
         ...(url && n % 2 === 0 ? { findingPathUrl: `${url}#L${at}` } : url ? { findingPathUrl: url } : {}),
-        ref: base.ref ?? project.primary_branch, repository: { name: project.name, url: base.repository?.url, scmType: 'SCM_TYPE_GITHUB', visibility: 'REPOSITORY_VISIBILITY_PRIVATE' },
-        severity: SEVERITIES[n % SEVERITIES.length], confidence: 'CONFIDENCE_HIGH', status: 'FINDING_STATUS_OPEN',
-        validationState: VALIDATIONS[n % VALIDATIONS.length], mode: 'MODE_MONITOR', ruleHashId: `hash-${n}`,
-        createdAt: base.created_at ?? new Date(0).toISOString(), updatedAt: base.created_at ?? new Date(0).toISOString(),
+        ref: base.ref ?? project.primary_branch,
+        repository: { name: project.name, url: base.repository?.url, scmType: 'SCM_TYPE_GITHUB', visibility: 'REPOSITORY_VISIBILITY_PRIVATE' },
+        severity: SEVERITIES[n % SEVERITIES.length],
+        confidence: 'CONFIDENCE_HIGH',
+        status: 'FINDING_STATUS_OPEN',
+        validationState: VALIDATIONS[n % VALIDATIONS.length],
+        mode: 'MODE_MONITOR',
+        ruleHashId: `hash-${n}`,
+        createdAt: base.created_at ?? new Date(0).toISOString(),
+        updatedAt: base.created_at ?? new Date(0).toISOString(),
       });
     }
   }
@@ -103,9 +124,13 @@ export function listSecrets(data: PlatformData, params: URLSearchParams): { find
   const cursor = params.get('cursor');
   if (cursor && !/^\d+$/.test(cursor)) throw new QueryError('invalid cursor');
   const start = cursor ? Number(cursor) : 0;
-  const matching = data.secrets.filter((s) =>
-    (repos.length === 0 || repos.includes(s.repository.name)) && (!status || s.status === status)
-    && (severities.length === 0 || severities.includes(s.severity)) && (validations.length === 0 || validations.includes(s.validationState)));
+  const matching = data.secrets.filter(
+    (s) =>
+      (repos.length === 0 || repos.includes(s.repository.name)) &&
+      (!status || s.status === status) &&
+      (severities.length === 0 || severities.includes(s.severity)) &&
+      (validations.length === 0 || validations.includes(s.validationState)),
+  );
   const page = matching.slice(start, start + limit);
   return { findings: page, cursor: start + limit < matching.length ? String(start + limit) : '' };
 }

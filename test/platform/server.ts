@@ -154,7 +154,10 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
     // The auth scheme is case-insensitive (RFC 9110); the token is not.
     const given = /^bearer (.*)$/i.exec(headers.authorization ?? '')?.[1];
     if (given !== token) return error(401, headers.authorization ? 'invalid API token' : 'missing Authorization: Bearer <token> header');
-    return handleApi({ method, rawPath, rawQuery, body: body.text }, { data: running.data, baseUrl: running.url, storageUrl: running.storageUrl, index, sbom, answers, integrations, products, issues });
+    return handleApi(
+      { method, rawPath, rawQuery, body: body.text },
+      { data: running.data, baseUrl: running.url, storageUrl: running.storageUrl, index, sbom, answers, integrations, products, issues },
+    );
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -263,7 +266,11 @@ export async function startPlatformServer(opts: PlatformServerOptions): Promise<
  * `signature` parameter), and storage services refuse a request that also brings an
  * Authorization header; so does this one, which catches a client leaking the token.
  */
-async function startStorage(sbom: SbomJobs, data: () => PlatformData, closing: AbortSignal): Promise<{ server: ReturnType<typeof createServer>; url: string; requests: RecordedRequest[] }> {
+async function startStorage(
+  sbom: SbomJobs,
+  data: () => PlatformData,
+  closing: AbortSignal,
+): Promise<{ server: ReturnType<typeof createServer>; url: string; requests: RecordedRequest[] }> {
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
     const rawUrl = req.url ?? '/';
@@ -271,7 +278,8 @@ async function startStorage(sbom: SbomJobs, data: () => PlatformData, closing: A
     requests.push({ method: req.method ?? 'GET', path: url.pathname, rawUrl, headers: { ...req.headers } });
     const match = /^\/downloads\/sbom\/([^/]+)$/.exec(url.pathname);
     let response: PlatformResponse;
-    if (req.headers.authorization !== undefined) response = error(400, 'Only one auth mechanism allowed: the link is pre-signed, an Authorization header is refused');
+    if (req.headers.authorization !== undefined)
+      response = error(400, 'Only one auth mechanism allowed: the link is pre-signed, an Authorization header is refused');
     else if (!match || req.method !== 'GET') response = error(404, 'no such object');
     else if (url.searchParams.get('signature') !== 'local-test') response = error(403, 'signature missing or expired');
     else response = sbom.download(decodeURIComponent(match[1]), data());

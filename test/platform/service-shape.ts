@@ -49,8 +49,13 @@ export function serviceFinding(f: AnyFinding): Record<string, unknown> {
 /** A stored project in the service's spelling. */
 export function serviceProject(p: StoredProject, withScanConfig: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {
-    id: p.id, name: p.name, created_at: p.created_at, default_branch: fullRef(p.default_branch), primary_branch: fullRef(p.primary_branch),
-    latest_scan_at: p.latest_scan_at, url: p.url,
+    id: p.id,
+    name: p.name,
+    created_at: p.created_at,
+    default_branch: fullRef(p.default_branch),
+    primary_branch: fullRef(p.primary_branch),
+    latest_scan_at: p.latest_scan_at,
+    url: p.url,
   };
   setList(out, 'tags', [...p.tags]);
   if (withScanConfig) {
@@ -89,7 +94,10 @@ function serviceTicket(ticket: WireExternalTicket | undefined): Record<string, u
 }
 
 function serviceComment(comment: WireReviewComment): Record<string, unknown> {
-  return { external_discussion_id: comment.external_discussion_id ?? comment.externalDiscussionId, external_note_id: comment.external_note_id ?? comment.externalNoteId };
+  return {
+    external_discussion_id: comment.external_discussion_id ?? comment.externalDiscussionId,
+    external_note_id: comment.external_note_id ?? comment.externalNoteId,
+  };
 }
 
 function serviceUsage(usage: AnyFinding['usage']): Record<string, unknown> | null {

@@ -14,12 +14,43 @@ import type { WireSastFinding, WireScaFinding } from './wire';
 
 export type StoredFinding = WireSastFinding | WireScaFinding;
 
-export interface WirePosition { line: string; col: string; offset?: string }
-export interface WireStoryLoc { path: string; start: WirePosition; end: WirePosition; locationUrl?: string; content?: string }
-export interface WireTrace { taintSource?: WireStoryLoc[]; intermediateVars?: WireStoryLoc[]; taintSink?: WireStoryLoc[] }
-export interface WireRelatedIssue { id: string; ref?: string; pullRequestId?: string; aggregateState: string; createdAt?: string }
-export interface WireHistoryEntry { date: string; title: string; historyType: string; triageReason?: string; note?: string; actor?: string }
-export interface WireCodeOwner { id: string; name: string; isTeam?: true }
+export interface WirePosition {
+  line: string;
+  col: string;
+  offset?: string;
+}
+export interface WireStoryLoc {
+  path: string;
+  start: WirePosition;
+  end: WirePosition;
+  locationUrl?: string;
+  content?: string;
+}
+export interface WireTrace {
+  taintSource?: WireStoryLoc[];
+  intermediateVars?: WireStoryLoc[];
+  taintSink?: WireStoryLoc[];
+}
+export interface WireRelatedIssue {
+  id: string;
+  ref?: string;
+  pullRequestId?: string;
+  aggregateState: string;
+  createdAt?: string;
+}
+export interface WireHistoryEntry {
+  date: string;
+  title: string;
+  historyType: string;
+  triageReason?: string;
+  note?: string;
+  actor?: string;
+}
+export interface WireCodeOwner {
+  id: string;
+  name: string;
+  isTeam?: true;
+}
 
 /** The trace's places as `[path, line, column, endLine, endColumn]`, source first. */
 type Place = [string, number, number, number, number];
@@ -80,8 +111,11 @@ export function traceOf(data: PlatformData, f: StoredFinding, withCode: boolean)
     const code = syntheticLine(sink.path, places.length === count - 1 ? 0 : 1);
     places.unshift([sink.path, at, 5, at, 5 + code.length]);
   }
-  const others = files ? [] : [...new Set(data.sast.filter((o) => o.repository?.name === f.repository?.name).map((o) => locationOf(o)?.path))]
-    .filter((p): p is string => p !== undefined && p !== sink.path);
+  const others = files
+    ? []
+    : [...new Set(data.sast.filter((o) => o.repository?.name === f.repository?.name).map((o) => locationOf(o)?.path))].filter(
+        (p): p is string => p !== undefined && p !== sink.path,
+      );
   if (places.length > 1 && others.length > 0 && rng.chance(0.3)) {
     const path = rng.pick(others);
     const line = rng.int(1, 120);
@@ -129,7 +163,14 @@ function placesInCode(lines: readonly string[], sink: Place, count: number): Pla
   }
   const source = line >= 1 ? line : body.pop();
   if (source === undefined) return [sink];
-  return [place(source), ...body.slice(0, Math.max(0, count - 2)).reverse().map(place), sink];
+  return [
+    place(source),
+    ...body
+      .slice(0, Math.max(0, count - 2))
+      .reverse()
+      .map(place),
+    sink,
+  ];
 }
 
 function offsetOf(lines: readonly string[], line: number, col: number): number {
@@ -143,7 +184,12 @@ function optionalText<K extends string>(key: K, value: string | undefined): { [P
 }
 
 const AGGREGATE: Record<string, string> = {
-  open: 'OPEN', fixed: 'FIXED', ignored: 'IGNORED_APP', reviewing: 'REVIEWING', fixing: 'FIXING', provisionally_ignored: 'PROVISIONALLY_IGNORED_APP',
+  open: 'OPEN',
+  fixed: 'FIXED',
+  ignored: 'IGNORED_APP',
+  reviewing: 'REVIEWING',
+  fixing: 'FIXING',
+  provisionally_ignored: 'PROVISIONALLY_IGNORED_APP',
 };
 
 /** The same finding (same `match_based_id`, same repository) on the project's other refs. */

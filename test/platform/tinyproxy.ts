@@ -30,7 +30,8 @@ export interface RunningTinyproxy {
   close(): Promise<void>;
 }
 
-export const TINYPROXY_HINT = 'tinyproxy is not installed: run `apt-get install -y tinyproxy` (.ci/run and test/integration/launch/install-hosts.mjs install it)';
+export const TINYPROXY_HINT =
+  'tinyproxy is not installed: run `apt-get install -y tinyproxy` (.ci/run and test/integration/launch/install-hosts.mjs install it)';
 
 /** A loopback port nothing listens on right now (for tinyproxy, or as a dead proxy). */
 export async function freePort(): Promise<number> {

@@ -43,22 +43,49 @@ const EC_KEY = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'
 export function makeTestCa(name = 'AppSec Test CA'): TestCa {
   const dir = mkdtempSync(join(tmpdir(), 'appsec-ca-'));
   openssl(dir, [
-    'req', '-x509', ...EC_KEY, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', `/CN=${name}`,
-    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign',
+    'req',
+    '-x509',
+    ...EC_KEY,
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '2',
+    '-subj',
+    `/CN=${name}`,
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
   ]);
   let serial = 1;
   const issue = (altNames: readonly string[], commonName = 'localhost'): ServerCertificate => {
     const base = `server-${serial}`;
-    writeFileSync(join(dir, `${base}.ext`), [
-      `subjectAltName=${altNames.join(',')}`,
-      'basicConstraints=critical,CA:FALSE',
-      'keyUsage=critical,digitalSignature',
-      'extendedKeyUsage=serverAuth',
-    ].join('\n'));
+    writeFileSync(
+      join(dir, `${base}.ext`),
+      [`subjectAltName=${altNames.join(',')}`, 'basicConstraints=critical,CA:FALSE', 'keyUsage=critical,digitalSignature', 'extendedKeyUsage=serverAuth'].join(
+        '\n',
+      ),
+    );
     openssl(dir, ['req', ...EC_KEY, '-keyout', `${base}.key`, '-out', `${base}.csr`, '-subj', `/CN=${commonName}`]);
     openssl(dir, [
-      'x509', '-req', '-in', `${base}.csr`, '-CA', 'ca.pem', '-CAkey', 'ca.key', '-set_serial', String(1000 + serial++),
-      '-days', '2', '-extfile', `${base}.ext`, '-out', `${base}.pem`,
+      'x509',
+      '-req',
+      '-in',
+      `${base}.csr`,
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca.key',
+      '-set_serial',
+      String(1000 + serial++),
+      '-days',
+      '2',
+      '-extfile',
+      `${base}.ext`,
+      '-out',
+      `${base}.pem`,
     ]);
     return { key: readFileSync(join(dir, `${base}.key`), 'utf8'), cert: readFileSync(join(dir, `${base}.pem`), 'utf8') };
   };

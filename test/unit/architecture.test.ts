@@ -139,7 +139,9 @@ export function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][
 function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of tsFiles(SRC).sort()) {
-    const targets = specifiers(readFileSync(file, 'utf8')).map((s) => resolveImport(file, s)).filter((t): t is string => t !== undefined);
+    const targets = specifiers(readFileSync(file, 'utf8'))
+      .map((s) => resolveImport(file, s))
+      .filter((t): t is string => t !== undefined);
     graph.set(name(file), [...new Set(targets.map(name))]);
   }
   return graph;
@@ -187,7 +189,12 @@ void describe('the architecture of src', () => {
 
   void test(`every file is at most ${MAX_LINES} lines`, () => {
     const long = [...graph.keys()]
-      .map((file) => ({ file, lines: readFileSync(join(ROOT, file), 'utf8').split('\n').filter((_l, i, all) => i < all.length - 1 || all[i] !== '').length }))
+      .map((file) => ({
+        file,
+        lines: readFileSync(join(ROOT, file), 'utf8')
+          .split('\n')
+          .filter((_l, i, all) => i < all.length - 1 || all[i] !== '').length,
+      }))
       .filter(({ lines }) => lines > MAX_LINES);
     assert.equal(long.length, 0, `${long.length} file(s) over ${MAX_LINES} lines:\n${long.map(({ file, lines }) => `  ${file}: ${lines}`).join('\n')}`);
   });
@@ -208,17 +215,35 @@ void describe('the architecture test reads imports and finds cycles', () => {
       "type I = import('./i').I;",
       "// import { no } from './commented';",
       "/* export * from './also-commented'; */",
-      "const s = 'import x from \"./not-code\"';",
+      'const s = \'import x from "./not-code"\';',
     ].join('\n');
     const found = specifiers(source);
-    for (const wanted of ['vscode', './a', '../b', './c', './side-effect', './d', './e', './f', './gh', './i']) assert.ok(found.includes(wanted), `missing ${wanted}`);
+    for (const wanted of ['vscode', './a', '../b', './c', './side-effect', './d', './e', './f', './gh', './i'])
+      assert.ok(found.includes(wanted), `missing ${wanted}`);
     assert.ok(!found.includes('./commented') && !found.includes('./also-commented'));
   });
 
   void test('finds each cycle, with its files in order', () => {
-    const graph = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['d']], ['e', ['a']]]);
-    assert.deepEqual(cycles(graph), [['a', 'b', 'c', 'a'], ['d', 'd']]);
-    assert.deepEqual(cycles(new Map([['a', ['b']], ['b', []]])), []);
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['d']],
+      ['e', ['a']],
+    ]);
+    assert.deepEqual(cycles(graph), [
+      ['a', 'b', 'c', 'a'],
+      ['d', 'd'],
+    ]);
+    assert.deepEqual(
+      cycles(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+      [],
+    );
   });
 
   void test('a file belongs to the most specific layer that names it', () => {

@@ -60,12 +60,15 @@ describe('references to sections of docs/', () => {
       '// two branches")',
       '/** Not a section: docs/x.md): "this is prose". */',
     ].join('\n');
-    assert.deepEqual(docReferences(text).map((r) => [r.section, r.line]), [
-      ['Triage and tickets', 2],
-      ['Paging', 3],
-      ['Links', 3],
-      ['The same finding on two branches', 5],
-    ]);
+    assert.deepEqual(
+      docReferences(text).map((r) => [r.section, r.line]),
+      [
+        ['Triage and tickets', 2],
+        ['Paging', 3],
+        ['Links', 3],
+        ['The same finding on two branches', 5],
+      ],
+    );
   });
 
   test('every docs/*.md section named in src/ and test/ is a heading of that file', () => {

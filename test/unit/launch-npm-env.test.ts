@@ -7,7 +7,7 @@ import { outsideNpmRun } from '../integration/launch/npm-env.mjs';
 
 const clean = outsideNpmRun as (env: Record<string, string>) => Record<string, string>;
 
-void test('what npm run adds about itself (its user agent, its project, its Node, its PATH entries) is dropped; a user\'s config stays', () => {
+void test("what npm run adds about itself (its user agent, its project, its Node, its PATH entries) is dropped; a user's config stays", () => {
   const env = clean({
     PATH: '/work/app/node_modules/.bin:/work/node_modules/.bin:/usr/lib/node_modules/npm/node_modules/@npmcli/run-script/lib/node-gyp-bin:/opt/node24/bin:/usr/bin',
     npm_config_user_agent: 'npm/11.19.1 node/v20.20.2 linux x64 workspaces/false',
@@ -26,9 +26,13 @@ void test('what npm run adds about itself (its user agent, its project, its Node
     NODE_OPTIONS: '--max-old-space-size=4096',
   });
   assert.deepEqual(env, {
-    PATH: '/opt/node24/bin:/usr/bin', HOME: '/root', TMPDIR: '/tmp', NODE_OPTIONS: '--max-old-space-size=4096',
+    PATH: '/opt/node24/bin:/usr/bin',
+    HOME: '/root',
+    TMPDIR: '/tmp',
+    NODE_OPTIONS: '--max-old-space-size=4096',
     // What a user exported reaches the inner npm.
-    npm_config_registry: 'https://registry.example.test/', NPM_CONFIG_CAFILE: '/etc/ssl/certs/ca.pem',
+    npm_config_registry: 'https://registry.example.test/',
+    NPM_CONFIG_CAFILE: '/etc/ssl/certs/ca.pem',
   });
 });
 

@@ -8,9 +8,23 @@ import { COMMAND_IDS } from '../../src/core/model/command-ids';
 import { LOCALES, manifestText } from './helpers/package-text';
 import { meanBrightness, readPng } from './helpers/png';
 
-interface Command { command: string; title: string; category?: string }
-interface Setting { markdownDescription?: string; description?: string; scope?: string; default?: unknown; type?: string }
-interface MenuItem { command?: string; submenu?: string; when?: string }
+interface Command {
+  command: string;
+  title: string;
+  category?: string;
+}
+interface Setting {
+  markdownDescription?: string;
+  description?: string;
+  scope?: string;
+  default?: unknown;
+  type?: string;
+}
+interface MenuItem {
+  command?: string;
+  submenu?: string;
+  when?: string;
+}
 interface Manifest {
   name: string;
   displayName: string;
@@ -31,7 +45,9 @@ interface Manifest {
   };
 }
 interface Walkthrough {
-  id: string; title: string; description: string;
+  id: string;
+  title: string;
+  description: string;
   steps: { id: string; title: string; description: string; completionEvents: string[]; media: { image: Record<string, string>; altText: string } }[];
 }
 
@@ -99,7 +115,15 @@ describe('package.json', () => {
   test('item commands are in the palette only while such an item is selected (keyboard); node-internal ones never', () => {
     const when = new Map(manifest.contributes.menus.commandPalette.map((m) => [m.command, m.when]));
     for (const id of ['appsecFindings.cancelTreeLoad', 'appsecFindings.retryTreeLoad']) assert.equal(when.get(id), 'false', id);
-    for (const id of ['appsecFindings.openFinding', 'appsecFindings.copyFindingId', 'appsecFindings.copyRuleId', 'appsecFindings.openInPlatform', 'appsecFindings.openOnGitHub', 'appsecFindings.openOnGitLab', 'appsecFindings.openOnCodeHost']) {
+    for (const id of [
+      'appsecFindings.openFinding',
+      'appsecFindings.copyFindingId',
+      'appsecFindings.copyRuleId',
+      'appsecFindings.openInPlatform',
+      'appsecFindings.openOnGitHub',
+      'appsecFindings.openOnGitLab',
+      'appsecFindings.openOnCodeHost',
+    ]) {
       assert.match(when.get(id) ?? '', /appsecFindings\.selection =~/, `${id} should follow the selection`);
     }
   });
@@ -112,7 +136,10 @@ describe('package.json', () => {
     // Without a repository vsce asks "Do you want to continue?" on a terminal; read from a closed
     // stdin, that question ends the process with status 0 and no .vsix. The flag skips it.
     const build = readFileSync('test/integration/launch/build.mjs', 'utf8');
-    const lines = { 'npm run package': /\bvsce package\b[^"]*/.exec(manifest.scripts.package)?.[0], 'build.mjs': /\['vsce', 'package'[^\]]*\]/.exec(build)?.[0] };
+    const lines = {
+      'npm run package': /\bvsce package\b[^"]*/.exec(manifest.scripts.package)?.[0],
+      'build.mjs': /\['vsce', 'package'[^\]]*\]/.exec(build)?.[0],
+    };
     for (const [where, line] of Object.entries(lines)) {
       assert.ok(line, `${where} runs vsce package`);
       assert.match(line, /--allow-missing-repository\b/, `${where}: ${line}`);
@@ -131,7 +158,10 @@ describe('package.json', () => {
   test('the walkthrough: the five steps a newcomer needs, each with light and dark pictures, links and events that exist', () => {
     const [walkthrough] = manifest.contributes.walkthroughs;
     assert.ok(walkthrough);
-    assert.deepEqual(walkthrough.steps.map((s) => s.id), ['signIn', 'seeFindings', 'filterAndGroup', 'actOnFinding', 'exportSbom']);
+    assert.deepEqual(
+      walkthrough.steps.map((s) => s.id),
+      ['signIn', 'seeFindings', 'filterAndGroup', 'actOnFinding', 'exportSbom'],
+    );
     const ours = new Set(commands.map((c) => c.command));
     const builtIn = new Set(['workbench.view.extension.appsecFindings', 'workbench.actions.view.problems']);
     for (const step of walkthrough.steps) {
@@ -150,11 +180,24 @@ describe('package.json', () => {
       for (const event of step.completionEvents) {
         const [kind, subject] = event.split(':');
         if (kind === 'onCommand') assert.ok(ours.has(subject ?? ''), `${step.id}: ${event} names one of our commands`);
-        else if (kind === 'onView') assert.ok(Object.values(manifest.contributes.views).flat().some((v) => v.id === subject), `${step.id}: ${event} names our view`);
-        else assert.ok(kind === 'onContext' && (Object.values(WALKTHROUGH_KEYS) as string[]).includes(subject ?? ''), `${step.id}: ${event} is a key the extension sets`);
+        else if (kind === 'onView')
+          assert.ok(
+            Object.values(manifest.contributes.views)
+              .flat()
+              .some((v) => v.id === subject),
+            `${step.id}: ${event} names our view`,
+          );
+        else
+          assert.ok(
+            kind === 'onContext' && (Object.values(WALKTHROUGH_KEYS) as string[]).includes(subject ?? ''),
+            `${step.id}: ${event} is a key the extension sets`,
+          );
       }
       // VS Code counts `onCommand` only for commands the window runs: a key the extension sets ticks every path.
-      assert.ok(step.completionEvents.some((e) => e.startsWith('onContext:')), `${step.id}: ticked by a key the extension sets`);
+      assert.ok(
+        step.completionEvents.some((e) => e.startsWith('onContext:')),
+        `${step.id}: ticked by a key the extension sets`,
+      );
     }
     assert.match(walkthrough.steps[0]?.description ?? '', /Web API/, 'the token needs Web API access: said where it is created');
   });
@@ -165,13 +208,24 @@ describe('package.json', () => {
         const picture = readPng(readFileSync(`media/walkthrough/${name}-${theme}.png`));
         const column = (x: number): (readonly number[])[] => Array.from({ length: picture.height }, (_, y) => picture.at(x, y));
         const row = (y: number): (readonly number[])[] => Array.from({ length: picture.width }, (_, x) => picture.at(x, y));
-        for (const [edge, pixels] of [['left', column(0)], ['right', column(picture.width - 1)], ['bottom', row(picture.height - 1)]] as const) {
+        for (const [edge, pixels] of [
+          ['left', column(0)],
+          ['right', column(picture.width - 1)],
+          ['bottom', row(picture.height - 1)],
+        ] as const) {
           // The side bar's border and its rounded corners shade the edge a little; an icon or text of a neighbour is far from it.
           const counts = new Map<string, number>();
           for (const p of pixels) counts.set(p.join(','), (counts.get(p.join(',')) ?? 0) + 1);
           const usual = ([...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '').split(',').map(Number);
           const far = pixels.filter((p) => p.some((channel, i) => Math.abs(channel - (usual[i] ?? 0)) > 24));
-          assert.equal(far.length, 0, `${name}-${theme}.png: its ${edge} edge is the side bar's own, ${far.length} pixels are not (${far.slice(0, 3).map((p) => p.join(',')).join(' | ')} against ${usual.join(',')})`);
+          assert.equal(
+            far.length,
+            0,
+            `${name}-${theme}.png: its ${edge} edge is the side bar's own, ${far.length} pixels are not (${far
+              .slice(0, 3)
+              .map((p) => p.join(','))
+              .join(' | ')} against ${usual.join(',')})`,
+          );
         }
       }
     }

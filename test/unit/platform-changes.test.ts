@@ -15,7 +15,10 @@ let data: PlatformData;
 before(async () => {
   data = generateDeployment({ projects: 3, sastPerProject: 60, scaPerProject: 20 });
   // Projects whose names end in the words that name the writes under a project.
-  for (const [id, name] of [[1, 'acme/tools/tags'], [2, 'acme/tools/managed-scan']] as const) {
+  for (const [id, name] of [
+    [1, 'acme/tools/tags'],
+    [2, 'acme/tools/managed-scan'],
+  ] as const) {
     data.projects.push({ ...structuredClone(data.projects[0]), id, repository_id: id, name, tags: ['t'] });
   }
   platform = await startPlatformServer({ data });
@@ -28,7 +31,12 @@ beforeEach(() => {
 
 async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: Json; headers: Headers }> {
   const sent = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
-  const res = await fetch(`${platform.url}/api/v1/deployments/${path}`, { method, redirect: 'manual', headers: { authorization: `Bearer ${platform.token}` }, body: sent });
+  const res = await fetch(`${platform.url}/api/v1/deployments/${path}`, {
+    method,
+    redirect: 'manual',
+    headers: { authorization: `Bearer ${platform.token}` },
+    body: sent,
+  });
   return { status: res.status, json: (await res.json()) as Json, headers: res.headers };
 }
 
@@ -44,13 +52,13 @@ async function notAllowed(method: string, path: string, allow: string): Promise<
   assert.deepEqual([res.status, res.headers.get('allow')], [405, allow], `${method} ${path}`);
 }
 
-const READ_ONLY = 'the token\'s role does not allow this action';
+const READ_ONLY = "the token's role does not allow this action";
 const NO_DEPLOYMENT = /^deployment not found/;
 const path = (name: string): string => name.split('/').map(encodeURIComponent).join('/');
 const project = (name: string) => data.projects.find((p) => p.name === name)!;
 const readProject = async (name: string): Promise<Json> => (await call('GET', `acme/projects/${path(name)}`)).json.project as Json;
 
-void describe('PUT policies/{policyId}: one rule\'s mode', () => {
+void describe("PUT policies/{policyId}: one rule's mode", () => {
   const rules = async (id: string): Promise<Json[]> => (await call('GET', `4242/policies/${id}?limit=2000`)).json.rules as Json[];
 
   test('changes the stored rule, answers it, and the rules list shows it; nothing else changes', async () => {
@@ -64,13 +72,20 @@ void describe('PUT policies/{policyId}: one rule\'s mode', () => {
     const updated = res.json.updatedRule as Json;
     assert.deepEqual(updated, { ...target, policyMode: mode, lastChangeAt: updated.lastChangeAt, lastChangeBy: 'api-token' });
     assert.ok(Date.parse(String(updated.lastChangeAt)) >= started - 1000 && String(updated.lastChangeAt).endsWith('Z'));
-    assert.deepEqual(await rules('7'), before.map((r) => (r.id === target.id ? updated : r)));
-    assert.deepEqual(((await call('GET', '4242/policies')).json.policies as Json[]).map((p) => p.id), data.policies.map((p) => p.id));
+    assert.deepEqual(
+      await rules('7'),
+      before.map((r) => (r.id === target.id ? updated : r)),
+    );
+    assert.deepEqual(
+      ((await call('GET', '4242/policies')).json.policies as Json[]).map((p) => p.id),
+      data.policies.map((p) => p.id),
+    );
   });
 
   test('the findings policies filter follows the new mode', async () => {
     const f = data.sast.find((x) => x.sourcing_policy?.id === 7 && data.rulesByPolicyId.get('7')!.some((r) => r.path === x.rule_name))!;
-    const listed = async (filter: string): Promise<boolean> => ((await call('GET', `acme/findings?policies=${filter}&page_size=3000`)).json.findings as Json[]).some((x) => x.id === f.id);
+    const listed = async (filter: string): Promise<boolean> =>
+      ((await call('GET', `acme/findings?policies=${filter}&page_size=3000`)).json.findings as Json[]).some((x) => x.id === f.id);
     for (const mode of ['MODE_BLOCK', 'MODE_MONITOR']) {
       assert.equal((await call('PUT', '4242/policies/7', { rulePath: f.rule_name, policyMode: mode })).status, 200);
       assert.deepEqual([await listed('rule-board-block'), await listed('rule-board-audit')], [mode === 'MODE_BLOCK', mode === 'MODE_MONITOR']);
@@ -113,7 +128,14 @@ void describe('the Secrets policy', () => {
     const generated = generateDeployment({ seed: 1 });
     assert.deepEqual(policies.slice(0, 2), generated.policies.slice(0, 2));
     assert.deepEqual([...rulesByPolicyId].slice(0, 2), [...generated.rulesByPolicyId].slice(0, 2));
-    assert.deepEqual(policies.map((p) => [p.id, p.productType]), [['7', 'PRODUCT_TYPE_SAST'], ['8', 'PRODUCT_TYPE_SAST'], ['9', 'PRODUCT_TYPE_SECRETS']]);
+    assert.deepEqual(
+      policies.map((p) => [p.id, p.productType]),
+      [
+        ['7', 'PRODUCT_TYPE_SAST'],
+        ['8', 'PRODUCT_TYPE_SAST'],
+        ['9', 'PRODUCT_TYPE_SECRETS'],
+      ],
+    );
     assert.deepEqual(policies[2], { id: '9', isDefault: false, name: 'Secrets Policy', productType: 'PRODUCT_TYPE_SECRETS', slug: 'secrets-policy' });
     const secrets = rulesByPolicyId.get('9')!;
     assert.ok(secrets.length >= 4 && secrets.every((r) => r.path?.startsWith('generic.secrets.security.')));
@@ -160,7 +182,10 @@ void describe('DELETE projects/{name}/tags', () => {
     assert.deepEqual(project(name).tags, ['keep']);
     platform.setReadOnly(false);
     const moved = await call('DELETE', 'acme/projects/acme%2Fplatform%2Fsub%2Fbilling-service/tags?tags=keep');
-    assert.deepEqual([moved.status, moved.headers.get('location')], [307, '/api/v1/deployments/acme/projects/acme/platform/sub/billing-service/tags?tags=keep']);
+    assert.deepEqual(
+      [moved.status, moved.headers.get('location')],
+      [307, '/api/v1/deployments/acme/projects/acme/platform/sub/billing-service/tags?tags=keep'],
+    );
     await notAllowed('POST', `acme/projects/${path(name)}/tags`, 'GET, PUT, DELETE, PATCH');
     await notAllowed('DELETE', `acme/projects/${path(name)}`, 'GET, PATCH');
     await notAllowed('PUT', `acme/projects/${path(name)}/managed-scan`, 'GET, PATCH');
@@ -171,14 +196,21 @@ void describe('PATCH projects/{name}', () => {
   const name = 'acme/payments-api';
   const patch = (body: unknown) => call('PATCH', `acme/projects/${path(name)}`, body);
 
-  test('tags replace the project\'s; a full branch name becomes primary; scan settings change part by part', async () => {
+  test("tags replace the project's; a full branch name becomes primary; scan settings change part by part", async () => {
     const before = structuredClone(project(name).managed_scan_config);
-    const res = await patch({ tags: ['x', 'y', 'x'], primary_branch: 'refs/heads/release/2.0', managed_scan_config: { diff_scan: { enabled: !before.diff_scan.enabled } } });
+    const res = await patch({
+      tags: ['x', 'y', 'x'],
+      primary_branch: 'refs/heads/release/2.0',
+      managed_scan_config: { diff_scan: { enabled: !before.diff_scan.enabled } },
+    });
     assert.equal(res.status, 200, JSON.stringify(res.json));
     const answered = res.json.project as Json;
     assert.deepEqual([answered.tags, answered.primary_branch], [['x', 'y'], 'refs/heads/release/2.0']);
     assert.deepEqual(await readProject(name), answered);
-    assert.deepEqual([project(name).primary_branch, project(name).managed_scan_config], ['release/2.0', { diff_scan: { enabled: !before.diff_scan.enabled }, full_scan: before.full_scan }]);
+    assert.deepEqual(
+      [project(name).primary_branch, project(name).managed_scan_config],
+      ['release/2.0', { diff_scan: { enabled: !before.diff_scan.enabled }, full_scan: before.full_scan }],
+    );
     platform.setShape('spec');
     assert.equal((await readProject(name)).primary_branch, 'release/2.0');
   });
@@ -236,7 +268,7 @@ void describe('PATCH projects/{name}/managed-scan', () => {
   const url = `acme/projects/${path(name)}/managed-scan`;
   const settings = () => project(name).managed_scan_config;
 
-  test('the service\'s shape answers {}, the spec\'s the project; the project read shows the change', async () => {
+  test("the service's shape answers {}, the spec's the project; the project read shows the change", async () => {
     project(name).managed_scan_config = { diff_scan: { enabled: false }, full_scan: { enabled: false } };
     const res = await call('PATCH', url, { diff_scan: { enabled: true }, full_scan: { enabled: true } });
     assert.deepEqual([res.status, res.json], [200, {}]);
@@ -279,32 +311,38 @@ void describe('DELETE ticketing/v2/tickets/{externalTicketId}', () => {
   test('unlinks the ticket from every finding that has it and names them; the findings lists show no ticket', async () => {
     const res = await call('DELETE', `4242/ticketing/v2/tickets/${TICKET}`);
     assert.deepEqual([res.status, res.json], [200, { issueIds: linked.map(String) }]);
-    const listed = [...(await call('GET', 'acme/findings?page_size=3000')).json.findings as Json[], ...(await call('GET', 'acme/findings?issue_type=sca&page_size=3000')).json.findings as Json[]];
-    for (const f of listed.filter((x) => linked.includes(x.id as number))) assert.deepEqual([f.external_ticket, (f.usage as Json | null)?.external_ticket ?? null], [null, null]);
+    const listed = [
+      ...((await call('GET', 'acme/findings?page_size=3000')).json.findings as Json[]),
+      ...((await call('GET', 'acme/findings?issue_type=sca&page_size=3000')).json.findings as Json[]),
+    ];
+    for (const f of listed.filter((x) => linked.includes(x.id as number)))
+      assert.deepEqual([f.external_ticket, (f.usage as Json | null)?.external_ticket ?? null], [null, null]);
     assert.equal(listed.filter((x) => linked.includes(x.id as number)).length, linked.length);
     await refused('DELETE', `4242/ticketing/v2/tickets/${TICKET}`, undefined, 404, 'ticket not found');
   });
 
   test('400 for an id not of digits, 404 by slug, 403 read-only and the tickets product refused: still linked; 405', async () => {
-    await refused('DELETE', '4242/ticketing/v2/tickets/SEC-1', undefined, 400, 'externalTicketId must be the ticket\'s numeric id');
+    await refused('DELETE', '4242/ticketing/v2/tickets/SEC-1', undefined, 400, "externalTicketId must be the ticket's numeric id");
     await refused('DELETE', `acme/ticketing/v2/tickets/${TICKET}`, undefined, 404, NO_DEPLOYMENT);
     platform.setReadOnly(true);
     await refused('DELETE', `4242/ticketing/v2/tickets/${TICKET}`, undefined, 403, READ_ONLY);
     platform.setReadOnly(false);
     platform.setProduct('tickets', 403);
-    await refused('DELETE', `4242/ticketing/v2/tickets/${TICKET}`, undefined, 403, 'this deployment\'s plan does not include tickets');
+    await refused('DELETE', `4242/ticketing/v2/tickets/${TICKET}`, undefined, 403, "this deployment's plan does not include tickets");
     assert.deepEqual([data.sast[0].external_ticket?.id, data.sca[1].usage?.external_ticket?.id], [TICKET, TICKET]);
     await notAllowed('GET', `4242/ticketing/v2/tickets/${TICKET}`, 'DELETE');
   });
 });
 
-void describe('a ticket created here, in the finding\'s activity', () => {
-  test('is dated when it was created, not by the finding\'s age', async () => {
+void describe("a ticket created here, in the finding's activity", () => {
+  test("is dated when it was created, not by the finding's age", async () => {
     const finding = data.sast.find((f) => !f.external_ticket && f.id !== undefined)!;
     const before = Date.now();
     const res = await call('POST', 'acme/tickets', { issue_type: 'sast', issue_ids: [finding.id], group_issues: false });
     assert.equal(res.status, 200, JSON.stringify(res.json));
-    const story = await fetch(`${platform.url}/api/agent/deployments/${data.deployment.id}/issues/v2/${finding.id}`, { headers: { authorization: `Bearer ${platform.token}` } });
+    const story = await fetch(`${platform.url}/api/agent/deployments/${data.deployment.id}/issues/v2/${finding.id}`, {
+      headers: { authorization: `Bearer ${platform.token}` },
+    });
     const history = ((await story.json()) as { activityHistory: { date: string; historyType: string }[] }).activityHistory;
     const created = history.find((h) => h.historyType === 'HISTORY_TYPE_TICKET_CREATED');
     assert.ok(created, 'the ticket is in the activity');

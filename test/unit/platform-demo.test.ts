@@ -23,8 +23,11 @@ const pathOf = (f: { location?: { filePath?: string; file_path?: string } }): st
 void describe('the demo deployment', () => {
   void test('each assistant verdict gives a reason of its own finding, never one shared sentence', () => {
     // One finding on two branches is one finding: its reason is counted once.
-    const byFinding = new Map(data.sast.filter((f) => f.repository?.name === DEMO && f.assistant?.autotriage?.reason)
-      .map((f) => [`${f.rule_name ?? ''} ${pathOf(f)}`, f.assistant?.autotriage?.reason ?? '']));
+    const byFinding = new Map(
+      data.sast
+        .filter((f) => f.repository?.name === DEMO && f.assistant?.autotriage?.reason)
+        .map((f) => [`${f.rule_name ?? ''} ${pathOf(f)}`, f.assistant?.autotriage?.reason ?? '']),
+    );
     const reasons = [...byFinding.values()];
     assert.ok(reasons.length >= 4, 'the demo has verdicts with reasons');
     assert.equal(new Set(reasons).size, reasons.length, `each says something of its own: ${reasons.join(' | ')}`);
@@ -53,7 +56,10 @@ void describe('the demo deployment', () => {
   void test('the AI findings speak of what their lines do', () => {
     const ai = data.ai_sast.filter((f) => f.repository?.name === DEMO);
     assert.equal(ai.length, 2);
-    const about: [RegExp, RegExp][] = [[/findUser\(req\.params\.id\)/, /check/], [/jwt\.sign/, /token/]];
+    const about: [RegExp, RegExp][] = [
+      [/findUser\(req\.params\.id\)/, /check/],
+      [/jwt\.sign/, /token/],
+    ];
     for (const [code, words] of about) {
       const f = ai.find((x) => code.test(lineOf(pathOf(x), x.location?.line ?? 0)));
       assert.ok(f, `an AI finding on ${String(code)}`);
@@ -80,12 +86,16 @@ void describe('the demo deployment', () => {
   });
 
   void test('the feature branch has its own scan and findings that main does not have', () => {
-    const onRef = (ref: string): Set<string> => new Set(data.sast.filter((f) => f.repository?.name === DEMO && f.ref === ref).map((f) => f.match_based_id ?? ''));
+    const onRef = (ref: string): Set<string> =>
+      new Set(data.sast.filter((f) => f.repository?.name === DEMO && f.ref === ref).map((f) => f.match_based_id ?? ''));
     const main = onRef('main');
     const feature = onRef('feature/checkout-v2');
     const fresh = [...feature].filter((id) => !main.has(id));
     assert.equal(fresh.length, 2, 'two findings new on the branch');
-    assert.ok([...feature].some((id) => main.has(id)), 'and some it shares with main');
+    assert.ok(
+      [...feature].some((id) => main.has(id)),
+      'and some it shares with main',
+    );
     assert.ok(data.scans.some((s) => s.branch === 'feature/checkout-v2' && s.status === 'SCAN_STATUS_COMPLETED'));
     const newOnes = data.sast.filter((f) => f.repository?.name === DEMO && f.ref === 'feature/checkout-v2' && !main.has(f.match_based_id ?? ''));
     assert.ok(newOnes.every((f) => pathOf(f) === 'src/checkout.js' && demoFeatureFiles()['src/checkout.js'] !== undefined && !demoFiles()['src/checkout.js']));
@@ -93,7 +103,9 @@ void describe('the demo deployment', () => {
 
   void test('the holes a reader sees first in server.js are open findings, which the default filter shows', () => {
     for (const code of [/exec\(`ping/, /path\.join\(__dirname, 'public', req\.params/, /eval\(req\.body/]) {
-      const f = data.sast.find((x) => x.repository?.name === DEMO && x.ref === 'main' && pathOf(x) === 'src/server.js' && code.test(lineOf('src/server.js', x.location?.line ?? 0)));
+      const f = data.sast.find(
+        (x) => x.repository?.name === DEMO && x.ref === 'main' && pathOf(x) === 'src/server.js' && code.test(lineOf('src/server.js', x.location?.line ?? 0)),
+      );
       assert.equal(f?.status, 'open', `${String(code)} has an open finding`);
     }
   });

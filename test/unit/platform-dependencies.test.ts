@@ -20,7 +20,13 @@ function disagreements(data: PlatformData): string[] {
   const rid = new Map(data.projects.map((p) => [p.name, p.repository_id]));
   return data.sca.flatMap((f) => {
     const place = lockfilePlace(f.found_dependency?.lockfile_line_url);
-    const key = keyOf(rid.get(f.repository?.name ?? '') ?? -1, place?.path ?? '', place?.line ?? -1, f.found_dependency?.package ?? '', f.found_dependency?.version ?? '');
+    const key = keyOf(
+      rid.get(f.repository?.name ?? '') ?? -1,
+      place?.path ?? '',
+      place?.line ?? -1,
+      f.found_dependency?.package ?? '',
+      f.found_dependency?.version ?? '',
+    );
     return held.has(key) ? [] : [`finding ${f.id}: ${key}`];
   });
 }
@@ -29,13 +35,13 @@ void describe('generated inventories', () => {
   const data = generateDeployment({ seed: 3, projects: 12, sastPerProject: 20, scaPerProject: 60, refsPerProject: 3 });
   const inventory = inventoryOf(data);
 
-  void test('hold every supply-chain finding\'s package and version at the lockfile line its link names, on every branch', () => {
+  void test("hold every supply-chain finding's package and version at the lockfile line its link names, on every branch", () => {
     assert.ok(data.sca.length >= 700);
     assert.deepEqual(disagreements(data), []);
     assert.deepEqual(disagreements(demoDeployment()), []);
   });
 
-  void test('hold more than the findings name: clean packages, in subprojects\' lockfiles too, shared by several repositories', () => {
+  void test("hold more than the findings name: clean packages, in subprojects' lockfiles too, shared by several repositories", () => {
     for (const p of data.projects) {
       const named = new Set(data.sca.filter((f) => f.repository?.name === p.name).map((f) => f.found_dependency?.package));
       const held = inventory.dependencies.filter((d) => d.repositoryId === p.repository_id);
@@ -54,29 +60,39 @@ void describe('generated inventories', () => {
     const licenses = new Set(inventory.dependencies.flatMap((d) => d.licenses));
     for (const l of ['MIT', 'Apache-2.0', 'BSD-3-Clause', 'ISC', 'GPL-3.0', 'AGPL-3.0', 'LGPL-2.1']) assert.ok(licenses.has(l), l);
     assert.ok(inventory.licensePolicy.block.includes('GPL-3.0') && inventory.licensePolicy.block.includes('AGPL-3.0'));
-    assert.ok(inventory.licensePolicy.comment.includes('LGPL-2.1') && !inventory.licensePolicy.block.includes('MIT') && !inventory.licensePolicy.comment.includes('MIT'));
+    assert.ok(
+      inventory.licensePolicy.comment.includes('LGPL-2.1') &&
+        !inventory.licensePolicy.block.includes('MIT') &&
+        !inventory.licensePolicy.comment.includes('MIT'),
+    );
     assert.deepEqual(new Set(inventory.dependencies.map((d) => d.transitivity)), new Set(['direct', 'transitive', 'unknown']));
     assert.ok(inventory.dependencies.every((d) => d.line >= 1 && d.endLine >= d.line && d.resolvedUrl.startsWith('https://')));
   });
 
-  void test('are the same from the same data, with one entry per line and ids ascending in the list\'s order', () => {
+  void test("are the same from the same data, with one entry per line and ids ascending in the list's order", () => {
     assert.deepEqual(buildInventory(generateDeployment({ seed: 3, projects: 12, sastPerProject: 20, scaPerProject: 60, refsPerProject: 3 })), inventory);
     assert.equal(new Set(inventory.dependencies.map(storedKey)).size, inventory.dependencies.length);
     assert.ok(inventory.dependencies.every((d, i, all) => i === 0 || d.id > (all[i - 1]?.id ?? 0)));
   });
 });
 
-void describe('the demo\'s inventory', () => {
+void describe("the demo's inventory", () => {
   const data = demoDeployment();
   const files = demoFiles();
   const demo = data.projects.find((p) => p.name === 'acme/demo-app');
   const mine = inventoryOf(data).dependencies.filter((d) => d.repositoryId === demo?.repository_id);
   const lineOf = (path: string, line: number): string => (files[path] ?? '').split('\n')[line - 1] ?? '';
 
-  void test('comes from the workspace\'s package.json, package-lock.json and requirements.txt, line for line', () => {
-    assert.deepEqual(new Set(mine.map((d) => `${d.ecosystem} ${d.lockfile} ${d.manifest}`)), new Set(['npm package-lock.json package.json', 'pypi requirements.txt requirements.txt']));
+  void test("comes from the workspace's package.json, package-lock.json and requirements.txt, line for line", () => {
+    assert.deepEqual(
+      new Set(mine.map((d) => `${d.ecosystem} ${d.lockfile} ${d.manifest}`)),
+      new Set(['npm package-lock.json package.json', 'pypi requirements.txt requirements.txt']),
+    );
     for (const d of mine) {
-      const entry = (files[d.lockfile] ?? '').split('\n').slice(d.line - 1, d.endLine).join('\n');
+      const entry = (files[d.lockfile] ?? '')
+        .split('\n')
+        .slice(d.line - 1, d.endLine)
+        .join('\n');
       if (d.ecosystem === 'npm') {
         assert.match(lineOf(d.lockfile, d.line), new RegExp(`"node_modules/${d.name}": \\{`), `${d.name} at ${d.lockfile}:${d.line}`);
         assert.match(entry, new RegExp(`"version": "${d.version.replace(/\./g, '\\.')}"[\\s\\S]*\\},?$`));
@@ -106,41 +122,81 @@ void describe('the demo\'s inventory', () => {
 
   void test('has a blocked and a commented license, and packages the other demo projects use too', () => {
     const { block, comment } = inventoryOf(data).licensePolicy;
-    assert.ok(mine.some((d) => d.licenses.some((l) => block.includes(l))), 'a blocked license');
-    assert.ok(mine.some((d) => d.licenses.some((l) => comment.includes(l))), 'a commented license');
+    assert.ok(
+      mine.some((d) => d.licenses.some((l) => block.includes(l))),
+      'a blocked license',
+    );
+    assert.ok(
+      mine.some((d) => d.licenses.some((l) => comment.includes(l))),
+      'a commented license',
+    );
     const elsewhere = mine.filter((d) => inventoryOf(data).dependencies.some((o) => o.repositoryId !== d.repositoryId && o.name === d.name));
     assert.ok(new Set(elsewhere.map((d) => d.ecosystem)).size === 2 && elsewhere.length >= 6, elsewhere.map((d) => d.name).join(', '));
   });
 });
 
-void describe('the inventory\'s requests', () => {
+void describe("the inventory's requests", () => {
   let platform: RunningPlatform;
   before(async () => {
     platform = await startPlatformServer({ data: generateDeployment({ projects: 3, scaPerProject: 10 }) });
   });
   after(() => platform.close());
   const post = (path: string, body: unknown): Promise<Response> =>
-    fetch(`${platform.url}/api/v1/deployments/${platform.data.deployment.id}${path}`, { method: 'POST', headers: { authorization: `Bearer ${platform.token}` }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    fetch(`${platform.url}/api/v1/deployments/${platform.data.deployment.id}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${platform.token}` },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
 
   void test('read the snake_case spelling of the body as the camelCase one', async () => {
-    const camel = await (await post('/dependencies', { pageSize: 5, dependencyFilter: { transitivity: ['DIRECT'], packageFilters: [{ name: 'e', versionLowerBound: '>=1' }] } })).text();
-    const snake = await (await post('/dependencies', { page_size: 5, dependency_filter: { transitivity: ['DIRECT'], package_filters: [{ name: 'e', version_lower_bound: '>=1' }] } })).text();
+    const camel = await (
+      await post('/dependencies', { pageSize: 5, dependencyFilter: { transitivity: ['DIRECT'], packageFilters: [{ name: 'e', versionLowerBound: '>=1' }] } })
+    ).text();
+    const snake = await (
+      await post('/dependencies', {
+        page_size: 5,
+        dependency_filter: { transitivity: ['DIRECT'], package_filters: [{ name: 'e', version_lower_bound: '>=1' }] },
+      })
+    ).text();
     assert.equal(snake, camel);
     assert.equal((JSON.parse(camel) as { dependencies: unknown[] }).dependencies.length, 5);
   });
 
   void test('refuse what the service would refuse with 400, and anything but POST', async () => {
-    for (const body of ['nope', [], { pageSize: 0 }, { pageSize: 10_001 }, { cursor: 'x' }, { dependencyFilter: { transitivity: ['INDIRECT'] } }, { dependencyFilter: { ecosystem: ['NPM'] } }, { dependencyFilter: { packageFilters: [{}] } }]) {
+    for (const body of [
+      'nope',
+      [],
+      { pageSize: 0 },
+      { pageSize: 10_001 },
+      { cursor: 'x' },
+      { dependencyFilter: { transitivity: ['INDIRECT'] } },
+      { dependencyFilter: { ecosystem: ['NPM'] } },
+      { dependencyFilter: { packageFilters: [{}] } },
+    ]) {
       assert.equal((await post('/dependencies', body)).status, 400, JSON.stringify(body));
     }
     assert.equal((await post('/dependencies/repositories/1/lockfiles', { cursor: '!!' })).status, 400);
-    const get = await fetch(`${platform.url}/api/v1/deployments/${platform.data.deployment.id}/dependencies`, { headers: { authorization: `Bearer ${platform.token}` } });
+    const get = await fetch(`${platform.url}/api/v1/deployments/${platform.data.deployment.id}/dependencies`, {
+      headers: { authorization: `Bearer ${platform.token}` },
+    });
     assert.equal(get.status, 405);
-    assert.equal((await fetch(`${platform.url}/api/v1/deployments/acme/dependencies`, { method: 'POST', headers: { authorization: `Bearer ${platform.token}` }, body: '{}' })).status, 404, 'the path takes the id, not the slug');
+    assert.equal(
+      (
+        await fetch(`${platform.url}/api/v1/deployments/acme/dependencies`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${platform.token}` },
+          body: '{}',
+        })
+      ).status,
+      404,
+      'the path takes the id, not the slug',
+    );
   });
 
   void test('`npm run platform -- --without dependencies:403` leaves the inventory out and nothing else', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/platform/cli.ts', '--json', '--projects', '2', '--without', 'dependencies:403'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/platform/cli.ts', '--json', '--projects', '2', '--without', 'dependencies:403'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
       const first = await new Promise<string>((resolve, reject) => {
         createInterface({ input: child.stdout }).once('line', resolve);

@@ -7,7 +7,10 @@ import type { WireProject, WireSastFinding, WireScaFinding } from '../platform/w
 import { clickToFixPrState, demoDeployment, generateDeployment, startPlatformServer, type RunningPlatform } from '../platform';
 import { inventoryOf } from '../platform/dependencies';
 
-interface FindingsBody { sastFindings?: { findings: WireSastFinding[] }; scaFindings?: { findings: WireScaFinding[] } }
+interface FindingsBody {
+  sastFindings?: { findings: WireSastFinding[] };
+  scaFindings?: { findings: WireScaFinding[] };
+}
 
 let platform: RunningPlatform;
 
@@ -76,8 +79,14 @@ void describe('auth, routing and errors', () => {
   });
 
   void test('404 for unknown deployments, routes, policies and projects; 405 for a wrong method', async () => {
-    for (const path of ['/api/v1/deployments/other/findings', '/api/v1/deployments/1/policies', '/api/v1/deployments/acme/policies',
-      '/api/v1/nothing', '/api/v1/deployments/4242/policies/999', '/api/v1/deployments/acme/projects/acme/nope']) {
+    for (const path of [
+      '/api/v1/deployments/other/findings',
+      '/api/v1/deployments/1/policies',
+      '/api/v1/deployments/acme/policies',
+      '/api/v1/nothing',
+      '/api/v1/deployments/4242/policies/999',
+      '/api/v1/deployments/acme/projects/acme/nope',
+    ]) {
       assert.equal((await get(path)).status, 404, path);
     }
     assert.equal((await get('/api/v1/deployments/acme/findings', { method: 'POST' })).status, 405);
@@ -97,7 +106,10 @@ void describe('auth, routing and errors', () => {
     const { deployments } = await getJson<{ deployments: unknown[] }>('/api/v1/deployments');
     assert.deepEqual(deployments, [{ id: 4242, name: 'Acme Corp', slug: 'acme' }]);
     const { policies } = await getJson<{ policies: { id: string }[] }>('/api/v1/deployments/4242/policies');
-    assert.deepEqual(policies.map((p) => p.id), ['7', '8', '9']);
+    assert.deepEqual(
+      policies.map((p) => p.id),
+      ['7', '8', '9'],
+    );
     const seen: string[] = [];
     let cursor = '';
     do {
@@ -142,7 +154,7 @@ void describe('findings', () => {
     assert.ok(tagged.every((f) => f.assistant?.component?.tag === 'payments' && f.assistant.autotriage?.verdict === 'true_positive'));
   });
 
-  void test('each issue type ignores the other type\'s filters', async () => {
+  void test("each issue type ignores the other type's filters", async () => {
     const allSca = await sca('page_size=3000');
     assert.equal((await sca('confidence=nonsense&rules=x&page_size=3000')).length, allSca.length);
     assert.equal((await sast('exposures=nonsense&is_malicious=true&page_size=3000')).length, platform.data.sast.length);
@@ -202,7 +214,9 @@ void describe('projects', () => {
     const before = [...platform.data.projects[1].tags];
     assert.equal((await put('{"tags":["alpha"]}')).status, 200);
     assert.equal((await put('["alpha","beta"]')).status, 200);
-    const last = (await (await put('{"deploymentSlug":"acme","projectName":"acme/platform/sub/billing-service","tags":["gamma"]}')).json()) as { project: WireProject };
+    const last = (await (await put('{"deploymentSlug":"acme","projectName":"acme/platform/sub/billing-service","tags":["gamma"]}')).json()) as {
+      project: WireProject;
+    };
     assert.deepEqual(last.project.tags, [...before.filter((t) => !['alpha', 'beta', 'gamma'].includes(t)), 'alpha', 'beta', 'gamma']);
     assert.ok(last.project.managed_scan_config);
     for (const bad of ['not json', '{"tags":"x"}', '[1]', '{"projectName":"other","tags":["a"]}']) assert.equal((await put(bad)).status, 400, bad);
@@ -211,11 +225,18 @@ void describe('projects', () => {
 
 void describe('sbom export', () => {
   const exportPath = '/api/v1/deployments/4242/sbom/export';
-  const post = (body: unknown): Promise<Response> => get(exportPath, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const post = (body: unknown): Promise<Response> =>
+    get(exportPath, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
   void test('validates the request', async () => {
     const repositoryId = String(platform.data.projects[0].repository_id);
-    for (const body of [{}, { repositoryId: '1' }, { repositoryId, metadataComponentType: 'X' }, { repositoryId, sbomOutputFormat: 'XML' }, { repositoryId, formatVersion: { version: '2.0' } }]) {
+    for (const body of [
+      {},
+      { repositoryId: '1' },
+      { repositoryId, metadataComponentType: 'X' },
+      { repositoryId, sbomOutputFormat: 'XML' },
+      { repositoryId, formatVersion: { version: '2.0' } },
+    ]) {
       assert.equal((await post(body)).status, 400, JSON.stringify(body));
     }
     assert.equal((await get(`${exportPath}/no-such-token`)).status, 404);
@@ -223,7 +244,12 @@ void describe('sbom export', () => {
 
   void test('job lifecycle: new job per POST, IN_PROGRESS twice, then COMPLETED with a download', async () => {
     const project = platform.data.projects[2];
-    const body = { repositoryId: String(project.repository_id), ref: 'main', formatVersion: { format: 'SBOM_FORMAT_CYCLONEDX', version: '1.6' }, metadataComponentType: 'SBOM_METADATA_COMPONENT_TYPE_CYCLONE_DX_V15_LIBRARY' };
+    const body = {
+      repositoryId: String(project.repository_id),
+      ref: 'main',
+      formatVersion: { format: 'SBOM_FORMAT_CYCLONEDX', version: '1.6' },
+      metadataComponentType: 'SBOM_METADATA_COMPONENT_TYPE_CYCLONE_DX_V15_LIBRARY',
+    };
     const a = (await (await post(body)).json()) as { taskToken: string };
     const b = (await (await post(body)).json()) as { taskToken: string };
     assert.notEqual(a.taskToken, b.taskToken);
@@ -241,13 +267,22 @@ void describe('sbom export', () => {
     assert.equal(withToken.status, 400, 'the storage origin refuses a request that brings the token');
     const unsigned = new URL(downloadUrl);
     unsigned.searchParams.delete('signature');
-    assert.equal((await fetch(unsigned)).status, 403, 'and one without the link\'s signature');
-    const bom = (await (await fetch(downloadUrl)).json()) as { bomFormat: string; specVersion: string; metadata: { component: { type: string } }; components: { name: string }[] };
+    assert.equal((await fetch(unsigned)).status, 403, "and one without the link's signature");
+    const bom = (await (await fetch(downloadUrl)).json()) as {
+      bomFormat: string;
+      specVersion: string;
+      metadata: { component: { type: string } };
+      components: { name: string }[];
+    };
     assert.equal(bom.bomFormat, 'CycloneDX');
     assert.equal(bom.specVersion, '1.6');
     assert.equal(bom.metadata.component.type, 'library');
     // The packages the repository's dependency inventory lists (those of its findings among them), as Dependencies shows them.
-    const listed = new Set(inventoryOf(platform.data).dependencies.filter((d) => d.repositoryId === project.repository_id).map((d) => d.name));
+    const listed = new Set(
+      inventoryOf(platform.data)
+        .dependencies.filter((d) => d.repositoryId === project.repository_id)
+        .map((d) => d.name),
+    );
     const packages = new Set(platform.data.sca.filter((f) => f.repository?.name === project.name && f.ref === 'main').map((f) => f.found_dependency?.package));
     const names = new Set(bom.components.map((c) => c.name));
     assert.deepEqual(names, new Set([...listed, ...packages]), 'every package of the inventory and the findings');
@@ -256,7 +291,12 @@ void describe('sbom export', () => {
 
   void test('an XML export is served as CycloneDX XML', async () => {
     const project = platform.data.projects[2];
-    const body = { repositoryId: project.repository_id, ref: 'main', sbomOutputFormat: 'SBOM_OUTPUT_FORMAT_CYCLONEDX', formatVersion: { format: 'SBOM_FORMAT_CYCLONEDX', version: '1.5' } };
+    const body = {
+      repositoryId: project.repository_id,
+      ref: 'main',
+      sbomOutputFormat: 'SBOM_OUTPUT_FORMAT_CYCLONEDX',
+      formatVersion: { format: 'SBOM_FORMAT_CYCLONEDX', version: '1.5' },
+    };
     const { taskToken } = (await (await post(body)).json()) as { taskToken: string };
     let downloadUrl = '';
     for (let i = 0; i < 3; i++) downloadUrl = (await getJson<{ downloadUrl?: string }>(`${exportPath}/${taskToken}`)).downloadUrl ?? '';
@@ -373,7 +413,9 @@ void test('a deployment without Secrets lists no Secrets policy and answers 404 
   const secretsPolicy = data.policies.find((p) => p.productType === 'PRODUCT_TYPE_SECRETS');
   assert.ok(secretsPolicy?.id, 'the demo deployment has a Secrets policy');
   const listed = async (own: RunningPlatform): Promise<(string | undefined)[]> => {
-    const body = (await (await fetch(`${own.url}/api/v1/deployments/${data.deployment.id}/policies`, { headers: { Authorization: `Bearer ${own.token}` } })).json()) as { policies: { id?: string }[] };
+    const body = (await (
+      await fetch(`${own.url}/api/v1/deployments/${data.deployment.id}/policies`, { headers: { Authorization: `Bearer ${own.token}` } })
+    ).json()) as { policies: { id?: string }[] };
     return body.policies.map((p) => p.id);
   };
   const full = await startPlatformServer({ data });
@@ -382,7 +424,9 @@ void test('a deployment without Secrets lists no Secrets policy and answers 404 
     assert.ok((await listed(full)).includes(secretsPolicy.id));
     assert.ok(!(await listed(lacking)).includes(secretsPolicy.id));
     assert.ok((await listed(lacking)).length > 0, 'the code policies stay');
-    const one = await fetch(`${lacking.url}/api/v1/deployments/${data.deployment.id}/policies/${secretsPolicy.id}`, { headers: { Authorization: `Bearer ${lacking.token}` } });
+    const one = await fetch(`${lacking.url}/api/v1/deployments/${data.deployment.id}/policies/${secretsPolicy.id}`, {
+      headers: { Authorization: `Bearer ${lacking.token}` },
+    });
     assert.equal(one.status, 404);
   } finally {
     await full.close();

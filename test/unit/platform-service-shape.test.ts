@@ -60,14 +60,20 @@ void describe("the real service's shapes (the default)", () => {
     assert.ok(code.some((f) => f.external_ticket === null));
     assert.ok(code.every((f) => !Array.isArray(f.click_to_fix_prs) || (f.click_to_fix_prs as unknown[]).length > 0));
     const supply = await findings('issue_type=sca&page_size=300');
-    assert.ok(supply.some((f) => f.usage === null), 'a supply-chain finding without a usage has usage: null');
-    assert.ok(supply.some((f) => !('is_malicious' in f)), 'is_malicious: false is left out');
+    assert.ok(
+      supply.some((f) => f.usage === null),
+      'a supply-chain finding without a usage has usage: null',
+    );
+    assert.ok(
+      supply.some((f) => !('is_malicious' in f)),
+      'is_malicious: false is left out',
+    );
     assert.ok(supply.filter((f) => 'is_malicious' in f).every((f) => f.is_malicious === true));
     assert.ok(supply.every((f) => f.reachable_condition === null || typeof f.reachable_condition === 'string'));
     assert.ok(supply.some((f) => f.reachable_condition === null));
   });
 
-  test("projects name branches refs/heads/<name>; scan settings leave enabled: false out", async () => {
+  test('projects name branches refs/heads/<name>; scan settings leave enabled: false out', async () => {
     const list = (await getJson('acme/projects')).projects as Json[];
     assert.ok(list.every((p) => p.primary_branch === 'refs/heads/main' && String(p.default_branch).startsWith('refs/heads/')));
     const stored = data.projects[0];

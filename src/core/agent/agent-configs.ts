@@ -23,10 +23,14 @@ export interface ConfigPlaces {
 /** The file a client reads its MCP servers from; undefined when it needs a workspace and there is none. */
 export function configPath(client: AgentClient, places: ConfigPlaces): string | undefined {
   switch (client) {
-    case 'claude-code': return places.workspace && join(places.workspace, '.mcp.json');
-    case 'cursor': return places.workspace && join(places.workspace, '.cursor', 'mcp.json');
-    case 'windsurf': return join(places.home, '.codeium', 'windsurf', 'mcp_config.json');
-    case 'cline': return join(places.globalStorage, 'saoudrizwan.claude-dev', 'settings', 'cline_mcp_settings.json');
+    case 'claude-code':
+      return places.workspace && join(places.workspace, '.mcp.json');
+    case 'cursor':
+      return places.workspace && join(places.workspace, '.cursor', 'mcp.json');
+    case 'windsurf':
+      return join(places.home, '.codeium', 'windsurf', 'mcp_config.json');
+    case 'cline':
+      return join(places.globalStorage, 'saoudrizwan.claude-dev', 'settings', 'cline_mcp_settings.json');
   }
 }
 
@@ -45,7 +49,11 @@ export interface LaunchSpec {
 /** Why a file was left alone: not JSON, not an object, or its list of servers not an object. */
 export type ConfigProblem = 'not-json' | 'not-object' | 'servers-not-object';
 
-export function withServer(existing: string | undefined, entry: LaunchSpec, client: AgentClient): { readonly text: string } | { readonly problem: ConfigProblem } {
+export function withServer(
+  existing: string | undefined,
+  entry: LaunchSpec,
+  client: AgentClient,
+): { readonly text: string } | { readonly problem: ConfigProblem } {
   let config: Record<string, unknown> = {};
   if (existing !== undefined && existing.trim() !== '') {
     let parsed: unknown;

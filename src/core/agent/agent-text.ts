@@ -68,9 +68,7 @@ export function findingsListText(items: readonly ListedFinding[], total: number,
     used += line.length + 1;
   }
   const leftOut = total - lines.length;
-  const tail = leftOut > 0
-    ? `${total} in all; ${leftOut} left out. Narrow down with path, severities or issueTypes, or raise limit.`
-    : `${total} in all.`;
+  const tail = leftOut > 0 ? `${total} in all; ${leftOut} left out. Narrow down with path, severities or issueTypes, or raise limit.` : `${total} in all.`;
   return [head, ...lines, tail].join('\n');
 }
 
@@ -91,11 +89,12 @@ export type AgentStory =
 /** What the story adds: the trace in today's code, other branches, blocking, owners, the fix pull request. */
 export function storyLines(story: AgentStory | undefined): string[] {
   if (!story || story.kind === 'unread') return [];
-  if (story.kind === 'notAvailable') return ['(This deployment does not give the finding\'s story: no trace, other branches or owners are known.)'];
+  if (story.kind === 'notAvailable') return ["(This deployment does not give the finding's story: no trace, other branches or owners are known.)"];
   const s = story.story;
   const lines: string[] = [];
   if (s.isBlocking) lines.push('Blocks pull requests: yes (its rule runs in block mode)');
-  if (s.codeOwners && s.codeOwners.length > 0) lines.push(`Code owners: ${s.codeOwners.map((o) => `${quote(o.name, 120)}${o.isTeam ? ' (team)' : ''}`).join(', ')}`);
+  if (s.codeOwners && s.codeOwners.length > 0)
+    lines.push(`Code owners: ${s.codeOwners.map((o) => `${quote(o.name, 120)}${o.isTeam ? ' (team)' : ''}`).join(', ')}`);
   const limit = triageLimitText(s.triagePermission, s.exceptionState);
   if (limit) lines.push(`Triage: ${limit}`);
   const pr = fixPullRequestOf(s);
@@ -103,7 +102,7 @@ export function storyLines(story: AgentStory | undefined): string[] {
   if (prText) lines.push(`Fix pull request: ${prText}${pr.url ? ` (${pr.url})` : ''}`);
   const trace = story.trace ?? [];
   if (trace.length > 0) {
-    lines.push('Trace (how untrusted data reaches it, source first, placed in today\'s code):');
+    lines.push("Trace (how untrusted data reaches it, source first, placed in today's code):");
     for (const step of trace.slice(0, 20)) {
       const code = stepCode(step, 160);
       lines.push(`  ${step.number}. ${stepName(step)} at ${stepPlaceText(step)}${code ? `: ${quote(code, 160)}` : ''}`);
@@ -112,12 +111,23 @@ export function storyLines(story: AgentStory | undefined): string[] {
     lines.push('Trace: none (the platform gives none for this finding)');
   }
   const elsewhere = s.elsewhere ?? [];
-  if (elsewhere.length > 0) lines.push(`Elsewhere: ${elsewhere.slice(0, 15).map(elsewhereText).map((t) => quote(t, 160)).join('; ')}${elsewhere.length > 15 ? `; and ${elsewhere.length - 15} more` : ''}`);
+  if (elsewhere.length > 0)
+    lines.push(
+      `Elsewhere: ${elsewhere
+        .slice(0, 15)
+        .map(elsewhereText)
+        .map((t) => quote(t, 160))
+        .join('; ')}${elsewhere.length > 15 ? `; and ${elsewhere.length - 15} more` : ''}`,
+    );
   return lines;
 }
 
 /** Everything the details view shows, as text the agent can act on. */
-export function findingText(finding: Finding, detail: FindingDetail | undefined, extra: { where?: string; platformUrl?: string; newAgainst?: string; story?: AgentStory }): string {
+export function findingText(
+  finding: Finding,
+  detail: FindingDetail | undefined,
+  extra: { where?: string; platformUrl?: string; newAgainst?: string; story?: AgentStory },
+): string {
   const lines: string[] = [];
   const add = (name: string, value: string | undefined): void => {
     if (value !== undefined && value !== '') lines.push(`${name}: ${value}`);
@@ -126,13 +136,19 @@ export function findingText(finding: Finding, detail: FindingDetail | undefined,
   add('Name', quote(supplyChainName(finding) ?? finding.ruleName));
   add('Rule', quote(finding.ruleName));
   add('Severity', finding.severity);
-  add('Status', `${englishValueLabel(finding.status)}${finding.triageReason && finding.status === 'ignored' ? ` (${englishValueLabel(finding.triageReason)})` : ''}`);
+  add(
+    'Status',
+    `${englishValueLabel(finding.status)}${finding.triageReason && finding.status === 'ignored' ? ` (${englishValueLabel(finding.triageReason)})` : ''}`,
+  );
   add('Where today', extra.where);
   add('Branch', finding.ref);
   add('New on this branch', extra.newAgainst ? `yes (${extra.newAgainst} does not have it)` : undefined);
   add('Message', quote(finding.message, 1000));
   add('Likely impact (AI analysis)', finding.ai?.impact ? quote(finding.ai.impact, 600) : undefined);
-  add('Secret', finding.secret ? `${quote(finding.secret.service)}, ${englishValueLabel(finding.secret.validation)} (the platform never sends the value)` : undefined);
+  add(
+    'Secret',
+    finding.secret ? `${quote(finding.secret.service)}, ${englishValueLabel(finding.secret.validation)} (the platform never sends the value)` : undefined,
+  );
   add('Triage note', finding.triageComment ? quote(finding.triageComment, 600) : undefined);
   add('Ticket', finding.ticket ? quote(finding.ticket.slug ?? finding.ticket.url) : undefined);
   add('Platform link', extra.platformUrl);
@@ -143,7 +159,10 @@ export function findingText(finding: Finding, detail: FindingDetail | undefined,
   }
   const a = detail?.assistant;
   if (a) {
-    add('Assistant verdict', a.autotriageVerdict ? `${englishValueLabel(a.autotriageVerdict)}${a.autotriageReason ? `, because ${quote(a.autotriageReason, 600)}` : ''}` : undefined);
+    add(
+      'Assistant verdict',
+      a.autotriageVerdict ? `${englishValueLabel(a.autotriageVerdict)}${a.autotriageReason ? `, because ${quote(a.autotriageReason, 600)}` : ''}` : undefined,
+    );
     add('Guidance', a.guidanceSummary ? quote(a.guidanceSummary, 600) : undefined);
     add('Guidance steps', a.guidanceInstructions ? quote(a.guidanceInstructions, 1200) : undefined);
     add('Rule explanation', a.ruleExplanationSummary ? quote(a.ruleExplanationSummary, 800) : undefined);
@@ -160,19 +179,29 @@ export function findingText(finding: Finding, detail: FindingDetail | undefined,
     add('Malicious package', sca.isMalicious ? 'yes' : undefined);
   }
   lines.push(...storyLines(extra.story));
-  if (!detail) lines.push('(The platform\'s full detail was not available; what is above is what the editor holds.)');
+  if (!detail) lines.push("(The platform's full detail was not available; what is above is what the editor holds.)");
   const text = lines.join('\n');
   return text.length > MAX_FINDING_CHARS ? `${text.slice(0, MAX_FINDING_CHARS - 1)}…` : text;
 }
 
 /** What the triage tool's confirmation says will change. */
-export function triageConfirmation(findings: readonly { id: number; name: string }[], unknownIds: readonly number[], input: { state?: string; reason?: string; note?: string }): string {
+export function triageConfirmation(
+  findings: readonly { id: number; name: string }[],
+  unknownIds: readonly number[],
+  input: { state?: string; reason?: string; note?: string },
+): string {
   const what = input.state
     ? `set ${findings.length + unknownIds.length} finding${findings.length + unknownIds.length === 1 ? '' : 's'} to **${englishValueLabel(input.state === 'reopened' ? 'open' : input.state)}**${input.reason ? ` (reason: ${englishValueLabel(input.reason)})` : ''}`
     : `add a note to ${findings.length + unknownIds.length} finding${findings.length + unknownIds.length === 1 ? '' : 's'}`;
   const listed = findings.slice(0, 20).map((f) => `- #${f.id} ${f.name}`);
   if (findings.length > 20) listed.push(`- and ${findings.length - 20} more`);
-  if (unknownIds.length > 0) listed.push(`- not loaded in the editor: ${unknownIds.slice(0, 20).map((id) => `#${id}`).join(', ')}`);
+  if (unknownIds.length > 0)
+    listed.push(
+      `- not loaded in the editor: ${unknownIds
+        .slice(0, 20)
+        .map((id) => `#${id}`)
+        .join(', ')}`,
+    );
   const note = input.note ? `\n\nNote (saved on the platform): ${quote(input.note, 400)}` : '';
   return `The platform will ${what}:\n\n${listed.join('\n')}${note}\n\nThe platform also applies this to the same findings on other branches.`;
 }

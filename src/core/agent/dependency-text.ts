@@ -9,10 +9,16 @@ import { noSuchOption, object, optional, wholeNumber, type Infer } from '../../h
 import { checkedQuery, PACKAGE_QUERY_FIELDS } from '../../host/package-query-input';
 import { MAX_LIST_CHARS, quote } from './agent-text';
 
-export const DEPENDENCIES_INPUT = checkedQuery(object({
-  ...PACKAGE_QUERY_FIELDS,
-  limit: optional(wholeNumber(1, 500, 'limit must be a whole number from 1 to 500.')),
-}, 'The input must be an object with at least "package".', noSuchOption('The dependencies tool')));
+export const DEPENDENCIES_INPUT = checkedQuery(
+  object(
+    {
+      ...PACKAGE_QUERY_FIELDS,
+      limit: optional(wholeNumber(1, 500, 'limit must be a whole number from 1 to 500.')),
+    },
+    'The input must be an object with at least "package".',
+    noSuchOption('The dependencies tool'),
+  ),
+);
 export type DependenciesInput = Infer<typeof DEPENDENCIES_INPUT>;
 
 /** The default number of rows, as the findings tool lists 50 findings. */

@@ -20,7 +20,10 @@ export function findingHandler(deps: AgentHandlerDeps): (input: unknown, signal:
     if (!slug) return refused(SIGNED_OUT);
     const types: readonly IssueType[] = ref.issueType ? [ref.issueType] : ISSUE_TYPES;
     const finding = types.map((t) => deps.store.finding(slug, t, ref.id)).find((f): f is Finding => f !== undefined);
-    if (!finding) return refused(`Finding #${ref.id} is not among the findings the editor has loaded: list the project's findings first (${TOOL_NAMES.findings.lm}), or open its project in the AppSec view.`);
+    if (!finding)
+      return refused(
+        `Finding #${ref.id} is not among the findings the editor has loaded: list the project's findings first (${TOOL_NAMES.findings.lm}), or open its project in the AppSec view.`,
+      );
     // Cancelled or failed, the finding is still told without its detail, or its story.
     const [detail, story] = await Promise.all([
       raceAbort(deps.details.get(finding), signal).catch(() => undefined),
@@ -33,18 +36,24 @@ export function findingHandler(deps: AgentHandlerDeps): (input: unknown, signal:
     const isNew = deps.novelty.isNew(current);
     const agentStory = storyOf(deps, current, story);
     const text = findingText(current, detail, {
-      where: whereText(current, place), platformUrl: deps.findingUrl(current),
+      where: whereText(current, place),
+      platformUrl: deps.findingUrl(current),
       newAgainst: isNew && current.repositoryName ? deps.novelty.comparedWith(current.repositoryName) : undefined,
       story: agentStory,
     });
-    const trace = agentStory.kind === 'story' ? agentStory.trace ?? [] : [];
+    const trace = agentStory.kind === 'story' ? (agentStory.trace ?? []) : [];
     return answered(text, {
       finding: findingSummary(current, place, { url: deps.findingUrl(current), isNew }),
       story: agentStory.kind === 'story' ? 'read' : agentStory.kind,
-      trace: trace.map((step) => withoutUndefined({
-        number: step.number, role: step.role, scannedPath: step.scannedPath, scannedLine: step.scannedLine,
-        ...(step.kind === 'here' ? { path: step.relativePath, line: step.range.startLine + 1, codeChanged: step.changed } : { notInThisCopy: true }),
-      })),
+      trace: trace.map((step) =>
+        withoutUndefined({
+          number: step.number,
+          role: step.role,
+          scannedPath: step.scannedPath,
+          scannedLine: step.scannedLine,
+          ...(step.kind === 'here' ? { path: step.relativePath, line: step.range.startLine + 1, codeChanged: step.changed } : { notInThisCopy: true }),
+        }),
+      ),
     });
   };
 }
@@ -64,8 +73,10 @@ export function triageHandler(deps: Pick<AgentHandlerDeps, 'deploymentSlug' | 't
     try {
       const outcome = await deps.triage.triage(request.issueType, request.ids, request);
       const others = outcome.ids.length - request.ids.length;
-      return answered(`Done: the platform triaged ${outcome.triaged} finding${outcome.triaged === 1 ? '' : 's'}${others > 0 ? ` (${others} of them copies on other branches)` : ''}. The editor's views show the change.`,
-        { triaged: outcome.triaged, ids: [...outcome.ids] });
+      return answered(
+        `Done: the platform triaged ${outcome.triaged} finding${outcome.triaged === 1 ? '' : 's'}${others > 0 ? ` (${others} of them copies on other branches)` : ''}. The editor's views show the change.`,
+        { triaged: outcome.triaged, ids: [...outcome.ids] },
+      );
     } catch (error) {
       return refused(`The triage was not made, nothing changed; the error, as data: ${quotedError(deps.errorMessage(error))}`);
     }

@@ -55,9 +55,15 @@ export interface AgentHandlerDeps {
 
 /** What the list leaves out and why: kinds the deployment does not have, kinds that failed. */
 function gapLines(gaps: readonly KindGap[], errorMessage: (error: unknown) => string): string[] {
-  return [...new Set(gaps.map((gap) => 'unavailable' in gap
-    ? `${KIND_PRODUCTS[gap.kind]} findings: ${unavailableText(gap.unavailable, 'english')}.`
-    : `${KIND_PRODUCTS[gap.kind]} findings could not be loaded (the error, as data: ${quotedError(errorMessage(gap.failedBecause))})${gap.since ? '; those listed are from an earlier load' : ''}.`))];
+  return [
+    ...new Set(
+      gaps.map((gap) =>
+        'unavailable' in gap
+          ? `${KIND_PRODUCTS[gap.kind]} findings: ${unavailableText(gap.unavailable, 'english')}.`
+          : `${KIND_PRODUCTS[gap.kind]} findings could not be loaded (the error, as data: ${quotedError(errorMessage(gap.failedBecause))})${gap.since ? '; those listed are from an earlier load' : ''}.`,
+      ),
+    ),
+  ];
 }
 
 /** The folder the path is in (else the first), and the path relative to it. */
@@ -97,10 +103,17 @@ async function list(deps: AgentHandlerDeps, slug: string, input: FindingsInput, 
   // The agent's filters in place of the user's; the place decides the ref, the queries and
   // whether a branch was scanned, as it does for Problems and the tree.
   const selection: FilterSelection = {
-    ...EMPTY_SELECTION, ...(status !== 'all' ? { status } : {}), ...(input.severities ? { severities: [...input.severities] } : {}), ...(path ? { paths: [path] } : {}),
+    ...EMPTY_SELECTION,
+    ...(status !== 'all' ? { status } : {}),
+    ...(input.severities ? { severities: [...input.severities] } : {}),
+    ...(path ? { paths: [path] } : {}),
   };
   const placeDeps: AskingPlaceDeps = { deploymentSlug: slug, selection: () => selection, scans: deps.scans };
-  const at: PlaceAt = { project: { ...project, name: projectName }, chosen: input.ref, checkedOut: folder?.projectName === projectName ? folder.branch : undefined };
+  const at: PlaceAt = {
+    project: { ...project, name: projectName },
+    chosen: input.ref,
+    checkedOut: folder?.projectName === projectName ? folder.branch : undefined,
+  };
   // By default, only the kinds the deployment has: one it lacks is not offered.
   // The AI findings come with the code findings: asked for apart only when Code is missing.
   const offered = deps.store.availability.offered();
@@ -109,7 +122,13 @@ async function list(deps: AgentHandlerDeps, slug: string, input: FindingsInput, 
   const onlyAi = wanted.includes('ai_sast') && !wanted.includes('sast');
   const types = [...new Set(wanted.map((t) => (t === 'ai_sast' ? 'sast' : t)))].filter((t): t is IssueType => (ISSUE_TYPES as readonly string[]).includes(t));
   const load = async (place: Place): Promise<{ findings: Finding[]; gaps: readonly KindGap[] }> => {
-    const { results, gaps } = await loadEachKind(deps.store, types, (issueType) => oneOffSlot('agent', issueType), (issueType) => place.queries[issueType], { signal, oneOff: true });
+    const { results, gaps } = await loadEachKind(
+      deps.store,
+      types,
+      (issueType) => oneOffSlot('agent', issueType),
+      (issueType) => place.queries[issueType],
+      { signal, oneOff: true },
+    );
     return { findings: results.flatMap((r) => r.findings), gaps };
   };
   const first = placeOf(placeDeps, at, { seen: 0 });
@@ -126,11 +145,24 @@ async function list(deps: AgentHandlerDeps, slug: string, input: FindingsInput, 
   await deps.prepare?.(chosen);
   const listed = chosen.map((finding) => ({ finding, place: deps.place(finding), isNew: deps.novelty.isNew(finding) }));
   const items: ListedFinding[] = listed.map(({ finding, place, isNew }) => ({ finding, where: whereText(finding, place), isNew }));
-  const filters = [`status ${status}`, input.severities ? `severity ${input.severities.join(', ')}` : '', path ? `under ${path}` : '', `types ${types.join(', ') || 'none'}`].filter(Boolean).join('; ');
+  const filters = [
+    `status ${status}`,
+    input.severities ? `severity ${input.severities.join(', ')}` : '',
+    path ? `under ${path}` : '',
+    `types ${types.join(', ') || 'none'}`,
+  ]
+    .filter(Boolean)
+    .join('; ');
   const gaps = gapLines(loaded.gaps, deps.errorMessage);
-  const text = findingsListText(items, kept.length, { project: projectName, ref: shown.ref, fallbackFrom: instead ? asked.ref : undefined, filters }) + (gaps.length > 0 ? `\n(${gaps.join(' ')})` : '');
+  const text =
+    findingsListText(items, kept.length, { project: projectName, ref: shown.ref, fallbackFrom: instead ? asked.ref : undefined, filters }) +
+    (gaps.length > 0 ? `\n(${gaps.join(' ')})` : '');
   return answered(text, {
-    project: projectName, ...(shown.ref !== undefined ? { ref: shown.ref } : {}), ...(instead && asked.ref !== undefined ? { fallbackFrom: asked.ref } : {}), total: kept.length,
-    findings: listed.map(({ finding, place, isNew }) => findingSummary(finding, place, { url: deps.findingUrl(finding), isNew })), gaps,
+    project: projectName,
+    ...(shown.ref !== undefined ? { ref: shown.ref } : {}),
+    ...(instead && asked.ref !== undefined ? { fallbackFrom: asked.ref } : {}),
+    total: kept.length,
+    findings: listed.map(({ finding, place, isNew }) => findingSummary(finding, place, { url: deps.findingUrl(finding), isNew })),
+    gaps,
   });
 }

@@ -14,7 +14,8 @@ export interface ToolAnswer {
   readonly isError?: boolean;
 }
 
-export const SIGNED_OUT = 'Not signed in to the AppSec platform: ask the user to run "AppSec: Sign In" (their token stays in VS Code\'s secret storage), then try again.';
+export const SIGNED_OUT =
+  'Not signed in to the AppSec platform: ask the user to run "AppSec: Sign In" (their token stays in VS Code\'s secret storage), then try again.';
 
 export const answered = (text: string, structured?: Readonly<Record<string, unknown>>): ToolAnswer => ({ text, ...(structured ? { structured } : {}) });
 export const refused = (text: string): ToolAnswer => ({ text, isError: true });
@@ -45,7 +46,11 @@ export function findingSummary(finding: Finding, place: TodayPlace | undefined, 
     severity: finding.severity,
     status: finding.status,
     // Only a place in today's code is `path` and `line`; else the scanned place, named as such.
-    ...(here ? { path: here.path, line: here.line, codeChanged: here.changed } : finding.location ? { scannedPath: finding.location.filePath, scannedLine: finding.location.line } : {}),
+    ...(here
+      ? { path: here.path, line: here.line, codeChanged: here.changed }
+      : finding.location
+        ? { scannedPath: finding.location.filePath, scannedLine: finding.location.line }
+        : {}),
     ...(place?.kind === 'gone' ? { notInThisCopy: true } : {}),
     ...(extra.url ? { url: extra.url } : {}),
     ...(finding.ref ? { ref: finding.ref } : {}),

@@ -27,9 +27,24 @@ const flag = { type: 'boolean' } as const;
 const FINDING: JsonSchema = {
   type: 'object',
   properties: {
-    id: whole, issueType: { type: 'string', enum: [...ISSUE_TYPES] }, rule: text, severity: text, status: text,
-    path: text, line: whole, codeChanged: flag, scannedPath: text, scannedLine: whole, notInThisCopy: flag,
-    url: text, ref: text, isNew: flag, message: text, package: text, version: text, advisory: text,
+    id: whole,
+    issueType: { type: 'string', enum: [...ISSUE_TYPES] },
+    rule: text,
+    severity: text,
+    status: text,
+    path: text,
+    line: whole,
+    codeChanged: flag,
+    scannedPath: text,
+    scannedLine: whole,
+    notInThisCopy: flag,
+    url: text,
+    ref: text,
+    isNew: flag,
+    message: text,
+    package: text,
+    version: text,
+    advisory: text,
   },
   required: ['id', 'issueType', 'rule', 'severity', 'status', 'isNew', 'message'],
 };
@@ -37,7 +52,14 @@ const FINDING: JsonSchema = {
 const OUTPUTS: Record<ToolName, JsonSchema> = {
   findings: {
     type: 'object',
-    properties: { project: text, ref: text, fallbackFrom: text, total: whole, findings: { type: 'array', items: FINDING }, gaps: { type: 'array', items: text } },
+    properties: {
+      project: text,
+      ref: text,
+      fallbackFrom: text,
+      total: whole,
+      findings: { type: 'array', items: FINDING },
+      gaps: { type: 'array', items: text },
+    },
     required: ['project', 'total', 'findings', 'gaps'],
   },
   finding: {
@@ -59,17 +81,25 @@ const OUTPUTS: Record<ToolName, JsonSchema> = {
   dependencies: {
     type: 'object',
     properties: {
-      total: whole, unavailable: flag,
-      rows: { type: 'array', items: { type: 'object', properties: { repository: text, lockfilePath: text, version: text, transitivity: text, inRange: flag, ecosystem: text } } },
+      total: whole,
+      unavailable: flag,
+      rows: {
+        type: 'array',
+        items: { type: 'object', properties: { repository: text, lockfilePath: text, version: text, transitivity: text, inRange: flag, ecosystem: text } },
+      },
     },
     required: ['total', 'rows'],
   },
   triage: { type: 'object', properties: { triaged: whole, ids: { type: 'array', items: whole } }, required: ['triaged', 'ids'] },
 };
 
-interface ManifestTool { readonly name: string; readonly modelDescription: string; readonly inputSchema: JsonSchema }
+interface ManifestTool {
+  readonly name: string;
+  readonly modelDescription: string;
+  readonly inputSchema: JsonSchema;
+}
 
-const declared = (manifest.contributes.languageModelTools as readonly ManifestTool[]);
+const declared = manifest.contributes.languageModelTools as readonly ManifestTool[];
 
 export const TOOL_DEFINITIONS: readonly ToolDefinition[] = (Object.keys(TOOL_NAMES) as ToolName[]).map((name) => {
   const tool = declared.find((t) => t.name === TOOL_NAMES[name].lm);

@@ -14,15 +14,19 @@ const STATUSES = ['open', 'reviewing', 'fixing', 'ignored', 'fixed', 'provisiona
 /** The platform's issue types, and `ai_sast` for the AI code findings alone. */
 const LISTED_TYPES = [...ISSUE_TYPES, 'ai_sast'] as const;
 
-export const FINDINGS_INPUT = object({
-  project: optional(text('project must be a project name (text).')),
-  ref: optional(text('ref must be a branch or ref name (text).')),
-  issueTypes: optional(listOf(oneOf(LISTED_TYPES, ''), `issueTypes takes ${LISTED_TYPES.join(', ')}.`, `issueTypes takes ${LISTED_TYPES.join(', ')}.`)),
-  severities: optional(listOf(oneOf(SEVERITY_ORDER, ''), `severities takes ${SEVERITY_ORDER.join(', ')}.`, `severities takes ${SEVERITY_ORDER.join(', ')}.`)),
-  status: optional(oneOf(STATUSES, `status takes ${STATUSES.join(', ')}.`)),
-  path: optional(text('path must be a file or folder of the workspace (text).')),
-  limit: optional(wholeNumber(1, 500, 'limit must be a whole number from 1 to 500.')),
-}, 'The input must be an object (every field is optional).', noSuchOption('The findings tool'));
+export const FINDINGS_INPUT = object(
+  {
+    project: optional(text('project must be a project name (text).')),
+    ref: optional(text('ref must be a branch or ref name (text).')),
+    issueTypes: optional(listOf(oneOf(LISTED_TYPES, ''), `issueTypes takes ${LISTED_TYPES.join(', ')}.`, `issueTypes takes ${LISTED_TYPES.join(', ')}.`)),
+    severities: optional(listOf(oneOf(SEVERITY_ORDER, ''), `severities takes ${SEVERITY_ORDER.join(', ')}.`, `severities takes ${SEVERITY_ORDER.join(', ')}.`)),
+    status: optional(oneOf(STATUSES, `status takes ${STATUSES.join(', ')}.`)),
+    path: optional(text('path must be a file or folder of the workspace (text).')),
+    limit: optional(wholeNumber(1, 500, 'limit must be a whole number from 1 to 500.')),
+  },
+  'The input must be an object (every field is optional).',
+  noSuchOption('The findings tool'),
+);
 
 export type FindingsInput = Infer<typeof FINDINGS_INPUT>;
 
@@ -32,7 +36,10 @@ export function findingsInputProblem(input: unknown): string | undefined {
   return checked.ok ? undefined : checked.problem;
 }
 
-export interface FindingInput { readonly id?: number | string; readonly url?: string }
+export interface FindingInput {
+  readonly id?: number | string;
+  readonly url?: string;
+}
 
 const GIVE_ID = 'Give id (a finding id) or url (its platform link).';
 const FINDING_ID = id(GIVE_ID);
@@ -43,10 +50,10 @@ export const FINDING_INPUT = schema<{ issueType?: IssueType; id: number }>((inpu
   const { id: given, url, ...extra } = input as Record<string, unknown>;
   const [unknown] = Object.keys(extra);
   if (unknown !== undefined) return invalid(noSuchOption('The finding tool')(unknown, 'id, url'));
-  if (url !== undefined && typeof url !== 'string') return invalid('url must be the finding\'s platform link (text).');
+  if (url !== undefined && typeof url !== 'string') return invalid("url must be the finding's platform link (text).");
   if (typeof url === 'string') {
     const parsed = parseFindingUrl(url);
-    return parsed ? valid(parsed) : invalid('That url is not a finding\'s platform link (…/findings/<id>, …/supply-chain/<id> or …/secrets/<id>).');
+    return parsed ? valid(parsed) : invalid("That url is not a finding's platform link (…/findings/<id>, …/supply-chain/<id> or …/secrets/<id>).");
   }
   const checked = FINDING_ID.check(given);
   return checked.ok ? valid({ id: checked.value }) : checked;
@@ -59,7 +66,11 @@ export function findingRefOf(input: unknown): { issueType?: IssueType; id: numbe
 }
 
 export interface TriageToolInput {
-  readonly findingIds?: readonly (number | string)[]; readonly issueType?: string; readonly state?: string; readonly reason?: string; readonly note?: string;
+  readonly findingIds?: readonly (number | string)[];
+  readonly issueType?: string;
+  readonly state?: string;
+  readonly reason?: string;
+  readonly note?: string;
 }
 
 /** The triage tool's input as the service takes it, or what is wrong with it (the triage command's schema). */

@@ -15,8 +15,15 @@ import type { ToolAnswer } from './tool-answer';
 /** Pins a server to one window's socket (the launch spec the window gives sets it). */
 export const WINDOW_VARIABLE = 'APPSEC_FINDINGS_WINDOW';
 
-export interface ChannelRequest { readonly id: number; readonly tool: ToolName; readonly input: unknown }
-export interface ChannelResponse { readonly id: number; readonly answer: ToolAnswer }
+export interface ChannelRequest {
+  readonly id: number;
+  readonly tool: ToolName;
+  readonly input: unknown;
+}
+export interface ChannelResponse {
+  readonly id: number;
+  readonly answer: ToolAnswer;
+}
 
 /** What a window says of itself in the directory. */
 export interface WindowEntry {
@@ -34,7 +41,8 @@ export function channelDirectory(base = tmpdir()): string {
   const stat = lstatSync(dir);
   if (!stat.isDirectory() || stat.isSymbolicLink()) throw new Error(`${dir} is not a directory of its own.`);
   // On Windows the temporary directory is the user's own, and modes mean little.
-  if (uid !== undefined && (stat.uid !== uid || (stat.mode & 0o077) !== 0)) throw new Error(`${dir} is not private to this user (owner or mode), so no window listens there.`);
+  if (uid !== undefined && (stat.uid !== uid || (stat.mode & 0o077) !== 0))
+    throw new Error(`${dir} is not private to this user (owner or mode), so no window listens there.`);
   return dir;
 }
 

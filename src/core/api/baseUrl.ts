@@ -19,7 +19,10 @@ export function parseBaseUrl(raw: string): BaseUrl {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new PlatformError('invalidUrl', said('The base URL "{0}" is not a valid URL. Set {1} to an address like {2}.', raw, 'appsecFindings.baseUrl', 'https://semgrep.dev'));
+    throw new PlatformError(
+      'invalidUrl',
+      said('The base URL "{0}" is not a valid URL. Set {1} to an address like {2}.', raw, 'appsecFindings.baseUrl', 'https://semgrep.dev'),
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new PlatformError('invalidUrl', said('The base URL "{0}" must start with {1}. Change {2}.', raw, 'https://', 'appsecFindings.baseUrl'));
@@ -30,7 +33,11 @@ export function parseBaseUrl(raw: string): BaseUrl {
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw new PlatformError(
       'insecureUrl',
-      said('The base URL {0} uses plain http, which would send the API token unencrypted. Use {1} (plain http is accepted only for localhost).', url.origin, 'https://'),
+      said(
+        'The base URL {0} uses plain http, which would send the API token unencrypted. Use {1} (plain http is accepted only for localhost).',
+        url.origin,
+        'https://',
+      ),
     );
   }
   return { origin: url.origin, pathPrefix: url.pathname.replace(/\/+$/, '') };

@@ -43,10 +43,18 @@ export function bodyCursorPages<P>(
   fetchPage: (body: Record<string, unknown>, signal: AbortSignal | undefined) => Promise<BodyCursorPage<P>>,
   options: BodyCursorPagingOptions,
 ): AsyncGenerator<P, void, undefined> {
-  return cursorPages<P, BodyCursor>(async (cursor, signal) => {
-    const body: Record<string, unknown> = { pageSize: options.pageSize, ...options.query };
-    if (cursor) body.cursor = cursor.numeric ? Number(cursor.text) : cursor.text;
-    const result = await fetchPage(body, signal);
-    return { value: result.value, nextCursor: result.cursor, rawCount: result.rawCount, ...(result.hasMore === undefined ? {} : { hasMore: result.hasMore }) };
-  }, { what: options.what, maxPages: options.maxPages, signal: options.signal, keyOf: (cursor) => cursor.text });
+  return cursorPages<P, BodyCursor>(
+    async (cursor, signal) => {
+      const body: Record<string, unknown> = { pageSize: options.pageSize, ...options.query };
+      if (cursor) body.cursor = cursor.numeric ? Number(cursor.text) : cursor.text;
+      const result = await fetchPage(body, signal);
+      return {
+        value: result.value,
+        nextCursor: result.cursor,
+        rawCount: result.rawCount,
+        ...(result.hasMore === undefined ? {} : { hasMore: result.hasMore }),
+      };
+    },
+    { what: options.what, maxPages: options.maxPages, signal: options.signal, keyOf: (cursor) => cursor.text },
+  );
 }

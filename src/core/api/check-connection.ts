@@ -79,8 +79,14 @@ const shownWarnings = new WeakMap<ConnectionReport, readonly string[]>();
 export async function checkConnection(input: CheckConnectionInput): Promise<ConnectionReport> {
   const token = await input.getToken();
   const ctx: StepContext = {
-    baseUrl: input.baseUrl, network: input.network, env: input.env, token, extensionVersion: input.extensionVersion,
-    timeoutMs: input.timeoutMs ?? 10_000, signal: input.signal, warnings: [],
+    baseUrl: input.baseUrl,
+    network: input.network,
+    env: input.env,
+    token,
+    extensionVersion: input.extensionVersion,
+    timeoutMs: input.timeoutMs ?? 10_000,
+    signal: input.signal,
+    warnings: [],
   };
   const clean = (text: string): string => scrubSecret(text, token);
   const done: CheckStep[] = [];
@@ -90,7 +96,14 @@ export async function checkConnection(input: CheckConnectionInput): Promise<Conn
     shown.set(step, { title: title.text, detail: clean(detail.text) });
   };
   const record = (id: StepId, title: Said, outcome: Outcome, started: number): void => {
-    const step: CheckStep = { id, title: title.english, status: outcome.status, detail: clean(outcome.detail.english), ...(outcome.fix ? { fix: clean(outcome.fix.english) } : {}), ms: Date.now() - started };
+    const step: CheckStep = {
+      id,
+      title: title.english,
+      status: outcome.status,
+      detail: clean(outcome.detail.english),
+      ...(outcome.fix ? { fix: clean(outcome.fix.english) } : {}),
+      ms: Date.now() - started,
+    };
     push(step, title, outcome.detail);
     if (step.status === 'failed') failed = step;
   };
@@ -117,8 +130,17 @@ export async function checkConnection(input: CheckConnectionInput): Promise<Conn
     ctx.tunnel?.destroy();
     await ctx.dispatcher?.destroy();
   }
-  const report: ConnectionReport = { ok: !failed, baseUrl: input.baseUrl, steps: done, ...(failed ? { failed } : {}), warnings: ctx.warnings.map((w) => clean(w.english)) };
-  shownWarnings.set(report, ctx.warnings.map((w) => clean(w.text)));
+  const report: ConnectionReport = {
+    ok: !failed,
+    baseUrl: input.baseUrl,
+    steps: done,
+    ...(failed ? { failed } : {}),
+    warnings: ctx.warnings.map((w) => clean(w.english)),
+  };
+  shownWarnings.set(
+    report,
+    ctx.warnings.map((w) => clean(w.text)),
+  );
   return report;
 }
 
@@ -126,9 +148,7 @@ const MARK: Record<StepStatus, string> = { ok: '✓', failed: '✗', skipped: '�
 
 /** The report as lines for the output channel. */
 export function formatReport(report: ConnectionReport): string[] {
-  const lines = [
-    `Connection check of ${report.baseUrl}: ${report.ok ? 'OK' : `FAILED at "${report.failed?.title ?? '?'}"`}`,
-  ];
+  const lines = [`Connection check of ${report.baseUrl}: ${report.ok ? 'OK' : `FAILED at "${report.failed?.title ?? '?'}"`}`];
   for (const step of report.steps) {
     lines.push(`  ${MARK[step.status]} ${step.title}: ${step.detail}`);
     if (step.fix) lines.push(`      Fix: ${step.fix}`);

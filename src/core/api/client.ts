@@ -22,7 +22,15 @@ import { deploymentPath, pageSignature, projectPath, type CallOptions, type Page
 import { findFindingDetail, findingsPages, secretsPages, type FindingsCallOptions, type ReadFindingsPage } from './findings-requests';
 import { PlatformHttp, type PlatformHttpOptions } from './http';
 import { findingStory, requestAutofix, type AutofixOutcome, type FindingStoryAnswer, type FindingStoryCallOptions } from './issue-requests';
-import { addProjectTags, removeProjectTags, setManagedScans, setPrimaryBranch, setRuleMode, unlinkTicketEverywhere, type SettableRuleMode } from './platform-changes';
+import {
+  addProjectTags,
+  removeProjectTags,
+  setManagedScans,
+  setPrimaryBranch,
+  setRuleMode,
+  unlinkTicketEverywhere,
+  type SettableRuleMode,
+} from './platform-changes';
 import { latestScan, scannedBranches } from './scans-requests';
 import { createTickets, linkTicket, triage, unlinkTicket } from './triage-requests';
 import { checkPageSize, cursorPages, offsetPages, pageHintsOf } from './paging';
@@ -77,14 +85,22 @@ export class PlatformClient {
     const limit = checkPageSize(options.limit ?? DEFAULT_POLICY_RULES_LIMIT, 1, 2000, 'limit');
     const path = `${deploymentPath(deploymentId)}/policies/${encodePathSegment(policyId, 'policy id')}`;
     const what = said('policy {0}', policyId);
-    return cursorPages(async (cursor, signal) => {
-      const page = decodePolicyRulesPage(await this.read(path, encodeCursorQuery(cursor, limit), what, { signal }));
-      return { value: { policy: page.policy, rules: page.rules, skipped: page.skipped }, nextCursor: page.nextCursor, rawCount: page.rawCount };
-    }, { signal: options.signal });
+    return cursorPages(
+      async (cursor, signal) => {
+        const page = decodePolicyRulesPage(await this.read(path, encodeCursorQuery(cursor, limit), what, { signal }));
+        return { value: { policy: page.policy, rules: page.rules, skipped: page.skipped }, nextCursor: page.nextCursor, rawCount: page.rawCount };
+      },
+      { signal: options.signal },
+    );
   }
 
   /** Spec 4.2, page by page (offset paging, later pages fetched concurrently but yielded in order). */
-  findings(deploymentSlug: string, issueType: ListIssueType, filters: FindingFilters, options: FindingsCallOptions = {}): AsyncGenerator<ReadFindingsPage, void, undefined> {
+  findings(
+    deploymentSlug: string,
+    issueType: ListIssueType,
+    filters: FindingFilters,
+    options: FindingsCallOptions = {},
+  ): AsyncGenerator<ReadFindingsPage, void, undefined> {
     return findingsPages(this.read, deploymentSlug, issueType, filters, options, this.concurrency);
   }
 
@@ -151,15 +167,28 @@ export class PlatformClient {
   }
 
   /** The supply-chain inventory (docs/platform-api.md, "Dependencies"): repositories with dependencies. */
-  dependencyRepositories(deploymentId: string, filter: DependencyFilter, options: DependencyCallOptions = {}): AsyncGenerator<InventoryPage<DependencyRepository>, void, undefined> {
+  dependencyRepositories(
+    deploymentId: string,
+    filter: DependencyFilter,
+    options: DependencyCallOptions = {},
+  ): AsyncGenerator<InventoryPage<DependencyRepository>, void, undefined> {
     return repositoryPages(this.http, deploymentId, filter, options);
   }
 
-  lockfiles(deploymentId: string, repositoryId: string, filter: DependencyFilter, options: DependencyCallOptions = {}): AsyncGenerator<InventoryPage<LockfileSummary>, void, undefined> {
+  lockfiles(
+    deploymentId: string,
+    repositoryId: string,
+    filter: DependencyFilter,
+    options: DependencyCallOptions = {},
+  ): AsyncGenerator<InventoryPage<LockfileSummary>, void, undefined> {
     return lockfilePages(this.http, deploymentId, repositoryId, filter, options);
   }
 
-  dependencies(deploymentId: string, filter: DependencyFilter, options: DependencyCallOptions = {}): AsyncGenerator<InventoryPage<Dependency>, void, undefined> {
+  dependencies(
+    deploymentId: string,
+    filter: DependencyFilter,
+    options: DependencyCallOptions = {},
+  ): AsyncGenerator<InventoryPage<Dependency>, void, undefined> {
     return dependencyPages(this.http, deploymentId, filter, options);
   }
 
@@ -216,10 +245,13 @@ export class PlatformClient {
     const pageSize = checkPageSize(options.pageSize ?? DEFAULT_PROJECTS_PAGE_SIZE, 1, 10_000, 'page_size');
     const path = `${deploymentPath(deploymentSlug)}/projects`;
     const what = said('the projects of deployment {0}', deploymentSlug);
-    return offsetPages(async (page, signal) => {
-      const decoded = decodeProjectsPage(await this.read(path, encodeOffsetQuery(page, pageSize), what, { signal }, 'token'));
-      return { value: decoded.projects, rawCount: decoded.rawCount, signature: pageSignature(decoded.projects, (p) => p.id) };
-    }, { pageSize, concurrency: options.concurrency ?? this.concurrency, signal: options.signal, ...pageHintsOf(options) });
+    return offsetPages(
+      async (page, signal) => {
+        const decoded = decodeProjectsPage(await this.read(path, encodeOffsetQuery(page, pageSize), what, { signal }, 'token'));
+        return { value: decoded.projects, rawCount: decoded.rawCount, signature: pageSignature(decoded.projects, (p) => p.id) };
+      },
+      { pageSize, concurrency: options.concurrency ?? this.concurrency, signal: options.signal, ...pageHintsOf(options) },
+    );
   }
 
   /**
@@ -252,4 +284,3 @@ export class PlatformClient {
   private readonly read: ReadJson = (path, query, what, options, access = 'product') =>
     this.http.requestJson({ method: 'GET', path, query, what, access, signal: options.signal, ...(options.identity ? { identity: options.identity } : {}) });
 }
-

@@ -3,7 +3,15 @@
  * with dependencies, one repository's lockfiles, and the dependencies. Each is a POST that only
  * reads, paged by a cursor in its JSON body; `PlatformClient` exposes them.
  */
-import type { Dependency, DependencyFilter, DependencyRepository, InventoryPage, LicensePolicySetting, LockfileSummary, PackageFilter } from '../model/dependency';
+import type {
+  Dependency,
+  DependencyFilter,
+  DependencyRepository,
+  InventoryPage,
+  LicensePolicySetting,
+  LockfileSummary,
+  PackageFilter,
+} from '../model/dependency';
 import { decodeDependenciesPage, decodeLockfilesPage, decodeRepositoriesPage, type DecodedInventoryPage } from '../model/decodeDependency';
 import { PlatformError } from '../model/errors';
 import { StringInterner } from '../model/interner';
@@ -32,18 +40,49 @@ export const DEFAULT_REPOSITORIES_PAGE_SIZE = 1000;
 export const DEFAULT_LOCKFILES_PAGE_SIZE = 1000;
 const MAX_PAGE_SIZE = 10_000;
 
-
-export function repositoryPages(http: PlatformHttp, deploymentId: string, filter: DependencyFilter, options: DependencyCallOptions): AsyncGenerator<InventoryPage<DependencyRepository>, void, undefined> {
+export function repositoryPages(
+  http: PlatformHttp,
+  deploymentId: string,
+  filter: DependencyFilter,
+  options: DependencyCallOptions,
+): AsyncGenerator<InventoryPage<DependencyRepository>, void, undefined> {
   const path = `${deploymentPath(deploymentId)}/dependencies/repositories`;
-  return inventoryPages(http, path, filter, options, DEFAULT_REPOSITORIES_PAGE_SIZE, said('the Supply Chain repositories with dependencies'), decodeRepositoriesPage);
+  return inventoryPages(
+    http,
+    path,
+    filter,
+    options,
+    DEFAULT_REPOSITORIES_PAGE_SIZE,
+    said('the Supply Chain repositories with dependencies'),
+    decodeRepositoriesPage,
+  );
 }
 
-export function lockfilePages(http: PlatformHttp, deploymentId: string, repositoryId: string, filter: DependencyFilter, options: DependencyCallOptions): AsyncGenerator<InventoryPage<LockfileSummary>, void, undefined> {
+export function lockfilePages(
+  http: PlatformHttp,
+  deploymentId: string,
+  repositoryId: string,
+  filter: DependencyFilter,
+  options: DependencyCallOptions,
+): AsyncGenerator<InventoryPage<LockfileSummary>, void, undefined> {
   const path = `${deploymentPath(deploymentId)}/dependencies/repositories/${encodePathSegment(repositoryId, 'repository id')}/lockfiles`;
-  return inventoryPages(http, path, filter, options, DEFAULT_LOCKFILES_PAGE_SIZE, said('the Supply Chain lockfiles of repository {0}', repositoryId), decodeLockfilesPage);
+  return inventoryPages(
+    http,
+    path,
+    filter,
+    options,
+    DEFAULT_LOCKFILES_PAGE_SIZE,
+    said('the Supply Chain lockfiles of repository {0}', repositoryId),
+    decodeLockfilesPage,
+  );
 }
 
-export function dependencyPages(http: PlatformHttp, deploymentId: string, filter: DependencyFilter, options: DependencyCallOptions): AsyncGenerator<InventoryPage<Dependency>, void, undefined> {
+export function dependencyPages(
+  http: PlatformHttp,
+  deploymentId: string,
+  filter: DependencyFilter,
+  options: DependencyCallOptions,
+): AsyncGenerator<InventoryPage<Dependency>, void, undefined> {
   const path = `${deploymentPath(deploymentId)}/dependencies`;
   return inventoryPages(http, path, filter, options, DEFAULT_DEPENDENCIES_PAGE_SIZE, said('the Supply Chain dependencies'), decodeDependenciesPage);
 }
@@ -55,21 +94,31 @@ export function dependencyPages(http: PlatformHttp, deploymentId: string, filter
  * without Supply Chain is refused with 404, 403 or 400.
  */
 function inventoryPages<T>(
-  http: PlatformHttp, path: string, filter: DependencyFilter, options: DependencyCallOptions, defaultPageSize: number, what: Said,
+  http: PlatformHttp,
+  path: string,
+  filter: DependencyFilter,
+  options: DependencyCallOptions,
+  defaultPageSize: number,
+  what: Said,
   decode: (body: unknown, interner: StringInterner) => DecodedInventoryPage<T>,
 ): AsyncGenerator<InventoryPage<T>, void, undefined> {
   const pageSize = checkPageSize(options.pageSize ?? defaultPageSize, 1, MAX_PAGE_SIZE, 'pageSize');
   const dependencyFilter = encodeDependencyFilter(filter);
   const interner = options.interner ?? new StringInterner();
-  return bodyCursorPages(async (body, signal) => {
-    const answer = await http.requestJson({ method: 'POST', path, body, what, access: 'product', idempotent: true, signal });
-    const page = decode(answer, interner);
-    return { value: { items: page.items, skipped: page.skipped }, cursor: page.cursor, hasMore: page.hasMore, rawCount: page.rawCount };
-  }, { pageSize, query: { dependencyFilter }, what, signal: options.signal });
+  return bodyCursorPages(
+    async (body, signal) => {
+      const answer = await http.requestJson({ method: 'POST', path, body, what, access: 'product', idempotent: true, signal });
+      const page = decode(answer, interner);
+      return { value: { items: page.items, skipped: page.skipped }, cursor: page.cursor, hasMore: page.hasMore, rawCount: page.rawCount };
+    },
+    { pageSize, query: { dependencyFilter }, what, signal: options.signal },
+  );
 }
 
 const POLICY_SETTINGS: Readonly<Record<LicensePolicySetting, string>> = {
-  allow: 'LICENSE_POLICY_SETTING_ALLOW', comment: 'LICENSE_POLICY_SETTING_COMMENT', block: 'LICENSE_POLICY_SETTING_BLOCK',
+  allow: 'LICENSE_POLICY_SETTING_ALLOW',
+  comment: 'LICENSE_POLICY_SETTING_COMMENT',
+  block: 'LICENSE_POLICY_SETTING_BLOCK',
 };
 const TRANSITIVITIES: Readonly<Record<string, string>> = { direct: 'DIRECT', transitive: 'TRANSITIVE', unknown: 'UNKNOWN_TRANSITIVITY' };
 
@@ -84,12 +133,25 @@ export function encodeDependencyFilter(filter: DependencyFilter): Record<string,
     const kept = (values ?? []).map((v) => v.trim()).filter((v) => v !== '');
     if (kept.length > 0) out[key] = kept;
   };
-  list('ecosystem', filter.ecosystems?.map((e) => e.toLowerCase()));
+  list(
+    'ecosystem',
+    filter.ecosystems?.map((e) => e.toLowerCase()),
+  );
   list('license', filter.licenses);
-  list('licensePolicySettings', filter.licensePolicy?.map((s) => enumValue(POLICY_SETTINGS, s, said('The license policy setting "{0}" is not one the platform filters by ({1}).', s, 'allow, comment, block'))));
+  list(
+    'licensePolicySettings',
+    filter.licensePolicy?.map((s) =>
+      enumValue(POLICY_SETTINGS, s, said('The license policy setting "{0}" is not one the platform filters by ({1}).', s, 'allow, comment, block')),
+    ),
+  );
   if (filter.lockfilePath !== undefined && filter.lockfilePath.trim() !== '') out.lockfilePath = filter.lockfilePath.trim();
   list('repositoryId', filter.repositoryIds);
-  list('transitivity', filter.transitivity?.map((t) => enumValue(TRANSITIVITIES, t, said('The transitivity "{0}" is not one the platform filters by ({1}).', t, 'direct, transitive, unknown'))));
+  list(
+    'transitivity',
+    filter.transitivity?.map((t) =>
+      enumValue(TRANSITIVITIES, t, said('The transitivity "{0}" is not one the platform filters by ({1}).', t, 'direct, transitive, unknown')),
+    ),
+  );
   const packages = (filter.packages ?? []).map(encodePackageFilter);
   if (packages.length > 0) out.packageFilters = packages;
   if (filter.includeArchived === true) out.includeArchived = true;
@@ -101,8 +163,10 @@ function encodePackageFilter(p: PackageFilter): Record<string, unknown> {
   if (name === '') throw new PlatformError('badRequest', said('A package filter needs a package name.'));
   const lower = p.lower?.trim();
   const upper = p.upper?.trim();
-  if (lower && !/^>=?\s*\S+$/.test(lower)) throw new PlatformError('badRequest', said('The lower bound "{0}" of {1} must start with {2} or {3}, as in {4}.', lower, name, '>=', '>', '>=1.0.0'));
-  if (upper && !/^<=?\s*\S+$/.test(upper)) throw new PlatformError('badRequest', said('The upper bound "{0}" of {1} must start with {2} or {3}, as in {4}.', upper, name, '<=', '<', '<2.0.0'));
+  if (lower && !/^>=?\s*\S+$/.test(lower))
+    throw new PlatformError('badRequest', said('The lower bound "{0}" of {1} must start with {2} or {3}, as in {4}.', lower, name, '>=', '>', '>=1.0.0'));
+  if (upper && !/^<=?\s*\S+$/.test(upper))
+    throw new PlatformError('badRequest', said('The upper bound "{0}" of {1} must start with {2} or {3}, as in {4}.', upper, name, '<=', '<', '<2.0.0'));
   const version = p.version?.trim();
   return {
     name,
@@ -119,4 +183,3 @@ function enumValue(values: Readonly<Record<string, string>>, value: string, unkn
   if (encoded === undefined) throw new PlatformError('badRequest', unknown);
   return encoded;
 }
-

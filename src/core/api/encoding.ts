@@ -85,10 +85,7 @@ export function encodeFindingsQuery(issueType: ListIssueType, filters: FindingFi
       .add('confidence', filters.confidence)
       .add('autotriage_verdict', filters.autotriageVerdict);
   } else {
-    query
-      .addAll('exposures', filters.exposures)
-      .addAll('transitivities', filters.transitivities)
-      .add('is_malicious', filters.isMalicious);
+    query.addAll('exposures', filters.exposures).addAll('transitivities', filters.transitivities).add('is_malicious', filters.isMalicious);
   }
   return query.toString();
 }
@@ -112,7 +109,10 @@ export function encodeOffsetQuery(page: number, pageSize: number): string {
 }
 
 export function encodeCursorQuery(cursor: string | undefined, limit: number): string {
-  return new QueryBuilder().add('cursor', cursor || undefined).add('limit', limit).toString();
+  return new QueryBuilder()
+    .add('cursor', cursor || undefined)
+    .add('limit', limit)
+    .toString();
 }
 
 /** Spec 4.3: ids travel as text (uint64), the component type with its long enum prefix. */

@@ -25,7 +25,13 @@ export interface PagedCallOptions extends CallOptions {
  * token's own (deployments, projects). With `identity`, a body byte for byte the one it names
  * resolves with `SAME_BODY` (`http.ts`), unparsed.
  */
-export type ReadJson = (path: string, query: string | undefined, what: Said, options: CallOptions & { readonly identity?: BodyIdentity }, access?: EndpointAccess) => Promise<unknown>;
+export type ReadJson = (
+  path: string,
+  query: string | undefined,
+  what: Said,
+  options: CallOptions & { readonly identity?: BodyIdentity },
+  access?: EndpointAccess,
+) => Promise<unknown>;
 
 export function deploymentPath(deploymentIdOrSlug: string): string {
   return `/api/v1/deployments/${encodePathSegment(deploymentIdOrSlug, 'deployment')}`;

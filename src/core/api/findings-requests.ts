@@ -53,43 +53,75 @@ const MAX_DETAIL_PAGES = 10;
 
 /** Spec 4.2, page by page (offset paging, later pages fetched `concurrency` at a time but yielded in order). */
 export function findingsPages(
-  read: ReadJson, deploymentSlug: string, issueType: ListIssueType, filters: FindingFilters, options: FindingsCallOptions, concurrency: number,
+  read: ReadJson,
+  deploymentSlug: string,
+  issueType: ListIssueType,
+  filters: FindingFilters,
+  options: FindingsCallOptions,
+  concurrency: number,
 ): AsyncGenerator<ReadFindingsPage, void, undefined> {
   const pageSize = checkPageSize(options.pageSize ?? DEFAULT_FINDINGS_PAGE_SIZE, 100, 3000, 'page_size');
   // Encoded once up front, so a bad filter fails before any request is made.
   encodeFindingsQuery(issueType, filters, 0, pageSize);
   const path = `${deploymentPath(deploymentSlug)}/findings`;
   const interner = options.interner ?? new StringInterner();
-  const what = issueType === 'sca' ? said('the supply-chain findings of deployment {0}', deploymentSlug)
-    : issueType === 'ai_sast' ? said('the AI code findings of deployment {0}', deploymentSlug)
-      : said('the code findings of deployment {0}', deploymentSlug);
-  return offsetPages(async (page, signal): Promise<{ value: ReadFindingsPage; rawCount: number; signature: string | undefined }> => {
-    // A page sent again byte for byte is what it made last time, unparsed (an unchanged refresh).
-    const kept = options.previousPage?.(page);
-    let digest = '';
-    const identity = { unless: kept?.digest, seen: (d: string) => { digest = d; } };
-    const body = await read(path, encodeFindingsQuery(issueType, filters, page, pageSize), what, { signal, identity });
-    if (body === SAME_BODY && kept) {
-      return { value: { findings: [...kept.findings], skipped: kept.skipped, from: { page, digest, rawCount: kept.rawCount } }, rawCount: kept.rawCount, signature: pageSignature(kept.findings, (f) => f.id) };
-    }
-    const decoded = await decodeFindingsPageInSlices(body, issueType, interner, ownTurn);
-    const from = { page, digest, rawCount: decoded.rawCount };
-    return { value: { findings: decoded.findings, skipped: decoded.skipped, from }, rawCount: decoded.rawCount, signature: pageSignature(decoded.findings, (f) => f.id) };
-  }, { pageSize, concurrency: options.concurrency ?? concurrency, signal: options.signal, ...pageHintsOf(options) });
+  const what =
+    issueType === 'sca'
+      ? said('the supply-chain findings of deployment {0}', deploymentSlug)
+      : issueType === 'ai_sast'
+        ? said('the AI code findings of deployment {0}', deploymentSlug)
+        : said('the code findings of deployment {0}', deploymentSlug);
+  return offsetPages(
+    async (page, signal): Promise<{ value: ReadFindingsPage; rawCount: number; signature: string | undefined }> => {
+      // A page sent again byte for byte is what it made last time, unparsed (an unchanged refresh).
+      const kept = options.previousPage?.(page);
+      let digest = '';
+      const identity = {
+        unless: kept?.digest,
+        seen: (d: string) => {
+          digest = d;
+        },
+      };
+      const body = await read(path, encodeFindingsQuery(issueType, filters, page, pageSize), what, { signal, identity });
+      if (body === SAME_BODY && kept) {
+        return {
+          value: { findings: [...kept.findings], skipped: kept.skipped, from: { page, digest, rawCount: kept.rawCount } },
+          rawCount: kept.rawCount,
+          signature: pageSignature(kept.findings, (f) => f.id),
+        };
+      }
+      const decoded = await decodeFindingsPageInSlices(body, issueType, interner, ownTurn);
+      const from = { page, digest, rawCount: decoded.rawCount };
+      return {
+        value: { findings: decoded.findings, skipped: decoded.skipped, from },
+        rawCount: decoded.rawCount,
+        signature: pageSignature(decoded.findings, (f) => f.id),
+      };
+    },
+    { pageSize, concurrency: options.concurrency ?? concurrency, signal: options.signal, ...pageHintsOf(options) },
+  );
 }
 
 /**
  * Secrets findings, page by page (cursor paging; the path takes the deployment's id). The list
  * has no branch filter: every ref of the repository comes, and the caller keeps the one it shows.
  */
-export function secretsPages(read: ReadJson, deploymentId: string, filters: FindingFilters, options: FindingsCallOptions): AsyncGenerator<FindingsPage, void, undefined> {
+export function secretsPages(
+  read: ReadJson,
+  deploymentId: string,
+  filters: FindingFilters,
+  options: FindingsCallOptions,
+): AsyncGenerator<FindingsPage, void, undefined> {
   const limit = checkPageSize(options.pageSize ?? DEFAULT_SECRETS_LIMIT, 1, 1000, 'limit');
   const path = `${deploymentPath(deploymentId)}/secrets`;
   const interner = options.interner ?? new StringInterner();
-  return cursorPages(async (cursor, signal) => {
-    const page = decodeSecretsPage(await read(path, encodeSecretsQuery(filters, cursor, limit), said('the secrets findings'), { signal }), interner);
-    return { value: { findings: page.findings, skipped: page.skipped }, nextCursor: page.nextCursor, rawCount: page.rawCount };
-  }, { signal: options.signal });
+  return cursorPages(
+    async (cursor, signal) => {
+      const page = decodeSecretsPage(await read(path, encodeSecretsQuery(filters, cursor, limit), said('the secrets findings'), { signal }), interner);
+      return { value: { findings: page.findings, skipped: page.skipped }, nextCursor: page.nextCursor, rawCount: page.rawCount };
+    },
+    { signal: options.signal },
+  );
 }
 
 /**
@@ -110,7 +142,7 @@ export async function findFindingDetail(read: ReadJson, deploymentSlug: string, 
   };
   const path = `${deploymentPath(deploymentSlug)}/findings`;
   for (let page = 0; page < MAX_DETAIL_PAGES; page++) {
-    const body = await read(path, encodeFindingsQuery(kind, filters, page, DETAIL_PAGE_SIZE), said('the finding\'s details'), options);
+    const body = await read(path, encodeFindingsQuery(kind, filters, page, DETAIL_PAGE_SIZE), said("the finding's details"), options);
     const items = rawFindings(body, kind);
     const raw = items.find((item) => asObject(item)?.id === finding.id);
     if (raw) return decodeFindingDetail(raw, kind);

@@ -3,7 +3,16 @@ import { parseBaseUrl, type BaseUrl } from './baseUrl';
 import { REDIRECT_STATUSES, redirectTarget, refuseInsecure } from './redirects';
 import { PlatformError, cancelledError } from '../model/errors';
 import { SAME_BODY, type BodyIdentity } from './body-identity';
-import { checkJsonType, DEFAULT_MAX_BODY_BYTES, parseJsonBody, readBodyPrefix, readCappedBody, readCappedText, headerValue, type ReadText } from './responseBody';
+import {
+  checkJsonType,
+  DEFAULT_MAX_BODY_BYTES,
+  parseJsonBody,
+  readBodyPrefix,
+  readCappedBody,
+  readCappedText,
+  headerValue,
+  type ReadText,
+} from './responseBody';
 import { DEFAULT_RETRY_POLICY, withRetries, type HttpMethod, type RetryEnvironment, type RetryInfo, type RetryPolicy } from './retry';
 import { capitalized, errorForStatus, parseRetryAfter, type EndpointAccess } from './statusErrors';
 import { errorFromTransport } from './transportErrors';
@@ -104,12 +113,14 @@ export class PlatformHttp {
     this.base = parseBaseUrl(options.baseUrl);
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     this.ownsDispatcher = options.dispatcher === undefined;
-    const own = options.dispatcher ?? new Agent({
-      connect: { timeout: this.timeouts.connectMs },
-      headersTimeout: this.timeouts.headersMs,
-      bodyTimeout: this.timeouts.bodyMs,
-      keepAliveTimeout: 30_000,
-    });
+    const own =
+      options.dispatcher ??
+      new Agent({
+        connect: { timeout: this.timeouts.connectMs },
+        headersTimeout: this.timeouts.headersMs,
+        bodyTimeout: this.timeouts.bodyMs,
+        keepAliveTimeout: 30_000,
+      });
     this.dispatcher = typeof own === 'function' ? own : () => own;
     this.retry = {
       policy: { ...DEFAULT_RETRY_POLICY, ...options.retryPolicy },
@@ -148,7 +159,7 @@ export class PlatformHttp {
     try {
       url = new URL(link);
     } catch {
-      throw new PlatformError('invalidResponse', said('The platform\'s link for {0} is not a valid URL.', what));
+      throw new PlatformError('invalidResponse', said("The platform's link for {0} is not a valid URL.", what));
     }
     const token = url.origin === this.base.origin ? await this.options.getToken() : undefined;
     return withRetries('GET', this.retry, signal, async () => {
@@ -160,7 +171,8 @@ export class PlatformHttp {
         if (REDIRECT_STATUSES.has(status)) {
           await response.body.dump().catch(() => undefined);
           const location = headerValue(response.headers.location);
-          if (!location || hops >= this.maxRedirects) throw new PlatformError('redirect', said('The download of {0} was redirected without end or without a target.', what));
+          if (!location || hops >= this.maxRedirects)
+            throw new PlatformError('redirect', said('The download of {0} was redirected without end or without a target.', what));
           target = new URL(location, target);
           continue;
         }
@@ -201,7 +213,11 @@ export class PlatformHttp {
           method = 'GET';
           body = undefined;
         } else if ((status === 301 || status === 302) && method !== 'GET') {
-          throw new PlatformError('redirect', said('The platform redirected a {0} for {1} ({2}); it was not repeated. Check the base URL setting.', method, request.what, status), { status });
+          throw new PlatformError(
+            'redirect',
+            said('The platform redirected a {0} for {1} ({2}); it was not repeated. Check the base URL setting.', method, request.what, status),
+            { status },
+          );
         }
         continue;
       }
@@ -215,7 +231,14 @@ export class PlatformHttp {
   }
 
   /** `token` undefined: no Authorization header (a link on another origin). */
-  private async send(url: URL, method: HttpMethod, body: string | undefined, token: string | undefined, signal: AbortSignal | undefined, accept = 'application/json'): Promise<Dispatcher.ResponseData> {
+  private async send(
+    url: URL,
+    method: HttpMethod,
+    body: string | undefined,
+    token: string | undefined,
+    signal: AbortSignal | undefined,
+    accept = 'application/json',
+  ): Promise<Dispatcher.ResponseData> {
     const headers: Record<string, string> = { 'user-agent': this.userAgent, accept };
     if (token !== undefined) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) {

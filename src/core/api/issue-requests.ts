@@ -22,7 +22,7 @@ export interface FindingStoryCallOptions extends CallOptions {
 }
 
 function issueSegment(issueId: number): string {
-  if (!Number.isSafeInteger(issueId) || issueId < 0) throw new PlatformError('badRequest', said('{0} is not a finding\'s id.', issueId));
+  if (!Number.isSafeInteger(issueId) || issueId < 0) throw new PlatformError('badRequest', said("{0} is not a finding's id.", issueId));
   return encodePathSegment(String(issueId), 'finding id');
 }
 
@@ -31,7 +31,12 @@ function issueSegment(issueId: number): string {
  * token without this experimental call answers 404, 403 or 400: that is `notAvailable`, said
  * calmly, never an error. Any other failure (the network, a 5xx after retries, a 401) is thrown.
  */
-export async function findingStory(http: PlatformHttp, deploymentId: string, issueId: number, options: FindingStoryCallOptions = {}): Promise<FindingStoryAnswer> {
+export async function findingStory(
+  http: PlatformHttp,
+  deploymentId: string,
+  issueId: number,
+  options: FindingStoryCallOptions = {},
+): Promise<FindingStoryAnswer> {
   const path = `/api/agent/deployments/${encodePathSegment(deploymentId, 'deployment')}/issues/v2/${issueSegment(issueId)}`;
   let body: unknown;
   try {

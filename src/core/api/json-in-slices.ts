@@ -31,7 +31,7 @@ export class TextPieces {
 
   whole(): string {
     this.settle();
-    return this.pieces.length === 1 ? this.pieces[0] ?? '' : this.pieces.join('');
+    return this.pieces.length === 1 ? (this.pieces[0] ?? '') : this.pieces.join('');
   }
 
   slice(from: number, to: number): string {
@@ -52,7 +52,7 @@ export class TextPieces {
 
   private settle(): void {
     if (this.pendingSize === 0) return;
-    this.pieces.push(this.pending.length === 1 ? this.pending[0] ?? '' : this.pending.join(''));
+    this.pieces.push(this.pending.length === 1 ? (this.pending[0] ?? '') : this.pending.join(''));
     this.starts.push(this.size);
     this.size += this.pendingSize;
     this.pending = [];

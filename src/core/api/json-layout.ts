@@ -33,7 +33,11 @@ const CLOSE_OBJECT = 0x7d;
 const COMMA = 0x2c;
 const SPACE = 0x20;
 
-interface OpenArray { key: ArrayLayout['key']; open: number; starts: number[] }
+interface OpenArray {
+  key: ArrayLayout['key'];
+  open: number;
+  starts: number[];
+}
 
 export class JsonLayoutScanner {
   private offset = 0;

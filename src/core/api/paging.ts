@@ -84,15 +84,17 @@ export async function* offsetPages<P>(
   };
   const request = (page: number): void => {
     outstanding++;
-    const pending = fetchPage(page, inner.controller.signal).then((result) => {
-      if (result.rawCount === 0) lastPage = Math.min(lastPage, page - 1);
-      // The last page wanted had items: the list goes on past what was expected.
-      else if (page === wanted - 1) wanted = page + 1 + concurrency;
-      return result;
-    }).finally(() => {
-      outstanding--;
-      pump();
-    });
+    const pending = fetchPage(page, inner.controller.signal)
+      .then((result) => {
+        if (result.rawCount === 0) lastPage = Math.min(lastPage, page - 1);
+        // The last page wanted had items: the list goes on past what was expected.
+        else if (page === wanted - 1) wanted = page + 1 + concurrency;
+        return result;
+      })
+      .finally(() => {
+        outstanding--;
+        pump();
+      });
     // Rejections are observed when the page's turn comes; this only keeps Node from
     // reporting them as unhandled while earlier pages are still being yielded.
     pending.catch(() => undefined);
@@ -118,7 +120,14 @@ export async function* offsetPages<P>(
         break;
       }
       if (result.signature !== undefined && result.signature === previousSignature) {
-        throw new PlatformError('invalidResponse', said('The platform sent page {0} with the same items as page {1}; the list was cut off there (the server seems to ignore the page number).', page, page - 1));
+        throw new PlatformError(
+          'invalidResponse',
+          said(
+            'The platform sent page {0} with the same items as page {1}; the list was cut off there (the server seems to ignore the page number).',
+            page,
+            page - 1,
+          ),
+        );
       }
       previousSignature = result.signature;
       if (result.rawCount > 0) pagesWithItems++;
@@ -170,9 +179,12 @@ export async function* cursorPages<P, C = string>(
   let cursor: C | undefined;
   for (let page = 0; ; page++) {
     if (page >= maxPages) {
-      throw new PlatformError('invalidResponse', options.what
-        ? said('The platform kept sending pages of {0} beyond {1} pages; the list was cut off there.', options.what, maxPages)
-        : said('The platform kept sending pages beyond {0} pages; the list was cut off there.', maxPages));
+      throw new PlatformError(
+        'invalidResponse',
+        options.what
+          ? said('The platform kept sending pages of {0} beyond {1} pages; the list was cut off there.', options.what, maxPages)
+          : said('The platform kept sending pages beyond {0} pages; the list was cut off there.', maxPages),
+      );
     }
     const result = await fetchPage(cursor, options.signal);
     if (result.rawCount > 0 || page === 0) yield result.value;
@@ -181,15 +193,21 @@ export async function* cursorPages<P, C = string>(
     const more = result.hasMore ?? (next !== undefined && result.rawCount > 0);
     if (!more) return;
     if (next === undefined) {
-      throw new PlatformError('invalidResponse', options.what
-        ? said('The platform said more of {0} follows but sent no cursor to ask for it; the list was cut off there.', options.what)
-        : said('The platform said more follows but sent no cursor to ask for it; the list was cut off there.'));
+      throw new PlatformError(
+        'invalidResponse',
+        options.what
+          ? said('The platform said more of {0} follows but sent no cursor to ask for it; the list was cut off there.', options.what)
+          : said('The platform said more follows but sent no cursor to ask for it; the list was cut off there.'),
+      );
     }
     const key = keyOf(next);
     if (seen.has(key)) {
-      throw new PlatformError('invalidResponse', options.what
-        ? said('The platform sent the same cursor twice for {0}; the list was cut off there to avoid a loop.', options.what)
-        : said('The platform sent the same cursor twice; the list was cut off there to avoid a loop.'));
+      throw new PlatformError(
+        'invalidResponse',
+        options.what
+          ? said('The platform sent the same cursor twice for {0}; the list was cut off there to avoid a loop.', options.what)
+          : said('The platform sent the same cursor twice; the list was cut off there to avoid a loop.'),
+      );
     }
     seen.add(key);
     cursor = next;
@@ -197,7 +215,10 @@ export async function* cursorPages<P, C = string>(
 }
 
 /** The paging hints a caller gave, as `offsetPages` takes them. */
-export function pageHintsOf(options: { readonly firstWave?: number; readonly onEnd?: (shape: ListShape) => void }): Pick<OffsetPagingOptions, 'firstWave' | 'onEnd'> {
+export function pageHintsOf(options: {
+  readonly firstWave?: number;
+  readonly onEnd?: (shape: ListShape) => void;
+}): Pick<OffsetPagingOptions, 'firstWave' | 'onEnd'> {
   return {
     ...(options.firstWave === undefined ? {} : { firstWave: options.firstWave }),
     ...(options.onEnd ? { onEnd: options.onEnd } : {}),

@@ -37,9 +37,16 @@ function checkTags(tags: readonly string[]): void {
  * Sets one rule's mode in a policy. The answer's rule when it holds a readable one, else
  * undefined (the caller keeps the mode it asked for).
  */
-export async function setRuleMode(http: PlatformHttp, deploymentId: string, policyId: string, rulePath: string, mode: SettableRuleMode, options: CallOptions = {}): Promise<PolicyRule | undefined> {
+export async function setRuleMode(
+  http: PlatformHttp,
+  deploymentId: string,
+  policyId: string,
+  rulePath: string,
+  mode: SettableRuleMode,
+  options: CallOptions = {},
+): Promise<PolicyRule | undefined> {
   if (rulePath.trim() === '') refuse(said('Name the rule (its path, such as {0}).', 'python.lang.security.audit.eval'));
-  if (!SETTABLE_RULE_MODES.includes(mode)) refuse(said('A rule\'s mode is one of {0}.', SETTABLE_RULE_MODES.join(', ')));
+  if (!SETTABLE_RULE_MODES.includes(mode)) refuse(said("A rule's mode is one of {0}.", SETTABLE_RULE_MODES.join(', ')));
   const body = await http.requestJson({
     method: 'PUT',
     path: `${deploymentPath(deploymentId)}/policies/${encodePathSegment(policyId, 'policy id')}`,
@@ -53,7 +60,13 @@ export async function setRuleMode(http: PlatformHttp, deploymentId: string, poli
 }
 
 /** Spec 4.4: the service adds the tags to those the project has (it does not replace them). */
-export async function addProjectTags(http: PlatformHttp, deploymentSlug: string, projectName: string, tags: readonly string[], options: CallOptions = {}): Promise<Project> {
+export async function addProjectTags(
+  http: PlatformHttp,
+  deploymentSlug: string,
+  projectName: string,
+  tags: readonly string[],
+  options: CallOptions = {},
+): Promise<Project> {
   checkTags(tags);
   const body = await http.requestJson({
     method: 'PUT',
@@ -67,7 +80,13 @@ export async function addProjectTags(http: PlatformHttp, deploymentSlug: string,
 }
 
 /** Removes those tags from the project only (the deployment keeps them). */
-export async function removeProjectTags(http: PlatformHttp, deploymentSlug: string, projectName: string, tags: readonly string[], options: CallOptions = {}): Promise<Project> {
+export async function removeProjectTags(
+  http: PlatformHttp,
+  deploymentSlug: string,
+  projectName: string,
+  tags: readonly string[],
+  options: CallOptions = {},
+): Promise<Project> {
   checkTags(tags);
   const body = await http.requestJson({
     method: 'DELETE',
@@ -84,7 +103,13 @@ export async function removeProjectTags(http: PlatformHttp, deploymentSlug: stri
  * Makes a branch the project's primary branch (what "new on this branch" compares with);
  * `undefined` makes the default branch primary again. The service takes a full branch name.
  */
-export async function setPrimaryBranch(http: PlatformHttp, deploymentSlug: string, projectName: string, branch: string | undefined, options: CallOptions = {}): Promise<Project> {
+export async function setPrimaryBranch(
+  http: PlatformHttp,
+  deploymentSlug: string,
+  projectName: string,
+  branch: string | undefined,
+  options: CallOptions = {},
+): Promise<Project> {
   const name = branch?.trim();
   if (name !== undefined && (name === '' || /\s/.test(name) || name === DEFAULT_BRANCH_MARKER)) refuse(said('"{0}" is not a branch name.', branch ?? ''));
   const body = await http.requestJson({
@@ -103,7 +128,13 @@ export async function setPrimaryBranch(http: PlatformHttp, deploymentSlug: strin
  * is not documented: the settings it holds when it names them (a project, or the settings
  * themselves), else undefined (the caller keeps what it asked for).
  */
-export async function setManagedScans(http: PlatformHttp, deploymentSlug: string, projectName: string, scans: ManagedScans, options: CallOptions = {}): Promise<ManagedScans | undefined> {
+export async function setManagedScans(
+  http: PlatformHttp,
+  deploymentSlug: string,
+  projectName: string,
+  scans: ManagedScans,
+  options: CallOptions = {},
+): Promise<ManagedScans | undefined> {
   const body = await http.requestJson({
     method: 'PATCH',
     path: `${projectPath(deploymentSlug, projectName)}/managed-scan`,

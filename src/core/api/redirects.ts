@@ -22,7 +22,10 @@ export function redirectTarget(bounds: RedirectBounds, from: URL, location: stri
     throw new PlatformError('redirect', said('The platform redirected the request for {0} without saying where to. Check the base URL setting.', what));
   }
   if (hops >= bounds.maxRedirects) {
-    throw new PlatformError('redirect', said('The platform redirected the request for {0} more than {1} times. Check the base URL setting.', what, bounds.maxRedirects));
+    throw new PlatformError(
+      'redirect',
+      said('The platform redirected the request for {0} more than {1} times. Check the base URL setting.', what, bounds.maxRedirects),
+    );
   }
   let target: URL;
   try {
@@ -33,7 +36,11 @@ export function redirectTarget(bounds: RedirectBounds, from: URL, location: stri
   if (target.origin !== bounds.origin) {
     throw new PlatformError(
       'redirect',
-      said('The platform redirected the request for {0} to another site ({1}); it was not followed, so the API token was not sent there. Check the base URL setting.', what, target.origin),
+      said(
+        'The platform redirected the request for {0} to another site ({1}); it was not followed, so the API token was not sent there. Check the base URL setting.',
+        what,
+        target.origin,
+      ),
     );
   }
   return target;
@@ -42,5 +49,8 @@ export function redirectTarget(bounds: RedirectBounds, from: URL, location: stri
 /** A download over plain http is refused except on loopback (the local test platform). */
 export function refuseInsecure(url: URL, what: Said): void {
   if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return;
-  throw new PlatformError('insecureUrl', said('The platform\'s link for {0} is not an https address ({1}); it was not fetched.', what, `${url.protocol}//${url.host}`));
+  throw new PlatformError(
+    'insecureUrl',
+    said("The platform's link for {0} is not an https address ({1}); it was not fetched.", what, `${url.protocol}//${url.host}`),
+  );
 }

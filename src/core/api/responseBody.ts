@@ -31,7 +31,10 @@ export function readCappedBody(body: Readable, headers: IncomingHttpHeaders, max
   const chunks: Buffer[] = [];
   let size = 0;
   return readCapped(body, headers, maxBytes, what, {
-    add: (chunk) => { chunks.push(chunk); size += chunk.length; },
+    add: (chunk) => {
+      chunks.push(chunk);
+      size += chunk.length;
+    },
     done: () => (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)),
   });
 }
@@ -59,7 +62,11 @@ export function readCappedText(body: Readable, headers: IncomingHttpHeaders, max
     scanner.push(piece);
   };
   return readCapped(body, headers, maxBytes, what, {
-    add: (chunk) => { add(decoder.write(chunk)); hash.update(chunk); bytes += chunk.length; },
+    add: (chunk) => {
+      add(decoder.write(chunk));
+      hash.update(chunk);
+      bytes += chunk.length;
+    },
     done: () => {
       add(decoder.end());
       return { text, layout: scanner.end(), bytes, digest: hash.digest('base64') };
@@ -138,9 +145,20 @@ export async function readBodyPrefix(body: Readable, maxBytes = ERROR_BODY_PREFI
 export function checkJsonType(headers: IncomingHttpHeaders, what: Said): void {
   const contentType = headerValue(headers['content-type']);
   if (contentType !== undefined && !isJsonContentType(contentType)) {
-    throw new PlatformError('invalidResponse', contentType.toLowerCase().includes('html')
-      ? said('The platform answered {0} with {1} instead of JSON. A proxy or sign-in page may be answering instead of the platform: check the base URL and proxy settings.', what, contentType)
-      : said('The platform answered {0} with {1} instead of JSON. Check that the base URL setting points at the platform, then try again.', what, contentType));
+    throw new PlatformError(
+      'invalidResponse',
+      contentType.toLowerCase().includes('html')
+        ? said(
+            'The platform answered {0} with {1} instead of JSON. A proxy or sign-in page may be answering instead of the platform: check the base URL and proxy settings.',
+            what,
+            contentType,
+          )
+        : said(
+            'The platform answered {0} with {1} instead of JSON. Check that the base URL setting points at the platform, then try again.',
+            what,
+            contentType,
+          ),
+    );
   }
 }
 
@@ -154,7 +172,11 @@ export async function parseJsonBody(body: ReadText, headers: IncomingHttpHeaders
   try {
     return await parseInSlices(body.text, body.layout, sliceChars, turn);
   } catch (e) {
-    throw new PlatformError('invalidResponse', said('The platform\'s answer for {0} is not valid JSON ({1} bytes; it may be cut off). Try again.', what, formatCount(body.bytes)), { cause: e });
+    throw new PlatformError(
+      'invalidResponse',
+      said("The platform's answer for {0} is not valid JSON ({1} bytes; it may be cut off). Try again.", what, formatCount(body.bytes)),
+      { cause: e },
+    );
   }
 }
 
@@ -169,5 +191,8 @@ export function headerValue(value: string | string[] | undefined): string | unde
 
 function tooLarge(what: Said, maxBytes: number): PlatformError {
   const size = maxBytes >= 1024 * 1024 ? said('{0} MiB', formatCount(Math.round(maxBytes / (1024 * 1024)))) : said('{0} bytes', formatCount(maxBytes));
-  return new PlatformError('invalidResponse', said('The platform\'s answer for {0} is larger than {1}, so it was not read. Narrow the request with filters.', what, size));
+  return new PlatformError(
+    'invalidResponse',
+    said("The platform's answer for {0} is larger than {1}, so it was not read. Narrow the request with filters.", what, size),
+  );
 }

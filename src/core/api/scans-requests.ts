@@ -26,7 +26,13 @@ async function searchScans(http: PlatformHttp, deploymentId: string, query: Scan
   for (let page = 0; page < MAX_SCAN_PAGES; page++) {
     // A search only reads, so it is retried like a GET.
     const body = await http.requestJson({
-      method: 'POST', path, body: { ...query, ...(cursor ? { cursor } : {}) }, what, access: 'product', idempotent: true, signal: options.signal,
+      method: 'POST',
+      path,
+      body: { ...query, ...(cursor ? { cursor } : {}) },
+      what,
+      access: 'product',
+      idempotent: true,
+      signal: options.signal,
     });
     const decoded = decodeScansPage(body);
     seen.push(...decoded.scans);
@@ -37,7 +43,13 @@ async function searchScans(http: PlatformHttp, deploymentId: string, query: Scan
 }
 
 /** The newest completed scan of a repository's branch that names its commit. */
-export async function latestScan(http: PlatformHttp, deploymentId: string, repositoryId: number, branch: string, options: CallOptions = {}): Promise<Scan | undefined> {
+export async function latestScan(
+  http: PlatformHttp,
+  deploymentId: string,
+  repositoryId: number,
+  branch: string,
+  options: CallOptions = {},
+): Promise<Scan | undefined> {
   const query = { repository_id: repositoryId, branch, statuses: ['SCAN_STATUS_COMPLETED'], limit: 100 };
   return latestWithCommit(await searchScans(http, deploymentId, query, said('the scans of {0}', branch), options));
 }

@@ -24,18 +24,12 @@ export interface ErrorContext {
 }
 
 /** Builds the error for a non-2xx, non-redirect answer. The body is treated as opaque text. */
-export function errorForStatus(
-  status: number,
-  bodyText: string,
-  retryAfterMs: number | undefined,
-  context: ErrorContext,
-): PlatformError {
+export function errorForStatus(status: number, bodyText: string, retryAfterMs: number | undefined, context: ErrorContext): PlatformError {
   const bodySnippet = truncateSnippet(scrubSecret(bodyText, context.token)) || undefined;
   // Retry-After is honoured on any status that sends it (429 and 503 do).
   const details = { status, bodySnippet, retryAfterMs };
   const withBody = (message: Said): Said => (bodySnippet ? said('{0} Response: "{1}"', message, bodySnippet) : message);
-  const make = (reason: PlatformError['reason'], message: Said): PlatformError =>
-    new PlatformError(reason, withBody(message), details);
+  const make = (reason: PlatformError['reason'], message: Said): PlatformError => new PlatformError(reason, withBody(message), details);
 
   switch (status) {
     case 400:
@@ -45,15 +39,21 @@ export function errorForStatus(
     case 403:
       return make('forbidden', forbiddenText(context));
     case 404:
-      return make('notFound', context.access === 'product' || context.access === 'write'
-        ? said('The platform answered 404 for {0}: this deployment may not have that product, or the token\'s role may not use it.', context.what)
-        : said('{0} was not found (404). {1}', capitalized(context.what), webApiScopeHint()));
+      return make(
+        'notFound',
+        context.access === 'product' || context.access === 'write'
+          ? said("The platform answered 404 for {0}: this deployment may not have that product, or the token's role may not use it.", context.what)
+          : said('{0} was not found (404). {1}', capitalized(context.what), webApiScopeHint()),
+      );
     case 408:
       return make('timeout', said('The platform timed out answering for {0} (408). Try again later.', context.what));
     case 429:
-      return make('rateLimited', retryAfterMs === undefined
-        ? said('The platform is limiting the request rate (429). Try again later.')
-        : said('The platform is limiting the request rate (429); it asks to wait {0} s. Try again later.', Math.ceil(retryAfterMs / 1000)));
+      return make(
+        'rateLimited',
+        retryAfterMs === undefined
+          ? said('The platform is limiting the request rate (429). Try again later.')
+          : said('The platform is limiting the request rate (429); it asks to wait {0} s. Try again later.', Math.ceil(retryAfterMs / 1000)),
+      );
   }
   if (status >= 500) {
     return make('server', said('The platform failed to answer for {0} ({1}). Try again later.', context.what, status));
@@ -67,9 +67,15 @@ export function errorForStatus(
 
 function forbiddenText(context: ErrorContext): Said {
   switch (context.access) {
-    case 'write': return said('The token\'s role does not allow {0} (403). Ask an administrator of the organization, or sign in with a token whose role may make this change.', context.what);
-    case 'product': return said('The platform refused {0} (403): the deployment may not license that product, or the token\'s role may not read it.', context.what);
-    default: return said('The API token may not access {0} (403). Sign in with a token that has access.', context.what);
+    case 'write':
+      return said(
+        "The token's role does not allow {0} (403). Ask an administrator of the organization, or sign in with a token whose role may make this change.",
+        context.what,
+      );
+    case 'product':
+      return said("The platform refused {0} (403): the deployment may not license that product, or the token's role may not read it.", context.what);
+    default:
+      return said('The API token may not access {0} (403). Sign in with a token that has access.', context.what);
   }
 }
 

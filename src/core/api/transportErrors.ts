@@ -26,14 +26,31 @@ export function errorFromTransport(e: unknown, origin: string, signal: AbortSign
     return new PlatformError('network', proxyRefusal(via.proxyStatus, via, origin), { cause: e, setting: proxySetting(via) });
   }
   if (TIMEOUT_CODES.has(code)) {
-    return new PlatformError('timeout', via
-      ? said('{0} did not answer in time through the proxy {1} (from {2}) ({3}). Check the network or proxy, then try again.', origin, via.proxy, via.source, detail)
-      : said('{0} did not answer in time ({1}). Check the network or proxy, then try again.', origin, detail), { cause: e });
+    return new PlatformError(
+      'timeout',
+      via
+        ? said(
+            '{0} did not answer in time through the proxy {1} (from {2}) ({3}). Check the network or proxy, then try again.',
+            origin,
+            via.proxy,
+            via.source,
+            detail,
+          )
+        : said('{0} did not answer in time ({1}). Check the network or proxy, then try again.', origin, detail),
+      { cause: e },
+    );
   }
   if (via) {
     return new PlatformError(
       'network',
-      said('Could not reach {0} through the proxy {1} (from {2}): {3}. Check that the proxy runs and that {2} names the right host and port, or add the host to {4}.', origin, via.proxy, via.source, detail, 'http.noProxy'),
+      said(
+        'Could not reach {0} through the proxy {1} (from {2}): {3}. Check that the proxy runs and that {2} names the right host and port, or add the host to {4}.',
+        origin,
+        via.proxy,
+        via.source,
+        detail,
+        'http.noProxy',
+      ),
       { cause: e, setting: proxySetting(via) },
     );
   }
@@ -43,9 +60,19 @@ export function errorFromTransport(e: unknown, origin: string, signal: AbortSign
 function certificateError(code: string, origin: string, via: ViaProxyError | undefined, cause: unknown): PlatformError {
   const { problem, fix } = explainCertificate(code).said;
   const setting = code === 'ERR_TLS_CERT_ALTNAME_INVALID' ? 'appsecFindings.baseUrl' : 'appsecFindings.caBundlePath';
-  return new PlatformError('certificate', via
-    ? said('The TLS certificate of {0} (reached through the proxy {1}, which may be inspecting TLS) {2}, so the connection was refused. {3}', origin, via.proxy, problem, fix)
-    : said('The TLS certificate of {0} {1}, so the connection was refused. {2}', origin, problem, fix), { cause, setting });
+  return new PlatformError(
+    'certificate',
+    via
+      ? said(
+          'The TLS certificate of {0} (reached through the proxy {1}, which may be inspecting TLS) {2}, so the connection was refused. {3}',
+          origin,
+          via.proxy,
+          problem,
+          fix,
+        )
+      : said('The TLS certificate of {0} {1}, so the connection was refused. {2}', origin, problem, fix),
+    { cause, setting },
+  );
 }
 
 /** Only a proxy from the setting can be fixed with "Open Setting"; a variable cannot. */

@@ -48,7 +48,13 @@ export async function createTickets(http: PlatformHttp, deploymentSlug: string, 
 }
 
 /** Records an existing ticket on findings (the path takes the deployment's id). */
-export async function linkTicket(http: PlatformHttp, deploymentId: string, ticketUrl: string, ids: readonly number[], options: CallOptions = {}): Promise<TicketLinkResult> {
+export async function linkTicket(
+  http: PlatformHttp,
+  deploymentId: string,
+  ticketUrl: string,
+  ids: readonly number[],
+  options: CallOptions = {},
+): Promise<TicketLinkResult> {
   if (!isHttpUrl(ticketUrl)) throw new PlatformError('badRequest', said('A ticket link starts with {0} (or {1}).', 'https://', 'http://'));
   const body = await http.requestJson({
     method: 'POST',

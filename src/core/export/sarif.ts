@@ -39,11 +39,12 @@ const SARIF_LEVEL = { error: 'error', warning: 'warning', information: 'note', h
 const LEVEL_WEIGHT: Readonly<Record<Level, number>> = { note: 0, warning: 1, error: 2 };
 
 /** The SARIF level of a severity: the level Problems shows it at under `mapping`. */
-export const levelOf = (finding: Pick<Finding, 'severity' | 'sca'>, mapping: SeverityMapping = DEFAULT_MAPPING, options: PlanOptions = {}): Level => SARIF_LEVEL[findingLevel(finding, mapping, options)];
+export const levelOf = (finding: Pick<Finding, 'severity' | 'sca'>, mapping: SeverityMapping = DEFAULT_MAPPING, options: PlanOptions = {}): Level =>
+  SARIF_LEVEL[findingLevel(finding, mapping, options)];
 
 /** Where a finding is reported: today's place when drift moved it, else where it was scanned. */
 function reportedPlace(finding: Finding, today: TodayPlace | undefined): SourceRange | undefined {
-  return isMappedPlace(today) ? sourceRangeOf(today) : finding.location ?? finding.sca?.usage;
+  return isMappedPlace(today) ? sourceRangeOf(today) : (finding.location ?? finding.sca?.usage);
 }
 
 /** The rule a finding reports under: a supply-chain finding's advisory, else its rule. */
@@ -51,10 +52,14 @@ function ruleIdOf(finding: Finding): string {
   return (finding.sca?.advisory ?? finding.ruleName) || 'unnamed-rule';
 }
 
-
 /** A repository-relative path as a relative URI reference: forward slashes, each segment encoded. */
 export function relativeUri(path: string): string {
-  return path.replace(/\\/g, '/').replace(/^\.?\/+/, '').split('/').map(encodeURIComponent).join('/');
+  return path
+    .replace(/\\/g, '/')
+    .replace(/^\.?\/+/, '')
+    .split('/')
+    .map(encodeURIComponent)
+    .join('/');
 }
 
 function region(place: SourceRange): Json {
@@ -71,10 +76,18 @@ function region(place: SourceRange): Json {
 function properties(finding: Finding): Json {
   const sca = finding.sca;
   const entries: [string, unknown][] = [
-    ['issueType', finding.issueType], ['status', finding.status], ['severity', finding.severity], ['confidence', finding.confidence],
-    ['package', sca?.package], ['version', sca?.version], ['ecosystem', sca?.ecosystem], ['reachability', sca?.reachability],
+    ['issueType', finding.issueType],
+    ['status', finding.status],
+    ['severity', finding.severity],
+    ['confidence', finding.confidence],
+    ['package', sca?.package],
+    ['version', sca?.version],
+    ['ecosystem', sca?.ecosystem],
+    ['reachability', sca?.reachability],
     ['fixVersions', sca?.fixVersions && sca.fixVersions.length > 0 ? sca.fixVersions : undefined],
-    ['aiImpact', finding.ai?.impact], ['secretService', finding.secret?.service], ['secretValidation', finding.secret?.validation],
+    ['aiImpact', finding.ai?.impact],
+    ['secretService', finding.secret?.service],
+    ['secretValidation', finding.secret?.validation],
   ];
   return Object.fromEntries(entries.filter(([, v]) => v !== undefined));
 }
@@ -83,7 +96,8 @@ export function toSarifLog(input: SarifExportInput): SarifLog {
   // Each place is looked up once: the sort below reads it for every comparison.
   const places = new Map(input.findings.map((f) => [f, reportedPlace(f, input.placeOf?.(f))]));
   const placeOf = (f: Finding): SourceRange | undefined => places.get(f);
-  const order = (f: Finding): string => `${placeOf(f)?.filePath ?? '\uffff'}\u0000${String(placeOf(f)?.line ?? 0).padStart(9, '0')}\u0000${ruleIdOf(f)}\u0000${String(f.id).padStart(16, '0')}`;
+  const order = (f: Finding): string =>
+    `${placeOf(f)?.filePath ?? '\uffff'}\u0000${String(placeOf(f)?.line ?? 0).padStart(9, '0')}\u0000${ruleIdOf(f)}\u0000${String(f.id).padStart(16, '0')}`;
   const findings = [...input.findings].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
   const rules: Json[] = [];
   const ruleIndex = new Map<string, number>();
@@ -98,7 +112,8 @@ export function toSarifLog(input: SarifExportInput): SarifLog {
       ruleLevel.push(level);
       const help = kindOf(finding).helpUri(ruleId);
       rules.push({
-        id: ruleId, name: findingLabel(finding).replace(/[^\w.-]+/g, '-') || 'rule',
+        id: ruleId,
+        name: findingLabel(finding).replace(/[^\w.-]+/g, '-') || 'rule',
         shortDescription: { text: findingLabel(finding) },
         ...(finding.message ? { fullDescription: { text: finding.message } } : {}),
         ...(help ? { helpUri: help } : {}),
@@ -107,9 +122,13 @@ export function toSarifLog(input: SarifExportInput): SarifLog {
     const place = placeOf(finding);
     const url = input.findingUrl(finding);
     return {
-      ruleId, ruleIndex: index, level,
+      ruleId,
+      ruleIndex: index,
+      level,
       message: { text: finding.message || findingLabel(finding) },
-      ...(place ? { locations: [{ physicalLocation: { artifactLocation: { uri: relativeUri(place.filePath), uriBaseId: '%SRCROOT%' }, region: region(place) } }] } : {}),
+      ...(place
+        ? { locations: [{ physicalLocation: { artifactLocation: { uri: relativeUri(place.filePath), uriBaseId: '%SRCROOT%' }, region: region(place) } }] }
+        : {}),
       partialFingerprints: {
         'appsecFindings/id/v1': `${finding.issueType}:${finding.id}`,
         ...(typeof finding.matchKey === 'number' ? { 'appsecFindings/matchKey/v1': String(finding.matchKey) } : {}),
@@ -123,7 +142,9 @@ export function toSarifLog(input: SarifExportInput): SarifLog {
     tool: { driver: { name: 'AppSec Findings', semanticVersion: input.toolVersion, informationUri: 'https://semgrep.dev', rules } },
     automationDetails: { id: `${input.projectName}/${input.ref ?? ''}` },
     originalUriBaseIds: { '%SRCROOT%': { description: { text: `The root of the repository ${input.projectName}.` } } },
-    ...(isHttpUrl(input.repositoryUri) ? { versionControlProvenance: [{ repositoryUri: input.repositoryUri, ...(input.ref ? { branch: input.ref } : {}) }] } : {}),
+    ...(isHttpUrl(input.repositoryUri)
+      ? { versionControlProvenance: [{ repositoryUri: input.repositoryUri, ...(input.ref ? { branch: input.ref } : {}) }] }
+      : {}),
     columnKind: 'unicodeCodePoints',
     results,
     ...(input.branchWithoutScan !== undefined ? { properties: { 'appsecFindings/branchWithoutScan': input.branchWithoutScan } } : {}),

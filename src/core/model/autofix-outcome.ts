@@ -33,20 +33,50 @@ export type AutofixRefusal = (typeof AUTOFIX_REFUSAL_OF)[keyof typeof AUTOFIX_RE
 
 /** What each refusal tells the user, in plain words with what to do (in the display language, read when said). */
 export const AUTOFIX_SENTENCES: Readonly<Record<AutofixRefusal, string>> = {
-  get issueNotFound() { return t('The platform no longer has this finding, so it cannot fix it. Refresh to see the findings it has now.'); },
-  get unsupportedIssueType() { return t('The platform does not make fix pull requests for this kind of finding.'); },
-  get autofixNotEnabled() { return t('Autofix is not enabled for this organization. An administrator can turn it on in the platform\'s settings.'); },
-  get invalidRepository() { return t('The platform cannot open a pull request in this finding\'s repository: it does not know the repository, or the repository is archived.'); },
-  get noWriteAccess() { return t('The platform may not push to this repository. Give its code host app write access to the repository, then ask again.'); },
-  get scmConfigNotFound() { return t('The platform has no connection to this repository\'s code host. An administrator can set one up in the platform\'s settings.'); },
-  get scmTokenFailed() { return t('The platform could not sign in to the code host: its access there may have expired or been revoked. An administrator can renew it.'); },
-  get codeAccessNotGranted() { return t('The organization has not allowed the platform to read its code, which writing a fix needs. An administrator can allow it in the platform\'s settings.'); },
-  get creditsExhausted() { return t('The organization has used all of its AI credits, so no fix can be written now.'); },
-  get inFlightFixPending() { return t('A fix pull request for this finding is already being prepared. It appears on the finding when the platform opens it.'); },
-  get noRecommendedUpgrade() { return t('There is no version of this dependency to upgrade to that fixes the vulnerability.'); },
-  get invalidIssueState() { return t('This finding cannot be fixed in its current state: it may already be fixed, ignored or removed.'); },
-  get notAvailable() { return t('This deployment does not offer fix pull requests, or the token\'s role may not ask for them.'); },
-  get other() { return t('The platform did not accept the request for a fix pull request.'); },
+  get issueNotFound() {
+    return t('The platform no longer has this finding, so it cannot fix it. Refresh to see the findings it has now.');
+  },
+  get unsupportedIssueType() {
+    return t('The platform does not make fix pull requests for this kind of finding.');
+  },
+  get autofixNotEnabled() {
+    return t("Autofix is not enabled for this organization. An administrator can turn it on in the platform's settings.");
+  },
+  get invalidRepository() {
+    return t("The platform cannot open a pull request in this finding's repository: it does not know the repository, or the repository is archived.");
+  },
+  get noWriteAccess() {
+    return t('The platform may not push to this repository. Give its code host app write access to the repository, then ask again.');
+  },
+  get scmConfigNotFound() {
+    return t("The platform has no connection to this repository's code host. An administrator can set one up in the platform's settings.");
+  },
+  get scmTokenFailed() {
+    return t('The platform could not sign in to the code host: its access there may have expired or been revoked. An administrator can renew it.');
+  },
+  get codeAccessNotGranted() {
+    return t(
+      "The organization has not allowed the platform to read its code, which writing a fix needs. An administrator can allow it in the platform's settings.",
+    );
+  },
+  get creditsExhausted() {
+    return t('The organization has used all of its AI credits, so no fix can be written now.');
+  },
+  get inFlightFixPending() {
+    return t('A fix pull request for this finding is already being prepared. It appears on the finding when the platform opens it.');
+  },
+  get noRecommendedUpgrade() {
+    return t('There is no version of this dependency to upgrade to that fixes the vulnerability.');
+  },
+  get invalidIssueState() {
+    return t('This finding cannot be fixed in its current state: it may already be fixed, ignored or removed.');
+  },
+  get notAvailable() {
+    return t("This deployment does not offer fix pull requests, or the token's role may not ask for them.");
+  },
+  get other() {
+    return t('The platform did not accept the request for a fix pull request.');
+  },
 };
 
 /** One error of a refused request. */
@@ -82,14 +112,21 @@ export function autofixRefusalOf(errorType: string | undefined): AutofixRefusal 
 /** The outcome of a 2xx answer. Protobuf JSON leaves out `false`: no `success` is not accepted. */
 export function decodeAutofixAnswer(body: unknown): AutofixOutcome {
   const o = asObject(body);
-  if (!o) throw new PlatformError('invalidResponse', said('The platform\'s answer to the fix pull request is not an object; report it with the log (AppSec: Show Logs).'));
+  if (!o)
+    throw new PlatformError(
+      'invalidResponse',
+      said("The platform's answer to the fix pull request is not an object; report it with the log (AppSec: Show Logs)."),
+    );
   if (readBoolean(o.success) === true) return { kind: 'accepted' };
   const raw = o.errors;
-  const errors = (Array.isArray(raw) ? (raw as unknown[]) : []).map(asObject).filter((e): e is JsonObject => e !== undefined).map((e) => {
-    const errorType = readString(e.errorType ?? e.error_type);
-    const message = readString(e.message);
-    return { refusal: autofixRefusalOf(errorType), ...(errorType ? { errorType } : {}), ...(message ? { message } : {}) };
-  });
+  const errors = (Array.isArray(raw) ? (raw as unknown[]) : [])
+    .map(asObject)
+    .filter((e): e is JsonObject => e !== undefined)
+    .map((e) => {
+      const errorType = readString(e.errorType ?? e.error_type);
+      const message = readString(e.message);
+      return { refusal: autofixRefusalOf(errorType), ...(errorType ? { errorType } : {}), ...(message ? { message } : {}) };
+    });
   return refused(errors);
 }
 
@@ -112,9 +149,13 @@ function refused(errors: readonly AutofixError[]): Extract<AutofixOutcome, { kin
   const first = errors[0];
   const refusal = first?.refusal ?? 'other';
   // A type this extension does not know says only what the platform said about it.
-  const sentence = refusal !== 'other' ? AUTOFIX_SENTENCES[refusal]
-    : first?.message ? t('The platform did not accept the request for a fix pull request: {0}', truncateSnippet(first.message, 200))
-      : first?.errorType ? t('The platform did not accept the request for a fix pull request ({0}).', truncateSnippet(first.errorType, 80))
-        : AUTOFIX_SENTENCES.other;
+  const sentence =
+    refusal !== 'other'
+      ? AUTOFIX_SENTENCES[refusal]
+      : first?.message
+        ? t('The platform did not accept the request for a fix pull request: {0}', truncateSnippet(first.message, 200))
+        : first?.errorType
+          ? t('The platform did not accept the request for a fix pull request ({0}).', truncateSnippet(first.errorType, 80))
+          : AUTOFIX_SENTENCES.other;
   return { kind: 'refused', refusal, sentence, errors };
 }

@@ -52,7 +52,10 @@ export function decodeDependenciesPage(body: unknown, interner?: StringInterner)
 function decodePage<T>(body: unknown, what: string, camel: string, snake: string, decode: (raw: unknown) => T | undefined): DecodedInventoryPage<T> {
   if (!isObject(body)) {
     const kind = Array.isArray(body) ? 'a list' : body === null ? 'null' : `a ${typeof body}`;
-    throw new PlatformError('invalidResponse', `The platform's answer for the ${what} is ${kind}, not an object with a "${camel}" list. If the platform changed its answer, report it with the log (AppSec: Show Logs).`);
+    throw new PlatformError(
+      'invalidResponse',
+      `The platform's answer for the ${what} is ${kind}, not an object with a "${camel}" list. If the platform changed its answer, report it with the log (AppSec: Show Logs).`,
+    );
   }
   // Protobuf-style JSON leaves an empty list out: absent is an empty page.
   const list = body[camel] ?? body[snake] ?? [];
@@ -64,7 +67,13 @@ function decodePage<T>(body: unknown, what: string, camel: string, snake: string
     const item = decode(raw);
     if (item !== undefined) items.push(item);
   }
-  return { items, skipped: list.length - items.length, rawCount: list.length, cursor: readCursor(body.cursor), hasMore: readBoolean(body.hasMore ?? body.has_more) };
+  return {
+    items,
+    skipped: list.length - items.length,
+    rawCount: list.length,
+    cursor: readCursor(body.cursor),
+    hasMore: readBoolean(body.hasMore ?? body.has_more),
+  };
 }
 
 /** A number or a string; absent or empty is none ("0" is a cursor like any other). */
@@ -140,8 +149,14 @@ function sharedPlace(place: DependencyPlace, interner: StringInterner): Dependen
 }
 
 const TRANSITIVITY: Readonly<Record<string, Transitivity>> = {
-  DIRECT: 'direct', TRANSITIVE: 'transitive', UNKNOWN_TRANSITIVITY: 'unknown', TRANSITIVITY_UNSPECIFIED: 'unknown',
-  direct: 'direct', transitive: 'transitive', unknown: 'unknown', unknown_transitivity: 'unknown',
+  DIRECT: 'direct',
+  TRANSITIVE: 'transitive',
+  UNKNOWN_TRANSITIVITY: 'unknown',
+  TRANSITIVITY_UNSPECIFIED: 'unknown',
+  direct: 'direct',
+  transitive: 'transitive',
+  unknown: 'unknown',
+  unknown_transitivity: 'unknown',
 };
 
 /** `DIRECT`/`direct` → `direct`, …; absent is unknown; another value is kept, lower-cased. */

@@ -37,7 +37,11 @@ const ALL_MEMBERS = ['sastFindings', 'scaFindings', 'aiSastFindings'] as const;
  * "Refresh").
  */
 export async function decodeFindingsPageInSlices(
-  body: unknown, issueType: ListIssueType, interner: StringInterner, between: () => Promise<void>, slice = 1000,
+  body: unknown,
+  issueType: ListIssueType,
+  interner: StringInterner,
+  between: () => Promise<void>,
+  slice = 1000,
 ): Promise<DecodedFindingsPage> {
   const items = pageItems(body, issueType);
   const findings: Finding[] = [];
@@ -232,5 +236,8 @@ function decodeFixVersions(raw: unknown, interner: StringInterner): readonly str
 
 function envelopeError(problem: string): PlatformError {
   // The answer was JSON, so the base URL reached a JSON API: the shape is what is unexpected.
-  return new PlatformError('invalidResponse', `The platform's findings answer ${problem}. This extension reads "findings" or "sastFindings"/"scaFindings"; if the platform changed its answer, report it with the log (AppSec: Show Logs).`);
+  return new PlatformError(
+    'invalidResponse',
+    `The platform's findings answer ${problem}. This extension reads "findings" or "sastFindings"/"scaFindings"; if the platform changed its answer, report it with the log (AppSec: Show Logs).`,
+  );
 }

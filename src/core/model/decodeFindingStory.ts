@@ -7,9 +7,7 @@
  */
 import { PlatformError } from './errors';
 import { asObject, readBoolean, readIdString, readSafeInteger, readString, readTimestamp, type JsonObject } from './decodeRead';
-import {
-  ACTIVITY_KIND_OF, type ActivityEntry, type CodeOwner, type Elsewhere, type FindingStory, type TraceRole, type TraceStep,
-} from './finding-story';
+import { ACTIVITY_KIND_OF, type ActivityEntry, type CodeOwner, type Elsewhere, type FindingStory, type TraceRole, type TraceStep } from './finding-story';
 
 /** Counts what could not be read. */
 interface Tally {
@@ -18,7 +16,8 @@ interface Tally {
 
 export function decodeFindingStory(body: unknown): FindingStory {
   const top = asObject(body);
-  if (!top) throw new PlatformError('invalidResponse', 'The platform\'s answer for the finding\'s story is not an object; report it with the log (AppSec: Show Logs).');
+  if (!top)
+    throw new PlatformError('invalidResponse', "The platform's answer for the finding's story is not an object; report it with the log (AppSec: Show Logs).");
   // The issue itself, or (tolerated) wrapped in an `issue` member.
   const o = asObject(top.issue) ?? top;
   const tally: Tally = { skipped: 0 };
@@ -103,7 +102,11 @@ function nonNegative(raw: unknown): number | undefined {
   return n !== undefined && n >= 0 ? n : undefined;
 }
 
-const TRACE_PARTS: readonly (readonly [string, TraceRole])[] = [['taintSource', 'source'], ['intermediateVars', 'step'], ['taintSink', 'sink']];
+const TRACE_PARTS: readonly (readonly [string, TraceRole])[] = [
+  ['taintSource', 'source'],
+  ['intermediateVars', 'step'],
+  ['taintSink', 'sink'],
+];
 
 function readTrace(raw: unknown, tally: Tally): TraceStep[] | undefined {
   if (raw === undefined) return undefined;
@@ -132,13 +135,20 @@ function readStep(raw: unknown, role: TraceRole): TraceStep | undefined {
   const column = positive(field(start, 'col'));
   const endLine = end ? positive(field(end, 'line')) : undefined;
   const endColumn = end ? positive(field(end, 'col')) : undefined;
-  if (endLine !== undefined && (endLine < line || (endLine === line && column !== undefined && endColumn !== undefined && endColumn < column))) return undefined;
+  if (endLine !== undefined && (endLine < line || (endLine === line && column !== undefined && endColumn !== undefined && endColumn < column)))
+    return undefined;
   const startOffset = nonNegative(field(start, 'offset'));
   const endOffset = end ? nonNegative(field(end, 'offset')) : undefined;
   const content = typeof outer.content === 'string' ? outer.content : typeof loc.content === 'string' ? loc.content : undefined;
   return {
     role,
-    range: { filePath, line, ...optional('column', column), ...optional('endLine', endLine), ...optional('endColumn', endLine === undefined ? undefined : endColumn) },
+    range: {
+      filePath,
+      line,
+      ...optional('column', column),
+      ...optional('endLine', endLine),
+      ...optional('endColumn', endLine === undefined ? undefined : endColumn),
+    },
     ...optional('startOffset', startOffset),
     ...optional('endOffset', endOffset),
     ...optional('content', content),
@@ -179,7 +189,7 @@ function readActivity(raw: unknown): ActivityEntry | undefined {
 /** A name, or a person or team object that names itself. */
 function readActor(raw: unknown): string | undefined {
   const o = asObject(raw);
-  return o ? readString(o.name) ?? readString(field(o, 'displayName')) ?? readString(o.login) ?? readString(o.email) : readString(raw);
+  return o ? (readString(o.name) ?? readString(field(o, 'displayName')) ?? readString(o.login) ?? readString(o.email)) : readString(raw);
 }
 
 function readOwner(raw: unknown): CodeOwner | undefined {
@@ -193,6 +203,6 @@ function readOwner(raw: unknown): CodeOwner | undefined {
 function readSnippet(raw: unknown): { path: string; content: string } | undefined {
   const o = asObject(raw);
   const path = o && readString(field(o, 'path'));
-  const content = o ? field(o, 'content') ?? '' : undefined;
+  const content = o ? (field(o, 'content') ?? '') : undefined;
   return path && typeof content === 'string' ? { path, content } : undefined;
 }

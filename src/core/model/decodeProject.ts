@@ -29,10 +29,12 @@ export function decodeProject(raw: unknown): Project | undefined {
 /** `managed_scan_config`; the service leaves `false` out, so inside one that is present a missing flag is off. */
 export function decodeManagedScans(raw: unknown): ManagedScans | undefined {
   const config = asObject(raw);
-  return config && {
-    diffScanEnabled: asObject(config.diff_scan)?.enabled === true,
-    fullScanEnabled: asObject(config.full_scan)?.enabled === true,
-  };
+  return (
+    config && {
+      diffScanEnabled: asObject(config.diff_scan)?.enabled === true,
+      fullScanEnabled: asObject(config.full_scan)?.enabled === true,
+    }
+  );
 }
 
 /** Projects name branches `refs/heads/main`; everything else here works with the short name. */

@@ -17,7 +17,7 @@ export const UNSPECIFIED_SBOM_EXPORT_STATE = 'SBOM_EXPORT_STATUS_UNSPECIFIED';
 /** `GET …/sbom/export/{taskToken}` (docs/platform-api.md). An unknown state is kept as it came. */
 export function decodeSbomExportStatus(body: unknown): SbomExportStatus {
   if (!isObject(body)) {
-    throw new PlatformError('invalidResponse', 'The platform\'s SBOM export status is not a JSON object. Try again.');
+    throw new PlatformError('invalidResponse', "The platform's SBOM export status is not a JSON object. Try again.");
   }
   return {
     state: readString(body.status) ?? UNSPECIFIED_SBOM_EXPORT_STATE,

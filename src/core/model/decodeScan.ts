@@ -45,7 +45,7 @@ export function latestWithCommit(scans: readonly Scan[]): Scan | undefined {
   for (const scan of scans) {
     if (!scan.commit) continue;
     const when = (scan.completedAt ?? scan.startedAt)?.getTime() ?? 0;
-    const bestWhen = best ? (best.completedAt ?? best.startedAt)?.getTime() ?? 0 : -1;
+    const bestWhen = best ? ((best.completedAt ?? best.startedAt)?.getTime() ?? 0) : -1;
     if (when > bestWhen) best = scan;
   }
   return best;

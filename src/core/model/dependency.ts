@@ -7,14 +7,40 @@ import type { Open, Transitivity } from './types';
 
 /** The package managers the inventory's filter names; others are kept as they come. */
 export const DEPENDENCY_ECOSYSTEMS = [
-  'npm', 'pypi', 'gomod', 'cargo', 'maven', 'gem', 'composer', 'nuget', 'pub', 'swiftpm', 'hex', 'cocoapods', 'mix', 'opam', 'no_package_manager',
+  'npm',
+  'pypi',
+  'gomod',
+  'cargo',
+  'maven',
+  'gem',
+  'composer',
+  'nuget',
+  'pub',
+  'swiftpm',
+  'hex',
+  'cocoapods',
+  'mix',
+  'opam',
+  'no_package_manager',
 ] as const;
 export type DependencyEcosystem = Open<(typeof DEPENDENCY_ECOSYSTEMS)[number]>;
 
 /** Each ecosystem as its developers name it; the platform's id for one not listed. */
 const ECOSYSTEM_NAMES: Readonly<Record<string, string>> = {
-  npm: 'npm', pypi: 'PyPI', gomod: 'Go modules', cargo: 'Cargo', maven: 'Maven', gem: 'RubyGems', composer: 'Composer',
-  nuget: 'NuGet', pub: 'pub', swiftpm: 'SwiftPM', hex: 'Hex', cocoapods: 'CocoaPods', mix: 'Mix', opam: 'opam',
+  npm: 'npm',
+  pypi: 'PyPI',
+  gomod: 'Go modules',
+  cargo: 'Cargo',
+  maven: 'Maven',
+  gem: 'RubyGems',
+  composer: 'Composer',
+  nuget: 'NuGet',
+  pub: 'pub',
+  swiftpm: 'SwiftPM',
+  hex: 'Hex',
+  cocoapods: 'CocoaPods',
+  mix: 'Mix',
+  opam: 'opam',
   no_package_manager: 'No package manager',
 };
 

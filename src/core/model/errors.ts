@@ -91,8 +91,7 @@ export function cancelledError(): PlatformError {
 }
 
 /** Shown for a 404 because a token without the Web API scope gets 404 on every endpoint (`webApiScopeHint()` in both languages). */
-export const WEB_API_SCOPE_HINT =
-  'If the token was created without Web API access, create one with it enabled.';
+export const WEB_API_SCOPE_HINT = 'If the token was created without Web API access, create one with it enabled.';
 
 export function webApiScopeHint(): Said {
   return said('If the token was created without Web API access, create one with it enabled.');

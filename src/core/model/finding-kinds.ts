@@ -53,29 +53,74 @@ export interface KindDescriptor {
 }
 
 const CODE: KindDescriptor = {
-  issueType: 'sast', webSection: 'findings', list: { issueType: 'sast' }, aiAnalysed: true, traced: true, ruled: true, packages: false, fixPullRequests: true,
-  icon: 'code', englishWord: 'code', englishPlural: 'code findings',
-  get label() { return t('Code findings'); },
-  get noun() { return t('code findings'); },
-  get nounOne() { return t('code finding'); },
+  issueType: 'sast',
+  webSection: 'findings',
+  list: { issueType: 'sast' },
+  aiAnalysed: true,
+  traced: true,
+  ruled: true,
+  packages: false,
+  fixPullRequests: true,
+  icon: 'code',
+  englishWord: 'code',
+  englishPlural: 'code findings',
+  get label() {
+    return t('Code findings');
+  },
+  get noun() {
+    return t('code findings');
+  },
+  get nounOne() {
+    return t('code finding');
+  },
   helpUri: (ruleId) => `https://semgrep.dev/r/${ruleId.split('/').map(encodeURIComponent).join('/')}`,
 };
 
 const SUPPLY_CHAIN: KindDescriptor = {
-  issueType: 'sca', webSection: 'supply-chain', list: { issueType: 'sca' }, aiAnalysed: false, traced: false, ruled: false, packages: true, fixPullRequests: true,
-  icon: 'package', englishWord: 'supply-chain', englishPlural: 'supply-chain findings',
-  get label() { return t('Supply-chain findings'); },
-  get noun() { return t('supply-chain findings'); },
-  get nounOne() { return t('supply-chain finding'); },
+  issueType: 'sca',
+  webSection: 'supply-chain',
+  list: { issueType: 'sca' },
+  aiAnalysed: false,
+  traced: false,
+  ruled: false,
+  packages: true,
+  fixPullRequests: true,
+  icon: 'package',
+  englishWord: 'supply-chain',
+  englishPlural: 'supply-chain findings',
+  get label() {
+    return t('Supply-chain findings');
+  },
+  get noun() {
+    return t('supply-chain findings');
+  },
+  get nounOne() {
+    return t('supply-chain finding');
+  },
   helpUri: (advisory) => (/^(CVE|GHSA)-/i.test(advisory) ? `https://osv.dev/vulnerability/${encodeURIComponent(advisory)}` : undefined),
 };
 
 const SECRETS: KindDescriptor = {
-  issueType: 'secrets', webSection: 'secrets', list: 'secrets', aiAnalysed: false, traced: false, ruled: false, packages: false, fixPullRequests: false,
-  icon: 'key', englishWord: 'secret', englishPlural: 'secrets findings',
-  get label() { return t('Secrets'); },
-  get noun() { return t('secrets findings'); },
-  get nounOne() { return t('secrets finding'); },
+  issueType: 'secrets',
+  webSection: 'secrets',
+  list: 'secrets',
+  aiAnalysed: false,
+  traced: false,
+  ruled: false,
+  packages: false,
+  fixPullRequests: false,
+  icon: 'key',
+  englishWord: 'secret',
+  englishPlural: 'secrets findings',
+  get label() {
+    return t('Secrets');
+  },
+  get noun() {
+    return t('secrets findings');
+  },
+  get nounOne() {
+    return t('secrets finding');
+  },
   helpUri: () => undefined,
 };
 

@@ -120,8 +120,7 @@ export interface FindingStory {
  * it refuses (400, 403, 404): not an error, the story is just not there to tell.
  */
 export type FindingStoryAnswer =
-  | { readonly kind: 'story'; readonly story: FindingStory }
-  | { readonly kind: 'notAvailable'; readonly unavailable: Unavailable };
+  { readonly kind: 'story'; readonly story: FindingStory } | { readonly kind: 'notAvailable'; readonly unavailable: Unavailable };
 
 export type FixPullRequestState = 'none' | 'requested' | 'opened' | 'failed' | 'merged';
 
@@ -136,7 +135,10 @@ export interface FixPullRequest {
 }
 
 const FIX_STATE_OF: Partial<Record<ActivityKind, FixPullRequestState>> = {
-  fixPrRequested: 'requested', fixPrOpened: 'opened', fixPrFailed: 'failed', fixPrMerged: 'merged',
+  fixPrRequested: 'requested',
+  fixPrOpened: 'opened',
+  fixPrFailed: 'failed',
+  fixPrMerged: 'merged',
 };
 
 /**
@@ -151,6 +153,6 @@ export function fixPullRequestOf(story: FindingStory): FixPullRequest {
     if (state) latest = { state, entry };
   }
   const state = latest?.state ?? (url ? 'opened' : 'none');
-  const reason = state === 'failed' ? latest?.entry.note ?? latest?.entry.title : undefined;
+  const reason = state === 'failed' ? (latest?.entry.note ?? latest?.entry.title) : undefined;
   return { state, ...(url ? { url } : {}), ...(latest?.entry.date ? { at: latest.entry.date } : {}), ...(reason ? { reason } : {}) };
 }

@@ -17,7 +17,6 @@ export function platformFindingUrl(baseUrl: string, deploymentSlug: string, find
   return `${base}/orgs/${encodeURIComponent(deploymentSlug)}/${kindOf(finding).webSection}/${finding.id}`;
 }
 
-
 /** A finding's id ends its page's link; at most 15 digits, so it stays exact as a number. */
 const ID_DIGITS = 15;
 const FINDING_PAGE = new RegExp(`/(${ISSUE_TYPES.map((type) => KINDS[type].webSection).join('|')})/(\\d{1,${ID_DIGITS}})(?:[/?#]|$)`);

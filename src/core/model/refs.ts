@@ -28,7 +28,7 @@ export type RefSpelling = 'short' | 'full';
 
 /** The ref spelled the given way; refs that are not branch names stay as they are. */
 export function spellRef(ref: string, spelling: RefSpelling): string {
-  return spelling === 'full' ? fullBranchRef(ref) ?? ref : branchName(ref);
+  return spelling === 'full' ? (fullBranchRef(ref) ?? ref) : branchName(ref);
 }
 
 /** The spelling a ref uses, or undefined when it is not a branch (pull-request refs, tags). */
@@ -47,7 +47,10 @@ export function primaryRef(project: { readonly primaryBranch?: string; readonly 
  * the chosen ref (a tree override, the folder's checked-out branch), else the primary branch;
  * the fallback is the primary branch when it is another branch.
  */
-export function refToShow(chosen: string | undefined, project: Parameters<typeof primaryRef>[0]): { readonly ref: string | undefined; readonly fallback: string | undefined } {
+export function refToShow(
+  chosen: string | undefined,
+  project: Parameters<typeof primaryRef>[0],
+): { readonly ref: string | undefined; readonly fallback: string | undefined } {
   const primary = primaryRef(project);
   const ref = chosen ?? primary;
   return { ref, fallback: primary !== undefined && !sameBranch(ref, primary) ? primary : undefined };

@@ -14,9 +14,7 @@
  * still reads every word; nothing is removed.
  */
 export function inertLinks(text: string): string {
-  return text
-    .replace(/\[([^[\]]*)\]\(([^()\s]*)\)/g, (_whole, label: string, target: string) => `${label} (${target})`)
-    .replace(/\]\s*\(/g, '] (');
+  return text.replace(/\[([^[\]]*)\]\(([^()\s]*)\)/g, (_whole, label: string, target: string) => `${label} (${target})`).replace(/\]\s*\(/g, '] (');
 }
 
 /**

@@ -15,7 +15,11 @@ export interface CertificateProblem {
 
 /** The fix of a certificate authority that is not trusted: a CA bundle, never turning verification off. */
 export function caBundleFix(): Said {
-  return said('If a proxy inspects TLS or the platform uses a private certificate authority, set {0} to that CA certificate (PEM), or start VS Code with {1}.', 'appsecFindings.caBundlePath', 'NODE_EXTRA_CA_CERTS=<file>');
+  return said(
+    'If a proxy inspects TLS or the platform uses a private certificate authority, set {0} to that CA certificate (PEM), or start VS Code with {1}.',
+    'appsecFindings.caBundlePath',
+    'NODE_EXTRA_CA_CERTS=<file>',
+  );
 }
 
 const UNKNOWN_ISSUER = new Set([
@@ -33,19 +37,25 @@ function problemOf(problem: Said, fix: Said): CertificateProblem {
 
 export function explainCertificate(code: string): CertificateProblem {
   if (UNKNOWN_ISSUER.has(code)) {
-    const self = code === 'DEPTH_ZERO_SELF_SIGNED_CERT' ? said('is self-signed ({0})', code)
-      : code === 'SELF_SIGNED_CERT_IN_CHAIN' ? said('chains to a self-signed certificate authority that is not trusted ({0})', code)
-        : said('is issued by a certificate authority that is not trusted ({0})', code);
+    const self =
+      code === 'DEPTH_ZERO_SELF_SIGNED_CERT'
+        ? said('is self-signed ({0})', code)
+        : code === 'SELF_SIGNED_CERT_IN_CHAIN'
+          ? said('chains to a self-signed certificate authority that is not trusted ({0})', code)
+          : said('is issued by a certificate authority that is not trusted ({0})', code);
     return problemOf(self, caBundleFix());
   }
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
     return problemOf(
       code === 'CERT_HAS_EXPIRED' ? said('is expired ({0})', code) : said('is not valid yet ({0})', code),
-      said('Check the date and time of this computer; if they are right, the server\'s certificate must be renewed (a CA bundle does not help).'),
+      said("Check the date and time of this computer; if they are right, the server's certificate must be renewed (a CA bundle does not help)."),
     );
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH') {
-    return problemOf(said('was issued for another host name ({0})', code), said('Check {0}: use the host name the certificate is issued for.', 'appsecFindings.baseUrl'));
+    return problemOf(
+      said('was issued for another host name ({0})', code),
+      said('Check {0}: use the host name the certificate is issued for.', 'appsecFindings.baseUrl'),
+    );
   }
   return problemOf(said('could not be verified ({0})', code), caBundleFix());
 }

@@ -34,7 +34,9 @@ export function createDispatcher(net: NetworkSettings, env: Env, log: NetLog, op
   for (const warning of trust.warnings) log.warn(warning.english);
   if (trust.extras.length > 0) log.info(`Trusting Node's certificate authorities and ${trust.extras.join(' and ')}`);
   if (!net.strictSSL) {
-    log.warn('http.proxyStrictSSL is false: TLS certificates of the platform and the proxy are NOT verified, so anyone on the network path could read the API token. Set it back to true and trust your CA with appsecFindings.caBundlePath instead.');
+    log.warn(
+      'http.proxyStrictSSL is false: TLS certificates of the platform and the proxy are NOT verified, so anyone on the network path could read the API token. Set it back to true and trust your CA with appsecFindings.caBundlePath instead.',
+    );
   }
   return new NetworkDispatcher(net, env, log, trust, options.connectTimeoutMs ?? 15_000);
 }
@@ -95,7 +97,7 @@ export class NetworkDispatcher extends Dispatcher {
   override destroy(callback: () => void): void;
   override destroy(err: Error | null, callback: () => void): void;
   override destroy(a?: Error | null | (() => void), b?: () => void): Promise<void> | void {
-    const err = typeof a === 'function' ? null : a ?? null;
+    const err = typeof a === 'function' ? null : (a ?? null);
     const callback = typeof a === 'function' ? a : b;
     const done = Promise.all([this.direct.destroy(err), ...[...this.proxies.values()].map((p) => p.destroy(err))]).then(() => undefined);
     if (!callback) return done;

@@ -11,7 +11,11 @@ import { connect as tlsConnect } from 'node:tls';
 
 /** An error with a Node-style code, for failures the probes detect themselves. */
 export class ProbeError extends Error {
-  constructor(message: string, readonly code: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly status?: number,
+  ) {
     super(message);
   }
 }
@@ -127,7 +131,7 @@ export function tlsHandshake(options: HandshakeOptions): Promise<TlsFacts> {
       const error = socket.authorizationError as unknown;
       resolve({
         authorized: socket.authorized,
-        ...(socket.authorized ? {} : { error: typeof error === 'string' ? error : (error as { code?: string } | null)?.code ?? String(error) }),
+        ...(socket.authorized ? {} : { error: typeof error === 'string' ? error : ((error as { code?: string } | null)?.code ?? String(error)) }),
         protocol: socket.getProtocol() ?? undefined,
         subject: nameOf(cert.subject),
         issuer: nameOf(cert.issuer),

@@ -67,10 +67,22 @@ function parseProxy(raw: string, source: string): ProxyDecision {
   try {
     url = new URL(withScheme);
   } catch {
-    return { kind: 'invalid', message: said('The proxy in {0} is not a valid URL. Use {1} (credentials as {2}).', source, 'http://host:port', 'http://user:password@host:port') };
+    return {
+      kind: 'invalid',
+      message: said('The proxy in {0} is not a valid URL. Use {1} (credentials as {2}).', source, 'http://host:port', 'http://user:password@host:port'),
+    };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { kind: 'invalid', message: said('The proxy in {0} uses {1}, which this extension does not support. Use an {2} or {3} proxy.', source, `${url.protocol.slice(0, -1)}://`, 'http://', 'https://') };
+    return {
+      kind: 'invalid',
+      message: said(
+        'The proxy in {0} uses {1}, which this extension does not support. Use an {2} or {3} proxy.',
+        source,
+        `${url.protocol.slice(0, -1)}://`,
+        'http://',
+        'https://',
+      ),
+    };
   }
   const hasCredentials = url.username !== '' || url.password !== '';
   return { kind: 'proxy', proxy: { url, display: redactProxyUrl(url.href), source, hasCredentials } };
@@ -104,7 +116,12 @@ export interface NoProxyRule {
 export function noProxyRules(net: NetworkSettings, env: Env): NoProxyRule[] {
   const envName = env.no_proxy !== undefined ? 'no_proxy' : 'NO_PROXY';
   const sources: [string, string][] = [...net.noProxy.map((e): [string, string] => [e, 'http.noProxy']), [env[envName] ?? '', envName]];
-  return sources.flatMap(([value, source]) => value.split(/[\s,]+/).filter(Boolean).map((entry) => parseRule(entry, source)));
+  return sources.flatMap(([value, source]) =>
+    value
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map((entry) => parseRule(entry, source)),
+  );
 }
 
 function parseRule(entry: string, source: string): NoProxyRule {
@@ -135,7 +152,10 @@ function parseRule(entry: string, source: string): NoProxyRule {
 
 /** The first rule that sends `target` direct, if any. */
 export function matchNoProxy(target: URL, rules: readonly NoProxyRule[]): NoProxyRule | undefined {
-  const host = target.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = target.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   const port = Number(target.port) || DEFAULT_PORTS[target.protocol] || 0;
   const family = isIP(host);
   return rules.find((rule) => {

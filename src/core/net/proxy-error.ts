@@ -61,7 +61,19 @@ export function proxyRefusal(status: number, via: Pick<ViaProxyError, 'proxy' | 
       : said('The proxy {0} (from {1}) asks for credentials ({2}). Put them in {1} as {3}.', via.proxy, via.source, status, 'http://user:password@host:port');
   }
   if (status === 403) {
-    return said('The proxy {0} (from {1}) does not allow connections to {2} (403). Ask its administrator to allow the host and port, or add the host to {3} if it is reachable directly.', via.proxy, via.source, target, 'http.noProxy');
+    return said(
+      'The proxy {0} (from {1}) does not allow connections to {2} (403). Ask its administrator to allow the host and port, or add the host to {3} if it is reachable directly.',
+      via.proxy,
+      via.source,
+      target,
+      'http.noProxy',
+    );
   }
-  return said('The proxy {0} (from {1}) could not open a connection to {2} ({3}). Check that the platform host is reachable from the proxy.', via.proxy, via.source, target, status);
+  return said(
+    'The proxy {0} (from {1}) could not open a connection to {2} ({3}). Check that the platform host is reachable from the proxy.',
+    via.proxy,
+    via.source,
+    target,
+    status,
+  );
 }

@@ -58,7 +58,14 @@ function readBundle(path: string, setting: string, read: ReadText, problems: Sai
   }
   const certs = pemCertificates(text);
   if (certs.length === 0) {
-    problems.push(said('The CA bundle {0} ({1}) holds no PEM certificate ("{2}"). Export the CA certificate as PEM (Base64).', path, setting, '-----BEGIN CERTIFICATE-----'));
+    problems.push(
+      said(
+        'The CA bundle {0} ({1}) holds no PEM certificate ("{2}"). Export the CA certificate as PEM (Base64).',
+        path,
+        setting,
+        '-----BEGIN CERTIFICATE-----',
+      ),
+    );
   }
   return certs;
 }

@@ -81,7 +81,8 @@ export class BranchBaselines implements BranchNovelty, Disposable {
     this.failed.delete(projectName);
     const before = MATCH_KEYED_ISSUE_TYPES.map((issueType) => this.resultOf(projectName, issueType));
     const loads = MATCH_KEYED_ISSUE_TYPES.map((issueType) =>
-      this.deps.store.load(baselineSlot(projectName, issueType), BranchBaselines.query(deploymentSlug, projectName, primary, issueType), { force }));
+      this.deps.store.load(baselineSlot(projectName, issueType), BranchBaselines.query(deploymentSlug, projectName, primary, issueType), { force }),
+    );
     const outcomes = await Promise.allSettled(loads);
     const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (failure) {

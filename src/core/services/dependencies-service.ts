@@ -33,7 +33,10 @@ export class DependenciesService implements Disposable {
   private readonly licenses = new Set<string>();
   private readonly ecosystems = new Set<string>();
 
-  constructor(private readonly api: () => PlatformApi, private readonly deploymentId: () => string | undefined) {}
+  constructor(
+    private readonly api: () => PlatformApi,
+    private readonly deploymentId: () => string | undefined,
+  ) {}
 
   /** Why the deployment has no inventory, once a list answered so. */
   get unavailable(): Unavailable | undefined {

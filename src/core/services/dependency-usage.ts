@@ -48,7 +48,10 @@ function transitivityOf(t: Transitivity): UsageRow['transitivity'] {
  * `inRange` undefined: no bounds were asked, so every use is in range.
  */
 export function usageRows(
-  all: readonly Dependency[], inRange: readonly Dependency[] | undefined, names: ReadonlyMap<string, string>, skipped: number,
+  all: readonly Dependency[],
+  inRange: readonly Dependency[] | undefined,
+  names: ReadonlyMap<string, string>,
+  skipped: number,
 ): PackageUsage {
   const inside = inRange ? new Set(inRange.map(dependencyKey)) : undefined;
   const rows = new Map<string, UsageRow>();
@@ -67,8 +70,13 @@ export function usageRows(
       ecosystem: d.ecosystem,
     });
   }
-  const sorted = [...rows.values()].sort((a, b) =>
-    Number(b.inRange) - Number(a.inRange) || a.repository.localeCompare(b.repository) || a.lockfilePath.localeCompare(b.lockfilePath) || a.version.localeCompare(b.version));
+  const sorted = [...rows.values()].sort(
+    (a, b) =>
+      Number(b.inRange) - Number(a.inRange) ||
+      a.repository.localeCompare(b.repository) ||
+      a.lockfilePath.localeCompare(b.lockfilePath) ||
+      a.version.localeCompare(b.version),
+  );
   return { rows: sorted, skipped };
 }
 
@@ -107,8 +115,10 @@ export function checkPackageQuery(query: PackageQuery): string | undefined {
     return `"${query.package}" is not a package name: a name has no spaces, <, >, = or commas. Give the versions apart (version, lower, upper), as in { package: "express", upper: "<4.19.2" }.`;
   }
   if (query.version !== undefined && (query.lower !== undefined || query.upper !== undefined)) return 'Give either an exact version or bounds, not both.';
-  if (query.lower !== undefined && !/^(>=|>)\s*[^\s=<>]\S*$/.test(query.lower)) return `The lower bound "${query.lower}" must start with >= or >, as in >=2.0.0.`;
-  if (query.upper !== undefined && !/^(<=|<)\s*[^\s=<>]\S*$/.test(query.upper)) return `The upper bound "${query.upper}" must start with <= or <, as in <2.17.1.`;
+  if (query.lower !== undefined && !/^(>=|>)\s*[^\s=<>]\S*$/.test(query.lower))
+    return `The lower bound "${query.lower}" must start with >= or >, as in >=2.0.0.`;
+  if (query.upper !== undefined && !/^(<=|<)\s*[^\s=<>]\S*$/.test(query.upper))
+    return `The upper bound "${query.upper}" must start with <= or <, as in <2.17.1.`;
   return undefined;
 }
 
@@ -118,7 +128,11 @@ export function checkPackageQuery(query: PackageQuery): string | undefined {
  */
 export function parseVersionRange(text: string): Pick<PackageQuery, 'version' | 'lower' | 'upper'> | undefined {
   // An operator and its version may be typed apart (`>= 2.0.0`): joined before splitting.
-  const parts = text.trim().replace(/(>=|<=|==|>|<|=)\s+/g, '$1').split(/[\s,]+/).filter((p) => p !== '');
+  const parts = text
+    .trim()
+    .replace(/(>=|<=|==|>|<|=)\s+/g, '$1')
+    .split(/[\s,]+/)
+    .filter((p) => p !== '');
   if (parts.length === 0) return {};
   let lower: string | undefined;
   let upper: string | undefined;

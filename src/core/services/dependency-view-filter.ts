@@ -24,12 +24,7 @@ export function passes(filter: DependencyViewFilter, d: Dependency, vulnerable: 
 
 /** "npm · direct · vulnerable · MIT", or undefined when nothing is filtered. */
 export function describeFilter(filter: DependencyViewFilter): string | undefined {
-  const parts = [
-    ...(filter.ecosystems ?? []),
-    ...(filter.transitivity ?? []),
-    ...(filter.vulnerableOnly ? ['vulnerable'] : []),
-    ...(filter.licenses ?? []),
-  ];
+  const parts = [...(filter.ecosystems ?? []), ...(filter.transitivity ?? []), ...(filter.vulnerableOnly ? ['vulnerable'] : []), ...(filter.licenses ?? [])];
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }
 

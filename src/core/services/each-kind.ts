@@ -36,15 +36,17 @@ export async function loadEachKind(
   options: EachKindOptions = {},
 ): Promise<EachKind> {
   const { force, signal, oneOff } = options;
-  const settled = await Promise.allSettled(types.map(async (issueType) => {
-    const slot = slotOf(issueType);
-    try {
-      return await store.load(slot, queryOf(issueType), { force, signal });
-    } finally {
-      // A one-off answer is shown by nothing: the store may drop it when it needs the room.
-      if (oneOff) store.release(slot);
-    }
-  }));
+  const settled = await Promise.allSettled(
+    types.map(async (issueType) => {
+      const slot = slotOf(issueType);
+      try {
+        return await store.load(slot, queryOf(issueType), { force, signal });
+      } finally {
+        // A one-off answer is shown by nothing: the store may drop it when it needs the room.
+        if (oneOff) store.release(slot);
+      }
+    }),
+  );
   const results: FindingsResult[] = [];
   const gaps: KindGap[] = [];
   let failed = false;
@@ -69,6 +71,7 @@ export async function loadEachKind(
   }
   // One-off, nothing answered: that is the load's failure, not a gap in it.
   const failure = gaps.find((g) => 'failedBecause' in g);
-  if (oneOff && results.length === 0 && failure && 'failedBecause' in failure) throw failure.failedBecause instanceof Error ? failure.failedBecause : new Error(String(failure.failedBecause));
+  if (oneOff && results.length === 0 && failure && 'failedBecause' in failure)
+    throw failure.failedBecause instanceof Error ? failure.failedBecause : new Error(String(failure.failedBecause));
   return { results, gaps, failed };
 }

@@ -38,8 +38,17 @@ export interface FilterSelection {
 }
 
 export const EMPTY_SELECTION: FilterSelection = {
-  severities: [], triageReasons: [], policies: [], categories: [], componentTags: [],
-  exposures: [], transitivities: [], clickToFixPrState: [], rules: [], paths: [], validationStates: [],
+  severities: [],
+  triageReasons: [],
+  policies: [],
+  categories: [],
+  componentTags: [],
+  exposures: [],
+  transitivities: [],
+  clickToFixPrState: [],
+  rules: [],
+  paths: [],
+  validationStates: [],
 };
 
 export type ListKey = { [K in keyof FilterSelection]-?: FilterSelection[K] extends readonly string[] ? K : never }[keyof FilterSelection];
@@ -64,36 +73,175 @@ export const isBooleanKey = (key: FilterDefinition['key']): key is BooleanKey =>
 const BOTH: readonly IssueType[] = ['sast', 'sca'];
 // Labels are getters: they are read in the display language when shown, not when this module loads.
 export const FILTER_DEFINITIONS: readonly FilterDefinition[] = [
-  { key: 'status', get label() { return t('Status'); }, values: ['open', 'reviewing', 'fixing', 'provisionally_ignored', 'ignored', 'fixed'], single: true, appliesTo: ISSUE_TYPES },
-  { key: 'severities', get label() { return t('Severity'); }, values: SEVERITY_ORDER, single: false, appliesTo: ISSUE_TYPES },
-  { key: 'triageReasons', get label() { return t('Triage reason (ignored findings)'); }, values: ['acceptable_risk', 'false_positive', 'no_time', 'no_triage_reason', 'duplicate'], single: false, appliesTo: BOTH },
-  { key: 'policies', get label() { return t('Rule mode (code)'); }, values: ['rule-board-audit', 'rule-board-pr-comments', 'rule-board-block'], single: false, appliesTo: ['sast'] },
-  { key: 'confidence', get label() { return t('Confidence (code)'); }, values: ['high', 'medium', 'low'], single: true, appliesTo: ['sast'] },
-  { key: 'autotriageVerdict', get label() { return t('Assistant verdict (code)'); }, values: ['true_positive', 'false_positive'], single: true, appliesTo: ['sast'] },
   {
-    key: 'aiFindings', get label() { return t('AI findings (code)'); }, values: ['only', 'exclude'], single: true, appliesTo: ['sast'], local: true,
-    get valueLabels() { return { only: t('AI findings only'), exclude: t('without AI findings') }; },
-  },
-  { key: 'exposures', get label() { return t('Reachability (supply chain)'); }, values: ['reachable', 'always_reachable', 'conditionally_reachable', 'unreachable', 'unknown'], single: false, appliesTo: ['sca'] },
-  { key: 'transitivities', get label() { return t('Dependency (supply chain)'); }, values: ['direct', 'transitive', 'unknown'], single: false, appliesTo: ['sca'] },
-  { key: 'isMalicious', get label() { return t('Malicious dependency (supply chain)'); }, values: ['true', 'false'], single: true, appliesTo: ['sca'] },
-  { key: 'clickToFixPrState', get label() { return t('Fix pull request'); }, values: ['open', 'merged'], single: false, appliesTo: BOTH },
-  {
-    key: 'validationStates', get label() { return t('Validation (secrets)'); }, values: ['confirmed_valid', 'confirmed_invalid', 'validation_error', 'no_validator'], single: false, appliesTo: ['secrets'],
-    get valueLabels() { return validationLabels(); },
+    key: 'status',
+    get label() {
+      return t('Status');
+    },
+    values: ['open', 'reviewing', 'fixing', 'provisionally_ignored', 'ignored', 'fixed'],
+    single: true,
+    appliesTo: ISSUE_TYPES,
   },
   {
-    key: 'newOnBranch', get label() { return t('This branch'); }, values: ['true'], single: true, appliesTo: BOTH, local: true,
-    get valueLabels() { return { true: t('new on this branch') }; },
+    key: 'severities',
+    get label() {
+      return t('Severity');
+    },
+    values: SEVERITY_ORDER,
+    single: false,
+    appliesTo: ISSUE_TYPES,
+  },
+  {
+    key: 'triageReasons',
+    get label() {
+      return t('Triage reason (ignored findings)');
+    },
+    values: ['acceptable_risk', 'false_positive', 'no_time', 'no_triage_reason', 'duplicate'],
+    single: false,
+    appliesTo: BOTH,
+  },
+  {
+    key: 'policies',
+    get label() {
+      return t('Rule mode (code)');
+    },
+    values: ['rule-board-audit', 'rule-board-pr-comments', 'rule-board-block'],
+    single: false,
+    appliesTo: ['sast'],
+  },
+  {
+    key: 'confidence',
+    get label() {
+      return t('Confidence (code)');
+    },
+    values: ['high', 'medium', 'low'],
+    single: true,
+    appliesTo: ['sast'],
+  },
+  {
+    key: 'autotriageVerdict',
+    get label() {
+      return t('Assistant verdict (code)');
+    },
+    values: ['true_positive', 'false_positive'],
+    single: true,
+    appliesTo: ['sast'],
+  },
+  {
+    key: 'aiFindings',
+    get label() {
+      return t('AI findings (code)');
+    },
+    values: ['only', 'exclude'],
+    single: true,
+    appliesTo: ['sast'],
+    local: true,
+    get valueLabels() {
+      return { only: t('AI findings only'), exclude: t('without AI findings') };
+    },
+  },
+  {
+    key: 'exposures',
+    get label() {
+      return t('Reachability (supply chain)');
+    },
+    values: ['reachable', 'always_reachable', 'conditionally_reachable', 'unreachable', 'unknown'],
+    single: false,
+    appliesTo: ['sca'],
+  },
+  {
+    key: 'transitivities',
+    get label() {
+      return t('Dependency (supply chain)');
+    },
+    values: ['direct', 'transitive', 'unknown'],
+    single: false,
+    appliesTo: ['sca'],
+  },
+  {
+    key: 'isMalicious',
+    get label() {
+      return t('Malicious dependency (supply chain)');
+    },
+    values: ['true', 'false'],
+    single: true,
+    appliesTo: ['sca'],
+  },
+  {
+    key: 'clickToFixPrState',
+    get label() {
+      return t('Fix pull request');
+    },
+    values: ['open', 'merged'],
+    single: false,
+    appliesTo: BOTH,
+  },
+  {
+    key: 'validationStates',
+    get label() {
+      return t('Validation (secrets)');
+    },
+    values: ['confirmed_valid', 'confirmed_invalid', 'validation_error', 'no_validator'],
+    single: false,
+    appliesTo: ['secrets'],
+    get valueLabels() {
+      return validationLabels();
+    },
+  },
+  {
+    key: 'newOnBranch',
+    get label() {
+      return t('This branch');
+    },
+    values: ['true'],
+    single: true,
+    appliesTo: BOTH,
+    local: true,
+    get valueLabels() {
+      return { true: t('new on this branch') };
+    },
   },
 ];
 
 /** Free-text filters: not offered in the picker (no value list), but shown and sent when set. */
 const FREE_TEXT_DEFINITIONS: readonly FilterDefinition[] = [
-  { key: 'categories', get label() { return t('Category (code)'); }, values: [], single: false, appliesTo: ['sast'] },
-  { key: 'componentTags', get label() { return t('Component tag'); }, values: [], single: false, appliesTo: BOTH },
-  { key: 'rules', get label() { return t('Rule (code)'); }, values: [], single: false, appliesTo: ['sast'] },
-  { key: 'paths', get label() { return t('File'); }, values: [], single: false, appliesTo: ISSUE_TYPES, local: true },
+  {
+    key: 'categories',
+    get label() {
+      return t('Category (code)');
+    },
+    values: [],
+    single: false,
+    appliesTo: ['sast'],
+  },
+  {
+    key: 'componentTags',
+    get label() {
+      return t('Component tag');
+    },
+    values: [],
+    single: false,
+    appliesTo: BOTH,
+  },
+  {
+    key: 'rules',
+    get label() {
+      return t('Rule (code)');
+    },
+    values: [],
+    single: false,
+    appliesTo: ['sast'],
+  },
+  {
+    key: 'paths',
+    get label() {
+      return t('File');
+    },
+    values: [],
+    single: false,
+    appliesTo: ISSUE_TYPES,
+    local: true,
+  },
 ];
 /** The pickable filters and the free-text ones: every filter a selection can hold. */
 export const ALL_DEFINITIONS = [...FILTER_DEFINITIONS, ...FREE_TEXT_DEFINITIONS];

@@ -6,7 +6,15 @@
 import type { FindingKind } from './kind-availability';
 import type { Finding, FindingFilters, IssueType } from '../model/types';
 import { kindOf } from '../model/finding-kinds';
-import { ALL_DEFINITIONS, EMPTY_SELECTION, FILTER_DEFINITIONS, isBooleanKey, type FilterDefinition, type FilterSelection, type ListKey } from './filter-definitions';
+import {
+  ALL_DEFINITIONS,
+  EMPTY_SELECTION,
+  FILTER_DEFINITIONS,
+  isBooleanKey,
+  type FilterDefinition,
+  type FilterSelection,
+  type ListKey,
+} from './filter-definitions';
 import { valueLabel } from './filter-words';
 import { t } from '../l10n';
 
@@ -59,7 +67,9 @@ export function isEmptySelection(selection: FilterSelection): boolean {
 
 /** Short text for a view's description, e.g. "open · critical, high · reachable". */
 export function describeSelection(selection: FilterSelection): string {
-  return selectedValues(selection).map(([def, values]) => values.map((v) => valueLabel(v, def)).join(', ')).join(' · ');
+  return selectedValues(selection)
+    .map(([def, values]) => values.map((v) => valueLabel(v, def)).join(', '))
+    .join(' · ');
 }
 
 /** Builds a selection from picked [key, value] pairs; rejects two values for a single-valued filter. */
@@ -120,8 +130,9 @@ export function localFilterOf(selection: FilterSelection, isNew?: (finding: Find
   // The AI filter narrows code findings only; other kinds pass it.
   const aiAllows = (finding: Finding): boolean => ai === undefined || !kindOf(finding).aiAnalysed || (ai === 'only') === (finding.ai !== undefined);
   return (finding) =>
-    (paths.length === 0 || inPaths(finding.location?.filePath) || inPaths(finding.sca?.usage?.filePath))
-    && (!newOnBranch || (isNew?.(finding) ?? false)) && aiAllows(finding);
+    (paths.length === 0 || inPaths(finding.location?.filePath) || inPaths(finding.sca?.usage?.filePath)) &&
+    (!newOnBranch || (isNew?.(finding) ?? false)) &&
+    aiAllows(finding);
 }
 
 /**
@@ -132,6 +143,5 @@ export function localFilterOf(selection: FilterSelection, isNew?: (finding: Find
 export function offeredDefinitions(offered: readonly FindingKind[], current: FilterSelection): FilterDefinition[] {
   const chosen = new Set(selectedValues(current).map(([def]) => def.key));
   const has = new Set<FindingKind>(offered);
-  return FILTER_DEFINITIONS.filter((def) =>
-    chosen.has(def.key) || (def.key === 'aiFindings' ? has.has('ai') : def.appliesTo.some((type) => has.has(type))));
+  return FILTER_DEFINITIONS.filter((def) => chosen.has(def.key) || (def.key === 'aiFindings' ? has.has('ai') : def.appliesTo.some((type) => has.has(type))));
 }

@@ -16,7 +16,10 @@ export class FindingDetails {
   private readonly kept = new Map<string, Promise<FindingDetail | undefined>>();
   private readonly settled = new Map<string, FindingDetail | undefined>();
 
-  constructor(private readonly api: () => PlatformApi, private readonly deploymentSlug: () => string | undefined) {}
+  constructor(
+    private readonly api: () => PlatformApi,
+    private readonly deploymentSlug: () => string | undefined,
+  ) {}
 
   /** The detail, asked once (a failure is not kept: the next call asks again). */
   get(finding: Finding): Promise<FindingDetail | undefined> {
@@ -25,16 +28,18 @@ export class FindingDetails {
     const key = keyOf(slug, finding);
     let pending = this.kept.get(key);
     if (!pending) {
-      pending = this.api().findingDetail(slug, finding).then(
-        (detail) => {
-          this.settled.set(key, detail);
-          return detail;
-        },
-        (error: unknown) => {
-          this.kept.delete(key);
-          throw error;
-        },
-      );
+      pending = this.api()
+        .findingDetail(slug, finding)
+        .then(
+          (detail) => {
+            this.settled.set(key, detail);
+            return detail;
+          },
+          (error: unknown) => {
+            this.kept.delete(key);
+            throw error;
+          },
+        );
       this.kept.set(key, pending);
       this.trim();
     }

@@ -198,20 +198,45 @@ export function matchesFilters(finding: Finding, filters: FindingFilters): boole
  * interner are compared field by field (their objects differ between loads).
  */
 export function sameFinding(a: Finding, b: Finding): boolean {
-  return a.id === b.id && a.issueType === b.issueType && a.ruleName === b.ruleName && a.message === b.message
-    && a.severity === b.severity && a.confidence === b.confidence && a.status === b.status && a.ref === b.ref
-    && a.repositoryName === b.repositoryName && a.lineOfCodeUrl === b.lineOfCodeUrl && a.triageReason === b.triageReason
-    && a.relevantSince === b.relevantSince && a.matchKey === b.matchKey && a.triageComment === b.triageComment
-    && a.ticket?.slug === b.ticket?.slug && a.ticket?.url === b.ticket?.url && a.ticket?.id === b.ticket?.id
-    && sameRange(a.location, b.location) && samePolicy(a.policy, b.policy) && sameSca(a.sca, b.sca)
-    && a.ai?.impact === b.ai?.impact && (a.ai === undefined) === (b.ai === undefined)
-    && a.secret?.service === b.secret?.service && a.secret?.validation === b.secret?.validation;
+  return (
+    a.id === b.id &&
+    a.issueType === b.issueType &&
+    a.ruleName === b.ruleName &&
+    a.message === b.message &&
+    a.severity === b.severity &&
+    a.confidence === b.confidence &&
+    a.status === b.status &&
+    a.ref === b.ref &&
+    a.repositoryName === b.repositoryName &&
+    a.lineOfCodeUrl === b.lineOfCodeUrl &&
+    a.triageReason === b.triageReason &&
+    a.relevantSince === b.relevantSince &&
+    a.matchKey === b.matchKey &&
+    a.triageComment === b.triageComment &&
+    a.ticket?.slug === b.ticket?.slug &&
+    a.ticket?.url === b.ticket?.url &&
+    a.ticket?.id === b.ticket?.id &&
+    sameRange(a.location, b.location) &&
+    samePolicy(a.policy, b.policy) &&
+    sameSca(a.sca, b.sca) &&
+    a.ai?.impact === b.ai?.impact &&
+    (a.ai === undefined) === (b.ai === undefined) &&
+    a.secret?.service === b.secret?.service &&
+    a.secret?.validation === b.secret?.validation
+  );
 }
 
 function sameRange(a: SourceRange | undefined, b: SourceRange | undefined): boolean {
   if (a === b) return true;
-  return a !== undefined && b !== undefined && a.filePath === b.filePath && a.line === b.line && a.column === b.column
-    && a.endLine === b.endLine && a.endColumn === b.endColumn;
+  return (
+    a !== undefined &&
+    b !== undefined &&
+    a.filePath === b.filePath &&
+    a.line === b.line &&
+    a.column === b.column &&
+    a.endLine === b.endLine &&
+    a.endColumn === b.endColumn
+  );
 }
 
 function samePolicy(a: Finding['policy'], b: Finding['policy']): boolean {
@@ -220,8 +245,19 @@ function samePolicy(a: Finding['policy'], b: Finding['policy']): boolean {
 
 function sameSca(a: ScaFacts | undefined, b: ScaFacts | undefined): boolean {
   if (a === b) return true;
-  return a !== undefined && b !== undefined && a.advisory === b.advisory && a.package === b.package && a.version === b.version
-    && a.ecosystem === b.ecosystem && a.transitivity === b.transitivity && a.reachability === b.reachability
-    && a.isMalicious === b.isMalicious && a.lockfileLineUrl === b.lockfileLineUrl && a.lockfileLine === b.lockfileLine
-    && (a.fixVersions ?? []).join('\n') === (b.fixVersions ?? []).join('\n') && sameRange(a.usage, b.usage);
+  return (
+    a !== undefined &&
+    b !== undefined &&
+    a.advisory === b.advisory &&
+    a.package === b.package &&
+    a.version === b.version &&
+    a.ecosystem === b.ecosystem &&
+    a.transitivity === b.transitivity &&
+    a.reachability === b.reachability &&
+    a.isMalicious === b.isMalicious &&
+    a.lockfileLineUrl === b.lockfileLineUrl &&
+    a.lockfileLine === b.lockfileLine &&
+    (a.fixVersions ?? []).join('\n') === (b.fixVersions ?? []).join('\n') &&
+    sameRange(a.usage, b.usage)
+  );
 }

@@ -47,7 +47,10 @@ export class FindingStories {
   /** A story was read for this finding (its trace may be new to Problems, the details, the hover). */
   readonly onDidRead = this.read.event;
 
-  constructor(private readonly api: () => PlatformApi, private readonly deploymentId: () => string | undefined) {}
+  constructor(
+    private readonly api: () => PlatformApi,
+    private readonly deploymentId: () => string | undefined,
+  ) {}
 
   /**
    * The story, read once while the finding stays the same (`fresh`: read again now, to follow a
@@ -61,18 +64,23 @@ export class FindingStories {
     if (known && !known.stale && !options.fresh) return Promise.resolve(known.answer);
     const pending = this.asking.get(key);
     if (pending && !options.fresh) return pending;
-    const asked = this.api().findingStory(deploymentId, finding.id, { signal: options.signal }).then((answer) => {
-      const newest = this.asking.get(key);
-      // A fresher read is on its way: it keeps its own answer, not this older one.
-      if (newest !== undefined && newest !== asked) return answer;
-      this.asking.delete(key);
-      this.keep(key, deploymentId, finding, answer);
-      this.read.fire(finding);
-      return answer;
-    }, (error: unknown) => {
-      if (this.asking.get(key) === asked) this.asking.delete(key);
-      throw error;
-    });
+    const asked = this.api()
+      .findingStory(deploymentId, finding.id, { signal: options.signal })
+      .then(
+        (answer) => {
+          const newest = this.asking.get(key);
+          // A fresher read is on its way: it keeps its own answer, not this older one.
+          if (newest !== undefined && newest !== asked) return answer;
+          this.asking.delete(key);
+          this.keep(key, deploymentId, finding, answer);
+          this.read.fire(finding);
+          return answer;
+        },
+        (error: unknown) => {
+          if (this.asking.get(key) === asked) this.asking.delete(key);
+          throw error;
+        },
+      );
     this.asking.set(key, asked);
     return asked;
   }
@@ -100,7 +108,7 @@ export class FindingStories {
   /** Whether the story kept was read before the finding's state last changed. */
   isStale(finding: Finding): boolean {
     const deploymentId = this.deploymentId();
-    return deploymentId ? this.current(keyOf(deploymentId, finding), finding)?.stale ?? false : false;
+    return deploymentId ? (this.current(keyOf(deploymentId, finding), finding)?.stale ?? false) : false;
   }
 
   /**

@@ -67,7 +67,8 @@ export class FindingsCache {
    */
   async write(deploymentSlug: string, results: readonly FindingsResult[]): Promise<number> {
     const generation = this.generation;
-    const newestFirst = [...results].filter((r) => r.query.deploymentSlug === deploymentSlug && r.staleBecause === undefined)
+    const newestFirst = [...results]
+      .filter((r) => r.query.deploymentSlug === deploymentSlug && r.staleBecause === undefined)
       .sort((a, b) => b.loadedAt.getTime() - a.loadedAt.getTime());
     let parts = await encodeSnapshotInSlices(newestFirst);
     let bytes = await byteLengthOf(parts);
@@ -96,8 +97,13 @@ export class FindingsCache {
    */
   async writeOpen(deploymentSlug: string, results: readonly FindingsResult[]): Promise<void> {
     const mine = results.filter((r) => r.query.deploymentSlug === deploymentSlug);
-    await this.writeBeside(this.openFileOf(deploymentSlug), deploymentSlug, {},
-      mine.every((r) => r.findings.length === 0) ? undefined : () => encodeSnapshot(mine), "The open files' part of the findings cache could not be written");
+    await this.writeBeside(
+      this.openFileOf(deploymentSlug),
+      deploymentSlug,
+      {},
+      mine.every((r) => r.findings.length === 0) ? undefined : () => encodeSnapshot(mine),
+      "The open files' part of the findings cache could not be written",
+    );
   }
 
   /**
@@ -128,7 +134,13 @@ export class FindingsCache {
    * as it is now (and with `mark`), then `text()`. Without a whole cache, or without text, the
    * file is removed instead.
    */
-  private async writeBeside(file: string, deploymentSlug: string, mark: Record<string, string>, text: (() => string) | undefined, problem: string): Promise<void> {
+  private async writeBeside(
+    file: string,
+    deploymentSlug: string,
+    mark: Record<string, string>,
+    text: (() => string) | undefined,
+    problem: string,
+  ): Promise<void> {
     const generation = this.generation;
     const whole = await wholeFileMark(this.fileOf(deploymentSlug));
     try {

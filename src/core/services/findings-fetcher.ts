@@ -65,7 +65,13 @@ export class FindingsFetcher {
    * same): the fresh copy is then dropped at once rather than held until the last page, which in
    * the extension host made the garbage collector copy 50 000 findings it was about to drop.
    */
-  async fetch(query: FindingsQuery, signal: AbortSignal, onProgress?: (soFar: readonly Finding[]) => void, reuse?: (finding: Finding) => Finding, memory?: PageMemory): Promise<FindingsResult> {
+  async fetch(
+    query: FindingsQuery,
+    signal: AbortSignal,
+    onProgress?: (soFar: readonly Finding[]) => void,
+    reuse?: (finding: Finding) => Finding,
+    memory?: PageMemory,
+  ): Promise<FindingsResult> {
     const ref = query.filters.ref;
     // The secrets list has no ref filter: its branch is kept by name, whatever the spelling.
     if (kindOf(query).list === 'secrets') return this.fetchFiltered(query, query.filters, signal, onProgress, reuse);
@@ -91,7 +97,11 @@ export class FindingsFetcher {
    * from their own list, narrowed here to the query's branch.
    */
   private async fetchFiltered(
-    query: FindingsQuery, filters: FindingFilters, signal: AbortSignal, onProgress?: (soFar: readonly Finding[]) => void, reuse: (finding: Finding) => Finding = (f) => f,
+    query: FindingsQuery,
+    filters: FindingFilters,
+    signal: AbortSignal,
+    onProgress?: (soFar: readonly Finding[]) => void,
+    reuse: (finding: Finding) => Finding = (f) => f,
     memory?: PageMemory,
   ): Promise<FindingsResult> {
     const interner = new StringInterner();
@@ -105,7 +115,8 @@ export class FindingsFetcher {
         const start = findings.length;
         for (const finding of page.findings) if (!keep || keep(finding)) findings.push(reuse(finding));
         skipped += page.skipped;
-        if (page.from && memory) kept.set(page.from.page, { digest: page.from.digest, findings: findings.slice(start), skipped: page.skipped, rawCount: page.from.rawCount });
+        if (page.from && memory)
+          kept.set(page.from.page, { digest: page.from.digest, findings: findings.slice(start), skipped: page.skipped, rawCount: page.from.rawCount });
         if (findings.length > 0) onProgress?.(findings);
       }
     };
@@ -113,18 +124,24 @@ export class FindingsFetcher {
     // Each list asks at once the pages it took last time, and its end.
     const paged = (issueType: ListIssueType): FindingsCallOptions & { signal: AbortSignal } => {
       // The AI list, an addition to the code findings, is short: two pages when never read.
-      const hints = this.shapes.hints(JSON.stringify(['findings', query.deploymentSlug, issueType, filters, this.pageSize]), issueType === 'ai_sast' ? 2 : undefined);
+      const hints = this.shapes.hints(
+        JSON.stringify(['findings', query.deploymentSlug, issueType, filters, this.pageSize]),
+        issueType === 'ai_sast' ? 2 : undefined,
+      );
       return { ...options, ...hints };
     };
     // The code or supply-chain list itself (not the AI list beside it) gives back its kept pages.
-    const ownList = (issueType: ListIssueType): FindingsCallOptions & { signal: AbortSignal } => ({ ...paged(issueType), ...(before ? { previousPage: (page: number) => before.get(page) } : {}) });
+    const ownList = (issueType: ListIssueType): FindingsCallOptions & { signal: AbortSignal } => ({
+      ...paged(issueType),
+      ...(before ? { previousPage: (page: number) => before.get(page) } : {}),
+    });
     const kind: FindingKind = query.issueType;
     const { list: listed, aiAnalysed } = kindOf(query);
     let ai: { findings: Finding[]; skipped: number; part?: AiPart } | undefined;
     try {
       if (listed === 'secrets') {
         const id = this.deploymentId(query.deploymentSlug);
-        if (!id) throw new PlatformError('unauthorized', 'Sign in again: the deployment\'s id, which the secrets list needs, is not known.');
+        if (!id) throw new PlatformError('unauthorized', "Sign in again: the deployment's id, which the secrets list needs, is not known.");
         // The list has no branch filter and fewer statuses than code findings: both are kept here too.
         const { ref, status, ...rest } = filters;
         const sent = status && SECRET_STATUSES.has(status) ? { ...rest, status } : rest;
@@ -164,7 +181,12 @@ export class FindingsFetcher {
    * `issue_type=ai_sast` as a bad or unknown request, and one whose list fails for a while still
    * shows its code findings. Only cancellation goes up.
    */
-  private async collectAi(query: FindingsQuery, filters: FindingFilters, options: FindingsCallOptions & { signal: AbortSignal }, reuse: (finding: Finding) => Finding): Promise<{ findings: Finding[]; skipped: number; part?: AiPart }> {
+  private async collectAi(
+    query: FindingsQuery,
+    filters: FindingFilters,
+    options: FindingsCallOptions & { signal: AbortSignal },
+    reuse: (finding: Finding) => Finding,
+  ): Promise<{ findings: Finding[]; skipped: number; part?: AiPart }> {
     const found: Finding[] = [];
     let skipped = 0;
     try {

@@ -32,16 +32,16 @@ export interface FindingsResult {
  * deployment lacks the AI analysis they are simply not there; when their list fails for a while,
  * the AI findings shown before stay (`since`: when they were loaded) and the code findings update.
  */
-export type AiPart =
-  | { readonly unavailable: Unavailable }
-  | { readonly failedBecause: unknown; readonly since?: Date };
+export type AiPart = { readonly unavailable: Unavailable } | { readonly failedBecause: unknown; readonly since?: Date };
 
 export const queryKey = (q: FindingsQuery): string => JSON.stringify([q.deploymentSlug, q.issueType, q.filters]);
 
 /** "code findings of acme/api on main (status open)", for the log. */
 export function describeQuery(q: FindingsQuery): string {
   const { repos, ref, ...rest } = q.filters;
-  const filters = Object.entries(rest).filter(([k]) => k !== 'dedup').map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(',') : String(v)}`);
+  const filters = Object.entries(rest)
+    .filter(([k]) => k !== 'dedup')
+    .map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(',') : String(v)}`);
   return `${kindOf(q).englishPlural} of ${repos?.join(', ') ?? q.deploymentSlug}${ref ? ` on ${ref}` : ''}${filters.length > 0 ? ` (${filters.join('; ')})` : ''}`;
 }
 

@@ -81,16 +81,38 @@ function* encodeSteps(results: readonly FindingsResult[]): Slices<string[]> {
 function tupleOf(f: Finding, table: StringTable): unknown[] {
   const range = (r: SourceRange | undefined): RangeTuple | 0 => (r ? [table.put(r.filePath), r.line, r.column ?? 0, r.endLine ?? 0, r.endColumn ?? 0] : 0);
   return [
-    f.id, table.put(f.ruleName), table.put(f.message), table.put(f.severity), table.put(f.confidence), table.put(f.status),
-    table.put(f.ref), table.put(f.repositoryName), table.put(f.lineOfCodeUrl), f.relevantSince ?? 0,
-    table.put(f.triageReason), range(f.location), f.policy ? [f.policy.id, table.put(f.policy.name), table.put(f.policy.slug)] : 0,
-    f.sca ? [
-      table.put(f.sca.advisory), table.put(f.sca.package), table.put(f.sca.version), table.put(f.sca.ecosystem),
-      table.put(f.sca.transitivity), table.put(f.sca.reachability), f.sca.isMalicious ? 1 : 0,
-      (f.sca.fixVersions ?? []).map((v) => table.put(v)), table.put(f.sca.lockfileLineUrl), range(f.sca.usage),
-    ] : 0,
-    f.matchKey ?? 0, table.put(f.triageComment), f.ticket ? [table.put(f.ticket.slug), table.put(f.ticket.url), ...(f.ticket.id === undefined ? [] : [f.ticket.id])] : 0,
-    f.ai ? [table.put(f.ai.impact)] : 0, f.secret ? [table.put(f.secret.service), table.put(f.secret.validation)] : 0,
+    f.id,
+    table.put(f.ruleName),
+    table.put(f.message),
+    table.put(f.severity),
+    table.put(f.confidence),
+    table.put(f.status),
+    table.put(f.ref),
+    table.put(f.repositoryName),
+    table.put(f.lineOfCodeUrl),
+    f.relevantSince ?? 0,
+    table.put(f.triageReason),
+    range(f.location),
+    f.policy ? [f.policy.id, table.put(f.policy.name), table.put(f.policy.slug)] : 0,
+    f.sca
+      ? [
+          table.put(f.sca.advisory),
+          table.put(f.sca.package),
+          table.put(f.sca.version),
+          table.put(f.sca.ecosystem),
+          table.put(f.sca.transitivity),
+          table.put(f.sca.reachability),
+          f.sca.isMalicious ? 1 : 0,
+          (f.sca.fixVersions ?? []).map((v) => table.put(v)),
+          table.put(f.sca.lockfileLineUrl),
+          range(f.sca.usage),
+        ]
+      : 0,
+    f.matchKey ?? 0,
+    table.put(f.triageComment),
+    f.ticket ? [table.put(f.ticket.slug), table.put(f.ticket.url), ...(f.ticket.id === undefined ? [] : [f.ticket.id])] : 0,
+    f.ai ? [table.put(f.ai.impact)] : 0,
+    f.secret ? [table.put(f.secret.service), table.put(f.secret.validation)] : 0,
   ];
 }
 
@@ -136,7 +158,14 @@ function* decodeSteps(text: string | Uint8Array): Slices<FindingsResult[] | unde
   for (const raw of head.results as unknown[]) {
     const query = isObject(raw) ? decodeQuery(raw.query) : undefined;
     if (!query || !isObject(raw) || typeof raw.loadedAt !== 'number' || !Number.isSafeInteger(raw.findings) || (raw.findings as number) < 0) return undefined;
-    answers.push({ query, loadedAt: raw.loadedAt, skipped: typeof raw.skipped === 'number' ? raw.skipped : 0, count: raw.findings as number, findings: [], interner: new StringInterner() });
+    answers.push({
+      query,
+      loadedAt: raw.loadedAt,
+      skipped: typeof raw.skipped === 'number' ? raw.skipped : 0,
+      count: raw.findings as number,
+      findings: [],
+      interner: new StringInterner(),
+    });
   }
   for (const line of lines) {
     if (line === '') continue;
@@ -197,8 +226,10 @@ function decodeTuple(t: unknown[], issueType: IssueType, str: (i: unknown) => st
     matchKey: typeof t[14] === 'number' && Number.isSafeInteger(t[14]) && t[14] > 0 ? t[14] : undefined,
     triageComment: interned(interner, str(t[15])),
     ticket: ticketSlug === undefined && ticketUrl === undefined ? undefined : interner.ticket(ticketId, ticketSlug, ticketUrl),
-    policy: issueType !== 'sca' && typeof policy?.[0] === 'number' && Number.isSafeInteger(policy[0]) && policyName !== undefined && policySlug !== undefined
-      ? interner.policy(policy[0], policyName, policySlug) : undefined,
+    policy:
+      issueType !== 'sca' && typeof policy?.[0] === 'number' && Number.isSafeInteger(policy[0]) && policyName !== undefined && policySlug !== undefined
+        ? interner.policy(policy[0], policyName, policySlug)
+        : undefined,
     sca: issueType === 'sca' ? scaOf(Array.isArray(t[13]) ? (t[13] as unknown[]) : [], str, interner, lineOfCodeUrl) : undefined,
     ai: ai ? { impact: str(ai[0]) } : undefined,
   };
@@ -221,7 +252,12 @@ function rangeOf(r: unknown, str: (i: unknown) => string | undefined, interner: 
   return decodeLocation({ filePath: str(path), line, column: column || undefined, endLine: endLine || undefined, endColumn: endColumn || undefined }, interner);
 }
 
-function scaOf(sca: unknown[], str: (i: unknown) => string | undefined, interner: StringInterner, lineOfCodeUrl: string | undefined): NonNullable<Finding['sca']> {
+function scaOf(
+  sca: unknown[],
+  str: (i: unknown) => string | undefined,
+  interner: StringInterner,
+  lineOfCodeUrl: string | undefined,
+): NonNullable<Finding['sca']> {
   const lockfileUrl = str(sca[8]);
   const lockfileLineUrl = lockfileUrl === lineOfCodeUrl ? lineOfCodeUrl : lockfileUrl;
   const versions = Array.isArray(sca[7]) ? (sca[7] as unknown[]).map(str).filter((v): v is string => v !== undefined) : [];
@@ -233,7 +269,10 @@ function scaOf(sca: unknown[], str: (i: unknown) => string | undefined, interner
     transitivity: interned(interner, str(sca[4])),
     reachability: interned(interner, str(sca[5])),
     isMalicious: sca[6] === 1,
-    fixVersions: versions.length === 0 ? undefined : interner.shared(`fixes${versions.map((v) => `:${v.length}:${v}`).join('')}`, () => versions.map((v) => interner.intern(v))),
+    fixVersions:
+      versions.length === 0
+        ? undefined
+        : interner.shared(`fixes${versions.map((v) => `:${v.length}:${v}`).join('')}`, () => versions.map((v) => interner.intern(v))),
     lockfileLineUrl,
     lockfileLine: lineFromUrl(lockfileLineUrl),
     usage: rangeOf(sca[9], str, interner),

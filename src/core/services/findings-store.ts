@@ -48,7 +48,10 @@ export class FindingsStore implements Disposable {
   /** Which kinds the signed-in deployment has, as its latest answers said. */
   readonly availability = new KindAvailability();
 
-  constructor(api: () => PlatformApi, private readonly options: FindingsStoreOptions = {}) {
+  constructor(
+    api: () => PlatformApi,
+    private readonly options: FindingsStoreOptions = {},
+  ) {
     this.fetcher = new FindingsFetcher(api, options.pageSize ?? DEFAULT_FINDINGS_PAGE_SIZE, options.deploymentId, this.availability, options.shapes);
     this.changed = new Emitter<readonly string[]>(options.onListenerError);
     this.onDidChange = this.changed.event;
@@ -56,7 +59,9 @@ export class FindingsStore implements Disposable {
 
   state(slot: string): SlotState {
     const binding = this.slots.of(slot);
-    return binding ? slotState(this.entries.get(binding.key), binding.previousKey === undefined ? undefined : this.entries.get(binding.previousKey)) : { kind: 'idle' };
+    return binding
+      ? slotState(this.entries.get(binding.key), binding.previousKey === undefined ? undefined : this.entries.get(binding.previousKey))
+      : { kind: 'idle' };
   }
 
   /** The answer a slot shows if it was loaded with exactly this query and is fresh. */
@@ -259,7 +264,9 @@ export class FindingsStore implements Disposable {
     const { drop, rebuildIndex } = evictionOf(this.entries.values(), this.slots.keptKeys(), this.options.unshownLimit?.() ?? DEFAULT_UNSHOWN_LIMIT);
     for (const key of drop) this.entries.delete(key);
     if (rebuildIndex) {
-      this.index.rebuild([...this.entries.values()].map((e) => ({ key: indexKey(e.query.deploymentSlug, e.query.issueType), findings: e.result?.findings ?? [] })));
+      this.index.rebuild(
+        [...this.entries.values()].map((e) => ({ key: indexKey(e.query.deploymentSlug, e.query.issueType), findings: e.result?.findings ?? [] })),
+      );
     }
   }
 }

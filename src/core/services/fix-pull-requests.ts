@@ -69,7 +69,13 @@ export async function requestFixPullRequest(deps: FixRequestDeps, finding: Findi
   return { outcome, follow: follow(deps, clock, finding, { before, since }, signal) };
 }
 
-async function follow(deps: FixRequestDeps, clock: FollowClock, finding: Finding, known: { before?: FixPullRequest; since: number }, signal?: AbortSignal): Promise<FixFollowResult> {
+async function follow(
+  deps: FixRequestDeps,
+  clock: FollowClock,
+  finding: Finding,
+  known: { before?: FixPullRequest; since: number },
+  signal?: AbortSignal,
+): Promise<FixFollowResult> {
   const policy = deps.policy ?? FOLLOW_POLICY;
   const giveUpAt = clock.now() + policy.giveUpAfterMs;
   for (let delay = policy.firstDelayMs; ; delay = Math.min(delay * 2, policy.maxDelayMs)) {

@@ -34,7 +34,11 @@ export function groupFindings(findings: readonly Finding[], by: GroupBy): Findin
     if (!bucket) groups.set(key, (bucket = []));
     bucket.push(finding);
   }
-  const result = [...groups].map(([key, items]) => ({ key, label: by === 'rule' && items[0] ? ruleGroupName(items[0]) : key, findings: items.sort(compareFindings) }));
+  const result = [...groups].map(([key, items]) => ({
+    key,
+    label: by === 'rule' && items[0] ? ruleGroupName(items[0]) : key,
+    findings: items.sort(compareFindings),
+  }));
   if (by === 'severity') return result.sort((a, b) => severityRank(a.key) - severityRank(b.key) || a.key.localeCompare(b.key));
   // Rules and files: the most severe first (a group's findings are sorted, so its first is its
   // worst), then the most findings, then by name for a stable order.

@@ -27,8 +27,16 @@ export function unavailableText(u: Unavailable, language: 'user' | 'english' = '
 /** What to check, for tooltips and Check Connection (`product`: "Secrets", "Policies", …). */
 export function unavailableAdvice(product: string, u: Unavailable): string {
   return u.status === 403
-    ? t('The platform answered {0}: the token\'s role may not read it, or the organization does not license {1}. Check the product\'s license on the platform, or the token\'s role. The next refresh asks again.', u.status, product)
-    : t('The platform answered {0}: the organization may not license {1}, or the token\'s role may not read it. Check the product\'s license on the platform, or the token\'s role. The next refresh asks again.', u.status, product);
+    ? t(
+        "The platform answered {0}: the token's role may not read it, or the organization does not license {1}. Check the product's license on the platform, or the token's role. The next refresh asks again.",
+        u.status,
+        product,
+      )
+    : t(
+        "The platform answered {0}: the organization may not license {1}, or the token's role may not read it. Check the product's license on the platform, or the token's role. The next refresh asks again.",
+        u.status,
+        product,
+      );
 }
 
 /** A kind whose availability changed (`unavailable` undefined: it answered again). */

@@ -109,8 +109,7 @@ export class PlaceLoads {
     const load = this.loads.get(slot);
     const asked = load?.key === key;
     const cancelled = asked && load.outcome === 'cancelled';
-    const matching = (result: FindingsResult | undefined): FindingsResult | undefined =>
-      result && queryKey(result.query) === key ? result : undefined;
+    const matching = (result: FindingsResult | undefined): FindingsResult | undefined => (result && queryKey(result.query) === key ? result : undefined);
     const state = this.deps.findings.state(slot);
     switch (state.kind) {
       case 'idle':

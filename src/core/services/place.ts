@@ -77,7 +77,11 @@ export interface Place {
 }
 
 /** Where a project's place is: the ref chosen for it (the tree's, a command's), and the branch its workspace folder has checked out. */
-export function placeAt(project: PlaceAt['project'], chosen: string | undefined, repos: readonly { readonly projectName?: string; readonly branch?: string }[]): PlaceAt {
+export function placeAt(
+  project: PlaceAt['project'],
+  chosen: string | undefined,
+  repos: readonly { readonly projectName?: string; readonly branch?: string }[],
+): PlaceAt {
   return { project, chosen, checkedOut: checkedOutBranch(repos, project.name) };
 }
 
@@ -99,10 +103,22 @@ export function placeOf(deps: PlaceDeps, at: PlaceAt, reading: ScanReading): Pla
   // Without the comparison known, "only new" keeps nothing new: no finding is claimed new unchecked.
   const keep = shownFilter(selection, comparedWith !== undefined ? baselines : undefined);
   return {
-    deploymentSlug: deps.deploymentSlug, projectName: name, ref, queries: perKind(queryOf),
-    ...(primary !== undefined ? { primary } : {}), ...(scan !== undefined ? { scan } : {}), ...(fallback !== undefined ? { fallback } : {}),
+    deploymentSlug: deps.deploymentSlug,
+    projectName: name,
+    ref,
+    queries: perKind(queryOf),
+    ...(primary !== undefined ? { primary } : {}),
+    ...(scan !== undefined ? { scan } : {}),
+    ...(fallback !== undefined ? { fallback } : {}),
     ...(comparedWith !== undefined ? { comparedWith } : {}),
-    ...(keep ? { keep: { key: JSON.stringify([selection.paths, selection.newOnBranch === true, selection.aiFindings ?? '', comparedWith ?? '', baselines?.version ?? 0]), keep } } : {}),
+    ...(keep
+      ? {
+          keep: {
+            key: JSON.stringify([selection.paths, selection.newOnBranch === true, selection.aiFindings ?? '', comparedWith ?? '', baselines?.version ?? 0]),
+            keep,
+          },
+        }
+      : {}),
   };
 }
 

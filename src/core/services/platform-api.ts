@@ -30,7 +30,14 @@ export interface PlatformApi {
     deploymentSlug: string,
     issueType: ListIssueType,
     filters: FindingFilters,
-    options?: CallOptions & { pageSize?: number; concurrency?: number; interner?: StringInterner; firstWave?: number; onEnd?: (shape: ListShape) => void; previousPage?: (page: number) => KeptPage | undefined },
+    options?: CallOptions & {
+      pageSize?: number;
+      concurrency?: number;
+      interner?: StringInterner;
+      firstWave?: number;
+      onEnd?: (shape: ListShape) => void;
+      previousPage?: (page: number) => KeptPage | undefined;
+    },
   ): AsyncIterable<ReadFindingsPage>;
   /** Secrets findings (cursor-paged, by deployment id); every ref comes, the caller narrows. */
   secrets(deploymentId: string, filters: FindingFilters, options?: CallOptions & { pageSize?: number; interner?: StringInterner }): AsyncIterable<FindingsPage>;
@@ -81,7 +88,12 @@ export interface PlatformApi {
   /** Repositories with a dependency inventory (body-cursor paged until `hasMore` is false). */
   dependencyRepositories(deploymentId: string, filter: DependencyFilter, options?: InventoryCallOptions): AsyncIterable<InventoryPage<DependencyRepository>>;
   /** The lockfiles of one repository's inventory. */
-  lockfiles(deploymentId: string, repositoryId: string, filter: DependencyFilter, options?: InventoryCallOptions): AsyncIterable<InventoryPage<LockfileSummary>>;
+  lockfiles(
+    deploymentId: string,
+    repositoryId: string,
+    filter: DependencyFilter,
+    options?: InventoryCallOptions,
+  ): AsyncIterable<InventoryPage<LockfileSummary>>;
   /** Dependencies across the deployment, narrowed by `filter` (a repository, a lockfile, a package). */
   dependencies(deploymentId: string, filter: DependencyFilter, options?: InventoryCallOptions): AsyncIterable<InventoryPage<Dependency>>;
   /** The bytes behind a link the platform handed out; the token goes only to the platform's origin. */

@@ -79,7 +79,10 @@ export class PoliciesService implements Disposable {
   private readonly changed = new Emitter<void>();
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly api: () => PlatformApi, private readonly deploymentId: () => string | undefined) {}
+  constructor(
+    private readonly api: () => PlatformApi,
+    private readonly deploymentId: () => string | undefined,
+  ) {}
 
   /**
    * Listed policies. When the list cannot be loaded, the last list is kept, with the reason
@@ -90,7 +93,10 @@ export class PoliciesService implements Disposable {
     if (!id) return { policies: [] };
     if (!this.listed) {
       this.listed = this.api().listPolicies(id, { signal });
-      this.listed.then((policies) => (this.lastListed = policies), () => (this.listed = undefined));
+      this.listed.then(
+        (policies) => (this.lastListed = policies),
+        () => (this.listed = undefined),
+      );
     }
     try {
       return { policies: await this.listed };
@@ -117,9 +123,12 @@ export class PoliciesService implements Disposable {
     let entry = this.rules.get(policy.id);
     if (!entry) {
       const made: RulesEntry = { pending: this.collect(id, policy, signal) };
-      made.pending.then((loaded) => (made.value = loaded), () => {
-        if (this.rules.get(policy.id) === made) this.rules.delete(policy.id);
-      });
+      made.pending.then(
+        (loaded) => (made.value = loaded),
+        () => {
+          if (this.rules.get(policy.id) === made) this.rules.delete(policy.id);
+        },
+      );
       this.rules.set(policy.id, (entry = made));
     }
     return entry.pending;
@@ -155,7 +164,7 @@ export class PoliciesService implements Disposable {
     const problem = ruleModeInputProblem(policyId, rulePath, mode);
     if (problem) throw new RuleModeInputError(problem);
     const deploymentId = this.deploymentId();
-    if (!deploymentId) throw new RuleModeInputError(said('Sign in to change a rule\'s mode.'));
+    if (!deploymentId) throw new RuleModeInputError(said("Sign in to change a rule's mode."));
     const { rules: before, rule } = await this.findRule(policyId, rulePath);
     if (rule.mode === mode) return { policy: before.policy, before: rule, rule, sent: false };
     const asked: PolicyRule = { ...rule, mode };

@@ -27,24 +27,29 @@ export async function checkProducts(api: PlatformApi, deployment: Deployment, si
     [KIND_PRODUCTS.secrets, false, () => firstPage(api.secrets(deployment.id, {}, { pageSize: 1, signal }))],
     ['Policies', false, () => api.listPolicies(deployment.id, { signal })],
   ];
-  return Promise.all(probes.map(async ([product, issueTypeList, probe]): Promise<ProductCheck> => {
-    try {
-      await probe();
-      return { product, state: 'available' };
-    } catch (error) {
-      if (PlatformError.is(error, 'cancelled')) throw error;
-      const unavailable = unavailableOf(error, issueTypeList);
-      if (unavailable) return { product, state: 'unavailable', unavailable };
-      return { product, state: 'failed', reason: error instanceof Error ? error.message : String(error) };
-    }
-  }));
+  return Promise.all(
+    probes.map(async ([product, issueTypeList, probe]): Promise<ProductCheck> => {
+      try {
+        await probe();
+        return { product, state: 'available' };
+      } catch (error) {
+        if (PlatformError.is(error, 'cancelled')) throw error;
+        const unavailable = unavailableOf(error, issueTypeList);
+        if (unavailable) return { product, state: 'unavailable', unavailable };
+        return { product, state: 'failed', reason: error instanceof Error ? error.message : String(error) };
+      }
+    }),
+  );
 }
 
 /** "Secrets: not available for this deployment (404)" */
 export function productLine(check: ProductCheck): string {
   switch (check.state) {
-    case 'available': return `${check.product}: available`;
-    case 'unavailable': return `${check.product}: ${unavailableText(check.unavailable)}`;
-    case 'failed': return `${check.product}: failed (${check.reason})`;
+    case 'available':
+      return `${check.product}: available`;
+    case 'unavailable':
+      return `${check.product}: ${unavailableText(check.unavailable)}`;
+    case 'failed':
+      return `${check.product}: failed (${check.reason})`;
   }
 }

@@ -45,8 +45,15 @@ export interface TagEditOutcome {
 
 /** The platform added the tags but refused to remove some: the added ones are kept, as it has them. */
 export class TagsNotRemoved extends Error {
-  constructor(readonly project: Project, readonly added: readonly string[], readonly notRemoved: readonly string[], readonly reason: unknown) {
-    super(`Added ${added.join(', ')} to ${project.name}, but ${notRemoved.join(', ')} could not be removed: ${reason instanceof Error ? reason.message : String(reason)}`);
+  constructor(
+    readonly project: Project,
+    readonly added: readonly string[],
+    readonly notRemoved: readonly string[],
+    readonly reason: unknown,
+  ) {
+    super(
+      `Added ${added.join(', ')} to ${project.name}, but ${notRemoved.join(', ')} could not be removed: ${reason instanceof Error ? reason.message : String(reason)}`,
+    );
     this.name = 'TagsNotRemoved';
   }
 }
@@ -74,7 +81,11 @@ export class ProjectChanges {
   constructor(private readonly deps: ProjectChangesDeps) {}
 
   /** Adds (PUT) then removes (DELETE) tags; nothing is sent when nothing would change. */
-  async editTags(name: string, change: { readonly add?: readonly string[]; readonly remove?: readonly string[] }, signal?: AbortSignal): Promise<TagEditOutcome> {
+  async editTags(
+    name: string,
+    change: { readonly add?: readonly string[]; readonly remove?: readonly string[] },
+    signal?: AbortSignal,
+  ): Promise<TagEditOutcome> {
     const slug = this.slug();
     return this.queued(name, async () => {
       const base = await this.current(name, signal);
@@ -136,7 +147,11 @@ export class ProjectChanges {
    * Turns managed scans on or off; an omitted setting keeps its value (the project's details are
    * read first). Both settings are sent. `changed` is false when nothing would change.
    */
-  async setManagedScans(name: string, change: { readonly diffScan?: boolean; readonly fullScan?: boolean }, signal?: AbortSignal): Promise<{ readonly scans: ManagedScans; readonly before: ManagedScans; readonly changed: boolean }> {
+  async setManagedScans(
+    name: string,
+    change: { readonly diffScan?: boolean; readonly fullScan?: boolean },
+    signal?: AbortSignal,
+  ): Promise<{ readonly scans: ManagedScans; readonly before: ManagedScans; readonly changed: boolean }> {
     const slug = this.slug();
     return this.queued(name, async () => {
       const before = managedScansOf(await this.deps.projects.loadDetails(name, signal));
@@ -170,7 +185,10 @@ export class ProjectChanges {
   private queued<T>(name: string, work: () => Promise<T>): Promise<T> {
     const previous = this.queues.get(name) ?? Promise.resolve();
     const next = previous.then(work, work);
-    const settled = next.then(() => undefined, () => undefined);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
     this.queues.set(name, settled);
     void settled.then(() => {
       if (this.queues.get(name) === settled) this.queues.delete(name);

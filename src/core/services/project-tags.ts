@@ -42,7 +42,10 @@ export function checkTags(given: readonly string[]): string[] | string {
 
 /** Validates tags typed as "a, b ,a": trimmed, de-duplicated, each checked. Returns tags or a message. */
 export function parseTags(input: string): string[] | string {
-  const tags = input.split(',').map((t) => t.trim()).filter((t) => t.length > 0);
+  const tags = input
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t.length > 0);
   if (tags.length === 0) return t('Type at least one tag, e.g. "{0}".', 'team-payments, pci');
   return checkTags(tags);
 }

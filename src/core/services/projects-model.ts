@@ -103,7 +103,14 @@ export class ProjectsModel implements Disposable {
     const repos = workspaceRepos.repos();
     const refOf = (project: Project): string | undefined => refAt(placeAt(project, this.deps.refOverride(project.name), repos));
     const checkedOutOf = (project: Project): string | undefined => checkedOutBranch(repos, project.name);
-    return (this.rootSnapshot = { version: this.version, session: session.state, projects: projects.state, workspaceProjects: workspaceRepos.projectNames(), refOf, checkedOutOf });
+    return (this.rootSnapshot = {
+      version: this.version,
+      session: session.state,
+      projects: projects.state,
+      workspaceProjects: workspaceRepos.projectNames(),
+      refOf,
+      checkedOutOf,
+    });
   }
 
   /** What a place shows, as its children are drawn; shown for the first time, or with a stale answer, it loads. */
@@ -116,8 +123,14 @@ export class ProjectsModel implements Disposable {
     const shown = this.queries.place(place, 'now');
     const primary = shown && this.queries.compareWithPrimary(shown);
     const snapshot: PlaceSnapshot = {
-      ...this.slotView(place), version: this.version, place: shown, only: shown?.keep, primary,
-      comparedWith: primary && shown?.comparedWith, unscanned: ProjectView.unscannedOf(shown), checkingScan: shown?.scan === 'checking',
+      ...this.slotView(place),
+      version: this.version,
+      place: shown,
+      only: shown?.keep,
+      primary,
+      comparedWith: primary && shown?.comparedWith,
+      unscanned: ProjectView.unscannedOf(shown),
+      checkingScan: shown?.scan === 'checking',
     };
     this.snapshots.set(place.slot, { ref: place.parent.ref, snapshot });
     return snapshot;
@@ -183,7 +196,10 @@ export class ProjectsModel implements Disposable {
 
   private loadProjects(force: boolean): void {
     // A failure is kept in the service's state, which the root shows.
-    const done = this.deps.projects.load({ force }).then(() => undefined, () => undefined);
+    const done = this.deps.projects.load({ force }).then(
+      () => undefined,
+      () => undefined,
+    );
     this.deps.onLoadStarted?.(done);
   }
 

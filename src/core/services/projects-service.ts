@@ -108,21 +108,23 @@ export class ProjectsService implements Disposable {
     this.set({ kind: 'loading', previous, known: this.knownProjects });
     // Never read: two pages, as most deployments have fewer projects than one page holds.
     const hints = this.shapes.hints(JSON.stringify(['projects', slug]), 2);
-    const promise = this.api().listProjects(slug, { signal: controller.signal, ...hints }).then(
-      (projects) => {
-        if (controller.signal.aborted) return projects; // cleared meanwhile (sign-out): show nothing of it
-        this.flight = undefined;
-        this.details.clear();
-        this.set({ kind: 'loaded', projects });
-        return projects;
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) throw error;
-        this.flight = undefined;
-        this.set(previous.length > 0 ? { kind: 'loaded', projects: previous, staleBecause: error } : { kind: 'failed', error });
-        throw error;
-      },
-    );
+    const promise = this.api()
+      .listProjects(slug, { signal: controller.signal, ...hints })
+      .then(
+        (projects) => {
+          if (controller.signal.aborted) return projects; // cleared meanwhile (sign-out): show nothing of it
+          this.flight = undefined;
+          this.details.clear();
+          this.set({ kind: 'loaded', projects });
+          return projects;
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) throw error;
+          this.flight = undefined;
+          this.set(previous.length > 0 ? { kind: 'loaded', projects: previous, staleBecause: error } : { kind: 'failed', error });
+          throw error;
+        },
+      );
     this.flight = { controller, promise };
     return promise;
   }
@@ -184,11 +186,14 @@ export class ProjectsService implements Disposable {
   /** A fetch of details, whose value is kept once it lands and which is forgotten when it fails. */
   private detailsOf(name: string, promise: Promise<Project>): Details {
     const details: Details = { promise };
-    void promise.then((value) => {
-      details.value = value;
-    }, () => {
-      if (this.details.get(name) === details) this.details.delete(name);
-    });
+    void promise.then(
+      (value) => {
+        details.value = value;
+      },
+      () => {
+        if (this.details.get(name) === details) this.details.delete(name);
+      },
+    );
     return details;
   }
 
@@ -239,7 +244,13 @@ export class ProjectsService implements Disposable {
 
 /** Whether two objects of one project read the same wherever a project is shown. */
 function readsTheSame(a: Project, b: Project): boolean {
-  return a.name === b.name && a.primaryBranch === b.primaryBranch && a.defaultBranch === b.defaultBranch && a.url === b.url
-    && a.tags.length === b.tags.length && a.tags.every((t, i) => t === b.tags[i])
-    && (a.managedScanConfig === b.managedScanConfig || sameScans(a.managedScanConfig, b.managedScanConfig));
+  return (
+    a.name === b.name &&
+    a.primaryBranch === b.primaryBranch &&
+    a.defaultBranch === b.defaultBranch &&
+    a.url === b.url &&
+    a.tags.length === b.tags.length &&
+    a.tags.every((t, i) => t === b.tags[i]) &&
+    (a.managedScanConfig === b.managedScanConfig || sameScans(a.managedScanConfig, b.managedScanConfig))
+  );
 }

@@ -44,7 +44,6 @@ export function scanQuestion(deploymentSlug: string, projectName: string, ref: s
   return { deploymentSlug, issueType, filters: { repos: [projectName], ref, dedup: true } };
 }
 
-
 /** The verdict of the kinds' answers (undefined: the kind did not answer). */
 function verdictOf(answers: readonly (FindingsResult | undefined)[]): RefScan {
   if (answers.some((a) => a !== undefined && a.findings.length > 0)) return 'scanned';
@@ -72,7 +71,10 @@ export class RefScans implements Disposable {
   /** Fires when a project's scan list answered (or failed): a view that drew `checking` reads it again. */
   readonly onDidList = this.listedNow.event;
 
-  constructor(private readonly store: Pick<FindingsStore, 'load' | 'state' | 'peek'>, private readonly list?: ScanList) {}
+  constructor(
+    private readonly store: Pick<FindingsStore, 'load' | 'state' | 'peek'>,
+    private readonly list?: ScanList,
+  ) {}
 
   /** Whether the ref was scanned, asking the platform when nothing known answers it. */
   async ask(deploymentSlug: string, projectName: string, ref: string, options: RefScanOptions = {}): Promise<RefScan> {
@@ -101,23 +103,25 @@ export class RefScans implements Disposable {
     if (held !== undefined && !options.force) return Promise.resolve(held === 'cannot say' ? undefined : held.branches);
     const asking = this.listing.get(key);
     if (asking && !options.force) return asking;
-    const answer = (this.list?.(deploymentSlug, projectName, options.signal) ?? Promise.resolve(undefined)).then(
-      (branches) => {
-        this.listed.set(key, branches === undefined ? 'cannot say' : { branches, names: new Set(branches.map(branchName)) });
-        this.listedNow.fire();
-        return branches;
-      },
-      (error: unknown) => {
-        // A failure is not asked again by every redraw; a refresh (`force`) asks again.
-        if (!isCancelled(error)) {
-          this.listed.set(key, 'cannot say');
+    const answer = (this.list?.(deploymentSlug, projectName, options.signal) ?? Promise.resolve(undefined))
+      .then(
+        (branches) => {
+          this.listed.set(key, branches === undefined ? 'cannot say' : { branches, names: new Set(branches.map(branchName)) });
           this.listedNow.fire();
-        }
-        throw error;
-      },
-    ).finally(() => {
-      if (this.listing.get(key) === answer) this.listing.delete(key);
-    });
+          return branches;
+        },
+        (error: unknown) => {
+          // A failure is not asked again by every redraw; a refresh (`force`) asks again.
+          if (!isCancelled(error)) {
+            this.listed.set(key, 'cannot say');
+            this.listedNow.fire();
+          }
+          throw error;
+        },
+      )
+      .finally(() => {
+        if (this.listing.get(key) === answer) this.listing.delete(key);
+      });
     this.listing.set(key, answer);
     return answer;
   }
@@ -150,7 +154,12 @@ export class RefScans implements Disposable {
   /** What the held answers say, without a request; undefined when some kind, or the scan list, has none yet. */
   known(deploymentSlug: string, projectName: string, ref: string, seen = 0): RefScan | undefined {
     if (seen > 0 || this.listedBranch(deploymentSlug, projectName, ref) === true) return 'scanned';
-    return this.held(deploymentSlug, projectName, ref, PROBED.map((kind) => scanQuestion(deploymentSlug, projectName, ref, kind)));
+    return this.held(
+      deploymentSlug,
+      projectName,
+      ref,
+      PROBED.map((kind) => scanQuestion(deploymentSlug, projectName, ref, kind)),
+    );
   }
 
   private held(deploymentSlug: string, projectName: string, ref: string, questions: readonly FindingsQuery[]): RefScan | undefined {

@@ -10,11 +10,16 @@ import { SETTABLE_RULE_MODES, type SettableRuleMode } from '../api/platform-chan
 /** The label for a rule mode; values the spec does not list are shown as they came. */
 export function modeLabel(mode: string): string {
   switch (mode) {
-    case 'MODE_MONITOR': return t('monitor');
-    case 'MODE_COMMENT': return t('comment');
-    case 'MODE_BLOCK': return t('block');
-    case 'MODE_DISABLED': return t('disabled');
-    default: return mode || t('unknown mode');
+    case 'MODE_MONITOR':
+      return t('monitor');
+    case 'MODE_COMMENT':
+      return t('comment');
+    case 'MODE_BLOCK':
+      return t('block');
+    case 'MODE_DISABLED':
+      return t('disabled');
+    default:
+      return mode || t('unknown mode');
   }
 }
 
@@ -61,18 +66,24 @@ export const rulePathProblem = (rulePath: string): string | undefined => rulePat
  * undefined: said both ways, for the error a service throws (the log's English, the toast's words).
  */
 export function ruleModeInputProblem(policyId: string, rulePath: string, mode?: string): Said | undefined {
-  if (mode !== undefined && !(SETTABLE_RULE_MODES as readonly string[]).includes(mode)) return said('"{0}" is not a mode a rule can be set to ({1}).', mode, SETTABLE_RULE_MODES.join(', '));
+  if (mode !== undefined && !(SETTABLE_RULE_MODES as readonly string[]).includes(mode))
+    return said('"{0}" is not a mode a rule can be set to ({1}).', mode, SETTABLE_RULE_MODES.join(', '));
   return policyIdSaid(policyId) ?? rulePathSaid(rulePath);
 }
 
 /** What a mode does to every pull request scanned with the policy; a mode the spec does not list is only named. */
 export function modeConsequence(mode: string): string {
   switch (mode) {
-    case 'MODE_MONITOR': return t('findings of this rule are recorded on the platform only, not shown in pull requests');
-    case 'MODE_COMMENT': return t('findings of this rule are posted as comments on pull requests');
-    case 'MODE_BLOCK': return t('findings of this rule fail the pull request\'s check and block the merge');
-    case 'MODE_DISABLED': return t('the rule no longer runs, so it finds nothing');
-    default: return t('findings of this rule are handled as {0} says', modeLabel(mode));
+    case 'MODE_MONITOR':
+      return t('findings of this rule are recorded on the platform only, not shown in pull requests');
+    case 'MODE_COMMENT':
+      return t('findings of this rule are posted as comments on pull requests');
+    case 'MODE_BLOCK':
+      return t("findings of this rule fail the pull request's check and block the merge");
+    case 'MODE_DISABLED':
+      return t('the rule no longer runs, so it finds nothing');
+    default:
+      return t('findings of this rule are handled as {0} says', modeLabel(mode));
   }
 }
 

@@ -9,7 +9,11 @@ export class SbomDocumentError extends Error {}
 
 /** `.cdx.json` for CycloneDX JSON, `.cdx.xml` for CycloneDX XML (the CycloneDX naming). */
 export function sbomFileName(projectName: string, ref: string, format: SbomOutputFormat | undefined): string {
-  const safe = (text: string): string => text.replace(/^refs\/heads\//, '').replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'sbom';
+  const safe = (text: string): string =>
+    text
+      .replace(/^refs\/heads\//, '')
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'sbom';
   const project = safe(projectName.split('/').pop() ?? projectName);
   return `${project}-${safe(ref)}.cdx.${format === 'SBOM_OUTPUT_FORMAT_CYCLONEDX' ? 'xml' : 'json'}`;
 }
@@ -26,9 +30,12 @@ export function checkSbomDocument(bytes: Buffer, format: SbomOutputFormat | unde
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new SbomDocumentError(`The download is not JSON (it starts with ${JSON.stringify(start.slice(0, 40))}); nothing was saved. The link may have expired: export again.`);
+    throw new SbomDocumentError(
+      `The download is not JSON (it starts with ${JSON.stringify(start.slice(0, 40))}); nothing was saved. The link may have expired: export again.`,
+    );
   }
   const bomFormat = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>).bomFormat : undefined;
-  if (bomFormat !== 'CycloneDX') throw new SbomDocumentError('The download is JSON but not a CycloneDX document (no "bomFormat": "CycloneDX"); nothing was saved.');
+  if (bomFormat !== 'CycloneDX')
+    throw new SbomDocumentError('The download is JSON but not a CycloneDX document (no "bomFormat": "CycloneDX"); nothing was saved.');
   return text;
 }

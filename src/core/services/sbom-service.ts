@@ -81,8 +81,13 @@ export class SbomService implements Disposable {
     const id = this.requireDeployment();
     const taskToken = await this.api().createSbomExport(id, request, { signal });
     const record: SbomExportRecord = {
-      taskToken, projectName, ref: request.ref, format: `${request.outputFormat} ${request.cycloneDxVersion}`,
-      outputFormat: request.outputFormat, startedAt: new Date(this.clock.now()).toISOString(), state: 'SBOM_EXPORT_STATUS_IN_PROGRESS',
+      taskToken,
+      projectName,
+      ref: request.ref,
+      format: `${request.outputFormat} ${request.cycloneDxVersion}`,
+      outputFormat: request.outputFormat,
+      startedAt: new Date(this.clock.now()).toISOString(),
+      state: 'SBOM_EXPORT_STATUS_IN_PROGRESS',
     };
     this.upsert(record);
     return record;
@@ -112,7 +117,9 @@ export class SbomService implements Disposable {
       if (this.clock.now() + delay > giveUpAt) {
         this.update(taskToken, { stalled: true });
         const minutes = Math.round(this.poll.giveUpAfterMs / 60_000);
-        throw new SbomStalledError(`The SBOM export of ${record.projectName || 'the project'} is still running after ${minutes} minute${minutes === 1 ? '' : 's'}; checking stopped. Check it again from "AppSec: SBOM Exports" (task token ${taskToken}).`);
+        throw new SbomStalledError(
+          `The SBOM export of ${record.projectName || 'the project'} is still running after ${minutes} minute${minutes === 1 ? '' : 's'}; checking stopped. Check it again from "AppSec: SBOM Exports" (task token ${taskToken}).`,
+        );
       }
       await this.clock.wait(delay, signal);
     }
@@ -124,7 +131,8 @@ export class SbomService implements Disposable {
    */
   async document(taskToken: string, signal?: AbortSignal): Promise<{ text: string; fileName: string; record: SbomExportRecord }> {
     const record = this.records.find((r) => r.taskToken === taskToken);
-    if (!record?.downloadUrl || record.state !== 'SBOM_EXPORT_STATUS_COMPLETED') throw new Error('This SBOM export has no document to save: it is not completed.');
+    if (!record?.downloadUrl || record.state !== 'SBOM_EXPORT_STATUS_COMPLETED')
+      throw new Error('This SBOM export has no document to save: it is not completed.');
     const bytes = await this.api().download(record.downloadUrl, said('the SBOM of {0}', record.projectName), MAX_SBOM_BYTES, { signal });
     return { text: checkSbomDocument(bytes, record.outputFormat), fileName: sbomFileName(record.projectName, record.ref, record.outputFormat), record };
   }
@@ -137,7 +145,14 @@ export class SbomService implements Disposable {
   private update(taskToken: string, change: Partial<SbomExportRecord>): SbomExportRecord {
     const existing = this.records.find((r) => r.taskToken === taskToken);
     const record: SbomExportRecord = {
-      ...(existing ?? { taskToken, projectName: '', ref: '', format: '', startedAt: new Date(this.clock.now()).toISOString(), state: 'SBOM_EXPORT_STATUS_IN_PROGRESS' }),
+      ...(existing ?? {
+        taskToken,
+        projectName: '',
+        ref: '',
+        format: '',
+        startedAt: new Date(this.clock.now()).toISOString(),
+        state: 'SBOM_EXPORT_STATUS_IN_PROGRESS',
+      }),
       ...change,
     };
     this.upsert(record, existing !== undefined);

@@ -35,12 +35,13 @@ export interface DeploymentMemory {
 }
 
 export type SessionState =
-  | { readonly kind: 'signedOut' }
-  | { readonly kind: 'noDeployment'; readonly message: string }
-  | { readonly kind: 'signedIn'; readonly deployment: Deployment };
+  { readonly kind: 'signedOut' } | { readonly kind: 'noDeployment'; readonly message: string } | { readonly kind: 'signedIn'; readonly deployment: Deployment };
 
 export class SessionError extends Error {
-  constructor(message: string, readonly code: 'invalidToken' | 'noDeployment' | 'ambiguousDeployment') {
+  constructor(
+    message: string,
+    readonly code: 'invalidToken' | 'noDeployment' | 'ambiguousDeployment',
+  ) {
     super(message);
     this.name = 'SessionError';
   }
@@ -48,8 +49,12 @@ export class SessionError extends Error {
 
 /** Tokens are opaque, but whitespace, quotes or a `Bearer ` prefix pasted along are user slips. */
 export function normaliseToken(raw: string): string {
-  const token = raw.trim().replace(/^bearer\s+/i, '').replace(/^["']|["']$/g, '').trim();
-  if (token.length === 0) throw new SessionError('The token is empty. Paste the API token from the platform\'s Settings → Tokens.', 'invalidToken');
+  const token = raw
+    .trim()
+    .replace(/^bearer\s+/i, '')
+    .replace(/^["']|["']$/g, '')
+    .trim();
+  if (token.length === 0) throw new SessionError("The token is empty. Paste the API token from the platform's Settings → Tokens.", 'invalidToken');
   if (/\s/.test(token)) throw new SessionError('The token contains spaces or line breaks. Paste only the token itself.', 'invalidToken');
   if (token.length < 8 || token.length > 4096) throw new SessionError('That does not look like an API token (wrong length).', 'invalidToken');
   return token;
@@ -94,11 +99,34 @@ export function rejectingApi(error: unknown): PlatformApi {
   const reject = <T>(): Promise<T> => Promise.reject(failure);
   const fail = <T>(): AsyncIterable<T> => ({ [Symbol.asyncIterator]: () => ({ next: reject }) });
   return {
-    listDeployments: reject, listPolicies: reject, listProjects: reject, getProject: reject, addProjectTags: reject,
-    createSbomExport: reject, getSbomExportStatus: reject, latestScan: reject, policyRules: fail, findings: fail, secrets: fail,
-    triage: reject, createTickets: reject, linkTicket: reject, unlinkTicket: reject, findingDetail: reject, download: reject,
-    dependencyRepositories: fail, lockfiles: fail, dependencies: fail, removeProjectTags: reject, setPrimaryBranch: reject,
-    setManagedScans: reject, setRuleMode: reject, scannedBranches: reject, unlinkTicketEverywhere: reject, findingStory: reject, requestAutofix: reject,
+    listDeployments: reject,
+    listPolicies: reject,
+    listProjects: reject,
+    getProject: reject,
+    addProjectTags: reject,
+    createSbomExport: reject,
+    getSbomExportStatus: reject,
+    latestScan: reject,
+    policyRules: fail,
+    findings: fail,
+    secrets: fail,
+    triage: reject,
+    createTickets: reject,
+    linkTicket: reject,
+    unlinkTicket: reject,
+    findingDetail: reject,
+    download: reject,
+    dependencyRepositories: fail,
+    lockfiles: fail,
+    dependencies: fail,
+    removeProjectTags: reject,
+    setPrimaryBranch: reject,
+    setManagedScans: reject,
+    setRuleMode: reject,
+    scannedBranches: reject,
+    unlinkTicketEverywhere: reject,
+    findingStory: reject,
+    requestAutofix: reject,
   };
 }
 
@@ -188,9 +216,12 @@ export class Session implements Disposable {
     const overrides = this.overrides();
     try {
       const remembered = this.memory.get();
-      const fitsOverrides = remembered && (!overrides.deploymentId || remembered.id === overrides.deploymentId) &&
+      const fitsOverrides =
+        remembered &&
+        (!overrides.deploymentId || remembered.id === overrides.deploymentId) &&
         (!overrides.deploymentSlug || remembered.slug === overrides.deploymentSlug);
-      const deployment = fitsOverrides ? remembered
+      const deployment = fitsOverrides
+        ? remembered
         : overrides.deploymentId && overrides.deploymentSlug
           ? { id: overrides.deploymentId, slug: overrides.deploymentSlug, name: overrides.deploymentSlug }
           : chooseDeployment(await this.api.listDeployments({ signal }), overrides);

@@ -29,7 +29,13 @@ export function checkedOutBranch(repos: readonly { readonly projectName?: string
  * The query for one kind of a project's findings at a ref, with the user's filters. Deduplicated
  * as the web UI counts them (docs/platform-api.md, "Paging").
  */
-export function shownQuery(deploymentSlug: string, selection: FilterSelection, issueType: IssueType, projectName: string, ref: string | undefined): FindingsQuery {
+export function shownQuery(
+  deploymentSlug: string,
+  selection: FilterSelection,
+  issueType: IssueType,
+  projectName: string,
+  ref: string | undefined,
+): FindingsQuery {
   return { deploymentSlug, issueType, filters: toQueryFilters(selection, issueType, { repo: projectName, dedup: true, ...(ref ? { ref } : {}) }) };
 }
 

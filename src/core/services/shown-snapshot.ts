@@ -63,8 +63,15 @@ function* encodeSteps<T>(files: ShownFiles<T>, describe: (item: T) => ShownDiagn
       const prefix = d.target === undefined ? -1 : table.put(link ? link.prefix : d.target);
       const related = d.related;
       numbers.push(
-        ...d.range, d.severity, table.put(d.message), table.put(d.code), prefix, link ? link.id : -1,
-        related ? table.put(related.uri) : -1, ...(related?.range ?? [-1, -1, -1, -1]), related ? table.put(related.message) : -1,
+        ...d.range,
+        d.severity,
+        table.put(d.message),
+        table.put(d.code),
+        prefix,
+        link ? link.id : -1,
+        related ? table.put(related.uri) : -1,
+        ...(related?.range ?? [-1, -1, -1, -1]),
+        related ? table.put(related.message) : -1,
       );
     }
     segment.push([table.put(uri), numbers]);
@@ -101,7 +108,7 @@ function* decodeSteps<F, D>(text: string, reader: ShownReader<F, D>): Slices<F[]
   if (!isRecord(head) || head.format !== SHOWN_FORMAT || head.version !== SHOWN_VERSION || head.segments !== lines.length - 1) return undefined;
   const { strings } = head;
   if (!Array.isArray(strings) || !strings.every((s) => typeof s === 'string')) return undefined;
-  const str = (i: number): string | undefined => (i >= 0 && i < strings.length ? (strings[i]) : undefined);
+  const str = (i: number): string | undefined => (i >= 0 && i < strings.length ? strings[i] : undefined);
   const out: F[] = [];
   for (const line of lines.slice(1)) {
     // A segment per turn: its parse and its diagnostics built (one parse of the whole was a stall).

@@ -12,7 +12,11 @@ import type { Entry } from './store-entries';
 export class StorePatches {
   private readonly patches = new PatchSequence();
 
-  constructor(private readonly entries: ReadonlyMap<string, Entry>, private readonly index: FindingIndex, private readonly fire: (keys: readonly string[]) => void) {}
+  constructor(
+    private readonly entries: ReadonlyMap<string, Entry>,
+    private readonly index: FindingIndex,
+    private readonly fire: (keys: readonly string[]) => void,
+  ) {}
 
   /** The number of the latest patch: a load that starts now has seen every patch up to it. */
   get latest(): number {

@@ -29,9 +29,11 @@ export function sayTriageProblem(ids: readonly number[], input: TriageInput): Sa
   if (ids.length === 0) return said('Choose at least one finding to triage.');
   if (ids.some((id) => !Number.isSafeInteger(id) || id < 0)) return said('Finding ids are whole numbers.');
   if (input.state === undefined && (input.note === undefined || input.note.trim() === '')) return said('Give a state or a note.');
-  if (input.state !== undefined && !TRIAGE_STATES.includes(input.state)) return said('"{0}" is not a triage state ({1}).', String(input.state), TRIAGE_STATES.join(', '));
+  if (input.state !== undefined && !TRIAGE_STATES.includes(input.state))
+    return said('"{0}" is not a triage state ({1}).', String(input.state), TRIAGE_STATES.join(', '));
   if (input.reason !== undefined && input.state !== 'ignored') return said('A reason goes only with "{0}".', 'ignored');
-  if (input.reason !== undefined && !TRIAGE_REASONS.includes(input.reason)) return said('"{0}" is not a triage reason ({1}).', String(input.reason), TRIAGE_REASONS.join(', '));
+  if (input.reason !== undefined && !TRIAGE_REASONS.includes(input.reason))
+    return said('"{0}" is not a triage reason ({1}).', String(input.reason), TRIAGE_REASONS.join(', '));
   if (input.note !== undefined && input.note.length > MAX_NOTE_LENGTH) {
     return said('The note has {0} characters; the platform takes at most {1}.', countSaid(input.note.length), countSaid(MAX_NOTE_LENGTH));
   }
@@ -48,21 +50,31 @@ export const countSaid = (n: number): Said => ({ english: n.toLocaleString('en-U
 export function triageChange(input: TriageInput): FindingChange {
   const note = input.note !== undefined && input.note.trim() !== '' ? { triageComment: input.note } : {};
   switch (input.state) {
-    case 'ignored': return { status: 'ignored', triageReason: input.reason ?? 'no_triage_reason', ...note };
-    case 'reviewing': return { status: 'reviewing', ...note };
-    case 'fixing': return { status: 'fixing', ...note };
-    case 'reopened': return { status: 'open', triageReason: null, ...note };
-    default: return note;
+    case 'ignored':
+      return { status: 'ignored', triageReason: input.reason ?? 'no_triage_reason', ...note };
+    case 'reviewing':
+      return { status: 'reviewing', ...note };
+    case 'fixing':
+      return { status: 'fixing', ...note };
+    case 'reopened':
+      return { status: 'open', triageReason: null, ...note };
+    default:
+      return note;
   }
 }
 
 /** The triage that puts a finding back as it was (for Undo); undefined for a state triage cannot set. */
 export function stateToRestore(finding: Finding): TriageInput | undefined {
   switch (finding.status) {
-    case 'open': return { state: 'reopened' };
-    case 'ignored': return { state: 'ignored', reason: finding.triageReason ?? 'no_triage_reason' };
-    case 'reviewing': return { state: 'reviewing' };
-    case 'fixing': return { state: 'fixing' };
-    default: return undefined;
+    case 'open':
+      return { state: 'reopened' };
+    case 'ignored':
+      return { state: 'ignored', reason: finding.triageReason ?? 'no_triage_reason' };
+    case 'reviewing':
+      return { state: 'reviewing' };
+    case 'fixing':
+      return { state: 'fixing' };
+    default:
+      return undefined;
   }
 }

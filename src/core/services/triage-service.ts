@@ -18,19 +18,34 @@ import { countSaid, sayTriageProblem, stateToRestore, TICKET_BATCH, TRIAGE_BATCH
 /** Said in English (`message`: the log, the agent's tools) and in the display language (`text`: the toast). */
 abstract class SaidError extends Error {
   readonly text: string;
-  constructor(message: Said) { super(message.english); this.text = message.text; }
+  constructor(message: Said) {
+    super(message.english);
+    this.text = message.text;
+  }
 }
 
 /** Refused before any request: the message says what to change; `note` is what the user typed. */
 export class TriageInputError extends SaidError {
   override readonly name = 'TriageInputError';
-  constructor(message: Said, readonly note?: string) { super(message); }
+  constructor(
+    message: Said,
+    readonly note?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** The platform refused (part of) a triage; `note` is what the user typed, to offer again. */
 export class TriageRefusedError extends SaidError {
   override readonly name = 'TriageRefusedError';
-  constructor(message: Said, override readonly cause: unknown, readonly note: string | undefined, readonly triagedBefore: number) { super(message); }
+  constructor(
+    message: Said,
+    override readonly cause: unknown,
+    readonly note: string | undefined,
+    readonly triagedBefore: number,
+  ) {
+    super(message);
+  }
 }
 
 export interface UndoOutcome {
@@ -45,7 +60,10 @@ export function undoneText(asked: number, notesLeft: number): string {
   const findings = (n: number): string => (n === 1 ? t('{0} finding', formatNumber(n)) : t('{0} findings', formatNumber(n)));
   // Short enough for a toast's first lines: the part about the note is what a user must not miss.
   if (notesLeft === 0) return t('Undone: {0} as before.', findings(asked));
-  if (notesLeft === asked) return asked === 1 ? t('Undone: {0} as before; the platform keeps the note on it.', findings(asked)) : t('Undone: {0} as before; the platform keeps the note on them.', findings(asked));
+  if (notesLeft === asked)
+    return asked === 1
+      ? t('Undone: {0} as before; the platform keeps the note on it.', findings(asked))
+      : t('Undone: {0} as before; the platform keeps the note on them.', findings(asked));
   return t('Undone: {0} as before; the platform keeps the note on {1}.', findings(asked), findings(notesLeft));
 }
 
@@ -91,7 +109,12 @@ export class TriageService {
       } catch (error) {
         patch.rollback();
         const why = saidOf(error);
-        throw new TriageRefusedError(start > 0 ? said('{0}. {1} of {2} were triaged before that.', why, countSaid(start), countSaid(unique.length)) : said('{0}.', why), error, input.note, start);
+        throw new TriageRefusedError(
+          start > 0 ? said('{0}. {1} of {2} were triaged before that.', why, countSaid(start), countSaid(unique.length)) : said('{0}.', why),
+          error,
+          input.note,
+          start,
+        );
       }
     }
     // The platform triages the same finding on other branches: show that too where it is loaded.
@@ -131,7 +154,11 @@ export class TriageService {
     if (ids.length === 0) throw new TriageInputError(said('Choose at least one finding to create a ticket for.'));
     const slug = this.signedIn(said('Sign in to create tickets.'));
     const unique = [...new Set(ids)];
-    const result: { succeeded: TicketResult['succeeded'][number][]; failed: TicketResult['failed'][number][]; skipped: TicketResult['skipped'][number][] } = { succeeded: [], failed: [], skipped: [] };
+    const result: { succeeded: TicketResult['succeeded'][number][]; failed: TicketResult['failed'][number][]; skipped: TicketResult['skipped'][number][] } = {
+      succeeded: [],
+      failed: [],
+      skipped: [],
+    };
     for (let start = 0; start < unique.length; start += TICKET_BATCH) {
       const batch = unique.slice(start, start + TICKET_BATCH);
       try {
@@ -148,7 +175,8 @@ export class TriageService {
     }
     for (const ticket of result.succeeded) {
       const present = ticket.ids.filter((id) => this.deps.store.finding(slug, issueType, id));
-      if (present.length > 0) this.deps.store.patch(slug, issueType, present, { ticket: { ...ticketIdOf(ticket.ticketId), slug: ticket.slug, url: ticket.url } }).commit();
+      if (present.length > 0)
+        this.deps.store.patch(slug, issueType, present, { ticket: { ...ticketIdOf(ticket.ticketId), slug: ticket.slug, url: ticket.url } }).commit();
     }
     return result;
   }

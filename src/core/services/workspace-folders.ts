@@ -48,7 +48,16 @@ export async function loadFolder<R extends FolderRef>(view: FolderDeps<R>, slug:
   const fallback = fallbackPlace(deps, at, place);
   if (!fallback) return { repo, key, place, ref: place.ref, usedFallback: false, findings, slots: slotsOf(key, 'branch'), gaps: own.gaps };
   const primary = await load('primary', fallback);
-  return { repo, key, place, ref: fallback.ref, usedFallback: true, findings: primary.results.flatMap((r) => r.findings), slots: slotsOf(key, 'primary'), gaps: primary.gaps };
+  return {
+    repo,
+    key,
+    place,
+    ref: fallback.ref,
+    usedFallback: true,
+    findings: primary.results.flatMap((r) => r.findings),
+    slots: slotsOf(key, 'primary'),
+    gaps: primary.gaps,
+  };
 }
 
 /** What the places of folders are asked with; without `compare`, nothing is compared (the last session's findings). */
@@ -56,10 +65,19 @@ export function placeDeps<R extends FolderRef>(view: FolderDeps<R>, slug: string
   return { deploymentSlug: slug, selection: () => view.selection(), scans: view.scans, ...(compare ? { baselines: view.baselines } : {}) };
 }
 
-const atOf = <R extends FolderRef>(view: FolderDeps<R>, repo: R): PlaceAt => ({ project: view.project(repo.projectName) ?? { name: repo.projectName }, checkedOut: repo.branch });
+const atOf = <R extends FolderRef>(view: FolderDeps<R>, repo: R): PlaceAt => ({
+  project: view.project(repo.projectName) ?? { name: repo.projectName },
+  checkedOut: repo.branch,
+});
 
 /** The folder as `find` holds its answers (its branch's, or else its primary branch's), with today's filters; undefined when it holds none. */
-export function heldFolder<R extends FolderRef>(view: FolderDeps<R>, deps: AskingPlaceDeps, repo: R, find: (query: FindingsQuery) => FindingsResult | undefined, from: 'cache' | 'arriving'): FolderFindings<R> | undefined {
+export function heldFolder<R extends FolderRef>(
+  view: FolderDeps<R>,
+  deps: AskingPlaceDeps,
+  repo: R,
+  find: (query: FindingsQuery) => FindingsResult | undefined,
+  from: 'cache' | 'arriving',
+): FolderFindings<R> | undefined {
   const at = atOf(view, repo);
   const own = heldPlace(find, placeOf(deps, at, { seen: 0 }));
   // Asks nothing: what the answers held say (the disk cache keeps the questions' answers too).
@@ -68,10 +86,20 @@ export function heldFolder<R extends FolderRef>(view: FolderDeps<R>, deps: Askin
   const results = (fallback && heldPlace(find, fallback)) || own;
   if (!results) return undefined;
   const usedFallback = results !== own;
-  return decorate(view, {
-    repo, key: view.keyOf(repo), place, ref: usedFallback ? place.fallback : place.ref, usedFallback, findings: results.flatMap((r) => r.findings), slots: [],
-    ...(from === 'cache' ? { cachedAt: new Date(Math.min(...results.map((r) => r.loadedAt.getTime()))) } : {}),
-  }, false);
+  return decorate(
+    view,
+    {
+      repo,
+      key: view.keyOf(repo),
+      place,
+      ref: usedFallback ? place.fallback : place.ref,
+      usedFallback,
+      findings: results.flatMap((r) => r.findings),
+      slots: [],
+      ...(from === 'cache' ? { cachedAt: new Date(Math.min(...results.map((r) => r.loadedAt.getTime()))) } : {}),
+    },
+    false,
+  );
 }
 
 /** The folder with today's filters and what is known now of which findings are new (its place again, as scanned when loaded). */
@@ -80,5 +108,12 @@ export function decorate<R extends FolderRef>(view: FolderDeps<R>, folder: Loade
   const novelty = place.comparedWith !== undefined ? { primary: place.comparedWith, isNew: (finding: Finding) => view.baselines.isNew(finding) } : undefined;
   const selection = view.selection();
   const filters = describeSelection(selection);
-  return { ...folder, place, novelty, newOnBranch: selection.newOnBranch === true, ...(place.keep ? { keep: place.keep.keep } : {}), ...(filters ? { filters } : {}) };
+  return {
+    ...folder,
+    place,
+    novelty,
+    newOnBranch: selection.newOnBranch === true,
+    ...(place.keep ? { keep: place.keep.keep } : {}),
+    ...(filters ? { filters } : {}),
+  };
 }

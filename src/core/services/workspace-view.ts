@@ -101,13 +101,17 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
       // Started on the next microtask so `loading` is true before the run's first load: the store
       // announces a load synchronously, and the old folder must not be published with the slot's
       // new answer (its novelty is still the old branch's).
-      this.running = Promise.resolve().then(() => this.run(force)).finally(() => (this.running = undefined));
+      this.running = Promise.resolve()
+        .then(() => this.run(force))
+        .finally(() => (this.running = undefined));
       return this.running;
     }
-    this.queued ??= this.running.catch(() => undefined).then(() => {
-      this.queued = undefined;
-      return this.refresh(force);
-    });
+    this.queued ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.refresh(force);
+      });
     return this.queued;
   }
 
@@ -199,7 +203,10 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
     // A load's progress changes no answer: only a different answer is published.
     const answers = this.answersOf(this.loaded);
     if (answers.every((list, i) => list.every((findings, j) => findings === this.answers[i]?.[j]))) return;
-    void this.publish(this.loaded.map((folder, i) => ({ ...folder, findings: (answers[i] ?? []).flatMap((findings) => findings ?? []) })), 'change');
+    void this.publish(
+      this.loaded.map((folder, i) => ({ ...folder, findings: (answers[i] ?? []).flatMap((findings) => findings ?? []) })),
+      'change',
+    );
   }
 
   /** A primary branch's findings landed or went: which findings are new may differ. */
@@ -212,7 +219,11 @@ export class WorkspaceView<R extends FolderRef> implements Disposable {
   private publish(folders: readonly LoadedFolder<R>[], cause: ShownCause): Promise<void> {
     this.loaded = folders;
     this.answers = this.answersOf(folders);
-    const snapshot: WorkspaceSnapshot<R> = { version: this.current.version + 1, cause, folders: folders.map((f) => decorate(this.deps, f, f.cachedAt === undefined)) };
+    const snapshot: WorkspaceSnapshot<R> = {
+      version: this.current.version + 1,
+      cause,
+      folders: folders.map((f) => decorate(this.deps, f, f.cachedAt === undefined)),
+    };
     this.current = snapshot;
     this.changed.fire(snapshot);
     return this.render(snapshot);

@@ -40,7 +40,10 @@ export function dependencyHint(facts: DependencyFacts, declared?: string): strin
   if (facts.findings.some((f) => f.sca?.isMalicious)) parts.push(t('malicious'));
   if (facts.findings.length > 0) parts.push(openVulnerabilities(facts.findings));
   const licenses = facts.dependency.licenses.map((l) => oneLine(l)).filter((l) => l !== '');
-  const shown = licenses.slice(0, HINT_LICENSES).map((l) => cut(l, HINT_LICENSE_CHARS)).join(', ');
+  const shown = licenses
+    .slice(0, HINT_LICENSES)
+    .map((l) => cut(l, HINT_LICENSE_CHARS))
+    .join(', ');
   const more = licenses.length > HINT_LICENSES ? ` +${licenses.length - HINT_LICENSES}` : '';
   const policy = facts.licensePolicy === 'block' ? t('blocked by policy') : facts.licensePolicy === 'comment' ? t('flagged by policy') : '';
   if (shown !== '') parts.push(policy ? `${shown}${more} (${policy})` : `${shown}${more}`);
@@ -58,12 +61,21 @@ export function dependencyHint(facts: DependencyFacts, declared?: string): strin
 export function dependencyHoverMarkdown(facts: DependencyFacts, escape: (text: string) => string): string {
   const text = (value: string): string => escape(oneLine(value));
   const { dependency, findings } = facts;
-  const about = [dependency.version ? text(dependency.version) : undefined, transitivityLabel(dependency.transitivity, text), dependency.ecosystem ? text(dependency.ecosystem) : undefined];
+  const about = [
+    dependency.version ? text(dependency.version) : undefined,
+    transitivityLabel(dependency.transitivity, text),
+    dependency.ecosystem ? text(dependency.ecosystem) : undefined,
+  ];
   const lines = [[`**${text(dependency.name)}**`, ...about.filter((part) => part !== undefined)].join(' · ')];
 
   const licenses = dependency.licenses.map((l) => oneLine(l)).filter((l) => l !== '');
   const licenseText = licenses.length === 0 ? t('unknown') : licenses.map(text).join(', ');
-  const policy = facts.licensePolicy === 'block' ? ` — ${t('**blocked** by the license policy')}` : facts.licensePolicy === 'comment' ? ` — ${t('flagged by the license policy')}` : '';
+  const policy =
+    facts.licensePolicy === 'block'
+      ? ` — ${t('**blocked** by the license policy')}`
+      : facts.licensePolicy === 'comment'
+        ? ` — ${t('flagged by the license policy')}`
+        : '';
   lines.push(`${licenses.length > 1 ? t('Licenses: {0}', licenseText) : t('License: {0}', licenseText)}${policy}`);
 
   if (findings.some((f) => f.sca?.isMalicious)) lines.push(`**${t('Malicious package')}**`);
@@ -72,15 +84,24 @@ export function dependencyHoverMarkdown(facts: DependencyFacts, escape: (text: s
     const worst = worstSeverity(findings);
     const fixes = fixVersions(findings);
     const open = findings.length === 1 ? t('{0} open vulnerability', formatCount(1)) : t('{0} open vulnerabilities', formatCount(findings.length));
-    lines.push([
-      worst ? t('{0}, worst {1}', open, text(severityWord(worst))) : open,
-      fixes.length === 0 ? t('no fixed version yet') : t('fixed in {0}', fixes.map(text).join(', ')),
-    ].join(' · '));
+    lines.push(
+      [
+        worst ? t('{0}, worst {1}', open, text(severityWord(worst))) : open,
+        fixes.length === 0 ? t('no fixed version yet') : t('fixed in {0}', fixes.map(text).join(', ')),
+      ].join(' · '),
+    );
   }
 
   const others = facts.otherRepositories;
-  lines.push(others === undefined ? t('Used by other repositories: …') : others === 0 ? t('Used by no other repository')
-    : others === 1 ? t('Used by {0} other repository', formatCount(others)) : t('Used by {0} other repositories', formatCount(others)));
+  lines.push(
+    others === undefined
+      ? t('Used by other repositories: …')
+      : others === 0
+        ? t('Used by no other repository')
+        : others === 1
+          ? t('Used by {0} other repository', formatCount(others))
+          : t('Used by {0} other repositories', formatCount(others)),
+  );
   // Two trailing spaces: a hard line break, one fact per line.
   return lines.join('  \n');
 }
@@ -106,13 +127,17 @@ export function licenseDiagnosticMessage(facts: DependencyFacts): string | undef
   const what = `${oneLine(name)}${version ? ` ${oneLine(version)}` : ''}`;
   const list = licenses.join(', ');
   if (facts.licensePolicy === 'block') {
-    return licenses.length === 0 ? t('{0}: its license is blocked by the organization\'s license policy.', what)
-      : licenses.length === 1 ? t('{0}: license {1} is blocked by the organization\'s license policy.', what, list)
-        : t('{0}: licenses {1} are blocked by the organization\'s license policy.', what, list);
+    return licenses.length === 0
+      ? t("{0}: its license is blocked by the organization's license policy.", what)
+      : licenses.length === 1
+        ? t("{0}: license {1} is blocked by the organization's license policy.", what, list)
+        : t("{0}: licenses {1} are blocked by the organization's license policy.", what, list);
   }
-  return licenses.length === 0 ? t('{0}: its license is flagged by the organization\'s license policy.', what)
-    : licenses.length === 1 ? t('{0}: license {1} is flagged by the organization\'s license policy.', what, list)
-      : t('{0}: licenses {1} are flagged by the organization\'s license policy.', what, list);
+  return licenses.length === 0
+    ? t("{0}: its license is flagged by the organization's license policy.", what)
+    : licenses.length === 1
+      ? t("{0}: license {1} is flagged by the organization's license policy.", what, list)
+      : t("{0}: licenses {1} are flagged by the organization's license policy.", what, list);
 }
 
 /** The most severe of the findings, by the one severity order (one line, for a hint). */
@@ -139,11 +164,16 @@ export function openVulnerabilities(findings: readonly Finding[]): string {
 /** The glossary's word for a known severity; another is shown as the platform sent it. */
 function severityWord(severity: string): string {
   switch (severity) {
-    case 'critical': return t('critical');
-    case 'high': return t('high');
-    case 'medium': return t('medium');
-    case 'low': return t('low');
-    default: return severity;
+    case 'critical':
+      return t('critical');
+    case 'high':
+      return t('high');
+    case 'medium':
+      return t('medium');
+    case 'low':
+      return t('low');
+    default:
+      return severity;
   }
 }
 

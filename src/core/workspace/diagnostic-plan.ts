@@ -145,7 +145,10 @@ export function planDiagnostics(findings: Iterable<Finding>, mapping: SeverityMa
     const otherPath = other && confine(other.path);
     const otherRange = other && toPlannedRange(other);
     diagnostics.push({
-      relativePath, range, level, finding,
+      relativePath,
+      range,
+      level,
+      finding,
       ...(other && otherPath && otherRange ? { related: { relativePath: otherPath, range: otherRange, message: other.label } } : {}),
     });
   }
@@ -175,7 +178,11 @@ export function placesOf(finding: Finding): Place[] {
   const lockPath = lockfilePathOf(finding.sca?.lockfileLineUrl);
   const lockLine = finding.sca?.lockfileLine;
   if (finding.sca && lockPath && lockLine) {
-    places.push({ path: lockPath, line: lockLine, label: `${[finding.sca.package ?? 'Dependency', finding.sca.version].filter(Boolean).join(' ')} is locked here` });
+    places.push({
+      path: lockPath,
+      line: lockLine,
+      label: `${[finding.sca.package ?? 'Dependency', finding.sca.version].filter(Boolean).join(' ')} is locked here`,
+    });
   }
   if (finding.location && (!finding.sca || places.length === 0)) {
     places.unshift({ ...finding.location, path: finding.location.filePath, label: 'Finding' });

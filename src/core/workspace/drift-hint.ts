@@ -15,7 +15,14 @@ export function scannedCommitOf(url: string | undefined): string | undefined {
   // found last is checked in place first (no regex, no substrings; docs/performance.md, "Drawing diagnostics").
   const blob = url.indexOf('/blob/');
   const last = lastFound;
-  if (blob >= 0 && last !== undefined && url.startsWith(last, blob + 6) && url.charCodeAt(blob + 6 + last.length) === SLASH && url.lastIndexOf('/src/', blob) < 0) return last;
+  if (
+    blob >= 0 &&
+    last !== undefined &&
+    url.startsWith(last, blob + 6) &&
+    url.charCodeAt(blob + 6 + last.length) === SLASH &&
+    url.lastIndexOf('/src/', blob) < 0
+  )
+    return last;
   const found = commitByPattern(url);
   if (found !== undefined) lastFound = found;
   return found;

@@ -40,7 +40,12 @@ export function locateDependencies<T extends { readonly dependency: Dependency }
   }
   if (mine.length === 0) return [];
   const lines = text.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
-  const finder = mentionFinder(fileKind(file), text, lines, mine.map(({ item }) => item.dependency.name));
+  const finder = mentionFinder(
+    fileKind(file),
+    text,
+    lines,
+    mine.map(({ item }) => item.dependency.name),
+  );
 
   const located: (LocatedDependency<T> & { readonly order: number })[] = [];
   const taken = new Set<string>();
@@ -66,8 +71,12 @@ export function locateDependencies<T extends { readonly dependency: Dependency }
   for (const { order, item, mentions, from, id } of later) {
     const free = (m: Mention): boolean => !taken.has(`${m.line}\0${id}`);
     const version = item.dependency.version;
-    const entry = (below: boolean) => (m: Mention): boolean => free(m) && namesVersion(lines, m, version, below);
-    const at = (finder.declarations ? undefined : nearest(mentions, from, entry(true)) ?? nearest(mentions, from, entry(false))) ?? nearest(mentions, from, free);
+    const entry =
+      (below: boolean) =>
+      (m: Mention): boolean =>
+        free(m) && namesVersion(lines, m, version, below);
+    const at =
+      (finder.declarations ? undefined : (nearest(mentions, from, entry(true)) ?? nearest(mentions, from, entry(false)))) ?? nearest(mentions, from, free);
     if (at) place(order, item, at, id);
   }
   located.sort((a, b) => a.line - b.line || a.start - b.start || a.order - b.order);
@@ -91,7 +100,12 @@ const isPypi = (ecosystem: string): boolean => ecosystem.toLowerCase() === 'pypi
  * The mentions of a name, sorted by line; `declarations` when all of them are declarations (a
  * manifest's), so that versions need not pick among them.
  */
-function mentionFinder(kind: FileKind, text: string, lines: readonly string[], names: readonly string[]): { readonly declarations: boolean; mentions(name: string, pypi: boolean): readonly Mention[] } {
+function mentionFinder(
+  kind: FileKind,
+  text: string,
+  lines: readonly string[],
+  names: readonly string[],
+): { readonly declarations: boolean; mentions(name: string, pypi: boolean): readonly Mention[] } {
   if (kind !== 'text') {
     const declared = kind === 'package.json' ? packageJsonKeys(text) : requirementNames(lines);
     return { declarations: true, mentions: (name) => declared.get(kind === 'package.json' ? name : pep503Name(name)) ?? [] };
@@ -108,7 +122,6 @@ function mentionFinder(kind: FileKind, text: string, lines: readonly string[], n
     },
   };
 }
-
 
 /**
  * Whether the version is written as a resolved version, not a range (`^1.2.3`, `>= 1.2.3`): on a

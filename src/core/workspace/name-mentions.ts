@@ -47,10 +47,12 @@ export function wordIndex(lines: readonly string[], wanted: ReadonlySet<string>)
   const index = new Map<string, Mention[]>();
   const hashes = new Set<number>();
   for (const word of wanted) forEachWord(word, (_start, _end, hash) => hashes.add(hash));
-  lines.forEach((text, line) => forEachWord(text, (start, end, hash) => {
-    const key = hashes.has(hash) ? pep503Name(text.slice(start, end)) : '';
-    if (wanted.has(key)) add(index, key, { line, start, end });
-  }));
+  lines.forEach((text, line) =>
+    forEachWord(text, (start, end, hash) => {
+      const key = hashes.has(hash) ? pep503Name(text.slice(start, end)) : '';
+      if (wanted.has(key)) add(index, key, { line, start, end });
+    }),
+  );
   return index;
 }
 
@@ -86,7 +88,8 @@ export function wholeNameMentions(lines: readonly string[], words: readonly Ment
       if ((pypi || text.slice(word.start, word.end) === name) && !inScope(text, word.start)) out.push(word);
     } else {
       const start = word.end - name.length;
-      if (start >= 0 && text.startsWith(name, start) && (start === 0 || !isWordChar(text.charCodeAt(start - 1)))) out.push({ line: word.line, start, end: word.end });
+      if (start >= 0 && text.startsWith(name, start) && (start === 0 || !isWordChar(text.charCodeAt(start - 1))))
+        out.push({ line: word.line, start, end: word.end });
     }
   }
   if (out.length === 0 && !simple && name.includes(':')) return wholeNameMentions(lines, words, lastWord(name), false);

@@ -43,8 +43,9 @@ export class PackageFindings {
   /** An ecosystem the finding names must be the dependency's. */
   of(dependency: Dependency): readonly Finding[] {
     const ecosystem = dependency.ecosystem.toLowerCase();
-    return (this.byPackage.get(identity(dependency.ecosystem, dependency.name, dependency.version)) ?? [])
-      .filter((f) => !f.sca?.ecosystem || f.sca.ecosystem.toLowerCase() === ecosystem);
+    return (this.byPackage.get(identity(dependency.ecosystem, dependency.name, dependency.version)) ?? []).filter(
+      (f) => !f.sca?.ecosystem || f.sca.ecosystem.toLowerCase() === ecosystem,
+    );
   }
 }
 

@@ -12,9 +12,7 @@
 import type { Hunk } from './line-diff';
 import type { PlannedRange } from './diagnostic-plan';
 
-export type MappedRange =
-  | { readonly kind: 'same' | 'moved' | 'changed'; readonly range: PlannedRange }
-  | { readonly kind: 'deleted' };
+export type MappedRange = { readonly kind: 'same' | 'moved' | 'changed'; readonly range: PlannedRange } | { readonly kind: 'deleted' };
 
 /** A line's place after the hunks: `changed` when the line itself was replaced or removed. */
 interface MappedLine {

@@ -47,11 +47,7 @@ function decodeSafely(text: string): string {
  * name equals a remote's repository path (exact first, then the longest suffix match, since a
  * platform may omit a host-specific prefix such as a GitLab top group).
  */
-export function matchProject(
-  remoteUrls: readonly string[],
-  projectNames: readonly string[],
-  mapped?: string,
-): string | undefined {
+export function matchProject(remoteUrls: readonly string[], projectNames: readonly string[], mapped?: string): string | undefined {
   if (mapped) return projectNames.find((n) => n.toLowerCase() === mapped.toLowerCase()) ?? mapped;
   const byLower = new Map(projectNames.map((n) => [n.toLowerCase(), n]));
   const paths = remoteUrls.map(repositoryPathOf).filter((p): p is string => p !== undefined);

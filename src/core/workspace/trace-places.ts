@@ -29,11 +29,12 @@ interface StepFacts {
  * this is the closest place). `deleted`: its code is no longer in this copy. `elsewhere`: not in
  * this workspace, only the platform's link leads to it.
  */
-export type TracePlace = StepFacts & (
-  | { readonly kind: 'here'; readonly relativePath: string; readonly range: PlannedRange; readonly changed: boolean }
-  | { readonly kind: 'deleted' }
-  | { readonly kind: 'elsewhere' }
-);
+export type TracePlace = StepFacts &
+  (
+    | { readonly kind: 'here'; readonly relativePath: string; readonly range: PlannedRange; readonly changed: boolean }
+    | { readonly kind: 'deleted' }
+    | { readonly kind: 'elsewhere' }
+  );
 
 /**
  * Places every step, in the trace's order. `placer` is undefined when the finding's repository
@@ -42,8 +43,13 @@ export type TracePlace = StepFacts & (
 export function placeTrace(steps: readonly TraceStep[], placer: Placer | undefined): TracePlace[] {
   return steps.map((step, i) => {
     const facts: StepFacts = {
-      role: step.role, number: i + 1, of: steps.length, scannedPath: step.range.filePath, scannedLine: step.range.line,
-      ...(step.content ? { content: step.content } : {}), ...(step.locationUrl ? { url: step.locationUrl } : {}),
+      role: step.role,
+      number: i + 1,
+      of: steps.length,
+      scannedPath: step.range.filePath,
+      scannedLine: step.range.line,
+      ...(step.content ? { content: step.content } : {}),
+      ...(step.locationUrl ? { url: step.locationUrl } : {}),
     };
     const relative = placer ? confinePath(step.range.filePath) : undefined;
     const range = toPlannedRange(step.range);
@@ -56,22 +62,27 @@ export function placeTrace(steps: readonly TraceStep[], placer: Placer | undefin
   });
 }
 
-
 /** `source (1 of 3)`: how a step is named wherever a trace is listed. */
 export function sayStepName(place: Pick<TracePlace, 'role' | 'number' | 'of'>, t: Say): string {
   switch (place.role) {
-    case 'source': return t('source ({0} of {1})', place.number, place.of);
-    case 'step': return t('step ({0} of {1})', place.number, place.of);
-    case 'sink': return t('sink ({0} of {1})', place.number, place.of);
+    case 'source':
+      return t('source ({0} of {1})', place.number, place.of);
+    case 'step':
+      return t('step ({0} of {1})', place.number, place.of);
+    case 'sink':
+      return t('sink ({0} of {1})', place.number, place.of);
   }
 }
 
 /** What the tainted data does at a role, in a few words. */
 export function sayRoleMeaning(role: TraceRole, t: Say): string {
   switch (role) {
-    case 'source': return t('where the untrusted data comes in');
-    case 'step': return t('the data passes through here');
-    case 'sink': return t('where it reaches the dangerous call');
+    case 'source':
+      return t('where the untrusted data comes in');
+    case 'step':
+      return t('the data passes through here');
+    case 'sink':
+      return t('where it reaches the dangerous call');
   }
 }
 

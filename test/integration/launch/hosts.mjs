@@ -21,11 +21,7 @@ export const NODE24 = {
 };
 
 /** The ripgrep archive @vscode/ripgrep 1.15.11 (inside code-server 4.100.3) uses instead of downloading. */
-export const RIPGREP_ARCHIVE = join(
-  process.env.TMPDIR || tmpdir(),
-  'vscode-ripgrep-cache-1.15.11',
-  'ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz',
-);
+export const RIPGREP_ARCHIVE = join(process.env.TMPDIR || tmpdir(), 'vscode-ripgrep-cache-1.15.11', 'ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz');
 
 /**
  * newest: what users run today. oldest: the lowest VS Code that package.json's engines.vscode

@@ -48,20 +48,31 @@ export function installLanguagePack(runDir, locale, extensionDir) {
   const id = `${PUBLISHER}.${name}`;
   const source = join(runDir, `language-pack-${locale}`);
   mkdirSync(join(source, 'translations'), { recursive: true });
-  writeFileSync(join(source, 'package.json'), `${JSON.stringify({
-    name,
-    publisher: PUBLISHER,
-    version: VERSION,
-    displayName: `${languageName} (test language pack)`,
-    engines: { vscode: '^1.100.0' },
-    categories: ['Language Packs'],
-    contributes: {
-      localizations: [{
-        languageId: locale, languageName, localizedLanguageName,
-        translations: [{ id: 'vscode', path: './translations/main.i18n.json' }],
-      }],
-    },
-  }, null, 2)}\n`);
+  writeFileSync(
+    join(source, 'package.json'),
+    `${JSON.stringify(
+      {
+        name,
+        publisher: PUBLISHER,
+        version: VERSION,
+        displayName: `${languageName} (test language pack)`,
+        engines: { vscode: '^1.100.0' },
+        categories: ['Language Packs'],
+        contributes: {
+          localizations: [
+            {
+              languageId: locale,
+              languageName,
+              localizedLanguageName,
+              translations: [{ id: 'vscode', path: './translations/main.i18n.json' }],
+            },
+          ],
+        },
+      },
+      null,
+      2,
+    )}\n`,
+  );
   writeFileSync(join(source, 'translations', 'main.i18n.json'), `${JSON.stringify({ version: '1.0.0', contents: {} })}\n`);
 
   const extensionsDir = join(runDir, 'extensions');
@@ -77,14 +88,21 @@ export function installLanguagePack(runDir, locale, extensionDir) {
   const translations = join(folder, 'translations', 'main.i18n.json');
   if (!existsSync(translations)) throw new Error(`the ${locale} language pack has no ${translations}`);
   mkdirSync(userData, { recursive: true });
-  writeFileSync(join(userData, 'languagepacks.json'), `${JSON.stringify({
-    [locale]: {
-      hash: `appsec-test-${locale}-${VERSION}`,
-      label: localizedLanguageName,
-      extensions: [{ extensionIdentifier: { id }, version: VERSION }],
-      translations: { vscode: translations },
-    },
-  }, null, 2)}\n`);
+  writeFileSync(
+    join(userData, 'languagepacks.json'),
+    `${JSON.stringify(
+      {
+        [locale]: {
+          hash: `appsec-test-${locale}-${VERSION}`,
+          label: localizedLanguageName,
+          extensions: [{ extensionIdentifier: { id }, version: VERSION }],
+          translations: { vscode: translations },
+        },
+      },
+      null,
+      2,
+    )}\n`,
+  );
   return { folder, how };
 }
 

@@ -25,6 +25,9 @@ export function outsideNpmRun(env) {
   };
   const clean = Object.fromEntries(Object.entries(env).filter(([name]) => !inherited(name)));
   const npmAdded = (dir) => /[\\/]node_modules[\\/]\.bin$/.test(dir) || /[\\/]node-gyp-bin$/.test(dir);
-  if (clean.PATH) clean.PATH = clean.PATH.split(delimiter).filter((dir) => !npmAdded(dir)).join(delimiter);
+  if (clean.PATH)
+    clean.PATH = clean.PATH.split(delimiter)
+      .filter((dir) => !npmAdded(dir))
+      .join(delimiter);
   return clean;
 }

@@ -72,7 +72,9 @@ export function pseudoWords(nls, runtimeKeys) {
  */
 export function runtimeKeys() {
   const reader = resolve('test/unit/helpers/l10n-keys.ts');
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', 'process.stdout.write(JSON.stringify(require(process.argv[1]).englishKeys()))', reader], { encoding: 'utf8' });
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', 'process.stdout.write(JSON.stringify(require(process.argv[1]).englishKeys()))', reader], {
+    encoding: 'utf8',
+  });
   if (child.status !== 0) throw new Error(`reading the runtime keys from src failed (exit ${child.status ?? child.signal}):\n${child.stderr}`);
   return JSON.parse(child.stdout);
 }

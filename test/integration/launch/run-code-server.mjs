@@ -37,7 +37,9 @@ if (!(timeoutMs > 0) || !Number.isInteger(parts) || parts < 1) {
 const resultsDir = 'test-results';
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
-const install = spawnSync(process.execPath, ['test/integration/launch/install-hosts.mjs', ...(hosts.length === 1 ? ['--host', hosts[0]] : [])], { stdio: 'inherit' });
+const install = spawnSync(process.execPath, ['test/integration/launch/install-hosts.mjs', ...(hosts.length === 1 ? ['--host', hosts[0]] : [])], {
+  stdio: 'inherit',
+});
 if (install.status !== 0) process.exit(1);
 
 const vsixDir = mkdtempSync(join(tmpdir(), 'appsec-it-vsix-'));
@@ -54,7 +56,8 @@ mkdirSync(resultsDir, { recursive: true });
 // A locale run keeps the English screenshots, and each language's own from the other runs.
 if (locale) {
   mkdirSync(join(resultsDir, 'languages'), { recursive: true });
-  for (const host of hosts) for (const name of readdirSync(join(resultsDir, 'languages'))) if (name.startsWith(`${host}-${locale}-`)) rmSync(join(resultsDir, 'languages', name));
+  for (const host of hosts)
+    for (const name of readdirSync(join(resultsDir, 'languages'))) if (name.startsWith(`${host}-${locale}-`)) rmSync(join(resultsDir, 'languages', name));
 } else rmSync(join(resultsDir, 'screenshots'), { recursive: true, force: true });
 
 const summary = { hosts: {}, passed: 0, failed: 0 };
@@ -75,7 +78,9 @@ for (const host of hosts) {
     // A launch that crashed or hung counts as a failure even when no test got to report one.
     const failed = result.error && result.failed === 0 ? 1 : result.failed;
     launches.push({ ...result, failed, part });
-    console.log(`[${host}${part ? ` ${part}` : ''}] ${result.passed} passed, ${failed} failed in ${result.seconds} s of its ${timeoutMs / 1000} s limit${result.error ? ` — ${result.error}` : ''}`);
+    console.log(
+      `[${host}${part ? ` ${part}` : ''}] ${result.passed} passed, ${failed} failed in ${result.seconds} s of its ${timeoutMs / 1000} s limit${result.error ? ` — ${result.error}` : ''}`,
+    );
   }
   const errors = launches.filter((l) => l.error).map((l) => (l.part ? `part ${l.part}: ${l.error}` : l.error));
   summary.hosts[host] = {
@@ -86,7 +91,10 @@ for (const host of hosts) {
     launches: launches.map((l) => ({ part: l.part ?? '1/1', passed: l.passed, failed: l.failed, seconds: l.seconds, limitSeconds: timeoutMs / 1000 })),
     ...(errors.length > 0 ? { error: errors.join('; ') } : {}),
     failures: launches.flatMap((l) => l.failures),
-    slowest: slowest(launches.flatMap((l) => l.tests), 10),
+    slowest: slowest(
+      launches.flatMap((l) => l.tests),
+      10,
+    ),
     files: launches.flatMap((l) => l.files).sort((a, b) => b.ms - a.ms),
   };
   summary.passed += summary.hosts[host].passed;
@@ -104,8 +112,13 @@ for (const [host, r] of Object.entries(summary.hosts)) {
   for (const t of r.slowest) console.log(`  ${(t.ms / 1000).toFixed(1).padStart(6)} s of ${(t.timeoutMs / 1000).toFixed(0)} s  ${t.title}`);
 }
 for (const [host, r] of Object.entries(summary.hosts)) {
-  const each = r.launches.length > 1 ? ` (${r.launches.map((l) => `${l.part}: ${l.seconds} s`).join(', ')}; each of ${r.launches[0].limitSeconds} s)` : ` of its ${r.launches[0].limitSeconds} s limit`;
-  console.log(`${host}${locale ? ` ${locale}` : ''} (VS Code ${r.vscode}): ${r.passed} passed, ${r.failed} failed in ${r.seconds} s${each}${r.error ? ` — ${r.error}` : ''}`);
+  const each =
+    r.launches.length > 1
+      ? ` (${r.launches.map((l) => `${l.part}: ${l.seconds} s`).join(', ')}; each of ${r.launches[0].limitSeconds} s)`
+      : ` of its ${r.launches[0].limitSeconds} s limit`;
+  console.log(
+    `${host}${locale ? ` ${locale}` : ''} (VS Code ${r.vscode}): ${r.passed} passed, ${r.failed} failed in ${r.seconds} s${each}${r.error ? ` — ${r.error}` : ''}`,
+  );
 }
 console.log(`integration${locale ? ` (${locale})` : ''}: ${summary.passed} passed, ${summary.failed} failed`);
 process.exit(summary.failed > 0 ? 1 : 0);

@@ -39,7 +39,9 @@ try {
   const text = String(error instanceof Error ? error.message : error);
   console.error(`[electron] ${text}`);
   if (/ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|getaddrinfo|download|fetch failed/i.test(text)) {
-    console.error('[electron] Could not download VS Code. This launcher needs internet access; offline, run the same suite with `npm run test:integration` (code-server).');
+    console.error(
+      '[electron] Could not download VS Code. This launcher needs internet access; offline, run the same suite with `npm run test:integration` (code-server).',
+    );
   }
 } finally {
   if (existsSync(results)) {

@@ -12,8 +12,14 @@ import { installLanguagePack } from './language-pack.mjs';
 
 /** How every script here starts Chromium: as root, headless, and never reaching the internet on its own. */
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 const REFUSED_DIALOG_WARNING = 'DialogService: Dialog requested during smoke test.';
@@ -172,7 +178,8 @@ function pollScreenshots(page, files, dir, host, say) {
     rmSync(files.ready);
     const act = actOnPage(page, request);
     if (act) {
-      act.then(() => answerWhole(files.done, '[]'))
+      act
+        .then(() => answerWhole(files.done, '[]'))
         .catch((err) => answerWhole(files.done, JSON.stringify({ error: err.message })))
         .finally(() => (busy = false));
       return;
@@ -256,9 +263,15 @@ async function readFromFrames(page, selector) {
   for (const frame of page.frames()) {
     if (frame === page.mainFrame()) continue;
     // These functions run in the page, where `globalThis` is its window.
-    const inFrame = await frame.$$eval(selector, (elements) => elements.map((e) => ({
-      label: e.getAttribute('aria-label') ?? '', text: e.textContent ?? '', document: globalThis.performance.timeOrigin,
-    }))).catch(() => []);
+    const inFrame = await frame
+      .$$eval(selector, (elements) =>
+        elements.map((e) => ({
+          label: e.getAttribute('aria-label') ?? '',
+          text: e.textContent ?? '',
+          document: globalThis.performance.timeOrigin,
+        })),
+      )
+      .catch(() => []);
     found.push(...inFrame);
   }
   return found;
@@ -282,11 +295,17 @@ async function painted(page, kind) {
     // These functions run in the page, where `globalThis` is its window.
     const classes = await frame.evaluate(() => [...(globalThis.document.body?.classList ?? [])]).catch(() => []);
     if (!classes.some((c) => themed.includes(c))) continue;
-    await frame.waitForFunction((wanted) => {
-      const list = globalThis.document.body?.classList;
-      // A light high-contrast body carries both high-contrast classes.
-      return list?.contains(wanted) && (wanted !== 'vscode-high-contrast' || !list.contains('vscode-high-contrast-light'));
-    }, webviewClass, { timeout: 10_000 }).catch(() => undefined);
+    await frame
+      .waitForFunction(
+        (wanted) => {
+          const list = globalThis.document.body?.classList;
+          // A light high-contrast body carries both high-contrast classes.
+          return list?.contains(wanted) && (wanted !== 'vscode-high-contrast' || !list.contains('vscode-high-contrast-light'));
+        },
+        webviewClass,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined);
   }
   await page.evaluate(() => new Promise((resolve) => globalThis.requestAnimationFrame(() => globalThis.requestAnimationFrame(resolve))));
 }

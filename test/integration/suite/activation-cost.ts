@@ -22,7 +22,8 @@ export function activationCost(): ActivationCost {
   const whole = performance.getEntriesByName(ACTIVATION_MEASURE, 'measure').at(-1);
   if (!whole) throw new Error(`no "${ACTIVATION_MEASURE}" measure: the extension has not activated in this host`);
   const end = whole.startTime + whole.duration;
-  const phases = performance.getEntriesByType('measure')
+  const phases = performance
+    .getEntriesByType('measure')
     .filter((e) => e.name.startsWith(`${ACTIVATION_MEASURE}: `) && e.startTime >= whole.startTime && e.startTime <= end)
     .map((e) => [e.name.slice(ACTIVATION_MEASURE.length + 2), e.startTime + e.duration - whole.startTime] as const);
   const detail = detailOf(whole) as { readonly cpuMs?: unknown } | null | undefined;

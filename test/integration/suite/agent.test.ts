@@ -21,7 +21,7 @@ function firstCodeDiagnostic(f: Fixture): FindingDiagnostic {
   return found;
 }
 
-describe('findings for the editor\'s agent', () => {
+describe("findings for the editor's agent", () => {
   let f: Fixture;
   /** Findings a test triaged: reopened after it, even when it failed midway. */
   const triaged: number[] = [];
@@ -39,7 +39,7 @@ describe('findings for the editor\'s agent', () => {
     if (notOpen.length > 0) await vscode.commands.executeCommand('appsecFindings.triage', { findingIds: notOpen, issueType: 'sast', state: 'reopened' });
   });
 
-  it('lists the workspace\'s findings on its branch, where they are today, from the store without a second load', async () => {
+  it("lists the workspace's findings on its branch, where they are today, from the store without a second load", async () => {
     const mark = f.server.requests.length;
     const text = await ask('appsecFindings_findings', {});
     assert.equal(f.server.requests.slice(mark).filter((r) => r.path.endsWith('/findings')).length, 0, 'what Problems shows is not loaded again');
@@ -79,10 +79,23 @@ describe('findings for the editor\'s agent', () => {
   it('triage through the tool changes Problems like the command does', async () => {
     const { finding } = firstCodeDiagnostic(f);
     triaged.push(finding.id);
-    const answer = await ask('appsecFindings_triage', { findingIds: [finding.id], issueType: 'sast', state: 'ignored', reason: 'false_positive', note: 'agent: test data' });
+    const answer = await ask('appsecFindings_triage', {
+      findingIds: [finding.id],
+      issueType: 'sast',
+      state: 'ignored',
+      reason: 'false_positive',
+      note: 'agent: test data',
+    });
     assert.match(answer, /^Done: the platform triaged/);
-    await waitFor(() => !f.api.app.diagnostics.current[0].findings.some((x) => x.id === finding.id && x.status === 'open'), 5_000, 'the finding left the open findings');
-    assert.match(await ask('appsecFindings_triage', { findingIds: [finding.id], issueType: 'sast', state: 'reviewing', reason: 'no_time' }), /only with "ignored"/);
+    await waitFor(
+      () => !f.api.app.diagnostics.current[0].findings.some((x) => x.id === finding.id && x.status === 'open'),
+      5_000,
+      'the finding left the open findings',
+    );
+    assert.match(
+      await ask('appsecFindings_triage', { findingIds: [finding.id], issueType: 'sast', state: 'reviewing', reason: 'no_time' }),
+      /only with "ignored"/,
+    );
   });
 
   it('signed out: one sentence saying what to do', async () => {

@@ -6,10 +6,26 @@ import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
-interface LaunchSpec { command: string; args: string[]; env: Record<string, string> }
-export interface AgentFigure { name: string; value: number; unit: string; target?: string; reference?: string }
+interface LaunchSpec {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
+export interface AgentFigure {
+  name: string;
+  value: number;
+  unit: string;
+  target?: string;
+  reference?: string;
+}
 
-export async function measureConnectedServer(file: vscode.Uri, shown: number, latencyMs: number, median: (values: number[]) => number, runs = 15): Promise<AgentFigure> {
+export async function measureConnectedServer(
+  file: vscode.Uri,
+  shown: number,
+  latencyMs: number,
+  median: (values: number[]) => number,
+  runs = 15,
+): Promise<AgentFigure> {
   const spec = await vscode.commands.executeCommand<LaunchSpec>('appsecFindings.agentServer');
   assert.ok(spec, 'the window gives a launch spec');
   const client = new Client({ name: 'bench-agent', version: '1.0.0' });
@@ -27,7 +43,10 @@ export async function measureConnectedServer(file: vscode.Uri, shown: number, la
       said = JSON.stringify(result.content).slice(0, 300);
     }
     return {
-      name: `(m) MCP server, connected: one file's findings (${listed}) with ${shown} shown, ${latencyMs} ms latency`, value: median(times), unit: 'ms', target: '≤ 50 ms',
+      name: `(m) MCP server, connected: one file's findings (${listed}) with ${shown} shown, ${latencyMs} ms latency`,
+      value: median(times),
+      unit: 'ms',
+      target: '≤ 50 ms',
       reference: `median of ${runs} calls after the server started; first ${times[0].toFixed(0)} ms, slowest ${Math.max(...times).toFixed(0)} ms${listed === 0 ? `; it said ${said}` : ''}`,
     };
   } finally {

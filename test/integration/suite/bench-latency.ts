@@ -11,8 +11,19 @@ import { describeLimitTimeline, describeOurTimeline, watchRefresh } from './benc
 import { appsecDiagnosticCount } from './helpers';
 import type { ExtensionApi } from '../../../src/extension';
 
-export interface LatencyReady { url: string; token: string; deploymentSlug: string; project: string }
-export interface LatencyFigure { name: string; value: number; unit: string; target?: string; reference?: string }
+export interface LatencyReady {
+  url: string;
+  token: string;
+  deploymentSlug: string;
+  project: string;
+}
+export interface LatencyFigure {
+  name: string;
+  value: number;
+  unit: string;
+  target?: string;
+  reference?: string;
+}
 
 export interface LatencyBenchDeps {
   readonly repo: string;
@@ -27,13 +38,22 @@ export interface LatencyBenchDeps {
   readonly windowQuiet: () => Promise<void>;
   readonly median: (runs: readonly number[]) => number;
   /** Profiles `work`; `window` names, from its result and the profiler's clock now, the stretch to summarize. */
-  readonly profileTail?: <T>(work: () => Promise<T>, window: (result: T, nowUs: number) => { ms: number; fromUs: number; toUs: number }) => Promise<{ result: T; summary: string[] }>;
+  readonly profileTail?: <T>(
+    work: () => Promise<T>,
+    window: (result: T, nowUs: number) => { ms: number; fromUs: number; toUs: number },
+  ) => Promise<{ result: T; summary: string[] }>;
 }
 
 function startLatencyServer(deps: LatencyBenchDeps): Promise<{ child: ChildProcess; ready: LatencyReady }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(deps.repo, 'test/bench/server-child.ts'), JSON.stringify({ hostBenchCommit: deps.commit, latencyProject: deps.project })], {
-    cwd: deps.repo, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(deps.repo, 'test/bench/server-child.ts'), JSON.stringify({ hostBenchCommit: deps.commit, latencyProject: deps.project })],
+    {
+      cwd: deps.repo,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+    },
+  );
   return new Promise((resolve, reject) => {
     child.once('message', (message) => resolve({ child, ready: message as LatencyReady }));
     child.once('exit', (code) => reject(new Error(`the latency bench platform exited (code ${code})`)));
@@ -65,7 +85,11 @@ const waitUntil = async (predicate: () => boolean, timeoutMs: number, what: stri
 /** "depth 2 of 9 requests: 1 ×8, 2 ×1", and the first requests of each depth, for the note. */
 function describeTrips(report: RoundTripReport): string {
   const byDepth = new Map<number, string[]>();
-  for (const entry of report.timeline) byDepth.set(entry.depth, [...(byDepth.get(entry.depth) ?? []), entry.url.replace(/^\/api\/v1\/deployments\/[^/]+/, '').replace(/&?(status=open|dedup=true)/g, '')]);
+  for (const entry of report.timeline)
+    byDepth.set(entry.depth, [
+      ...(byDepth.get(entry.depth) ?? []),
+      entry.url.replace(/^\/api\/v1\/deployments\/[^/]+/, '').replace(/&?(status=open|dedup=true)/g, ''),
+    ]);
   return [...byDepth].map(([depth, urls]) => `${depth}: ${urls.length} (${urls.slice(0, 6).join(' ; ')}${urls.length > 6 ? ' ; …' : ''})`).join(' | ');
 }
 
@@ -77,7 +101,8 @@ export async function measureLatency(deps: LatencyBenchDeps): Promise<{ figures:
   const setLatency = (ms: number): Promise<unknown> => ask(child, { latencyMs: ms }, 'latencySet');
   const mark = (): Promise<unknown> => ask(child, { markRoundTrips: true }, 'roundTripsMarked');
   const trips = (): Promise<RoundTripReport> => ask<RoundTripReport>(child, { roundTrips: true }, 'roundTripsAre');
-  const moveFindings = (round: number): Promise<number> => ask<number>(child, { moveFindings: { count: LATENCY_BENCH.movedPerRefresh, round } }, 'findingsMoved');
+  const moveFindings = (round: number): Promise<number> =>
+    ask<number>(child, { moveFindings: { count: LATENCY_BENCH.movedPerRefresh, round } }, 'findingsMoved');
   const total = LATENCY_BENCH.sast + LATENCY_BENCH.sca;
   try {
     // Another deployment: signed out of the first, signed in to this one with nothing cached.
@@ -96,15 +121,26 @@ export async function measureLatency(deps: LatencyBenchDeps): Promise<{ figures:
     const signingIn = vscode.commands.executeCommand('appsecFindings.signIn', ready.token);
     await waitUntil(() => signedInAt > 0, 30_000, 'signed in');
     listening.dispose();
-    await waitUntil(workspaceProjectShown, 60_000, 'the workspace\'s project is in the tree');
+    await waitUntil(workspaceProjectShown, 60_000, "the workspace's project is in the tree");
     const projectMs = performance.now() - signedInAt;
     await waitUntil(() => projectsShown() >= LATENCY_BENCH.projects, 120_000, `all ${LATENCY_BENCH.projects} projects are in the tree`);
     const allMs = performance.now() - signedInAt;
     await signingIn;
     const signInTrips = await trips();
     timelines.push('', `sign-in at 1 000 ms, requests by round trip: ${describeTrips(signInTrips)}`);
-    figures.push({ name: `(k) ${LATENCY_BENCH.projects} projects, 1 000 ms: the workspace's project in the tree after sign-in`, value: projectMs, unit: 'ms', target: '≤ 1 300 ms' });
-    figures.push({ name: `    the whole list in the tree after sign-in`, value: allMs, unit: 'ms', target: '≤ 3 round trips', reference: `${(allMs / 1000).toFixed(1)} round trips of 1 000 ms; ${signInTrips.requests} requests, ${signInTrips.depth} in a row including sign-in's own` });
+    figures.push({
+      name: `(k) ${LATENCY_BENCH.projects} projects, 1 000 ms: the workspace's project in the tree after sign-in`,
+      value: projectMs,
+      unit: 'ms',
+      target: '≤ 1 300 ms',
+    });
+    figures.push({
+      name: `    the whole list in the tree after sign-in`,
+      value: allMs,
+      unit: 'ms',
+      target: '≤ 3 round trips',
+      reference: `${(allMs / 1000).toFixed(1)} round trips of 1 000 ms; ${signInTrips.requests} requests, ${signInTrips.depth} in a row including sign-in's own`,
+    });
     await api.app.view.settled();
 
     // (i) Refresh at 150 and 1 000 ms, next to the limit job; the requests in a row before Problems
@@ -146,12 +182,17 @@ export async function measureLatency(deps: LatencyBenchDeps): Promise<{ figures:
         const profiling = deps.profileTail && round === 2 && latency === 150;
         const measured = profiling
           ? await deps.profileTail(refresh, (r, nowUs) => {
-            // The profiler's clock is hrtime's: the tail ended (now − ended) ago and lasted tailOf(r).
-            const toUs = nowUs - (performance.now() - r.lastSet) * 1000;
-            return { ms: tailOf(r), fromUs: toUs - tailOf(r) * 1000, toUs };
-          })
+              // The profiler's clock is hrtime's: the tail ended (now − ended) ago and lasted tailOf(r).
+              const toUs = nowUs - (performance.now() - r.lastSet) * 1000;
+              return { ms: tailOf(r), fromUs: toUs - tailOf(r) * 1000, toUs };
+            })
           : { result: await refresh(), summary: [] };
-        if (profiling) timelines.push('', `what ran from the last answer to the last diagnostic (${moved ? 'moved' : 'unchanged'}, 150 ms, last round):`, ...measured.summary);
+        if (profiling)
+          timelines.push(
+            '',
+            `what ran from the last answer to the last diagnostic (${moved ? 'moved' : 'unchanged'}, 150 ms, last round):`,
+            ...measured.summary,
+          );
         ours.push(measured.result.ended - started);
         report = measured.result.trips;
         tails.push(tailOf(measured.result));
@@ -169,15 +210,32 @@ export async function measureLatency(deps: LatencyBenchDeps): Promise<{ figures:
       const ourMs = deps.median(ours);
       const limitMs = deps.median(limits);
       const what = moved ? `${LATENCY_BENCH.movedPerRefresh} moved since the last` : 'unchanged since the last';
-      timelines.push('', `refresh (${what}) at ${latency} ms, requests by round trip: ${describeTrips(report!)}`, `refresh (${what}) at ${latency} ms, phase by phase (ms from its start):`, ...phases);
+      timelines.push(
+        '',
+        `refresh (${what}) at ${latency} ms, requests by round trip: ${describeTrips(report!)}`,
+        `refresh (${what}) at ${latency} ms, phase by phase (ms from its start):`,
+        ...phases,
+      );
       const target = moved ? (latency === 150 ? '1.3' : '1.2') : latency === 0 ? '1.0' : latency === 150 ? '1.2' : '1.1';
       figures.push({
-        name: `(${moved ? 'i' : 'l'}) refresh → ${total} diagnostics (${what}), ${latency} ms latency`, value: ourMs, unit: 'ms', target: `≤ ${target} × limit`,
+        name: `(${moved ? 'i' : 'l'}) refresh → ${total} diagnostics (${what}), ${latency} ms latency`,
+        value: ourMs,
+        unit: 'ms',
+        target: `≤ ${target} × limit`,
         reference: `limit ${limitMs.toFixed(0)} ms (×${(ourMs / limitMs).toFixed(2)}); runs ${ours.map((r) => r.toFixed(0)).join('/')} vs ${limits.map((r) => r.toFixed(0)).join('/')}`,
       });
-      figures.push({ name: '    round trips in a row until Problems is drawn', value: report!.depth, unit: 'count', target: '≤ 2', reference: `${report!.requests} requests` });
       figures.push({
-        name: '    last diagnostic after the last answer', value: deps.median(tails), unit: 'ms', target: '≤ 100 ms',
+        name: '    round trips in a row until Problems is drawn',
+        value: report!.depth,
+        unit: 'count',
+        target: '≤ 2',
+        reference: `${report!.requests} requests`,
+      });
+      figures.push({
+        name: '    last diagnostic after the last answer',
+        value: deps.median(tails),
+        unit: 'ms',
+        target: '≤ 100 ms',
         reference: `runs ${tails.map((t) => t.toFixed(0)).join('/')}; the limit job's ${limitTails.map((t) => t.toFixed(0)).join('/')}`,
       });
     }
@@ -196,7 +254,12 @@ export async function measureLatency(deps: LatencyBenchDeps): Promise<{ figures:
       let firstMs: number | undefined;
       const started = performance.now();
       const watching = vscode.languages.onDidChangeDiagnostics((e) => {
-        if (firstMs === undefined && e.uris.some((u) => u.toString() === openUri.toString()) && vscode.languages.getDiagnostics(openUri).some((d) => d.source === 'AppSec')) firstMs = performance.now() - started;
+        if (
+          firstMs === undefined &&
+          e.uris.some((u) => u.toString() === openUri.toString()) &&
+          vscode.languages.getDiagnostics(openUri).some((d) => d.source === 'AppSec')
+        )
+          firstMs = performance.now() - started;
       });
       await api.app.startFromCache();
       await api.app.refreshAll(false);
@@ -205,7 +268,13 @@ export async function measureLatency(deps: LatencyBenchDeps): Promise<{ figures:
       firsts.push(firstMs ?? Number.NaN);
     }
     timelines.push('', `start with no cache at 1 000 ms, requests by round trip: ${describeTrips(coldReport!)}`);
-    figures.push({ name: '(j) start with no cache, 1 000 ms: the open file\'s first diagnostic', value: deps.median(firsts), unit: 'ms', target: '≤ 1 300 ms', reference: `starts ${firsts.map((ms) => ms.toFixed(0)).join('/')} ms; ${coldReport!.depth} round trips in a row until all is drawn` });
+    figures.push({
+      name: "(j) start with no cache, 1 000 ms: the open file's first diagnostic",
+      value: deps.median(firsts),
+      unit: 'ms',
+      target: '≤ 1 300 ms',
+      reference: `starts ${firsts.map((ms) => ms.toFixed(0)).join('/')} ms; ${coldReport!.depth} round trips in a row until all is drawn`,
+    });
     await setLatency(0);
     return { figures, timelines };
   } finally {

@@ -20,12 +20,12 @@ export function watchRefresh(api: ExtensionApi): { stop(): HostMarks & { endedAt
   const collection = api.app.diagnostics.collection;
   const set = collection.set.bind(collection) as (...args: unknown[]) => void;
   // Wrapped on the instance only while watching: the count is what Problems handed over.
-  collection.set = ((...args: unknown[]) => {
+  collection.set = (...args: unknown[]) => {
     type Entry = readonly [unknown, readonly unknown[] | undefined];
     const entries: readonly Entry[] = Array.isArray(args[0]) ? (args[0] as Entry[]) : [[args[0], args[1] as readonly unknown[] | undefined]];
     marks.sets.push({ at: epochNow(), diagnostics: entries.reduce((n, entry) => n + (entry[1]?.length ?? 0), 0) });
     set(...args);
-  });
+  };
   return {
     stop() {
       listening.dispose();
@@ -56,7 +56,9 @@ export function describeOurTimeline(trips: RoundTripReport, marks: HostMarks & {
   return [
     requestPhases(trips, marks.startedAt),
     marks.viewChanges.length > 0 ? `the view's snapshots ${marks.viewChanges.map((t) => `+${rel(t).toFixed(0)}`).join(' ')}` : 'no view snapshot',
-    drawn.length > 0 ? `${drawn.reduce((n, s) => n + s.diagnostics, 0)} diagnostics handed over in ${drawn.length} sets ${span(rel(drawn[0].at), rel(drawn[drawn.length - 1].at))}` : 'nothing handed over',
+    drawn.length > 0
+      ? `${drawn.reduce((n, s) => n + s.diagnostics, 0)} diagnostics handed over in ${drawn.length} sets ${span(rel(drawn[0].at), rel(drawn[drawn.length - 1].at))}`
+      : 'nothing handed over',
     `the refresh resolved +${rel(marks.endedAt).toFixed(0)}`,
   ].join('; ');
 }
@@ -64,10 +66,7 @@ export function describeOurTimeline(trips: RoundTripReport, marks: HostMarks & {
 /** The limit job's: its requests and answers, then building and setting every diagnostic. */
 export function describeLimitTimeline(trips: RoundTripReport, startedAt: number, endedAt: number, showMs: number): string {
   const rel = (epoch: number): number => epoch - startedAt;
-  return [
-    requestPhases(trips, startedAt),
-    `built and set ${span(rel(endedAt) - showMs, rel(endedAt))}`,
-  ].join('; ');
+  return [requestPhases(trips, startedAt), `built and set ${span(rel(endedAt) - showMs, rel(endedAt))}`].join('; ');
 }
 
 export { epochNow };

@@ -5,7 +5,10 @@
 // file read, each garbage collection, and the CPU the host used between 5 ms ticks.
 import { PerformanceObserver } from 'node:perf_hooks';
 
-interface Mark { readonly at: number; readonly what: string }
+interface Mark {
+  readonly at: number;
+  readonly what: string;
+}
 
 export interface TracedGap {
   readonly ms: number;
@@ -30,17 +33,33 @@ export interface Trace<T> {
 /** A `gc` performance entry's kind and flags in words (Node's NODE_PERFORMANCE_GC_* constants). */
 export function gcKindOf(detail: { kind?: number; flags?: number } | undefined): string {
   const kinds: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weak callbacks' };
-  const flagNames: [number, string][] = [[2, 'construct retained'], [4, 'forced'], [8, 'synchronous phantom processing'], [16, 'all available garbage'], [32, 'all external memory'], [64, 'idle']];
+  const flagNames: [number, string][] = [
+    [2, 'construct retained'],
+    [4, 'forced'],
+    [8, 'synchronous phantom processing'],
+    [16, 'all available garbage'],
+    [32, 'all external memory'],
+    [64, 'idle'],
+  ];
   const flags = flagNames.filter(([bit]) => ((detail?.flags ?? 0) & bit) !== 0).map(([, name]) => name);
   return `${kinds[detail?.kind ?? 0] ?? 'unknown'}${flags.length > 0 ? ` (${flags.join(', ')})` : ''}`;
 }
 
 /** A stack in one line: the frames after the caller's, file names only, at most `depth`. */
 function oneLine(stack: string | undefined, depth: number): string {
-  return (stack ?? '').split('\n').slice(2)
-    .map((line) => line.trim().replace(/^at /, '').replace(/ \(.*\/([^/]+:\d+):\d+\)$/, '@$1').replace(/^\/\S*\/([^/]+:\d+):\d+$/, '$1'))
+  return (stack ?? '')
+    .split('\n')
+    .slice(2)
+    .map((line) =>
+      line
+        .trim()
+        .replace(/^at /, '')
+        .replace(/ \(.*\/([^/]+:\d+):\d+\)$/, '@$1')
+        .replace(/^\/\S*\/([^/]+:\d+):\d+$/, '$1'),
+    )
     .filter((line) => !line.includes('bench-trace') && !line.startsWith('new Promise'))
-    .slice(0, depth).join(' < ');
+    .slice(0, depth)
+    .join(' < ');
 }
 
 /** Runs `work` with the marks recorded; everything patched is put back before it returns. */
@@ -48,7 +67,10 @@ export async function traced<T>(work: () => Promise<T>): Promise<Trace<T>> {
   const marks: Mark[] = [];
   const turns: number[] = [];
   const ticks: { at: number; cpuMs: number }[] = [];
-  const cpuMs = (): number => { const { user, system } = process.cpuUsage(); return (user + system) / 1000; };
+  const cpuMs = (): number => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
   const host = globalThis as { setImmediate: typeof setImmediate };
   const originalImmediate = host.setImmediate;
   const originalStringify = JSON.stringify;
@@ -95,7 +117,10 @@ export async function traced<T>(work: () => Promise<T>): Promise<Trace<T>> {
     if (typeof replacer !== 'function') return originalStringify(value, replacer as never, space as never);
     const at = performance.now();
     const text = originalStringify(value, replacer as never, space as never);
-    marks.push({ at, what: `message serialized in ${(performance.now() - at).toFixed(1)} ms, ${((text?.length ?? 0) / 1000).toFixed(0)} kB, for ${oneLine(new Error().stack, 8).replace(/^.*\$(\w+)@[^<]*/, '$$$1')}` });
+    marks.push({
+      at,
+      what: `message serialized in ${(performance.now() - at).toFixed(1)} ms, ${((text?.length ?? 0) / 1000).toFixed(0)} kB, for ${oneLine(new Error().stack, 8).replace(/^.*\$(\w+)@[^<]*/, '$$$1')}`,
+    });
     return text;
   }) as typeof JSON.stringify;
   fsp.readFile = async (...args: unknown[]) => {
@@ -133,11 +158,19 @@ export async function traced<T>(work: () => Promise<T>): Promise<Trace<T>> {
     result,
     longestMs: Math.max(0, ...gaps.map((gap) => gap.ms)),
     longestTurnMs: Math.max(0, ...turns),
-    gapsOver: (ms) => gaps.filter((gap) => gap.ms > ms).map((gap) => ({
-      ms: gap.ms, cpuMs: gap.cpuMs, from: gap.from - started,
-      marks: [...ordered.filter((m) => m.at < gap.from - 3).slice(-3), ...ordered.filter((m) => m.at >= gap.from - 3 && m.at <= gap.to)]
-        .slice(0, 40).map((m) => `${(m.at - gap.from).toFixed(1).padStart(7)} ms  ${m.what}`),
-    })),
-    readStartedMs: (suffix, exclude) => (ordered.find((m) => m.what.startsWith('file read begun') && m.what.endsWith(suffix) && !exclude.some((e) => m.what.endsWith(e)))?.at ?? Number.NaN) - started,
+    gapsOver: (ms) =>
+      gaps
+        .filter((gap) => gap.ms > ms)
+        .map((gap) => ({
+          ms: gap.ms,
+          cpuMs: gap.cpuMs,
+          from: gap.from - started,
+          marks: [...ordered.filter((m) => m.at < gap.from - 3).slice(-3), ...ordered.filter((m) => m.at >= gap.from - 3 && m.at <= gap.to)]
+            .slice(0, 40)
+            .map((m) => `${(m.at - gap.from).toFixed(1).padStart(7)} ms  ${m.what}`),
+        })),
+    readStartedMs: (suffix, exclude) =>
+      (ordered.find((m) => m.what.startsWith('file read begun') && m.what.endsWith(suffix) && !exclude.some((e) => m.what.endsWith(e)))?.at ?? Number.NaN) -
+      started,
   };
 }

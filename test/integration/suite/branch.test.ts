@@ -21,7 +21,12 @@ function ourDiagnostics(f: Fixture): { uri: vscode.Uri; diagnostic: FindingDiagn
 function newIdsOn(f: Fixture, ref: string): Set<number> {
   const ofProject = [...f.data.sast, ...f.data.sca].filter((x) => x.repository?.name === f.project.name);
   const onPrimary = new Set(ofProject.filter((x) => x.ref === f.project.primary_branch).map((x) => x.match_based_id));
-  return new Set(ofProject.filter((x) => x.ref === ref && !onPrimary.has(x.match_based_id)).map((x) => x.id).filter((id): id is number => id !== undefined));
+  return new Set(
+    ofProject
+      .filter((x) => x.ref === ref && !onPrimary.has(x.match_based_id))
+      .map((x) => x.id)
+      .filter((id): id is number => id !== undefined),
+  );
 }
 
 async function checkout(f: Fixture, branch: string): Promise<void> {
@@ -56,7 +61,11 @@ describe('new on this branch', () => {
     const shown = folder.findings;
     const marked = shown.filter((x) => folder.novelty!.isNew(x));
     assert.ok(marked.length > 0 && marked.length < shown.length, `some new, some not (${marked.length} of ${shown.length})`);
-    assert.deepEqual(new Set(marked.map((x) => x.id)), new Set(shown.filter((x) => expected.has(x.id)).map((x) => x.id)), 'new exactly when main has no finding with its match_based_id');
+    assert.deepEqual(
+      new Set(marked.map((x) => x.id)),
+      new Set(shown.filter((x) => expected.has(x.id)).map((x) => x.id)),
+      'new exactly when main has no finding with its match_based_id',
+    );
 
     const openNew = marked.filter((x) => x.status === 'open').length;
     assert.match(f.api.statusBar.text, new RegExp(`\\$\\(git-branch\\) ${openNew} new$`), 'the status bar counts them');
@@ -77,7 +86,11 @@ describe('new on this branch', () => {
     await waitFor(() => ourDiagnostics(f).every((d) => folder.novelty!.isNew(d.diagnostic.finding)), 15_000, 'Problems shows only new findings');
     assert.ok(ourDiagnostics(f).length > 0);
     assert.match(f.api.statusBar.text, / new$/);
-    assert.equal(f.api.trees.projectsView.badge?.value, ourDiagnostics(f).filter((d) => d.diagnostic.finding.status === 'open').length, 'the badge counts what Problems shows');
+    assert.equal(
+      f.api.trees.projectsView.badge?.value,
+      ourDiagnostics(f).filter((d) => d.diagnostic.finding.status === 'open').length,
+      'the badge counts what Problems shows',
+    );
     assert.equal(f.api.trees.projectsView.description, 'open · new on this branch');
     const filtered = findingNodes(await issueTypeNode(f, /^Code findings/, 6));
     assert.ok(filtered.length > 0 && filtered.every((n) => (n.description ?? '').startsWith('new on this branch · ')), 'the tree lists only new findings');

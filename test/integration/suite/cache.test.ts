@@ -16,7 +16,9 @@ const withFinding = (d: vscode.Diagnostic): d is KnownFindingDiagnostic => (d as
 /** Refreshes and waits until the cache keeps its answers (written, or the same as written); resolves with what it came to. */
 async function refreshKept(f: Fixture): Promise<KeptOnDisk> {
   let kept: KeptOnDisk | undefined;
-  const listening = f.api.app.onDidKeepFindings((k) => { kept = k; });
+  const listening = f.api.app.onDidKeepFindings((k) => {
+    kept = k;
+  });
   try {
     await vscode.commands.executeCommand('appsecFindings.refresh');
     await waitFor(() => kept !== undefined, 10_000, 'the findings are kept on disk after the refresh');
@@ -60,7 +62,7 @@ describe('the findings cache', () => {
 
     f.server.setLatency(0);
     await vscode.commands.executeCommand('appsecFindings.refresh');
-    assert.match(f.api.statusBar.text, /^\$\(shield\)/, 'replaced by the platform\'s answer');
+    assert.match(f.api.statusBar.text, /^\$\(shield\)/, "replaced by the platform's answer");
     assert.doesNotMatch(f.api.statusBar.tooltip, /As of/);
   });
 
@@ -81,7 +83,7 @@ describe('the findings cache', () => {
     assert.match(f.api.statusBar.tooltip, /As of .* \(from the last session; refreshing\)/);
 
     await refreshing;
-    assert.match(f.api.statusBar.text, /^\$\(shield\)/, 'replaced by the platform\'s answer');
+    assert.match(f.api.statusBar.text, /^\$\(shield\)/, "replaced by the platform's answer");
     assert.doesNotMatch(f.api.statusBar.tooltip, /As of/);
     assert.equal(appsecDiagnosticCount(), shownBefore);
   });
@@ -96,14 +98,30 @@ describe('the findings cache', () => {
     const shownFile = (): string | undefined => (existsSync(cacheDir) ? readdirSync(cacheDir).find((n) => n.endsWith('.shown.json')) : undefined);
     await refreshedAndKept(f);
     assert.ok(shownFile(), 'what Problems shows is kept');
-    const ours = (): (vscode.Diagnostic & { finding?: unknown })[] => vscode.languages.getDiagnostics().flatMap(([, list]) => list.filter((d) => d.source === 'AppSec'));
-    const described = (): string[] => vscode.languages.getDiagnostics().flatMap(([uri, list]) => list.filter((d) => d.source === 'AppSec')
-      .map((d) => `${uri.toString()}:${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}:${d.severity}:${d.message}`)).sort();
+    const ours = (): (vscode.Diagnostic & { finding?: unknown })[] =>
+      vscode.languages.getDiagnostics().flatMap(([, list]) => list.filter((d) => d.source === 'AppSec'));
+    const described = (): string[] =>
+      vscode.languages
+        .getDiagnostics()
+        .flatMap(([uri, list]) =>
+          list
+            .filter((d) => d.source === 'AppSec')
+            .map(
+              (d) =>
+                `${uri.toString()}:${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}:${d.severity}:${d.message}`,
+            ),
+        )
+        .sort();
     const before = described();
     // Writing the links down leaves the shown ones unformatted (see the check below).
-    const linksOf = (): Record<string, unknown>[] => ours().flatMap((d) => (typeof d.code === 'object' ? [JSON.parse(JSON.stringify(d.code.target)) as Record<string, unknown>] : []));
+    const linksOf = (): Record<string, unknown>[] =>
+      ours().flatMap((d) => (typeof d.code === 'object' ? [JSON.parse(JSON.stringify(d.code.target)) as Record<string, unknown>] : []));
     assert.ok(linksOf().length > 0, 'the diagnostics link to their findings');
-    assert.deepEqual(linksOf().filter((link) => 'external' in link), [], 'no shown link formatted by writing it down');
+    assert.deepEqual(
+      linksOf().filter((link) => 'external' in link),
+      [],
+      'no shown link formatted by writing it down',
+    );
     const shownText = readFileSync(join(cacheDir, shownFile() ?? ''), 'utf8');
     assert.ok(!shownText.includes(f.server.token), 'the token is never written');
 
@@ -131,7 +149,9 @@ describe('the findings cache', () => {
     // Until the findings' drawing is announced: a redraw after it (the mapping onto today's code,
     // known already when an earlier test in this window mapped it) is another matter.
     let recording = true;
-    const announced = f.api.app.diagnostics.onDidChange(() => { recording = false; });
+    const announced = f.api.app.diagnostics.onDidChange(() => {
+      recording = false;
+    });
     const note = (uri: vscode.Uri, list: readonly (vscode.Diagnostic & { finding?: unknown })[] | undefined): void => {
       if (recording && list && list.length > 0) handed.push({ uri: uri.toString(), withFindings: list.every((d) => d.finding !== undefined) });
     };
@@ -160,36 +180,52 @@ describe('the findings cache', () => {
       return out.sort();
     };
     const now = described();
-    const otherwise = body.files.filter((file) => JSON.stringify(keptOf(file)) !== JSON.stringify(now.filter((line) => line.startsWith(`${body.strings[file[0]]}:`))))
+    const otherwise = body.files
+      .filter((file) => JSON.stringify(keptOf(file)) !== JSON.stringify(now.filter((line) => line.startsWith(`${body.strings[file[0]]}:`))))
       .map((file) => body.strings[file[0]]);
     // Files open in editors (earlier tests leave documents open) are drawn first from their own part, with findings.
     const openDocuments = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
     const open = body.files.map((file) => body.strings[file[0]]).filter((uri) => openDocuments.has(uri));
     const drawnFirst = new Set(handed.filter((h) => !h.withFindings).map((h) => h.uri));
     assert.equal(drawnFirst.size, body.files.length - open.length, 'every other file drawn first as the last session showed it');
-    assert.ok(otherwise.length > 0 && otherwise.length + open.length < body.files.length, `${otherwise.length} of ${body.files.length} files shown otherwise, ${open.length} open`);
-    assert.deepEqual([...new Set(handed.filter((h) => h.withFindings).map((h) => h.uri))].sort(), [...new Set([...otherwise, ...open])].sort(),
-      'then only the files it showed otherwise are handed over again; the others are given their findings');
+    assert.ok(
+      otherwise.length > 0 && otherwise.length + open.length < body.files.length,
+      `${otherwise.length} of ${body.files.length} files shown otherwise, ${open.length} open`,
+    );
+    assert.deepEqual(
+      [...new Set(handed.filter((h) => h.withFindings).map((h) => h.uri))].sort(),
+      [...new Set([...otherwise, ...open])].sort(),
+      'then only the files it showed otherwise are handed over again; the others are given their findings',
+    );
     assert.deepEqual(described(), before, 'the same diagnostics, the stale message drawn again from the findings');
     assert.equal(ours().filter((d) => d.finding === undefined).length, 0, 'each diagnostic knows its finding (hover, quick fixes)');
     assert.equal(f.server.requests.length, mark, 'without a request');
     // The check compares links by their parts: formatting them would make every kept link keep
     // its text for as long as it is shown (VS Code's Uri caches it).
-    assert.deepEqual(linksOf().filter((link) => 'external' in link), [], 'no link formatted by the check');
+    assert.deepEqual(
+      linksOf().filter((link) => 'external' in link),
+      [],
+      'no link formatted by the check',
+    );
 
     f.server.setLatency(0);
     await vscode.commands.executeCommand('appsecFindings.refresh');
     assert.deepEqual(described(), before);
   });
 
-  it('the open files\' findings are kept apart and drawn from that part before the rest is read', async function () {
+  it("the open files' findings are kept apart and drawn from that part before the rest is read", async function () {
     this.timeout(60_000);
     const f = await signedIn();
-    const appsec = (uri: vscode.Uri): string[] => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'AppSec').map((d) => `${d.range.start.line}:${d.message}`);
+    const appsec = (uri: vscode.Uri): string[] =>
+      vscode.languages
+        .getDiagnostics(uri)
+        .filter((d) => d.source === 'AppSec')
+        .map((d) => `${d.range.start.line}:${d.message}`);
     await vscode.commands.executeCommand('appsecFindings.refresh');
     // Two files with findings that no earlier test left open (a document stays open a while after its editor closes).
     const alreadyOpen = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
-    const drawn = vscode.languages.getDiagnostics()
+    const drawn = vscode.languages
+      .getDiagnostics()
       .filter(([uri, list]) => uri.scheme === 'file' && !alreadyOpen.has(uri.toString()) && existsSync(uri.fsPath) && list.some((d) => d.source === 'AppSec'))
       .map(([uri]) => uri);
     assert.ok(drawn.length >= 2, 'findings in two files at least');
@@ -201,9 +237,12 @@ describe('the findings cache', () => {
     const cacheDir = join(f.api.context.globalStorageUri.fsPath, 'findings-cache');
     const partFile = (): string | undefined => (existsSync(cacheDir) ? readdirSync(cacheDir).find((n) => n.endsWith('.open.json')) : undefined);
     const relative = (uri: vscode.Uri): string => vscode.workspace.asRelativePath(uri, false);
-    const partText = (): string => { const name = partFile(); return name === undefined ? '' : readFileSync(join(cacheDir, name), 'utf8'); };
-    await waitFor(() => partText().includes(JSON.stringify(relative(open))), 10_000, 'the open file\'s part is written, with its findings');
-    assert.ok(!partText().includes(JSON.stringify(relative(other))), 'no other file\'s');
+    const partText = (): string => {
+      const name = partFile();
+      return name === undefined ? '' : readFileSync(join(cacheDir, name), 'utf8');
+    };
+    await waitFor(() => partText().includes(JSON.stringify(relative(open))), 10_000, "the open file's part is written, with its findings");
+    assert.ok(!partText().includes(JSON.stringify(relative(other))), "no other file's");
 
     // Drawn from that part alone: the open file as before, nothing else, nothing announced.
     const part = f.api.app.cachedStart.openAnswers(5000);
@@ -234,9 +273,15 @@ describe('the findings cache', () => {
     const f = await signedIn();
     await refreshKept(f);
     const cacheDir = join(f.api.context.globalStorageUri.fsPath, 'findings-cache');
-    const onDisk = (): string[] => readdirSync(cacheDir).map((name) => `${name} written at ${statSync(join(cacheDir, name)).mtimeMs}`).sort();
+    const onDisk = (): string[] =>
+      readdirSync(cacheDir)
+        .map((name) => `${name} written at ${statSync(join(cacheDir, name)).mtimeMs}`)
+        .sort();
     const before = onDisk();
-    assert.ok(before.some((line) => line.includes('.shown.json')), `the findings and what Problems shows are on disk: ${before.join(', ')}`);
+    assert.ok(
+      before.some((line) => line.includes('.shown.json')),
+      `the findings and what Problems shows are on disk: ${before.join(', ')}`,
+    );
     // Every file handed to VS Code from here on.
     const { collection } = f.api.app.diagnostics;
     const handed: string[] = [];
@@ -246,10 +291,10 @@ describe('the findings cache', () => {
       collection.set = set;
       collection.delete = remove;
     });
-    collection.set = ((first: vscode.Uri | readonly [vscode.Uri, unknown][], list?: vscode.Diagnostic[]) => {
+    collection.set = (first: vscode.Uri | readonly [vscode.Uri, unknown][], list?: vscode.Diagnostic[]) => {
       for (const uri of first instanceof vscode.Uri ? [first] : first.map(([u]) => u)) handed.push(vscode.workspace.asRelativePath(uri));
       set(first, list);
-    });
+    };
     collection.delete = (uri) => {
       handed.push(vscode.workspace.asRelativePath(uri));
       remove(uri);
@@ -262,17 +307,29 @@ describe('the findings cache', () => {
     assert.equal(appsecDiagnosticCount(), shown, 'Problems shows what it showed');
 
     // One finding moves a line down on the platform (a new scan): its file alone is drawn again, and kept.
-    const [uri, diagnostic] = vscode.languages.getDiagnostics().flatMap(([u, list]) => list.filter(withFinding).filter((d) => d.finding.issueType === 'sast').map((d) => [u, d] as const))[0] ?? [];
+    const [uri, diagnostic] =
+      vscode.languages.getDiagnostics().flatMap(([u, list]) =>
+        list
+          .filter(withFinding)
+          .filter((d) => d.finding.issueType === 'sast')
+          .map((d) => [u, d] as const),
+      )[0] ?? [];
     assert.ok(uri && diagnostic, 'a code finding is shown');
     const stored = f.data.sast.find((x) => x.id === diagnostic.finding.id);
     const location = stored?.location;
-    assert.ok(stored && location && typeof location.line === 'number', 'the shown finding is the platform\'s, with its line');
-    undo(() => { stored.location = location; });
+    assert.ok(stored && location && typeof location.line === 'number', "the shown finding is the platform's, with its line");
+    undo(() => {
+      stored.location = location;
+    });
     stored.location = { ...location, line: location.line + 1, ...(location.end_line !== undefined ? { end_line: location.end_line + 1 } : {}) };
-    const lineOf = (): number | undefined => vscode.languages.getDiagnostics(uri).filter(withFinding).find((d) => d.finding.id === diagnostic.finding.id)?.range.start.line;
+    const lineOf = (): number | undefined =>
+      vscode.languages
+        .getDiagnostics(uri)
+        .filter(withFinding)
+        .find((d) => d.finding.id === diagnostic.finding.id)?.range.start.line;
     const kept = await refreshKept(f);
     assert.equal(lineOf(), diagnostic.range.start.line + 1, 'Problems shows the finding a line down');
-    assert.deepEqual([...new Set(handed)], [vscode.workspace.asRelativePath(uri)], 'only the changed finding\'s file is handed over');
+    assert.deepEqual([...new Set(handed)], [vscode.workspace.asRelativePath(uri)], "only the changed finding's file is handed over");
     assert.equal(kept, 'written', 'the changed answer is written');
     assert.notDeepEqual(onDisk(), before, 'the cache is written');
   });

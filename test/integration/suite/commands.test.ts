@@ -25,7 +25,7 @@ describe('commands', () => {
     undo(async () => {
       const added = f.project.tags.filter((t) => !before.includes(t));
       if (added.length > 0) await vscode.commands.executeCommand('appsecFindings.editTags', f.project.name, { remove: added });
-      assert.deepEqual([...f.project.tags].sort(), [...before].sort(), 'the project\'s tags are put back');
+      assert.deepEqual([...f.project.tags].sort(), [...before].sort(), "the project's tags are put back");
     });
     const updated = await vscode.commands.executeCommand<{ tags: string[] } | undefined>('appsecFindings.tagProject', f.project.name, ' team-x, pci ,team-x ');
     assert.ok(updated);

@@ -9,14 +9,27 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { buildInventory, type DependencySeed } from '../../platform/dependencies';
 import { signedIn, type Fixture, type Snap } from './fixture';
-import { actInWindow, appsecDiagnosticCount, hoverAt, notificationTexts, putDocumentBack, readWindow, restoreAfterEach, screenshotsInThemes, waitFor } from './helpers';
+import {
+  actInWindow,
+  appsecDiagnosticCount,
+  hoverAt,
+  notificationTexts,
+  putDocumentBack,
+  readWindow,
+  restoreAfterEach,
+  screenshotsInThemes,
+  waitFor,
+} from './helpers';
 import { snapshotTree } from './tree-snapshot';
 
 const NPM_DIR = 'web';
 const PY_DIR = 'service';
 
 /** A file's text and the 1-based line of each name it declares. */
-interface Written { readonly text: string; readonly lines: Map<string, number> }
+interface Written {
+  readonly text: string;
+  readonly lines: Map<string, number>;
+}
 
 function packageJson(deps: readonly [string, string][]): Written {
   const lines = new Map<string, number>();
@@ -60,7 +73,8 @@ function belowFix(version: string): boolean {
 }
 
 function ask(name: string, input: object): Thenable<string> {
-  return vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token)
+  return vscode.lm
+    .invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token)
     .then((r) => r.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join(''));
 }
 
@@ -77,12 +91,20 @@ describe('the supply-chain inventory', () => {
   before(async () => {
     f = await signedIn();
     // Open, on the branch the workspace shows, in an ecosystem whose files the test writes.
-    const finding = f.data.sca.find((s) => s.repository?.name === f.project.name && s.status === 'open' && s.ref === f.project.primary_branch
-      && (s.found_dependency?.ecosystem === 'npm' || s.found_dependency?.ecosystem === 'pypi'));
+    const finding = f.data.sca.find(
+      (s) =>
+        s.repository?.name === f.project.name &&
+        s.status === 'open' &&
+        s.ref === f.project.primary_branch &&
+        (s.found_dependency?.ecosystem === 'npm' || s.found_dependency?.ecosystem === 'pypi'),
+    );
     const dep = finding?.found_dependency;
     assert.ok(dep?.package && dep.version && dep.ecosystem, 'the fixture has an open npm or PyPI finding');
     vulnerable = { name: dep.package, version: dep.version, ecosystem: dep.ecosystem };
-    npm = [['lodash', '4.17.20'], ['left-pad', '1.3.0']];
+    npm = [
+      ['lodash', '4.17.20'],
+      ['left-pad', '1.3.0'],
+    ];
     pypi = [['six', '1.16.0']];
     (vulnerable.ecosystem === 'npm' ? npm : pypi).push([vulnerable.name, vulnerable.version]);
     pkg = packageJson(npm);
@@ -95,20 +117,51 @@ describe('the supply-chain inventory', () => {
     writeFileSync(fileUri(PY_DIR, 'requirements.txt').fsPath, req.text);
     const other = f.data.projects.find((p) => p.name !== f.project.name);
     assert.ok(other);
-    const seed = (repositoryId: number, ecosystem: string, name: string, version: string, licenses: string[], lockfile: string, line: number, manifest: string): DependencySeed => ({
-      repositoryId, ecosystem, name, version, transitivity: 'direct', licenses, resolvedUrl: '', lockfile, line, endLine: line + 2, manifest,
-      repoUrl: 'https://github.com/example/repo', commit: 'a'.repeat(40), committedAt: '2026-11-01T00:00:00Z',
+    const seed = (
+      repositoryId: number,
+      ecosystem: string,
+      name: string,
+      version: string,
+      licenses: string[],
+      lockfile: string,
+      line: number,
+      manifest: string,
+    ): DependencySeed => ({
+      repositoryId,
+      ecosystem,
+      name,
+      version,
+      transitivity: 'direct',
+      licenses,
+      resolvedUrl: '',
+      lockfile,
+      line,
+      endLine: line + 2,
+      manifest,
+      repoUrl: 'https://github.com/example/repo',
+      commit: 'a'.repeat(40),
+      committedAt: '2026-11-01T00:00:00Z',
     });
     const license = (name: string): string[] => (name === 'left-pad' ? ['GPL-3.0'] : name === 'six' ? ['LGPL-2.1'] : ['MIT']);
     const ours = [
-      ...npm.map(([n, v]) => seed(f.project.repository_id, 'npm', n, v, license(n), `${NPM_DIR}/package-lock.json`, lock.lines.get(n) ?? 0, `${NPM_DIR}/package.json`)),
-      ...pypi.map(([n, v]) => seed(f.project.repository_id, 'pypi', n, v, license(n), `${PY_DIR}/requirements.txt`, req.lines.get(n) ?? 0, `${PY_DIR}/requirements.txt`)),
+      ...npm.map(([n, v]) =>
+        seed(f.project.repository_id, 'npm', n, v, license(n), `${NPM_DIR}/package-lock.json`, lock.lines.get(n) ?? 0, `${NPM_DIR}/package.json`),
+      ),
+      ...pypi.map(([n, v]) =>
+        seed(f.project.repository_id, 'pypi', n, v, license(n), `${PY_DIR}/requirements.txt`, req.lines.get(n) ?? 0, `${PY_DIR}/requirements.txt`),
+      ),
     ];
     const theirs = [
       seed(other.repository_id, 'npm', 'lodash', '4.17.15', ['MIT'], 'package-lock.json', 40, 'package.json'),
       seed(other.repository_id, 'npm', 'lodash', '4.17.21', ['MIT'], 'tools/package-lock.json', 12, 'tools/package.json'),
     ];
-    f.data.dependencies = buildInventory(f.data, new Map([[f.project.repository_id, ours], [other.repository_id, theirs]]));
+    f.data.dependencies = buildInventory(
+      f.data,
+      new Map([
+        [f.project.repository_id, ours],
+        [other.repository_id, theirs],
+      ]),
+    );
     await vscode.commands.executeCommand('appsecFindings.refresh');
   });
 
@@ -121,7 +174,11 @@ describe('the supply-chain inventory', () => {
     rmSync(join(f.folder.uri.fsPath, PY_DIR), { recursive: true, force: true });
     // The next suite counts Problems: the deleted files' problems leave it first, as the watcher hears of the deletion.
     const written = (uri: vscode.Uri): boolean => [NPM_DIR, PY_DIR].some((dir) => uri.fsPath.startsWith(join(f.folder.uri.fsPath, dir)));
-    await waitFor(() => vscode.languages.getDiagnostics().every(([uri, list]) => !written(uri) || list.length === 0), 15_000, 'the deleted files\' problems leave Problems');
+    await waitFor(
+      () => vscode.languages.getDiagnostics().every(([uri, list]) => !written(uri) || list.length === 0),
+      15_000,
+      "the deleted files' problems leave Problems",
+    );
   });
   const undo = restoreAfterEach();
 
@@ -143,9 +200,19 @@ describe('the supply-chain inventory', () => {
   const blockedInLockfile = (): vscode.Diagnostic[] => {
     const uri = fileUri(NPM_DIR, 'package-lock.json').toString();
     const leftPadLine = (lock.lines.get('left-pad') ?? 0) - 1;
-    return vscode.languages.getDiagnostics().filter(([u]) => u.toString() === uri)
-      .flatMap(([, list]) => list.filter((d) => d.source === 'AppSec' && d.code === 'license-policy' && d.severity === vscode.DiagnosticSeverity.Error
-        && d.range.start.line === leftPadLine && /^left-pad 1\.3\.0: license GPL-3\.0 is blocked by the organization's license policy\.$/.test(d.message)));
+    return vscode.languages
+      .getDiagnostics()
+      .filter(([u]) => u.toString() === uri)
+      .flatMap(([, list]) =>
+        list.filter(
+          (d) =>
+            d.source === 'AppSec' &&
+            d.code === 'license-policy' &&
+            d.severity === vscode.DiagnosticSeverity.Error &&
+            d.range.start.line === leftPadLine &&
+            /^left-pad 1\.3\.0: license GPL-3\.0 is blocked by the organization's license policy\.$/.test(d.message),
+        ),
+      );
   };
   const isOpen = (uri: vscode.Uri): boolean => vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString());
 
@@ -155,8 +222,11 @@ describe('the supply-chain inventory', () => {
     await waitFor(() => blockedInLockfile().length === 1, 10_000, 'the blocked license of the unopened lockfile is in Problems');
     assert.ok(!isOpen(uri), 'read without opening it as a document');
     const requirementsUri = fileUri(PY_DIR, 'requirements.txt');
-    await waitFor(() => vscode.languages.getDiagnostics(requirementsUri).some((d) => d.code === 'license-policy' && d.severity === vscode.DiagnosticSeverity.Warning), 10_000,
-      'the commented license of the unopened requirements.txt is in Problems too');
+    await waitFor(
+      () => vscode.languages.getDiagnostics(requirementsUri).some((d) => d.code === 'license-policy' && d.severity === vscode.DiagnosticSeverity.Warning),
+      10_000,
+      'the commented license of the unopened requirements.txt is in Problems too',
+    );
     assert.ok(!isOpen(requirementsUri));
 
     // Problems, narrowed by its filter box to the license problems, with no editor open.
@@ -168,10 +238,14 @@ describe('the supply-chain inventory', () => {
     for (const key of 'license policy') await actInWindow(`press:${key === ' ' ? 'Space' : key}`);
     // What the window lists, not only what the extension host holds.
     let listed = '';
-    await waitFor(async () => {
-      listed = (await readWindow('.markers-panel .monaco-list-row')).map((r) => `${r.label} ${r.text}`).join('\n');
-      return /package-lock\.json/.test(listed) && /GPL-3\.0 is blocked/.test(listed);
-    }, 10_000, () => `Problems lists the unopened lockfile's license problem (it lists: ${listed.slice(0, 400)})`);
+    await waitFor(
+      async () => {
+        listed = (await readWindow('.markers-panel .monaco-list-row')).map((r) => `${r.label} ${r.text}`).join('\n');
+        return /package-lock\.json/.test(listed) && /GPL-3\.0 is blocked/.test(listed);
+      },
+      10_000,
+      () => `Problems lists the unopened lockfile's license problem (it lists: ${listed.slice(0, 400)})`,
+    );
     await screenshotsInThemes('dependencies-problems-unopened');
     await vscode.commands.executeCommand('problems.action.clearFilterText');
 
@@ -181,7 +255,7 @@ describe('the supply-chain inventory', () => {
     await waitFor(() => isOpen(uri), 10_000, 'the lockfile opens');
     await waitFor(() => blockedInLockfile().length === 1, 10_000, 'the open lockfile shows it');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await waitFor(() => !isOpen(uri), 30_000, 'the lockfile\'s document is closed');
+    await waitFor(() => !isOpen(uri), 30_000, "the lockfile's document is closed");
     assert.equal(blockedInLockfile().length, 1, 'closing the editor left the problem');
     // No event says the closed file was read again (it sets the same diagnostics, and the JSON
     // language server's own clearing also fires the change event): a second is given to it.
@@ -192,18 +266,23 @@ describe('the supply-chain inventory', () => {
   it('a lockfile deleted on disk leaves Problems, and is back once written again', async () => {
     const uri = fileUri(NPM_DIR, 'package-lock.json');
     assert.ok(!isOpen(uri));
-    await waitFor(() => blockedInLockfile().length === 1, 10_000, 'the unopened lockfile\'s blocked license is in Problems');
-    undo(() => { if (!existsSync(uri.fsPath)) writeFileSync(uri.fsPath, lock.text); });
+    await waitFor(() => blockedInLockfile().length === 1, 10_000, "the unopened lockfile's blocked license is in Problems");
+    undo(() => {
+      if (!existsSync(uri.fsPath)) writeFileSync(uri.fsPath, lock.text);
+    });
     rmSync(uri.fsPath);
-    await waitFor(() => blockedInLockfile().length === 0, 10_000, 'the deleted lockfile\'s problem leaves Problems');
+    await waitFor(() => blockedInLockfile().length === 0, 10_000, "the deleted lockfile's problem leaves Problems");
     writeFileSync(uri.fsPath, lock.text);
     await waitFor(() => blockedInLockfile().length === 1, 10_000, 'the lockfile written again shows it again');
     assert.ok(!isOpen(uri));
   });
 
-  it('the tree lists the project\'s lockfiles, then its packages with their open findings and license marks', async () => {
+  it("the tree lists the project's lockfiles, then its packages with their open findings and license marks", async () => {
     const node = await dependenciesNode();
-    assert.deepEqual(node?.children?.map((c) => c.label), [`${PY_DIR}/requirements.txt`, `${NPM_DIR}/package-lock.json`]);
+    assert.deepEqual(
+      node?.children?.map((c) => c.label),
+      [`${PY_DIR}/requirements.txt`, `${NPM_DIR}/package-lock.json`],
+    );
     const packages = node?.children?.flatMap((l) => l.children ?? []) ?? [];
     const row = (name: string): Snap | undefined => packages.find((p) => p.label.startsWith(`${name} `));
     assert.equal(row('lodash')?.description, 'direct · MIT');
@@ -222,13 +301,16 @@ describe('the supply-chain inventory', () => {
     await screenshotsInThemes('dependencies-tree');
   });
 
-  it('the tree\'s filter keeps only vulnerable packages, and clears', async () => {
+  it("the tree's filter keeps only vulnerable packages, and clears", async () => {
     undo(() => vscode.commands.executeCommand('appsecFindings.filterDependencies', {}));
     await vscode.commands.executeCommand('appsecFindings.filterDependencies', { vulnerableOnly: true });
     const packages = (await dependenciesNode())?.children?.flatMap((l) => l.children ?? []) ?? [];
     assert.ok(packages.some((p) => p.label.startsWith(`${vulnerable.name} `)));
     assert.ok(!packages.some((p) => p.label.startsWith('lodash ')));
-    assert.ok(packages.some((p) => /No dependency here matches vulnerable/.test(p.label)), 'the lockfile without a vulnerable package says why it is empty');
+    assert.ok(
+      packages.some((p) => /No dependency here matches vulnerable/.test(p.label)),
+      'the lockfile without a vulnerable package says why it is empty',
+    );
     await vscode.commands.executeCommand('appsecFindings.filterDependencies', {});
     const all = (await dependenciesNode())?.children?.flatMap((l) => l.children ?? []) ?? [];
     assert.ok(all.some((p) => p.label.startsWith('lodash ')));
@@ -250,16 +332,34 @@ describe('the supply-chain inventory', () => {
     assert.match(hover, /4\.17\.20/);
     assert.match(hover, /direct/);
     assert.match(hover, /MIT/);
-    const others = new Set(lodashUses().map((d) => d.repositoryId).filter((id) => id !== f.project.repository_id)).size;
+    const others = new Set(
+      lodashUses()
+        .map((d) => d.repositoryId)
+        .filter((id) => id !== f.project.repository_id),
+    ).size;
     assert.ok(others >= 1);
     assert.match(hover, new RegExp(`Used by ${others} other repositor`));
     const hints = async (): Promise<string[]> => {
-      const found = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', uri, new vscode.Range(0, 0, editor.document.lineCount, 0));
+      const found = await vscode.commands.executeCommand<vscode.InlayHint[]>(
+        'vscode.executeInlayHintProvider',
+        uri,
+        new vscode.Range(0, 0, editor.document.lineCount, 0),
+      );
       return found.map((h) => `${h.position.line}:${typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')}`);
     };
-    assert.ok((await hints()).some((h) => h === `${lodashLine}:MIT`), JSON.stringify(await hints()));
+    assert.ok(
+      (await hints()).some((h) => h === `${lodashLine}:MIT`),
+      JSON.stringify(await hints()),
+    );
     const leftPadLine = (pkg.lines.get('left-pad') ?? 0) - 1;
-    await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => d.range.start.line === leftPadLine && d.severity === vscode.DiagnosticSeverity.Error && /GPL-3\.0 is blocked/.test(d.message)), 10_000, 'the blocked license as an error on its line');
+    await waitFor(
+      () =>
+        vscode.languages
+          .getDiagnostics(uri)
+          .some((d) => d.range.start.line === leftPadLine && d.severity === vscode.DiagnosticSeverity.Error && /GPL-3\.0 is blocked/.test(d.message)),
+      10_000,
+      'the blocked license as an error on its line',
+    );
     editor.selection = new vscode.Selection(lodashLine, 6, lodashLine, 6);
     await vscode.commands.executeCommand('editor.action.showHover');
     await screenshotsInThemes('dependencies-package-json');
@@ -267,7 +367,11 @@ describe('the supply-chain inventory', () => {
     await editor.edit((e) => e.insert(new vscode.Position(1, 0), '  "private": true,\n  "description": "web",\n'));
     assert.match(await hoverAt(uri, new vscode.Position(lodashLine + 2, 6)), /4\.17\.20/);
     assert.ok((await hints()).some((h) => h === `${lodashLine + 2}:MIT`));
-    await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => d.range.start.line === leftPadLine + 2), 10_000, 'the license diagnostic follows the edit');
+    await waitFor(
+      () => vscode.languages.getDiagnostics(uri).some((d) => d.range.start.line === leftPadLine + 2),
+      10_000,
+      'the license diagnostic follows the edit',
+    );
     await vscode.workspace.getConfiguration('appsecFindings').update('dependencies.inlayHints', false, vscode.ConfigurationTarget.Global);
     assert.deepEqual(await hints(), [], 'the setting turns the hints off');
     await vscode.workspace.getConfiguration('appsecFindings').update('dependencies.inlayHints', undefined, vscode.ConfigurationTarget.Global);
@@ -279,13 +383,18 @@ describe('the supply-chain inventory', () => {
     const npmSide = vulnerable.ecosystem === 'npm';
     const uri = npmSide ? fileUri(NPM_DIR, 'package.json') : fileUri(PY_DIR, 'requirements.txt');
     const line = ((npmSide ? pkg : req).lines.get(vulnerable.name) ?? 0) - 1;
-    const fix = f.api.app.diagnostics.current[0]?.findings.find((x) => x.sca?.package === vulnerable.name && x.sca.version === vulnerable.version)?.sca?.fixVersions?.[0];
+    const fix = f.api.app.diagnostics.current[0]?.findings.find((x) => x.sca?.package === vulnerable.name && x.sca.version === vulnerable.version)?.sca
+      ?.fixVersions?.[0];
     assert.ok(fix, `the finding of ${vulnerable.name} ${vulnerable.version} names a version that fixes it`);
     const editor = await vscode.window.showTextDocument(uri);
     const original = editor.document.getText();
     undo(() => putDocumentBack(editor.document, original));
     const hintOf = async (): Promise<string> => {
-      const found = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', uri, new vscode.Range(0, 0, editor.document.lineCount, 0));
+      const found = await vscode.commands.executeCommand<vscode.InlayHint[]>(
+        'vscode.executeInlayHintProvider',
+        uri,
+        new vscode.Range(0, 0, editor.document.lineCount, 0),
+      );
       const hint = found.find((h) => h.position.line === line);
       return hint ? (typeof hint.label === 'string' ? hint.label : hint.label.map((p) => p.value).join('')) : '';
     };
@@ -295,25 +404,40 @@ describe('the supply-chain inventory', () => {
     const at = text.lastIndexOf(vulnerable.version);
     await editor.edit((e) => e.replace(new vscode.Range(line, at, line, at + vulnerable.version.length), fix));
     let said = '';
-    await waitFor(async () => (said = await hintOf()) === `upgraded here; lockfile still has ${vulnerable.version}`, 10_000, () => `the hint says so (it says "${said}")`);
+    await waitFor(
+      async () => (said = await hintOf()) === `upgraded here; lockfile still has ${vulnerable.version}`,
+      10_000,
+      () => `the hint says so (it says "${said}")`,
+    );
     assert.doesNotMatch(said, /vulnerabilit/);
     await screenshotsInThemes('dependency-upgraded-here', ['light']);
   });
 
-  it('requirements.txt: the hover and the hint of a PyPI line, the license policy\'s comment as a warning', async () => {
+  it("requirements.txt: the hover and the hint of a PyPI line, the license policy's comment as a warning", async () => {
     const uri = fileUri(PY_DIR, 'requirements.txt');
     await vscode.window.showTextDocument(uri);
     const sixLine = 1;
     assert.match(await hoverAt(uri, new vscode.Position(sixLine, 1)), /six[\s\S]*1\.16\.0[\s\S]*LGPL-2\.1/);
-    await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => d.range.start.line === sixLine && d.severity === vscode.DiagnosticSeverity.Warning), 10_000, 'the commented license as a warning');
+    await waitFor(
+      () => vscode.languages.getDiagnostics(uri).some((d) => d.range.start.line === sixLine && d.severity === vscode.DiagnosticSeverity.Warning),
+      10_000,
+      'the commented license as a warning',
+    );
     await screenshotsInThemes('dependencies-requirements');
   });
 
-  it('the vulnerable package\'s line hints its open findings, in package.json or requirements.txt', async () => {
+  it("the vulnerable package's line hints its open findings, in package.json or requirements.txt", async () => {
     const uri = vulnerable.ecosystem === 'npm' ? fileUri(NPM_DIR, 'package.json') : fileUri(PY_DIR, 'requirements.txt');
     const document = await vscode.workspace.openTextDocument(uri);
-    const line = document.getText().split('\n').findIndex((l) => l.includes(vulnerable.name));
-    const hints = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', uri, new vscode.Range(0, 0, document.lineCount, 0));
+    const line = document
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.includes(vulnerable.name));
+    const hints = await vscode.commands.executeCommand<vscode.InlayHint[]>(
+      'vscode.executeInlayHintProvider',
+      uri,
+      new vscode.Range(0, 0, document.lineCount, 0),
+    );
     const label = hints.find((h) => h.position.line === line)?.label;
     assert.match(typeof label === 'string' ? label : '', /^\d+ vulnerab/, JSON.stringify(hints.map((h) => h.label)));
     assert.match(await hoverAt(uri, new vscode.Position(line, 6)), /open finding|vulnerab/i);
@@ -322,9 +446,18 @@ describe('the supply-chain inventory', () => {
   it('where else is lodash used: every repository and lockfile, with the range marked; without a range, all in range', async () => {
     type Row = { repository: string; lockfilePath: string; version: string; transitivity: string; inRange: boolean };
     const ranged = await vscode.commands.executeCommand<Row[]>('appsecFindings.whereUsed', { package: 'lodash', upper: '<4.17.21' });
-    assert.deepEqual(ranged.map((r) => `${r.version} ${r.inRange}`).sort(), lodashUses().map((d) => `${d.version} ${belowFix(d.version)}`).sort());
+    assert.deepEqual(
+      ranged.map((r) => `${r.version} ${r.inRange}`).sort(),
+      lodashUses()
+        .map((d) => `${d.version} ${belowFix(d.version)}`)
+        .sort(),
+    );
     assert.ok(ranged.some((r) => r.version === '4.17.15' && r.inRange) && ranged.some((r) => r.version === '4.17.21' && !r.inRange));
-    assert.deepEqual(ranged.slice(0, ranged.filter((r) => r.inRange).length).map((r) => r.inRange), ranged.filter((r) => r.inRange).map(() => true), 'in range first');
+    assert.deepEqual(
+      ranged.slice(0, ranged.filter((r) => r.inRange).length).map((r) => r.inRange),
+      ranged.filter((r) => r.inRange).map(() => true),
+      'in range first',
+    );
     assert.ok(ranged.every((r) => r.transitivity === 'direct' && r.lockfilePath !== ''));
     assert.ok(ranged.some((r) => r.repository === f.project.name && r.lockfilePath === `${NPM_DIR}/package-lock.json`));
     await screenshotsInThemes('dependencies-where-used');
@@ -338,7 +471,10 @@ describe('the supply-chain inventory', () => {
     assert.equal(await vscode.commands.executeCommand('appsecFindings.whereUsed', { package: 'lodash', upper: '4.17.21' }), undefined);
     assert.equal(f.server.requests.length, requests, 'nothing was sent');
     const texts = await notificationTexts();
-    assert.ok(texts.some((t) => /must start with <= or </.test(t)), JSON.stringify(texts));
+    assert.ok(
+      texts.some((t) => /must start with <= or </.test(t)),
+      JSON.stringify(texts),
+    );
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 
@@ -350,21 +486,33 @@ describe('the supply-chain inventory', () => {
     await actInWindow('press:Enter');
     // The range typed after the name answers the second question: the list comes at once.
     const rows = await asked;
-    assert.deepEqual(rows.map((r) => `${r.version} ${r.inRange}`).sort(), lodashUses().map((d) => `${d.version} ${belowFix(d.version)}`).sort());
+    assert.deepEqual(
+      rows.map((r) => `${r.version} ${r.inRange}`).sort(),
+      lodashUses()
+        .map((d) => `${d.version} ${belowFix(d.version)}`)
+        .sort(),
+    );
     assert.ok(rows.length > 0 && rows.some((r) => r.inRange), 'not a false "used in 0 repositories"');
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     const requests = f.server.requests.length;
     assert.equal(await vscode.commands.executeCommand('appsecFindings.whereUsed', { package: 'lodash <4.17.21' }), undefined);
     assert.equal(f.server.requests.length, requests, 'nothing was sent');
     const texts = await notificationTexts();
-    assert.ok(texts.some((t) => t.includes('is not a package name')), JSON.stringify(texts));
+    assert.ok(
+      texts.some((t) => t.includes('is not a package name')),
+      JSON.stringify(texts),
+    );
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 
   it('picking a use in the list opens its lockfile at the line when its repository is in the workspace', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const rows = await vscode.commands.executeCommand<{ repository: string }[]>('appsecFindings.whereUsed', { package: 'left-pad' });
-    assert.deepEqual(rows.map((r) => r.repository), [f.project.name], 'only the workspace\'s project uses it');
+    assert.deepEqual(
+      rows.map((r) => r.repository),
+      [f.project.name],
+      "only the workspace's project uses it",
+    );
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     await waitFor(() => vscode.window.activeTextEditor?.document.uri.path.endsWith(`${NPM_DIR}/package-lock.json`) ?? false, 10_000, 'the lockfile opens');
     const line = vscode.window.activeTextEditor?.selection.active.line ?? -1;
@@ -389,13 +537,19 @@ describe('the supply-chain inventory', () => {
     });
     await vscode.commands.executeCommand('appsecFindings.refresh');
     const node = await dependenciesNode();
-    assert.deepEqual(node?.children?.map((c) => c.label), ['Dependencies — the inventory is not available for this deployment (404)']);
+    assert.deepEqual(
+      node?.children?.map((c) => c.label),
+      ['Dependencies — the inventory is not available for this deployment (404)'],
+    );
     const uri = fileUri(NPM_DIR, 'package.json');
     await vscode.window.showTextDocument(uri);
     assert.doesNotMatch(await hoverAt(uri, new vscode.Position((pkg.lines.get('lodash') ?? 0) - 1, 6)), /Used by/);
     assert.deepEqual(await vscode.commands.executeCommand('appsecFindings.whereUsed', { package: 'lodash' }), []);
     const texts = await notificationTexts();
-    assert.deepEqual(texts.filter((t) => /fail|could not|error/i.test(t)), []);
+    assert.deepEqual(
+      texts.filter((t) => /fail|could not|error/i.test(t)),
+      [],
+    );
     assert.ok(appsecDiagnosticCount() > 0, 'the findings stay');
   });
 });

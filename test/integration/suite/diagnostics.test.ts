@@ -9,7 +9,9 @@ import type { KnownFindingDiagnostic } from '../../../src/diagnostics/finding-di
 import { firstFindingNode, snapshotTree } from './tree-snapshot';
 
 function ours(): [vscode.Uri, readonly vscode.Diagnostic[]][] {
-  return vscode.languages.getDiagnostics().map(([uri, list]): [vscode.Uri, vscode.Diagnostic[]] => [uri, list.filter((d) => d.source === 'AppSec')])
+  return vscode.languages
+    .getDiagnostics()
+    .map(([uri, list]): [vscode.Uri, vscode.Diagnostic[]] => [uri, list.filter((d) => d.source === 'AppSec')])
     .filter(([, list]) => list.length > 0);
 }
 
@@ -40,7 +42,10 @@ describe('diagnostics', () => {
     for (const finding of expected.slice(0, 25)) {
       if (!finding.path || !finding.line) continue;
       const uri = vscode.Uri.joinPath(f.folder.uri, finding.path);
-      const lines = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'AppSec').map(lineOf);
+      const lines = vscode.languages
+        .getDiagnostics(uri)
+        .filter((d) => d.source === 'AppSec')
+        .map(lineOf);
       assert.ok(lines.includes(finding.line - 1), `${finding.path}:${finding.line} → line index ${finding.line - 1} (got ${lines.join(',')})`);
     }
     const sample = ours()[0]?.[1][0];
@@ -56,8 +61,13 @@ describe('diagnostics', () => {
     severities.forEach((list, i) => {
       const finding = list.find((x) => x.path && x.line);
       assert.ok(finding, `the platform has an open ${['critical', 'medium', 'low'][i]} code finding with a place`);
-      const diagnostics = vscode.languages.getDiagnostics(vscode.Uri.joinPath(f.folder.uri, finding.path!)).filter((d) => d.range.start.line === finding.line! - 1);
-      assert.ok(diagnostics.some((d) => d.severity === expect[i]), `severity ${i} at ${finding.path}:${finding.line}`);
+      const diagnostics = vscode.languages
+        .getDiagnostics(vscode.Uri.joinPath(f.folder.uri, finding.path!))
+        .filter((d) => d.range.start.line === finding.line! - 1);
+      assert.ok(
+        diagnostics.some((d) => d.severity === expect[i]),
+        `severity ${i} at ${finding.path}:${finding.line}`,
+      );
     });
   });
 
@@ -68,13 +78,28 @@ describe('diagnostics', () => {
     const base = { ...template, ref: f.project.primary_branch, status: 'open', relevant_since: new Date().toISOString() };
     const dependency = { ...template.found_dependency, package: 'leftpad', version: '1.0.0', lockfile_line_url: lockUrl };
     f.data.sca.push(
-      { ...base, id: 990_010, syntactic_id: 'sca-used', found_dependency: dependency, usage: { location: { path: 'src/uses_dep.py', start_line: 12, start_col: 5, end_line: 12, end_col: 20 } } },
-      { ...base, id: 990_011, syntactic_id: 'sca-unused', found_dependency: { ...dependency, lockfile_line_url: lockUrl.replace('#L5', '#L9') }, usage: undefined },
+      {
+        ...base,
+        id: 990_010,
+        syntactic_id: 'sca-used',
+        found_dependency: dependency,
+        usage: { location: { path: 'src/uses_dep.py', start_line: 12, start_col: 5, end_line: 12, end_col: 20 } },
+      },
+      {
+        ...base,
+        id: 990_011,
+        syntactic_id: 'sca-unused',
+        found_dependency: { ...dependency, lockfile_line_url: lockUrl.replace('#L5', '#L9') },
+        usage: undefined,
+      },
     );
     undo(() => (f.data.sca = f.data.sca.filter((x) => x.id !== 990_010 && x.id !== 990_011)));
     await vscode.commands.executeCommand('appsecFindings.refresh');
     const atUsage = vscode.languages.getDiagnostics(vscode.Uri.joinPath(f.folder.uri, 'src/uses_dep.py'));
-    assert.deepEqual(atUsage.map((d) => [d.range.start.line, d.range.start.character]), [[11, 4]]);
+    assert.deepEqual(
+      atUsage.map((d) => [d.range.start.line, d.range.start.character]),
+      [[11, 4]],
+    );
     const related = atUsage[0]?.relatedInformation?.[0];
     assert.equal(related?.location.uri.fsPath, vscode.Uri.joinPath(f.folder.uri, 'locks/poetry.lock').fsPath);
     assert.equal(related?.location.range.start.line, 4);
@@ -87,7 +112,14 @@ describe('diagnostics', () => {
     const f = await fixture();
     const template = f.data.sast.find((x) => x.repository?.name === f.project.name && x.ref === f.project.primary_branch && x.status === 'open')!;
     const path = 'src/added_by_test.py';
-    f.data.sast.push({ ...template, id: 990_001, syntactic_id: 'added-by-test', status: 'open', relevant_since: new Date().toISOString(), location: { file_path: path, line: 7, column: 3, end_line: 7, end_column: 9 } });
+    f.data.sast.push({
+      ...template,
+      id: 990_001,
+      syntactic_id: 'added-by-test',
+      status: 'open',
+      relevant_since: new Date().toISOString(),
+      location: { file_path: path, line: 7, column: 3, end_line: 7, end_column: 9 },
+    });
     undo(async () => {
       if (!f.data.sast.some((x) => x.id === 990_001)) return;
       f.data.sast = f.data.sast.filter((x) => x.id !== 990_001);
@@ -95,14 +127,17 @@ describe('diagnostics', () => {
     });
     await vscode.commands.executeCommand('appsecFindings.refresh');
     const added = vscode.languages.getDiagnostics(vscode.Uri.joinPath(f.folder.uri, path));
-    assert.deepEqual(added.map((d) => [d.range.start.line, d.range.start.character, d.range.end.character]), [[6, 2, 8]]);
+    assert.deepEqual(
+      added.map((d) => [d.range.start.line, d.range.start.character, d.range.end.character]),
+      [[6, 2, 8]],
+    );
 
     f.data.sast = f.data.sast.filter((x) => x.id !== 990_001);
     await vscode.commands.executeCommand('appsecFindings.refresh');
     assert.equal(vscode.languages.getDiagnostics(vscode.Uri.joinPath(f.folder.uri, path)).length, 0, 'the emptied file lost its diagnostic');
   });
 
-  it('a refresh of a copy at the scanned commit draws Problems once: mapping onto today\'s code finds nothing moved', async () => {
+  it("a refresh of a copy at the scanned commit draws Problems once: mapping onto today's code finds nothing moved", async () => {
     const f = await fixture();
     assert.equal(git(f.folder.uri.fsPath, 'status', '--porcelain', '--untracked-files=no'), '', 'this copy is its scanned commit, saved');
     // The tracker logs "Drift: …" as a mapping ends, then tells its listeners (this one, then
@@ -118,7 +153,7 @@ describe('diagnostics', () => {
     undo(() => listening.dispose());
     await vscode.commands.executeCommand('appsecFindings.refresh');
     refreshed = true;
-    await waitFor(() => mappingEnded, 10_000, 'the findings are mapped onto today\'s code after the refresh');
+    await waitFor(() => mappingEnded, 10_000, "the findings are mapped onto today's code after the refresh");
     // A drawing of one slice is drawn in the turn it is asked for: had the mapping's end asked
     // for one, it would be logged by now.
     const shown = f.api.app.diagnostics.current.reduce((n, folder) => n + folder.findings.length, 0);
@@ -127,7 +162,11 @@ describe('diagnostics', () => {
     const lines = f.api.app.log.recent();
     const mappedAt = lines.map((line) => line.includes('Drift: ')).lastIndexOf(true);
     assert.ok(mappedAt >= 0, 'the mapping is logged');
-    assert.deepEqual(lines.slice(mappedAt).filter((line) => line.includes('Diagnostics: ')), [], `nothing moved, so nothing is drawn again: ${lines.slice(-12).join(' | ')}`);
+    assert.deepEqual(
+      lines.slice(mappedAt).filter((line) => line.includes('Diagnostics: ')),
+      [],
+      `nothing moved, so nothing is drawn again: ${lines.slice(-12).join(' | ')}`,
+    );
   });
 
   it('the hover says how a place relates to the scan: nothing when exact, the scanned line when edits above moved it', async () => {
@@ -145,21 +184,31 @@ describe('diagnostics', () => {
     });
     await editor.edit((b) => b.insert(new vscode.Position(0, 0), 'two new lines\nabove\n'));
     const moved = at.translate(2);
-    await waitFor(() => (vscode.languages.getDiagnostics(uri).some((d) => d.source === 'AppSec' && d.range.start.isEqual(moved))), 10_000, 'the diagnostic follows the typing');
+    await waitFor(
+      () => vscode.languages.getDiagnostics(uri).some((d) => d.source === 'AppSec' && d.range.start.isEqual(moved)),
+      10_000,
+      'the diagnostic follows the typing',
+    );
     assert.match(await hoverText(moved), new RegExp(`AppSec: Scanned at line ${at.line + 1} of commit [0-9a-f]{7}; moved to where that code is now`));
   });
 
   it('refuses paths outside the workspace folder', async () => {
     const f = await fixture();
     const template = f.data.sast.find((x) => x.repository?.name === f.project.name && x.ref === f.project.primary_branch && x.status === 'open')!;
-    f.data.sast.push({ ...template, id: 990_002, syntactic_id: 'escape', relevant_since: new Date().toISOString(), location: { file_path: '../../outside.py', line: 1 } });
+    f.data.sast.push({
+      ...template,
+      id: 990_002,
+      syntactic_id: 'escape',
+      relevant_since: new Date().toISOString(),
+      location: { file_path: '../../outside.py', line: 1 },
+    });
     undo(() => (f.data.sast = f.data.sast.filter((x) => x.id !== 990_002)));
     await vscode.commands.executeCommand('appsecFindings.refresh');
     const escaped = vscode.languages.getDiagnostics().filter(([uri]) => !uri.fsPath.startsWith(f.folder.uri.fsPath));
     assert.equal(escaped.filter(([, list]) => list.some((d) => d.source === 'AppSec')).length, 0);
   });
 
-  it('Show Finding Details from the editor shows the finding under the cursor, not the tree\'s selection', async () => {
+  it("Show Finding Details from the editor shows the finding under the cursor, not the tree's selection", async () => {
     const f = await fixture();
     await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
     const selected = await firstFindingNode(f.api.trees.projects);
@@ -187,7 +236,7 @@ describe('diagnostics', () => {
     assert.ok(uri, 'Problems holds a file of ours');
     await vscode.window.showTextDocument(uri, { preview: true });
     await vscode.commands.executeCommand('workbench.actions.view.problems');
-    await waitFor(async () => (await readWindow('.markers-panel .monaco-list-row')).length > 0, 10_000, 'the window\'s Problems panel lists the diagnostics');
+    await waitFor(async () => (await readWindow('.markers-panel .monaco-list-row')).length > 0, 10_000, "the window's Problems panel lists the diagnostics");
     await screenshotHandshake();
   });
 
@@ -224,7 +273,11 @@ describe('diagnostics', () => {
     const shown = f.api.app.diagnostics.current[0]?.findings.filter((x) => x.issueType === 'sast') ?? [];
     assert.equal(shown.length, critical.length);
     assert.ok(shown.every((x) => x.severity === 'critical'));
-    assert.ok(ours().flatMap(([, l]) => l).every((d) => d.severity === vscode.DiagnosticSeverity.Error));
+    assert.ok(
+      ours()
+        .flatMap(([, l]) => l)
+        .every((d) => d.severity === vscode.DiagnosticSeverity.Error),
+    );
     assert.match(f.api.trees.projectsView.description ?? '', /critical/);
     const treeCount = findingNodes(await issueTypeNode(f, /code/i)).length;
     assert.equal(treeCount, shown.length, 'the tree and Problems show the same findings');

@@ -11,7 +11,6 @@ const EXTRA = 20_000;
 const EXTRA_FILES = 400;
 const FIRST_ID = 700_000;
 
-
 /** The most any test adds. */
 const MOST = 60_000;
 
@@ -21,7 +20,11 @@ function addMany(f: Fixture, extra = EXTRA, files = EXTRA_FILES): void {
   assert.ok(template, 'the project has an open finding on its primary branch');
   for (let i = 0; i < extra; i++) {
     f.data.sast.push({
-      ...template, id: FIRST_ID + i, syntactic_id: `many-${i}`, status: 'open', severity: 'medium',
+      ...template,
+      id: FIRST_ID + i,
+      syntactic_id: `many-${i}`,
+      status: 'open',
+      severity: 'medium',
       location: { file_path: `src/many/file_${i % files}.py`, line: 1 + (i % 300), column: 1, end_line: 1 + (i % 300), end_column: 5 },
     });
   }
@@ -56,7 +59,9 @@ describe('a large drawing', () => {
     const before = appsecDiagnosticCount();
     addMany(f);
     await vscode.commands.executeCommand('appsecFindings.refresh');
-    const short = Array.from({ length: EXTRA_FILES }, (_, i) => vscode.Uri.joinPath(f.folder.uri, `src/many/file_${i}.py`)).filter((u) => vscode.languages.getDiagnostics(u).length !== EXTRA / EXTRA_FILES).map((u) => u.path.split('/').pop());
+    const short = Array.from({ length: EXTRA_FILES }, (_, i) => vscode.Uri.joinPath(f.folder.uri, `src/many/file_${i}.py`))
+      .filter((u) => vscode.languages.getDiagnostics(u).length !== EXTRA / EXTRA_FILES)
+      .map((u) => u.path.split('/').pop());
     assert.equal(appsecDiagnosticCount(), before + EXTRA, `files drawn short: ${short.join(', ')}`);
     const counted = [...f.api.statusBar.text.matchAll(/(\d+) [a-z]+/g)].reduce((n, m) => n + Number(m[1]), 0);
     assert.equal(counted, before + EXTRA, `the status bar counts what Problems shows: ${f.api.statusBar.text}`);
@@ -64,7 +69,11 @@ describe('a large drawing', () => {
     // about 1 100 diagnostics of one `set` call and silently drops the rest.
     const held = vscode.languages.getDiagnostics().reduce((n, [, list]) => n + list.filter((d) => d.severity !== vscode.DiagnosticSeverity.Hint).length, 0);
     let inWindow = -1;
-    await waitFor(async () => (inWindow = await windowProblemCount()) === held, 10_000, () => `the window's status bar counts every diagnostic held: ${inWindow} of ${held}`);
+    await waitFor(
+      async () => (inWindow = await windowProblemCount()) === held,
+      10_000,
+      () => `the window's status bar counts every diagnostic held: ${inWindow} of ${held}`,
+    );
 
     // A change to two findings draws them all again: the open file's at once, the rest in slices.
     const openFile = vscode.Uri.joinPath(f.folder.uri, 'src/many/file_0.py');
@@ -86,27 +95,37 @@ describe('a large drawing', () => {
     const set = collection.set.bind(collection) as (...args: unknown[]) => void;
     // Every file handed over for the change: only the two files whose findings changed.
     const handedFiles = new Set<string>();
-    collection.set = ((...args: unknown[]) => {
+    collection.set = (...args: unknown[]) => {
       const entries: [vscode.Uri][] = args[0] instanceof vscode.Uri ? [[args[0]]] : (args[0] as [vscode.Uri][]);
       for (const [uri] of entries) handedFiles.add(vscode.workspace.asRelativePath(uri));
       set(...args);
       if (otherWhenOpenDrawn === undefined && count(openFile) === heldOpen - 1) otherWhenOpenDrawn = count(otherFile);
-    });
-    const putBack = (): void => { delete (collection as { set?: unknown }).set; };
+    };
+    const putBack = (): void => {
+      delete (collection as { set?: unknown }).set;
+    };
     undo(putBack);
     const patch = f.api.app.findings.patch(f.api.app.session.deployment!.slug, 'sast', [FIRST_ID, FIRST_ID + 1], { status: 'ignored' });
     assert.equal(count(otherFile), heldOther, 'not drawn within the change');
     await waitFor(() => otherWhenOpenDrawn !== undefined, 20_000, 'the open file is drawn');
     assert.equal(otherWhenOpenDrawn, heldOther, 'the open file is drawn before the others');
-    await waitFor(() => count(otherFile) === heldOther - 1, 20_000, 'the other file\'s ignored finding leaves Problems');
+    await waitFor(() => count(otherFile) === heldOther - 1, 20_000, "the other file's ignored finding leaves Problems");
     putBack();
     // The drawing logs what it built and what it left as it was, as it hands over.
-    const drawn = f.api.app.log.recent().filter((line) => line.includes('Diagnostics: ')).pop() ?? '';
+    const drawn =
+      f.api.app.log
+        .recent()
+        .filter((line) => line.includes('Diagnostics: '))
+        .pop() ?? '';
     // Of the 400 files added, the 398 whose findings did not change are left as they are (the
     // fixture's own files may be planned again: earlier tests in this window edit them).
     const [, kept] = /\((\d+) files as they were\)/.exec(drawn) ?? [];
     assert.ok(Number(kept) >= EXTRA_FILES - 2, `the unchanged files are neither planned nor built: ${drawn}`);
-    assert.deepEqual([...handedFiles].filter((path) => path.startsWith('src/many/')).sort(), ['src/many/file_0.py', 'src/many/file_1.py'], 'of the files added, only the two changed ones are handed over again');
+    assert.deepEqual(
+      [...handedFiles].filter((path) => path.startsWith('src/many/')).sort(),
+      ['src/many/file_0.py', 'src/many/file_1.py'],
+      'of the files added, only the two changed ones are handed over again',
+    );
     const between = turns;
     turns = 10_000;
     assert.ok(between >= 3, `other work ran between the slices (${between} turns)`);
@@ -129,19 +148,23 @@ describe('a large drawing', () => {
     const { collection } = f.api.app.diagnostics;
     const set = collection.set.bind(collection) as (...args: unknown[]) => void;
     let redrawn = false;
-    collection.set = ((...args: unknown[]) => {
+    collection.set = (...args: unknown[]) => {
       set(...args);
       if (!redrawn && appsecDiagnosticCount() > before) {
         redrawn = true;
         f.api.app.diagnostics.redraw();
       }
+    };
+    undo(() => {
+      delete (collection as { set?: unknown }).set;
     });
-    undo(() => { delete (collection as { set?: unknown }).set; });
     const drawingsBefore = f.api.app.log.recent().filter((line) => line.includes('Diagnostics: ')).length;
     await vscode.commands.executeCommand('appsecFindings.refresh');
     const drawings = f.api.app.log.recent().filter((line) => line.includes('Diagnostics: ')).length - drawingsBefore;
     assert.ok(redrawn && drawings >= 2, `the redraw was handed over during the refresh (${drawings} drawings)`);
-    const short = Array.from({ length: files }, (_, i) => vscode.Uri.joinPath(f.folder.uri, `src/many/file_${i}.py`)).filter((u) => vscode.languages.getDiagnostics(u).length !== extra / files).length;
+    const short = Array.from({ length: files }, (_, i) => vscode.Uri.joinPath(f.folder.uri, `src/many/file_${i}.py`)).filter(
+      (u) => vscode.languages.getDiagnostics(u).length !== extra / files,
+    ).length;
     assert.equal(appsecDiagnosticCount(), before + extra, `all drawn when the refresh resolves (${short} files drawn short)`);
   });
 

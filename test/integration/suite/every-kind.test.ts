@@ -69,10 +69,16 @@ describe('every kind of finding', () => {
     await vscode.commands.executeCommand('appsecFindings.groupBy', 'severity');
     const projects = (await snapshotTree(f.api.trees.projects, 4)) as Snap[];
     const project = projects.find((p) => p.label === f.project.name);
-    assert.deepEqual(project?.children?.map((c) => c.label), ['Code findings', 'Supply-chain findings', 'Secrets', 'Dependencies']);
+    assert.deepEqual(
+      project?.children?.map((c) => c.label),
+      ['Code findings', 'Supply-chain findings', 'Secrets', 'Dependencies'],
+    );
     const secrets = project?.children?.[2]?.children?.flatMap((g) => g.children ?? []) ?? [];
     assert.equal(secrets.length, added.secrets.filter((s) => s.ref === f.project.primary_branch).length);
-    assert.ok(secrets.every((s) => /^(valid secret|invalid secret|not validated|validation failed) · /.test(s.description ?? '')), JSON.stringify(secrets.map((s) => s.description)));
+    assert.ok(
+      secrets.every((s) => /^(valid secret|invalid secret|not validated|validation failed) · /.test(s.description ?? '')),
+      JSON.stringify(secrets.map((s) => s.description)),
+    );
     const code = project?.children?.[0]?.children?.flatMap((g) => g.children ?? []) ?? [];
     const ai = code.filter((c) => (c.description ?? '').startsWith('AI · '));
     assert.equal(ai.length, added.ai.filter((a) => a.ref === f.project.primary_branch && a.status === 'open').length);
@@ -81,20 +87,38 @@ describe('every kind of finding', () => {
   it('where a code finding, its AI twin and a secret share a line, the quick-fix menu and the hover name each one, and no entry repeats', async () => {
     // addAiAndSecrets puts an AI finding and a secret on the line of the project's first code findings.
     const files = vscode.languages.getDiagnostics().filter(([uri]) => uri.fsPath.startsWith(f.folder.uri.fsPath));
-    const place = files.flatMap(([uri, list]) => (list as FindingDiagnostic[]).filter((d) => d.finding).map((d) => ({ uri, d })))
-      .find(({ uri, d }) => d.finding.secret && (vscode.languages.getDiagnostics(uri) as FindingDiagnostic[]).filter((o) => o.finding && o.range.start.line === d.range.start.line).some((o) => o.finding.ai));
+    const place = files
+      .flatMap(([uri, list]) => (list as FindingDiagnostic[]).filter((d) => d.finding).map((d) => ({ uri, d })))
+      .find(
+        ({ uri, d }) =>
+          d.finding.secret &&
+          (vscode.languages.getDiagnostics(uri) as FindingDiagnostic[])
+            .filter((o) => o.finding && o.range.start.line === d.range.start.line)
+            .some((o) => o.finding.ai),
+      );
     assert.ok(place, 'a line with a secret and an AI finding');
-    const here = (vscode.languages.getDiagnostics(place.uri) as FindingDiagnostic[]).filter((o) => o.finding && o.range.start.line === place.d.range.start.line);
+    const here = (vscode.languages.getDiagnostics(place.uri) as FindingDiagnostic[]).filter(
+      (o) => o.finding && o.range.start.line === place.d.range.start.line,
+    );
     assert.ok(here.length >= 3, `${here.length} findings on the line`);
     await vscode.window.showTextDocument(place.uri, { selection: new vscode.Range(place.d.range.start, place.d.range.start) });
     const document = await vscode.workspace.openTextDocument(place.uri);
     const line = document.lineAt(place.d.range.start.line).range;
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', place.uri, line, vscode.CodeActionKind.QuickFix.value);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      place.uri,
+      line,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     const titles = actions.map((a) => a.title);
     assert.equal(new Set(titles).size, titles.length, `no title twice: ${titles.join(' | ')}`);
     const service = place.d.finding.secret!.service;
-    for (const expected of [`Ignore ${service} secret…`, `Show details of ${service} secret`, `Open ${service} secret in Platform`]) assert.ok(titles.includes(expected), `${expected} in ${titles.join(' | ')}`);
-    assert.ok(titles.some((t) => /^Ignore .+ \(AI\)…$/.test(t)), 'the AI finding is named as one');
+    for (const expected of [`Ignore ${service} secret…`, `Show details of ${service} secret`, `Open ${service} secret in Platform`])
+      assert.ok(titles.includes(expected), `${expected} in ${titles.join(' | ')}`);
+    assert.ok(
+      titles.some((t) => /^Ignore .+ \(AI\)…$/.test(t)),
+      'the AI finding is named as one',
+    );
     assert.ok(!titles.includes('Open in Platform') && !titles.includes('Copy Rule ID'), 'no unnamed generic entry');
     assert.ok(!titles.includes(`Copy Rule ID of ${service} secret`), 'a secret has no rule id to copy');
 
@@ -104,19 +128,34 @@ describe('every kind of finding', () => {
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     const blocks = text.split(/\n---\n/).filter((b) => b.includes('command:appsecFindings.showDetails'));
     assert.ok(blocks.length >= 3, `one block of links per finding (${blocks.length})`);
-    const words: Record<string, string> = { confirmed_valid: 'valid secret', confirmed_invalid: 'invalid secret', no_validator: 'not validated', validation_error: 'validation failed' };
+    const words: Record<string, string> = {
+      confirmed_valid: 'valid secret',
+      confirmed_invalid: 'invalid secret',
+      no_validator: 'not validated',
+      validation_error: 'validation failed',
+    };
     const validation = words[place.d.finding.secret!.validation];
-    assert.ok(blocks.some((b) => b.includes(`**${service} secret**`) && b.includes(validation ?? '?')), `the secret's block says it is a ${validation ?? '?'}`);
+    assert.ok(
+      blocks.some((b) => b.includes(`**${service} secret**`) && b.includes(validation ?? '?')),
+      `the secret's block says it is a ${validation ?? '?'}`,
+    );
   });
 
-  it('the AI filter narrows code findings to the AI analysis\'s, in Problems too', async () => {
+  it("the AI filter narrows code findings to the AI analysis's, in Problems too", async () => {
     await vscode.commands.executeCommand('appsecFindings.filterFindings', { status: 'open', aiFindings: 'only' });
     const aiIds = new Set(added.ai.filter((a) => a.ref === f.project.primary_branch && a.status === 'open').map((a) => String(a.id)));
     const shown = vscode.languages.getDiagnostics().flatMap(([, list]) => (list as FindingDiagnostic[]).filter((d) => d.finding).map((d) => d.finding));
     const code = shown.filter((x) => x.issueType === 'sast');
     assert.ok(code.length > 0);
-    assert.deepEqual(code.filter((x) => !aiIds.has(String(x.id))).map((x) => x.id), [], 'only AI code findings');
-    assert.ok(shown.some((x) => x.issueType === 'sca'), 'other kinds are not narrowed');
+    assert.deepEqual(
+      code.filter((x) => !aiIds.has(String(x.id))).map((x) => x.id),
+      [],
+      'only AI code findings',
+    );
+    assert.ok(
+      shown.some((x) => x.issueType === 'sca'),
+      'other kinds are not narrowed',
+    );
     await vscode.commands.executeCommand('appsecFindings.filterFindings', { status: 'open' });
   });
 
@@ -126,7 +165,13 @@ describe('every kind of finding', () => {
     const file = vscode.Uri.joinPath(f.folder.uri, secret.findingPath);
     await waitFor(() => diagnosticOf(file, secret.id) !== undefined, 10_000, 'the secret is shown');
     triaged.push(secret.id);
-    await vscode.commands.executeCommand('appsecFindings.triage', { findingIds: [secret.id], issueType: 'secrets', state: 'ignored', reason: 'false_positive', note: 'a test key' });
+    await vscode.commands.executeCommand('appsecFindings.triage', {
+      findingIds: [secret.id],
+      issueType: 'secrets',
+      state: 'ignored',
+      reason: 'false_positive',
+      note: 'a test key',
+    });
     assert.equal(diagnosticOf(file, secret.id), undefined);
     assert.equal(secret.status, 'FINDING_STATUS_IGNORED', 'the platform has it ignored');
     const request = f.server.requests.filter((r) => r.path.endsWith('/triage')).pop();
@@ -137,14 +182,18 @@ describe('every kind of finding', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'appsec-sarif-'));
     const target = path.join(dir, 'shop.sarif');
     const result = await vscode.commands.executeCommand<{ results: number } | undefined>('appsecFindings.exportSarif', f.project.name, { saveTo: target });
-    const log = JSON.parse(readFileSync(target, 'utf8')) as { version: string; runs: { results: { ruleId: string; level: string; properties: { issueType: string } }[] }[] };
+    const log = JSON.parse(readFileSync(target, 'utf8')) as {
+      version: string;
+      runs: { results: { ruleId: string; level: string; properties: { issueType: string } }[] }[];
+    };
     assert.equal(log.version, '2.1.0');
     const results = log.runs[0]?.results ?? [];
     assert.equal(results.length, result?.results);
     const kinds = new Set(results.map((r) => r.properties.issueType));
     assert.deepEqual([...kinds].sort(), ['sast', 'sca', 'secrets']);
     const query = { repos: f.project.name, ref: f.project.primary_branch, status: 'open', dedup: 'true' };
-    const openCode = (await serverFindings(f, 'sast', query)).length + f.data.ai_sast.filter((x) => x.ref === f.project.primary_branch && x.status === 'open').length;
+    const openCode =
+      (await serverFindings(f, 'sast', query)).length + f.data.ai_sast.filter((x) => x.ref === f.project.primary_branch && x.status === 'open').length;
     const exported = results.filter((r) => r.properties.issueType === 'sast').length;
     assert.equal(exported, openCode, `the current filters (open) apply: ${exported} exported, ${openCode} open on the platform`);
     assert.ok(results.every((r) => ['error', 'warning', 'note'].includes(r.level)));

@@ -8,22 +8,34 @@ import * as vscode from 'vscode';
 import { EXTENSION_ID, signIn, signedIn, type Fixture } from './fixture';
 import { walkTree } from './tree-snapshot';
 
-interface MenuEntry { readonly command?: string; readonly submenu?: string; readonly when?: string; readonly group?: string }
-interface Walked { readonly view: string; readonly node: unknown; readonly contextValue: string }
+interface MenuEntry {
+  readonly command?: string;
+  readonly submenu?: string;
+  readonly when?: string;
+  readonly group?: string;
+}
+interface Walked {
+  readonly view: string;
+  readonly node: unknown;
+  readonly contextValue: string;
+}
 
 const VIEWS = { projects: 'appsecFindings.projects', policies: 'appsecFindings.policies' } as const;
 
 /** Whether a `when` clause holds for a view and an item's contextValue. Context keys of our own count as set. */
 function holds(when: string | undefined, view: string | undefined, contextValue: string | undefined): boolean {
   if (!when) return true;
-  return when.split('&&').map((part) => part.trim()).every((part) => {
-    if (part === 'false') return false;
-    const isView = /^view == (\S+)$/.exec(part);
-    if (isView) return isView[1] === view;
-    const item = /^viewItem =~ \/(.*)\/$/.exec(part);
-    if (item) return contextValue !== undefined && new RegExp(item[1]).test(contextValue);
-    return true;
-  });
+  return when
+    .split('&&')
+    .map((part) => part.trim())
+    .every((part) => {
+      if (part === 'false') return false;
+      const isView = /^view == (\S+)$/.exec(part);
+      if (isView) return isView[1] === view;
+      const item = /^viewItem =~ \/(.*)\/$/.exec(part);
+      if (item) return contextValue !== undefined && new RegExp(item[1]).test(contextValue);
+      return true;
+    });
 }
 
 const DIALOG_REFUSED = 'DialogService: refused to show dialog in tests';
@@ -42,7 +54,15 @@ describe('every menu entry, run as its click runs it', function () {
     f = await signedIn();
     menus = (vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { menus: Record<string, MenuEntry[]> } }).contributes.menus;
     // What the writes among the entries change (a triage, a mode) is put back after the test.
-    saved.data = structuredClone({ sast: f.data.sast, sca: f.data.sca, ai_sast: f.data.ai_sast, secrets: f.data.secrets, projects: f.data.projects, policies: f.data.policies, rules: f.data.rulesByPolicyId });
+    saved.data = structuredClone({
+      sast: f.data.sast,
+      sca: f.data.sca,
+      ai_sast: f.data.ai_sast,
+      secrets: f.data.secrets,
+      projects: f.data.projects,
+      policies: f.data.policies,
+      rules: f.data.rulesByPolicyId,
+    });
     // Every status, so the entries for findings that are not open (Reopen) have nodes too.
     savedSelection = f.api.app.viewState.selection();
     await vscode.commands.executeCommand('appsecFindings.filterFindings', { ...savedSelection, status: undefined });
@@ -56,13 +76,24 @@ describe('every menu entry, run as its click runs it', function () {
     // repository stands for the other code hosts, drawn by the tree as any finding is.
     const finding = projects.map(({ node }) => node).find((n) => n.kind === 'finding');
     if (finding?.kind === 'finding') {
-      const node = { ...finding, finding: { ...finding.finding, lineOfCodeUrl: 'https://bitbucket.org/acme/payments-api/src/0123456789abcdef0123456789abcdef01234567/app.py#lines-3' } };
+      const node = {
+        ...finding,
+        finding: { ...finding.finding, lineOfCodeUrl: 'https://bitbucket.org/acme/payments-api/src/0123456789abcdef0123456789abcdef01234567/app.py#lines-3' },
+      };
       walked.push({ view: VIEWS.projects, node, contextValue: f.api.trees.projects.getTreeItem(node).contextValue ?? '' });
     }
   });
 
   after(async () => {
-    const back = saved.data as { sast: typeof f.data.sast; sca: typeof f.data.sca; ai_sast: typeof f.data.ai_sast; secrets: typeof f.data.secrets; projects: typeof f.data.projects; policies: typeof f.data.policies; rules: typeof f.data.rulesByPolicyId };
+    const back = saved.data as {
+      sast: typeof f.data.sast;
+      sca: typeof f.data.sca;
+      ai_sast: typeof f.data.ai_sast;
+      secrets: typeof f.data.secrets;
+      projects: typeof f.data.projects;
+      policies: typeof f.data.policies;
+      rules: typeof f.data.rulesByPolicyId;
+    };
     f.data.sast.splice(0, Infinity, ...back.sast);
     f.data.sca.splice(0, Infinity, ...back.sca);
     f.data.ai_sast.splice(0, Infinity, ...back.ai_sast);
@@ -70,10 +101,14 @@ describe('every menu entry, run as its click runs it', function () {
     // The very same project objects, their fields put back: the fixture's `f.project` is one of
     // them, and the files after this one read the platform's project through it.
     const projects = new Map(f.data.projects.map((p) => [p.id, p]));
-    f.data.projects.splice(0, Infinity, ...back.projects.map((saved) => {
-      const now = projects.get(saved.id);
-      return now ? Object.assign(now, saved) : saved;
-    }));
+    f.data.projects.splice(
+      0,
+      Infinity,
+      ...back.projects.map((saved) => {
+        const now = projects.get(saved.id);
+        return now ? Object.assign(now, saved) : saved;
+      }),
+    );
     f.data.policies.splice(0, Infinity, ...back.policies);
     f.data.rulesByPolicyId.clear();
     for (const [id, rules] of back.rules) f.data.rulesByPolicyId.set(id, rules);
@@ -91,7 +126,13 @@ describe('every menu entry, run as its click runs it', function () {
   after(() => {
     // The log names where this file spends its time, so a slower suite says which command.
     const total = clickTimes.reduce((sum, c) => sum + c.ms, 0);
-    console.log(`every menu entry: ${clickTimes.length} clicks in ${(total / 1000).toFixed(1)} s; the slowest: ${[...clickTimes].sort((x, y) => y.ms - x.ms).slice(0, 8).map((c) => `${c.what} ${c.ms} ms`).join(', ')}`);
+    console.log(
+      `every menu entry: ${clickTimes.length} clicks in ${(total / 1000).toFixed(1)} s; the slowest: ${[...clickTimes]
+        .sort((x, y) => y.ms - x.ms)
+        .slice(0, 8)
+        .map((c) => `${c.what} ${c.ms} ms`)
+        .join(', ')}`,
+    );
   });
 
   async function click(command: string, args: readonly unknown[]): Promise<string[]> {
@@ -109,8 +150,13 @@ describe('every menu entry, run as its click runs it', function () {
     let settled = false;
     let thrown: unknown;
     const running = Promise.resolve(vscode.commands.executeCommand(command, ...args)).then(
-      () => { settled = true; },
-      (error: unknown) => { settled = true; thrown = error; },
+      () => {
+        settled = true;
+      },
+      (error: unknown) => {
+        settled = true;
+        thrown = error;
+      },
     );
     for (let i = 0; i < 60 && !settled; i++) {
       await Promise.race([running, sleep(250)]);
@@ -129,7 +175,9 @@ describe('every menu entry, run as its click runs it', function () {
   function treeRuns(menu: string): { entry: MenuEntry; target: Walked }[] {
     return (menus[menu] ?? []).flatMap((entry) => {
       const seen = new Set<string>();
-      return walked.filter((w) => holds(entry.when, w.view, w.contextValue) && !seen.has(w.contextValue) && seen.add(w.contextValue)).map((target) => ({ entry, target }));
+      return walked
+        .filter((w) => holds(entry.when, w.view, w.contextValue) && !seen.has(w.contextValue) && seen.add(w.contextValue))
+        .map((target) => ({ entry, target }));
     });
   }
 
@@ -138,7 +186,11 @@ describe('every menu entry, run as its click runs it', function () {
     const runs = treeRuns('view/item/context');
     // Each entry runs at least once: one the tree shows no node for is a gap in this test.
     const unrun = (menus['view/item/context'] ?? []).filter((entry) => !runs.some((r) => r.entry === entry));
-    assert.deepEqual(unrun.map((e) => `${e.command ?? e.submenu ?? ''} (${e.when ?? ''})`), [], `the tree shows a node for every entry (${[...new Set(walked.map((w) => w.contextValue))].join(' | ')})`);
+    assert.deepEqual(
+      unrun.map((e) => `${e.command ?? e.submenu ?? ''} (${e.when ?? ''})`),
+      [],
+      `the tree shows a node for every entry (${[...new Set(walked.map((w) => w.contextValue))].join(' | ')})`,
+    );
     const withSelection = new Set<MenuEntry>();
     for (const { entry, target } of runs) {
       const inline = (entry.group ?? '').startsWith('inline');
@@ -151,7 +203,9 @@ describe('every menu entry, run as its click runs it', function () {
       for (const command of commands) {
         for (const args of argumentLists) {
           const problems = await click(command, args);
-          failures.push(...problems.map((p) => `${inline ? 'inline' : 'context'} ${command} on "${target.contextValue}" with ${args.length} argument(s): ${p}`));
+          failures.push(
+            ...problems.map((p) => `${inline ? 'inline' : 'context'} ${command} on "${target.contextValue}" with ${args.length} argument(s): ${p}`),
+          );
           if (f.api.app.session.state.kind !== 'signedIn') await signIn(f);
         }
       }
@@ -180,7 +234,9 @@ describe('every menu entry, run as its click runs it', function () {
       await vscode.window.showTextDocument(document);
       if (entry.command) await run('editor/context', entry.command, [document.uri]);
     }
-    const contributed = (vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands.map((c) => c.command);
+    const contributed = (
+      vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { commands: { command: string }[] } }
+    ).contributes.commands.map((c) => c.command);
     const hidden = new Set((menus.commandPalette ?? []).filter((e) => e.when === 'false').map((e) => e.command));
     const inPalette = contributed.filter((command) => !hidden.has(command));
     assert.ok(inPalette.length > 30, `${inPalette.length} commands in the palette`);

@@ -12,16 +12,36 @@ import { signedIn, type Fixture } from './fixture';
 import { firstFindingNode, walkTree } from './tree-snapshot';
 import { actInWindow, notificationTexts, readWindow, restoreAfterEach, screenshotHandshake, screenshotsInThemes, waitFor } from './helpers';
 
-interface RawStep { path: string; start: { line: string } }
-interface RawStory { dataflowTrace?: { taintSource?: RawStep[]; intermediateVars?: RawStep[]; taintSink?: RawStep[] }; relatedIssues?: unknown[]; activityHistory?: unknown[]; isBlocking?: boolean }
-interface TraceStepResult { role: string; uri?: vscode.Uri; range?: vscode.Range; url?: string; gone?: boolean }
+interface RawStep {
+  path: string;
+  start: { line: string };
+}
+interface RawStory {
+  dataflowTrace?: { taintSource?: RawStep[]; intermediateVars?: RawStep[]; taintSink?: RawStep[] };
+  relatedIssues?: unknown[];
+  activityHistory?: unknown[];
+  isBlocking?: boolean;
+}
+interface TraceStepResult {
+  role: string;
+  uri?: vscode.Uri;
+  range?: vscode.Range;
+  url?: string;
+  gone?: boolean;
+}
 
 async function rawStory(f: Fixture, id: number): Promise<RawStory> {
-  const response = await fetch(`${f.server.url}/api/agent/deployments/${f.data.deployment.id}/issues/v2/${id}`, { headers: { Authorization: `Bearer ${f.server.token}` } });
+  const response = await fetch(`${f.server.url}/api/agent/deployments/${f.data.deployment.id}/issues/v2/${id}`, {
+    headers: { Authorization: `Bearer ${f.server.token}` },
+  });
   return (await response.json()) as RawStory;
 }
 
-const stepsOf = (story: RawStory): RawStep[] => [...story.dataflowTrace?.taintSource ?? [], ...story.dataflowTrace?.intermediateVars ?? [], ...story.dataflowTrace?.taintSink ?? []];
+const stepsOf = (story: RawStory): RawStep[] => [
+  ...(story.dataflowTrace?.taintSource ?? []),
+  ...(story.dataflowTrace?.intermediateVars ?? []),
+  ...(story.dataflowTrace?.taintSink ?? []),
+];
 
 /** Our diagnostic of a finding, wherever Problems draws it. */
 function diagnosticOf(f: Fixture, id: number): { uri: vscode.Uri; diagnostic: KnownFindingDiagnostic } | undefined {
@@ -42,7 +62,9 @@ const taken = new Set<number>();
  * another test. Found by asking the platform.
  */
 async function storied(f: Fixture, history = true): Promise<{ finding: Finding; lines: number[] }> {
-  const shown = f.api.app.diagnostics.current.flatMap((folder) => folder.findings).filter((x) => x.issueType === 'sast' && x.location && x.status === 'open' && diagnosticOf(f, x.id));
+  const shown = f.api.app.diagnostics.current
+    .flatMap((folder) => folder.findings)
+    .filter((x) => x.issueType === 'sast' && x.location && x.status === 'open' && diagnosticOf(f, x.id));
   for (const finding of shown) {
     if (taken.has(finding.id)) continue;
     const story = await rawStory(f, finding.id);
@@ -57,7 +79,7 @@ async function storied(f: Fixture, history = true): Promise<{ finding: Finding; 
 
 const related = (f: Fixture, id: number): number[] => diagnosticOf(f, id)?.diagnostic.relatedInformation?.map((r) => r.location.range.start.line) ?? [];
 
-describe('a finding\'s trace and the ways to fix it', () => {
+describe("a finding's trace and the ways to fix it", () => {
   let f: Fixture;
   before(async () => {
     f = await signedIn();
@@ -69,15 +91,27 @@ describe('a finding\'s trace and the ways to fix it', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('Show Trace: the steps in today\'s code, and Problems lists them under the finding, at today\'s lines after an edit above the source', async function () {
+  it("Show Trace: the steps in today's code, and Problems lists them under the finding, at today's lines after an edit above the source", async function () {
     this.timeout(90_000);
     const { finding, lines } = await storied(f);
     const uri = vscode.Uri.joinPath(f.folder.uri, finding.location?.filePath ?? '');
     assert.deepEqual(related(f, finding.id), [], 'nothing before the story is wanted');
     const steps = await vscode.commands.executeCommand<TraceStepResult[]>('appsecFindings.showTrace', { findingId: finding.id, issueType: 'sast' });
-    assert.deepEqual(steps.map((s) => s.role), ['source', ...lines.slice(2).map(() => 'step'), 'sink'], 'source first, sink last');
-    assert.deepEqual(steps.map((s) => [s.uri?.toString(), s.range?.start.line]), lines.map((line) => [uri.toString(), line - 1]), 'each step in the workspace, at its line');
-    assert.deepEqual(related(f, finding.id), lines.map((line) => line - 1), 'the diagnostic carries the steps as related information, in order');
+    assert.deepEqual(
+      steps.map((s) => s.role),
+      ['source', ...lines.slice(2).map(() => 'step'), 'sink'],
+      'source first, sink last',
+    );
+    assert.deepEqual(
+      steps.map((s) => [s.uri?.toString(), s.range?.start.line]),
+      lines.map((line) => [uri.toString(), line - 1]),
+      'each step in the workspace, at its line',
+    );
+    assert.deepEqual(
+      related(f, finding.id),
+      lines.map((line) => line - 1),
+      'the diagnostic carries the steps as related information, in order',
+    );
     const messages = diagnosticOf(f, finding.id)?.diagnostic.relatedInformation?.map((r) => r.message) ?? [];
     assert.match(messages[0] ?? '', /^source \(1 of \d\): /);
     assert.match(messages.at(-1) ?? '', /^sink \(\d of \d\): /);
@@ -89,11 +123,25 @@ describe('a finding\'s trace and the ways to fix it', () => {
       await vscode.commands.executeCommand('workbench.action.files.revert');
     });
     await editor.edit((b) => b.insert(new vscode.Position(0, 0), 'added one\nadded two\nadded three\n'));
-    await waitFor(() => diagnosticOf(f, finding.id)?.diagnostic.range.start.line === (finding.location?.line ?? 0) + 2, 10_000, 'the finding moved with the edit');
-    await waitFor(() => JSON.stringify(related(f, finding.id)) === JSON.stringify(lines.map((line) => line + 2)), 10_000,
-      () => `the steps moved with the edit (at ${related(f, finding.id).map((l) => l + 1).join(', ')}; scanned at ${lines.join(', ')})`);
+    await waitFor(
+      () => diagnosticOf(f, finding.id)?.diagnostic.range.start.line === (finding.location?.line ?? 0) + 2,
+      10_000,
+      'the finding moved with the edit',
+    );
+    await waitFor(
+      () => JSON.stringify(related(f, finding.id)) === JSON.stringify(lines.map((line) => line + 2)),
+      10_000,
+      () =>
+        `the steps moved with the edit (at ${related(f, finding.id)
+          .map((l) => l + 1)
+          .join(', ')}; scanned at ${lines.join(', ')})`,
+    );
     const again = await vscode.commands.executeCommand<TraceStepResult[]>('appsecFindings.showTrace', { findingId: finding.id, issueType: 'sast' });
-    assert.deepEqual(again.map((s) => s.range?.start.line), lines.map((line) => line + 2), 'Show Trace places them there too');
+    assert.deepEqual(
+      again.map((s) => s.range?.start.line),
+      lines.map((line) => line + 2),
+      'Show Trace places them there too',
+    );
 
     // What the user sees: Problems of this file, the trace under the finding.
     undo(() => vscode.commands.executeCommand('workbench.actions.workbench.panel.markers.view.toggleActiveFile'));
@@ -114,7 +162,11 @@ describe('a finding\'s trace and the ways to fix it', () => {
     await waitFor(() => panel.shownHtml.includes('data-action="openTraceStep"'), 15_000, 'the panel shows the trace');
     const html = panel.shownHtml;
     const indexes = [...html.matchAll(/data-action="openTraceStep" data-index="(\d+)">[^<]*:(\d+)</g)].map((m) => [Number(m[1]), Number(m[2])]);
-    assert.deepEqual(indexes, lines.map((line, i) => [i, line]), 'every step, in order, at its line');
+    assert.deepEqual(
+      indexes,
+      lines.map((line, i) => [i, line]),
+      'every step, in order, at its line',
+    );
     for (const heading of ['Trace', 'On the platform', 'Elsewhere', 'Activity']) assert.ok(html.includes(`-heading">${heading}</h2>`), heading);
     assert.match(html, /<section id="elsewhere"[^>]*>.*(open|fixed|ignored|being reviewed|being fixed) (on|in pull request)/s, 'the states elsewhere in words');
     await waitFor(async () => (await readWindow('iframe.webview.ready')).length > 0, 10_000, 'the panel is drawn');
@@ -132,9 +184,17 @@ describe('a finding\'s trace and the ways to fix it', () => {
     const file = vscode.Uri.joinPath(f.folder.uri, finding.location?.filePath ?? '').toString();
     const selectionLine = (): number | undefined => vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === file)?.selection.start.line;
     await waitFor(async () => (await readWindow('.quick-input-widget .monaco-list-row')).length === lines.length, 10_000, 'the steps are listed');
-    await waitFor(() => selectionLine() === lines[0] - 1, 10_000, () => `the source is shown in the editor (at ${selectionLine()})`);
+    await waitFor(
+      () => selectionLine() === lines[0] - 1,
+      10_000,
+      () => `the source is shown in the editor (at ${selectionLine()})`,
+    );
     await actInWindow('press:ArrowDown');
-    await waitFor(() => selectionLine() === lines[1] - 1, 10_000, () => `the next step is shown (at ${selectionLine()})`);
+    await waitFor(
+      () => selectionLine() === lines[1] - 1,
+      10_000,
+      () => `the next step is shown (at ${selectionLine()})`,
+    );
     await screenshotsInThemes('show-trace', ['light']);
     await actInWindow('press:Escape');
     assert.equal((await walked).length, lines.length, 'resolves with the steps once the list closes');
@@ -142,7 +202,9 @@ describe('a finding\'s trace and the ways to fix it', () => {
 
   it('a finding whose story says it blocks pull requests is marked so in the tree once the story is read', async function () {
     this.timeout(60_000);
-    const shown = f.api.app.diagnostics.current.flatMap((folder) => folder.findings).filter((x) => x.issueType === 'sast' && x.status === 'open' && !f.api.app.stories.peek(x));
+    const shown = f.api.app.diagnostics.current
+      .flatMap((folder) => folder.findings)
+      .filter((x) => x.issueType === 'sast' && x.status === 'open' && !f.api.app.stories.peek(x));
     let blocking: Finding | undefined;
     for (const finding of shown) {
       if ((await rawStory(f, finding.id)).isBlocking !== true) continue;
@@ -154,7 +216,11 @@ describe('a finding\'s trace and the ways to fix it', () => {
     const description = (): string => String(f.api.trees.projects.getTreeItem({ ...node, finding: blocking }).description ?? '');
     assert.doesNotMatch(description(), /blocks pull requests/, 'nothing is said before the story is read');
     await vscode.commands.executeCommand('appsecFindings.showDetails', { finding: blocking });
-    await waitFor(() => /^blocks pull requests · /.test(description()), 15_000, () => `the row says so first once the story is read: ${description()}`);
+    await waitFor(
+      () => /^blocks pull requests · /.test(description()),
+      15_000,
+      () => `the row says so first once the story is read: ${description()}`,
+    );
     // As the user sees it: the row itself, revealed in the Projects view.
     const walked = await walkTree(f.api.trees.projects, 6, 50);
     const row = walked.find(({ node: n }) => n.kind === 'finding' && n.finding.id === blocking.id);
@@ -185,7 +251,11 @@ describe('a finding\'s trace and the ways to fix it', () => {
     f.server.setAutofixOutcome('AUTOFIX_ERROR_TYPE_NO_WRITE_ACCESS');
     const refused = await vscode.commands.executeCommand('appsecFindings.requestAutofix', { findingId: finding.id, issueType: 'sast' });
     assert.deepEqual(refused, { accepted: false, reason: AUTOFIX_SENTENCES.noWriteAccess });
-    await waitFor(async () => (await notificationTexts()).some((t) => t.includes(AUTOFIX_SENTENCES.noWriteAccess)), 10_000, 'the refusal is said in its sentence');
+    await waitFor(
+      async () => (await notificationTexts()).some((t) => t.includes(AUTOFIX_SENTENCES.noWriteAccess)),
+      10_000,
+      'the refusal is said in its sentence',
+    );
     const unchanged = await f.api.app.stories.get(finding, { fresh: true });
     assert.equal(unchanged?.kind === 'story' ? unchanged.story.fixPullRequest : 'no story', undefined, 'a refused request changes nothing');
 
@@ -195,7 +265,11 @@ describe('a finding\'s trace and the ways to fix it', () => {
     await vscode.commands.executeCommand('appsecFindings.showDetails', { finding });
     const accepted = await vscode.commands.executeCommand('appsecFindings.requestAutofix', { findingId: finding.id, issueType: 'sast' });
     assert.deepEqual(accepted, { accepted: true }, 'resolves once the platform took the request, before any pull request exists');
-    await waitFor(() => /<dt>Fix pull request<\/dt><dd>open · <a [^>]*data-url="[^"]+\/(pull|-\/merge_requests)\/\d+"/.test(panel.shownHtml), 30_000, 'the details show the pull request once the platform opened it');
+    await waitFor(
+      () => /<dt>Fix pull request<\/dt><dd>open · <a [^>]*data-url="[^"]+\/(pull|-\/merge_requests)\/\d+"/.test(panel.shownHtml),
+      30_000,
+      'the details show the pull request once the platform opened it',
+    );
     await waitFor(async () => (await notificationTexts()).some((t) => /fix pull request for .* is open/.test(t)), 10_000, 'and it is offered');
     assert.ok(!/data-action="requestAutofix"/.test(panel.shownHtml), 'not offered again');
   });
@@ -205,7 +279,10 @@ describe('a finding\'s trace and the ways to fix it', () => {
     const { finding, lines } = await storied(f, false);
     // A chat needs its command and a language model behind it (none in the test hosts, where no assistant is signed in).
     const hasChat = (await vscode.commands.getCommands(true)).includes('workbench.action.chat.open') && (await vscode.lm.selectChatModels()).length > 0;
-    const handed = await vscode.commands.executeCommand<{ prompt: string; opened: boolean }>('appsecFindings.fixWithAgent', { findingId: finding.id, issueType: 'sast' });
+    const handed = await vscode.commands.executeCommand<{ prompt: string; opened: boolean }>('appsecFindings.fixWithAgent', {
+      findingId: finding.id,
+      issueType: 'sast',
+    });
     assert.equal(handed.opened, hasChat, 'opened exactly where the editor has a chat');
     assert.match(handed.prompt, /^Fix this code security finding from the Semgrep AppSec Platform\./);
     assert.ok(handed.prompt.includes(`Rule: ${JSON.stringify(finding.ruleName)}`));
@@ -214,7 +291,8 @@ describe('a finding\'s trace and the ways to fix it', () => {
     const moved = today - (finding.location?.line ?? 0);
     assert.ok(handed.prompt.includes(`Where: ${finding.location?.filePath}:${today}`), `today's file and line, in:\n${handed.prompt}`);
     assert.ok(handed.prompt.includes(`1. source (1 of ${lines.length}) at ${finding.location?.filePath}:${lines[0] + moved}`), 'the trace, source first');
-    if (!hasChat) await waitFor(async () => (await notificationTexts()).some((t) => /has no chat/.test(t)), 10_000, 'without a chat, that is said, with Copy Prompt');
+    if (!hasChat)
+      await waitFor(async () => (await notificationTexts()).some((t) => /has no chat/.test(t)), 10_000, 'without a chat, that is said, with Copy Prompt');
     // What the user sees: the chat with the prompt, or the notice offering to copy it (shown in
     // the notification centre: the test workbench hides toasts).
     // (A shot in the current theme: changing it clears the notifications.)
@@ -241,6 +319,10 @@ describe('a finding\'s trace and the ways to fix it', () => {
     await waitFor(() => panel.shownHtml.includes('No trace: this deployment does not give traces (404).'), 15_000, 'the details say "no trace"');
     assert.ok(panel.shownHtml.includes('-heading">Rule</h2>') && panel.shownHtml.includes('data-action="triage"'), 'the rest of the page is there');
     assert.ok(!panel.shownHtml.includes('role="alert"'), 'no alarm in the page');
-    assert.deepEqual((await notificationTexts()).filter((t) => /trace|story|404|not available/i.test(t)), [], 'no toast');
+    assert.deepEqual(
+      (await notificationTexts()).filter((t) => /trace|story|404|not available/i.test(t)),
+      [],
+      'no toast',
+    );
   });
 });

@@ -18,7 +18,8 @@ describe("a new user's first hour", () => {
     // Put back when the script stops midway: signed in, the default filters, the primary branch.
     undo(async () => {
       if (f.api.app.session.state.kind !== 'signedIn') await signIn(f);
-      if (f.api.app.viewState.refOverride(f.project.name) !== undefined) await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, f.project.primary_branch);
+      if (f.api.app.viewState.refOverride(f.project.name) !== undefined)
+        await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, f.project.primary_branch);
       await vscode.commands.executeCommand('appsecFindings.clearFilters');
     });
     assert.deepEqual(await snapshotTree(f.api.trees.projects, 1), []);
@@ -34,10 +35,14 @@ describe("a new user's first hour", () => {
     assert.equal(f.api.trees.projectsView.description, 'open');
     assert.match(f.api.statusBar.text, /\d+ (critical|high|medium|low)/);
     // The project open, its kinds collapsed: each shows its count all the same.
-    await waitFor(async () => {
-      const kinds = (((await snapshotTree(f.api.trees.projects, 2)) as Snap[])[0]?.children ?? []).filter((k) => /^issueType\b/.test(k.contextValue ?? ''));
-      return kinds.length === 3 && kinds.every((k) => /^\d+$/.test(k.description ?? ''));
-    }, 10_000, 'a count on Code, Supply-chain and Secrets before any is expanded');
+    await waitFor(
+      async () => {
+        const kinds = (((await snapshotTree(f.api.trees.projects, 2)) as Snap[])[0]?.children ?? []).filter((k) => /^issueType\b/.test(k.contextValue ?? ''));
+        return kinds.length === 3 && kinds.every((k) => /^\d+$/.test(k.description ?? ''));
+      },
+      10_000,
+      'a count on Code, Supply-chain and Secrets before any is expanded',
+    );
 
     // The views: severity groups under code findings; supply chain named by package and advisory.
     const code = await issueTypeNode(f, /^Code findings/, 3);
@@ -73,8 +78,15 @@ describe("a new user's first hour", () => {
     // Never shown clean: "checking" while the platform is asked, then "no scan", for every kind.
     for (const kind of [/^Code findings/, /^Supply-chain findings/, /^Secrets/]) {
       const first = labels((await issueTypeNode(f, kind, 3))?.children);
-      assert.ok(first.every((l) => !/^No (open )?findings/.test(l)), first.join(' | '));
-      await waitFor(async () => labels((await issueTypeNode(f, kind, 3))?.children).some((l) => l.startsWith('first-hour-branch has no scan')), 10_000, `${kind.source} says the branch has no scan`);
+      assert.ok(
+        first.every((l) => !/^No (open )?findings/.test(l)),
+        first.join(' | '),
+      );
+      await waitFor(
+        async () => labels((await issueTypeNode(f, kind, 3))?.children).some((l) => l.startsWith('first-hour-branch has no scan')),
+        10_000,
+        `${kind.source} says the branch has no scan`,
+      );
     }
     await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, f.project.primary_branch);
 

@@ -45,8 +45,9 @@ async function setUp(): Promise<Fixture> {
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) throw new Error('the launcher must open a workspace folder');
   const project = data.projects.find((p) => !/[\s#+%]/.test(p.name) && p.name.split('/').length === 2) ?? data.projects[0];
-  const featureRef = [...new Set(data.sast.filter((f) => f.repository?.name === project.name).map((f) => f.ref))]
-    .find((r): r is string => !!r && r !== project.primary_branch);
+  const featureRef = [...new Set(data.sast.filter((f) => f.repository?.name === project.name).map((f) => f.ref))].find(
+    (r): r is string => !!r && r !== project.primary_branch,
+  );
   if (!featureRef) throw new Error('the generated project has no feature branch with findings');
   makeClone(folder.uri.fsPath, project, data);
 
@@ -92,7 +93,8 @@ function makeClone(root: string, project: StoredProject, data: PlatformData): vo
  * findings map onto it (the drift suite moves the copy on from there).
  */
 export function pinScannedCommit(data: PlatformData, projectName: string, commit: string): void {
-  const pin = (url: string | undefined): string | undefined => url?.replace(/\/(-\/)?blob\/[0-9a-f]{7,40}\//, (_m, gitlab: string | undefined) => `/${gitlab ?? ''}blob/${commit}/`);
+  const pin = (url: string | undefined): string | undefined =>
+    url?.replace(/\/(-\/)?blob\/[0-9a-f]{7,40}\//, (_m, gitlab: string | undefined) => `/${gitlab ?? ''}blob/${commit}/`);
   for (const finding of [...data.sast, ...data.sca]) {
     if (finding.repository?.name !== projectName) continue;
     finding.line_of_code_url = pin(finding.line_of_code_url);
@@ -104,10 +106,7 @@ export function pinScannedCommit(data: PlatformData, projectName: string, commit
 /** Everything the extension keeps outside SecretStorage, for tests that prove the token is not there. */
 export function storedState(api: ExtensionApi): string {
   const { globalState, workspaceState } = api.context;
-  return JSON.stringify([
-    globalState.keys().map((k) => [k, globalState.get(k)]),
-    workspaceState.keys().map((k) => [k, workspaceState.get(k)]),
-  ]);
+  return JSON.stringify([globalState.keys().map((k) => [k, globalState.get(k)]), workspaceState.keys().map((k) => [k, workspaceState.get(k)])]);
 }
 
 /** Signs in through the command, as a user would (token as argument instead of the input box). */
@@ -125,7 +124,8 @@ export async function signedIn(): Promise<Fixture> {
   if (f.api.app.session.state.kind !== 'signedIn') await signIn(f);
   await waitFor(() => f.api.app.repos.repos().length > 0, 15_000, 'the workspace folder is matched to its project through its git remote');
   // A load's first pages drawn as they arrive are not the whole answer a test counts on.
-  if (f.api.app.diagnostics.current.length === 0 || f.api.app.diagnostics.currentCause === 'arriving') await vscode.commands.executeCommand('appsecFindings.refresh');
+  if (f.api.app.diagnostics.current.length === 0 || f.api.app.diagnostics.currentCause === 'arriving')
+    await vscode.commands.executeCommand('appsecFindings.refresh');
   return f;
 }
 
@@ -137,20 +137,34 @@ export async function signedOut(): Promise<Fixture> {
 }
 
 /** What the platform itself answers for a findings query (read straight from the local server). */
-export async function serverFindings(f: Fixture, issueType: 'sast' | 'sca', query: Record<string, string | string[]>): Promise<{ id: number; line?: number; path?: string }[]> {
+export async function serverFindings(
+  f: Fixture,
+  issueType: 'sast' | 'sca',
+  query: Record<string, string | string[]>,
+): Promise<{ id: number; line?: number; path?: string }[]> {
   const params = new URLSearchParams({ issue_type: issueType, page_size: '3000' });
   for (const [key, value] of Object.entries(query)) for (const v of [value].flat()) params.append(key, v);
-  const response = await fetch(`${f.server.url}/api/v1/deployments/${f.data.deployment.slug}/findings?${params.toString()}`, { headers: { Authorization: `Bearer ${f.server.token}` } });
+  const response = await fetch(`${f.server.url}/api/v1/deployments/${f.data.deployment.slug}/findings?${params.toString()}`, {
+    headers: { Authorization: `Bearer ${f.server.token}` },
+  });
   // The service's flat list, or the spec's envelope when the platform is switched to it.
   const body = (await response.json()) as { findings?: WireLike[]; sastFindings?: { findings: WireLike[] }; scaFindings?: { findings: WireLike[] } };
   const list = body.findings ?? (issueType === 'sast' ? body.sastFindings?.findings : body.scaFindings?.findings) ?? [];
   return list.map((x) => ({ id: x.id, line: x.location?.line, path: x.location?.filePath ?? x.location?.file_path }));
 }
 
-interface WireLike { id: number; location?: { line?: number; filePath?: string; file_path?: string } }
+interface WireLike {
+  id: number;
+  location?: { line?: number; filePath?: string; file_path?: string };
+}
 
 /** A tree node as `snapshot()` returns it. */
-export interface Snap { label: string; description?: string; contextValue?: string; children?: Snap[] }
+export interface Snap {
+  label: string;
+  description?: string;
+  contextValue?: string;
+  children?: Snap[];
+}
 
 /** Every finding node below `node` (through groups and pages, skipping message nodes). */
 export function findingNodes(node: Snap | undefined): Snap[] {

@@ -32,7 +32,11 @@ describe("a new user's fourth hour", () => {
 
     // The triage changes what the panel shows: its status, its actions, and its activity.
     await vscode.commands.executeCommand('appsecFindings.triage', { findingIds: [finding.id], issueType: 'sast', state: 'reviewing' });
-    await waitFor(async () => (await shown())?.text !== before?.text, 15_000, () => `the panel shows the new status (still "${before?.text}")`);
+    await waitFor(
+      async () => (await shown())?.text !== before?.text,
+      15_000,
+      () => `the panel shows the new status (still "${before?.text}")`,
+    );
     const after = await shown();
     assert.equal(after?.document, before?.document, 'the same document, redrawn: a document set again is drawn unstyled while its stylesheet loads');
     const styled = await readWebviews(`${main} h1`);
@@ -87,23 +91,31 @@ describe("a new user's fourth hour", () => {
       return hit && { node: hit.node, description: typeof hit.item.description === 'string' ? hit.item.description : '' };
     };
     let said = '';
-    await waitFor(async () => {
-      said = (await row())?.description ?? '(no row)';
-      return said.includes('not in this copy yet');
-    }, 20_000, () => `the row says the code is not here yet (it says "${said}"; ${f.api.app.places.drift.summary()})`);
+    await waitFor(
+      async () => {
+        said = (await row())?.description ?? '(no row)';
+        return said.includes('not in this copy yet');
+      },
+      20_000,
+      () => `the row says the code is not here yet (it says "${said}"; ${f.api.app.places.drift.summary()})`,
+    );
     const shown = await row();
     // After "new on this branch" when the primary branch lacks it.
     assert.ok(shown?.description.endsWith(`${path} · not in this copy yet: it is on ${feature}`), shown?.description);
     assert.ok(shown, 'the row');
     const click = f.api.trees.projects.getTreeItem(shown.node).command;
     assert.ok(click, 'a click on the row runs a command');
-    const opened = await vscode.commands.executeCommand(click.command, ...(click.arguments ?? []) as unknown[]);
-    assert.equal(opened, 'editor', 'opened in the editor, not on the code host\'s site');
+    const opened = await vscode.commands.executeCommand(click.command, ...((click.arguments ?? []) as unknown[]));
+    assert.equal(opened, 'editor', "opened in the editor, not on the code host's site");
     const editor = vscode.window.activeTextEditor;
     assert.equal(editor?.document.getText(), text, 'the file as it is on the feature branch');
-    assert.equal(editor?.selection.start.line, line - 1, 'at the finding\'s line');
+    assert.equal(editor?.selection.start.line, line - 1, "at the finding's line");
     assert.equal(vscode.workspace.fs.isWritableFileSystem(editor.document.uri.scheme), undefined, 'read-only: no file system writes it');
-    await waitFor(async () => (await notificationTexts()).some((n) => n.includes(`not in this copy yet (it is on ${feature})`)), 10_000, 'the notification says why');
+    await waitFor(
+      async () => (await notificationTexts()).some((n) => n.includes(`not in this copy yet (it is on ${feature})`)),
+      10_000,
+      'the notification says why',
+    );
     await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
     await screenshotsInThemes('not-in-this-copy-yet');
   });
@@ -118,7 +130,11 @@ describe("a new user's fourth hour", () => {
     // every dialog, as a user's Cancel would.
     const result = await vscode.commands.executeCommand('appsecFindings.createTicket', node, [node]);
     assert.equal(result, undefined, 'not confirmed: nothing done');
-    assert.deepEqual(f.server.requests.slice(mark).filter((r) => r.path.endsWith('/tickets')), [], 'no ticket was asked for');
+    assert.deepEqual(
+      f.server.requests.slice(mark).filter((r) => r.path.endsWith('/tickets')),
+      [],
+      'no ticket was asked for',
+    );
     assert.equal(f.api.app.findings.finding(f.data.deployment.slug, 'sast', node.finding.id)?.ticket, undefined);
   });
 
@@ -130,10 +146,14 @@ describe("a new user's fourth hour", () => {
     const products = report.products ?? [];
     assert.ok(products.length > 1 && products.every((p) => p.state === 'available'), 'the local platform has every product');
     let said = '';
-    await waitFor(async () => {
-      said = (await notificationTexts()).find((n) => n.includes('Connection OK')) ?? '';
-      return said !== '';
-    }, 10_000, 'the notification');
+    await waitFor(
+      async () => {
+        said = (await notificationTexts()).find((n) => n.includes('Connection OK')) ?? '';
+        return said !== '';
+      },
+      10_000,
+      'the notification',
+    );
     for (const { product } of products) assert.ok(said.includes(product), `${product} is named in: ${said}`);
     await screenshotsInThemes('check-connection');
   });
@@ -142,7 +162,9 @@ describe("a new user's fourth hour", () => {
     this.timeout(60_000);
     await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
     const groups = async (): Promise<Extract<Node, { kind: 'group' }>[]> =>
-      (await walkTree(f.api.trees.projects, 4, 50)).map((w) => w.node).filter((n): n is Extract<Node, { kind: 'group' }> => n.kind === 'group' && n.group.findings.every((x) => x.issueType === 'sast'));
+      (await walkTree(f.api.trees.projects, 4, 50))
+        .map((w) => w.node)
+        .filter((n): n is Extract<Node, { kind: 'group' }> => n.kind === 'group' && n.group.findings.every((x) => x.issueType === 'sast'));
     const group = (await groups()).sort((a, b) => a.group.findings.length - b.group.findings.length)[0];
     assert.ok(group, 'a group of code findings');
     const ids = group.group.findings.map((x) => x.id);
@@ -158,15 +180,19 @@ describe("a new user's fourth hour", () => {
     assert.equal(f.api.trees.projects.getTreeItem(back).collapsibleState, vscode.TreeItemCollapsibleState.Expanded, 'open, as the user left it');
   });
 
-  it('Show Findings of Branch… on another branch says, on the project\'s row and in the status bar, that Problems shows the checked-out one', async function () {
+  it("Show Findings of Branch… on another branch says, on the project's row and in the status bar, that Problems shows the checked-out one", async function () {
     this.timeout(60_000);
     const primary = f.project.primary_branch;
     const feature = branchName(f.featureRef);
     undo(() => vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, primary));
     await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, feature);
     const rows = (await walkTree(f.api.trees.projects, 1, 50)).filter((w) => w.node.kind === 'project' && w.node.project.name === f.project.name);
-    assert.equal(rows.length, 1, 'the workspace\'s project');
-    assert.match(String(rows[0]?.item.description ?? ''), new RegExp(`^${feature.replace(/[/.]/g, '\\$&')} \\(checked out: ${primary}\\)`), 'first, as the narrow view cuts the rest');
+    assert.equal(rows.length, 1, "the workspace's project");
+    assert.match(
+      String(rows[0]?.item.description ?? ''),
+      new RegExp(`^${feature.replace(/[/.]/g, '\\$&')} \\(checked out: ${primary}\\)`),
+      'first, as the narrow view cuts the rest',
+    );
     assert.match(f.api.statusBar.tooltip, new RegExp(`The Projects view shows ${feature.replace(/[/.]/g, '\\$&')}`));
     await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
     await screenshotsInThemes('branch-shown-not-checked-out');
@@ -186,7 +212,11 @@ describe("a new user's fourth hour", () => {
     await actInWindow('press:Space');
     await actInWindow('press:Enter');
     let seen: string[] = [];
-    await waitFor(async () => (seen = await rows()).some((r) => r.includes('Apply') && /critical/i.test(r)), 10_000, () => `Enter confirms the ticks: back at the filters (${seen.slice(0, 4).join(' | ')})`);
+    await waitFor(
+      async () => (seen = await rows()).some((r) => r.includes('Apply') && /critical/i.test(r)),
+      10_000,
+      () => `Enter confirms the ticks: back at the filters (${seen.slice(0, 4).join(' | ')})`,
+    );
     await actInWindow('press:Enter');
     assert.deepEqual((await picked)?.severities, ['critical'], 'the next Enter applies');
   });
@@ -200,9 +230,12 @@ describe("a new user's fourth hour", () => {
     await vscode.window.showTextDocument(uri, { selection: new vscode.Range(at, at) });
     await vscode.commands.executeCommand('editor.action.showHover');
     let links: string[] = [];
-    await waitFor(async () => (links = (await readWindow('.monaco-hover a')).map((a) => a.text)).some((text) => text === 'Show Details'), 10_000, 'the hover shows its links');
+    await waitFor(
+      async () => (links = (await readWindow('.monaco-hover a')).map((a) => a.text)).some((text) => text === 'Show Details'),
+      10_000,
+      'the hover shows its links',
+    );
     await screenshotsInThemes('finding-hover');
     for (const title of ['Show Details', 'Fix with Agent', 'Open in Platform']) assert.ok(links.includes(title), `${title} in ${links.join(' | ')}`);
   });
 });
-

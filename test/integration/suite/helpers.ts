@@ -14,11 +14,7 @@ export function appsecDiagnosticCount(): number {
  * Polls `predicate` every 100 ms until it is true; rejects with `message` after `timeoutMs`
  * (a function: what was seen last, read when it fails).
  */
-export async function waitFor(
-  predicate: () => boolean | Promise<boolean>,
-  timeoutMs: number,
-  message: string | (() => string),
-): Promise<void> {
+export async function waitFor(predicate: () => boolean | Promise<boolean>, timeoutMs: number, message: string | (() => string)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await predicate())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms: ${typeof message === 'string' ? message : message()}`);

@@ -82,7 +82,9 @@ type Load = readonly [string, () => Promise<unknown>];
 function selectedFiles(): Load[] {
   if (process.env.APPSEC_BENCH === '1') return [['bench', BENCH_FILE]];
   if (process.env.APPSEC_IT_LOCALE) return [['language', LANGUAGE_FILE]];
-  const only = process.env.APPSEC_IT_ONLY?.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const only = process.env.APPSEC_IT_ONLY?.split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   const chosen = only && only.length > 0 ? TEST_FILES.filter(([name]) => only.includes(name)) : [...TEST_FILES];
   if (only && chosen.length !== only.length) throw new Error(`APPSEC_IT_ONLY names no such file: ${only.join(', ')}`);
   const part = partOf(process.env.APPSEC_IT_PART);

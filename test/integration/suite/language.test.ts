@@ -12,7 +12,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, signedIn, type Fixture, type Snap } from './fixture';
-import { closePickersAndEditors, inEachTheme, notificationTexts, readWindow, restoreAfterEach, screenshotHandshake, screenshotsInThemes, waitFor } from './helpers';
+import {
+  closePickersAndEditors,
+  inEachTheme,
+  notificationTexts,
+  readWindow,
+  restoreAfterEach,
+  screenshotHandshake,
+  screenshotsInThemes,
+  waitFor,
+} from './helpers';
 import type { KnownFindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import { PSEUDO_LOCALE, PseudoSurfaces, htmlTexts, paneRows } from './pseudo-checks';
 import { pseudoSurfaceTests } from './pseudo-surfaces';
@@ -40,7 +49,11 @@ describe(`the extension in the display language (${language})`, () => {
     return said.replace(/\{(\d+)\}/g, (whole, i: string) => (args[Number(i)] === undefined ? whole : String(args[Number(i)])));
   };
   /** The longest fixed part of a translated message with placeholders (what every such message contains). */
-  const fragment = (english: string): string => tr(english).split(/\{\d+\}/).map((s) => s.trim()).sort((a, b) => b.length - a.length)[0] ?? '';
+  const fragment = (english: string): string =>
+    tr(english)
+      .split(/\{\d+\}/)
+      .map((s) => s.trim())
+      .sort((a, b) => b.length - a.length)[0] ?? '';
   const undo = restoreAfterEach();
   /** The pseudo locale's checks; undefined in a real language. */
   let pseudo: PseudoSurfaces | undefined;
@@ -57,14 +70,18 @@ describe(`the extension in the display language (${language})`, () => {
   });
   afterEach(closePickersAndEditors);
 
-  it('the Projects view: its title in the window, the project\'s tooltip, the issue-type nodes', async () => {
+  it("the Projects view: its title in the window, the project's tooltip, the issue-type nodes", async () => {
     const title = nls['view.projects.name'];
     assert.ok(title && title !== 'Projects', `package.nls.${language}.json names the Projects view`);
     let headers = '';
-    await waitFor(async () => {
-      headers = (await readWindow('.pane-header')).map((h) => `${h.label} ${h.text}`).join(' | ');
-      return headers.includes(title);
-    }, 10_000, () => `the window's view headers name "${title}" (they read: ${headers})`);
+    await waitFor(
+      async () => {
+        headers = (await readWindow('.pane-header')).map((h) => `${h.label} ${h.text}`).join(' | ');
+        return headers.includes(title);
+      },
+      10_000,
+      () => `the window's view headers name "${title}" (they read: ${headers})`,
+    );
 
     const projects = (await snapshotTree(f.api.trees.projects, 2)) as Snap[];
     const project = projects.find((p) => p.label === f.project.name);
@@ -77,7 +94,8 @@ describe(`the extension in the display language (${language})`, () => {
     assert.ok(node, 'the project node');
     const resolved = await provider.resolveTreeItem(provider.getTreeItem(node), node, new vscode.CancellationTokenSource().token);
     const tooltip = unescaped(resolved.tooltip instanceof vscode.MarkdownString ? resolved.tooltip.value : String(resolved.tooltip));
-    for (const words of ['Primary branch', 'Open in this window: its findings are in Problems.']) assert.ok(tooltip.includes(tr(words)), `${tr(words)} in the tooltip: ${tooltip}`);
+    for (const words of ['Primary branch', 'Open in this window: its findings are in Problems.'])
+      assert.ok(tooltip.includes(tr(words)), `${tr(words)} in the tooltip: ${tooltip}`);
     if (pseudo) {
       // The window's texts, not its accessible labels: those add VS Code's own words ("Section").
       const shown = (await readWindow(`.pane-header, ${paneRows(title)}`)).map((r) => r.text);
@@ -93,19 +111,31 @@ describe(`the extension in the display language (${language})`, () => {
     await vscode.commands.executeCommand('notifications.clearAll');
     f.server.setReadOnly(true);
     const primary = f.project.primary_branch;
-    assert.equal(await vscode.commands.executeCommand('appsecFindings.setPrimaryBranch', f.project.name, f.featureRef), undefined, 'refused: reported, not thrown');
+    assert.equal(
+      await vscode.commands.executeCommand('appsecFindings.setPrimaryBranch', f.project.name, f.featureRef),
+      undefined,
+      'refused: reported, not thrown',
+    );
     const expected = tr('The primary branch of {0} is still {1}', f.project.name, primary);
     let texts: string[] = [];
-    await waitFor(async () => {
-      texts = await notificationTexts();
-      return texts.some((t) => t.includes(expected));
-    }, 10_000, () => `the notification says "${expected}" (it reads: ${texts.join(' | ')})`);
+    await waitFor(
+      async () => {
+        texts = await notificationTexts();
+        return texts.some((t) => t.includes(expected));
+      },
+      10_000,
+      () => `the notification says "${expected}" (it reads: ${texts.join(' | ')})`,
+    );
     if (!pseudo) return;
     // Toasts are hidden while a test drives the window: the notification centre shows the message.
     await inEachTheme(['light', 'dark'], async (theme) => {
       await vscode.commands.executeCommand('appsecFindings.setPrimaryBranch', f.project.name, f.featureRef);
       await vscode.commands.executeCommand('notifications.showList');
-      await waitFor(async () => (await readWindow('.notifications-center.visible .notification-list-item-message')).length > 0, 10_000, 'the notification centre shows the toast');
+      await waitFor(
+        async () => (await readWindow('.notifications-center.visible .notification-list-item-message')).length > 0,
+        10_000,
+        'the notification centre shows the toast',
+      );
       await screenshotHandshake(`toast-${theme}`);
       await vscode.commands.executeCommand('notifications.hideList');
     });
@@ -120,13 +150,21 @@ describe(`the extension in the display language (${language})`, () => {
     const picked = vscode.commands.executeCommand('appsecFindings.filterFindings');
     const title = tr('AppSec: Filter Findings');
     let seen = '';
-    await waitFor(async () => {
-      seen = (await readWindow('.quick-input-widget:visible .quick-input-title')).map((t) => t.text.trim()).join(' | ');
-      return seen === title;
-    }, 10_000, () => `the picker "${title}" is shown (the window shows "${seen}")`);
+    await waitFor(
+      async () => {
+        seen = (await readWindow('.quick-input-widget:visible .quick-input-title')).map((t) => t.text.trim()).join(' | ');
+        return seen === title;
+      },
+      10_000,
+      () => `the picker "${title}" is shown (the window shows "${seen}")`,
+    );
     const shown = await readWindow('.quick-input-widget:visible .quick-input-list .monaco-list-row');
     const rows = shown.map((r) => `${r.label} ${r.text}`);
-    for (const item of ['Apply', 'Back to the defaults']) assert.ok(rows.some((r) => r.includes(tr(item))), `${tr(item)} in ${rows.join(' | ')}`);
+    for (const item of ['Apply', 'Back to the defaults'])
+      assert.ok(
+        rows.some((r) => r.includes(tr(item))),
+        `${tr(item)} in ${rows.join(' | ')}`,
+      );
     await screenshotsInThemes('tree-filter-picker');
     const placeholder = (await readWindow('.quick-input-widget:visible .quick-input-box input')).map((i) => i.label);
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
@@ -139,7 +177,13 @@ describe(`the extension in the display language (${language})`, () => {
     const pieces = [fragment('{0} (unreachable from your code): {1}'), fragment('{0} Fixed in {1}.')];
     const ours = vscode.languages.getDiagnostics().flatMap(([uri, list]) => list.filter((d) => d.source === 'AppSec').map((d) => ({ uri, d })));
     const sca = ours.filter(({ d }) => pieces.some((p) => d.message.includes(p)));
-    assert.ok(sca.length > 0, `a diagnostic says "${pieces.join('" or "')}" (of ${ours.length}; e.g. ${ours.slice(0, 3).map(({ d }) => d.message).join(' | ')})`);
+    assert.ok(
+      sca.length > 0,
+      `a diagnostic says "${pieces.join('" or "')}" (of ${ours.length}; e.g. ${ours
+        .slice(0, 3)
+        .map(({ d }) => d.message)
+        .join(' | ')})`,
+    );
     const [{ uri }] = sca;
     await vscode.window.showTextDocument(uri, { preview: true });
     await vscode.commands.executeCommand('workbench.actions.view.problems');
@@ -149,12 +193,16 @@ describe(`the extension in the display language (${language})`, () => {
     undo(toggle);
     let rows = '';
     let shown: string[] = [];
-    await waitFor(async () => {
-      const found = await readWindow('.markers-panel .monaco-list-row');
-      shown = found.map((r) => r.text);
-      rows = found.map((r) => `${r.label} ${r.text}`).join('\n');
-      return pieces.some((p) => rows.includes(p));
-    }, 10_000, () => `the window's Problems panel shows "${pieces.join('" or "')}" (it shows: ${rows.slice(0, 400)})`);
+    await waitFor(
+      async () => {
+        const found = await readWindow('.markers-panel .monaco-list-row');
+        shown = found.map((r) => r.text);
+        rows = found.map((r) => `${r.label} ${r.text}`).join('\n');
+        return pieces.some((p) => rows.includes(p));
+      },
+      10_000,
+      () => `the window's Problems panel shows "${pieces.join('" or "')}" (it shows: ${rows.slice(0, 400)})`,
+    );
     assert.ok(rows.includes('AppSec'), 'the source stays AppSec in the window');
     await screenshotsInThemes('problems');
     pseudo?.see('Problems', shown);

@@ -18,7 +18,10 @@ describe('the look, light and dark', () => {
     const f = await signedIn();
     await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
     const supply = findingNodes(await issueTypeNode(f, /^Supply-chain findings/));
-    assert.ok(supply.every((n) => !/^ssc-/.test(n.label)), 'supply-chain findings are named by package and advisory');
+    assert.ok(
+      supply.every((n) => !/^ssc-/.test(n.label)),
+      'supply-chain findings are named by package and advisory',
+    );
     assert.ok((f.api.trees.projectsView.badge?.value ?? 0) > 0, 'the view carries a badge');
     await f.api.trees.projectsView.reveal(await firstFindingNode(f.api.trees.projects), { expand: true, select: true, focus: false });
     // Open the supply-chain findings too, so the picture shows how they are named.

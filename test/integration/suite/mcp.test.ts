@@ -15,8 +15,18 @@ import { inEachTheme, putDocumentBack, readWindow, restoreAfterEach, screenshotH
 // The extension's diagnostics carry their finding (the suite's bundle has its own copy of the class, so no instanceof).
 const withFinding = (d: vscode.Diagnostic): d is KnownFindingDiagnostic => (d as { finding?: unknown }).finding !== undefined;
 
-interface LaunchSpec { command: string; args: string[]; env: Record<string, string> }
-interface Listed { id: number; path?: string; line?: number; codeChanged?: boolean; issueType: string }
+interface LaunchSpec {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
+interface Listed {
+  id: number;
+  path?: string;
+  line?: number;
+  codeChanged?: boolean;
+  issueType: string;
+}
 
 describe('the MCP server, started by an agent', () => {
   const undo = restoreAfterEach();
@@ -37,20 +47,35 @@ describe('the MCP server, started by an agent', () => {
     const f = await signedIn();
     await vscode.commands.executeCommand('appsecFindings.refresh');
     const { client, spec, pid } = await started();
-    for (const [what, text] of [['launch spec', JSON.stringify(spec)], ['arguments', readFileSync(`/proc/${pid}/cmdline`, 'utf8')], ['environment', readFileSync(`/proc/${pid}/environ`, 'utf8')]]) {
+    for (const [what, text] of [
+      ['launch spec', JSON.stringify(spec)],
+      ['arguments', readFileSync(`/proc/${pid}/cmdline`, 'utf8')],
+      ['environment', readFileSync(`/proc/${pid}/environ`, 'utf8')],
+    ]) {
       assert.ok(!text.includes(f.server.token), `no token in the server's ${what}`);
     }
     assert.ok(!readFileSync(`/proc/${pid}/environ`, 'utf8').includes('SEMGREP_APP_TOKEN'), 'no token variable either');
 
     // A code finding Problems shows in a file of the workspace; three lines typed above it, unsaved.
-    const shown = vscode.languages.getDiagnostics().flatMap(([uri, list]) => (uri.scheme === 'file' ? list.filter(withFinding).filter((d) => d.finding.issueType === 'sast').map((d) => [uri, d] as const) : []));
+    const shown = vscode.languages.getDiagnostics().flatMap(([uri, list]) =>
+      uri.scheme === 'file'
+        ? list
+            .filter(withFinding)
+            .filter((d) => d.finding.issueType === 'sast')
+            .map((d) => [uri, d] as const)
+        : [],
+    );
     const [uri, diagnostic] = shown.find(([, d]) => d.range.start.line > 0) ?? [];
-    assert.ok(uri && diagnostic, 'Problems shows a code finding below a file\'s first line');
+    assert.ok(uri && diagnostic, "Problems shows a code finding below a file's first line");
     const document = await vscode.workspace.openTextDocument(uri);
     const original = document.getText();
     undo(() => putDocumentBack(document, original));
     const id = diagnostic.finding.id;
-    const lineOf = (): number | undefined => vscode.languages.getDiagnostics(uri).filter(withFinding).find((d) => d.finding.id === id)?.range.start.line;
+    const lineOf = (): number | undefined =>
+      vscode.languages
+        .getDiagnostics(uri)
+        .filter(withFinding)
+        .find((d) => d.finding.id === id)?.range.start.line;
     const before = lineOf()!;
     const edit = new vscode.WorkspaceEdit();
     edit.insert(uri, new vscode.Position(0, 0), 'typed one\ntyped two\ntyped three\n');
@@ -81,14 +106,19 @@ describe('the MCP server, started by an agent', () => {
       await vscode.commands.executeCommand('appsecFindings.refresh');
     });
     await vscode.commands.executeCommand('appsecFindings.signOut');
-    for (const [name, args] of [['findings', {}], ['finding', { id: 1 }], ['dependencies', { package: 'lodash' }], ['triage', { findingIds: [1], issueType: 'sast', state: 'reviewing' }]] as const) {
+    for (const [name, args] of [
+      ['findings', {}],
+      ['finding', { id: 1 }],
+      ['dependencies', { package: 'lodash' }],
+      ['triage', { findingIds: [1], issueType: 'sast', state: 'reviewing' }],
+    ] as const) {
       const result = await client.callTool({ name, arguments: args });
       assert.equal(result.isError, true, `${name} is an error`);
       assert.match(JSON.stringify(result.content), /Not signed in to the AppSec platform.*Sign In/, `${name} says to sign in`);
     }
   });
 
-  it('Connect an Agent writes the server into an agent\'s list beside what it held, with no token; that entry, started in the repository, finds this window', async function () {
+  it("Connect an Agent writes the server into an agent's list beside what it held, with no token; that entry, started in the repository, finds this window", async function () {
     this.timeout(60_000);
     const f = await signedIn();
     const root = f.folder.uri.fsPath;
@@ -112,7 +142,7 @@ describe('the MCP server, started by an agent', () => {
     undo(() => client.close());
     const listed = await client.callTool({ name: 'findings', arguments: {} });
     assert.equal(listed.isError, undefined, JSON.stringify(listed.content));
-    assert.ok((listed.structuredContent as { total: number }).total > 0, 'the window\'s findings');
+    assert.ok((listed.structuredContent as { total: number }).total > 0, "the window's findings");
 
     // A list with comments is not ours to rewrite: left as it was, and said why.
     const cursorFile = join(root, '.cursor', 'mcp.json');
@@ -131,7 +161,11 @@ describe('the MCP server, started by an agent', () => {
     await inEachTheme(['light', 'dark'], async (theme) => {
       const picking = Promise.resolve(vscode.commands.executeCommand('appsecFindings.connectAgent'));
       let rows: string[] = [];
-      await waitFor(async () => (rows = (await readWindow('.quick-input-list .monaco-list-row')).map((r) => r.text)).length === 4, 10_000, () => `the picker lists the four agents: ${rows.join(' | ')}`);
+      await waitFor(
+        async () => (rows = (await readWindow('.quick-input-list .monaco-list-row')).map((r) => r.text)).length === 4,
+        10_000,
+        () => `the picker lists the four agents: ${rows.join(' | ')}`,
+      );
       ['Claude Code', 'Cursor', 'Windsurf', 'Cline'].forEach((name, i) => assert.ok(rows[i].startsWith(name), `row ${i + 1} is ${name}: ${rows[i]}`));
       assert.ok(rows[0].includes('.mcp.json') && rows[3].includes('cline_mcp_settings.json'), `each with its file: ${rows.join(' | ')}`);
       await screenshotHandshake(`connect-agent-pick-${theme}`);
@@ -144,7 +178,15 @@ describe('the MCP server, started by an agent', () => {
     this.timeout(60_000);
     const f = await signedIn();
     undo(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
-    const [uri, diagnostic] = vscode.languages.getDiagnostics().flatMap(([u, list]) => (u.scheme === 'file' ? list.filter(withFinding).filter((d) => d.finding.issueType === 'sast').map((d) => [u, d] as const) : []))[0] ?? [];
+    const [uri, diagnostic] =
+      vscode.languages.getDiagnostics().flatMap(([u, list]) =>
+        u.scheme === 'file'
+          ? list
+              .filter(withFinding)
+              .filter((d) => d.finding.issueType === 'sast')
+              .map((d) => [u, d] as const)
+          : [],
+      )[0] ?? [];
     assert.ok(uri && diagnostic, 'Problems shows a code finding');
     const link = f.api.app.findingUrl(diagnostic.finding);
     assert.ok(link, 'the finding has a platform link');
@@ -152,7 +194,15 @@ describe('the MCP server, started by an agent', () => {
     const editor = vscode.window.activeTextEditor;
     assert.equal(editor?.document.uri.toString(), uri.toString(), 'its file is open');
     assert.equal(editor.selection.start.line, diagnostic.range.start.line, 'at the line Problems shows');
-    assert.equal(await vscode.commands.executeCommand('appsecFindings.openFindingLink', 'command:workbench.action.quit'), undefined, 'not a finding\'s link: nothing opens');
-    assert.equal(await vscode.commands.executeCommand('appsecFindings.openFindingLink', link.replace(/\d+$/, '987654321')), 'notLoaded', 'a finding the editor has not loaded is offered on the platform');
+    assert.equal(
+      await vscode.commands.executeCommand('appsecFindings.openFindingLink', 'command:workbench.action.quit'),
+      undefined,
+      "not a finding's link: nothing opens",
+    );
+    assert.equal(
+      await vscode.commands.executeCommand('appsecFindings.openFindingLink', link.replace(/\d+$/, '987654321')),
+      'notLoaded',
+      'a finding the editor has not loaded is offered on the platform',
+    );
   });
 });

@@ -47,11 +47,22 @@ describe('context menus of findings', () => {
     const requests = f.server.requests.length;
     await vscode.commands.executeCommand('appsecFindings.filterByFile', { finding });
     assert.deepEqual(f.api.app.viewState.selection().paths, [path]);
-    await waitFor(() => shownInProblems(f).length > 0 && shownInProblems(f).every((d) => (d.finding.sca?.usage?.filePath ?? d.finding.location?.filePath) === path), 10_000, 'Problems: that file only');
+    await waitFor(
+      () => shownInProblems(f).length > 0 && shownInProblems(f).every((d) => (d.finding.sca?.usage?.filePath ?? d.finding.location?.filePath) === path),
+      10_000,
+      'Problems: that file only',
+    );
     assert.equal(f.server.requests.slice(requests).filter((r) => r.path.includes('/findings')).length, 0, 'the platform was not asked again');
     const tree = findingNodes(await issueTypeNode(f, /^Code findings/, 6));
-    assert.ok(tree.length > 0 && tree.every((n) => (n.description ?? '').startsWith(path)), `the tree lists that file only (${tree.map((n) => n.description).join(' | ')})`);
-    assert.equal(f.api.trees.projectsView.badge?.value, shownInProblems(f).filter((d) => d.finding.status === 'open').length, 'the badge counts what Problems shows');
+    assert.ok(
+      tree.length > 0 && tree.every((n) => (n.description ?? '').startsWith(path)),
+      `the tree lists that file only (${tree.map((n) => n.description).join(' | ')})`,
+    );
+    assert.equal(
+      f.api.trees.projectsView.badge?.value,
+      shownInProblems(f).filter((d) => d.finding.status === 'open').length,
+      'the badge counts what Problems shows',
+    );
   });
 
   it('Show Rule in Policy Rules selects the rule under its policy and mode; from the palette it acts on the selected finding', async () => {

@@ -61,10 +61,21 @@ describe('network: http.proxy', () => {
     const seenByProxy = proxy.requests().length;
     await vscode.commands.executeCommand('appsecFindings.refresh');
     const refreshed = f.server.requests.slice(mark);
-    assert.ok(refreshed.some((r) => r.path.endsWith('/findings')), 'the refresh loaded findings');
+    assert.ok(
+      refreshed.some((r) => r.path.endsWith('/findings')),
+      'the refresh loaded findings',
+    );
     assert.equal(viaProxySince(f, mark, proxy), refreshed.length, 'every request of the refresh came through the proxy');
     // The proxy's processes write their log lines a little after forwarding (more of them with more connections).
-    await waitFor(() => via.requests().slice(seenByProxy).some((r) => r.startsWith(`GET ${f.server.url}/api/v1/deployments/`)), 5_000, `the proxy logged the refresh's requests:\n${via.log()}`);
+    await waitFor(
+      () =>
+        via
+          .requests()
+          .slice(seenByProxy)
+          .some((r) => r.startsWith(`GET ${f.server.url}/api/v1/deployments/`)),
+      5_000,
+      `the proxy logged the refresh's requests:\n${via.log()}`,
+    );
   });
 
   it('a load waiting to retry when http.proxy changes retries through the proxy, and still succeeds', async () => {
@@ -89,10 +100,19 @@ describe('network: http.proxy', () => {
     await setProxy(proxy.url);
     await refreshed;
     assert.equal(appsecDiagnosticCount(), shown, 'Problems shows the same findings');
-    const failures = f.api.app.log.recent().slice(logged).filter((line) => /failed:|Refresh failed/.test(line));
+    const failures = f.api.app.log
+      .recent()
+      .slice(logged)
+      .filter((line) => /failed:|Refresh failed/.test(line));
     assert.deepEqual(failures, [], 'no load of the refresh failed');
     assert.doesNotMatch(await kinds(), /stale/);
-    assert.ok(proxy.requests().slice(seenByProxy).some((r) => r.includes('/findings')), `the retry went through the proxy: ${proxy.log()}`);
+    assert.ok(
+      proxy
+        .requests()
+        .slice(seenByProxy)
+        .some((r) => r.includes('/findings')),
+      `the retry went through the proxy: ${proxy.log()}`,
+    );
     await setProxy(undefined);
   });
 

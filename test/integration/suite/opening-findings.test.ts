@@ -19,12 +19,18 @@ describe('opening a finding', () => {
   });
   after(closePickersAndEditors);
 
-  it('in a narrow editor beside its details, the finding\'s line shows from its start, its range selected', async () => {
-    const finding: Finding | undefined = f.api.app.diagnostics.current[0]?.findings.find((x) => x.issueType === 'sast' && x.location
-      && (x.location.endLine === undefined || x.location.endLine === x.location.line) && (x.location.column ?? 1) > 1);
-    assert.ok(finding, 'a code finding on one line, not at its line\'s start');
+  it("in a narrow editor beside its details, the finding's line shows from its start, its range selected", async () => {
+    const finding: Finding | undefined = f.api.app.diagnostics.current[0]?.findings.find(
+      (x) =>
+        x.issueType === 'sast' && x.location && (x.location.endLine === undefined || x.location.endLine === x.location.line) && (x.location.column ?? 1) > 1,
+    );
+    assert.ok(finding, "a code finding on one line, not at its line's start");
     assert.equal(await vscode.commands.executeCommand('appsecFindings.showDetails', { finding }), true);
-    await waitFor(() => vscode.window.tabGroups.activeTabGroup.tabs.some((t) => t.input instanceof vscode.TabInputWebview), 10_000, 'the details are the active group');
+    await waitFor(
+      () => vscode.window.tabGroups.activeTabGroup.tabs.some((t) => t.input instanceof vscode.TabInputWebview),
+      10_000,
+      'the details are the active group',
+    );
     assert.equal(await vscode.commands.executeCommand('appsecFindings.openFinding', { finding }), 'editor');
     const codeColumn = vscode.window.activeTextEditor?.viewColumn;
     assert.ok(codeColumn !== undefined && vscode.window.tabGroups.all.length === 2, 'the code beside its details');
@@ -36,11 +42,18 @@ describe('opening a finding', () => {
     const editor = vscode.window.activeTextEditor;
     assert.ok(editor);
     const line = (finding.location?.line ?? 0) - 1;
-    assert.equal(editor.selection.start.line, line, 'the finding\'s line is selected');
-    assert.ok(editor.selection.end.character > editor.selection.start.character || editor.selection.start.character > 0, 'the selection is along the line, as VS Code reveals sideways');
+    assert.equal(editor.selection.start.line, line, "the finding's line is selected");
+    assert.ok(
+      editor.selection.end.character > editor.selection.start.character || editor.selection.start.character > 0,
+      'the selection is along the line, as VS Code reveals sideways',
+    );
     // Another text editor left visible by an earlier test is read too: none may be scrolled sideways.
     let drawn = 0;
-    await waitFor(async () => (drawn = (await readWindow(EDITOR_LINES)).length) >= 1, 15_000, () => `the window draws the code editor (${drawn} drawn)`);
+    await waitFor(
+      async () => (drawn = (await readWindow(EDITOR_LINES)).length) >= 1,
+      15_000,
+      () => `the window draws the code editor (${drawn} drawn)`,
+    );
     // The window scrolls to a revealed range in a later frame, and the extension host hears no
     // event for horizontal scrolling: half a second is given to it before reading its position.
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -58,14 +58,20 @@ describe('a deployment without some products', () => {
     const secrets = await issueTypeNode(f, /^Secrets/, 3);
     assert.equal(secrets?.description, 'not available for this deployment (404)');
     // The node says it is not available; its one child says what to check, not the same again.
-    assert.deepEqual(secrets?.children?.map((c: Snap) => c.label), ['What to check: whether the organization licenses Secrets, and the token\'s role. The next refresh asks again.']);
+    assert.deepEqual(
+      secrets?.children?.map((c: Snap) => c.label),
+      ["What to check: whether the organization licenses Secrets, and the token's role. The next refresh asks again."],
+    );
     const code = await issueTypeNode(f, /^Code findings/, 3);
     assert.ok(code?.children?.some((c: Snap) => c.label === 'AI analysis — not available for this deployment (400)'));
     assert.ok((await issueTypeNode(f, /^Supply-chain/, 3))?.children?.some((c: Snap) => /\bfindingGroup\b/.test(c.contextValue ?? '')));
     assert.match(f.api.statusBar.tooltip, /Secrets: not available for this deployment \(404\)/);
     assert.deepEqual(complaints(await notificationTexts()), [], 'a missing product is not announced');
     const report = await vscode.commands.executeCommand<{ products?: { product: string; state: string }[] }>('appsecFindings.checkConnection');
-    assert.deepEqual(report?.products?.map((p) => `${p.product} ${p.state}`), ['Code available', 'AI analysis unavailable', 'Supply Chain available', 'Secrets unavailable', 'Policies available']);
+    assert.deepEqual(
+      report?.products?.map((p) => `${p.product} ${p.state}`),
+      ['Code available', 'AI analysis unavailable', 'Supply Chain available', 'Secrets unavailable', 'Policies available'],
+    );
     await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
     // Check Connection's report in the panel below the tree.
     await vscode.commands.executeCommand('appsecFindings.showLogs');
@@ -110,7 +116,11 @@ describe('a deployment without some products', () => {
     await vscode.commands.executeCommand('appsecFindings.refresh');
     assert.deepEqual(shownByKind(), full, 'every kind still shows, the failed one with what it showed before');
     assert.match(f.api.statusBar.tooltip, /Supply Chain: the last refresh failed \(showing findings from \d\d:\d\d\)/);
-    await waitFor(async () => /stale/.test((await issueTypeNode(f, /^Supply-chain/, 2))?.description ?? ''), 30_000, 'the tree marks the supply-chain findings stale');
+    await waitFor(
+      async () => /stale/.test((await issueTypeNode(f, /^Supply-chain/, 2))?.description ?? ''),
+      30_000,
+      'the tree marks the supply-chain findings stale',
+    );
     const notices = ours(await notificationTexts());
     assert.equal(notices.filter((t) => /Could not refresh the Supply Chain findings/.test(t)).length, 1, JSON.stringify(notices));
     assert.equal(notices.filter((t) => /Refresh failed/.test(t)).length, 0, 'no error toast on top');

@@ -21,9 +21,13 @@ describe('platform text is data, never a command', () => {
   let registered: vscode.Disposable | undefined;
   before(async () => {
     f = await signedIn();
-    registered = vscode.commands.registerCommand(PWNED, () => { ran++; });
+    registered = vscode.commands.registerCommand(PWNED, () => {
+      ran++;
+    });
   });
-  after(() => { registered?.dispose(); });
+  after(() => {
+    registered?.dispose();
+  });
   afterEach(async () => {
     f.server.faults.clear();
     await vscode.commands.executeCommand('notifications.hideList');
@@ -36,11 +40,15 @@ describe('platform text is data, never a command', () => {
    */
   async function linksOfNotification(words: string, click = true): Promise<{ links: number; text: string }> {
     let seen: { label: string; text: string }[] = [];
-    await waitFor(async () => {
-      await vscode.commands.executeCommand('notifications.showList');
-      seen = await readWindow(MESSAGES);
-      return seen.some((m) => m.text.includes(words));
-    }, 20_000, () => `a notification saying "${words}": ${seen.map((m) => m.text).join(' | ')}`);
+    await waitFor(
+      async () => {
+        await vscode.commands.executeCommand('notifications.showList');
+        seen = await readWindow(MESSAGES);
+        return seen.some((m) => m.text.includes(words));
+      },
+      20_000,
+      () => `a notification saying "${words}": ${seen.map((m) => m.text).join(' | ')}`,
+    );
     const index = seen.findIndex((m) => m.text.includes(words));
     const links = `${MESSAGES} >> nth=${index} >> a`;
     const found = await readWindow(links);
@@ -53,7 +61,7 @@ describe('platform text is data, never a command', () => {
     const before = ran;
     const { links, text } = await linksOfNotification(words);
     assert.equal(links, 0, `no link in "${text}"`);
-    assert.match(text, /Open details/, 'the platform\'s words are still read');
+    assert.match(text, /Open details/, "the platform's words are still read");
     assert.equal(ran, before, 'no command ran');
   }
 
@@ -61,7 +69,7 @@ describe('platform text is data, never a command', () => {
     const before = ran;
     void vscode.window.showInformationMessage(`AppSec test control: [run it](command:${PWNED})`);
     const { links } = await linksOfNotification('AppSec test control');
-    assert.equal(links, 1, 'the window draws the control\'s link');
+    assert.equal(links, 1, "the window draws the control's link");
     await waitFor(() => ran === before + 1, 10_000, 'the clicked control link ran its command');
   });
 
@@ -107,7 +115,12 @@ describe('platform text is data, never a command', () => {
   it('an SBOM job that fails with a hostile reason', async () => {
     const failed = JSON.stringify({ status: 'SBOM_EXPORT_STATUS_FAILED', errorMessage: HOSTILE });
     f.server.faults.inject({ kind: 'status', status: 200, body: failed }, { method: 'GET', pathIncludes: '/sbom/export/' }, 20);
-    await vscode.commands.executeCommand('appsecFindings.exportSbom', f.project.name, { ref: f.project.primary_branch, outputFormat: 'SBOM_OUTPUT_FORMAT_JSON', cycloneDxVersion: '1.6', componentType: 'LIBRARY' });
+    await vscode.commands.executeCommand('appsecFindings.exportSbom', f.project.name, {
+      ref: f.project.primary_branch,
+      outputFormat: 'SBOM_OUTPUT_FORMAT_JSON',
+      cycloneDxVersion: '1.6',
+      componentType: 'LIBRARY',
+    });
     await assertInert('SBOM');
   });
 

@@ -21,7 +21,9 @@ const WORDS: Record<string, string> = {
 
 /** Our diagnostics whose finding is known, in every file. */
 function ours(): KnownFindingDiagnostic[] {
-  return vscode.languages.getDiagnostics().flatMap(([, list]) => (list as KnownFindingDiagnostic[]).filter((d) => d.source === 'AppSec' && d.finding !== undefined));
+  return vscode.languages
+    .getDiagnostics()
+    .flatMap(([, list]) => (list as KnownFindingDiagnostic[]).filter((d) => d.source === 'AppSec' && d.finding !== undefined));
 }
 
 /** What the Problems filter box shows for `text`, by message. */
@@ -49,7 +51,14 @@ describe('Problems words', () => {
     await vscode.commands.executeCommand('appsecFindings.filterFindings', { status: 'open' });
     await vscode.commands.executeCommand('appsecFindings.refresh');
     const expected = [...ai.map((a) => `sast:${a.id}`), ...secrets.map((s) => `secrets:${s.id}`)];
-    await waitFor(() => { const shown = new Set(ids(ours())); return expected.every((id) => shown.has(id)); }, 15_000, 'the AI findings and secrets are in Problems');
+    await waitFor(
+      () => {
+        const shown = new Set(ids(ours()));
+        return expected.every((id) => shown.has(id));
+      },
+      15_000,
+      'the AI findings and secrets are in Problems',
+    );
   });
   after(async () => {
     // The other files count findings: the fixture goes back to what it was.
@@ -71,11 +80,12 @@ describe('Problems words', () => {
     assert.deepEqual(ids(filtered('AI:')), ids(diagnostics), 'the filter box finds the AI findings and nothing else');
     assert.deepEqual(ids(filtered('ai:')), ids(diagnostics), 'in any case');
     // The tree marks the same findings "AI" in their description.
-    const inTree = async (): Promise<number> => findingNodes(await issueTypeNode(f, /^Code findings$/)).filter((n) => (n.description ?? '').startsWith('AI · ')).length;
+    const inTree = async (): Promise<number> =>
+      findingNodes(await issueTypeNode(f, /^Code findings$/)).filter((n) => (n.description ?? '').startsWith('AI · ')).length;
     await waitFor(async () => (await inTree()) === diagnostics.length, 10_000, `the tree marks ${diagnostics.length} findings AI`);
   });
 
-  it('a secret\'s diagnostic names its validation, as the tree does, and filtering by that word finds exactly those', async () => {
+  it("a secret's diagnostic names its validation, as the tree does, and filtering by that word finds exactly those", async () => {
     const diagnostics = ours().filter((d) => d.finding.secret);
     assert.deepEqual(ids(diagnostics), sorted(secrets.map((s) => `secrets:${s.id}`)));
     const wordOf = new Map(secrets.map((s) => [String(s.id), WORDS[s.validationState] ?? '?']));
@@ -89,7 +99,8 @@ describe('Problems words', () => {
       assert.deepEqual(ids(filtered(`(${word}`)), sorted(expected), `filtering by "(${word}"`);
     }
     // The tree's description of each secret begins with the same word.
-    const treeWords = async (): Promise<string[]> => sorted(findingNodes(await issueTypeNode(f, /^Secrets$/)).map((n) => (n.description ?? '').split(' · ')[0] ?? ''));
+    const treeWords = async (): Promise<string[]> =>
+      sorted(findingNodes(await issueTypeNode(f, /^Secrets$/)).map((n) => (n.description ?? '').split(' · ')[0] ?? ''));
     const problemsWords = sorted(diagnostics.map((d) => /\(([^()]+)\)$/.exec(d.message)?.[1] ?? ''));
     await waitFor(async () => JSON.stringify(await treeWords()) === JSON.stringify(problemsWords), 10_000, `the tree says ${problemsWords.join(', ')}`);
   });

@@ -11,11 +11,13 @@ import { findingNodes, issueTypeNode, signedIn, type Fixture, type Snap } from '
 import { notificationTexts, readWindow, screenshotsInThemes, waitFor } from './helpers';
 import { snapshotTree } from './tree-snapshot';
 
-const run = <T>(command: string, ...args: unknown[]): Thenable<T | undefined> => vscode.commands.executeCommand<T | undefined>(`appsecFindings.${command}`, ...args);
+const run = <T>(command: string, ...args: unknown[]): Thenable<T | undefined> =>
+  vscode.commands.executeCommand<T | undefined>(`appsecFindings.${command}`, ...args);
 /** The rows of the quick input the window shows. */
-const pickerRows = (selector = ''): Promise<{ label: string; text: string }[]> => readWindow(`.quick-input-widget:visible .quick-input-list .monaco-list-row${selector}`);
+const pickerRows = (selector = ''): Promise<{ label: string; text: string }[]> =>
+  readWindow(`.quick-input-widget:visible .quick-input-list .monaco-list-row${selector}`);
 
-describe('a project\'s settings', () => {
+describe("a project's settings", () => {
   let f: Fixture;
   let name: string;
   let original: { tags: string[]; primary: string; scans: { diff: boolean; full: boolean } };
@@ -62,7 +64,10 @@ describe('a project\'s settings', () => {
 
   async function roleNamed(what: RegExp): Promise<void> {
     const texts = await notificationTexts();
-    assert.ok(texts.some((t) => /The token's role does not allow/.test(t) && what.test(t)), `the role is named: ${texts.join(' | ')}`);
+    assert.ok(
+      texts.some((t) => /The token's role does not allow/.test(t) && what.test(t)),
+      `the role is named: ${texts.join(' | ')}`,
+    );
   }
 
   it('Edit Tags with { add, remove }: the tree and the platform have the new tags, without a prompt', async () => {
@@ -71,7 +76,10 @@ describe('a project\'s settings', () => {
     const updated = await run<Project>('editTags', name, { add: ['team-a', 'pci-dss'], remove: ['legacy-x'] });
     assert.ok(updated?.tags.includes('team-a') && updated.tags.includes('pci-dss') && !updated.tags.includes('legacy-x'), JSON.stringify(updated?.tags));
     assert.ok(f.project.tags.includes('team-a') && f.project.tags.includes('pci-dss') && !f.project.tags.includes('legacy-x'), 'the platform has them');
-    const writes = f.server.requests.slice(mark).filter((r) => r.path.endsWith('/tags')).map((r) => r.method);
+    const writes = f.server.requests
+      .slice(mark)
+      .filter((r) => r.path.endsWith('/tags'))
+      .map((r) => r.method);
     assert.deepEqual(writes, ['PUT', 'DELETE']);
     await waitFor(async () => /team-a/.test(await shownTags()) && !/legacy-x/.test(await shownTags()), 5_000, 'the tree shows the new tags');
     assert.match(await tooltip(), /Tags: .*team-a/, 'and the tooltip');
@@ -94,14 +102,28 @@ describe('a project\'s settings', () => {
     // The message's first button, as a click on it: the picker with legacy-y to be removed and the text typed.
     await vscode.commands.executeCommand('notification.acceptPrimaryAction');
     let rows: { label: string; text: string }[] = [];
-    await waitFor(async () => (rows = await pickerRows()).some((r) => /team-b, tier-2/.test(r.label + r.text)), 10_000, () => `the picker opens again with the text typed (shows: ${JSON.stringify(rows)})`);
-    assert.ok(rows.some((r) => /team-b, tier-2/.test(r.label + r.text) && /Add: team-b, tier-2/.test(r.label + r.text)), `the text typed is the first row: ${JSON.stringify(rows)}`);
+    await waitFor(
+      async () => (rows = await pickerRows()).some((r) => /team-b, tier-2/.test(r.label + r.text)),
+      10_000,
+      () => `the picker opens again with the text typed (shows: ${JSON.stringify(rows)})`,
+    );
+    assert.ok(
+      rows.some((r) => /team-b, tier-2/.test(r.label + r.text) && /Add: team-b, tier-2/.test(r.label + r.text)),
+      `the text typed is the first row: ${JSON.stringify(rows)}`,
+    );
     const removed = rows.filter((r) => /removed when you save/.test(r.text)).map((r) => r.text.trim());
-    assert.ok(removed.some((n) => n.startsWith('legacy-y')), `legacy-y is to be removed: ${JSON.stringify(rows)}`);
+    assert.ok(
+      removed.some((n) => n.startsWith('legacy-y')),
+      `legacy-y is to be removed: ${JSON.stringify(rows)}`,
+    );
     assert.equal(removed.length, 1, `the others are kept: ${JSON.stringify(rows)}`);
     await screenshotsInThemes('edit-tags');
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    await waitFor(() => f.project.tags.includes('team-b') && f.project.tags.includes('tier-2') && !f.project.tags.includes('legacy-y'), 10_000, 'accepted again: the platform has the change');
+    await waitFor(
+      () => f.project.tags.includes('team-b') && f.project.tags.includes('tier-2') && !f.project.tags.includes('legacy-y'),
+      10_000,
+      'accepted again: the platform has the change',
+    );
     await waitFor(async () => /team-b/.test(await shownTags()) && !/legacy-y/.test(await shownTags()), 5_000, 'and the tree');
   });
 
@@ -109,7 +131,12 @@ describe('a project\'s settings', () => {
   function newAgainst(branch: string, primary: string): Set<number> {
     const ofProject = [...f.data.sast, ...f.data.sca].filter((x) => x.repository?.name === name);
     const onPrimary = new Set(ofProject.filter((x) => x.ref === primary).map((x) => x.match_based_id));
-    return new Set(ofProject.filter((x) => x.ref === branch && !onPrimary.has(x.match_based_id)).map((x) => x.id).filter((id): id is number => id !== undefined));
+    return new Set(
+      ofProject
+        .filter((x) => x.ref === branch && !onPrimary.has(x.match_based_id))
+        .map((x) => x.id)
+        .filter((id): id is number => id !== undefined),
+    );
   }
 
   it('Set Primary Branch: "new on this branch" follows the new primary branch without a reload; resolves once it does', async function () {
@@ -120,16 +147,23 @@ describe('a project\'s settings', () => {
     const updated = await run<Project>('setPrimaryBranch', name, f.featureRef);
     assert.equal(updated?.primaryBranch, f.featureRef);
     assert.equal(f.project.primary_branch, f.featureRef, 'the platform has it');
-    assert.equal(f.api.app.baselines.comparedWith(name), f.featureRef, 'resolved once the new primary branch\'s findings are loaded');
+    assert.equal(f.api.app.baselines.comparedWith(name), f.featureRef, "resolved once the new primary branch's findings are loaded");
     await waitFor(() => f.api.app.diagnostics.current[0]?.novelty?.primary === f.featureRef, 10_000, 'Problems compares with the new primary branch');
     const folder = f.api.app.diagnostics.current[0];
     const expected = newAgainst(workspaceBranch, f.featureRef);
     const marked = folder.findings.filter((x) => folder.novelty!.isNew(x)).map((x) => x.id);
     assert.ok(marked.length > 0 && marked.length < folder.findings.length, `some new, some not (${marked.length} of ${folder.findings.length})`);
-    assert.deepEqual(new Set(marked), new Set(folder.findings.map((x) => x.id).filter((id) => expected.has(id))), 'new exactly when the new primary branch lacks them');
+    assert.deepEqual(
+      new Set(marked),
+      new Set(folder.findings.map((x) => x.id).filter((id) => expected.has(id))),
+      'new exactly when the new primary branch lacks them',
+    );
     const code = findingNodes(await issueTypeNode(f, /^Code findings/, 6));
-    assert.equal(code.filter((n) => (n.description ?? '').startsWith('new on this branch · ')).length,
-      folder.findings.filter((x) => x.issueType === 'sast' && folder.novelty!.isNew(x)).length, 'the tree marks them too');
+    assert.equal(
+      code.filter((n) => (n.description ?? '').startsWith('new on this branch · ')).length,
+      folder.findings.filter((x) => x.issueType === 'sast' && folder.novelty!.isNew(x)).length,
+      'the tree marks them too',
+    );
     assert.match(await tooltip(), new RegExp(`Primary branch: ${f.featureRef}`));
 
     const back = await run<Project>('setPrimaryBranch', name, original.primary);
@@ -152,8 +186,14 @@ describe('a project\'s settings', () => {
     const picked = run('setPrimaryBranch', name);
     await waitFor(async () => (await pickerRows()).some((r) => (r.label + r.text).includes(f.featureRef)), 10_000, 'the scanned branches are listed');
     const texts = (await pickerRows()).map((r) => r.text);
-    assert.ok(texts.some((t) => t.includes('The default branch')), JSON.stringify(texts));
-    assert.ok(texts.some((t) => t.includes(original.primary) && t.includes('primary now')), JSON.stringify(texts));
+    assert.ok(
+      texts.some((t) => t.includes('The default branch')),
+      JSON.stringify(texts),
+    );
+    assert.ok(
+      texts.some((t) => t.includes(original.primary) && t.includes('primary now')),
+      JSON.stringify(texts),
+    );
     await screenshotsInThemes('set-primary-branch');
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     assert.equal(await picked, undefined, 'dismissed: nothing changes');
@@ -190,8 +230,14 @@ describe('a project\'s settings', () => {
     const picked = run('setManagedScans', name);
     await waitFor(async () => (await pickerRows()).some((r) => r.text.includes('Full scans of the repository')), 10_000, 'the settings are listed once loaded');
     const ticked = await pickerRows('[aria-checked="true"]');
-    const expected = [c.diff_scan.enabled ? 'Diff-aware scans of pull requests' : '', c.full_scan.enabled ? 'Full scans of the repository' : ''].filter(Boolean);
-    assert.deepEqual(ticked.map((r) => expected.find((e) => r.text.includes(e)) ?? r.text), expected, 'ticked as they are now');
+    const expected = [c.diff_scan.enabled ? 'Diff-aware scans of pull requests' : '', c.full_scan.enabled ? 'Full scans of the repository' : ''].filter(
+      Boolean,
+    );
+    assert.deepEqual(
+      ticked.map((r) => expected.find((e) => r.text.includes(e)) ?? r.text),
+      expected,
+      'ticked as they are now',
+    );
     await screenshotsInThemes('managed-scans');
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     assert.equal(await picked, undefined, 'dismissed: nothing changes');

@@ -15,7 +15,16 @@ import type { Fixture, Snap } from './fixture';
 export { PSEUDO_LOCALE };
 
 /** The surfaces read: English left on any of them fails the run. */
-const SURFACES = ['tree', 'toast', 'filter picker', 'Problems', 'details header and actions', 'dependencies rows', 'Policy Rules view', 'details sections'] as const;
+const SURFACES = [
+  'tree',
+  'toast',
+  'filter picker',
+  'Problems',
+  'details header and actions',
+  'dependencies rows',
+  'Policy Rules view',
+  'details sections',
+] as const;
 export type Surface = (typeof SURFACES)[number];
 
 /**
@@ -48,7 +57,8 @@ function allowedWords(f: Fixture, words: readonly string[]): Set<string> {
   for (const finding of [...f.data.sast, ...f.data.sca]) texts.push(...ownersOf(f.data.deployment.slug, finding).map((owner) => owner.name));
   for (const value of words) texts.push(...keptParts(value));
   for (let month = 0; month < 12; month++) {
-    for (const hour of [1, 13]) texts.push(new Intl.DateTimeFormat(vscode.env.language, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(2024, month, 1, hour)));
+    for (const hour of [1, 13])
+      texts.push(new Intl.DateTimeFormat(vscode.env.language, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(2024, month, 1, hour)));
   }
   return new Set(texts.flatMap(wordsOf));
 }
@@ -59,7 +69,13 @@ function allowedWords(f: Fixture, words: readonly string[]): Set<string> {
  */
 export function htmlTexts(html: string): string[] {
   const body = html.replace(/<head>[\s\S]*?<\/head>|<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>|<pre[\s\S]*?<\/pre>|<code[\s\S]*?<\/code>/g, '');
-  const decode = (s: string): string => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  const decode = (s: string): string =>
+    s
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
   const attributes = [...body.matchAll(/\s(?:title|aria-label|alt|placeholder)="([^"]*)"/g)].map((m) => m[1] ?? '');
   const text = body.replace(/<[^>]*>/g, '\n').split('\n');
   return [...attributes, ...text].map((s) => decode(s).trim()).filter((s) => s !== '');
@@ -87,7 +103,11 @@ export function treeRows(nodes: readonly Snap[]): { tree: string[]; dependencies
   return { tree, dependencies, dependencyLabels };
 }
 
-interface Left { readonly surface: Surface; readonly text: string; readonly english: readonly string[] }
+interface Left {
+  readonly surface: Surface;
+  readonly text: string;
+  readonly english: readonly string[];
+}
 
 export class PseudoSurfaces {
   private readonly allowed: Set<string>;
@@ -112,22 +132,34 @@ export class PseudoSurfaces {
     });
     this.left.push(...found);
     this.seen.set(surface, (this.seen.get(surface) ?? 0) + shown.length);
-    assert.deepEqual(found.map((l) => `${l.text} (${l.english.join(', ')})`), [], `English left on the ${surface}`);
+    assert.deepEqual(
+      found.map((l) => `${l.text} (${l.english.join(', ')})`),
+      [],
+      `English left on the ${surface}`,
+    );
   }
 
   /** Writes the report of English left on every surface and returns it; fails when a surface was never read. */
   report(): string {
     const missing = SURFACES.filter((surface) => !this.seen.has(surface));
     assert.deepEqual(missing, [], 'every surface was read');
-    const bySurface = Object.fromEntries(SURFACES.map((surface) => [surface, {
-      textsRead: this.seen.get(surface) ?? 0,
-      englishLeft: this.left.filter((l) => l.surface === surface).map(({ text, english }) => ({ text, english })),
-    }]));
+    const bySurface = Object.fromEntries(
+      SURFACES.map((surface) => [
+        surface,
+        {
+          textsRead: this.seen.get(surface) ?? 0,
+          englishLeft: this.left.filter((l) => l.surface === surface).map(({ text, english }) => ({ text, english })),
+        },
+      ]),
+    );
     const dir = join(process.env.APPSEC_REPO ?? process.cwd(), 'test-results', 'languages');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, `${process.env.APPSEC_TEST_HOST ?? 'host'}-${PSEUDO_LOCALE}-english-left.json`), `${JSON.stringify(bySurface, null, 2)}\n`);
     return Object.entries(bySurface)
-      .map(([surface, r]) => `${surface}: ${r.textsRead} texts read, ${r.englishLeft.length} with English left${r.englishLeft.map((l) => `\n  - ${l.text} [${l.english.join(', ')}]`).join('')}`)
+      .map(
+        ([surface, r]) =>
+          `${surface}: ${r.textsRead} texts read, ${r.englishLeft.length} with English left${r.englishLeft.map((l) => `\n  - ${l.text} [${l.english.join(', ')}]`).join('')}`,
+      )
       .join('\n');
   }
 }

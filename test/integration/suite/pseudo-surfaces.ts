@@ -11,12 +11,16 @@ import { htmlTexts, paneRows, treeRows, type PseudoSurfaces } from './pseudo-che
 import { snapshotTree } from './tree-snapshot';
 
 /** What the language tests set up: the fixture, the checks and the pseudo package.nls (the views' titles). */
-interface Context { f: Fixture; pseudo: PseudoSurfaces | undefined; nls: Record<string, string> }
+interface Context {
+  f: Fixture;
+  pseudo: PseudoSurfaces | undefined;
+  nls: Record<string, string>;
+}
 
 export function pseudoSurfaceTests(context: () => Context): void {
   const checks = (): Context & { pseudo: PseudoSurfaces } => {
     const { pseudo, ...rest } = context();
-    assert.ok(pseudo, 'the pseudo locale\'s checks are set up');
+    assert.ok(pseudo, "the pseudo locale's checks are set up");
     return { ...rest, pseudo };
   };
 
@@ -36,10 +40,14 @@ export function pseudoSurfaceTests(context: () => Context): void {
     await f.api.trees.projectsView.reveal(dependencies, { expand: 2, select: true, focus: false });
     const title = nls['view.projects.name'] ?? '';
     let shown: string[] = [];
-    await waitFor(async () => {
-      shown = (await readWindow(paneRows(title))).map((r) => r.text);
-      return shown.length > 4;
-    }, 10_000, () => `the window shows the Dependencies rows (it shows: ${shown.join(' | ')})`);
+    await waitFor(
+      async () => {
+        shown = (await readWindow(paneRows(title))).map((r) => r.text);
+        return shown.length > 4;
+      },
+      10_000,
+      () => `the window shows the Dependencies rows (it shows: ${shown.join(' | ')})`,
+    );
     await screenshotsInThemes('dependencies');
     // A window row belongs to the Dependencies rows when a node under Dependencies starts it.
     const underDependencies = (row: string): boolean => rows.dependencyLabels.some((label) => row.startsWith(label));
@@ -57,15 +65,19 @@ export function pseudoSurfaceTests(context: () => Context): void {
     if (first) await f.api.trees.policiesView.reveal(first, { expand: 2, select: true, focus: false });
     const title = nls['view.policies.name'] ?? '';
     let shown: string[] = [];
-    await waitFor(async () => {
-      shown = (await readWindow(paneRows(title))).map((r) => r.text);
-      return shown.length > 1;
-    }, 10_000, () => `the window shows the Policy Rules rows (it shows: ${shown.join(' | ')})`);
+    await waitFor(
+      async () => {
+        shown = (await readWindow(paneRows(title))).map((r) => r.text);
+        return shown.length > 1;
+      },
+      10_000,
+      () => `the window shows the Policy Rules rows (it shows: ${shown.join(' | ')})`,
+    );
     await screenshotsInThemes('policy-rules');
     pseudo.see('Policy Rules view', [title, ...treeRows(policies).tree, ...shown]);
   });
 
-  it('the details panel\'s sections of a code finding, once its details are read (screenshots, scrolled to its end)', async function () {
+  it("the details panel's sections of a code finding, once its details are read (screenshots, scrolled to its end)", async function () {
     this.timeout(60_000);
     const { f, pseudo } = checks();
     let finding: KnownFindingDiagnostic['finding'] | undefined;
@@ -75,7 +87,7 @@ export function pseudoSurfaceTests(context: () => Context): void {
     assert.ok(finding, 'a code finding in Problems');
     await vscode.commands.executeCommand('appsecFindings.showDetails', { finding });
     const panel = f.api.detailsPanel;
-    await waitFor(() => panel.shownHtml.includes('</header>') && !panel.shownHtml.includes('class="loading"'), 15_000, 'the panel shows the finding\'s details');
+    await waitFor(() => panel.shownHtml.includes('</header>') && !panel.shownHtml.includes('class="loading"'), 15_000, "the panel shows the finding's details");
     await vscode.commands.executeCommand('workbench.action.closePanel');
     // The sections below the header: the panel focused and scrolled to its end, as a user's End key does.
     await inEachTheme(['light', 'dark'], async (theme) => {

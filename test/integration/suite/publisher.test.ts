@@ -32,7 +32,9 @@ describe('diagnostics publisher', () => {
             calls.sizes.push(entries.reduce((n, [, list]) => n + (list?.length ?? 0), 0));
             calls.turns.push(turns);
             const until = performance.now() + setMs;
-            while (performance.now() < until) { /* VS Code busy serializing */ }
+            while (performance.now() < until) {
+              /* VS Code busy serializing */
+            }
             target.set(entries as never);
           };
         }
@@ -53,9 +55,13 @@ describe('diagnostics publisher', () => {
     stop();
     assert.equal(new Set(calls.turns).size, 4, '12 000 diagnostics in chunks of at most 3 000: four turns');
     // VS Code passes on to the window only about 1 100 diagnostics of one set call.
-    assert.ok(calls.sizes.every((n) => n <= 1000), `each set carries at most 1 000: ${calls.sizes.join(', ')}`);
+    assert.ok(
+      calls.sizes.every((n) => n <= 1000),
+      `each set carries at most 1 000: ${calls.sizes.join(', ')}`,
+    );
     assert.equal(calls.files[0]?.[0], visible.toString(), 'the visible file comes first');
-    for (const [i, uri] of files.entries()) assert.equal(vscode.languages.getDiagnostics(uri).filter((d) => d.message.startsWith('finding')).length, 1000, `file ${i}`);
+    for (const [i, uri] of files.entries())
+      assert.equal(vscode.languages.getDiagnostics(uri).filter((d) => d.message.startsWith('finding')).length, 1000, `file ${i}`);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
@@ -72,24 +78,48 @@ describe('diagnostics publisher', () => {
     const publisher = new DiagnosticsPublisher(collection, 1000);
     const many: [vscode.Uri, number[]][] = files.map((uri) => [uri, Array.from({ length: 900 }, (_, k) => k)]);
     const first = publisher.publish(many, diagnostic);
-    const second = publisher.publish(files.slice(0, 2).map((uri) => [uri, [7]] as const), diagnostic);
+    const second = publisher.publish(
+      files.slice(0, 2).map((uri) => [uri, [7]] as const),
+      diagnostic,
+    );
     await Promise.all([first, second]);
-    assert.deepEqual(vscode.languages.getDiagnostics(files[0]).map((d) => d.message), ['finding 7']);
+    assert.deepEqual(
+      vscode.languages.getDiagnostics(files[0]).map((d) => d.message),
+      ['finding 7'],
+    );
 
-    const third = publisher.publish(files.map((uri) => [uri, Array.from({ length: 600 }, (_, k) => k)] as const), diagnostic);
+    const third = publisher.publish(
+      files.map((uri) => [uri, Array.from({ length: 600 }, (_, k) => k)] as const),
+      diagnostic,
+    );
     const edited = files[10];
     collection.set(edited, [new vscode.Diagnostic(range, 'redrawn after an edit')]);
     publisher.redrew(edited);
     await third;
-    assert.deepEqual(vscode.languages.getDiagnostics(edited).map((d) => d.message), ['redrawn after an edit']);
+    assert.deepEqual(
+      vscode.languages.getDiagnostics(edited).map((d) => d.message),
+      ['redrawn after an edit'],
+    );
     assert.equal(vscode.languages.getDiagnostics(files[9]).length, 600);
   });
 
   it('a few diagnostics go in one hand-over; an entry without diagnostics clears its file', async () => {
     const publisher = new DiagnosticsPublisher(collection, 2500);
-    await publisher.publish([[files[0], [1, 2]], [files[1], [3]]], diagnostic);
+    await publisher.publish(
+      [
+        [files[0], [1, 2]],
+        [files[1], [3]],
+      ],
+      diagnostic,
+    );
     assert.equal(vscode.languages.getDiagnostics(files[0]).length, 2);
-    await publisher.publish([[files[0], undefined], [files[1], [3]]], diagnostic);
+    await publisher.publish(
+      [
+        [files[0], undefined],
+        [files[1], [3]],
+      ],
+      diagnostic,
+    );
     assert.equal(vscode.languages.getDiagnostics(files[0]).length, 0);
     assert.equal(vscode.languages.getDiagnostics(files[1]).length, 1);
   });

@@ -50,7 +50,10 @@ describe('resilience', () => {
     await waitFor(async () => /stale/.test((await issueTypeNode(f, /code/i, 3))?.description ?? ''), 30_000, 'the tree marks the code findings stale');
     const stale = await issueTypeNode(f, /code/i, 3);
     assert.match(stale?.description ?? '', /stale/);
-    assert.ok((stale?.children ?? []).some((c) => /last refresh failed/.test(c.label)), 'a warning says why');
+    assert.ok(
+      (stale?.children ?? []).some((c) => /last refresh failed/.test(c.label)),
+      'a warning says why',
+    );
     f.server.faults.clear();
     cleared = true;
     await vscode.commands.executeCommand('appsecFindings.refresh');
@@ -70,6 +73,9 @@ describe('resilience', () => {
     assert.match(tooltip, /Managed diff scans/);
     assert.equal(resolved.tooltip instanceof vscode.MarkdownString && resolved.tooltip.isTrusted, false, 'server text is never trusted');
     const asked = f.server.requests.slice(before).map((r) => r.path);
-    assert.ok(asked.some((p) => p.endsWith(`/projects/${f.project.name}`)), `GET of the project (${asked.join(', ')})`);
+    assert.ok(
+      asked.some((p) => p.endsWith(`/projects/${f.project.name}`)),
+      `GET of the project (${asked.join(', ')})`,
+    );
   });
 });

@@ -12,7 +12,13 @@ import { signedIn, type Fixture, type Snap } from './fixture';
 import { actInWindow, inEachTheme, notificationTexts, readWindow, screenshotHandshake, screenshotsInThemes, waitFor } from './helpers';
 import { snapshotTree } from './tree-snapshot';
 
-interface Outcome { policyId: string; rulePath: string; mode: string; previousMode: string; refused?: string }
+interface Outcome {
+  policyId: string;
+  rulePath: string;
+  mode: string;
+  previousMode: string;
+  refused?: string;
+}
 
 describe('rule modes', () => {
   let f: Fixture;
@@ -83,7 +89,7 @@ describe('rule modes', () => {
     assert.ok(groups.includes('Disabled'), `a Disabled group among ${JSON.stringify([...new Set(groups)])}`);
   });
 
-  it('automation: the platform and the view take the new mode (the policy\'s rules loaded first when they were not)', async () => {
+  it("automation: the platform and the view take the new mode (the policy's rules loaded first when they were not)", async () => {
     const { policyId, rule } = ruleToChange('MODE_BLOCK');
     const path = rule.path ?? '';
     const previous = rule.policyMode;
@@ -98,7 +104,10 @@ describe('rule modes', () => {
     const snapshot = ((await snapshotTree(tree(), 4)) as Snap[]).find((n) => n.label === policyName);
     const block = snapshot?.children?.find((c) => c.label === 'Block');
     const shown = block?.children?.find((r) => r.label === shortRuleName(path));
-    assert.ok(shown && (shown.description ?? '').startsWith('block') && /\brule\b/.test(shown.contextValue ?? ''), `the Block group lists it in block mode: ${JSON.stringify(block)}`);
+    assert.ok(
+      shown && (shown.description ?? '').startsWith('block') && /\brule\b/.test(shown.contextValue ?? ''),
+      `the Block group lists it in block mode: ${JSON.stringify(block)}`,
+    );
 
     const node = await ruleNode(policyId, path);
     assert.ok(node);
@@ -123,14 +132,21 @@ describe('rule modes', () => {
     assert.equal(await groupInView(policyId, path), previous, 'the view shows the old mode again');
     const said = `stays in ${modeLabel(previous ?? '')} mode. The token's role does not allow changing the mode of ${path} (403)`;
     const texts = await notificationTexts();
-    assert.ok(texts.some((t) => t.includes(said)), JSON.stringify(texts));
+    assert.ok(
+      texts.some((t) => t.includes(said)),
+      JSON.stringify(texts),
+    );
     // The rule where it stays, and the message opened out in full.
     const node = await ruleNode(policyId, path);
     assert.ok(node);
     await f.api.trees.policiesView.reveal(node, { select: true, focus: false, expand: true });
     await vscode.commands.executeCommand('notifications.showList');
     await vscode.commands.executeCommand('notification.expand');
-    await waitFor(async () => (await readWindow('.notifications-center.visible .notification-list-item-message')).some((r) => r.text.includes(said)), 10_000, 'the notification centre shows the message');
+    await waitFor(
+      async () => (await readWindow('.notifications-center.visible .notification-list-item-message')).some((r) => r.text.includes(said)),
+      10_000,
+      'the notification centre shows the message',
+    );
     await screenshotHandshake('rule-modes-refused');
     await vscode.commands.executeCommand('notifications.hideList');
   });
@@ -155,41 +171,51 @@ describe('rule modes', () => {
       if (i === calls.length - 1) assert.deepEqual(outcome, { policyId, rulePath: path, mode: rule.policyMode, previousMode: rule.policyMode });
       else assert.equal(outcome, undefined, JSON.stringify(arg));
       const texts = await notificationTexts();
-      assert.ok(texts.some((t) => said.test(t)), `${String(said)} in ${JSON.stringify(texts)}`);
+      assert.ok(
+        texts.some((t) => said.test(t)),
+        `${String(said)} in ${JSON.stringify(texts)}`,
+      );
       await vscode.commands.executeCommand('notifications.clearAll');
     }
     assert.equal(puts(mark).length, 0, 'no change sent');
   });
 
-  it('a rule\'s context menu has Set Mode with the four modes; from a rule without a mode, the modes are offered, the current one marked', async () => {
+  it("a rule's context menu has Set Mode with the four modes; from a rule without a mode, the modes are offered, the current one marked", async () => {
     const contributes = (vscode.extensions.getExtension('appsec-findings.appsec-findings')?.packageJSON as { contributes: Contributes }).contributes;
     assert.equal(contributes.submenus.find((s) => s.id === 'appsecFindings.ruleMode')?.label, 'Set Mode');
     const entry = contributes.menus['view/item/context']?.find((m) => m.submenu === 'appsecFindings.ruleMode');
     assert.ok(entry?.when?.includes('view == appsecFindings.policies'), entry?.when);
-    assert.deepEqual(contributes.menus['appsecFindings.ruleMode']?.map((m) => m.command),
-      ['appsecFindings.setRuleModeMonitor', 'appsecFindings.setRuleModeComment', 'appsecFindings.setRuleModeBlock', 'appsecFindings.setRuleModeDisabled']);
+    assert.deepEqual(
+      contributes.menus['appsecFindings.ruleMode']?.map((m) => m.command),
+      ['appsecFindings.setRuleModeMonitor', 'appsecFindings.setRuleModeComment', 'appsecFindings.setRuleModeBlock', 'appsecFindings.setRuleModeDisabled'],
+    );
     const { policyId, rule } = ruleToChange('', 3);
     const node = await ruleNode(policyId, rule.path ?? '');
     assert.ok(node);
     const viewItem = /viewItem =~ \/(.*)\/$/.exec(entry?.when ?? '')?.[1];
-    assert.ok(viewItem && new RegExp(viewItem).test(tree().getTreeItem(node).contextValue ?? ''), 'the menu\'s condition holds for a rule node');
+    assert.ok(viewItem && new RegExp(viewItem).test(tree().getTreeItem(node).contextValue ?? ''), "the menu's condition holds for a rule node");
 
     await f.api.trees.policiesView.reveal(node, { select: true, focus: true, expand: true });
     const mark = f.server.requests.length;
     const asked = setRuleMode(node);
-    const offered = async (): Promise<string> => (await readWindow('.quick-input-widget:visible .quick-input-list .monaco-list-row')).map((r) => `${r.label} ${r.text}`).join(' | ');
+    const offered = async (): Promise<string> =>
+      (await readWindow('.quick-input-widget:visible .quick-input-list .monaco-list-row')).map((r) => `${r.label} ${r.text}`).join(' | ');
     let seen = '';
-    await waitFor(async () => {
-      seen = await offered();
-      return ['Monitor', 'Comment', 'Block', 'Disabled'].every((m) => seen.includes(m));
-    }, 10_000, () => `the picker offers the four modes (shows: ${seen})`);
+    await waitFor(
+      async () => {
+        seen = await offered();
+        return ['Monitor', 'Comment', 'Block', 'Disabled'].every((m) => seen.includes(m));
+      },
+      10_000,
+      () => `the picker offers the four modes (shows: ${seen})`,
+    );
     await screenshotsInThemes('rule-modes-pick');
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     assert.equal(await asked, undefined, 'dismissed: nothing chosen');
     assert.equal(puts(mark).length, 0, 'nothing sent');
   });
 
-  it('the context menu\'s Set Mode → Block, clicked in the window, sends nothing without a confirmation (menu screenshots)', async function () {
+  it("the context menu's Set Mode → Block, clicked in the window, sends nothing without a confirmation (menu screenshots)", async function () {
     this.timeout(60_000);
     // A rule no other test changes: of the first policy, which the others leave alone.
     const policyId = f.data.policies[0]?.id ?? '';
@@ -201,11 +227,18 @@ describe('rule modes', () => {
     const openSubmenu = async (): Promise<void> => {
       await f.api.trees.policiesView.reveal(node, { select: true, focus: true });
       await actInWindow('press:Shift+F10');
-      await waitFor(async () => (await menuLabels()).includes('Set Mode'), 5_000, 'the rule\'s context menu lists Set Mode');
+      await waitFor(async () => (await menuLabels()).includes('Set Mode'), 5_000, "the rule's context menu lists Set Mode");
       await actInWindow('click:.context-view .action-label:text-is("Set Mode")');
-      await waitFor(async () => { const labels = await menuLabels(); return ['Monitor', 'Comment', 'Block', 'Disabled'].every((m) => labels.includes(m)); }, 5_000, 'the submenu lists the four modes');
+      await waitFor(
+        async () => {
+          const labels = await menuLabels();
+          return ['Monitor', 'Comment', 'Block', 'Disabled'].every((m) => labels.includes(m));
+        },
+        5_000,
+        'the submenu lists the four modes',
+      );
       const greyed = (await readWindow('.context-view .action-item.disabled .action-label')).map((m) => (m.text || m.label).trim()).filter(Boolean);
-      assert.deepEqual(greyed, ['Monitor'], 'the submenu greys out the rule\'s current mode');
+      assert.deepEqual(greyed, ['Monitor'], "the submenu greys out the rule's current mode");
     };
     // The test workbench shows no modal dialog: it refuses it, and the command reports (and logs)
     // that refusal quoting the question. The log line is the command's end: had it not asked, it
@@ -217,7 +250,9 @@ describe('rule modes', () => {
       await actInWindow('click:.context-view .action-label:text-is("Block")');
       const refused = (): boolean => {
         const lines = f.api.app.log.recent();
-        return lines.slice(lines.lastIndexOf(marker) + 1).some((line) => line.startsWith('[Commands]') && line.includes('refused to show dialog') && line.includes(rule.path ?? ''));
+        return lines
+          .slice(lines.lastIndexOf(marker) + 1)
+          .some((line) => line.startsWith('[Commands]') && line.includes('refused to show dialog') && line.includes(rule.path ?? ''));
       };
       await waitFor(refused, 10_000, 'the command asked for a confirmation (refused by the test workbench) and ended');
     };

@@ -10,7 +10,12 @@ import { describeRecord, formatLabel, resumeSbomExports } from '../../../src/com
 import { fixture, signedIn, storedState } from './fixture';
 import { readWindow, screenshotsInThemes, waitFor } from './helpers';
 
-interface Record { state: string; taskToken: string; savedTo?: string; errorMessage?: string }
+interface Record {
+  state: string;
+  taskToken: string;
+  savedTo?: string;
+  errorMessage?: string;
+}
 
 describe('SBOM export to a file', () => {
   before(async () => {
@@ -18,13 +23,23 @@ describe('SBOM export to a file', () => {
   });
   const dir = mkdtempSync(path.join(tmpdir(), 'appsec-sbom-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
-  const options = (ref: string, extra: object = {}): object => ({ ref, outputFormat: 'SBOM_OUTPUT_FORMAT_JSON', cycloneDxVersion: '1.6', componentType: 'LIBRARY', ...extra });
+  const options = (ref: string, extra: object = {}): object => ({
+    ref,
+    outputFormat: 'SBOM_OUTPUT_FORMAT_JSON',
+    cycloneDxVersion: '1.6',
+    componentType: 'LIBRARY',
+    ...extra,
+  });
 
   it('writes the CycloneDX document to saveTo as sent, fetched without the token, and shows it indented', async () => {
     const f = await fixture();
     const target = path.join(dir, 'shop.cdx.json');
     const storageBefore = f.server.storageRequests.length;
-    const record = await vscode.commands.executeCommand<Record>('appsecFindings.exportSbom', f.project.name, options(f.project.primary_branch, { saveTo: target }));
+    const record = await vscode.commands.executeCommand<Record>(
+      'appsecFindings.exportSbom',
+      f.project.name,
+      options(f.project.primary_branch, { saveTo: target }),
+    );
     assert.equal(record.state, 'SBOM_EXPORT_STATUS_COMPLETED');
     assert.equal(record.savedTo, target);
     const bom = JSON.parse(readFileSync(target, 'utf8')) as { bomFormat: string; specVersion: string; components: unknown[] };
@@ -55,15 +70,23 @@ describe('SBOM export to a file', () => {
   it('an XML export is saved as CycloneDX XML', async () => {
     const f = await fixture();
     const target = path.join(dir, 'shop.cdx.xml');
-    const record = await vscode.commands.executeCommand<Record>('appsecFindings.exportSbom', f.project.name, options(f.project.primary_branch, { outputFormat: 'SBOM_OUTPUT_FORMAT_CYCLONEDX', saveTo: vscode.Uri.file(target) }));
+    const record = await vscode.commands.executeCommand<Record>(
+      'appsecFindings.exportSbom',
+      f.project.name,
+      options(f.project.primary_branch, { outputFormat: 'SBOM_OUTPUT_FORMAT_CYCLONEDX', saveTo: vscode.Uri.file(target) }),
+    );
     assert.equal(record.state, 'SBOM_EXPORT_STATUS_COMPLETED');
     assert.match(readFileSync(target, 'utf8'), /^<\?xml[^>]*\?>\n<bom xmlns="http:\/\/cyclonedx\.org\/schema\/bom\/1\.6"/);
   });
 
-  it('a failed job writes nothing and keeps the platform\'s reason', async () => {
+  it("a failed job writes nothing and keeps the platform's reason", async () => {
     const f = await fixture();
     const target = path.join(dir, 'never.cdx.json');
-    const record = await vscode.commands.executeCommand<Record>('appsecFindings.exportSbom', f.project.name, options('never-scanned-branch', { saveTo: target }));
+    const record = await vscode.commands.executeCommand<Record>(
+      'appsecFindings.exportSbom',
+      f.project.name,
+      options('never-scanned-branch', { saveTo: target }),
+    );
     assert.equal(record.state, 'SBOM_EXPORT_STATUS_FAILED');
     assert.match(record.errorMessage ?? '', /never-scanned-branch/);
     assert.equal(existsSync(target), false);
@@ -79,16 +102,24 @@ describe('SBOM export to a file', () => {
 
   it('a job still running when the window closed is persisted and followed again after the reload', async () => {
     const f = await fixture();
-    const started = await vscode.commands.executeCommand<Record>('appsecFindings.exportSbom', f.project.name, options(f.project.primary_branch, { follow: false }));
+    const started = await vscode.commands.executeCommand<Record>(
+      'appsecFindings.exportSbom',
+      f.project.name,
+      options(f.project.primary_branch, { follow: false }),
+    );
     assert.equal(started.state, 'SBOM_EXPORT_STATUS_IN_PROGRESS');
-    assert.ok(storedState(f.api).includes(started.taskToken), 'the history is in the extension\'s state, so it survives a reload');
+    assert.ok(storedState(f.api).includes(started.taskToken), "the history is in the extension's state, so it survives a reload");
     // What the start does after a reload (the following started by the command may still run: it is shared).
     resumeSbomExports(f.api.app);
-    await waitFor(() => f.api.app.sbom.history.find((r) => r.taskToken === started.taskToken)?.state === 'SBOM_EXPORT_STATUS_COMPLETED', 20_000, 'the resumed job completes');
+    await waitFor(
+      () => f.api.app.sbom.history.find((r) => r.taskToken === started.taskToken)?.state === 'SBOM_EXPORT_STATUS_COMPLETED',
+      20_000,
+      'the resumed job completes',
+    );
     assert.equal(f.api.app.sbom.pending.length, 0);
   });
 
-  it('the history says each job\'s state, its failure and where its document went', async () => {
+  it("the history says each job's state, its failure and where its document went", async () => {
     const f = await fixture();
     const history = f.api.app.sbom.history;
     const saved = history.find((r) => r.savedTo);
@@ -96,13 +127,21 @@ describe('SBOM export to a file', () => {
     assert.ok(saved && failed);
     assert.match(describeRecord(saved), new RegExp(`^completed · saved to ${saved.savedTo?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') ?? ''} · `));
     assert.match(describeRecord(failed), /^failed: no scan of .* on ref never-scanned-branch · /);
-    assert.match(describeRecord({ ...saved, state: 'SBOM_EXPORT_STATUS_IN_PROGRESS', stalled: true, savedTo: undefined }), /^still running \(checking stopped\) · /);
+    assert.match(
+      describeRecord({ ...saved, state: 'SBOM_EXPORT_STATUS_IN_PROGRESS', stalled: true, savedTo: undefined }),
+      /^still running \(checking stopped\) · /,
+    );
     assert.equal(formatLabel('SBOM_OUTPUT_FORMAT_CYCLONEDX 1.6'), 'CycloneDX XML 1.6');
     const shown = vscode.commands.executeCommand('appsecFindings.showSbomExports');
     // The window lists the history: the saved job among it, by the file it went to.
-    const listed = async (): Promise<string> => (await readWindow('.quick-input-widget:visible .quick-input-list .monaco-list-row')).map((r) => `${r.label} ${r.text}`).join(' | ');
+    const listed = async (): Promise<string> =>
+      (await readWindow('.quick-input-widget:visible .quick-input-list .monaco-list-row')).map((r) => `${r.label} ${r.text}`).join(' | ');
     let seen = '';
-    await waitFor(async () => (seen = await listed()).includes(path.basename(saved.savedTo ?? '')), 10_000, () => `the exports are listed (shows: ${seen})`);
+    await waitFor(
+      async () => (seen = await listed()).includes(path.basename(saved.savedTo ?? '')),
+      10_000,
+      () => `the exports are listed (shows: ${seen})`,
+    );
     await screenshotsInThemes('sbom-history');
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     await shown;

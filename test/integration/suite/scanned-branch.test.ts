@@ -56,7 +56,10 @@ describe('what each place says of the branch checked out', () => {
   async function showCodeFindingsNode(): Promise<void> {
     await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
     const walked = await walkTree(f.api.trees.projects, 2, 10);
-    const code = walked.find((w) => /^Code findings/.test(typeof w.item.label === 'string' ? w.item.label : (w.item.label?.label ?? '')) && JSON.stringify(w.node).includes(f.project.name));
+    const code = walked.find(
+      (w) =>
+        /^Code findings/.test(typeof w.item.label === 'string' ? w.item.label : (w.item.label?.label ?? '')) && JSON.stringify(w.node).includes(f.project.name),
+    );
     assert.ok(code, 'the code findings node');
     await f.api.trees.projectsView.reveal(code.node, { expand: true, select: false, focus: false });
   }
@@ -70,7 +73,7 @@ describe('what each place says of the branch checked out', () => {
     await waitFor(() => appsecDiagnosticCount() === 0, 15_000, 'Problems shows nothing: the filters keep nothing of the branch');
     const folder = f.api.app.diagnostics.current[0];
     assert.equal(folder?.ref, f.featureRef, 'Problems follows the branch checked out');
-    assert.equal(folder?.usedFallback, false, 'none of the primary branch\'s findings');
+    assert.equal(folder?.usedFallback, false, "none of the primary branch's findings");
     assert.match(f.api.statusBar.text, words, 'the status bar says the filters kept nothing');
     assert.doesNotMatch(f.api.statusBar.tooltip, /has no scan/);
     assert.match(f.api.statusBar.tooltip, new RegExp(`on ${f.featureRef}`));
@@ -81,7 +84,11 @@ describe('what each place says of the branch checked out', () => {
     assert.doesNotMatch(agent, /has no scan/, agent);
     assert.match(agent, /None\./, agent);
     // SARIF does not fall back either: an empty log of the branch.
-    const exported = await vscode.commands.executeCommand<{ results: number; ref?: string; branchWithoutScan?: string }>('appsecFindings.exportSarif', f.project.name, { saveTo: join(dir, 'findings.sarif') });
+    const exported = await vscode.commands.executeCommand<{ results: number; ref?: string; branchWithoutScan?: string }>(
+      'appsecFindings.exportSarif',
+      f.project.name,
+      { saveTo: join(dir, 'findings.sarif') },
+    );
     rmSync(dir, { recursive: true, force: true });
     assert.deepEqual([exported.results, exported.ref, exported.branchWithoutScan], [0, f.featureRef, undefined], 'no finding, of the branch itself');
     assert.equal(await sbomRefExported(), f.featureRef, 'the SBOM of the branch itself');
@@ -93,7 +100,7 @@ describe('what each place says of the branch checked out', () => {
     return started?.ref;
   }
 
-  it('the branch\'s last open finding ignored: no open finding anywhere, and none of main\'s', async function () {
+  it("the branch's last open finding ignored: no open finding anywhere, and none of main's", async function () {
     this.timeout(90_000);
     change(onBranch(), { status: 'ignored', triage_state: 'ignored', state: 'muted' });
     await allSayTheBranchIsClean({ status: 'open' }, /No findings \(open\)/, {}, new RegExp(`No open findings on ${f.featureRef.replace(/[/.]/g, '\\$&')}`));
@@ -101,7 +108,10 @@ describe('what each place says of the branch checked out', () => {
 
   it('a severity filter that keeps nothing of the branch: "No findings (open · critical)", everywhere alike', async function () {
     this.timeout(90_000);
-    change(onBranch().filter((x) => x.severity === 'critical'), { severity: 'high' });
+    change(
+      onBranch().filter((x) => x.severity === 'critical'),
+      { severity: 'high' },
+    );
     await allSayTheBranchIsClean({ status: 'open', severities: ['critical'] }, /No findings \(open · critical\)/, { severities: ['critical'] });
     await showCodeFindingsNode();
     await screenshotsInThemes('scanned-branch-filter-keeps-nothing');
@@ -109,15 +119,18 @@ describe('what each place says of the branch checked out', () => {
 
   it('a status filter that keeps nothing of the branch ("fixed")', async function () {
     this.timeout(90_000);
-    change(onBranch().filter((x) => x.status === 'fixed'), { status: 'open' });
+    change(
+      onBranch().filter((x) => x.status === 'fixed'),
+      { status: 'open' },
+    );
     await allSayTheBranchIsClean({ status: 'fixed' }, /No findings \(fixed\)/, { status: 'fixed' });
   });
 
-  it('a branch never scanned shows the primary branch\'s findings, and every place says so', async function () {
+  it("a branch never scanned shows the primary branch's findings, and every place says so", async function () {
     this.timeout(90_000);
     await checkout('never-scanned-here');
     await waitFor(() => f.api.app.diagnostics.current[0]?.usedFallback === true, 15_000, 'Problems falls back to the primary branch');
-    assert.ok(appsecDiagnosticCount() > 0, 'the primary branch\'s findings are shown');
+    assert.ok(appsecDiagnosticCount() > 0, "the primary branch's findings are shown");
     assert.match(f.api.statusBar.tooltip, /the current branch never-scanned-here has no scan; showing/);
     assert.match(f.api.statusBar.text, new RegExp(` · on ${f.project.primary_branch}$`), 'the count says whose findings it counts');
     await waitFor(async () => /never-scanned-here has no scan/.test(await treeSays()), 15_000, 'the tree says the branch has no scan');
@@ -125,8 +138,14 @@ describe('what each place says of the branch checked out', () => {
     // SARIF writes what Problems shows, with the primary branch in the log's provenance.
     const dir = mkdtempSync(join(tmpdir(), 'appsec-sarif-unscanned-'));
     const saveTo = join(dir, 'findings.sarif');
-    const exported = await vscode.commands.executeCommand<{ results: number; ref?: string; branchWithoutScan?: string }>('appsecFindings.exportSarif', f.project.name, { saveTo });
-    const log = JSON.parse(readFileSync(saveTo, 'utf8')) as { runs: { results: unknown[]; versionControlProvenance?: { branch?: string }[]; properties?: Record<string, string> }[] };
+    const exported = await vscode.commands.executeCommand<{ results: number; ref?: string; branchWithoutScan?: string }>(
+      'appsecFindings.exportSarif',
+      f.project.name,
+      { saveTo },
+    );
+    const log = JSON.parse(readFileSync(saveTo, 'utf8')) as {
+      runs: { results: unknown[]; versionControlProvenance?: { branch?: string }[]; properties?: Record<string, string> }[];
+    };
     rmSync(dir, { recursive: true, force: true });
     assert.ok(exported.results > 0 && log.runs[0]?.results.length === exported.results, `the primary branch's findings are written (${exported.results})`);
     assert.equal(exported.ref, f.project.primary_branch);

@@ -12,10 +12,14 @@ const press = (command: string): Thenable<unknown> => vscode.commands.executeCom
 /** Waits until the window shows the picker of this title (each step of the filter picker has its own). */
 async function pickerShown(title: string): Promise<void> {
   let seen = '';
-  await waitFor(async () => {
-    seen = (await readWindow('.quick-input-widget:visible .quick-input-title')).map((t) => t.text.trim()).join(' | ');
-    return seen === title;
-  }, 10_000, () => `the picker "${title}" is shown (the window shows: "${seen}")`);
+  await waitFor(
+    async () => {
+      seen = (await readWindow('.quick-input-widget:visible .quick-input-title')).map((t) => t.text.trim()).join(' | ');
+      return seen === title;
+    },
+    10_000,
+    () => `the picker "${title}" is shown (the window shows: "${seen}")`,
+  );
 }
 const FACETS = 'AppSec: Filter Findings';
 const STATUS_VALUES = 'AppSec: Filter Findings — Status';
@@ -78,7 +82,11 @@ describe("a new user's second hour", () => {
     const finding: Finding | undefined = f.api.app.diagnostics.current[0]?.findings.find((x) => x.issueType === 'sast' && x.location);
     assert.ok(finding);
     assert.equal(await vscode.commands.executeCommand('appsecFindings.showDetails', { finding }), true);
-    await waitFor(() => vscode.window.tabGroups.activeTabGroup.tabs.some((t) => t.input instanceof vscode.TabInputWebview), 10_000, 'the details are the active group');
+    await waitFor(
+      () => vscode.window.tabGroups.activeTabGroup.tabs.some((t) => t.input instanceof vscode.TabInputWebview),
+      10_000,
+      'the details are the active group',
+    );
     const detailsColumn = vscode.window.tabGroups.activeTabGroup.viewColumn;
     assert.equal(await vscode.commands.executeCommand('appsecFindings.openFinding', { finding }), 'editor');
     const editor = vscode.window.activeTextEditor;

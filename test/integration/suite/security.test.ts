@@ -31,7 +31,10 @@ describe('security', () => {
     assert.ok(f.api.app.log.recent().length > 0, 'something was logged');
     assert.ok(!everywhere(f).includes(f.server.token));
     assert.ok(f.server.requests.length > 0);
-    assert.ok(f.server.requests.every((r) => !r.rawUrl.includes(f.server.token)), 'the token is only ever in the Authorization header, never a URL');
+    assert.ok(
+      f.server.requests.every((r) => !r.rawUrl.includes(f.server.token)),
+      'the token is only ever in the Authorization header, never a URL',
+    );
   });
 
   it('scrubs the token from errors even when the server echoes it back', async () => {
@@ -41,10 +44,14 @@ describe('security', () => {
     undo(async () => {
       f.server.faults.clear();
       // Refused by the fault; had it reached the platform, the tag is taken off again.
-      if (!tags.includes('x') && f.project.tags.includes('x')) await vscode.commands.executeCommand('appsecFindings.editTags', f.project.name, { remove: ['x'] });
+      if (!tags.includes('x') && f.project.tags.includes('x'))
+        await vscode.commands.executeCommand('appsecFindings.editTags', f.project.name, { remove: ['x'] });
     });
     f.server.faults.inject({ kind: 'status', status: 400, body: echo }, { pathIncludes: '/projects' }, 3);
-    const error = await f.api.app.session.api.listProjects(f.data.deployment.slug).then(() => undefined, (e: unknown) => e as PlatformError);
+    const error = await f.api.app.session.api.listProjects(f.data.deployment.slug).then(
+      () => undefined,
+      (e: unknown) => e as PlatformError,
+    );
     // The extension's bundle has its own PlatformError class: compare the reason, not the class.
     assert.equal(error?.reason, 'badRequest', String(error));
     const text = [error?.message, error?.stack, error?.bodySnippet, JSON.stringify(error)].join('\n');
@@ -59,8 +66,13 @@ describe('security', () => {
     const f = await fixture();
     const template = f.data.sast.find((x) => x.repository?.name === f.project.name && x.ref === f.project.primary_branch && x.status === 'open')!;
     f.data.sast.push({
-      ...template, id: 990_020, syntactic_id: 'hostile', rule_message: HOSTILE, relevant_since: new Date().toISOString(),
-      line_of_code_url: 'command:workbench.action.quit', location: { file_path: 'src/hostile.py', line: 3 },
+      ...template,
+      id: 990_020,
+      syntactic_id: 'hostile',
+      rule_message: HOSTILE,
+      relevant_since: new Date().toISOString(),
+      line_of_code_url: 'command:workbench.action.quit',
+      location: { file_path: 'src/hostile.py', line: 3 },
     });
     undo(() => (f.data.sast = f.data.sast.filter((x) => x.id !== 990_020)));
     await vscode.commands.executeCommand('appsecFindings.refresh');
@@ -74,7 +86,7 @@ describe('security', () => {
     const node = (await walkTree(f.api.trees.projects, 6, 400)).map((w) => w.node).find((n) => n.kind === 'finding' && n.finding.id === 990_020);
     assert.ok(node, 'the hostile finding in the tree');
     const item = await f.api.trees.projects.resolveTreeItem(f.api.trees.projects.getTreeItem(node), node, new vscode.CancellationTokenSource().token);
-    assert.ok(item.tooltip instanceof vscode.MarkdownString, 'a finding\'s tooltip is Markdown');
+    assert.ok(item.tooltip instanceof vscode.MarkdownString, "a finding's tooltip is Markdown");
     assert.equal(item.tooltip.isTrusted, false);
     assert.notEqual(item.tooltip.supportHtml, true);
   });
@@ -84,11 +96,15 @@ describe('security', () => {
     const config = vscode.workspace.getConfiguration('appsecFindings');
     undo(async () => {
       // Put back by the test itself when it gets that far.
-      if (vscode.workspace.getConfiguration('appsecFindings').get('baseUrl') !== f.server.url) await config.update('baseUrl', f.server.url, vscode.ConfigurationTarget.Global);
+      if (vscode.workspace.getConfiguration('appsecFindings').get('baseUrl') !== f.server.url)
+        await config.update('baseUrl', f.server.url, vscode.ConfigurationTarget.Global);
     });
     await config.update('baseUrl', 'http://platform.example.com', vscode.ConfigurationTarget.Global);
     const before = f.server.requests.length;
-    const error = await f.api.app.session.api.listProjects(f.data.deployment.slug).then(() => undefined, (e: unknown) => e as PlatformError);
+    const error = await f.api.app.session.api.listProjects(f.data.deployment.slug).then(
+      () => undefined,
+      (e: unknown) => e as PlatformError,
+    );
     assert.equal(error?.reason, 'insecureUrl');
     assert.match(error?.message ?? '', /https/);
     assert.equal(f.server.requests.length, before);

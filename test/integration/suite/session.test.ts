@@ -19,7 +19,10 @@ describe('sign-in', () => {
     assert.equal(result, undefined);
     assert.equal(f.api.app.session.state.kind, 'signedOut');
     const asked = f.server.requests.slice(before);
-    assert.ok(asked.some((r) => r.path === '/api/v1/deployments' && r.headers.authorization === 'Bearer not-the-right-token-123'), 'the candidate token was checked');
+    assert.ok(
+      asked.some((r) => r.path === '/api/v1/deployments' && r.headers.authorization === 'Bearer not-the-right-token-123'),
+      'the candidate token was checked',
+    );
     assert.equal(await f.api.app.session.restore(), f.api.app.session.state);
     assert.equal(f.api.app.session.state.kind, 'signedOut', 'nothing was stored');
   });

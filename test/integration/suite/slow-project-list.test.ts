@@ -12,10 +12,11 @@ describe('a project list that is slow to come', () => {
     const f = await signedIn();
     const tree = f.api.trees.projects;
     // What the tree shows now, without waiting for any load (as the view draws it).
-    const rows = (): string[] => tree.getChildren().map((node) => {
-      const label = tree.getTreeItem(node).label;
-      return typeof label === 'string' ? label : (label?.label ?? '');
-    });
+    const rows = (): string[] =>
+      tree.getChildren().map((node) => {
+        const label = tree.getTreeItem(node).label;
+        return typeof label === 'string' ? label : (label?.label ?? '');
+      });
     await vscode.commands.executeCommand('appsecFindings.signOut');
     let hanging = true;
     undo(async () => {
@@ -29,7 +30,11 @@ describe('a project list that is slow to come', () => {
     f.server.faults.inject({ kind: 'hang' }, { method: 'GET', pathIncludes: '/projects?' }, 20);
     await signIn(f);
     await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
-    await waitFor(() => rows().length === 2, 10_000, () => `the workspace project above the loading row (shows: ${rows().join(' | ')})`);
+    await waitFor(
+      () => rows().length === 2,
+      10_000,
+      () => `the workspace project above the loading row (shows: ${rows().join(' | ')})`,
+    );
     assert.deepEqual(rows(), [f.project.name, 'Loading projects…']);
     assert.equal(f.api.app.projects.state.kind, 'loading', 'the list is still on its way');
     // Earlier tests leave rows open, which would push the loading row out of the picture.
@@ -42,7 +47,11 @@ describe('a project list that is slow to come', () => {
     f.server.faults.clear();
     hanging = false;
     await signedIn();
-    await waitFor(() => rows().length === f.data.projects.length, 15_000, () => `every project (shows: ${rows().join(' | ')})`);
+    await waitFor(
+      () => rows().length === f.data.projects.length,
+      15_000,
+      () => `every project (shows: ${rows().join(' | ')})`,
+    );
     assert.equal(rows()[0], f.project.name, 'the workspace project stays first');
   });
 });

@@ -11,8 +11,12 @@ function appsecDiagnostics(): vscode.Diagnostic[] {
 /** The diagnostics at a finding's place with its rule (a diagnostic's code is its rule). */
 function atFinding(folder: vscode.Uri, finding: { ruleName: string; location?: { filePath: string; line: number } }): vscode.Diagnostic[] {
   if (!finding.location) return [];
-  return vscode.languages.getDiagnostics(vscode.Uri.joinPath(folder, finding.location.filePath))
-    .filter((d) => d.source === 'AppSec' && d.range.start.line === finding.location!.line - 1 && (d.code as { value?: unknown } | undefined)?.value === finding.ruleName);
+  return vscode.languages
+    .getDiagnostics(vscode.Uri.joinPath(folder, finding.location.filePath))
+    .filter(
+      (d) =>
+        d.source === 'AppSec' && d.range.start.line === finding.location!.line - 1 && (d.code as { value?: unknown } | undefined)?.value === finding.ruleName,
+    );
 }
 
 describe('one findings store', () => {
@@ -38,7 +42,8 @@ describe('one findings store', () => {
       issueTypeNode(f, /^Code findings/, 4),
     ]);
     await issueTypeNode(f, /^Code findings/, 4);
-    const pages = f.server.requests.slice(mark)
+    const pages = f.server.requests
+      .slice(mark)
       .map((r) => new URLSearchParams(r.rawUrl.split('?')[1] ?? ''))
       .filter((q) => r(q, 'issue_type') === 'sast' && r(q, 'repos') === f.project.name && q.getAll('severities').length === 2)
       .map((q) => r(q, 'page'));
@@ -57,8 +62,10 @@ describe('one findings store', () => {
     const target = folder?.findings.find((x) => x.issueType === 'sast' && x.location);
     assert.ok(target, 'an open code finding shown in Problems');
     const before = {
-      problems: appsecDiagnostics().length, tree: findingNodes(await issueTypeNode(f, /^Code findings/)).length,
-      status: f.api.statusBar.tooltip, badge: f.api.trees.projectsView.badge?.value,
+      problems: appsecDiagnostics().length,
+      tree: findingNodes(await issueTypeNode(f, /^Code findings/)).length,
+      status: f.api.statusBar.tooltip,
+      badge: f.api.trees.projectsView.badge?.value,
     };
     assert.equal(before.badge, total(before.status), 'the view badge counts the open findings the status bar counts');
     const atTarget = atFinding(f.folder.uri, target).length;

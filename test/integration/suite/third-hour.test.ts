@@ -8,7 +8,6 @@ import { signIn, signedIn, type Fixture, type Snap } from './fixture';
 import { actInWindow, appsecDiagnosticCount, closePickersAndEditors, readWindow, restoreAfterEach, screenshotsInThemes, waitFor } from './helpers';
 import { snapshotTree } from './tree-snapshot';
 
-
 describe("a new user's third hour", () => {
   let f: Fixture;
   before(async () => {
@@ -37,34 +36,48 @@ describe("a new user's third hour", () => {
     assert.ok(causes.includes('arriving'), `pages were drawn as they arrived (drawn: ${causes.join(', ')})`);
     const lines = f.api.app.log.recent();
     const after = lines.slice(lines.lastIndexOf(`[ThirdHour] ${marker}`) + 1);
-    assert.deepEqual(after.filter((line) => line.includes('New findings:')), [], 'the first load is not news');
+    assert.deepEqual(
+      after.filter((line) => line.includes('New findings:')),
+      [],
+      'the first load is not news',
+    );
   });
 
   it('changing appsecFindings.baseUrl shows the deployment there at once, and changing it back shows this one again', async function () {
     this.timeout(120_000);
     const config = vscode.workspace.getConfiguration('appsecFindings');
     const other = await startPlatformServer({
-      data: generateDeployment({ seed: 44, projects: 2, sastPerProject: 5, scaPerProject: 1, deploymentSlug: 'other-org' }), token: f.server.token,
+      data: generateDeployment({ seed: 44, projects: 2, sastPerProject: 5, scaPerProject: 1, deploymentSlug: 'other-org' }),
+      token: f.server.token,
     });
     const projectNames = async (): Promise<string[]> => ((await snapshotTree(f.api.trees.projects, 1)) as Snap[]).map((p) => p.label);
     const ours = f.data.projects.map((p) => p.name);
     undo(async () => {
       // Put back by the test itself when it gets that far.
-      if (vscode.workspace.getConfiguration('appsecFindings').get('baseUrl') !== f.server.url) await config.update('baseUrl', f.server.url, vscode.ConfigurationTarget.Global);
+      if (vscode.workspace.getConfiguration('appsecFindings').get('baseUrl') !== f.server.url)
+        await config.update('baseUrl', f.server.url, vscode.ConfigurationTarget.Global);
       if (f.api.app.session.state.kind !== 'signedIn') await signIn(f);
       await other.close();
     });
-    assert.ok(appsecDiagnosticCount() > 0, 'Problems shows this deployment\'s findings first');
+    assert.ok(appsecDiagnosticCount() > 0, "Problems shows this deployment's findings first");
     await config.update('baseUrl', other.url, vscode.ConfigurationTarget.Global);
     // No refresh is asked for: the setting alone moves the views. A token belongs to the origin it
     // was given for (token-origin.test.ts): the new address asks for a sign-in of its own.
     await waitFor(() => f.api.app.session.state.kind === 'signedOut', 20_000, 'signed out at the new address, which has no token yet');
-    await waitFor(() => appsecDiagnosticCount() === 0, 20_000, 'Problems drops the first deployment\'s findings');
+    await waitFor(() => appsecDiagnosticCount() === 0, 20_000, "Problems drops the first deployment's findings");
     await vscode.commands.executeCommand('appsecFindings.signIn', other.token);
     await waitFor(() => f.api.app.session.deployment?.slug === 'other-org', 20_000, 'signed in to the deployment at the new address');
     assert.equal(appsecDiagnosticCount(), 0, 'this folder is not a project there');
-    await waitFor(async () => (await projectNames()).some((n) => other.data.projects.some((p) => p.name === n)), 20_000, 'the tree lists the new deployment\'s projects');
-    assert.deepEqual((await projectNames()).filter((n) => ours.includes(n) && !other.data.projects.some((p) => p.name === n)), [], 'none of the first deployment\'s projects stay');
+    await waitFor(
+      async () => (await projectNames()).some((n) => other.data.projects.some((p) => p.name === n)),
+      20_000,
+      "the tree lists the new deployment's projects",
+    );
+    assert.deepEqual(
+      (await projectNames()).filter((n) => ours.includes(n) && !other.data.projects.some((p) => p.name === n)),
+      [],
+      "none of the first deployment's projects stay",
+    );
     // Signed out there (its token deleted), then back: the first address's token was kept.
     await vscode.commands.executeCommand('appsecFindings.signOut');
     await config.update('baseUrl', f.server.url, vscode.ConfigurationTarget.Global);
@@ -93,26 +106,47 @@ describe("a new user's third hour: Edit Tags by hand", () => {
   async function openWithTags(): Promise<{ edited: Promise<unknown> }> {
     const name = f.project.name;
     const original = [...f.project.tags];
-    undo(() => vscode.commands.executeCommand('appsecFindings.editTags', name, { add: original.filter((t) => !f.project.tags.includes(t)), remove: f.project.tags.filter((t) => !original.includes(t)) }));
+    undo(() =>
+      vscode.commands.executeCommand('appsecFindings.editTags', name, {
+        add: original.filter((t) => !f.project.tags.includes(t)),
+        remove: f.project.tags.filter((t) => !original.includes(t)),
+      }),
+    );
     await vscode.commands.executeCommand('appsecFindings.editTags', name, { add: ['legacy-q', 'keep-q'] });
     const edited = Promise.resolve(vscode.commands.executeCommand('appsecFindings.editTags', name));
-    await waitFor(async () => /kept/.test(await rowOf('legacy-q')), 10_000, () => `the picker lists the tags, kept (shows ${JSON.stringify(lastRows)})`);
+    await waitFor(
+      async () => /kept/.test(await rowOf('legacy-q')),
+      10_000,
+      () => `the picker lists the tags, kept (shows ${JSON.stringify(lastRows)})`,
+    );
     return { edited };
   }
 
   it('a click on a tag marks it removed and leaves the focus in the text: a tag typed next is added (screenshot)', async function () {
     this.timeout(60_000);
     const { edited } = await openWithTags();
-    assert.equal((await readWindow('.quick-input-widget:visible .quick-input-list .monaco-checkbox')).length, 0, 'no checkbox, which would take the focus from the text');
+    assert.equal(
+      (await readWindow('.quick-input-widget:visible .quick-input-list .monaco-checkbox')).length,
+      0,
+      'no checkbox, which would take the focus from the text',
+    );
     await actInWindow('click:.quick-input-widget:visible .quick-input-list .monaco-list-row:has-text("legacy-q")');
     await waitFor(async () => /removed when you save/.test(await rowOf('legacy-q')), 5_000, 'legacy-q says it will be removed');
     for (const key of 'typed-q') await actInWindow(`press:${key}`);
-    await waitFor(async () => (await rows()).some((r) => /Add: typed-q/.test(r.text) && /removes legacy-q/.test(r.text)), 5_000, 'the first row adds the typed tag and says what saving removes');
+    await waitFor(
+      async () => (await rows()).some((r) => /Add: typed-q/.test(r.text) && /removes legacy-q/.test(r.text)),
+      5_000,
+      'the first row adds the typed tag and says what saving removes',
+    );
     assert.match(await rowOf('keep-q'), /kept/, 'the other tag is kept');
     await screenshotsInThemes('edit-tags-typed-after-click');
     await actInWindow('press:Enter');
     await edited;
-    await waitFor(() => f.project.tags.includes('typed-q'), 10_000, () => `the typed tag is added (the platform has: ${f.project.tags.join(', ')})`);
+    await waitFor(
+      () => f.project.tags.includes('typed-q'),
+      10_000,
+      () => `the typed tag is added (the platform has: ${f.project.tags.join(', ')})`,
+    );
     assert.ok(!f.project.tags.includes('legacy-q'), 'the clicked tag is removed');
     assert.ok(f.project.tags.includes('keep-q'), 'the other tag stays');
   });
@@ -132,6 +166,10 @@ describe("a new user's third hour: Edit Tags by hand", () => {
     await waitFor(async () => (await rows()).some((r) => /Add: kb-q/.test(r.text)), 5_000, 'typing goes to the text');
     await actInWindow('press:Enter');
     await edited;
-    await waitFor(() => f.project.tags.includes('kb-q') && !f.project.tags.includes('legacy-q'), 10_000, () => `saved (the platform has: ${f.project.tags.join(', ')})`);
+    await waitFor(
+      () => f.project.tags.includes('kb-q') && !f.project.tags.includes('legacy-q'),
+      10_000,
+      () => `saved (the platform has: ${f.project.tags.join(', ')})`,
+    );
   });
 });

@@ -28,11 +28,18 @@ describe('unlinking a ticket from all its findings', () => {
 
   /** Two open code findings the extension shows, linked to one new ticket; the ticket's id. */
   async function linkTwo(): Promise<{ ticketId: string; ids: number[] }> {
-    const shown = f.api.app.findings.shownResults().flatMap((r) => r.findings)
+    const shown = f.api.app.findings
+      .shownResults()
+      .flatMap((r) => r.findings)
       .filter((x) => x.issueType === 'sast' && x.status === 'open' && !x.ticket);
     const ids = [...new Set(shown.map((x) => x.id))].slice(0, 2);
     assert.equal(ids.length, 2, 'two open code findings are shown');
-    const results = await vscode.commands.executeCommand<{ ticketId?: string }[]>('appsecFindings.linkTicket', { finding: stored(ids[0]) }, [{ finding: stored(ids[0]) }, { finding: stored(ids[1]) }], 'https://acme.atlassian.net/browse/SEC-4242');
+    const results = await vscode.commands.executeCommand<{ ticketId?: string }[]>(
+      'appsecFindings.linkTicket',
+      { finding: stored(ids[0]) },
+      [{ finding: stored(ids[0]) }, { finding: stored(ids[1]) }],
+      'https://acme.atlassian.net/browse/SEC-4242',
+    );
     const ticketId = results?.[0]?.ticketId;
     assert.ok(ticketId, 'the platform named the ticket');
     linked.add(ticketId);
@@ -43,7 +50,10 @@ describe('unlinking a ticket from all its findings', () => {
   it('with { ticketId }: every finding loses the ticket, here and on the platform, without a prompt', async () => {
     const { ticketId, ids } = await linkTwo();
     const unlinked = await vscode.commands.executeCommand<number[]>('appsecFindings.unlinkTicketEverywhere', { ticketId });
-    assert.deepEqual([...(unlinked ?? [])].sort((a, b) => a - b), [...ids].sort((a, b) => a - b));
+    assert.deepEqual(
+      [...(unlinked ?? [])].sort((a, b) => a - b),
+      [...ids].sort((a, b) => a - b),
+    );
     for (const id of ids) {
       assert.equal(stored(id)?.ticket, undefined, `finding ${id} shows no ticket`);
       assert.equal(f.data.sast.find((x) => x.id === id)?.external_ticket, undefined, `the platform unlinked ${id}`);
@@ -57,9 +67,15 @@ describe('unlinking a ticket from all its findings', () => {
     const outcome = await vscode.commands.executeCommand('appsecFindings.unlinkTicketEverywhere', { ticketId });
     assert.equal(outcome, undefined, 'refused: reported, not thrown');
     ids.forEach((id, i) => assert.equal(stored(id), before[i], 'the very same finding as before'));
-    assert.ok(ids.every((id) => f.data.sast.find((x) => x.id === id)?.external_ticket), 'the platform still links them');
+    assert.ok(
+      ids.every((id) => f.data.sast.find((x) => x.id === id)?.external_ticket),
+      'the platform still links them',
+    );
     const texts = await notificationTexts();
-    assert.ok(texts.some((t) => /role does not allow unlinking ticket/.test(t)), `the role is named: ${texts.join(' | ')}`);
+    assert.ok(
+      texts.some((t) => /role does not allow unlinking ticket/.test(t)),
+      `the role is named: ${texts.join(' | ')}`,
+    );
   });
 
   it('a ticket id that is not one is refused before any request', async () => {

@@ -24,7 +24,7 @@ for (const rowSelected of [true, false]) {
       const node = await firstFindingNode(f.api.trees.projects);
       await f.api.trees.projectsView.reveal(node, { select: rowSelected, focus: true, expand: true });
       if (!rowSelected) await vscode.commands.executeCommand('list.clear');
-      await waitFor(() => (f.api.trees.projectsView.selection.length > 0) === rowSelected, 5_000, `the view has ${rowSelected ? 'a' : 'no'} selected row`);
+      await waitFor(() => f.api.trees.projectsView.selection.length > 0 === rowSelected, 5_000, `the view has ${rowSelected ? 'a' : 'no'} selected row`);
     });
     afterEach(async () => {
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');

@@ -81,7 +81,7 @@ export async function walkTree<T>(source: SnapshotSource<T>, depth: number, perP
   for (const node of children) {
     const item = await source.getTreeItem(node);
     walked.push({ node, item });
-    if (item.collapsibleState !== undefined && item.collapsibleState !== 0) walked.push(...await walkTree(source, depth - 1, perParent, node));
+    if (item.collapsibleState !== undefined && item.collapsibleState !== 0) walked.push(...(await walkTree(source, depth - 1, perParent, node)));
   }
   return walked;
 }

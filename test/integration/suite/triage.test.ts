@@ -27,12 +27,16 @@ const findingRequests = (f: Fixture, mark: number): number => f.server.requests.
 /** An open code finding in Problems, with the assistant's fix in the platform's data. */
 function openCodeFinding(f: Fixture, withFix = false): { uri: vscode.Uri; diagnostic: FindingDiagnostic } {
   const fixable = new Set(f.data.sast.filter((x) => x.assistant?.autofix?.fix_code).map((x) => x.id));
-  const hit = ours(f).find((d) => d.diagnostic.finding.issueType === 'sast' && d.diagnostic.finding.status === 'open' && !d.diagnostic.drift?.changed
-    && (!withFix || fixable.has(d.diagnostic.finding.id)));
+  const hit = ours(f).find(
+    (d) =>
+      d.diagnostic.finding.issueType === 'sast' &&
+      d.diagnostic.finding.status === 'open' &&
+      !d.diagnostic.drift?.changed &&
+      (!withFix || fixable.has(d.diagnostic.finding.id)),
+  );
   assert.ok(hit, 'Problems shows an open code finding');
   return hit;
 }
-
 
 /**
  * The quick fixes VS Code offers at a range once they include `expected`: the menu lists what the
@@ -42,10 +46,14 @@ function openCodeFinding(f: Fixture, withFix = false): { uri: vscode.Uri; diagno
  */
 async function quickFixes(uri: vscode.Uri, range: vscode.Range, expected: RegExp): Promise<vscode.CodeAction[]> {
   let actions: vscode.CodeAction[] = [];
-  await waitFor(async () => {
-    actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, range, vscode.CodeActionKind.QuickFix.value);
-    return actions.some((a) => expected.test(a.title));
-  }, 15_000, () => `a quick fix ${String(expected)} at ${uri.fsPath}:${range.start.line + 1} (offered: ${actions.map((a) => a.title).join(' | ')})`);
+  await waitFor(
+    async () => {
+      actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, range, vscode.CodeActionKind.QuickFix.value);
+      return actions.some((a) => expected.test(a.title));
+    },
+    15_000,
+    () => `a quick fix ${String(expected)} at ${uri.fsPath}:${range.start.line + 1} (offered: ${actions.map((a) => a.title).join(' | ')})`,
+  );
   return actions;
 }
 
@@ -117,9 +125,13 @@ describe('acting on findings', () => {
     const mark = f.server.requests.length;
     touch(target);
     const outcome = await vscode.commands.executeCommand<{ ids: number[] }>('appsecFindings.triage', {
-      findingIds: [String(target.id)], issueType: 'sast', state: 'ignored', reason: 'false_positive', note: 'checked: test data',
+      findingIds: [String(target.id)],
+      issueType: 'sast',
+      state: 'ignored',
+      reason: 'false_positive',
+      note: 'checked: test data',
     });
-    assert.ok(outcome?.ids.includes(target.id), 'resolves with the platform\'s answer');
+    assert.ok(outcome?.ids.includes(target.id), "resolves with the platform's answer");
     assert.equal(inProblems(f, target.id), false, 'an ignored finding leaves Problems');
     assert.notEqual(f.api.statusBar.text, statusBefore, 'the status bar counts one fewer');
     const treeAfter = findingNodes(await issueTypeNode(f, /^Code findings/, 6)).length;
@@ -164,7 +176,10 @@ describe('acting on findings', () => {
     await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
     const tree = f.api.trees.projects;
     const first = await firstFindingNode(tree);
-    const siblings = tree.getChildren(first.parent).filter((n): n is typeof first => n.kind === 'finding').slice(0, 2);
+    const siblings = tree
+      .getChildren(first.parent)
+      .filter((n): n is typeof first => n.kind === 'finding')
+      .slice(0, 2);
     assert.equal(siblings.length, 2, 'a group with two findings');
     touch(...siblings.map((n) => n.finding));
     await vscode.commands.executeCommand('appsecFindings.markReviewing', siblings[0], siblings);
@@ -178,7 +193,10 @@ describe('acting on findings', () => {
     const actions = await quickFixes(uri, diagnostic.range, /^Apply suggested fix/);
     const titles = actions.map((a) => a.title);
     for (const expected of [/^Apply suggested fix for /, /^Ignore .*…$/, /^Show details of /, /^Open (.+ )?in Platform$/, /^Copy Rule ID/]) {
-      assert.ok(titles.some((t) => expected.test(t)), `${String(expected)} in ${titles.join(' | ')}`);
+      assert.ok(
+        titles.some((t) => expected.test(t)),
+        `${String(expected)} in ${titles.join(' | ')}`,
+      );
     }
     const fix = actions.find((a) => a.title.startsWith('Apply suggested fix'));
     const entries = fix?.edit?.entries() ?? [];
@@ -186,18 +204,23 @@ describe('acting on findings', () => {
     const [[editUri, edits]] = entries;
     assert.equal(editUri.toString(), uri.toString());
     const wire = f.data.sast.find((x) => x.id === diagnostic.finding.id);
-    assert.equal(edits[0]?.newText, wire?.assistant?.autofix?.fix_code?.replace(/\n$/, ''), 'the assistant\'s code');
-    assert.equal(edits[0]?.range.start.line, diagnostic.range.start.line, 'on the finding\'s lines');
+    assert.equal(edits[0]?.newText, wire?.assistant?.autofix?.fix_code?.replace(/\n$/, ''), "the assistant's code");
+    assert.equal(edits[0]?.range.start.line, diagnostic.range.start.line, "on the finding's lines");
     // The edit as offered applies at once (an edit that asks for confirmation would wait in the
     // refactor preview, unticked, and change nothing).
     edited.push(editUri);
-    const applied = await Promise.race([vscode.workspace.applyEdit(fix!.edit!), new Promise<string>((resolve) => setTimeout(() => resolve('waiting for a preview'), 5_000))]);
+    const applied = await Promise.race([
+      vscode.workspace.applyEdit(fix!.edit!),
+      new Promise<string>((resolve) => setTimeout(() => resolve('waiting for a preview'), 5_000)),
+    ]);
     assert.equal(applied, true, 'the suggested fix applies without a preview');
     const document = await vscode.workspace.openTextDocument(uri);
     assert.equal(document.lineAt(diagnostic.range.start.line).text, edits[0].newText.split('\n')[0]);
 
     // Supply chain: a direct dependency pinned in the package.json beside its lockfile.
-    const sca = ours(f).find((d) => d.diagnostic.finding.sca?.package && d.diagnostic.finding.sca.fixVersions?.length && d.diagnostic.finding.sca.transitivity !== 'transitive');
+    const sca = ours(f).find(
+      (d) => d.diagnostic.finding.sca?.package && d.diagnostic.finding.sca.fixVersions?.length && d.diagnostic.finding.sca.transitivity !== 'transitive',
+    );
     assert.ok(sca, 'a direct supply-chain finding with a fix');
     const { finding } = sca.diagnostic;
     const lockfile = finding.location!.filePath;
@@ -243,7 +266,11 @@ describe('acting on findings', () => {
     // What VS Code runs right after a quick fix's edit.
     await vscode.commands.executeCommand(fix.command.command, ...((fix.command.arguments ?? []) as unknown[]));
     let texts: string[] = [];
-    await waitFor(async () => (texts = await notificationTexts()).some((t) => t.includes('Applied the suggested fix')), 10_000, () => `the fix is said: ${texts.join(' | ')}`);
+    await waitFor(
+      async () => (texts = await notificationTexts()).some((t) => t.includes('Applied the suggested fix')),
+      10_000,
+      () => `the fix is said: ${texts.join(' | ')}`,
+    );
     const said = texts.find((t) => t.includes('Applied the suggested fix')) ?? '';
     assert.match(said, /auto-save saves the file/);
     assert.doesNotMatch(said, /not saved yet/);
@@ -252,7 +279,8 @@ describe('acting on findings', () => {
   it('the hover links to Show Details, Ignore… and Open in Platform, and names the finding', async () => {
     const { uri, diagnostic } = openCodeFinding(f);
     const text = await hoverAt(uri, diagnostic.range.start);
-    for (const command of ['appsecFindings.showDetails', 'appsecFindings.ignore', 'appsecFindings.openInPlatform']) assert.match(text, new RegExp(`\\(command:${command.replace('.', '\\.')}\\?`));
+    for (const command of ['appsecFindings.showDetails', 'appsecFindings.ignore', 'appsecFindings.openInPlatform'])
+      assert.match(text, new RegExp(`\\(command:${command.replace('.', '\\.')}\\?`));
     assert.match(text, new RegExp(diagnostic.finding.severity));
   });
 
@@ -267,20 +295,33 @@ describe('acting on findings', () => {
     const html = panel.shownHtml;
     assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none';/);
     const tags = html.match(/<[a-z][^>]*>/gi) ?? [];
-    assert.ok(tags.every((tag) => !/\son[a-z]+\s*=/i.test(tag) && !/\sstyle\s*=/i.test(tag)), 'no inline handlers or styles in any tag');
+    assert.ok(
+      tags.every((tag) => !/\son[a-z]+\s*=/i.test(tag) && !/\sstyle\s*=/i.test(tag)),
+      'no inline handlers or styles in any tag',
+    );
     const wire = f.data.sast.find((x) => x.id === finding.id)!;
     const facts = [wire.rule?.cweNames?.[0], wire.assistant?.guidance?.summary, wire.assistant?.autotriage?.reason].filter((x): x is string => x !== undefined);
-    assert.ok(facts.length > 0, 'the finding has a CWE or the assistant\'s guidance to show');
+    assert.ok(facts.length > 0, "the finding has a CWE or the assistant's guidance to show");
     for (const shown of facts) {
-      assert.ok(html.includes(shown.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')) || html.includes(shown), `shows ${shown}`);
+      assert.ok(
+        html.includes(shown.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')) ||
+          html.includes(shown),
+        `shows ${shown}`,
+      );
     }
     await screenshotsInThemes('details');
 
     await vscode.commands.executeCommand('appsecFindings.triage', { findingIds: [finding.id], issueType: 'sast', state: 'reviewing' });
     await waitFor(() => /reviewing/i.test(panel.shownHtml) && panel.shownFinding?.status === 'reviewing', 5_000, 'the details follow the triage');
 
-    const created = await vscode.commands.executeCommand<{ succeeded: { ids: number[]; url?: string }[] }[]>('appsecFindings.createTicket', { findingIds: [finding.id], issueType: 'sast' });
-    assert.ok(created?.[0]?.succeeded.some((t) => t.ids.includes(finding.id)), 'a ticket was created for it');
+    const created = await vscode.commands.executeCommand<{ succeeded: { ids: number[]; url?: string }[] }[]>('appsecFindings.createTicket', {
+      findingIds: [finding.id],
+      issueType: 'sast',
+    });
+    assert.ok(
+      created?.[0]?.succeeded.some((t) => t.ids.includes(finding.id)),
+      'a ticket was created for it',
+    );
     await waitFor(() => /atlassian\.net\/browse\/SEC-/.test(panel.shownHtml), 5_000, 'the ticket shows in the details');
     assert.equal(await vscode.commands.executeCommand('appsecFindings.unlinkTicket', { finding }), 1);
     f.server.setTicketing(false);
@@ -312,18 +353,31 @@ describe('acting on findings', () => {
     // What VS Code runs after the quick fix's edit: the user is told, with Undo and Save.
     assert.equal(fix.command?.command, 'appsecFindings.fixApplied');
     assert.equal(await vscode.commands.executeCommand(fix.command.command, ...((fix.command.arguments ?? []) as unknown[])), true);
-    await waitFor(async () => (await notificationTexts()).some((t) => t.includes('Applied the suggested fix for') && t.includes('not saved yet')), 10_000, 'the user is told the fix was applied');
-    await waitFor(() => !offersApply() && panel.shownHtml.includes('The suggested fix is in the code here'), 10_000, 'the panel sees the fix in the code: Apply is gone');
+    await waitFor(
+      async () => (await notificationTexts()).some((t) => t.includes('Applied the suggested fix for') && t.includes('not saved yet')),
+      10_000,
+      'the user is told the fix was applied',
+    );
+    await waitFor(
+      () => !offersApply() && panel.shownHtml.includes('The suggested fix is in the code here'),
+      10_000,
+      'the panel sees the fix in the code: Apply is gone',
+    );
     await vscode.window.showTextDocument(editor.document, { viewColumn: vscode.ViewColumn.One });
     await vscode.commands.executeCommand('undo');
     await waitFor(() => !editor.document.isDirty, 5_000, 'the fix is undone');
-    await waitFor(() => offersApply() && !panel.shownHtml.includes('The suggested fix is in the code here'), 10_000, 'after Undo, the panel offers Apply again');
+    await waitFor(
+      () => offersApply() && !panel.shownHtml.includes('The suggested fix is in the code here'),
+      10_000,
+      'after Undo, the panel offers Apply again',
+    );
 
     // A click on another finding in the tree: the open panel shows it, without a command.
     // One that is not selected already (an earlier test may have selected one): selecting it is a change.
     await vscode.commands.executeCommand('workbench.view.extension.appsecFindings');
     const selected = new Set(f.api.trees.projectsView.selection.map((n) => n.id));
-    const other = (await walkTree(f.api.trees.projects, 6, 6)).map((w) => w.node)
+    const other = (await walkTree(f.api.trees.projects, 6, 6))
+      .map((w) => w.node)
       .find((n): n is FindingNode => n.kind === 'finding' && n.finding.id !== finding.id && !selected.has(n.id));
     assert.ok(other, 'another finding in the tree');
     await f.api.trees.projectsView.reveal(other, { select: true, focus: true });
@@ -337,15 +391,26 @@ describe('acting on findings', () => {
     await vscode.window.showTextDocument(uri, { selection: new vscode.Selection(at, at) });
     const actions = await quickFixes(uri, new vscode.Range(at, at), /^Apply suggested fix/);
     const titles = actions.map((a) => a.title);
-    for (const expected of [/^Apply suggested fix/, /^Ignore .*…$/, /^Show details of /]) assert.ok(titles.some((t) => expected.test(t)), `${String(expected)} at the cursor: ${titles.join(' | ')}`);
+    for (const expected of [/^Apply suggested fix/, /^Ignore .*…$/, /^Show details of /])
+      assert.ok(
+        titles.some((t) => expected.test(t)),
+        `${String(expected)} at the cursor: ${titles.join(' | ')}`,
+      );
     await vscode.commands.executeCommand('editor.action.quickFix');
     // What the user sees: the menu open in the window with our actions.
     let rows: { label: string; text: string }[] = [];
-    await waitFor(async () => {
-      rows = await readWindow('.action-widget .monaco-list-row');
-      return rows.some((r) => /Ignore /.test(`${r.label} ${r.text}`));
-    }, 10_000, () => `the quick-fix menu shows Ignore… (shows: ${rows.map((r) => r.text).join(' | ')})`);
-    assert.ok(rows.some((r) => /Show details of /.test(`${r.label} ${r.text}`)), rows.map((r) => r.text).join(' | '));
+    await waitFor(
+      async () => {
+        rows = await readWindow('.action-widget .monaco-list-row');
+        return rows.some((r) => /Ignore /.test(`${r.label} ${r.text}`));
+      },
+      10_000,
+      () => `the quick-fix menu shows Ignore… (shows: ${rows.map((r) => r.text).join(' | ')})`,
+    );
+    assert.ok(
+      rows.some((r) => /Show details of /.test(`${r.label} ${r.text}`)),
+      rows.map((r) => r.text).join(' | '),
+    );
     await screenshotsInThemes('quick-fix', ['light']);
   });
 });

@@ -15,7 +15,8 @@ describe('views', () => {
   const undo = restoreAfterEach();
   /** The tree shows the project's primary branch again (when a test left another). */
   const primaryAgain = (f: Fixture) => async (): Promise<void> => {
-    if (f.api.app.viewState.refOverride(f.project.name) !== undefined) await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, f.project.primary_branch);
+    if (f.api.app.viewState.refOverride(f.project.name) !== undefined)
+      await vscode.commands.executeCommand('appsecFindings.chooseRef', f.project.name, f.project.primary_branch);
   };
 
   it('lists every project, the workspace one first and marked', async () => {
@@ -40,8 +41,16 @@ describe('views', () => {
     // Grouped by severity, most severe first.
     const order = ['critical', 'high', 'medium', 'low'];
     const groupRanks = groupNodes(code).map((g) => order.findIndex((s) => g.label.toLowerCase().startsWith(s)));
-    assert.ok(groupRanks.length > 1 && groupRanks.every((r) => r >= 0), `severity groups: ${groupNodes(code).map((g) => g.label).join(', ')}`);
-    assert.deepEqual(groupRanks, [...groupRanks].sort((a, b) => a - b));
+    assert.ok(
+      groupRanks.length > 1 && groupRanks.every((r) => r >= 0),
+      `severity groups: ${groupNodes(code)
+        .map((g) => g.label)
+        .join(', ')}`,
+    );
+    assert.deepEqual(
+      groupRanks,
+      [...groupRanks].sort((a, b) => a - b),
+    );
   });
 
   it('shows supply-chain findings with package, version and advisory', async () => {
@@ -59,7 +68,12 @@ describe('views', () => {
     // "Checking…" while the platform is asked (any finding of the branch at all, then its scan
     // list); the tree hears the answer and says it.
     let said: string[] = [];
-    await waitFor(async () => (said = (await issueTypeNode(f, /^Code findings/, 3))?.children?.map((c) => c.label) ?? []).some((text) => /^never-scanned has no scan/.test(text)), 15_000, () => `the tree says the branch has no scan (it says: ${said.join(' | ')})`);
+    await waitFor(
+      async () =>
+        (said = (await issueTypeNode(f, /^Code findings/, 3))?.children?.map((c) => c.label) ?? []).some((text) => /^never-scanned has no scan/.test(text)),
+      15_000,
+      () => `the tree says the branch has no scan (it says: ${said.join(' | ')})`,
+    );
     assert.ok(!said.some((text) => /match the filters/.test(text)));
   });
 
@@ -96,7 +110,11 @@ describe('views', () => {
   it('lists policies with their rules and modes', async () => {
     const f = await fixture();
     const policies = (await snapshotTree(f.api.trees.policies, 3)) as Snap[];
-    for (const policy of f.data.policies) assert.ok(policies.some((p) => p.label.includes(policy.name ?? '?')), `policy ${policy.name}`);
+    for (const policy of f.data.policies)
+      assert.ok(
+        policies.some((p) => p.label.includes(policy.name ?? '?')),
+        `policy ${policy.name}`,
+      );
     const text = JSON.stringify(policies);
     assert.match(text, /block/i);
     assert.match(text, /monitor/i);

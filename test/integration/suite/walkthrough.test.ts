@@ -9,7 +9,10 @@ import type { Finding } from '../../../src/core/model/types';
 import { EXTENSION_ID, signedIn, type Fixture } from './fixture';
 import { readWindow, restoreAfterEach, screenshotsInThemes, waitFor } from './helpers';
 
-interface Step { id: string; media: { image: Record<string, string> } }
+interface Step {
+  id: string;
+  media: { image: Record<string, string> };
+}
 
 /**
  * Each step's title and whether the page shows it done, read from the window (hosts word the
@@ -17,10 +20,12 @@ interface Step { id: string; media: { image: Record<string, string> } }
  */
 async function ticks(): Promise<Map<string, boolean>> {
   const boxes = await readWindow('[data-done-step-id]');
-  return new Map(boxes.map((b) => {
-    const [, title = b.label, state] = /^(?:Checkbox for Step )?(.*): (Not completed|Completed)$/.exec(b.label) ?? [];
-    return [title, state === 'Completed'];
-  }));
+  return new Map(
+    boxes.map((b) => {
+      const [, title = b.label, state] = /^(?:Checkbox for Step )?(.*): (Not completed|Completed)$/.exec(b.label) ?? [];
+      return [title, state === 'Completed'];
+    }),
+  );
 }
 
 describe('walkthrough', () => {
@@ -56,10 +61,14 @@ describe('walkthrough', () => {
     // Signed in, with findings in Problems, before the page (and VS Code's service behind it) exists.
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${EXTENSION_ID}#gettingStarted`, false);
     const done = (...steps: string[]): Promise<void> =>
-      waitFor(async () => {
-        const seen = await ticks();
-        return steps.every((s) => seen.get(s) === true);
-      }, 10_000, `${steps.join(', ')} ticked`);
+      waitFor(
+        async () => {
+          const seen = await ticks();
+          return steps.every((s) => seen.get(s) === true);
+        },
+        10_000,
+        `${steps.join(', ')} ticked`,
+      );
     await waitFor(async () => (await ticks()).size === 5, 10_000, 'the page shows its five steps');
     await done('Sign in with an API token', "See your repository's findings");
 

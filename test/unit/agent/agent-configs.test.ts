@@ -9,16 +9,21 @@ import { AGENT_CLIENTS, configPath, withServer } from '../../../src/core/agent/a
 const ENTRY = { command: '/usr/share/code/code', args: ['/home/u/.config/Code/User/globalStorage/x/mcp/mcp-server.js'], env: { ELECTRON_RUN_AS_NODE: '1' } };
 const PLACES = { workspace: '/work/repo', home: '/home/u', globalStorage: '/home/u/.config/Code/User/globalStorage' };
 
-void describe('an agent\'s list of MCP servers', () => {
-  void test('each agent\'s file: the project\'s for Claude Code and Cursor, the user\'s for Windsurf and Cline', () => {
-    assert.deepEqual(AGENT_CLIENTS.map((c) => configPath(c, PLACES)), [
-      join('/work/repo', '.mcp.json'), join('/work/repo', '.cursor', 'mcp.json'),
-      join('/home/u', '.codeium', 'windsurf', 'mcp_config.json'), join('/home/u/.config/Code/User/globalStorage', 'saoudrizwan.claude-dev', 'settings', 'cline_mcp_settings.json'),
-    ]);
-    assert.equal(configPath('claude-code', { home: '/home/u', globalStorage: '/g' }), undefined, 'no folder open: nowhere to write a project\'s list');
+void describe("an agent's list of MCP servers", () => {
+  void test("each agent's file: the project's for Claude Code and Cursor, the user's for Windsurf and Cline", () => {
+    assert.deepEqual(
+      AGENT_CLIENTS.map((c) => configPath(c, PLACES)),
+      [
+        join('/work/repo', '.mcp.json'),
+        join('/work/repo', '.cursor', 'mcp.json'),
+        join('/home/u', '.codeium', 'windsurf', 'mcp_config.json'),
+        join('/home/u/.config/Code/User/globalStorage', 'saoudrizwan.claude-dev', 'settings', 'cline_mcp_settings.json'),
+      ],
+    );
+    assert.equal(configPath('claude-code', { home: '/home/u', globalStorage: '/g' }), undefined, "no folder open: nowhere to write a project's list");
   });
 
-  void test('a new file holds our entry alone, in each agent\'s shape', () => {
+  void test("a new file holds our entry alone, in each agent's shape", () => {
     const claude = withServer(undefined, ENTRY, 'claude-code');
     assert.ok('text' in claude);
     assert.deepEqual(JSON.parse(claude.text), { mcpServers: { 'appsec-findings': { type: 'stdio', ...ENTRY } } });
@@ -28,7 +33,10 @@ void describe('an agent\'s list of MCP servers', () => {
   });
 
   void test('the other servers and keys stay as they were; ours is replaced, not doubled', () => {
-    const existing = JSON.stringify({ theme: 'dark', mcpServers: { github: { command: 'gh-mcp', env: { GITHUB_TOKEN: 'theirs' } }, 'appsec-findings': { command: 'old' } } });
+    const existing = JSON.stringify({
+      theme: 'dark',
+      mcpServers: { github: { command: 'gh-mcp', env: { GITHUB_TOKEN: 'theirs' } }, 'appsec-findings': { command: 'old' } },
+    });
     const next = withServer(existing, ENTRY, 'cursor');
     assert.ok('text' in next);
     const parsed = JSON.parse(next.text) as { theme: string; mcpServers: Record<string, unknown> };

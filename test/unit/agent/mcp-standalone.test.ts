@@ -19,12 +19,21 @@ const MAIN = resolve(__dirname, '../../../src/mcp/main.ts');
 /** The server as it ships, bundled once for this file (the process starts in the clone, where no node_modules is). */
 const BUNDLE = join(mkdtempSync(join(tmpdir(), 'mcp-bundle-')), 'mcp-server.js');
 
-interface Listed { id: number; path?: string; line?: number; codeChanged?: boolean; scannedLine?: number }
+interface Listed {
+  id: number;
+  path?: string;
+  line?: number;
+  codeChanged?: boolean;
+  scannedLine?: number;
+}
 
 async function serverIn(cwd: string, env: Record<string, string>): Promise<Client> {
   // No window to find: the channel's directory is one of this test's own, empty.
   const transport = new StdioClientTransport({
-    command: process.execPath, args: [BUNDLE], cwd, stderr: 'pipe',
+    command: process.execPath,
+    args: [BUNDLE],
+    cwd,
+    stderr: 'pipe',
     env: { PATH: process.env.PATH ?? '', TMPDIR: mkdtempSync(join(tmpdir(), 'mcp-nowindow-')), ...env },
   });
   const client = new Client({ name: 'terminal-agent', version: '1.0.0' });
@@ -39,11 +48,22 @@ void describe('the MCP server, standalone', () => {
   const clients: Client[] = [];
 
   before(async () => {
-    await build({ entryPoints: [MAIN], outfile: BUNDLE, bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], logLevel: 'warning' });
+    await build({
+      entryPoints: [MAIN],
+      outfile: BUNDLE,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['vscode'],
+      logLevel: 'warning',
+    });
     const data = generateDeployment({ seed: 21, projects: 2, sastPerProject: 30, scaPerProject: 5, refsPerProject: 1 });
     platform = await startPlatformServer({ data, shape: 'spec' });
     const project = data.projects[0];
-    const ours = data.sast.filter((f) => f.repository?.name === project.name && f.ref === project.primary_branch && f.status === 'open' && f.location?.file_path);
+    const ours = data.sast.filter(
+      (f) => f.repository?.name === project.name && f.ref === project.primary_branch && f.status === 'open' && f.location?.file_path,
+    );
     const first = ours.find((f) => (f.location?.line ?? 0) > 3)!;
     finding = { id: first.id!, path: first.location!.file_path!, line: first.location!.line! };
     repo = realpathSync(mkdtempSync(join(tmpdir(), 'mcp-clone-')));
@@ -60,7 +80,7 @@ void describe('the MCP server, standalone', () => {
     await platform.close();
   });
 
-  void test('finds the project from the remote and places each finding in today\'s code', async () => {
+  void test("finds the project from the remote and places each finding in today's code", async () => {
     const client = await serverIn(join(repo, dirname(finding.path)), { SEMGREP_APP_TOKEN: platform.token, SEMGREP_APP_URL: platform.url });
     clients.push(client);
     const result = await client.callTool({ name: 'findings', arguments: { path: finding.path } });
@@ -87,9 +107,15 @@ void describe('the MCP server, standalone', () => {
     git(other, 'remote', 'add', 'origin', 'git@github.com:nobody/unknown.git');
     const unmatched = await serverIn(other, { SEMGREP_APP_TOKEN: platform.token, SEMGREP_APP_URL: platform.url });
     clients.push(unmatched);
-    assert.match(JSON.stringify((await unmatched.callTool({ name: 'findings', arguments: {} })).content), /No project of the platform matches this repository's remote/);
+    assert.match(
+      JSON.stringify((await unmatched.callTool({ name: 'findings', arguments: {} })).content),
+      /No project of the platform matches this repository's remote/,
+    );
 
-    const outside = await serverIn(realpathSync(mkdtempSync(join(tmpdir(), 'mcp-nogit-'))), { SEMGREP_APP_TOKEN: platform.token, SEMGREP_APP_URL: platform.url });
+    const outside = await serverIn(realpathSync(mkdtempSync(join(tmpdir(), 'mcp-nogit-'))), {
+      SEMGREP_APP_TOKEN: platform.token,
+      SEMGREP_APP_URL: platform.url,
+    });
     clients.push(outside);
     assert.match(JSON.stringify((await outside.callTool({ name: 'findings', arguments: {} })).content), /is not in a git repository/);
   });

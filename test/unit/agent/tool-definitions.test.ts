@@ -14,11 +14,17 @@ import { TRIAGE_INPUT } from '../../../src/host/triage-input';
 type Property = { type?: string | string[]; enum?: readonly unknown[]; items?: Property; minimum?: number };
 
 const CHECKS: Record<ToolName, { check(value: unknown): { ok: boolean } }> = {
-  findings: FINDINGS_INPUT, finding: FINDING_INPUT, dependencies: DEPENDENCIES_INPUT, triage: TRIAGE_INPUT,
+  findings: FINDINGS_INPUT,
+  finding: FINDING_INPUT,
+  dependencies: DEPENDENCIES_INPUT,
+  triage: TRIAGE_INPUT,
 };
 /** The least input each tool answers, to which one field at a time is added. */
 const BASE: Record<ToolName, Record<string, unknown>> = {
-  findings: {}, finding: { id: 1 }, dependencies: { package: 'lodash' }, triage: { findingIds: [1], issueType: 'sast', state: 'ignored' },
+  findings: {},
+  finding: { id: 1 },
+  dependencies: { package: 'lodash' },
+  triage: { findingIds: [1], issueType: 'sast', state: 'ignored' },
 };
 /** Values the schema cannot tell are meaningful (a link, a version). */
 const MEANINGFUL: Record<string, unknown> = { url: 'https://semgrep.dev/orgs/acme/findings/7', version: '4.17.21', lower: '>=4.0.0', upper: '<4.17.21' };
@@ -40,7 +46,7 @@ function wrongValues(p: Property): unknown[] {
   return wrong;
 }
 
-void describe('the agent tools\' definitions', () => {
+void describe("the agent tools' definitions", () => {
   const ajv = new Ajv({ strict: false });
 
   void test('every tool is defined once, with the description and input schema package.json declares', () => {
@@ -50,7 +56,11 @@ void describe('the agent tools\' definitions', () => {
       assert.equal(ajv.validateSchema(d.inputSchema), true, `${d.name}'s input schema is a schema`);
       assert.equal(ajv.validateSchema(d.outputSchema), true, `${d.name}'s output schema is a schema`);
     }
-    assert.deepEqual(TOOL_DEFINITIONS.filter((d) => d.destructive).map((d) => d.name), ['triage'], 'only triage writes');
+    assert.deepEqual(
+      TOOL_DEFINITIONS.filter((d) => d.destructive).map((d) => d.name),
+      ['triage'],
+      'only triage writes',
+    );
   });
 
   for (const definition of TOOL_DEFINITIONS) {

@@ -37,7 +37,7 @@ void describe('itemOf', () => {
     assert.deepEqual(itemOf(42), {});
   });
 
-  void test('a hover\'s reference names the kind and id, nothing else', () => {
+  void test("a hover's reference names the kind and id, nothing else", () => {
     assert.deepEqual(itemOf({ findingRef: { issueType: 'sca', id: 3 } }).findingRef, { issueType: 'sca', id: 3 });
     assert.equal(itemOf({ findingRef: { issueType: 'dast', id: 3 } }).findingRef, undefined);
     assert.equal(itemOf({ findingRef: { issueType: 'sast', id: '3' } }).findingRef, undefined);
@@ -65,7 +65,7 @@ void describe('itemOf', () => {
     assert.equal(itemOf(ruleNode).rule?.policyId, 'p');
     assert.deepEqual(itemOf({ rule: { path: 'p.q' } }).rule, { path: 'p.q', url: undefined });
     assert.equal(itemOf({ rule: { path: 'p.q' }, policy: { id: 7 } }).rule?.policyId, undefined, 'a policy id is text, as the platform sends it');
-    assert.equal(itemOf(findingNode).rule, undefined, 'a finding\'s sourcing policy is not a rule\'s');
+    assert.equal(itemOf(findingNode).rule, undefined, "a finding's sourcing policy is not a rule's");
   });
 });
 

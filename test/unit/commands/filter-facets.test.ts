@@ -7,11 +7,14 @@ import { facetItems, takesOneValue, valueItems, withFacet } from '../../../src/c
 
 const draft = parseSelection({ ...EMPTY_SELECTION, status: 'open', severities: ['critical', 'high'], paths: ['src/app'], rules: ['python.eval'] });
 
-void describe('the filter picker\'s steps', () => {
+void describe("the filter picker's steps", () => {
   void test('the first step lists each facet once, with what it keeps, instead of every value of every facet', () => {
     const facets = facetItems(draft, ['sast', 'sca', 'secrets', 'ai']);
     assert.ok(facets.length < 20, `one row per facet (${facets.length})`);
-    assert.deepEqual(facets.find((f) => f.key === 'status'), { key: 'status', label: 'Status', description: 'open', detail: 'Every kind of finding' });
+    assert.deepEqual(
+      facets.find((f) => f.key === 'status'),
+      { key: 'status', label: 'Status', description: 'open', detail: 'Every kind of finding' },
+    );
     assert.equal(facets.find((f) => f.key === 'severities')?.description, 'critical, high');
     assert.equal(facets.find((f) => f.key === 'exposures')?.description, 'any');
     assert.equal(facets.find((f) => f.key === 'exposures')?.detail, 'Supply chain findings only');
@@ -27,13 +30,24 @@ void describe('the filter picker\'s steps', () => {
 
   void test('values read as words, never true or false; a one-value facet offers Any, picked when nothing is kept', () => {
     const malicious = valueItems('isMalicious', EMPTY_SELECTION);
-    assert.deepEqual(malicious.map((v) => v.label), ['Any', 'malicious packages only', 'without malicious packages']);
+    assert.deepEqual(
+      malicious.map((v) => v.label),
+      ['Any', 'malicious packages only', 'without malicious packages'],
+    );
     assert.equal(malicious[0]?.picked, true);
     assert.ok(takesOneValue('status') && !takesOneValue('severities'));
     const status = valueItems('status', draft);
-    assert.deepEqual(status.filter((v) => v.picked).map((v) => v.value), ['open']);
+    assert.deepEqual(
+      status.filter((v) => v.picked).map((v) => v.value),
+      ['open'],
+    );
     assert.ok(status.some((v) => v.label === 'provisionally ignored'));
-    assert.deepEqual(valueItems('severities', draft).filter((v) => v.picked).map((v) => v.value), ['critical', 'high']);
+    assert.deepEqual(
+      valueItems('severities', draft)
+        .filter((v) => v.picked)
+        .map((v) => v.value),
+      ['critical', 'high'],
+    );
   });
 
   void test('changing one facet keeps the others, the file and rule filters included; Any or nothing ticked clears it', () => {

@@ -8,18 +8,21 @@ import { sastFinding } from '../services/finding-fixtures';
 const showTrace = findingTargetArgument('appsecFindings.showTrace', ['sast']);
 const autofix = findingTargetArgument('appsecFindings.requestAutofix', ['sast', 'sca']);
 
-void describe('the story commands\' argument', () => {
-  void test('automation: the finding\'s id (a number or digits) and a kind the command takes', () => {
+void describe("the story commands' argument", () => {
+  void test("automation: the finding's id (a number or digits) and a kind the command takes", () => {
     assert.deepEqual(showTrace.check({ findingId: 42, issueType: 'sast' }), { ok: true, value: { findingId: 42, issueType: 'sast' } });
     assert.deepEqual(autofix.check({ findingId: '7', issueType: 'sca' }), { ok: true, value: { findingId: 7, issueType: 'sca' } });
     assert.equal(isFindingTarget({ findingId: 1, issueType: 'sast' }), true);
   });
 
   void test('a wrong one is refused, naming the field', () => {
-    assert.deepEqual(showTrace.check({ findingId: 'x', issueType: 'sast' }), { ok: false, problem: 'findingId must be the finding\'s id (a whole number).' });
-    assert.deepEqual(showTrace.check({ findingId: 1, issueType: 'sca' }), { ok: false, problem: 'issueType takes \'sast\'.' });
-    assert.deepEqual(autofix.check({ findingId: 1, issueType: 'secrets' }), { ok: false, problem: 'issueType takes \'sast\' or \'sca\'.' });
-    assert.deepEqual(autofix.check({ findingId: 1, issueType: 'sast', force: true }), { ok: false, problem: 'appsecFindings.requestAutofix has no option "force" (it takes findingId, issueType).' });
+    assert.deepEqual(showTrace.check({ findingId: 'x', issueType: 'sast' }), { ok: false, problem: "findingId must be the finding's id (a whole number)." });
+    assert.deepEqual(showTrace.check({ findingId: 1, issueType: 'sca' }), { ok: false, problem: "issueType takes 'sast'." });
+    assert.deepEqual(autofix.check({ findingId: 1, issueType: 'secrets' }), { ok: false, problem: "issueType takes 'sast' or 'sca'." });
+    assert.deepEqual(autofix.check({ findingId: 1, issueType: 'sast', force: true }), {
+      ok: false,
+      problem: 'appsecFindings.requestAutofix has no option "force" (it takes findingId, issueType).',
+    });
   });
 
   void test('what a menu, quick fix or hover passes is read as an item; the selection, or nothing, is no argument', () => {

@@ -102,7 +102,10 @@ void describe('a fix pull request asked of the platform', () => {
   void it('a role that may not write: the 403 is thrown as for every write, and nothing is asked', async () => {
     fx.platform.setReadOnly(true);
     const id = openCodeFinding(1);
-    await assert.rejects(fx.client.requestAutofix(fx.deploymentId(), id), (e) => PlatformError.is(e, 'forbidden') && /role does not allow asking for a fix pull request/.test(e.message));
+    await assert.rejects(
+      fx.client.requestAutofix(fx.deploymentId(), id),
+      (e) => PlatformError.is(e, 'forbidden') && /role does not allow asking for a fix pull request/.test(e.message),
+    );
     assert.equal(fx.platform.requests.length, 1, 'a write is never retried');
     fx.platform.setReadOnly(false);
     assert.equal(fixPullRequestOf(await storyOf(id)).state, 'none');
@@ -151,7 +154,10 @@ void describe('a fix pull request asked of the platform', () => {
     assert.match(fix.url ?? '', new RegExp(`^${wire?.repository?.url ?? '-'}/(pull|-/merge_requests)/\\d+$`));
     const story = await storyOf(id);
     assert.equal(story.fixPullRequest?.id, /(\d+)$/.exec(fix.url ?? '')?.[1]);
-    assert.deepEqual(story.activity?.slice(-2).map((a) => a.kind), ['fixPrRequested', 'fixPrOpened']);
+    assert.deepEqual(
+      story.activity?.slice(-2).map((a) => a.kind),
+      ['fixPrRequested', 'fixPrOpened'],
+    );
 
     const listed = await allFindings(() => fx.client.findings(fx.slug(), 'sast', { repos: [wire?.repository?.name ?? ''], ref: wire?.ref ?? '' }));
     const finding = listed.findings.find((f) => f.id === id);

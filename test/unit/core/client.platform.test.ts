@@ -11,7 +11,10 @@ import { allFindings, allPolicyRules } from './helpers/allPages';
 import { beforeTimer } from '../helpers/before-timer';
 
 const fx = usePlatform();
-const isReason = (reason: PlatformError['reason']) => (e: unknown): boolean => PlatformError.is(e, reason);
+const isReason =
+  (reason: PlatformError['reason']) =>
+  (e: unknown): boolean =>
+    PlatformError.is(e, reason);
 
 void describe('endpoints', () => {
   void it('listDeployments finds the id and slug from the token', async () => {
@@ -21,21 +24,37 @@ void describe('endpoints', () => {
 
   void it('listPolicies', async () => {
     const policies = await fx.client.listPolicies(fx.deploymentId());
-    assert.deepEqual(policies.map((p) => [p.id, p.isDefault]), [['7', true], ['8', false], ['9', false]]);
+    assert.deepEqual(
+      policies.map((p) => [p.id, p.isDefault]),
+      [
+        ['7', true],
+        ['8', false],
+        ['9', false],
+      ],
+    );
   });
 
   void it('policyRules reads every cursor page', async () => {
     const result = await allPolicyRules(() => fx.client.policyRules(fx.deploymentId(), '8', { limit: 7 }));
     const expected = fx.platform.data.rulesByPolicyId.get('8') ?? [];
     assert.equal(result.policy?.name, 'Strict PR Gate');
-    assert.deepEqual(result.rules.map((r) => r.path), expected.map((r) => r.path));
-    assert.deepEqual(result.rules.map((r) => r.mode), expected.map((r) => r.policyMode));
+    assert.deepEqual(
+      result.rules.map((r) => r.path),
+      expected.map((r) => r.path),
+    );
+    assert.deepEqual(
+      result.rules.map((r) => r.mode),
+      expected.map((r) => r.policyMode),
+    );
     assert.equal(fx.platform.requests.length, Math.ceil(expected.length / 7));
   });
 
   void it('listProjects reads every page, concurrently, in order', async () => {
     const projects = await fx.client.listProjects(fx.slug(), { pageSize: 2, concurrency: 3 });
-    assert.deepEqual(projects.map((p) => p.name), fx.platform.data.projects.map((p) => p.name));
+    assert.deepEqual(
+      projects.map((p) => p.name),
+      fx.platform.data.projects.map((p) => p.name),
+    );
     assert.ok(projects.every((p) => p.managedScanConfig === undefined));
   });
 
@@ -49,7 +68,10 @@ void describe('endpoints', () => {
   });
 
   void it('follows the 307 of a %2F project path with the token', async () => {
-    fx.platform.faults.inject({ kind: 'redirect', status: 307, location: '/api/v1/deployments/acme/projects/acme/platform/sub/billing-service' }, { method: 'GET' });
+    fx.platform.faults.inject(
+      { kind: 'redirect', status: 307, location: '/api/v1/deployments/acme/projects/acme/platform/sub/billing-service' },
+      { method: 'GET' },
+    );
     const project = await fx.client.getProject(fx.slug(), 'acme/payments-api');
     assert.equal(project.name, 'acme/platform/sub/billing-service');
     assert.equal(fx.platform.requests[1]?.headers.authorization, `Bearer ${fx.platform.token}`);
@@ -65,8 +87,12 @@ void describe('endpoints', () => {
     const project = fx.platform.data.projects[0];
     assert.ok(project);
     const token = await fx.client.createSbomExport(fx.deploymentId(), {
-      repositoryId: project.repository_id, ref: project.primary_branch, outputFormat: 'SBOM_OUTPUT_FORMAT_CYCLONEDX', cycloneDxVersion: '1.6',
-      componentType: 'LIBRARY', supplier: { name: 'Acme', contact: { email: 'sec@acme.example' } },
+      repositoryId: project.repository_id,
+      ref: project.primary_branch,
+      outputFormat: 'SBOM_OUTPUT_FORMAT_CYCLONEDX',
+      cycloneDxVersion: '1.6',
+      componentType: 'LIBRARY',
+      supplier: { name: 'Acme', contact: { email: 'sec@acme.example' } },
     });
     assert.equal((await fx.client.getSbomExportStatus(fx.deploymentId(), token)).state, 'SBOM_EXPORT_STATUS_IN_PROGRESS');
     const done = await fx.client.getSbomExportStatus(fx.deploymentId(), token);
@@ -129,7 +155,13 @@ void describe('errors from the platform', () => {
     const project = fx.platform.data.projects[0];
     assert.ok(project);
     await assert.rejects(
-      fx.client.createSbomExport(fx.deploymentId(), { repositoryId: project.repository_id, ref: 'main', outputFormat: 'SBOM_OUTPUT_FORMAT_JSON', cycloneDxVersion: '1.5', componentType: 'APPLICATION' }),
+      fx.client.createSbomExport(fx.deploymentId(), {
+        repositoryId: project.repository_id,
+        ref: 'main',
+        outputFormat: 'SBOM_OUTPUT_FORMAT_JSON',
+        cycloneDxVersion: '1.5',
+        componentType: 'APPLICATION',
+      }),
       isReason('server'),
     );
     assert.equal(fx.platform.requests.length, 1);
@@ -160,7 +192,11 @@ void describe('errors from the platform', () => {
     setTimeout(() => controller.abort(), 50);
     try {
       await beforeTimer(
-        () => assert.rejects(allFindings(() => patient.findings(fx.slug(), 'sast', {}, { signal: controller.signal })), isReason('cancelled')),
+        () =>
+          assert.rejects(
+            allFindings(() => patient.findings(fx.slug(), 'sast', {}, { signal: controller.signal })),
+            isReason('cancelled'),
+          ),
         5_000,
         'cancelled on the abort, not once the slow answer came',
       );

@@ -31,7 +31,14 @@ async function serve(route: Route): Promise<{ server: LocalServer; client: Platf
   return { server, client };
 }
 
-const finding = (id: number) => ({ id, rule_name: `rule.${id % 3}`, rule_message: 'msg', severity: 'high', status: 'open', location: { file_path: 'a.py', line: id } });
+const finding = (id: number) => ({
+  id,
+  rule_name: `rule.${id % 3}`,
+  rule_message: 'msg',
+  severity: 'high',
+  status: 'open',
+  location: { file_path: 'a.py', line: id },
+});
 
 void describe('single-shot endpoints', () => {
   void it('listDeployments', async () => {
@@ -41,14 +48,18 @@ void describe('single-shot endpoints', () => {
   });
 
   void it('listPolicies', async () => {
-    const { server, client } = await serve((_req, _url, res) => sendJson(res, 200, { policies: [{ id: '7', name: 'Default', slug: 'default', isDefault: true }] }));
+    const { server, client } = await serve((_req, _url, res) =>
+      sendJson(res, 200, { policies: [{ id: '7', name: 'Default', slug: 'default', isDefault: true }] }),
+    );
     const policies = await client.listPolicies('123');
     assert.equal(policies[0]?.id, '7');
     assert.equal(server.requests[0]?.url, '/api/v1/deployments/123/policies');
   });
 
   void it('getProject keeps the slashes of the project name and encodes its segments', async () => {
-    const { server, client } = await serve((_req, _url, res) => sendJson(res, 200, { project: { id: 9, name: 'group/sub group/repo', tags: [], managed_scan_config: { diff_scan: { enabled: true } } } }));
+    const { server, client } = await serve((_req, _url, res) =>
+      sendJson(res, 200, { project: { id: 9, name: 'group/sub group/repo', tags: [], managed_scan_config: { diff_scan: { enabled: true } } } }),
+    );
     const project = await client.getProject('acme', 'group/sub group/repo');
     assert.equal(project.managedScanConfig?.diffScanEnabled, true);
     assert.equal(server.requests[0]?.url, '/api/v1/deployments/acme/projects/group/sub%20group/repo');
@@ -73,14 +84,24 @@ void describe('single-shot endpoints', () => {
 
   void it('createSbomExport POSTs the spec body and returns the task token', async () => {
     const { server, client } = await serve((_req, _url, res) => sendJson(res, 200, { taskToken: 'task-1' }));
-    const token = await client.createSbomExport('123', { repositoryId: 55, ref: 'main', outputFormat: 'SBOM_OUTPUT_FORMAT_JSON', cycloneDxVersion: '1.5', componentType: 'APPLICATION' });
+    const token = await client.createSbomExport('123', {
+      repositoryId: 55,
+      ref: 'main',
+      outputFormat: 'SBOM_OUTPUT_FORMAT_JSON',
+      cycloneDxVersion: '1.5',
+      componentType: 'APPLICATION',
+    });
     assert.equal(token, 'task-1');
     const [req] = server.requests;
     assert.equal(req?.method, 'POST');
     assert.equal(req?.url, '/api/v1/deployments/123/sbom/export');
     assert.deepEqual(JSON.parse(req?.body ?? ''), {
-      deploymentId: '123', formatVersion: { format: 'SBOM_FORMAT_CYCLONEDX', version: '1.5' },
-      metadataComponentType: 'SBOM_METADATA_COMPONENT_TYPE_CYCLONE_DX_V15_APPLICATION', ref: 'main', repositoryId: '55', sbomOutputFormat: 'SBOM_OUTPUT_FORMAT_JSON',
+      deploymentId: '123',
+      formatVersion: { format: 'SBOM_FORMAT_CYCLONEDX', version: '1.5' },
+      metadataComponentType: 'SBOM_METADATA_COMPONENT_TYPE_CYCLONE_DX_V15_APPLICATION',
+      ref: 'main',
+      repositoryId: '55',
+      sbomOutputFormat: 'SBOM_OUTPUT_FORMAT_JSON',
     });
   });
 
@@ -109,8 +130,13 @@ void describe('findings over HTTP', () => {
   void it('collects every page in order, exactly, counting skipped ones', async () => {
     const { server, client } = await serve(findingsRoute(1050));
     const result = await allFindings(() => client.findings('acme', 'sast', { severities: ['high'] }, { pageSize: 100, concurrency: 4 }));
-    const expected = Array.from({ length: 1050 }, (_, i) => i).filter((i) => i % 97 !== 5).map((i) => i + 1);
-    assert.deepEqual(result.findings.map((f) => f.id), expected);
+    const expected = Array.from({ length: 1050 }, (_, i) => i)
+      .filter((i) => i % 97 !== 5)
+      .map((i) => i + 1);
+    assert.deepEqual(
+      result.findings.map((f) => f.id),
+      expected,
+    );
     assert.equal(result.skipped, 1050 - expected.length);
     const pages = server.requests.map((r) => Number(new URL(r.url, 'http://x').searchParams.get('page')));
     // Page 11 is the empty one that ends the list; never more than 3 pages beyond it.
@@ -130,15 +156,27 @@ void describe('findings over HTTP', () => {
 
   void it('validates page_size before any request', async () => {
     const { server, client } = await serve(findingsRoute(1));
-    await assert.rejects(allFindings(() => client.findings('acme', 'sca', {}, { pageSize: 99 })), (e) => PlatformError.is(e, 'badRequest'));
-    assert.throws(() => client.findings('acme', 'sca', {}, { pageSize: 3001 }), (e) => PlatformError.is(e, 'badRequest'));
-    assert.throws(() => client.findings('acme', 'sca', { since: Number.NaN }), (e) => PlatformError.is(e, 'badRequest'));
+    await assert.rejects(
+      allFindings(() => client.findings('acme', 'sca', {}, { pageSize: 99 })),
+      (e) => PlatformError.is(e, 'badRequest'),
+    );
+    assert.throws(
+      () => client.findings('acme', 'sca', {}, { pageSize: 3001 }),
+      (e) => PlatformError.is(e, 'badRequest'),
+    );
+    assert.throws(
+      () => client.findings('acme', 'sca', { since: Number.NaN }),
+      (e) => PlatformError.is(e, 'badRequest'),
+    );
     assert.equal(server.requests.length, 0);
   });
 
   void it('turns a malformed envelope into invalidResponse', async () => {
     const { client } = await serve((_req, _url, res) => sendJson(res, 200, { sastFindings: { findings: 'nope' } }));
-    await assert.rejects(allFindings(() => client.findings('acme', 'sast', {})), (e) => PlatformError.is(e, 'invalidResponse'));
+    await assert.rejects(
+      allFindings(() => client.findings('acme', 'sast', {})),
+      (e) => PlatformError.is(e, 'invalidResponse'),
+    );
   });
 
   void it('stops quietly when the consumer breaks, and cancels with the signal', async () => {
@@ -163,9 +201,15 @@ void describe('projects over HTTP', () => {
       sendJson(res, 200, { projects: ids.map((id) => ({ id, name: `org/p${id}`, tags: [] })) });
     });
     const projects = await client.listProjects('acme', { pageSize: 10 });
-    assert.deepEqual(projects.map((p) => p.id), Array.from({ length: 25 }, (_, i) => i + 1));
+    assert.deepEqual(
+      projects.map((p) => p.id),
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
     assert.ok(server.requests.every((r) => r.url.startsWith('/api/v1/deployments/acme/projects?page=')));
-    assert.throws(() => client.projects('acme', { pageSize: 0 }), (e) => PlatformError.is(e, 'badRequest'));
+    assert.throws(
+      () => client.projects('acme', { pageSize: 0 }),
+      (e) => PlatformError.is(e, 'badRequest'),
+    );
   });
 
   void it('refuses a page without projects', async () => {
@@ -189,24 +233,39 @@ void describe('policy rules over HTTP', () => {
     });
     const result = await allPolicyRules(() => client.policyRules('123', '7', { limit: 2 }));
     assert.equal(result.policy?.name, 'Default');
-    assert.deepEqual(result.rules.map((r) => r.id), ['1', '2', '3', '5']);
+    assert.deepEqual(
+      result.rules.map((r) => r.id),
+      ['1', '2', '3', '5'],
+    );
     assert.equal(result.skipped, 1);
-    assert.deepEqual(server.requests.map((r) => r.url), [
-      '/api/v1/deployments/123/policies/7?limit=2',
-      '/api/v1/deployments/123/policies/7?cursor=p2&limit=2',
-      '/api/v1/deployments/123/policies/7?cursor=p3&limit=2',
-    ]);
+    assert.deepEqual(
+      server.requests.map((r) => r.url),
+      [
+        '/api/v1/deployments/123/policies/7?limit=2',
+        '/api/v1/deployments/123/policies/7?cursor=p2&limit=2',
+        '/api/v1/deployments/123/policies/7?cursor=p3&limit=2',
+      ],
+    );
   });
 
   void it('ends with invalidResponse on a repeated cursor', async () => {
     const { client } = await serve((_req, _url, res) => sendJson(res, 200, { cursor: 'same', rules: [rule(1)] }));
-    await assert.rejects(allPolicyRules(() => client.policyRules('123', '7')), (e) => PlatformError.is(e, 'invalidResponse'));
+    await assert.rejects(
+      allPolicyRules(() => client.policyRules('123', '7')),
+      (e) => PlatformError.is(e, 'invalidResponse'),
+    );
   });
 
   void it('validates limit before any request', async () => {
     const { server, client } = await serve((_req, _url, res) => sendJson(res, 200, {}));
-    assert.throws(() => client.policyRules('123', '7', { limit: 0 }), (e) => PlatformError.is(e, 'badRequest'));
-    await assert.rejects(allPolicyRules(() => client.policyRules('123', '7', { limit: 2001 })), (e) => PlatformError.is(e, 'badRequest'));
+    assert.throws(
+      () => client.policyRules('123', '7', { limit: 0 }),
+      (e) => PlatformError.is(e, 'badRequest'),
+    );
+    await assert.rejects(
+      allPolicyRules(() => client.policyRules('123', '7', { limit: 2001 })),
+      (e) => PlatformError.is(e, 'badRequest'),
+    );
     assert.equal(server.requests.length, 0);
   });
 });

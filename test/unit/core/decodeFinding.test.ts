@@ -36,7 +36,10 @@ const sca = {
   reachability: 'reachable',
   fix_recommendations: [{ package: 'lodash', version: '4.17.21' }, { package: 'lodash' }, 'junk'],
   found_dependency: {
-    ecosystem: 'npm', package: 'lodash', version: '4.17.20', transitivity: 'direct',
+    ecosystem: 'npm',
+    package: 'lodash',
+    version: '4.17.20',
+    transitivity: 'direct',
     lockfile_line_url: 'https://git.example/acme/api/blob/abc/package-lock.json#L88',
   },
   usage: { location: { path: 'src/index.js', start_line: 4, start_col: 2, end_line: 4, end_col: 9, url: 'https://x/y#L4' } },
@@ -86,7 +89,11 @@ void describe('decodeFinding', () => {
   });
 
   void it('keeps unknown enumeration values as they came', () => {
-    const f = decodeFinding({ ...sast, severity: 'catastrophic', status: 'snoozed', confidence: 'meh', triage_reason: 'new_reason' }, 'sast', new StringInterner());
+    const f = decodeFinding(
+      { ...sast, severity: 'catastrophic', status: 'snoozed', confidence: 'meh', triage_reason: 'new_reason' },
+      'sast',
+      new StringInterner(),
+    );
     assert.equal(f?.severity, 'catastrophic');
     assert.equal(f?.status, 'snoozed');
     assert.equal(f?.confidence, 'meh');
@@ -100,7 +107,16 @@ void describe('decodeFinding', () => {
 
   void it('returns undefined for malformed findings', () => {
     const interner = new StringInterner();
-    for (const bad of [null, 'x', [], { rule_name: 'r' }, { id: 1 }, { id: 1.5, rule_name: 'r' }, { id: 2 ** 53 + 2, rule_name: 'r' }, { id: 1, rule_name: '' }]) {
+    for (const bad of [
+      null,
+      'x',
+      [],
+      { rule_name: 'r' },
+      { id: 1 },
+      { id: 1.5, rule_name: 'r' },
+      { id: 2 ** 53 + 2, rule_name: 'r' },
+      { id: 1, rule_name: '' },
+    ]) {
       assert.equal(decodeFinding(bad, 'sast', interner), undefined, JSON.stringify(bad));
     }
   });
@@ -122,7 +138,13 @@ void describe('decodeLocation', () => {
   const decode = (raw: unknown): unknown => plain(decodeLocation(raw, interner));
 
   void it('reads the spec spelling', () => {
-    assert.deepEqual(decode({ filePath: 'a.ts', line: 1, column: 1, endLine: 1, endColumn: 4 }), { filePath: 'a.ts', line: 1, column: 1, endLine: 1, endColumn: 4 });
+    assert.deepEqual(decode({ filePath: 'a.ts', line: 1, column: 1, endLine: 1, endColumn: 4 }), {
+      filePath: 'a.ts',
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 4,
+    });
   });
 
   void it('drops a location with a bad line or an end before the start', () => {
@@ -167,7 +189,10 @@ void describe('decodeFindingsPageInSlices', () => {
   void it('decodes the member of the issue type, skipping and counting malformed findings', async () => {
     const body = { sastFindings: { findings: [sast, { id: 'no' }, 17, { ...sast, id: 102 }] } };
     const page = await decodePage(body, 'sast');
-    assert.deepEqual(page.findings.map((f) => f.id), [101, 102]);
+    assert.deepEqual(
+      page.findings.map((f) => f.id),
+      [101, 102],
+    );
     assert.equal(page.skipped, 2);
     assert.equal(page.rawCount, 4);
   });
@@ -184,7 +209,16 @@ void describe('decodeFindingsPageInSlices', () => {
   });
 
   void it('refuses a malformed envelope with invalidResponse', async () => {
-    for (const bad of [null, [], 'x', {}, { sastFindings: null }, { sastFindings: [] }, { sastFindings: { findings: {} } }, { sastFindings: { findings: 'x' } }]) {
+    for (const bad of [
+      null,
+      [],
+      'x',
+      {},
+      { sastFindings: null },
+      { sastFindings: [] },
+      { sastFindings: { findings: {} } },
+      { sastFindings: { findings: 'x' } },
+    ]) {
       await assert.rejects(decodePage(bad, 'sast'), (e) => PlatformError.is(e, 'invalidResponse'), JSON.stringify(bad));
     }
   });
@@ -193,13 +227,22 @@ void describe('decodeFindingsPageInSlices', () => {
     const items: unknown[] = Array.from({ length: 5 }, (_, i) => ({ ...sast, id: i + 1 }));
     const seen: number[] = [];
     // Raw items still held at each pause: a young-generation collection there copies them all.
-    const page = await decodeFindingsPageInSlices({ findings: items }, 'sast', new StringInterner(), () => {
-      seen.push(items.filter((item) => item !== undefined).length);
-      return Promise.resolve();
-    }, 2);
+    const page = await decodeFindingsPageInSlices(
+      { findings: items },
+      'sast',
+      new StringInterner(),
+      () => {
+        seen.push(items.filter((item) => item !== undefined).length);
+        return Promise.resolve();
+      },
+      2,
+    );
     assert.deepEqual(seen, [3, 1]);
     assert.deepEqual(items, [undefined, undefined, undefined, undefined, undefined]);
-    assert.deepEqual(page.findings.map((f) => f.id), [1, 2, 3, 4, 5]);
+    assert.deepEqual(
+      page.findings.map((f) => f.id),
+      [1, 2, 3, 4, 5],
+    );
     assert.equal(page.rawCount, 5);
   });
 

@@ -12,18 +12,43 @@ const isInvalid = (e: unknown): boolean => PlatformError.is(e, 'invalidResponse'
 
 void describe('decodeFindingDetail', () => {
   void it('decodes the long tail of a code finding', () => {
-    const detail = decodeFindingDetail({
-      id: 1, rule_name: 'r', syntactic_id: 's', match_based_id: 'm', categories: ['security', 3], state: 'unresolved',
-      triage_state: 'untriaged', triage_comment: 'later', triaged_at: '2024-05-01T12:00:00.123Z', created_at: '2024-01-01T00:00:00Z',
-      state_updated_at: 'bad', first_seen_scan_id: 99, repository: { name: 'a/b', url: 'https://r' },
-      rule: { name: 'r', message: 'msg', category: 'security', confidence: 'high', cweNames: ['CWE-95'], owaspNames: [], subcategories: ['vuln'], vulnerabilityClasses: ['Code Injection'] },
-      external_ticket: { url: 'https://ticket' },
-      click_to_fix_prs: [{ url: 'https://pr/1', created_at: '2024-01-01T00:00:00Z' }, { created_at: 'x' }, 'junk'],
-      assistant: {
-        autofix: { fix_code: 'safe()', explanation: null }, autotriage: { verdict: 'true_positive', reason: 'because' },
-        component: { risk: 'high', tag: 'payments' }, guidance: { summary: 'do', instructions: 'steps' }, rule_explanation: { summary: 'why', explanation: 'long' },
+    const detail = decodeFindingDetail(
+      {
+        id: 1,
+        rule_name: 'r',
+        syntactic_id: 's',
+        match_based_id: 'm',
+        categories: ['security', 3],
+        state: 'unresolved',
+        triage_state: 'untriaged',
+        triage_comment: 'later',
+        triaged_at: '2024-05-01T12:00:00.123Z',
+        created_at: '2024-01-01T00:00:00Z',
+        state_updated_at: 'bad',
+        first_seen_scan_id: 99,
+        repository: { name: 'a/b', url: 'https://r' },
+        rule: {
+          name: 'r',
+          message: 'msg',
+          category: 'security',
+          confidence: 'high',
+          cweNames: ['CWE-95'],
+          owaspNames: [],
+          subcategories: ['vuln'],
+          vulnerabilityClasses: ['Code Injection'],
+        },
+        external_ticket: { url: 'https://ticket' },
+        click_to_fix_prs: [{ url: 'https://pr/1', created_at: '2024-01-01T00:00:00Z' }, { created_at: 'x' }, 'junk'],
+        assistant: {
+          autofix: { fix_code: 'safe()', explanation: null },
+          autotriage: { verdict: 'true_positive', reason: 'because' },
+          component: { risk: 'high', tag: 'payments' },
+          guidance: { summary: 'do', instructions: 'steps' },
+          rule_explanation: { summary: 'why', explanation: 'long' },
+        },
       },
-    }, 'sast');
+      'sast',
+    );
     assert.ok(detail);
     assert.equal(detail.message, 'msg');
     assert.deepEqual(detail.categories, ['security']);
@@ -35,8 +60,14 @@ void describe('decodeFindingDetail', () => {
     assert.deepEqual(plain(detail.externalTicket), { url: 'https://ticket', linkedIssueIds: [] });
     assert.deepEqual(detail.clickToFixPrUrls, ['https://pr/1']);
     assert.deepEqual(plain(detail.assistant), {
-      autofixCode: 'safe()', autotriageVerdict: 'true_positive', autotriageReason: 'because', componentRisk: 'high',
-      componentTag: 'payments', guidanceSummary: 'do', guidanceInstructions: 'steps', ruleExplanationSummary: 'why',
+      autofixCode: 'safe()',
+      autotriageVerdict: 'true_positive',
+      autotriageReason: 'because',
+      componentRisk: 'high',
+      componentTag: 'payments',
+      guidanceSummary: 'do',
+      guidanceInstructions: 'steps',
+      ruleExplanationSummary: 'why',
     });
     assert.equal(detail.epss, undefined);
   });
@@ -54,16 +85,29 @@ void describe('decodeFindingDetail', () => {
 
 void describe('projects', () => {
   const project = {
-    id: 3, name: 'group/sub/repo', tags: ['a', 1], created_at: '2024-01-01T00:00:00Z', default_branch: 'main', primary_branch: 'main',
-    latest_scan_at: '2020-11-18 23:28:12.391807+00:00', url: 'https://p',
+    id: 3,
+    name: 'group/sub/repo',
+    tags: ['a', 1],
+    created_at: '2024-01-01T00:00:00Z',
+    default_branch: 'main',
+    primary_branch: 'main',
+    latest_scan_at: '2020-11-18 23:28:12.391807+00:00',
+    url: 'https://p',
     managed_scan_config: { diff_scan: { enabled: true }, full_scan: { enabled: false } },
   };
 
   void it('decodes a project response including managed scan config', () => {
     const p = decodeProjectResponse({ project }, 'group/sub/repo');
     assert.deepEqual(plain(p), {
-      id: 3, name: 'group/sub/repo', tags: ['a'], createdAt: new Date('2024-01-01T00:00:00Z'), defaultBranch: 'main', primaryBranch: 'main',
-      latestScanAt: new Date('2020-11-18T23:28:12.391Z'), url: 'https://p', managedScanConfig: { diffScanEnabled: true, fullScanEnabled: false },
+      id: 3,
+      name: 'group/sub/repo',
+      tags: ['a'],
+      createdAt: new Date('2024-01-01T00:00:00Z'),
+      defaultBranch: 'main',
+      primaryBranch: 'main',
+      latestScanAt: new Date('2020-11-18T23:28:12.391Z'),
+      url: 'https://p',
+      managedScanConfig: { diffScanEnabled: true, fullScanEnabled: false },
     });
   });
 
@@ -77,7 +121,10 @@ void describe('projects', () => {
     const { managed_scan_config: _ignored, ...listItem } = project;
     const page = decodeProjectsPage({ projects: [listItem, { id: 'x' }, null] });
     assert.equal(page.rawCount, 3);
-    assert.deepEqual(page.projects.map((p) => p.name), ['group/sub/repo']);
+    assert.deepEqual(
+      page.projects.map((p) => p.name),
+      ['group/sub/repo'],
+    );
     assert.equal(page.projects[0]?.managedScanConfig, undefined);
   });
 
@@ -90,7 +137,9 @@ void describe('projects', () => {
 
 void describe('policies', () => {
   void it('decodes the policy list, converting numeric ids to text', () => {
-    const policies = decodePoliciesResponse({ policies: [{ id: 7, name: 'Default', slug: 'default', isDefault: true, productType: 'PRODUCT_TYPE_SAST' }, { name: 'no id' }, { id: '8' }] });
+    const policies = decodePoliciesResponse({
+      policies: [{ id: 7, name: 'Default', slug: 'default', isDefault: true, productType: 'PRODUCT_TYPE_SAST' }, { name: 'no id' }, { id: '8' }],
+    });
     assert.deepEqual(plain(policies), [
       { id: '7', name: 'Default', slug: 'default', isDefault: true, productType: 'PRODUCT_TYPE_SAST' },
       { id: '8', name: '8', slug: '', isDefault: false },
@@ -105,7 +154,15 @@ void describe('policies', () => {
       cursor: 'c2',
       policy: { id: '7', name: 'Default', slug: 'default', isDefault: true },
       rules: [
-        { id: '1', path: 'a.b.c', policyMode: 'MODE_BLOCK', severity: 'SEVERITY_HIGH', languages: ['python'], lastChangeAt: '2024-05-01T12:00:00.123Z', lastChangeBy: 'me' },
+        {
+          id: '1',
+          path: 'a.b.c',
+          policyMode: 'MODE_BLOCK',
+          severity: 'SEVERITY_HIGH',
+          languages: ['python'],
+          lastChangeAt: '2024-05-01T12:00:00.123Z',
+          lastChangeBy: 'me',
+        },
         { id: 2, path: 'a.b.d', policyMode: 'MODE_FUTURE' },
         { id: '3', path: 'a.b.e' },
         { id: '4' },
@@ -114,7 +171,14 @@ void describe('policies', () => {
     });
     assert.equal(page.nextCursor, 'c2');
     assert.equal(page.policy?.name, 'Default');
-    assert.deepEqual(page.rules.map((r) => [r.id, r.mode]), [['1', 'MODE_BLOCK'], ['2', 'MODE_FUTURE'], ['3', 'MODE_UNSPECIFIED']]);
+    assert.deepEqual(
+      page.rules.map((r) => [r.id, r.mode]),
+      [
+        ['1', 'MODE_BLOCK'],
+        ['2', 'MODE_FUTURE'],
+        ['3', 'MODE_UNSPECIFIED'],
+      ],
+    );
     assert.equal(page.rules[0]?.lastChangeAt?.toISOString(), '2024-05-01T12:00:00.123Z');
     assert.equal(page.skipped, 2);
     assert.equal(page.rawCount, 5);
@@ -130,8 +194,13 @@ void describe('policies', () => {
 
 void describe('deployments and SBOM', () => {
   void it('keeps deployment ids as text', () => {
-    const list = decodeDeploymentsResponse({ deployments: [{ id: 123, name: 'Acme', slug: 'acme' }, { id: '123456789012345678', slug: 'big' }, { id: 1 }, null] });
-    assert.deepEqual(list, [{ id: '123', name: 'Acme', slug: 'acme' }, { id: '123456789012345678', name: 'big', slug: 'big' }]);
+    const list = decodeDeploymentsResponse({
+      deployments: [{ id: 123, name: 'Acme', slug: 'acme' }, { id: '123456789012345678', slug: 'big' }, { id: 1 }, null],
+    });
+    assert.deepEqual(list, [
+      { id: '123', name: 'Acme', slug: 'acme' },
+      { id: '123456789012345678', name: 'big', slug: 'big' },
+    ]);
     assert.throws(() => decodeDeploymentsResponse({}), isInvalid);
   });
 
@@ -139,7 +208,10 @@ void describe('deployments and SBOM', () => {
     assert.equal(decodeSbomExportCreated({ taskToken: 'tok-1' }), 'tok-1');
     assert.throws(() => decodeSbomExportCreated({ taskToken: '' }), isInvalid);
     assert.throws(() => decodeSbomExportCreated(null), isInvalid);
-    assert.deepEqual(plain(decodeSbomExportStatus({ status: 'SBOM_EXPORT_STATUS_COMPLETED', downloadUrl: 'https://d' })), { state: 'SBOM_EXPORT_STATUS_COMPLETED', downloadUrl: 'https://d' });
+    assert.deepEqual(plain(decodeSbomExportStatus({ status: 'SBOM_EXPORT_STATUS_COMPLETED', downloadUrl: 'https://d' })), {
+      state: 'SBOM_EXPORT_STATUS_COMPLETED',
+      downloadUrl: 'https://d',
+    });
     assert.deepEqual(plain(decodeSbomExportStatus({ errorMessage: 'boom' })), { state: 'SBOM_EXPORT_STATUS_UNSPECIFIED', errorMessage: 'boom' });
     assert.throws(() => decodeSbomExportStatus([]), isInvalid);
   });

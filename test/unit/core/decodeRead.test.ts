@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it, test } from 'node:test';
 import {
-  asObject, isObject, readBoolean, readIdString, readNumber, readSafeInteger, readString, readStringArray, readTimestamp,
+  asObject,
+  isObject,
+  readBoolean,
+  readIdString,
+  readNumber,
+  readSafeInteger,
+  readString,
+  readStringArray,
+  readTimestamp,
 } from '../../../src/core/model/decodeRead';
 import { StringInterner } from '../../../src/core/model/interner';
 
@@ -87,10 +95,22 @@ void describe('readTimestamp: the calendar and the clock', () => {
   const iso = (text: string): string | undefined => readTimestamp(text)?.toISOString();
   void test('month lengths and leap years: a day that does not exist is no instant', () => {
     for (const [text, real] of [
-      ['2024-02-29T00:00:00Z', true], ['2023-02-29T00:00:00Z', false], ['2000-02-29T00:00:00Z', true], ['1900-02-29T00:00:00Z', false],
-      ['2024-04-30T00:00:00Z', true], ['2024-04-31T00:00:00Z', false], ['2024-06-31T00:00:00Z', false], ['2024-09-31T00:00:00Z', false],
-      ['2024-11-31T00:00:00Z', false], ['2024-12-31T00:00:00Z', true], ['2024-01-31T00:00:00Z', true], ['2024-02-30T00:00:00Z', false],
-      ['2024-00-10T00:00:00Z', false], ['2024-13-10T00:00:00Z', false], ['2024-05-00T00:00:00Z', false], ['2024-05-32T00:00:00Z', false],
+      ['2024-02-29T00:00:00Z', true],
+      ['2023-02-29T00:00:00Z', false],
+      ['2000-02-29T00:00:00Z', true],
+      ['1900-02-29T00:00:00Z', false],
+      ['2024-04-30T00:00:00Z', true],
+      ['2024-04-31T00:00:00Z', false],
+      ['2024-06-31T00:00:00Z', false],
+      ['2024-09-31T00:00:00Z', false],
+      ['2024-11-31T00:00:00Z', false],
+      ['2024-12-31T00:00:00Z', true],
+      ['2024-01-31T00:00:00Z', true],
+      ['2024-02-30T00:00:00Z', false],
+      ['2024-00-10T00:00:00Z', false],
+      ['2024-13-10T00:00:00Z', false],
+      ['2024-05-00T00:00:00Z', false],
+      ['2024-05-32T00:00:00Z', false],
     ] as const) {
       assert.equal(iso(text) !== undefined, real, text);
     }

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  encodeCursorQuery, encodeFindingsQuery, encodeOffsetQuery, encodePathSegment, encodeProjectName, encodeSbomExportRequest,
+  encodeCursorQuery,
+  encodeFindingsQuery,
+  encodeOffsetQuery,
+  encodePathSegment,
+  encodeProjectName,
+  encodeSbomExportRequest,
 } from '../../../src/core/api/encoding';
 import { PlatformError } from '../../../src/core/model/errors';
 import type { FindingFilters } from '../../../src/core/model/types';
@@ -34,11 +39,29 @@ function params(query: string): [string, string][] {
 void describe('encodeFindingsQuery', () => {
   void it('sends sast filters with repeated keys and leaves out sca-only ones', () => {
     assert.deepEqual(params(encodeFindingsQuery('sast', every, 2, 500)), [
-      ['issue_type', 'sast'], ['page', '2'], ['page_size', '500'], ['since', '1714564800.5'], ['dedup', 'true'],
-      ['repos', 'acme/api'], ['repos', 'acme/web app'], ['repository_ids', '1'], ['repository_ids', '2'], ['status', 'ignored'],
-      ['triage_reasons', 'false_positive'], ['triage_reasons', 'no_time'], ['severities', 'high'], ['severities', 'critical'],
-      ['ref', 'main'], ['component_tags', 'payments'], ['click_to_fix_pr_state', 'open'], ['click_to_fix_pr_state', 'merged'],
-      ['policies', 'rule-board-block'], ['rules', 'a.b.c'], ['categories', 'security'], ['confidence', 'high'], ['autotriage_verdict', 'true_positive'],
+      ['issue_type', 'sast'],
+      ['page', '2'],
+      ['page_size', '500'],
+      ['since', '1714564800.5'],
+      ['dedup', 'true'],
+      ['repos', 'acme/api'],
+      ['repos', 'acme/web app'],
+      ['repository_ids', '1'],
+      ['repository_ids', '2'],
+      ['status', 'ignored'],
+      ['triage_reasons', 'false_positive'],
+      ['triage_reasons', 'no_time'],
+      ['severities', 'high'],
+      ['severities', 'critical'],
+      ['ref', 'main'],
+      ['component_tags', 'payments'],
+      ['click_to_fix_pr_state', 'open'],
+      ['click_to_fix_pr_state', 'merged'],
+      ['policies', 'rule-board-block'],
+      ['rules', 'a.b.c'],
+      ['categories', 'security'],
+      ['confidence', 'high'],
+      ['autotriage_verdict', 'true_positive'],
     ]);
   });
 
@@ -48,9 +71,15 @@ void describe('encodeFindingsQuery', () => {
     for (const sastOnly of ['policies', 'rules', 'categories', 'confidence', 'autotriage_verdict']) {
       assert.ok(!names.has(sastOnly), sastOnly);
     }
-    assert.deepEqual(keys.filter(([k]) => ['exposures', 'transitivities', 'is_malicious'].includes(k)), [
-      ['exposures', 'reachable'], ['exposures', 'unknown'], ['transitivities', 'direct'], ['is_malicious', 'false'],
-    ]);
+    assert.deepEqual(
+      keys.filter(([k]) => ['exposures', 'transitivities', 'is_malicious'].includes(k)),
+      [
+        ['exposures', 'reachable'],
+        ['exposures', 'unknown'],
+        ['transitivities', 'direct'],
+        ['is_malicious', 'false'],
+      ],
+    );
   });
 
   void it('omits undefined values, empty arrays and an empty ref; encodes with %20', () => {
@@ -59,9 +88,18 @@ void describe('encodeFindingsQuery', () => {
   });
 
   void it('refuses a non-finite since and a bad repository id before sending', () => {
-    assert.throws(() => encodeFindingsQuery('sast', { since: Number.NaN }, 0, 100), (e) => PlatformError.is(e, 'badRequest'));
-    assert.throws(() => encodeFindingsQuery('sast', { repositoryIds: [1.5] }, 0, 100), (e) => PlatformError.is(e, 'badRequest'));
-    assert.throws(() => encodeFindingsQuery('sast', { repositoryIds: [-1] }, 0, 100), (e) => PlatformError.is(e, 'badRequest'));
+    assert.throws(
+      () => encodeFindingsQuery('sast', { since: Number.NaN }, 0, 100),
+      (e) => PlatformError.is(e, 'badRequest'),
+    );
+    assert.throws(
+      () => encodeFindingsQuery('sast', { repositoryIds: [1.5] }, 0, 100),
+      (e) => PlatformError.is(e, 'badRequest'),
+    );
+    assert.throws(
+      () => encodeFindingsQuery('sast', { repositoryIds: [-1] }, 0, 100),
+      (e) => PlatformError.is(e, 'badRequest'),
+    );
   });
 });
 
@@ -73,13 +111,20 @@ void describe('paths', () => {
 
   void it('refuses empty, dot and dot-dot segments', () => {
     for (const bad of ['', 'a//b', '/a', 'a/', 'a/../b', './a']) {
-      assert.throws(() => encodeProjectName(bad), (e) => PlatformError.is(e, 'badRequest'), bad);
+      assert.throws(
+        () => encodeProjectName(bad),
+        (e) => PlatformError.is(e, 'badRequest'),
+        bad,
+      );
     }
   });
 
   void it('encodes a single segment including slashes', () => {
     assert.equal(encodePathSegment('acme/x y', 'deployment'), 'acme%2Fx%20y');
-    assert.throws(() => encodePathSegment('..', 'deployment'), (e) => PlatformError.is(e, 'badRequest'));
+    assert.throws(
+      () => encodePathSegment('..', 'deployment'),
+      (e) => PlatformError.is(e, 'badRequest'),
+    );
   });
 });
 
@@ -95,7 +140,11 @@ void describe('paging queries', () => {
 void describe('encodeSbomExportRequest', () => {
   void it('writes ids as text and the full component type', () => {
     const body = encodeSbomExportRequest('42', {
-      repositoryId: 77, ref: 'main', outputFormat: 'SBOM_OUTPUT_FORMAT_CYCLONEDX', cycloneDxVersion: '1.6', componentType: 'LIBRARY',
+      repositoryId: 77,
+      ref: 'main',
+      outputFormat: 'SBOM_OUTPUT_FORMAT_CYCLONEDX',
+      cycloneDxVersion: '1.6',
+      componentType: 'LIBRARY',
       supplier: { name: 'Acme', url: 'https://acme', contact: { email: 'sec@acme' } },
     });
     assert.deepEqual(body, {
@@ -110,7 +159,13 @@ void describe('encodeSbomExportRequest', () => {
   });
 
   void it('leaves the supplier out when none is set', () => {
-    const body = encodeSbomExportRequest('42', { repositoryId: 1, ref: 'r', outputFormat: 'SBOM_OUTPUT_FORMAT_JSON', cycloneDxVersion: '1.5', componentType: 'APPLICATION' });
+    const body = encodeSbomExportRequest('42', {
+      repositoryId: 1,
+      ref: 'r',
+      outputFormat: 'SBOM_OUTPUT_FORMAT_JSON',
+      cycloneDxVersion: '1.5',
+      componentType: 'APPLICATION',
+    });
     assert.equal('metadataSupplier' in body, false);
   });
 });

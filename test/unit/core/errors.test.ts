@@ -33,8 +33,18 @@ void describe('PlatformError', () => {
 
 void describe('errorForStatus', () => {
   const reasons: [number, string][] = [
-    [400, 'badRequest'], [401, 'unauthorized'], [403, 'forbidden'], [404, 'notFound'], [408, 'timeout'], [429, 'rateLimited'],
-    [500, 'server'], [502, 'server'], [503, 'server'], [304, 'redirect'], [409, 'badRequest'], [422, 'badRequest'],
+    [400, 'badRequest'],
+    [401, 'unauthorized'],
+    [403, 'forbidden'],
+    [404, 'notFound'],
+    [408, 'timeout'],
+    [429, 'rateLimited'],
+    [500, 'server'],
+    [502, 'server'],
+    [503, 'server'],
+    [304, 'redirect'],
+    [409, 'badRequest'],
+    [422, 'badRequest'],
   ];
   for (const [status, reason] of reasons) {
     void it(`maps ${status} to ${reason}`, () => {
@@ -89,13 +99,21 @@ void describe('base URL', () => {
 
   void it('refuses plain http elsewhere with insecureUrl', () => {
     for (const bad of ['http://semgrep.dev', 'http://10.0.0.1', 'http://localhost.evil.com', 'http://128.0.0.1']) {
-      assert.throws(() => parseBaseUrl(bad), (e) => PlatformError.is(e, 'insecureUrl') && /https/.test(e.message), bad);
+      assert.throws(
+        () => parseBaseUrl(bad),
+        (e) => PlatformError.is(e, 'insecureUrl') && /https/.test(e.message),
+        bad,
+      );
     }
   });
 
   void it('refuses what is not an http(s) URL or carries credentials', () => {
     for (const bad of ['semgrep.dev', 'ftp://semgrep.dev', 'https://u:p@semgrep.dev', '']) {
-      assert.throws(() => parseBaseUrl(bad), (e) => PlatformError.is(e, 'invalidUrl'), bad);
+      assert.throws(
+        () => parseBaseUrl(bad),
+        (e) => PlatformError.is(e, 'invalidUrl'),
+        bad,
+      );
     }
   });
 
@@ -173,7 +191,11 @@ void describe('retry rules', () => {
     await assert.rejects(sleep(10_000, controller.signal), (e) => PlatformError.is(e, 'cancelled'));
     const later = new AbortController();
     setTimeout(() => later.abort(), 20);
-    await beforeTimer(() => assert.rejects(sleep(10_000, later.signal), (e) => PlatformError.is(e, 'cancelled')), 10_000, 'rejected on the abort, not at the end of the wait');
+    await beforeTimer(
+      () => assert.rejects(sleep(10_000, later.signal), (e) => PlatformError.is(e, 'cancelled')),
+      10_000,
+      'rejected on the abort, not at the end of the wait',
+    );
     await sleep(1, undefined);
   });
 });

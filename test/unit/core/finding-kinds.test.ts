@@ -17,10 +17,22 @@ void describe('the kinds of finding', () => {
   });
 
   test('what each kind can do: a trace for code, packages for supply chain, no fix pull request for a secret', () => {
-    assert.deepEqual(kindsWhere((k) => k.traced), ['sast']);
-    assert.deepEqual(kindsWhere((k) => k.packages), ['sca']);
-    assert.deepEqual(kindsWhere((k) => k.fixPullRequests), ['sast', 'sca']);
-    assert.deepEqual(kindsWhere((k) => k.list === 'secrets'), ['secrets']);
+    assert.deepEqual(
+      kindsWhere((k) => k.traced),
+      ['sast'],
+    );
+    assert.deepEqual(
+      kindsWhere((k) => k.packages),
+      ['sca'],
+    );
+    assert.deepEqual(
+      kindsWhere((k) => k.fixPullRequests),
+      ['sast', 'sca'],
+    );
+    assert.deepEqual(
+      kindsWhere((k) => k.list === 'secrets'),
+      ['secrets'],
+    );
     assert.equal(kindOf({ issueType: 'sca' }), KINDS.sca);
   });
 
@@ -31,8 +43,11 @@ void describe('the kinds of finding', () => {
     assert.equal(KINDS.secrets.helpUri('generic.secrets.aws'), undefined);
   });
 
-  test('one value per kind, and only the kinds\' names are kinds', () => {
-    assert.deepEqual(perKind((type) => type.length), { sast: 4, sca: 3, secrets: 7 });
+  test("one value per kind, and only the kinds' names are kinds", () => {
+    assert.deepEqual(
+      perKind((type) => type.length),
+      { sast: 4, sca: 3, secrets: 7 },
+    );
     assert.ok(ISSUE_TYPES.every(isIssueType));
     for (const other of ['ai_sast', 'SAST', '', 'toString', 7, undefined]) assert.equal(isIssueType(other), false, String(other));
   });

@@ -13,7 +13,6 @@ import { usePlatform } from './helpers/platformFixture';
 
 const fx = usePlatform();
 
-
 void afterEach(() => {
   fx.platform.setIssueStory({});
   fx.platform.restoreProducts();
@@ -27,14 +26,22 @@ async function storyOf(id: number, includeCode?: boolean): Promise<FindingStory>
 
 /** The answer as sent, read without the client. */
 async function rawStory(id: number): Promise<Record<string, unknown>> {
-  const response = await fetch(`${fx.platform.url}/api/agent/deployments/${fx.deploymentId()}/issues/v2/${id}`, { headers: { authorization: `Bearer ${fx.platform.token}` } });
+  const response = await fetch(`${fx.platform.url}/api/agent/deployments/${fx.deploymentId()}/issues/v2/${id}`, {
+    headers: { authorization: `Bearer ${fx.platform.token}` },
+  });
   assert.equal(response.status, 200);
   return (await response.json()) as Record<string, unknown>;
 }
 
 function locationOf(f: WireSastFinding): { filePath: string; line: number; column?: number; endLine?: number; endColumn?: number } {
   const l = f.location ?? {};
-  return { filePath: l.filePath ?? l.file_path ?? '', line: l.line ?? 0, column: l.column, endLine: l.endLine ?? l.end_line, endColumn: l.endColumn ?? l.end_column };
+  return {
+    filePath: l.filePath ?? l.file_path ?? '',
+    line: l.line ?? 0,
+    column: l.column,
+    endLine: l.endLine ?? l.end_line,
+    endColumn: l.endColumn ?? l.end_column,
+  };
 }
 
 const STATE_OF_STATUS: Record<string, string> = { open: 'open', fixed: 'fixed', ignored: 'ignored_app', reviewing: 'reviewing', fixing: 'fixing' };
@@ -48,7 +55,7 @@ async function findingWith(member: StoryMember): Promise<{ id: number; raw: Reco
   throw new Error(`no finding's story has ${member}`);
 }
 
-void describe('one finding\'s story', () => {
+void describe("one finding's story", () => {
   /**
    * The first project's code, known to the platform (as the demo's is): its traces quote real
    * lines, with offsets. Every tenth line starts a function the lines below belong to.
@@ -75,7 +82,10 @@ void describe('one finding\'s story', () => {
     assert.equal(story.skipped, 0);
     const trace = story.trace ?? [];
     assert.ok(trace.length >= 2 && trace.length <= 4, `a trace of 2–4 places, got ${trace.length}`);
-    assert.deepEqual(trace.map((s) => s.role), ['source', ...trace.slice(2).map(() => 'step'), 'sink']);
+    assert.deepEqual(
+      trace.map((s) => s.role),
+      ['source', ...trace.slice(2).map(() => 'step'), 'sink'],
+    );
     const sink = trace[trace.length - 1];
     assert.deepEqual(sink?.range, locationOf(f));
     for (const step of trace) {
@@ -85,11 +95,18 @@ void describe('one finding\'s story', () => {
     assert.equal(typeof trace[0]?.content, 'string');
 
     const twins = data.sast.filter((o) => o !== f && o.match_based_id === f.match_based_id);
-    assert.deepEqual(story.elsewhere?.map((e) => [e.id, e.ref, e.state]), twins.map((o) => [o.id, o.ref, STATE_OF_STATUS[o.status ?? '']]));
+    assert.deepEqual(
+      story.elsewhere?.map((e) => [e.id, e.ref, e.state]),
+      twins.map((o) => [o.id, o.ref, STATE_OF_STATUS[o.status ?? '']]),
+    );
     assert.ok(story.elsewhere?.every((e) => e.createdAt instanceof Date && (e.ref === 'main' || /^\d+$/.test(e.pullRequestId ?? ''))));
     assert.equal(story.activity?.[0]?.kind, 'status');
     const dates = story.activity?.map((a) => a.date?.getTime() ?? NaN) ?? [];
-    assert.deepEqual(dates, [...dates].sort((a, b) => a - b), 'oldest first');
+    assert.deepEqual(
+      dates,
+      [...dates].sort((a, b) => a - b),
+      'oldest first',
+    );
     assert.ok((story.codeOwners?.length ?? 0) > 0 && story.codeOwners?.[0]?.isTeam === true);
     assert.equal(story.triagePermission, 'ignore');
     const rule = data.rulesByPolicyId.get(String(f.sourcing_policy?.id))?.find((r) => r.path === f.rule?.name);
@@ -107,8 +124,16 @@ void describe('one finding\'s story', () => {
   });
 
   const FIELD_OF: Partial<Record<StoryMember, keyof FindingStory>> = {
-    dataflowTrace: 'trace', relatedIssues: 'elsewhere', activityHistory: 'activity', isBlocking: 'isBlocking', codeowners: 'codeOwners',
-    triagePermission: 'triagePermission', codeSnippets: 'codeSnippets', commitUrl: 'commitUrl', firstDetectedAt: 'firstDetectedAt', ruleDisplayName: 'ruleDisplayName',
+    dataflowTrace: 'trace',
+    relatedIssues: 'elsewhere',
+    activityHistory: 'activity',
+    isBlocking: 'isBlocking',
+    codeowners: 'codeOwners',
+    triagePermission: 'triagePermission',
+    codeSnippets: 'codeSnippets',
+    commitUrl: 'commitUrl',
+    firstDetectedAt: 'firstDetectedAt',
+    ruleDisplayName: 'ruleDisplayName',
   };
   for (const member of STORY_MEMBERS) {
     void it(`${member} left out: what it said is absent, the rest is the same`, async () => {
@@ -128,7 +153,11 @@ void describe('one finding\'s story', () => {
       } else {
         const steps = without.trace ?? [];
         assert.ok(steps.length > 0);
-        if (member === 'intermediateVars') assert.deepEqual(steps, whole.trace?.filter((s) => s.role !== 'step'));
+        if (member === 'intermediateVars')
+          assert.deepEqual(
+            steps,
+            whole.trace?.filter((s) => s.role !== 'step'),
+          );
         if (member === 'content') assert.ok(steps.every((s) => s.content === undefined) && whole.trace?.some((s) => s.content !== undefined));
         if (member === 'locationUrl') assert.ok(steps.every((s) => s.locationUrl === undefined));
         if (member === 'end') assert.ok(steps.every((s) => s.range.endLine === undefined && s.range.endColumn === undefined));
@@ -137,7 +166,7 @@ void describe('one finding\'s story', () => {
     });
   }
 
-  void it('most code findings have a trace of 2–4 places in their project\'s files; some none, supply chain none', async () => {
+  void it("most code findings have a trace of 2–4 places in their project's files; some none, supply chain none", async () => {
     const { data } = fx.platform;
     const sample = data.sast.slice(0, 60);
     let traced = 0;
@@ -147,7 +176,10 @@ void describe('one finding\'s story', () => {
       if (!story.trace) continue;
       traced++;
       assert.ok(story.trace.length >= 2 && story.trace.length <= 4);
-      assert.ok(story.trace.every((s) => paths.has(s.range.filePath)), `${f.id}: every place in the project's files`);
+      assert.ok(
+        story.trace.every((s) => paths.has(s.range.filePath)),
+        `${f.id}: every place in the project's files`,
+      );
     }
     assert.ok(traced >= sample.length * 0.6 && traced < sample.length, `${traced} of ${sample.length} traced`);
     const sca = data.sca[0];
@@ -197,7 +229,14 @@ void describe('one finding\'s story', () => {
     const at = (day: number): string => `2024-06-${String(day).padStart(2, '0')}T10:00:00Z`;
     raw.activityHistory = [
       { date: at(1), title: 'Found', historyType: 'HISTORY_TYPE_STATUS' },
-      { date: at(2), title: 'Ignored', historyType: 'HISTORY_TYPE_TRIAGE', triageReason: 'TRIAGE_REASON_FALSE_POSITIVE', note: 'test code', actor: { name: 'Dana Whitfield' } },
+      {
+        date: at(2),
+        title: 'Ignored',
+        historyType: 'HISTORY_TYPE_TRIAGE',
+        triageReason: 'TRIAGE_REASON_FALSE_POSITIVE',
+        note: 'test code',
+        actor: { name: 'Dana Whitfield' },
+      },
       { date: at(3), title: 'Fix asked', historyType: 'HISTORY_TYPE_CLICK_TO_FIX_PR_REQUESTED' },
       { date: at(4), title: 'Fix failed', historyType: 'HISTORY_TYPE_CLICK_TO_FIX_PR_FAILED', note: 'Merge conflict' },
       { date: at(5), title: 'Breached its SLA', historyType: 'HISTORY_TYPE_SLA_BREACHED', actor: 'policy bot' },
@@ -209,19 +248,31 @@ void describe('one finding\'s story', () => {
     delete raw.clickToFixPrId;
     fx.platform.faults.inject({ kind: 'status', status: 200, body: JSON.stringify({ issue: raw }) }, { pathIncludes: '/issues/v2/' });
     const story = await storyOf(id);
-    assert.deepEqual(story.activity?.map((a) => [a.kind, a.rawType]), [
-      ['status', undefined], ['triage', undefined], ['fixPrRequested', undefined], ['fixPrFailed', undefined],
-      ['other', 'HISTORY_TYPE_SLA_BREACHED'], ['other', undefined], ['exceptionRequested', undefined],
-    ]);
-    assert.deepEqual([story.activity?.[1]?.triageReason, story.activity?.[1]?.actor, story.activity?.[4]?.actor], ['false_positive', 'Dana Whitfield', 'policy bot']);
+    assert.deepEqual(
+      story.activity?.map((a) => [a.kind, a.rawType]),
+      [
+        ['status', undefined],
+        ['triage', undefined],
+        ['fixPrRequested', undefined],
+        ['fixPrFailed', undefined],
+        ['other', 'HISTORY_TYPE_SLA_BREACHED'],
+        ['other', undefined],
+        ['exceptionRequested', undefined],
+      ],
+    );
+    assert.deepEqual(
+      [story.activity?.[1]?.triageReason, story.activity?.[1]?.actor, story.activity?.[4]?.actor],
+      ['false_positive', 'Dana Whitfield', 'policy bot'],
+    );
     assert.equal(story.exceptionState, 'requested');
     assert.deepEqual(fixPullRequestOf(story), { state: 'failed', at: new Date(at(4)), reason: 'Merge conflict' });
     assert.equal(story.skipped, 0);
   });
 
-  void it('tells where a fix pull request stands from the platform\'s own data: opened, merged, none', async () => {
+  void it("tells where a fix pull request stands from the platform's own data: opened, merged, none", async () => {
     const { data } = fx.platform;
-    const withPr = (fixed: boolean) => data.sast.find((f) => (f.click_to_fix_prs?.length ?? 0) > 0 && (f.status === 'fixed') === fixed && (f.click_to_fix_failures?.length ?? 0) === 0);
+    const withPr = (fixed: boolean) =>
+      data.sast.find((f) => (f.click_to_fix_prs?.length ?? 0) > 0 && (f.status === 'fixed') === fixed && (f.click_to_fix_failures?.length ?? 0) === 0);
     const opened = withPr(false);
     const merged = withPr(true);
     const plain = data.sast.find((f) => (f.click_to_fix_prs?.length ?? 0) === 0 && (f.click_to_fix_failures?.length ?? 0) === 0);
@@ -237,7 +288,12 @@ void describe('one finding\'s story', () => {
   void it('reads places wrapped as { location, content }, plain numbers, and owners spelt codeOwners', async () => {
     const { id, raw } = await findingWith('dataflowTrace');
     raw.dataflowTrace = {
-      taintSource: [{ location: { path: 'src/a.py', start: { line: 3, col: 2, offset: 40 }, end: { line: 3, col: 9 }, locationUrl: 'https://example.test/a#L3' }, content: 'x = input()' }],
+      taintSource: [
+        {
+          location: { path: 'src/a.py', start: { line: 3, col: 2, offset: 40 }, end: { line: 3, col: 9 }, locationUrl: 'https://example.test/a#L3' },
+          content: 'x = input()',
+        },
+      ],
       taintSink: [{ path: 'src/a.py', start: { line: '7' } }],
     };
     delete raw.codeowners;
@@ -245,10 +301,19 @@ void describe('one finding\'s story', () => {
     fx.platform.faults.inject({ kind: 'status', status: 200, body: JSON.stringify(raw) }, { pathIncludes: '/issues/v2/' });
     const story = await storyOf(id);
     assert.deepEqual(story.trace, [
-      { role: 'source', range: { filePath: 'src/a.py', line: 3, column: 2, endLine: 3, endColumn: 9 }, startOffset: 40, content: 'x = input()', locationUrl: 'https://example.test/a#L3' },
+      {
+        role: 'source',
+        range: { filePath: 'src/a.py', line: 3, column: 2, endLine: 3, endColumn: 9 },
+        startOffset: 40,
+        content: 'x = input()',
+        locationUrl: 'https://example.test/a#L3',
+      },
       { role: 'sink', range: { filePath: 'src/a.py', line: 7 } },
     ]);
-    assert.deepEqual(story.codeOwners, [{ id: '12', name: 'platform-team', isTeam: true }, { name: 'Sam', isTeam: false }]);
+    assert.deepEqual(story.codeOwners, [
+      { id: '12', name: 'platform-team', isTeam: true },
+      { name: 'Sam', isTeam: false },
+    ]);
   });
 
   for (const status of [404, 403, 400]) {

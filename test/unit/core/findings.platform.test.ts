@@ -35,25 +35,103 @@ const medianSince = (): number => {
 };
 
 const filterCases: FilterCase[] = [
-  { name: 'since', issueType: 'sast', filters: () => ({ since: medianSince() }), sends: ['since'], holds: (f) => (f.relevantSince ?? 0) >= medianSince() * 1000 },
-  { name: 'repos', issueType: 'sast', filters: () => ({ repos: ['acme/web-frontend'] }), sends: ['repos'], holds: (f) => f.repositoryName === 'acme/web-frontend' },
-  { name: 'repositoryIds', issueType: 'sca', filters: () => ({ repositoryIds: [370002, 370004] }), sends: ['repository_ids'], holds: (f) => [repoOf(370002), repoOf(370004)].includes(f.repositoryName ?? '') },
+  {
+    name: 'since',
+    issueType: 'sast',
+    filters: () => ({ since: medianSince() }),
+    sends: ['since'],
+    holds: (f) => (f.relevantSince ?? 0) >= medianSince() * 1000,
+  },
+  {
+    name: 'repos',
+    issueType: 'sast',
+    filters: () => ({ repos: ['acme/web-frontend'] }),
+    sends: ['repos'],
+    holds: (f) => f.repositoryName === 'acme/web-frontend',
+  },
+  {
+    name: 'repositoryIds',
+    issueType: 'sca',
+    filters: () => ({ repositoryIds: [370002, 370004] }),
+    sends: ['repository_ids'],
+    holds: (f) => [repoOf(370002), repoOf(370004)].includes(f.repositoryName ?? ''),
+  },
   { name: 'status', issueType: 'sast', filters: () => ({ status: 'ignored' }), sends: ['status'], holds: (f) => f.status === 'ignored' },
-  { name: 'triageReasons', issueType: 'sast', filters: () => ({ status: 'ignored', triageReasons: ['acceptable_risk', 'no_time'] }), sends: ['triage_reasons'], holds: (f) => ['acceptable_risk', 'no_time'].includes(f.triageReason ?? '') },
-  { name: 'severities', issueType: 'sca', filters: () => ({ severities: ['high', 'critical'] }), sends: ['severities'], holds: (f) => ['high', 'critical'].includes(f.severity) },
+  {
+    name: 'triageReasons',
+    issueType: 'sast',
+    filters: () => ({ status: 'ignored', triageReasons: ['acceptable_risk', 'no_time'] }),
+    sends: ['triage_reasons'],
+    holds: (f) => ['acceptable_risk', 'no_time'].includes(f.triageReason ?? ''),
+  },
+  {
+    name: 'severities',
+    issueType: 'sca',
+    filters: () => ({ severities: ['high', 'critical'] }),
+    sends: ['severities'],
+    holds: (f) => ['high', 'critical'].includes(f.severity),
+  },
   { name: 'ref', issueType: 'sast', filters: () => ({ ref: 'feature/checkout-v2' }), sends: ['ref'], holds: (f) => f.ref === 'feature/checkout-v2' },
-  { name: 'policies', issueType: 'sast', filters: () => ({ policies: ['rule-board-block'] }), sends: ['policies'], holds: (f) => {
-    const rules = fx.platform.data.rulesByPolicyId.get(String(f.policy?.id)) ?? [];
-    return rules.some((r) => r.path === f.ruleName && r.policyMode === 'MODE_BLOCK');
-  } },
-  { name: 'rules', issueType: 'sast', filters: () => ({ rules: [fx.platform.data.sast[0]?.rule_name ?? ''] }), sends: ['rules'], holds: (f) => f.ruleName === fx.platform.data.sast[0]?.rule_name },
-  { name: 'categories', issueType: 'sast', filters: () => ({ categories: ['correctness'] }), sends: ['categories'], holds: (f) => (wire(f).categories ?? []).includes('correctness') },
+  {
+    name: 'policies',
+    issueType: 'sast',
+    filters: () => ({ policies: ['rule-board-block'] }),
+    sends: ['policies'],
+    holds: (f) => {
+      const rules = fx.platform.data.rulesByPolicyId.get(String(f.policy?.id)) ?? [];
+      return rules.some((r) => r.path === f.ruleName && r.policyMode === 'MODE_BLOCK');
+    },
+  },
+  {
+    name: 'rules',
+    issueType: 'sast',
+    filters: () => ({ rules: [fx.platform.data.sast[0]?.rule_name ?? ''] }),
+    sends: ['rules'],
+    holds: (f) => f.ruleName === fx.platform.data.sast[0]?.rule_name,
+  },
+  {
+    name: 'categories',
+    issueType: 'sast',
+    filters: () => ({ categories: ['correctness'] }),
+    sends: ['categories'],
+    holds: (f) => (wire(f).categories ?? []).includes('correctness'),
+  },
   { name: 'confidence', issueType: 'sast', filters: () => ({ confidence: 'low' }), sends: ['confidence'], holds: (f) => f.confidence === 'low' },
-  { name: 'autotriageVerdict', issueType: 'sast', filters: () => ({ autotriageVerdict: 'false_positive' }), sends: ['autotriage_verdict'], holds: (f) => wire(f).assistant?.autotriage?.verdict === 'false_positive' },
-  { name: 'componentTags', issueType: 'sast', filters: () => ({ componentTags: ['payments', 'admin'] }), sends: ['component_tags'], holds: (f) => ['payments', 'admin'].includes(wire(f).assistant?.component?.tag ?? '') },
-  { name: 'clickToFixPrState', issueType: 'sast', filters: () => ({ clickToFixPrState: ['merged'] }), sends: ['click_to_fix_pr_state'], holds: (f) => clickToFixPrState(wire(f)) === 'merged' },
-  { name: 'exposures', issueType: 'sca', filters: () => ({ exposures: ['reachable', 'always_reachable'] }), sends: ['exposures'], holds: (f) => ['reachable', 'always_reachable'].includes(f.sca?.reachability ?? '') },
-  { name: 'transitivities', issueType: 'sca', filters: () => ({ transitivities: ['transitive'] }), sends: ['transitivities'], holds: (f) => f.sca?.transitivity === 'transitive' },
+  {
+    name: 'autotriageVerdict',
+    issueType: 'sast',
+    filters: () => ({ autotriageVerdict: 'false_positive' }),
+    sends: ['autotriage_verdict'],
+    holds: (f) => wire(f).assistant?.autotriage?.verdict === 'false_positive',
+  },
+  {
+    name: 'componentTags',
+    issueType: 'sast',
+    filters: () => ({ componentTags: ['payments', 'admin'] }),
+    sends: ['component_tags'],
+    holds: (f) => ['payments', 'admin'].includes(wire(f).assistant?.component?.tag ?? ''),
+  },
+  {
+    name: 'clickToFixPrState',
+    issueType: 'sast',
+    filters: () => ({ clickToFixPrState: ['merged'] }),
+    sends: ['click_to_fix_pr_state'],
+    holds: (f) => clickToFixPrState(wire(f)) === 'merged',
+  },
+  {
+    name: 'exposures',
+    issueType: 'sca',
+    filters: () => ({ exposures: ['reachable', 'always_reachable'] }),
+    sends: ['exposures'],
+    holds: (f) => ['reachable', 'always_reachable'].includes(f.sca?.reachability ?? ''),
+  },
+  {
+    name: 'transitivities',
+    issueType: 'sca',
+    filters: () => ({ transitivities: ['transitive'] }),
+    sends: ['transitivities'],
+    holds: (f) => f.sca?.transitivity === 'transitive',
+  },
   { name: 'isMalicious', issueType: 'sca', filters: () => ({ isMalicious: true }), sends: ['is_malicious'], holds: (f) => f.sca?.isMalicious === true },
 ];
 
@@ -71,7 +149,10 @@ void describe('findings filters', () => {
       assert.deepEqual(failing, []);
       // Exactly the findings of the unfiltered list that satisfy it, in the same order.
       if (c.name !== 'triageReasons') {
-        assert.deepEqual(result.findings.map((f) => f.id), all.findings.filter(c.holds).map((f) => f.id));
+        assert.deepEqual(
+          result.findings.map((f) => f.id),
+          all.findings.filter(c.holds).map((f) => f.id),
+        );
       }
     });
   }
@@ -85,7 +166,9 @@ void describe('findings filters', () => {
   });
 
   void it('sast-only filters are not sent for sca, and sca-only ones not for sast', async () => {
-    const sca = await allFindings(() => fx.client.findings(fx.slug(), 'sca', { rules: ['nope'], confidence: 'low', policies: ['rule-board-block'] }, { pageSize: 100 }));
+    const sca = await allFindings(() =>
+      fx.client.findings(fx.slug(), 'sca', { rules: ['nope'], confidence: 'low', policies: ['rule-board-block'] }, { pageSize: 100 }),
+    );
     assert.equal(sca.findings.length, fx.platform.data.sca.length);
     const sast = await allFindings(() => fx.client.findings(fx.slug(), 'sast', { exposures: ['unreachable'], isMalicious: true }, { pageSize: 100 }));
     assert.equal(sast.findings.length, fx.platform.data.sast.length);
@@ -113,7 +196,10 @@ void describe('paging over the platform', () => {
       assert.equal(result.findings.length + result.skipped, 300);
       // Only this list's requests: an aborted page of an earlier test may still reach the server.
       const own = fx.platform.requests.map((r) => new URLSearchParams(r.rawUrl.split('?')[1])).filter((q) => q.get('issue_type') === 'sast');
-      assert.deepEqual(own.map((q) => q.get('page')), ['0', '1', '2', '3']);
+      assert.deepEqual(
+        own.map((q) => q.get('page')),
+        ['0', '1', '2', '3'],
+      );
     } finally {
       fx.platform.data.sast = saved;
     }
@@ -125,7 +211,10 @@ void describe('paging over the platform', () => {
     try {
       const pages = [];
       for await (const page of fx.client.findings(fx.slug(), 'sca', {}, { pageSize: 100 })) pages.push(page);
-      assert.deepEqual(pages.map(({ findings, skipped, from }) => ({ findings, skipped, page: from?.page })), [{ findings: [], skipped: 0, page: 0 }]);
+      assert.deepEqual(
+        pages.map(({ findings, skipped, from }) => ({ findings, skipped, page: from?.page })),
+        [{ findings: [], skipped: 0, page: 0 }],
+      );
     } finally {
       fx.platform.data.sca = saved;
     }
@@ -135,6 +224,9 @@ void describe('paging over the platform', () => {
     fx.platform.faults.inject({ kind: 'delay', ms: 60 }, { pathIncludes: 'page=1&' });
     const result = await allFindings(() => fx.client.findings(fx.slug(), 'sast', {}, { pageSize: 100, concurrency: 4 }));
     const expected = await allFindings(() => fx.client.findings(fx.slug(), 'sast', {}, { pageSize: 3000 }));
-    assert.deepEqual(result.findings.map((f) => f.id), expected.findings.map((f) => f.id));
+    assert.deepEqual(
+      result.findings.map((f) => f.id),
+      expected.findings.map((f) => f.id),
+    );
   });
 });

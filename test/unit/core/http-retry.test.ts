@@ -135,7 +135,11 @@ void describe('timeouts and cancellation', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     // Not when the headers timeout would have ended it.
-    await beforeTimer(() => rejectsWith(get(client(server.url, { timeouts: { headersMs: 10_000 } }), undefined, controller.signal), 'cancelled'), 10_000, 'cancelled on the abort');
+    await beforeTimer(
+      () => rejectsWith(get(client(server.url, { timeouts: { headersMs: 10_000 } }), undefined, controller.signal), 'cancelled'),
+      10_000,
+      'cancelled on the abort',
+    );
     assert.equal(server.requests.length, 1);
   });
 
@@ -143,7 +147,11 @@ void describe('timeouts and cancellation', () => {
     const server = await scripted(status(503, '', { 'retry-after': '30' }));
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    await beforeTimer(() => rejectsWith(get(client(server.url, { retryPolicy: { totalBudgetMs: 60_000 } }), undefined, controller.signal), 'cancelled'), 30_000, 'cancelled during the 30 s wait, not after it');
+    await beforeTimer(
+      () => rejectsWith(get(client(server.url, { retryPolicy: { totalBudgetMs: 60_000 } }), undefined, controller.signal), 'cancelled'),
+      30_000,
+      'cancelled during the 30 s wait, not after it',
+    );
     assert.equal(server.requests.length, 1);
   });
 

@@ -38,7 +38,10 @@ void describe('requests', () => {
         };
         next();
       },
-      (_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(big); },
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(big);
+      },
     );
     const http = client(server.url);
     assert.deepEqual(await get(http), JSON.parse(text));
@@ -78,7 +81,10 @@ void describe('requests', () => {
   });
 
   void it('refuses a non-loopback http base URL at construction', () => {
-    assert.throws(() => new PlatformHttp({ baseUrl: 'http://semgrep.dev', extensionVersion: '1', getToken: () => Promise.resolve(TOKEN) }), (e) => PlatformError.is(e, 'insecureUrl'));
+    assert.throws(
+      () => new PlatformHttp({ baseUrl: 'http://semgrep.dev', extensionVersion: '1', getToken: () => Promise.resolve(TOKEN) }),
+      (e) => PlatformError.is(e, 'insecureUrl'),
+    );
   });
 
   void it('uses an injected dispatcher and leaves closing it to its owner', async () => {
@@ -108,13 +114,19 @@ void describe('requests', () => {
     await first.close();
     assert.deepEqual(await get(http), { ok: true });
     await http.close();
-    assert.equal(second.closed, false, 'a given dispatcher is its owner\'s to close');
+    assert.equal(second.closed, false, "a given dispatcher is its owner's to close");
     await second.close();
   });
 });
 
 void describe('status errors', () => {
-  const cases: [number, PlatformError['reason']][] = [[400, 'badRequest'], [401, 'unauthorized'], [403, 'forbidden'], [404, 'notFound'], [500, 'server']];
+  const cases: [number, PlatformError['reason']][] = [
+    [400, 'badRequest'],
+    [401, 'unauthorized'],
+    [403, 'forbidden'],
+    [404, 'notFound'],
+    [500, 'server'],
+  ];
   for (const [code, reason] of cases) {
     void it(`${code} → ${reason}, once, with a scrubbed body snippet`, async () => {
       const server = await scripted((req, res) => status(code, `denied for ${String(req.headers.authorization)}`)(req, res));
@@ -134,10 +146,12 @@ void describe('status errors', () => {
 });
 
 void describe('redirects', () => {
-  const redirect = (code: number, location?: string): Step => (_req, res) => {
-    res.writeHead(code, location ? { location } : {});
-    res.end();
-  };
+  const redirect =
+    (code: number, location?: string): Step =>
+    (_req, res) => {
+      res.writeHead(code, location ? { location } : {});
+      res.end();
+    };
 
   void it('follows a same-origin 307 keeping the token (the %2F project case)', async () => {
     const server = await scripted(redirect(307, '/api/v1/deployments/acme/projects/a/b'), ok);
@@ -165,7 +179,14 @@ void describe('redirects', () => {
   void it('keeps a POST body through 307, turns 303 into GET, refuses a 302 of a PUT', async () => {
     const server = await scripted(redirect(307, '/b'), redirect(303, '/c'), ok);
     await client(server.url).requestJson({ method: 'POST', path: '/a', body: { x: 1 }, what: said('a') });
-    assert.deepEqual(server.requests.map((r) => [r.method, r.url, r.body]), [['POST', '/a', '{"x":1}'], ['POST', '/b', '{"x":1}'], ['GET', '/c', '']]);
+    assert.deepEqual(
+      server.requests.map((r) => [r.method, r.url, r.body]),
+      [
+        ['POST', '/a', '{"x":1}'],
+        ['POST', '/b', '{"x":1}'],
+        ['GET', '/c', ''],
+      ],
+    );
     const put = await scripted(redirect(302, '/b'));
     await rejectsWith(client(put.url).requestJson({ method: 'PUT', path: '/a', body: {}, what: said('a') }), 'redirect');
   });
@@ -189,9 +210,18 @@ void describe('response bodies', () => {
 
   void it('refuses another non-JSON content type, accepts +json and a missing type', async () => {
     const server = await scripted(
-      (_req, res) => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('{}'); },
-      (_req, res) => { res.writeHead(200, { 'content-type': 'application/problem+json' }); res.end('{"a":1}'); },
-      (_req, res) => { res.removeHeader('content-type'); res.end('[1]'); },
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end('{}');
+      },
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/problem+json' });
+        res.end('{"a":1}');
+      },
+      (_req, res) => {
+        res.removeHeader('content-type');
+        res.end('[1]');
+      },
     );
     const http = client(server.url);
     await rejectsWith(get(http), 'invalidResponse');
@@ -200,7 +230,10 @@ void describe('response bodies', () => {
   });
 
   void it('retries truncated JSON for a GET, then refuses it when it stays cut off', async () => {
-    const server = await scripted((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"findings":[{"id":1},'); });
+    const server = await scripted((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"findings":[{"id":1},');
+    });
     const e = await rejectsWith(get(client(server.url)), 'invalidResponse');
     assert.match(e.message, /not valid JSON/);
     assert.equal(server.requests.length, 4, 'the first try and 3 retries');

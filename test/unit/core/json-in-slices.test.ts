@@ -19,7 +19,10 @@ async function parsed(text: string, cuts: readonly number[], sliceChars: number)
     from = cut;
   }
   let turns = 0;
-  const value = await parseInSlices(pieces, scanner.end(), sliceChars, () => { turns++; return Promise.resolve(); });
+  const value = await parseInSlices(pieces, scanner.end(), sliceChars, () => {
+    turns++;
+    return Promise.resolve();
+  });
   return { value, turns };
 }
 
@@ -41,7 +44,9 @@ function value(next: () => number, depth: number): unknown {
   if (kind === 1) return next() < 0.5 ? null : next() < 0.5;
   if (kind === 2 || kind === 3) return Array.from({ length: 1 + Math.floor(next() * 3) }, () => NASTY[Math.floor(next() * NASTY.length)]).join('x');
   if (kind === 4) return Array.from({ length: Math.floor(next() * 4) }, () => value(next, depth + 1));
-  return Object.fromEntries(Array.from({ length: Math.floor(next() * 4) }, (_, i) => [`${NASTY[Math.floor(next() * NASTY.length)]}${i}`, value(next, depth + 1)]));
+  return Object.fromEntries(
+    Array.from({ length: Math.floor(next() * 4) }, (_, i) => [`${NASTY[Math.floor(next() * NASTY.length)]}${i}`, value(next, depth + 1)]),
+  );
 }
 
 function page(next: () => number, count: number): { findings: unknown[]; cursor: unknown; other: unknown[] } {

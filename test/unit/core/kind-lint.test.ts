@@ -18,13 +18,17 @@ void describe('kinds of finding asked, not named (lint)', () => {
     for (const file of ['src/editor/hover-text.ts', 'src/host/notify.ts', 'src/core/services/findings-fetcher.ts']) {
       const messages = await refusedIn(file, named);
       assert.equal(messages.length, 3, `${file}: ${messages.join('\n')}`);
-      assert.ok(messages.every((m) => /src\/core\/model\/finding-kinds\.ts/.test(m)), file);
+      assert.ok(
+        messages.every((m) => /src\/core\/model\/finding-kinds\.ts/.test(m)),
+        file,
+      );
     }
   });
 
-  test('comparing two findings\' kinds is fine, and the files as they are pass', async () => {
-    const same = "export const same = (a: { issueType: string }, b: { issueType: string }): boolean => a.issueType === b.issueType;";
+  test("comparing two findings' kinds is fine, and the files as they are pass", async () => {
+    const same = 'export const same = (a: { issueType: string }, b: { issueType: string }): boolean => a.issueType === b.issueType;';
     assert.deepEqual(await refusedIn('src/editor/hover-text.ts', same), []);
-    for (const file of ['src/core/services/findings-fetcher.ts', 'src/editor/finding-actions.ts', 'src/core/export/sarif.ts', 'src/host/notify.ts']) assert.deepEqual(await refusedIn(file, ''), [], file);
+    for (const file of ['src/core/services/findings-fetcher.ts', 'src/editor/finding-actions.ts', 'src/core/export/sarif.ts', 'src/host/notify.ts'])
+      assert.deepEqual(await refusedIn(file, ''), [], file);
   });
 });

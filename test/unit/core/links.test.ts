@@ -16,7 +16,7 @@ void describe('parseFindingUrl', () => {
 });
 
 void describe('splitTrailingId', () => {
-  void it('cuts a finding\'s page into a shared prefix and its id, which put together are the link again', () => {
+  void it("cuts a finding's page into a shared prefix and its id, which put together are the link again", () => {
     for (const issueType of ISSUE_TYPES) {
       const link = platformFindingUrl('https://semgrep.dev', 'acme', { issueType, id: 600000000001 });
       const split = splitTrailingId(link);

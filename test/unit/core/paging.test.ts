@@ -69,7 +69,10 @@ void describe('offsetPages', () => {
     const source = offsetSource(30, 10);
     const pages = await collect(offsetPages(source.fetchPage, { pageSize: 10, concurrency: 1 }));
     assert.equal(pages.length, 3);
-    assert.deepEqual(pages.flat(), Array.from({ length: 30 }, (_, i) => i));
+    assert.deepEqual(
+      pages.flat(),
+      Array.from({ length: 30 }, (_, i) => i),
+    );
     assert.deepEqual(source.requested, [0, 1, 2, 3]);
   });
 
@@ -77,7 +80,10 @@ void describe('offsetPages', () => {
     // Asked for 10 a page, the server sends 2: every page is "short", none is the end.
     const source = offsetSource(23, 2);
     const pages = await collect(offsetPages(source.fetchPage, { pageSize: 10, concurrency: 4 }));
-    assert.deepEqual(pages.flat(), Array.from({ length: 23 }, (_, i) => i));
+    assert.deepEqual(
+      pages.flat(),
+      Array.from({ length: 23 }, (_, i) => i),
+    );
     assert.equal(new Set(source.requested).size, source.requested.length);
     // Once page 1 had items, the window opened to the full concurrency.
     assert.equal(source.maxInFlight(), 4);
@@ -87,7 +93,10 @@ void describe('offsetPages', () => {
     // Page 1 is slowest, page 4 fastest: a naive pager would yield them out of order.
     const source = offsetSource(95, 10, (page) => (page === 0 ? 0 : 40 - page * 8));
     const pages = await collect(offsetPages(source.fetchPage, { pageSize: 10, concurrency: 4 }));
-    assert.deepEqual(pages.flat(), Array.from({ length: 95 }, (_, i) => i));
+    assert.deepEqual(
+      pages.flat(),
+      Array.from({ length: 95 }, (_, i) => i),
+    );
     assert.equal(source.maxInFlight(), 4);
     // Never more than concurrency pages beyond the empty one (page 10); none requested twice.
     assert.equal(new Set(source.requested).size, source.requested.length);
@@ -97,10 +106,16 @@ void describe('offsetPages', () => {
   void it('stops issuing pages once an empty page is known, and aborts the extra in-flight ones', async () => {
     const source = offsetSource(25, 10, (page) => (page >= 4 ? 50 : 0));
     const pages = await collect(offsetPages(source.fetchPage, { pageSize: 10, concurrency: 4 }));
-    assert.deepEqual(pages.flat(), Array.from({ length: 25 }, (_, i) => i));
+    assert.deepEqual(
+      pages.flat(),
+      Array.from({ length: 25 }, (_, i) => i),
+    );
     await source.settled();
     // Page 6 may go out while page 3 (the empty one) is still on its way; nothing after that.
-    assert.ok(source.requested.every((p) => p <= 6), String(source.requested));
+    assert.ok(
+      source.requested.every((p) => p <= 6),
+      String(source.requested),
+    );
     assert.deepEqual(source.aborted.sort(), source.requested.filter((p) => p > 3).sort());
   });
 
@@ -118,7 +133,7 @@ void describe('offsetPages', () => {
     assert.deepEqual(source.requested, [0, 1, 2, 3]);
   });
 
-  void it('a list longer than the first wave asks the next pages as soon as the wave\'s last page comes with items', async () => {
+  void it("a list longer than the first wave asks the next pages as soon as the wave's last page comes with items", async () => {
     const source = offsetSource(55, 10, () => 10);
     const ended: unknown[] = [];
     const pages = await collect(offsetPages(source.fetchPage, { pageSize: 10, concurrency: 4, firstWave: 2, onEnd: (shape) => ended.push(shape) }));
@@ -129,8 +144,7 @@ void describe('offsetPages', () => {
 
   void it('goes on past pages with skipped or fewer items, until an empty one', async () => {
     const counts = [10, 10, 3, 7, 0];
-    const fetchPage = (page: number): Promise<OffsetPage<string>> =>
-      Promise.resolve({ value: `p${page}`, rawCount: counts[page] ?? 0 });
+    const fetchPage = (page: number): Promise<OffsetPage<string>> => Promise.resolve({ value: `p${page}`, rawCount: counts[page] ?? 0 });
     const pages: string[] = [];
     for await (const p of offsetPages(fetchPage, { pageSize: 10, concurrency: 2 })) {
       pages.push(p);
@@ -144,7 +158,10 @@ void describe('offsetPages', () => {
       requests++;
       return Promise.resolve({ value: [1, 2, 3], rawCount: 3, signature: '1:3:3' });
     };
-    await assert.rejects(collect(offsetPages(fetchPage, { pageSize: 10, concurrency: 4 })), (e) => PlatformError.is(e, 'invalidResponse') && /same items as page 0/.test(e.message));
+    await assert.rejects(
+      collect(offsetPages(fetchPage, { pageSize: 10, concurrency: 4 })),
+      (e) => PlatformError.is(e, 'invalidResponse') && /same items as page 0/.test(e.message),
+    );
     assert.ok(requests <= 5, String(requests));
   });
 
@@ -170,7 +187,10 @@ void describe('offsetPages', () => {
 
   void it('ends with invalidResponse at the page cap', async () => {
     const fetchPage = (page: number): Promise<OffsetPage<number>> => Promise.resolve({ value: page, rawCount: 10 });
-    await assert.rejects(collect(offsetPages((p) => fetchPage(p).then((r) => ({ ...r, value: [r.value] })), { pageSize: 10, concurrency: 2, maxPages: 5 })), (e) => PlatformError.is(e, 'invalidResponse'));
+    await assert.rejects(
+      collect(offsetPages((p) => fetchPage(p).then((r) => ({ ...r, value: [r.value] })), { pageSize: 10, concurrency: 2, maxPages: 5 })),
+      (e) => PlatformError.is(e, 'invalidResponse'),
+    );
   });
 
   void it('aborts in-flight pages when the consumer stops early', async () => {
@@ -192,7 +212,10 @@ void describe('offsetPages', () => {
       signals.push(signal);
       return Promise.reject(new PlatformError('cancelled', 'c'));
     };
-    await assert.rejects(collect(offsetPages((p, s) => fetchPage(p, s).then((r) => ({ ...r, value: [r.value] })), { pageSize: 10, concurrency: 2, signal: controller.signal })), (e) => PlatformError.is(e, 'cancelled'));
+    await assert.rejects(
+      collect(offsetPages((p, s) => fetchPage(p, s).then((r) => ({ ...r, value: [r.value] })), { pageSize: 10, concurrency: 2, signal: controller.signal })),
+      (e) => PlatformError.is(e, 'cancelled'),
+    );
     assert.equal(signals[0]?.aborted, true);
   });
 });
@@ -240,7 +263,10 @@ void describe('checkPageSize', () => {
     assert.equal(checkPageSize(100, 100, 3000, 'page_size'), 100);
     assert.equal(checkPageSize(3000, 100, 3000, 'page_size'), 3000);
     for (const bad of [99, 3001, 150.5, Number.NaN]) {
-      assert.throws(() => checkPageSize(bad, 100, 3000, 'page_size'), (e) => PlatformError.is(e, 'badRequest'));
+      assert.throws(
+        () => checkPageSize(bad, 100, 3000, 'page_size'),
+        (e) => PlatformError.is(e, 'badRequest'),
+      );
     }
   });
 });

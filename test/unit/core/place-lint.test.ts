@@ -20,6 +20,7 @@ void describe('the one decider of a place (lint)', () => {
 
   test('the place itself may, and the readers as they are pass', async () => {
     assert.deepEqual(await refusedIn('src/core/services/place.ts', ''), []);
-    for (const reader of ['src/commands/sarif-commands.ts', 'src/agent/findings-tools.ts', 'src/core/services/workspace-view.ts']) assert.deepEqual(await refusedIn(reader, ''), [], reader);
+    for (const reader of ['src/commands/sarif-commands.ts', 'src/agent/findings-tools.ts', 'src/core/services/workspace-view.ts'])
+      assert.deepEqual(await refusedIn(reader, ''), [], reader);
   });
 });

@@ -25,7 +25,7 @@ void describe('changes to settings (client, local platform)', () => {
   const last = (part: string) => h.server.requests.filter((r) => r.path.includes(part)).at(-1);
   const role = (e: unknown): boolean => PlatformError.is(e) && e.status === 403 && /role/.test(e.message);
 
-  test('a rule\'s mode: sent as rulePath and policyMode, answered with the rule; refused before sending when unusable', async () => {
+  test("a rule's mode: sent as rulePath and policyMode, answered with the rule; refused before sending when unusable", async () => {
     const policy = data.policies[0];
     const rule = data.rulesByPolicyId.get(policy.id!)![0];
     const target = rule.policyMode === 'MODE_BLOCK' ? 'MODE_COMMENT' : 'MODE_BLOCK';
@@ -40,14 +40,14 @@ void describe('changes to settings (client, local platform)', () => {
     assert.equal(h.requestsSince(mark, '/policies').length, 0, 'nothing sent');
   });
 
-  test('a rule\'s mode: an answer without a readable rule is not an error (the mode asked for stands)', async () => {
+  test("a rule's mode: an answer without a readable rule is not an error (the mode asked for stands)", async () => {
     const policy = data.policies[0];
     const rule = data.rulesByPolicyId.get(policy.id!)![1];
     h.server.faults.inject({ kind: 'status', status: 200, body: '{"policyId":"7"}' }, { method: 'PUT' });
     assert.equal(await h.client().setRuleMode(id, policy.id!, rule.path!, 'MODE_MONITOR'), undefined);
   });
 
-  test('a refused change is the token\'s role; an unknown policy is a 404 naming it', async () => {
+  test("a refused change is the token's role; an unknown policy is a 404 naming it", async () => {
     const policy = data.policies[0];
     h.server.setReadOnly(true);
     try {
@@ -65,7 +65,10 @@ void describe('changes to settings (client, local platform)', () => {
     const name = 'group/sub/repo';
     await h.client().addProjectTags(slug, name, ['team a', 'x&y', 'keep']);
     const project = await h.client().removeProjectTags(slug, name, ['team a', 'x&y']);
-    assert.deepEqual(project.tags.filter((t) => ['team a', 'x&y', 'keep'].includes(t)), ['keep']);
+    assert.deepEqual(
+      project.tags.filter((t) => ['team a', 'x&y', 'keep'].includes(t)),
+      ['keep'],
+    );
     const sent = last('/tags');
     assert.equal(sent?.method, 'DELETE');
     assert.match(sent?.rawUrl ?? '', /\/projects\/group\/sub\/repo\/tags\?tags=team%20a&tags=x%26y$/);
@@ -93,12 +96,20 @@ void describe('changes to settings (client, local platform)', () => {
     assert.deepEqual((await h.client().getProject(slug, name)).managedScanConfig, { diffScanEnabled: true, fullScanEnabled: false }, 'the platform holds it');
     h.server.setShape('spec');
     try {
-      assert.deepEqual(await h.client().setManagedScans(slug, name, { diffScanEnabled: false, fullScanEnabled: true }), { diffScanEnabled: false, fullScanEnabled: true }, 'read from the project');
+      assert.deepEqual(
+        await h.client().setManagedScans(slug, name, { diffScanEnabled: false, fullScanEnabled: true }),
+        { diffScanEnabled: false, fullScanEnabled: true },
+        'read from the project',
+      );
     } finally {
       h.server.setShape('service');
     }
     h.server.faults.inject({ kind: 'status', status: 200, body: '{"diff_scan":{"enabled":true},"full_scan":{}}' }, { method: 'PATCH' });
-    assert.deepEqual(await h.client().setManagedScans(slug, name, { diffScanEnabled: true, fullScanEnabled: false }), { diffScanEnabled: true, fullScanEnabled: false }, 'read from the settings themselves');
+    assert.deepEqual(
+      await h.client().setManagedScans(slug, name, { diffScanEnabled: true, fullScanEnabled: false }),
+      { diffScanEnabled: true, fullScanEnabled: false },
+      'read from the settings themselves',
+    );
   });
 
   test('a PATCH refused with 429 is sent again: it sets a state, so a second one does no harm', async () => {
@@ -113,7 +124,11 @@ void describe('changes to settings (client, local platform)', () => {
   test('the scanned branches of a repository: most recent first, pull-request refs left out', async () => {
     const project = data.projects[0];
     const branches = await h.client().scannedBranches(id, project.id);
-    const expected = new Set(data.scans.filter((s) => s.repository_id === project.repository_id && s.status === 'SCAN_STATUS_COMPLETED').map((s) => (s.branch ?? '').replace(/^refs\/heads\//, '')));
+    const expected = new Set(
+      data.scans
+        .filter((s) => s.repository_id === project.repository_id && s.status === 'SCAN_STATUS_COMPLETED')
+        .map((s) => (s.branch ?? '').replace(/^refs\/heads\//, '')),
+    );
     assert.ok(branches.length > 1, 'more than one branch');
     assert.deepEqual(new Set(branches), new Set([...expected].filter((b) => b !== '' && !b.startsWith('refs/'))));
     assert.ok(branches.every((b) => !b.startsWith('refs/')));

@@ -12,7 +12,20 @@ const fx = usePlatform();
 const ids = (list: readonly { id: number }[]): number[] => list.map((f) => f.id).sort((a, b) => a - b);
 const storedIds = (list: readonly { id?: number }[]): number[] => list.map((f) => f.id ?? -1).sort((a, b) => a - b);
 /** The fields both shapes must decode to alike (the service's omits nothing a view shows). */
-const essence = (f: Finding): unknown => [f.id, f.ruleName, f.message, f.severity, f.status, f.ref, f.location?.filePath, f.location?.line, f.sca?.package, f.sca?.isMalicious, f.sca?.usage?.line, f.sca?.lockfileLine];
+const essence = (f: Finding): unknown => [
+  f.id,
+  f.ruleName,
+  f.message,
+  f.severity,
+  f.status,
+  f.ref,
+  f.location?.filePath,
+  f.location?.line,
+  f.sca?.package,
+  f.sca?.isMalicious,
+  f.sca?.usage?.line,
+  f.sca?.lockfileLine,
+];
 
 void describe('both answer shapes decode to the same findings', () => {
   for (const issueType of ['sast', 'sca'] as const) {
@@ -24,14 +37,17 @@ void describe('both answer shapes decode to the same findings', () => {
         assert.equal(service.skipped, 0, 'no finding of the service shape is dropped as malformed');
         assert.equal(service.findings.length, (issueType === 'sast' ? fx.platform.data.sast : fx.platform.data.sca).length);
         assert.deepEqual(service.findings.map(essence), spec.findings.map(essence));
-        assert.ok(service.findings.some((f) => f.id % 3 === 0), 'findings without rule_name are among them');
+        assert.ok(
+          service.findings.some((f) => f.id % 3 === 0),
+          'findings without rule_name are among them',
+        );
       } finally {
         fx.platform.setShape('service');
       }
     });
   }
 
-  void it("projects: refs/heads/ branches read as names, omitted scan flags as off", async () => {
+  void it('projects: refs/heads/ branches read as names, omitted scan flags as off', async () => {
     const projects = await fx.client.listProjects(fx.slug());
     assert.ok(projects.every((p) => p.primaryBranch === 'main'));
     const stored = fx.platform.data.projects[0];

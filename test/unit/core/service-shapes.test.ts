@@ -29,17 +29,32 @@ void describe('findings answers in every shape the service uses', () => {
     void it(`reads ${name}, the items being of the issue type asked for`, async () => {
       for (const type of ['sast', 'sca'] as const) {
         const page = await decodePage(wrap([finding, { ...finding, id: 8 }]), type);
-        assert.deepEqual(page.findings.map((f) => [f.id, f.issueType, f.ruleName]), [[7, type, 'python.flask.xss'], [8, type, 'python.flask.xss']]);
+        assert.deepEqual(
+          page.findings.map((f) => [f.id, f.issueType, f.ruleName]),
+          [
+            [7, type, 'python.flask.xss'],
+            [8, type, 'python.flask.xss'],
+          ],
+        );
       }
     });
   }
 
   void it('prefers the flat list, then the member named after the issue type', async () => {
     const body = { findings: [finding], sastFindings: { findings: [] }, scaFindings: { findings: [{ ...finding, id: 9 }] } };
-    assert.deepEqual((await decodePage(body, 'sca')).findings.map((f) => f.id), [7]);
+    assert.deepEqual(
+      (await decodePage(body, 'sca')).findings.map((f) => f.id),
+      [7],
+    );
     const envelope = { sastFindings: { findings: [{ ...finding, id: 1 }] }, scaFindings: { findings: [{ ...finding, id: 2 }] } };
-    assert.deepEqual((await decodePage(envelope, 'sca')).findings.map((f) => f.id), [2]);
-    assert.deepEqual((await decodePage(envelope, 'sast')).findings.map((f) => f.id), [1]);
+    assert.deepEqual(
+      (await decodePage(envelope, 'sca')).findings.map((f) => f.id),
+      [2],
+    );
+    assert.deepEqual(
+      (await decodePage(envelope, 'sast')).findings.map((f) => f.id),
+      [1],
+    );
   });
 
   void it('an answer of another shape names its top-level keys, never their values, and does not blame the base URL', async () => {
@@ -57,7 +72,7 @@ void describe('findings answers in every shape the service uses', () => {
   });
 });
 
-void describe('a finding in the service\'s spelling', () => {
+void describe("a finding in the service's spelling", () => {
   void it('without the deprecated rule_name and rule_message, reads rule.name and rule.message', () => {
     const f = decodeFinding(finding, 'sast', interner());
     assert.equal(f?.ruleName, 'python.flask.xss');
@@ -79,16 +94,39 @@ void describe('a finding in the service\'s spelling', () => {
 
   void it('reads null as "no value" for every optional field', () => {
     const raw = {
-      ...finding, rule_name: null, rule_message: null, confidence: null, triage_reason: null, triage_comment: null, triaged_at: null,
-      state_updated_at: null, ref: null, location: null, line_of_code_url: null, repository: null, sourcing_policy: null,
-      external_ticket: null, review_comments: null, assistant: null, reachable_condition: null, usage: null, epss_score: null,
-      found_dependency: null, fix_recommendations: null, is_malicious: null, vulnerability_identifier: null, reachability: null,
+      ...finding,
+      rule_name: null,
+      rule_message: null,
+      confidence: null,
+      triage_reason: null,
+      triage_comment: null,
+      triaged_at: null,
+      state_updated_at: null,
+      ref: null,
+      location: null,
+      line_of_code_url: null,
+      repository: null,
+      sourcing_policy: null,
+      external_ticket: null,
+      review_comments: null,
+      assistant: null,
+      reachable_condition: null,
+      usage: null,
+      epss_score: null,
+      found_dependency: null,
+      fix_recommendations: null,
+      is_malicious: null,
+      vulnerability_identifier: null,
+      reachability: null,
     };
     for (const type of ['sast', 'sca'] as const) {
       const detail = decodeFindingDetail(raw, type);
       assert.ok(detail, type);
       assert.equal(detail.ruleName, 'python.flask.xss');
-      assert.deepEqual([detail.triageReason, detail.triageComment, detail.triagedAt, detail.ref, detail.location, detail.externalTicket], [undefined, undefined, undefined, undefined, undefined, undefined]);
+      assert.deepEqual(
+        [detail.triageReason, detail.triageComment, detail.triagedAt, detail.ref, detail.location, detail.externalTicket],
+        [undefined, undefined, undefined, undefined, undefined, undefined],
+      );
       assert.deepEqual(detail.reviewComments, []);
       if (type === 'sca') assert.deepEqual(plain(detail.sca), { isMalicious: false });
     }
@@ -99,20 +137,49 @@ void describe('a finding in the service\'s spelling', () => {
     assert.equal(decodeFinding({ ...finding, is_malicious: true }, 'sca', interner())?.sca?.isMalicious, true);
   });
 
-  const snakeRule = { name: 'r', cwe_names: ['CWE-79: XSS'], owasp_names: ['A03:2021 - Injection'], vulnerability_classes: ['Cross-Site-Scripting (XSS)'], subcategories: ['vuln'] };
-  const camelRule = { name: 'r', cweNames: ['CWE-79: XSS'], owaspNames: ['A03:2021 - Injection'], vulnerabilityClasses: ['Cross-Site-Scripting (XSS)'], subcategories: ['vuln'] };
-  for (const [spelling, rule] of [['snake_case (the service)', snakeRule], ['camelCase (the spec)', camelRule]] as const) {
+  const snakeRule = {
+    name: 'r',
+    cwe_names: ['CWE-79: XSS'],
+    owasp_names: ['A03:2021 - Injection'],
+    vulnerability_classes: ['Cross-Site-Scripting (XSS)'],
+    subcategories: ['vuln'],
+  };
+  const camelRule = {
+    name: 'r',
+    cweNames: ['CWE-79: XSS'],
+    owaspNames: ['A03:2021 - Injection'],
+    vulnerabilityClasses: ['Cross-Site-Scripting (XSS)'],
+    subcategories: ['vuln'],
+  };
+  for (const [spelling, rule] of [
+    ['snake_case (the service)', snakeRule],
+    ['camelCase (the spec)', camelRule],
+  ] as const) {
     void it(`reads the rule's CWE, OWASP and vulnerability classes in ${spelling}`, () => {
       const detail = decodeFindingDetail({ id: 1, rule }, 'sast');
       assert.deepEqual(plain(detail?.rule), {
-        name: 'r', cweNames: ['CWE-79: XSS'], owaspNames: ['A03:2021 - Injection'], subcategories: ['vuln'], vulnerabilityClasses: ['Cross-Site-Scripting (XSS)'],
+        name: 'r',
+        cweNames: ['CWE-79: XSS'],
+        owaspNames: ['A03:2021 - Injection'],
+        subcategories: ['vuln'],
+        vulnerabilityClasses: ['Cross-Site-Scripting (XSS)'],
       });
     });
   }
 
   void it('reads the ticket and review comments in both spellings', () => {
-    const snake = { id: 1, rule_name: 'r', external_ticket: { id: 5, external_slug: 'SEC-5', linked_issue_ids: [1, 2], url: 'https://jira/SEC-5' }, review_comments: [{ external_discussion_id: 'd1', external_note_id: 11 }] };
-    const camel = { id: 1, rule_name: 'r', external_ticket: { id: 5, externalSlug: 'SEC-5', linkedIssueIds: [1, 2], url: 'https://jira/SEC-5' }, review_comments: [{ externalDiscussionId: 'd1', externalNoteId: 11 }] };
+    const snake = {
+      id: 1,
+      rule_name: 'r',
+      external_ticket: { id: 5, external_slug: 'SEC-5', linked_issue_ids: [1, 2], url: 'https://jira/SEC-5' },
+      review_comments: [{ external_discussion_id: 'd1', external_note_id: 11 }],
+    };
+    const camel = {
+      id: 1,
+      rule_name: 'r',
+      external_ticket: { id: 5, externalSlug: 'SEC-5', linkedIssueIds: [1, 2], url: 'https://jira/SEC-5' },
+      review_comments: [{ externalDiscussionId: 'd1', externalNoteId: 11 }],
+    };
     for (const raw of [snake, camel]) {
       const detail = decodeFindingDetail(raw, 'sast');
       assert.deepEqual(plain(detail?.externalTicket), { id: 5, slug: 'SEC-5', linkedIssueIds: [1, 2], url: 'https://jira/SEC-5' });
@@ -122,7 +189,7 @@ void describe('a finding in the service\'s spelling', () => {
     assert.deepEqual(plain(decodeExternalTicket({ external_slug: 'X-1', linked_issue_ids: [1, 'two', 2 ** 60] })), { slug: 'X-1', linkedIssueIds: [1] });
   });
 
-  void it('one reader for a finding\'s ticket in every list: either spelling, interned, nothing when it names nothing', () => {
+  void it("one reader for a finding's ticket in every list: either spelling, interned, nothing when it names nothing", () => {
     const interner = new StringInterner();
     const fromList = decodeTicketLink({ external_slug: 'SEC-5', url: 'https://jira/SEC-5' }, interner);
     const fromSecrets = decodeTicketLink({ externalSlug: 'SEC-5' }, interner);
@@ -137,7 +204,7 @@ void describe('a finding in the service\'s spelling', () => {
   });
 });
 
-void describe('projects in the service\'s spelling', () => {
+void describe("projects in the service's spelling", () => {
   void it('shows refs/heads/<name> branches by their name', () => {
     const p = decodeProject({ id: 1, name: 'acme/api', primary_branch: 'refs/heads/main', default_branch: 'refs/heads/release/2.x' });
     assert.deepEqual([p?.primaryBranch, p?.defaultBranch], ['main', 'release/2.x']);
@@ -163,11 +230,19 @@ void describe('answers shaped like the real service (fixtures)', () => {
     const [full, noRuleName, pull] = body.findings.map((raw) => decodeFindingDetail(raw, 'sast'));
     assert.deepEqual(full?.rule?.cweNames, ["CWE-89: Improper Neutralization of Special Elements used in an SQL Command ('SQL Injection')"]);
     assert.deepEqual([full?.rule?.owaspNames, full?.rule?.vulnerabilityClasses], [['A03:2021 - Injection'], ['SQL Injection']]);
-    assert.deepEqual(plain(full?.externalTicket), { id: 7781, slug: 'SEC-118', linkedIssueIds: [80412233, 80412234], url: 'https://acme.atlassian.net/browse/SEC-118' });
+    assert.deepEqual(plain(full?.externalTicket), {
+      id: 7781,
+      slug: 'SEC-118',
+      linkedIssueIds: [80412233, 80412234],
+      url: 'https://acme.atlassian.net/browse/SEC-118',
+    });
     assert.deepEqual(plain(full?.reviewComments), [{ discussionId: 'd1f0a9', noteId: 99120 }]);
     assert.deepEqual([full?.triagedAt, full?.triageComment, full?.triageReason, full?.stateUpdatedAt], [undefined, undefined, undefined, undefined]);
     assert.equal(full?.assistant?.autofixExplanation, undefined);
-    assert.deepEqual([noRuleName?.ruleName, noRuleName?.message, noRuleName?.status, noRuleName?.triageReason], ['python.lang.security.audit.eval-detected', 'Detected the use of eval().', 'ignored', 'false_positive']);
+    assert.deepEqual(
+      [noRuleName?.ruleName, noRuleName?.message, noRuleName?.status, noRuleName?.triageReason],
+      ['python.lang.security.audit.eval-detected', 'Detected the use of eval().', 'ignored', 'false_positive'],
+    );
     assert.equal(noRuleName?.triagedAt?.toISOString(), '2020-11-18T23:28:12.391Z');
     assert.equal(pull?.ref, 'refs/pull/1234/merge');
     assert.deepEqual(pull?.location, { filePath: 'web/server.js', line: 88, column: 3, endLine: 90, endColumn: 5 });
@@ -179,8 +254,16 @@ void describe('answers shaped like the real service (fixtures)', () => {
     assert.deepEqual([page.findings.length, page.skipped], [2, 0]);
     const [unused, malicious] = page.findings;
     assert.deepEqual(plain(unused?.sca), {
-      advisory: 'CVE-2021-23337', package: 'lodash', version: '4.17.20', ecosystem: 'npm', transitivity: 'transitive', reachability: 'unreachable',
-      isMalicious: false, fixVersions: ['4.17.21'], lockfileLineUrl: unused?.lineOfCodeUrl, lockfileLine: 1207,
+      advisory: 'CVE-2021-23337',
+      package: 'lodash',
+      version: '4.17.20',
+      ecosystem: 'npm',
+      transitivity: 'transitive',
+      reachability: 'unreachable',
+      isMalicious: false,
+      fixVersions: ['4.17.21'],
+      lockfileLineUrl: unused?.lineOfCodeUrl,
+      lockfileLine: 1207,
     });
     assert.equal(malicious?.ruleName, 'ssc-0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d');
     assert.equal(malicious?.sca?.isMalicious, true);
@@ -195,12 +278,21 @@ void describe('answers shaped like the real service (fixtures)', () => {
     const detail = decodeFindingDetail(spec.sastFindings.findings[0], 'sast');
     assert.deepEqual([detail?.rule?.cweNames, detail?.externalTicket?.slug, detail?.reviewComments[0]?.noteId], [['CWE-338'], 'INV-3', 5]);
     const ai = await decodePage(fixture('findings-ai.json'), 'sast');
-    assert.deepEqual(ai.findings.map((f) => [f.id, f.ruleName, f.location?.line]), [[60000003, 'ai.idor.missing-ownership-check', 31]]);
+    assert.deepEqual(
+      ai.findings.map((f) => [f.id, f.ruleName, f.location?.line]),
+      [[60000003, 'ai.idor.missing-ownership-check', 31]],
+    );
   });
 
   void it('projects: branches by name, omitted scan flag off', () => {
     const { projects } = decodeProjectsPage(fixture('projects.json'));
-    assert.deepEqual(projects.map((p) => [p.name, p.primaryBranch, p.defaultBranch]), [['acme/payments-api', 'main', 'main'], ['acme/platform/sub/billing-service', 'release/2.x', 'develop']]);
+    assert.deepEqual(
+      projects.map((p) => [p.name, p.primaryBranch, p.defaultBranch]),
+      [
+        ['acme/payments-api', 'main', 'main'],
+        ['acme/platform/sub/billing-service', 'release/2.x', 'develop'],
+      ],
+    );
     assert.deepEqual(projects[1]?.tags, []);
     const one = decodeProjectResponse(fixture('project.json'), 'acme/payments-api');
     assert.deepEqual(one.managedScanConfig, { diffScanEnabled: false, fullScanEnabled: true });

@@ -14,6 +14,15 @@ void describe('severity order', () => {
   });
 
   void test('knows only the documented severities, whatever else a string is', () => {
-    assert.deepEqual(['critical', 'high', 'medium', 'low', 'experimental', 'constructor', 'CRITICAL', ''].map(isKnownSeverity), [true, true, true, true, false, false, false, false]);
+    assert.deepEqual(['critical', 'high', 'medium', 'low', 'experimental', 'constructor', 'CRITICAL', ''].map(isKnownSeverity), [
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

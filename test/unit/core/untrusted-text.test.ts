@@ -30,7 +30,7 @@ void describe('inertLinks', () => {
     assert.equal(inertLinks('[Open details](command:x)'), 'Open details (command:x)');
   });
 
-  test('whatever order a language puts our words and the platform\'s in, the whole sentence is inert', () => {
+  test("whatever order a language puts our words and the platform's in, the whole sentence is inert", () => {
     // The platform's words split so that our sentence would complete a link between them.
     const templates = ['{0} Response: "{1}"', '„{1}“ — {0}', '{1}{0}', '[{0}]({1})', '{0}]({1}'];
     const parts = ['[Open', '](command:appsecFindings.signOut)', 'command:x', '[a'];
@@ -45,7 +45,11 @@ void describe('inertLinks', () => {
   });
 
   test('our own words are left as they are', () => {
-    for (const text of ['AppSec: the rule stays in Block mode. The token\'s role does not allow changing the mode of a.b (403).', 'AppSec: 2 new findings (1 blocks pull requests) [beta]', 'f(x) = [1, 2]']) {
+    for (const text of [
+      "AppSec: the rule stays in Block mode. The token's role does not allow changing the mode of a.b (403).",
+      'AppSec: 2 new findings (1 blocks pull requests) [beta]',
+      'f(x) = [1, 2]',
+    ]) {
       assert.equal(inertLinks(text), text);
     }
     assert.equal(inertLinks('AppSec: no link here.'), 'AppSec: no link here.');
@@ -60,7 +64,7 @@ void describe('inertLinks', () => {
 });
 
 void describe('inertIcons', () => {
-  test('an icon of the platform\'s making is drawn as its text; an escaped one stays escaped once', () => {
+  test("an icon of the platform's making is drawn as its text; an escaped one stays escaped once", () => {
     assert.equal(inertIcons('$(check) main'), '\\$(check) main');
     assert.equal(inertIcons('feature/$(warning)'), 'feature/\\$(warning)');
     assert.equal(inertIcons('\\$(check)'), '\\$(check)');

@@ -10,13 +10,27 @@ import { findingDescription } from '../../../src/views/finding-presentation';
 import type { Finding, SecretValidation } from '../../../src/core/model/types';
 import { sastFinding, scaFinding } from '../services/finding-fixtures';
 
-const secretOf = (validation: SecretValidation): Finding => sastFinding({
-  issueType: 'secrets', ruleName: 'AWS', message: 'AWS secret committed in the repository', file: 'src/config.js', line: 3,
-  secret: { service: 'AWS', validation },
+const secretOf = (validation: SecretValidation): Finding =>
+  sastFinding({
+    issueType: 'secrets',
+    ruleName: 'AWS',
+    message: 'AWS secret committed in the repository',
+    file: 'src/config.js',
+    line: 3,
+    secret: { service: 'AWS', validation },
+  });
+const ai = sastFinding({
+  ruleName: 'ai.authorization.missing-ownership-check',
+  message: "The route returns any user's record.",
+  file: 'src/server.js',
+  line: 12,
+  ai: { impact: 'Records of others can be read.' },
 });
-const ai = sastFinding({ ruleName: 'ai.authorization.missing-ownership-check', message: 'The route returns any user\'s record.', file: 'src/server.js', line: 12, ai: { impact: 'Records of others can be read.' } });
 const code = sastFinding({ message: 'Avoid eval', file: 'src/app.py', line: 4 });
-const lodash = scaFinding({ package: 'lodash', version: '4.17.20', advisory: 'CVE-2021-23337', reachability: 'unreachable', fixVersions: ['4.17.21'] }, { message: 'Command injection in template' });
+const lodash = scaFinding(
+  { package: 'lodash', version: '4.17.20', advisory: 'CVE-2021-23337', reachability: 'unreachable', fixVersions: ['4.17.21'] },
+  { message: 'Command injection in template' },
+);
 
 /** What the tree's description of a finding says first (before its place). */
 const treeWord = (finding: Finding): string => findingDescription(finding).split(' · ')[0] ?? '';
@@ -26,7 +40,7 @@ const filterFinds = (text: string, findings: readonly Finding[]): Finding[] =>
 
 describe('diagnostic messages', () => {
   test('an AI finding is marked "AI" first, the word the tree\'s description starts with; other findings are not', () => {
-    assert.equal(messageOf(ai), 'AI: The route returns any user\'s record.');
+    assert.equal(messageOf(ai), "AI: The route returns any user's record.");
     assert.equal(treeWord(ai), AI_PREFIX.slice(0, -2), 'the tree says "AI" too');
     // The hover's markdown escapes the parentheses: "**missing-ownership-check (AI)**" as shown.
     assert.match(aboutFindingLines(ai, undefined)[0] ?? '', /^\*\*.+ \\\(AI\\\)\*\*/, 'and so does the hover');
@@ -35,7 +49,12 @@ describe('diagnostic messages', () => {
   });
 
   test('a secret names its validation in the words of the tree and the hover', () => {
-    const words: Record<string, string> = { confirmed_valid: 'valid secret', confirmed_invalid: 'invalid secret', validation_error: 'validation failed', no_validator: 'not validated' };
+    const words: Record<string, string> = {
+      confirmed_valid: 'valid secret',
+      confirmed_invalid: 'invalid secret',
+      validation_error: 'validation failed',
+      no_validator: 'not validated',
+    };
     for (const [validation, word] of Object.entries(words)) {
       const secret = secretOf(validation);
       assert.equal(messageOf(secret), `AWS secret committed in the repository (${word})`, validation);
@@ -64,7 +83,10 @@ describe('diagnostic messages', () => {
 
   test('a supply-chain finding is named by package and advisory, its reachability said up front and its fix after', () => {
     assert.equal(messageOf(lodash), 'lodash 4.17.20 — CVE-2021-23337 (unreachable from your code): Command injection in template Fixed in 4.17.21.');
-    assert.equal(messageOf({ ...lodash, sca: { advisory: 'CVE-2021-23337', isMalicious: true } }), 'CVE-2021-23337 (malicious package): Command injection in template');
+    assert.equal(
+      messageOf({ ...lodash, sca: { advisory: 'CVE-2021-23337', isMalicious: true } }),
+      'CVE-2021-23337 (malicious package): Command injection in template',
+    );
   });
 
   test('every diagnostic of ours has the one source, AI findings and secrets too', () => {

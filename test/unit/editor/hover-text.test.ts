@@ -9,7 +9,7 @@ const ATTACK = '[x](command:workbench.action.openSettings) <img src=x> *bold* `c
 /** Markdown that acts: a link, an image, raw HTML, emphasis or code that is not preceded by a backslash. */
 const ACTIVE = /(^|[^\\])(\[|<|\*|`)/;
 
-void describe('the hover\'s text', () => {
+void describe("the hover's text", () => {
   void test('a rule name, severity, status and guidance from the platform are escaped; the links are ours', () => {
     const finding = { ...sastFinding({ id: 7 }), ruleName: ATTACK, severity: ATTACK, status: ATTACK };
     const [head, guidance, links] = aboutFindingLines(finding, `line one\n${ATTACK}`);
@@ -18,7 +18,10 @@ void describe('the hover\'s text', () => {
     assert.doesNotMatch(guidance ?? '', ACTIVE);
     assert.ok(!(guidance ?? '').includes('\n'), 'the guidance is one line');
     const ref = encodeURIComponent(JSON.stringify([{ findingRef: { issueType: 'sast', id: 7 } }]));
-    assert.deepEqual([...(links ?? '').matchAll(/\]\(command:([\w.]+)\?([^)]*)\)/g)].map((m) => [m[1], m[2]]), HOVER_COMMANDS.map((c) => [c, ref]));
+    assert.deepEqual(
+      [...(links ?? '').matchAll(/\]\(command:([\w.]+)\?([^)]*)\)/g)].map((m) => [m[1], m[2]]),
+      HOVER_COMMANDS.map((c) => [c, ref]),
+    );
     assert.equal(aboutFindingLines(sastFinding({}), undefined).length, 2, 'no guidance, no guidance line');
   });
 
@@ -29,14 +32,17 @@ void describe('the hover\'s text', () => {
     assert.equal(aboutFindingLines(ai, undefined)[0], String.raw`**token\-not\-revocable \(AI\)** · medium`);
   });
 
-  void test('the story, once read: blocks pull requests, the trace\'s length (none: no Show Trace), Request Exception instead of Ignore', () => {
+  void test("the story, once read: blocks pull requests, the trace's length (none: no Show Trace), Request Exception instead of Ignore", () => {
     const finding = sastFinding({ id: 9 });
     const commands = (lines: string[]): string[] => [...(lines.at(-1) ?? '').matchAll(/\[([^\]]+)\]\(command:([\w.]+)\?/g)].map((m) => `${m[1]} ${m[2]}`);
     const read = aboutFindingLines(finding, undefined, { blocking: true, traceSteps: 3, mayIgnore: true });
     assert.match(read[0] ?? '', / · blocks pull requests$/);
     assert.deepEqual(commands(read), [
-      'Show Details appsecFindings.showDetails', 'Show Trace (3 steps) appsecFindings.showTrace', 'Fix with Agent appsecFindings.fixWithAgent',
-      'Ignore… appsecFindings.ignore', 'Open in Platform appsecFindings.openInPlatform',
+      'Show Details appsecFindings.showDetails',
+      'Show Trace (3 steps) appsecFindings.showTrace',
+      'Fix with Agent appsecFindings.fixWithAgent',
+      'Ignore… appsecFindings.ignore',
+      'Open in Platform appsecFindings.openInPlatform',
     ]);
     const limited = commands(aboutFindingLines(finding, undefined, { traceSteps: 0, mayIgnore: false }));
     assert.ok(!limited.some((c) => c.includes('showTrace')), 'no trace, no Show Trace');
@@ -52,10 +58,16 @@ void describe('the hover\'s text', () => {
   });
 
   void test('a branch name with markdown in it is shown as written; the icons stay icons', () => {
-    const [branch, drift] = placeNoteLines({ novelty: { count: 1, total: 1, primary: 'feature/*_x_[y](command:z)' }, drift: 'Placed at its line in <b>here</b>.' });
+    const [branch, drift] = placeNoteLines({
+      novelty: { count: 1, total: 1, primary: 'feature/*_x_[y](command:z)' },
+      drift: 'Placed at its line in <b>here</b>.',
+    });
     assert.equal(branch, String.raw`$(git-branch) AppSec: New on this branch\: feature\/\*\_x\_\[y\]\(command\:z\) does not have this finding\.`);
     assert.equal(drift, String.raw`$(history) AppSec: Placed at its line in \<b\>here\<\/b\>\.`);
-    assert.match(placeNoteLines({ novelty: { count: 2, total: 3, primary: 'main' } })[0] ?? '', /2 of the 3 findings here are new on this branch\\: main does not have them/);
+    assert.match(
+      placeNoteLines({ novelty: { count: 2, total: 3, primary: 'main' } })[0] ?? '',
+      /2 of the 3 findings here are new on this branch\\: main does not have them/,
+    );
     assert.deepEqual(placeNoteLines({ novelty: { count: 0, total: 3, primary: 'main' } }), [], 'nothing new, nothing said');
   });
 });

@@ -55,7 +55,9 @@ export function readLiteral(source: string, start: number): { value: string; end
 
 /** The keys of one file's source (comments blanked first, so an example in a comment is no key). */
 export function keysOf(source: string, file = 'source.ts'): CollectedKeys {
-  const code = source.replace(/\/\*[\s\S]*?\*\//g, (m) => m.replace(/[^\n]/g, ' ')).replace(/(^|[^:'"`\\])\/\/.*$/gm, (m, head: string) => head + ' '.repeat(m.length - head.length));
+  const code = source
+    .replace(/\/\*[\s\S]*?\*\//g, (m) => m.replace(/[^\n]/g, ' '))
+    .replace(/(^|[^:'"`\\])\/\/.*$/gm, (m, head: string) => head + ' '.repeat(m.length - head.length));
   const uses: KeyUse[] = [];
   const unreadable: string[] = [];
   for (const match of code.matchAll(/(?<![\w.$])(t|said)\(\s*/g)) {

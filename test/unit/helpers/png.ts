@@ -27,7 +27,8 @@ export function readPng(bytes: Buffer): Picture {
       width = body.readUInt32BE(0);
       height = body.readUInt32BE(4);
       const [depth, color, , , interlace] = [body[8], body[9], body[10], body[11], body[12]];
-      if (depth !== 8 || interlace !== 0 || (color !== 2 && color !== 6)) throw new Error(`PNG kind not read here (depth ${depth}, color ${color}, interlace ${interlace})`);
+      if (depth !== 8 || interlace !== 0 || (color !== 2 && color !== 6))
+        throw new Error(`PNG kind not read here (depth ${depth}, color ${color}, interlace ${interlace})`);
       channels = color === 6 ? 4 : 3;
     } else if (type === 'IDAT') data.push(body);
     at += 12 + length;
@@ -39,14 +40,15 @@ export function readPng(bytes: Buffer): Picture {
     const filter = raw[y * (stride + 1)];
     const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
     for (let i = 0; i < stride; i++) {
-      const left = i >= channels ? pixels[y * stride + i - channels] ?? 0 : 0;
-      const up = y > 0 ? pixels[(y - 1) * stride + i] ?? 0 : 0;
-      const upLeft = y > 0 && i >= channels ? pixels[(y - 1) * stride + i - channels] ?? 0 : 0;
+      const left = i >= channels ? (pixels[y * stride + i - channels] ?? 0) : 0;
+      const up = y > 0 ? (pixels[(y - 1) * stride + i] ?? 0) : 0;
+      const upLeft = y > 0 && i >= channels ? (pixels[(y - 1) * stride + i - channels] ?? 0) : 0;
       pixels[y * stride + i] = ((line[i] ?? 0) + predict(filter ?? 0, left, up, upLeft)) & 0xff;
     }
   }
   return {
-    width, height,
+    width,
+    height,
     at: (x, y) => {
       const i = y * stride + x * channels;
       return [pixels[i] ?? 0, pixels[i + 1] ?? 0, pixels[i + 2] ?? 0];
@@ -57,16 +59,21 @@ export function readPng(bytes: Buffer): Picture {
 /** The byte each of PNG's five row filters adds back. */
 function predict(filter: number, left: number, up: number, upLeft: number): number {
   switch (filter) {
-    case 0: return 0;
-    case 1: return left;
-    case 2: return up;
-    case 3: return (left + up) >> 1;
+    case 0:
+      return 0;
+    case 1:
+      return left;
+    case 2:
+      return up;
+    case 3:
+      return (left + up) >> 1;
     case 4: {
       const p = left + up - upLeft;
       const [a, b, c] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - upLeft)];
       return a <= b && a <= c ? left : b <= c ? up : upLeft;
     }
-    default: throw new Error(`unknown PNG filter ${filter}`);
+    default:
+      throw new Error(`unknown PNG filter ${filter}`);
   }
 }
 

@@ -29,13 +29,19 @@ function token(cancelled = false): CancellationTokenLike & { cancel(): void; rea
 void describe('withAbortSignal', () => {
   void test('the listener is disposed when the work ends, resolved or rejected', async () => {
     const t = token();
-    assert.equal(await withAbortSignal(t, (signal) => {
-      assert.equal(t.listeners, 1, 'listening while the work runs');
-      assert.equal(signal.aborted, false);
-      return Promise.resolve('done');
-    }), 'done');
+    assert.equal(
+      await withAbortSignal(t, (signal) => {
+        assert.equal(t.listeners, 1, 'listening while the work runs');
+        assert.equal(signal.aborted, false);
+        return Promise.resolve('done');
+      }),
+      'done',
+    );
     assert.equal(t.listeners, 0, 'no listener left after the work resolved');
-    await assert.rejects(withAbortSignal(t, () => Promise.reject(new Error('boom'))), /boom/);
+    await assert.rejects(
+      withAbortSignal(t, () => Promise.reject(new Error('boom'))),
+      /boom/,
+    );
     assert.equal(t.listeners, 0, 'no listener left after the work rejected');
   });
 
@@ -62,10 +68,14 @@ void describe('withAbortSignal', () => {
   void test('with another signal, either one aborts the work (AbortSignal.any)', async () => {
     const other = new AbortController();
     const t = token();
-    const aborted = await withAbortSignal(t, (signal) => {
-      other.abort();
-      return Promise.resolve(signal.aborted);
-    }, other.signal);
+    const aborted = await withAbortSignal(
+      t,
+      (signal) => {
+        other.abort();
+        return Promise.resolve(signal.aborted);
+      },
+      other.signal,
+    );
     assert.equal(aborted, true);
     assert.equal(t.listeners, 0);
     assert.equal(await withAbortSignal(token(), (signal) => Promise.resolve(signal.aborted), new AbortController().signal), false);

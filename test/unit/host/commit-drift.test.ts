@@ -3,9 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import {
-  addEdits, describeDrift, driftKey, editMaps, fileDrift, newCommitDrift, placesAsScanned, placeToday,
-} from '../../../src/host/commit-drift';
+import { addEdits, describeDrift, driftKey, editMaps, fileDrift, newCommitDrift, placesAsScanned, placeToday } from '../../../src/host/commit-drift';
 import type { PlannedRange } from '../../../src/core/workspace/diagnostic-plan';
 
 const folder = { name: 'api', index: 0, uri: { toString: () => 'file:///w/api' } } as unknown as vscode.WorkspaceFolder;
@@ -13,12 +11,15 @@ const line = (n: number): PlannedRange => ({ startLine: n, startCharacter: 0, en
 
 /** A position and range as VS Code's behave, enough for an edit event. */
 function position(lineNumber: number, character: number): vscode.Position {
-  const p = { line: lineNumber, character, compareTo: (o: vscode.Position) => (lineNumber - o.line) || (character - o.character) };
+  const p = { line: lineNumber, character, compareTo: (o: vscode.Position) => lineNumber - o.line || character - o.character };
   return p as unknown as vscode.Position;
 }
 function change(startLine: number, startCharacter: number, endLine: number, endCharacter: number, text: string): vscode.TextDocumentContentChangeEvent {
   const empty = startLine === endLine && startCharacter === endCharacter;
-  return { range: { start: position(startLine, startCharacter), end: position(endLine, endCharacter), isEmpty: empty }, text } as unknown as vscode.TextDocumentContentChangeEvent;
+  return {
+    range: { start: position(startLine, startCharacter), end: position(endLine, endCharacter), isEmpty: empty },
+    text,
+  } as unknown as vscode.TextDocumentContentChangeEvent;
 }
 function document(lines: readonly string[]): vscode.TextDocument {
   return { lineCount: lines.length, lineAt: (n: number) => ({ text: lines[n] ?? '' }) } as unknown as vscode.TextDocument;

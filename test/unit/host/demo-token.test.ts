@@ -24,7 +24,7 @@ describe('adoptDemoToken', () => {
       const store = memoryStore();
       assert.equal(await adoptDemoToken(store, url, env, log), true, url);
       assert.equal(store.value, 'demo-token-1234');
-      assert.equal(store.origin, new URL(url).origin, 'kept for the demo platform\'s origin');
+      assert.equal(store.origin, new URL(url).origin, "kept for the demo platform's origin");
     }
   });
 

@@ -13,7 +13,7 @@ void describe('the one door for messages (lint)', () => {
       "void vscode.window.showErrorMessage('x');",
       "void vscode.window.showWarningMessage('x');",
       "void vscode.window.showInformationMessage('x');",
-      "void vscode.window.withProgress({ location: vscode.ProgressLocation.Window }, () => Promise.resolve());",
+      'void vscode.window.withProgress({ location: vscode.ProgressLocation.Window }, () => Promise.resolve());',
       'const say = vscode.window.showInformationMessage; void say;',
       "void vscode.window.showInputBox({ prompt: 'x' });",
     ].join('\n');

@@ -14,7 +14,11 @@ void describe('typedRow', () => {
   });
 
   void test('the new tags, starting with the text typed (the picker keeps it first); those already there are said', () => {
-    assert.deepEqual(typedRow(' team-a, pci ', ['pci']), { label: '$(add) team-a, pci', description: 'Add: team-a (pci is there already)', tags: ['team-a', 'pci'] });
+    assert.deepEqual(typedRow(' team-a, pci ', ['pci']), {
+      label: '$(add) team-a, pci',
+      description: 'Add: team-a (pci is there already)',
+      tags: ['team-a', 'pci'],
+    });
     assert.deepEqual(typedRow('team-a,team-b', []), { label: '$(add) team-a,team-b', description: 'Add: team-a, team-b', tags: ['team-a', 'team-b'] });
     assert.equal(typedRow('a, b', ['a', 'b'])?.description, 'Add: nothing new (a and b are there already)');
   });
@@ -34,15 +38,18 @@ void describe('tagEditText', () => {
   });
 
   void test('nothing to change says why, and that nothing was sent', () => {
-    assert.equal(tagEditText('acme/web', { added: [], removed: [], had: ['pci'], lacked: ['x', 'y', 'z'] }),
-      'Nothing to change: acme/web already has pci and it does not have x, y and z. Nothing was sent.');
+    assert.equal(
+      tagEditText('acme/web', { added: [], removed: [], had: ['pci'], lacked: ['x', 'y', 'z'] }),
+      'Nothing to change: acme/web already has pci and it does not have x, y and z. Nothing was sent.',
+    );
     assert.equal(tagEditText('acme/web', { added: [], removed: [], had: [], lacked: ['x'] }), 'Nothing to change: acme/web does not have x. Nothing was sent.');
     assert.equal(tagEditText('acme/web', { added: [], removed: [], had: [], lacked: [] }), 'Nothing to change. Nothing was sent.');
   });
 });
 
 void describe('branchRows', () => {
-  const labels = (rows: ReturnType<typeof branchRows>): string[] => rows.map((r) => `${r.label}${r.description ? ` — ${r.description}` : ''}${r.current ? ' (active)' : ''}`);
+  const labels = (rows: ReturnType<typeof branchRows>): string[] =>
+    rows.map((r) => `${r.label}${r.description ? ` — ${r.description}` : ''}${r.current ? ' (active)' : ''}`);
 
   void test('the default branch first, then the scanned branches most recent first, the primary one marked', () => {
     assert.deepEqual(labels(branchRows(project({ primaryBranch: 'develop' }), ['feature/x', 'develop', 'main'])), [
@@ -65,7 +72,10 @@ void describe('branchRows', () => {
   });
 
   void test('a primary branch without a recent scan is still listed; while loading, under "Branches"', () => {
-    assert.deepEqual(labels(branchRows(project({ primaryBranch: 'old' }), ['main'])).slice(2), ['$(git-branch) old — primary now · no recent scan (active)', '$(git-branch) main — default branch']);
+    assert.deepEqual(labels(branchRows(project({ primaryBranch: 'old' }), ['main'])).slice(2), [
+      '$(git-branch) old — primary now · no recent scan (active)',
+      '$(git-branch) main — default branch',
+    ]);
     assert.deepEqual(labels(branchRows(project({ primaryBranch: 'old' }), undefined)).slice(1), ['Branches', '$(git-branch) old — primary now (active)']);
   });
 
@@ -90,8 +100,14 @@ void describe('managedScansChange', () => {
   void test('says what changes and what stays, and that it is for everyone', () => {
     const change = managedScansChange('acme/web', { diffScanEnabled: true, fullScanEnabled: false }, { diffScanEnabled: false, fullScanEnabled: false });
     assert.equal(change.message, 'Change 1 managed scan setting of acme/web?');
-    assert.equal(change.detail, 'Diff-aware scans of pull requests will be turned off.\nFull scans of the repository stay off.\nThis changes the project for everyone in the organization.');
-    assert.equal(managedScansChange('p', { diffScanEnabled: false, fullScanEnabled: false }, { diffScanEnabled: true, fullScanEnabled: true }).message, 'Change 2 managed scan settings of p?');
+    assert.equal(
+      change.detail,
+      'Diff-aware scans of pull requests will be turned off.\nFull scans of the repository stay off.\nThis changes the project for everyone in the organization.',
+    );
+    assert.equal(
+      managedScansChange('p', { diffScanEnabled: false, fullScanEnabled: false }, { diffScanEnabled: true, fullScanEnabled: true }).message,
+      'Change 2 managed scan settings of p?',
+    );
     assert.equal(managedScansText({ diffScanEnabled: true, fullScanEnabled: false }), 'diff-aware scans on, full scans off');
   });
 });

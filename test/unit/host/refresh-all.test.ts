@@ -23,7 +23,16 @@ const signedInTo = (id: string): SessionState => ({ kind: 'signedIn', deployment
 
 /** A world with a view that takes 10 ms per refresh and coalesces as the real one does. */
 function world(signedIn: boolean, situation: Situation = {}) {
-  const seen = { refreshes: 0, drawn: 0, expired: false, cleared: [] as string[], listAnswered: false, loadStartedBeforeList: false, told: [] as string[], readKnown: [] as string[] };
+  const seen = {
+    refreshes: 0,
+    drawn: 0,
+    expired: false,
+    cleared: [] as string[],
+    listAnswered: false,
+    loadStartedBeforeList: false,
+    told: [] as string[],
+    readKnown: [] as string[],
+  };
   // Those waiting for the view to have been drawn so many times.
   const waiting: { count: number; resolve: () => void }[] = [];
   const drawn = (): void => {
@@ -42,12 +51,19 @@ function world(signedIn: boolean, situation: Situation = {}) {
       seen.refreshes++;
       if (!seen.listAnswered) seen.loadStartedBeforeList = true;
       const previous = running ?? Promise.resolve([]);
-      const run = previous.then(() => new Promise<readonly KindGap[]>((resolve) => setTimeout(() => {
-        drawn();
-        resolve(situation.gaps ?? []);
-      }, 10)));
+      const run = previous.then(
+        () =>
+          new Promise<readonly KindGap[]>((resolve) =>
+            setTimeout(() => {
+              drawn();
+              resolve(situation.gaps ?? []);
+            }, 10),
+          ),
+      );
       running = run;
-      void run.then(() => { if (running === run) running = undefined; });
+      void run.then(() => {
+        if (running === run) running = undefined;
+      });
       return run;
     },
     settled: (): Promise<readonly KindGap[]> => running ?? Promise.resolve(situation.gaps ?? []),
@@ -59,19 +75,24 @@ function world(signedIn: boolean, situation: Situation = {}) {
   let state: SessionState = signedIn ? signedInTo('1') : { kind: 'signedOut' };
   const deps: RefreshAllDeps = {
     session: {
-      get state() { return state; },
-      restore: () => (settings.restoreFails ? Promise.reject(settings.restoreFails) : Promise.resolve(state = settings.restoresTo)),
+      get state() {
+        return state;
+      },
+      restore: () => (settings.restoreFails ? Promise.reject(settings.restoreFails) : Promise.resolve((state = settings.restoresTo))),
     },
     baseUrl: () => settings.baseUrl,
     onDeploymentUnread: (e) => void settings.unread.push(e instanceof Error ? e.message : String(e)),
     findings: { expire: () => void (seen.expired = true), clear: () => void seen.cleared.push('findings') },
     projects: {
       state: situation.known ? { kind: 'loaded', projects: [] } : { kind: 'idle' },
-      load: () => new Promise((resolve, reject) => setTimeout(() => {
-        seen.listAnswered = true;
-        if (situation.listFails) reject(new Error('list failed'));
-        else resolve([]);
-      }, 5)),
+      load: () =>
+        new Promise((resolve, reject) =>
+          setTimeout(() => {
+            seen.listAnswered = true;
+            if (situation.listFails) reject(new Error('list failed'));
+            else resolve([]);
+          }, 5),
+        ),
       clear: () => void seen.cleared.push('projects'),
       find: (name) => (situation.known || seen.listAnswered ? { id: 1, name, tags: [] } : undefined),
       readKnown: (names) => Promise.resolve(void seen.readKnown.push(...names)),
@@ -165,7 +186,7 @@ void describe('refreshAllActions', () => {
     const refreshes = seen.refreshes;
     settings.baseUrl = 'https://two.example';
     await actions.deploymentSettingsChanged();
-    assert.ok(seen.cleared.includes('findings') && seen.cleared.includes('view'), 'the first platform\'s findings are gone');
+    assert.ok(seen.cleared.includes('findings') && seen.cleared.includes('view'), "the first platform's findings are gone");
     assert.equal(seen.refreshes, refreshes + 1, 'the new platform is loaded');
   });
 

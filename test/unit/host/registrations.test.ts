@@ -43,7 +43,9 @@ describe('feature registrations', () => {
     registerFeatures(context())
       .add('slow', () => {
         const until = performance.now() + 5;
-        while (performance.now() < until) { /* busy: CPU time to count */ }
+        while (performance.now() < until) {
+          /* busy: CPU time to count */
+        }
         return { x: true };
       })
       .add('quick', () => ({}))
@@ -52,7 +54,10 @@ describe('feature registrations', () => {
         toldDeps = deps;
       });
     assert.ok(told);
-    assert.deepEqual(told.features.map(([name]) => name), ['slow', 'quick']);
+    assert.deepEqual(
+      told.features.map(([name]) => name),
+      ['slow', 'quick'],
+    );
     assert.ok((told.features[0]?.[1] ?? 0) >= 5, 'the slow feature took its 5 ms');
     assert.ok(told.ms >= told.features.reduce((sum, [, ms]) => sum + ms, 0), 'the whole is at least the sum of its features');
     assert.ok(told.cpuMs > 0, 'CPU time is counted');
@@ -61,29 +66,48 @@ describe('feature registrations', () => {
     assert.equal(whole.length, 1);
     assert.equal(whole[0]?.duration, told.ms);
     assert.deepEqual((whole[0] as unknown as { detail: unknown }).detail, { cpuMs: told.cpuMs });
-    const parts = performance.getEntriesByType('measure').filter((e) => e.name.startsWith(`${ACTIVATION_MEASURE}: `)).map((e) => e.name);
+    const parts = performance
+      .getEntriesByType('measure')
+      .filter((e) => e.name.startsWith(`${ACTIVATION_MEASURE}: `))
+      .map((e) => e.name);
     assert.deepEqual(parts, [`${ACTIVATION_MEASURE}: slow`, `${ACTIVATION_MEASURE}: quick`]);
   });
 
-  test('the in-host bench reads the last activation back from the timeline, with a profiled build\'s profile', () => {
+  test("the in-host bench reads the last activation back from the timeline, with a profiled build's profile", () => {
     performance.clearMeasures();
     performance.clearMarks();
     assert.throws(() => activationCost(), /has not activated/);
     let told: ActivationCost | undefined;
-    registerFeatures(context()).add('one', () => ({})).add('two', () => ({})).done((cost) => (told = cost));
+    registerFeatures(context())
+      .add('one', () => ({}))
+      .add('two', () => ({}))
+      .done((cost) => (told = cost));
     performance.mark(ACTIVATION_PROFILE_MARK, { detail: { nodes: [] } });
     const read = activationCost();
     assert.ok(told);
     assert.equal(read.ms, told.ms);
     assert.equal(read.cpuMs, told.cpuMs);
-    assert.deepEqual(read.phases.map(([name]) => name), ['one', 'two']);
-    assert.ok(read.phases.every(([, end], i, all) => end >= 0 && end <= read.ms + 1e-9 && (i === 0 || end >= (all[i - 1]?.[1] ?? 0))), 'each phase ends in order, within the whole');
+    assert.deepEqual(
+      read.phases.map(([name]) => name),
+      ['one', 'two'],
+    );
+    assert.ok(
+      read.phases.every(([, end], i, all) => end >= 0 && end <= read.ms + 1e-9 && (i === 0 || end >= (all[i - 1]?.[1] ?? 0))),
+      'each phase ends in order, within the whole',
+    );
     assert.deepEqual(read.profile, { nodes: [] });
   });
 
   test('the log line names the whole, its CPU time and each feature', () => {
     assert.equal(
-      activationText({ ms: 12.34, cpuMs: 10.06, features: [['services', 3], ['views', 2.25]] }),
+      activationText({
+        ms: 12.34,
+        cpuMs: 10.06,
+        features: [
+          ['services', 3],
+          ['views', 2.25],
+        ],
+      }),
       '12.3 ms (CPU 10.1 ms): services 3.0, views 2.3',
     );
   });

@@ -3,7 +3,20 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  anything, argumentList, boolean, id, listOf, map, object, oneOf, optional, parse, refine, text, wholeNumber, type Checked,
+  anything,
+  argumentList,
+  boolean,
+  id,
+  listOf,
+  map,
+  object,
+  oneOf,
+  optional,
+  parse,
+  refine,
+  text,
+  wholeNumber,
+  type Checked,
 } from '../../../src/host/schema';
 import { TRIAGE_INPUT } from '../../../src/host/triage-input';
 
@@ -36,8 +49,11 @@ void describe('schemas', () => {
   });
 
   void test('objects: fields in order, every field in the result, other keys refused when closed', () => {
-    const options = object({ ref: optional(text('ref must be text.')), follow: optional(boolean('follow must be true or false.')) },
-      'options are an object.', (extra, known) => `no option ${extra} (it takes ${known})`);
+    const options = object(
+      { ref: optional(text('ref must be text.')), follow: optional(boolean('follow must be true or false.')) },
+      'options are an object.',
+      (extra, known) => `no option ${extra} (it takes ${known})`,
+    );
     assert.deepEqual(value(options.check({ ref: 'main' })), { ref: 'main', follow: undefined });
     assert.equal(problem(options.check([])), 'options are an object.');
     assert.equal(problem(options.check(null)), 'options are an object.');
@@ -47,30 +63,46 @@ void describe('schemas', () => {
     assert.deepEqual(value(open.check({ a: 'x', b: 1 })), { a: 'x' }, 'an open object drops other keys');
   });
 
-  void test('refine and map; argument lists by position; parse throws the caller\'s error', () => {
+  void test("refine and map; argument lists by position; parse throws the caller's error", () => {
     const noSpaces = refine(text('ref must be text'), (r) => (/\s/.test(r) ? 'ref has no spaces' : undefined));
     assert.equal(problem(noSpaces.check('a b')), 'ref has no spaces');
     assert.equal(problem(noSpaces.check(1)), 'ref must be text');
     assert.equal(value(map(text('t'), (s) => s.length).check('abc')), 3);
     assert.equal(problem(map(text('t'), (s) => s.length).check(1)), 't');
-    const args = argumentList(anything((v) => (typeof v === 'string' ? v.toUpperCase() : undefined)), optional(wholeNumber(1, 9, 'n must be 1–9')));
+    const args = argumentList(
+      anything((v) => (typeof v === 'string' ? v.toUpperCase() : undefined)),
+      optional(wholeNumber(1, 9, 'n must be 1–9')),
+    );
     assert.deepEqual(value(args.check(['a'])), ['A', undefined]);
     assert.deepEqual(value(args.check([])), [undefined, undefined]);
     assert.equal(problem(args.check(['a', 10])), 'n must be 1–9');
-    assert.throws(() => parse(args, ['a', 0], (p) => new RangeError(p)), (e: unknown) => e instanceof RangeError && e.message === 'n must be 1–9');
+    assert.throws(
+      () => parse(args, ['a', 0], (p) => new RangeError(p)),
+      (e: unknown) => e instanceof RangeError && e.message === 'n must be 1–9',
+    );
     assert.throws(() => parse(text('t is text'), 1), /t is text/);
   });
 });
 
 void describe('the triage request (command and agent tool)', () => {
   void test('ids as numbers or digits; state, reason and note as the service takes them', () => {
-    assert.deepEqual(value(TRIAGE_INPUT.check({ findingIds: ['4', 5], issueType: 'sast', state: 'ignored', reason: 'false_positive', note: 'n' })),
-      { issueType: 'sast', ids: [4, 5], state: 'ignored', reason: 'false_positive', note: 'n' });
-    assert.deepEqual(value(TRIAGE_INPUT.check({ findingIds: [1], issueType: 'secrets', note: 'only a note' })),
-      { issueType: 'secrets', ids: [1], state: undefined, reason: undefined, note: 'only a note' });
+    assert.deepEqual(value(TRIAGE_INPUT.check({ findingIds: ['4', 5], issueType: 'sast', state: 'ignored', reason: 'false_positive', note: 'n' })), {
+      issueType: 'sast',
+      ids: [4, 5],
+      state: 'ignored',
+      reason: 'false_positive',
+      note: 'n',
+    });
+    assert.deepEqual(value(TRIAGE_INPUT.check({ findingIds: [1], issueType: 'secrets', note: 'only a note' })), {
+      issueType: 'secrets',
+      ids: [1],
+      state: undefined,
+      reason: undefined,
+      note: 'only a note',
+    });
   });
 
-  void test('each wrong field is named, and the service\'s own rules are checked before anything is sent', () => {
+  void test("each wrong field is named, and the service's own rules are checked before anything is sent", () => {
     assert.match(problem(TRIAGE_INPUT.check('x')), /findingIds, issueType/);
     assert.match(problem(TRIAGE_INPUT.check({ findingIds: [1], issueType: 'dast', state: 'fixing' })), /^issueType must be "sast", "sca" or "secrets"/);
     assert.match(problem(TRIAGE_INPUT.check({ findingIds: 1, issueType: 'sast', state: 'fixing' })), /^findingIds must be a list/);

@@ -26,7 +26,14 @@ class MemoryMemento {
   }
 }
 
-const api: Project = { id: 1, name: 'acme/api', tags: ['pci'], primaryBranch: 'main', createdAt: new Date('2024-05-01T12:00:00Z'), latestScanAt: new Date('2026-11-20T08:00:00Z') };
+const api: Project = {
+  id: 1,
+  name: 'acme/api',
+  tags: ['pci'],
+  primaryBranch: 'main',
+  createdAt: new Date('2024-05-01T12:00:00Z'),
+  latestScanAt: new Date('2026-11-20T08:00:00Z'),
+};
 const web: Project = { id: 2, name: 'acme/web', tags: [] };
 
 function memory() {
@@ -38,7 +45,7 @@ function memory() {
 }
 
 void describe('StartMemory', () => {
-  test('keeps the workspace\'s projects for their deployment and gives them back, dates as dates', async () => {
+  test("keeps the workspace's projects for their deployment and gives them back, dates as dates", async () => {
     const { start } = memory();
     await start.keep('acme', [api, web]);
     const back = start.restore('acme');
@@ -67,7 +74,7 @@ void describe('StartMemory', () => {
     const third = memory();
     for (const [key, value] of first.globalState.values) third.globalState.values.set(key, value);
     third.start.restore('other');
-    assert.equal(third.shapes.spelling, undefined, 'not another deployment\'s');
+    assert.equal(third.shapes.spelling, undefined, "not another deployment's");
   });
 
   test('kept data that is not a project list reads as nothing', () => {
@@ -78,7 +85,7 @@ void describe('StartMemory', () => {
     assert.deepEqual(start.restore('acme'), [web]);
   });
 
-  test('follows the session: a sign-in adopts what was kept, a refresh keeps the workspace\'s projects, a sign-out forgets', async () => {
+  test("follows the session: a sign-in adopts what was kept, a refresh keeps the workspace's projects, a sign-out forgets", async () => {
     const { start, workspaceState, globalState } = memory();
     await start.keep('acme', [api]);
     const session = new Emitter<{ kind: string; deployment?: { slug: string } }>();
@@ -86,13 +93,20 @@ void describe('StartMemory', () => {
     const projectsChanged = new Emitter<void>();
     let adopted: readonly Project[] | undefined;
     let listed = false;
-    const found = new Map<string, Project>([[api.name, api], [web.name, web]]);
+    const found = new Map<string, Project>([
+      [api.name, api],
+      [web.name, web],
+    ]);
     const follows = {
       session: { onDidChange: session.event },
       projects: {
-        get listed() { return listed; },
+        get listed() {
+          return listed;
+        },
         known: [] as readonly Project[],
-        adoptKnown: (projects: readonly Project[]) => { adopted = projects; },
+        adoptKnown: (projects: readonly Project[]) => {
+          adopted = projects;
+        },
         find: (name: string) => found.get(name),
         onDidChange: projectsChanged.event,
         state: { kind: 'loaded' },
@@ -107,7 +121,11 @@ void describe('StartMemory', () => {
     listed = true;
     drawn.fire({ cause: 'refresh' });
     await new Promise((resolve) => setImmediate(resolve));
-    assert.deepEqual(start.restore('acme').map((p) => p.name), [api.name, web.name], 'a refresh keeps every workspace project found');
+    assert.deepEqual(
+      start.restore('acme').map((p) => p.name),
+      [api.name, web.name],
+      'a refresh keeps every workspace project found',
+    );
     session.fire({ kind: 'signedOut' });
     await new Promise((resolve) => setImmediate(resolve));
     assert.equal(workspaceState.values.size, 0, 'signed out: no projects kept');

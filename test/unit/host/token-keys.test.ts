@@ -3,7 +3,12 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { adoptLegacyToken, isTokenKey, LEGACY_TOKEN_KEY, tokenKey } from '../../../src/host/token-keys';
 
-function secrets(initial: Record<string, string>): { map: Map<string, string>; get(k: string): Promise<string | undefined>; store(k: string, v: string): Promise<void>; delete(k: string): Promise<void> } {
+function secrets(initial: Record<string, string>): {
+  map: Map<string, string>;
+  get(k: string): Promise<string | undefined>;
+  store(k: string, v: string): Promise<void>;
+  delete(k: string): Promise<void>;
+} {
   const map = new Map(Object.entries(initial));
   return {
     map,

@@ -25,9 +25,23 @@ function translatorOf(locale: string): (message: string, args: readonly (string 
   return (message, args) => formatMessage(words[message] ?? message, args);
 }
 
-const resources = { nonce: 'bm9uY2UxMjM0', cspSource: 'https://webview.example', scriptUri: 'https://webview.example/details.js', styleUri: 'https://webview.example/details.css' };
-const ai = sastFinding({ ruleName: 'ai.authorization.missing-ownership-check', message: 'The route returns any user\'s record.', file: 'src/server.js', line: 12, ai: { impact: 'Records of others can be read.' } });
-const lodash = scaFinding({ package: 'lodash', version: '4.17.20', advisory: 'CVE-2021-23337', reachability: 'unreachable', fixVersions: ['4.17.21'] }, { message: 'Command injection in template' });
+const resources = {
+  nonce: 'bm9uY2UxMjM0',
+  cspSource: 'https://webview.example',
+  scriptUri: 'https://webview.example/details.js',
+  styleUri: 'https://webview.example/details.css',
+};
+const ai = sastFinding({
+  ruleName: 'ai.authorization.missing-ownership-check',
+  message: "The route returns any user's record.",
+  file: 'src/server.js',
+  line: 12,
+  ai: { impact: 'Records of others can be read.' },
+});
+const lodash = scaFinding(
+  { package: 'lodash', version: '4.17.20', advisory: 'CVE-2021-23337', reachability: 'unreachable', fixVersions: ['4.17.21'] },
+  { message: 'Command injection in template' },
+);
 
 void describe('the presentation in German', () => {
   beforeEach(() => setTranslator(translatorOf('de'), 'de'));
@@ -41,12 +55,18 @@ void describe('the presentation in German', () => {
     assert.equal(loadingFindings('sca', 'tree:a:sca', 3000).text, 'Lieferketten-Befunde werden geladen… bisher 3.000');
     assert.equal(skippedFindings(1).text, '1 Befund konnte nicht gelesen werden und wird nicht angezeigt');
     assert.equal(skippedFindings(1200).text, '1.200 Befunde konnten nicht gelesen werden und werden nicht angezeigt');
-    assert.equal(issueTypeDescription({ loading: true, cancelled: false }, () => 0), 'wird geladen…');
+    assert.equal(
+      issueTypeDescription({ loading: true, cancelled: false }, () => 0),
+      'wird geladen…',
+    );
     assert.equal(projectDescription({ id: 1, name: 'shop', tags: ['pci'] }, 'feature/x', 'main'), 'feature/x (ausgecheckt: main) · pci');
-    assert.match(projectTooltip({ id: 1, name: 'shop', tags: [], primaryBranch: 'main' }, 'main', undefined, true), /In diesem Fenster geöffnet.*Hauptbranch: main/s);
+    assert.match(
+      projectTooltip({ id: 1, name: 'shop', tags: [], primaryBranch: 'main' }, 'main', undefined, true),
+      /In diesem Fenster geöffnet.*Hauptbranch: main/s,
+    );
   });
 
-  void test('a finding in the tree: description and tooltip; the platform\'s message as sent', () => {
+  void test("a finding in the tree: description and tooltip; the platform's message as sent", () => {
     assert.equal(findingDescription(lodash), 'nicht erreichbar · Korrektur 4.17.21');
     const tip = findingTooltip(ai);
     assert.match(tip, /Schweregrad: /);
@@ -54,17 +74,29 @@ void describe('the presentation in German', () => {
     assert.match(tip, /The route returns any user\\'s record\\\./, 'the rule message stays as sent');
   });
 
-  void test('Problems: our words around the platform\'s text in German; the source unchanged', () => {
-    assert.equal(diagnosticMessage(ai), 'KI: The route returns any user\'s record.');
-    assert.equal(diagnosticMessage(lodash, true), 'lodash 4.17.20 — CVE-2021-23337 (von Ihrem Code aus nicht erreichbar): Command injection in template Behoben in 4.17.21. (der Code hier wurde seit dem Scan geändert)');
+  void test("Problems: our words around the platform's text in German; the source unchanged", () => {
+    assert.equal(diagnosticMessage(ai), "KI: The route returns any user's record.");
+    assert.equal(
+      diagnosticMessage(lodash, true),
+      'lodash 4.17.20 — CVE-2021-23337 (von Ihrem Code aus nicht erreichbar): Command injection in template Behoben in 4.17.21. (der Code hier wurde seit dem Scan geändert)',
+    );
     assert.equal(DIAGNOSTIC_SOURCE, 'AppSec');
   });
 
   void test('the filter picker: facets and values', () => {
     const facets = facetItems(EMPTY_SELECTION, ['sast', 'ai', 'sca', 'secrets']);
     const reach = facets.find((f) => f.key === 'exposures');
-    assert.deepEqual(reach && { label: reach.label, description: reach.description, detail: reach.detail }, { label: 'Erreichbarkeit', description: 'beliebig', detail: 'Nur Lieferketten-Befunde' });
-    assert.deepEqual(valueItems('status', EMPTY_SELECTION).map((v) => v.label).slice(0, 3), ['Beliebig', 'offen', 'in Prüfung']);
+    assert.deepEqual(reach && { label: reach.label, description: reach.description, detail: reach.detail }, {
+      label: 'Erreichbarkeit',
+      description: 'beliebig',
+      detail: 'Nur Lieferketten-Befunde',
+    });
+    assert.deepEqual(
+      valueItems('status', EMPTY_SELECTION)
+        .map((v) => v.label)
+        .slice(0, 3),
+      ['Beliebig', 'offen', 'in Prüfung'],
+    );
   });
 
   void test('the hover and the details panel', () => {

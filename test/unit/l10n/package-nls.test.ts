@@ -11,15 +11,32 @@ import { LOCALES, ROOT, nlsBundle, nlsKey, rawManifest } from '../helpers/packag
 
 /** Fields whose text VS Code shows to a person, wherever they sit in `contributes`. */
 const TEXT_FIELDS = new Set([
-  'title', 'shortTitle', 'category', 'label', 'contextualTitle', 'contents', 'description', 'markdownDescription',
-  'enumDescriptions', 'markdownEnumDescriptions', 'enumItemLabels', 'deprecationMessage', 'markdownDeprecationMessage',
-  'errorMessage', 'altText', 'displayName', 'userDescription',
+  'title',
+  'shortTitle',
+  'category',
+  'label',
+  'contextualTitle',
+  'contents',
+  'description',
+  'markdownDescription',
+  'enumDescriptions',
+  'markdownEnumDescriptions',
+  'enumItemLabels',
+  'deprecationMessage',
+  'markdownDeprecationMessage',
+  'errorMessage',
+  'altText',
+  'displayName',
+  'userDescription',
 ]);
 
 /** Values a locale may keep as in English: product names, the same in every language. */
 const SAME_IN_EVERY_LANGUAGE = new Set(['AppSec Findings', 'AppSec']);
 
-interface TextField { readonly path: string; readonly value: string }
+interface TextField {
+  readonly path: string;
+  readonly value: string;
+}
 
 /** Whether the string at `path` (under `contributes`) is read by a person. */
 function isUserFacing(path: readonly string[]): boolean {
@@ -46,7 +63,8 @@ function userFacingFields(manifest: unknown): TextField[] {
   for (const [name, capability] of Object.entries(m.capabilities ?? {})) {
     if (typeof capability.description === 'string') top.push({ path: `capabilities.${name}.description`, value: capability.description });
   }
-  const contributes = strings(m.contributes, [], []).filter((f) => isUserFacing(f.path.split('.')))
+  const contributes = strings(m.contributes, [], [])
+    .filter((f) => isUserFacing(f.path.split('.')))
     .map((f) => ({ path: `contributes.${f.path}`, value: f.value }));
   return [...top, ...contributes];
 }
@@ -64,7 +82,15 @@ function invariants(text: string): Record<string, string[]> {
 
 /** A .vscodeignore pattern (`*` within a folder, `**` across folders) as a regular expression. */
 function globRegExp(glob: string): RegExp {
-  const source = glob.split('**').map((part) => part.split('*').map((text) => text.replace(/[.+?^$()|[\]{}\\]/g, '\\$&')).join('[^/]*')).join('.*');
+  const source = glob
+    .split('**')
+    .map((part) =>
+      part
+        .split('*')
+        .map((text) => text.replace(/[.+?^$()|[\]{}\\]/g, '\\$&'))
+        .join('[^/]*'),
+    )
+    .join('.*');
   return new RegExp(`^${source}$`);
 }
 
@@ -80,13 +106,19 @@ describe('package.json through VS Code localization', () => {
         commands: [{ command: 'x.run', title: 'Run', category: '%c%' }],
         configuration: { properties: { 'x.a': { enum: ['a'], enumItemLabels: ['A'], markdownDescription: 'Says' } } },
         views: { x: [{ id: 'x.v', name: 'View' }] },
-        languageModelTools: [{ name: 'x_tool', displayName: 'Tool', modelDescription: 'For the model', inputSchema: { properties: { p: { description: 'Model' } } } }],
+        languageModelTools: [
+          { name: 'x_tool', displayName: 'Tool', modelDescription: 'For the model', inputSchema: { properties: { p: { description: 'Model' } } } },
+        ],
       },
     }).map((f) => f.path);
     assert.deepEqual(found, [
-      'displayName', 'contributes.commands.0.title', 'contributes.commands.0.category',
-      'contributes.configuration.properties.x.a.enumItemLabels.0', 'contributes.configuration.properties.x.a.markdownDescription',
-      'contributes.views.x.0.name', 'contributes.languageModelTools.0.displayName',
+      'displayName',
+      'contributes.commands.0.title',
+      'contributes.commands.0.category',
+      'contributes.configuration.properties.x.a.enumItemLabels.0',
+      'contributes.configuration.properties.x.a.markdownDescription',
+      'contributes.views.x.0.name',
+      'contributes.languageModelTools.0.displayName',
     ]);
   });
 
@@ -101,22 +133,48 @@ describe('package.json through VS Code localization', () => {
   });
 
   test('package.nls.json has no key that package.json does not use', () => {
-    const used = new Set(strings(manifest, [], []).map((f) => nlsKey(f.value)).filter((key) => key !== undefined));
-    assert.deepEqual(Object.keys(english).filter((key) => !used.has(key)), []);
+    const used = new Set(
+      strings(manifest, [], [])
+        .map((f) => nlsKey(f.value))
+        .filter((key) => key !== undefined),
+    );
+    assert.deepEqual(
+      Object.keys(english).filter((key) => !used.has(key)),
+      [],
+    );
   });
 
-  test('the contract stays literal: command ids, setting keys, when clauses, the agent tools\' names, schemas and model descriptions', () => {
-    const keyed = strings(manifest, [], []).filter((f) => nlsKey(f.value) !== undefined).map((f) => f.path);
-    const contract = /\.(command|id|view|when|enablement|submenu|group|name|toolReferenceName|modelDescription)$|\.inputSchema\.|^contributes\.configuration\..*\.(enum|default)(\.|$)/;
-    assert.deepEqual(keyed.filter((path) => contract.test(path) && !/^contributes\.views\.[^.]+\.\d+\.name$/.test(path)), []);
+  test("the contract stays literal: command ids, setting keys, when clauses, the agent tools' names, schemas and model descriptions", () => {
+    const keyed = strings(manifest, [], [])
+      .filter((f) => nlsKey(f.value) !== undefined)
+      .map((f) => f.path);
+    const contract =
+      /\.(command|id|view|when|enablement|submenu|group|name|toolReferenceName|modelDescription)$|\.inputSchema\.|^contributes\.configuration\..*\.(enum|default)(\.|$)/;
+    assert.deepEqual(
+      keyed.filter((path) => contract.test(path) && !/^contributes\.views\.[^.]+\.\d+\.name$/.test(path)),
+      [],
+    );
   });
 
   test('every package.nls.<locale>.json is a shipped language checked below, and the package carries them all', () => {
-    const files = readdirSync(ROOT).filter((f) => /^package\.nls\..+\.json$/.test(f)).sort();
-    assert.deepEqual(files, LOCALES.map((locale) => `package.nls.${locale}.json`).sort(), 'a new language goes into LOCALES (test/unit/helpers/package-text.ts)');
+    const files = readdirSync(ROOT)
+      .filter((f) => /^package\.nls\..+\.json$/.test(f))
+      .sort();
+    assert.deepEqual(
+      files,
+      LOCALES.map((locale) => `package.nls.${locale}.json`).sort(),
+      'a new language goes into LOCALES (test/unit/helpers/package-text.ts)',
+    );
     // .vscodeignore leaves out everything (`**`) but what a `!` pattern brings back.
-    const kept = readFileSync(join(ROOT, '.vscodeignore'), 'utf8').split('\n').filter((line) => line.startsWith('!')).map((line) => globRegExp(line.slice(1).trim()));
-    for (const file of ['package.nls.json', ...files]) assert.ok(kept.some((re) => re.test(file)), `.vscodeignore ships ${file}`);
+    const kept = readFileSync(join(ROOT, '.vscodeignore'), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('!'))
+      .map((line) => globRegExp(line.slice(1).trim()));
+    for (const file of ['package.nls.json', ...files])
+      assert.ok(
+        kept.some((re) => re.test(file)),
+        `.vscodeignore ships ${file}`,
+      );
   });
 
   for (const locale of LOCALES) {
@@ -124,7 +182,9 @@ describe('package.json through VS Code localization', () => {
       const bundle = nlsBundle(locale);
       const keys = Object.keys(english);
       // Every problem at once, so a contributor fixes the whole file in one go.
-      const problems = Object.keys(bundle).filter((key) => !(key in english)).map((key) => `${key}: not in package.nls.json`);
+      const problems = Object.keys(bundle)
+        .filter((key) => !(key in english))
+        .map((key) => `${key}: not in package.nls.json`);
       for (const key of keys) {
         if (!(key in bundle)) {
           problems.push(`${key}: missing`);
@@ -136,7 +196,8 @@ describe('package.json through VS Code localization', () => {
         else {
           const [want, got] = [invariants(source), invariants(text)];
           for (const kind of Object.keys(want)) {
-            if (JSON.stringify(want[kind]) !== JSON.stringify(got[kind])) problems.push(`${key}: ${kind} ${JSON.stringify(got[kind])}, English has ${JSON.stringify(want[kind])}`);
+            if (JSON.stringify(want[kind]) !== JSON.stringify(got[kind]))
+              problems.push(`${key}: ${kind} ${JSON.stringify(got[kind])}, English has ${JSON.stringify(want[kind])}`);
           }
         }
       }

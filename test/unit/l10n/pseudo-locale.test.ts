@@ -7,7 +7,19 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { CLOSE, GROWTH, OPEN, PAD, PSEUDO_LOCALE, englishLeft, keptParts, pseudoText, pseudoWords, writePseudoLocale, wordsOf } from '../../integration/launch/pseudo-locale.mjs';
+import {
+  CLOSE,
+  GROWTH,
+  OPEN,
+  PAD,
+  PSEUDO_LOCALE,
+  englishLeft,
+  keptParts,
+  pseudoText,
+  pseudoWords,
+  writePseudoLocale,
+  wordsOf,
+} from '../../integration/launch/pseudo-locale.mjs';
 import { englishKeys } from '../helpers/l10n-keys';
 import { ROOT } from '../helpers/package-text';
 
@@ -67,7 +79,7 @@ void test('the run writes the words into the installed copy, with the runtime ke
   }
 });
 
-void test('English left: plain words of ours are listed; pseudo text, the platform\'s words and the contract are not', () => {
+void test("English left: plain words of ours are listed; pseudo text, the platform's words and the contract are not", () => {
   const allowed = new Set(['acme', 'payments', 'api', 'AppSec']);
   assert.deepEqual(englishLeft(`acme/payments-api ${pseudoText('in workspace')} AppSec`, allowed), []);
   assert.deepEqual(englishLeft('acme/payments-api 3 dependencies in workspace', allowed), ['dependencies', 'in', 'workspace']);

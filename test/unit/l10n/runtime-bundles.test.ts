@@ -13,23 +13,28 @@ const placeholders = (text: string): string[] => [...text.matchAll(/\{\d+\}/g)].
 
 function bundle(locale: string): Record<string, string> | undefined {
   const file = join(ROOT, 'l10n', `bundle.l10n.${locale}.json`);
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) as Record<string, string> : undefined;
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : undefined;
 }
 
 void describe('run-time words through vscode.l10n', () => {
   void test('the parser reads literal keys, escapes and both quotes, and reports a call it cannot read', () => {
-    const found = keysOf([
-      "t('Loading {0}…', noun);",
-      't("Can\'t {0}")',
-      "t(`Plain`)",
-      "said('Refresh failed')",
-      "vscode.l10n.t(message, ...args)",
-      "// t('in a comment')",
-      "t(`Loading ${noun}`)",
-      "t(variable)",
-      "t('a' + b)",
-    ].join('\n'));
-    assert.deepEqual(found.uses.map((u) => u.key), ['Loading {0}…', "Can't {0}", 'Plain', 'Refresh failed']);
+    const found = keysOf(
+      [
+        "t('Loading {0}…', noun);",
+        't("Can\'t {0}")',
+        't(`Plain`)',
+        "said('Refresh failed')",
+        'vscode.l10n.t(message, ...args)',
+        "// t('in a comment')",
+        't(`Loading ${noun}`)',
+        't(variable)',
+        "t('a' + b)",
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      found.uses.map((u) => u.key),
+      ['Loading {0}…', "Can't {0}", 'Plain', 'Refresh failed'],
+    );
     assert.equal(found.unreadable.length, 3, found.unreadable.join('\n'));
   });
 

@@ -47,7 +47,9 @@ export const CHECKED = [
 function files(path: string): string[] {
   const full = join(ROOT, path);
   if (!statSync(full).isDirectory()) return [path];
-  return readdirSync(full).flatMap((name) => files(`${path}/${name}`)).filter((f) => f.endsWith('.ts'));
+  return readdirSync(full)
+    .flatMap((name) => files(`${path}/${name}`))
+    .filter((f) => f.endsWith('.ts'));
 }
 
 /** Comments blanked (lengths and lines kept), so an example in a comment is never a finding. */
@@ -126,7 +128,8 @@ export function literalsOf(source: string, webview = false): string[] {
       // The template's own markup: its `${…}` parts are values (escaped, or `t(…)`).
       const markup = readLiteral(text, (m.index ?? 0) + 4)?.own ?? '';
       for (const node of markup.matchAll(/>([^<>]*)</g)) if (holdsWord(node[1])) found.push(`${lineOf(m.index ?? 0)}: text "${node[1].trim()}"`);
-      for (const attr of markup.matchAll(/\b(?:title|aria-label|alt|placeholder)="([^"]*)"/g)) if (holdsWord(attr[1])) found.push(`${lineOf(m.index ?? 0)}: ${attr[0]}`);
+      for (const attr of markup.matchAll(/\b(?:title|aria-label|alt|placeholder)="([^"]*)"/g))
+        if (holdsWord(attr[1])) found.push(`${lineOf(m.index ?? 0)}: ${attr[0]}`);
     }
   }
   return found;
@@ -135,12 +138,12 @@ export function literalsOf(source: string, webview = false): string[] {
 void describe('the user-facing literals of the converted files go through t()', () => {
   void test('the rule finds what it should, and passes what it should', () => {
     assert.deepEqual(literalsOf("void vscode.window.showErrorMessage('Refresh failed', 'Retry');").length, 1);
-    assert.deepEqual(literalsOf('void vscode.window.showWarningMessage(t(\'Refresh failed\'));'), []);
+    assert.deepEqual(literalsOf("void vscode.window.showWarningMessage(t('Refresh failed'));"), []);
     assert.equal(literalsOf("item.tooltip = 'Open the finding';").length, 1);
-    assert.equal(literalsOf("return { label: `$(check) Apply`, description: summary };").length, 1);
+    assert.equal(literalsOf('return { label: `$(check) Apply`, description: summary };').length, 1);
     assert.deepEqual(literalsOf("return { label: `$(check) ${t('Apply')}`, description: `${a} · ${b}` };"), []);
     assert.deepEqual(literalsOf("const x = { label: group.label, text: t('No findings'), title: '' };"), []);
-    assert.deepEqual(literalsOf('// tooltip: \'not code\''), []);
+    assert.deepEqual(literalsOf("// tooltip: 'not code'"), []);
     assert.equal(literalsOf('html`<span class="badge">malicious package</span>`', true).length, 1);
     assert.equal(literalsOf('html`<nav aria-label="Actions">${x}</nav>`', true).length, 1);
     assert.deepEqual(literalsOf('html`<span class="badge">${t(\'malicious package\')}</span>`', true), []);
@@ -152,7 +155,12 @@ void describe('the user-facing literals of the converted files go through t()', 
 
   void test('no converted file shows a user-facing literal', () => {
     const offenders = CHECKED.flatMap(files).flatMap((file) =>
-      literalsOf(readFileSync(join(ROOT, file), 'utf8'), file.startsWith('src/webviews/')).map((hit) => `  ${file}:${hit}`));
-    assert.equal(offenders.length, 0, `user-facing literals not passed through t() (docs/l10n-glossary.md, "Runtime words: the rule"):\n${offenders.join('\n')}`);
+      literalsOf(readFileSync(join(ROOT, file), 'utf8'), file.startsWith('src/webviews/')).map((hit) => `  ${file}:${hit}`),
+    );
+    assert.equal(
+      offenders.length,
+      0,
+      `user-facing literals not passed through t() (docs/l10n-glossary.md, "Runtime words: the rule"):\n${offenders.join('\n')}`,
+    );
   });
 });

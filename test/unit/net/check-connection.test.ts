@@ -19,8 +19,12 @@ let authProxy: RunningTinyproxy;
 
 function check(baseUrl: string, net: Partial<NetworkSettings> = {}, token?: string, env: Env = {}): Promise<ConnectionReport> {
   return checkConnection({
-    baseUrl, network: { strictSSL: true, noProxy: [], ...net }, env, getToken: () => Promise.resolve(token),
-    extensionVersion: '0.0.0-test', timeoutMs: 3_000,
+    baseUrl,
+    network: { strictSSL: true, noProxy: [], ...net },
+    env,
+    getToken: () => Promise.resolve(token),
+    extensionVersion: '0.0.0-test',
+    timeoutMs: 3_000,
   });
 }
 
@@ -66,13 +70,19 @@ void describe('check connection', () => {
   void it('shows the certificate of the https platform when its CA is trusted', async () => {
     const report = await check(secure.url, { caBundlePath: ca.caCertPath }, secure.token);
     assert.equal(report.ok, true, formatReport(report).join('\n'));
-    assert.match(step(report, 'tls').detail, /^TLSv1\.[23], certificate of localhost \(issuer AppSec Test CA, valid until \d{4}-\d\d-\d\d, [01] days? left\); trusted\.$/);
+    assert.match(
+      step(report, 'tls').detail,
+      /^TLSv1\.[23], certificate of localhost \(issuer AppSec Test CA, valid until \d{4}-\d\d-\d\d, [01] days? left\); trusted\.$/,
+    );
   });
 
   void it('fails at TLS without the CA: the verification code, the issuer, and the fix; later steps not run', async () => {
     const report = await check(secure.url, {}, secure.token);
     assert.equal(report.failed?.id, 'tls');
-    assert.match(step(report, 'tls').detail, /^The certificate of localhost \(issuer AppSec Test CA, .*\) is issued by a certificate authority that is not trusted \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)/);
+    assert.match(
+      step(report, 'tls').detail,
+      /^The certificate of localhost \(issuer AppSec Test CA, .*\) is issued by a certificate authority that is not trusted \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)/,
+    );
     assert.match(step(report, 'tls').fix ?? '', /appsecFindings\.caBundlePath.*NODE_EXTRA_CA_CERTS/);
     assert.equal(statuses(report).split(' ').slice(-2).join(' '), 'http:skipped auth:skipped');
     assert.match(formatReport(report)[0] ?? '', /FAILED at "TLS handshake"/);

@@ -31,18 +31,21 @@ void describe('certificate explanations', () => {
     }
   });
 
-  void it('finds the certificate code below undici\'s proxy wrapper', () => {
+  void it("finds the certificate code below undici's proxy wrapper", () => {
     const wrapped = Object.assign(new Error('tls through proxy'), { code: 'UND_ERR_PRX_TLS', cause: withCode('ERR_TLS_CERT_ALTNAME_INVALID') });
     assert.equal(certificateCodeIn(wrapped), 'ERR_TLS_CERT_ALTNAME_INVALID');
     const e = errorFromTransport(via(wrapped), origin, undefined);
     assert.equal(e.reason, 'certificate');
-    assert.match(e.message, /reached through the proxy http:\/\/\*\*\*:\*\*\*@proxy\.corp:3128, which may be inspecting TLS\) was issued for another host name/);
+    assert.match(
+      e.message,
+      /reached through the proxy http:\/\/\*\*\*:\*\*\*@proxy\.corp:3128, which may be inspecting TLS\) was issued for another host name/,
+    );
     assert.equal(certificateCodeIn(withCode('ECONNRESET')), undefined);
   });
 });
 
 void describe('proxy failures', () => {
-  void it('reads the proxy\'s status from undici\'s messages', () => {
+  void it("reads the proxy's status from undici's messages", () => {
     assert.equal(proxyStatusIn('Proxy response (407) !== 200 when HTTP Tunneling'), 407);
     assert.equal(proxyStatusIn('Proxy Authentication Required (407)'), 407);
     assert.equal(proxyStatusIn('socket hang up'), undefined);
@@ -50,7 +53,10 @@ void describe('proxy failures', () => {
 
   void it('a proxy that cannot reach the platform (502) is retried; a refusal (401/403/407) is final', () => {
     const bad = errorFromTransport(via(withCode('UND_ERR_ABORTED', 'Proxy response (502) !== 200 when HTTP Tunneling')), origin, undefined);
-    assert.match(bad.message, /^The proxy http:\/\/\*\*\*:\*\*\*@proxy\.corp:3128 \(from http\.proxy\) could not open a connection to https:\/\/semgrep\.dev \(502\)/);
+    assert.match(
+      bad.message,
+      /^The proxy http:\/\/\*\*\*:\*\*\*@proxy\.corp:3128 \(from http\.proxy\) could not open a connection to https:\/\/semgrep\.dev \(502\)/,
+    );
     assert.equal(isTransientNetworkError(bad), true);
     for (const status of [401, 403, 407]) {
       const refused = errorFromTransport(via(withCode('UND_ERR_ABORTED', `Proxy response (${status}) !== 200 when HTTP Tunneling`)), origin, undefined);
@@ -77,7 +83,7 @@ void describe('proxy failures', () => {
 void describe('trust', () => {
   const pem = '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----';
 
-  void it('keeps Node\'s defaults untouched without a bundle setting', () => {
+  void it("keeps Node's defaults untouched without a bundle setting", () => {
     const trust = loadTrust({ strictSSL: true, noProxy: [] }, {}, () => pem);
     assert.equal(trust.ca, undefined);
     assert.deepEqual([trust.extras, trust.problems, trust.warnings], [[], [], []]);

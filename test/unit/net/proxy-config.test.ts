@@ -9,7 +9,11 @@ const https = new URL('https://semgrep.dev');
 
 function proxyOf(target: URL, net: NetworkSettings, env: Env): string {
   const d = proxyFor(target, net, env);
-  return d.kind === 'proxy' ? `${d.proxy.display} from ${d.proxy.source}` : d.kind === 'direct' ? `direct: ${d.reason.english}` : `invalid: ${d.message.english}`;
+  return d.kind === 'proxy'
+    ? `${d.proxy.display} from ${d.proxy.source}`
+    : d.kind === 'direct'
+      ? `direct: ${d.reason.english}`
+      : `invalid: ${d.message.english}`;
 }
 
 void describe('proxy choice', () => {

@@ -124,7 +124,10 @@ void describe('through a real proxy (tinyproxy)', () => {
   void it('(g) a dead proxy is a network error naming the proxy and where it is set, without credentials', async () => {
     const port = await freePort();
     const e = await platformError(deploymentsVia(secure, { proxy: `http://bob:hunter2@127.0.0.1:${port}`, caBundlePath: ca.caCertPath }), 'network');
-    assert.match(e.message, new RegExp(`Could not reach ${secure.url} through the proxy http://\\*\\*\\*:\\*\\*\\*@127\\.0\\.0\\.1:${port} \\(from http\\.proxy\\): ECONNREFUSED`));
+    assert.match(
+      e.message,
+      new RegExp(`Could not reach ${secure.url} through the proxy http://\\*\\*\\*:\\*\\*\\*@127\\.0\\.0\\.1:${port} \\(from http\\.proxy\\): ECONNREFUSED`),
+    );
     assert.doesNotMatch(e.message, /hunter2|bob/);
     assert.equal(e.setting, 'http.proxy');
     const fromEnv = await platformError(deploymentsVia(plain, {}, { http_proxy: `127.0.0.1:${port}` }), 'network');

@@ -35,7 +35,10 @@ async function inChildProcess(server: RunningPlatform, extraCaPath: string | und
   const env: NodeJS.ProcessEnv = { ...process.env, APPSEC_BASE_URL: server.url, APPSEC_TOKEN: server.token };
   delete env.NODE_EXTRA_CA_CERTS;
   if (extraCaPath) env.NODE_EXTRA_CA_CERTS = extraCaPath;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(__dirname, 'fixtures', 'list-deployments.ts')], { env, timeout: 15_000 });
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(__dirname, 'fixtures', 'list-deployments.ts')], {
+    env,
+    timeout: 15_000,
+  });
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as { ok?: boolean; reason?: string; message?: string };
 }
 
@@ -57,13 +60,18 @@ void describe('TLS trust (local platform over https, throwaway CA)', () => {
   });
 
   void it('works with the CA from appsecFindings.caBundlePath', async () => {
-    assert.equal((await deployments(secure, dispatcher({ caBundlePath: ca.caCertPath })) as unknown[]).length, 1);
+    assert.equal(((await deployments(secure, dispatcher({ caBundlePath: ca.caCertPath }))) as unknown[]).length, 1);
   });
 
   void it('without the CA fails with reason certificate, the problem and both fixes; no request gets through', async () => {
     const seen = secure.requests.length;
     const e = await platformError(deployments(secure, dispatcher({})), 'certificate');
-    assert.match(e.message, new RegExp(`^The TLS certificate of ${secure.url} is issued by a certificate authority that is not trusted \\(UNABLE_TO_VERIFY_LEAF_SIGNATURE\\), so the connection was refused\\.`));
+    assert.match(
+      e.message,
+      new RegExp(
+        `^The TLS certificate of ${secure.url} is issued by a certificate authority that is not trusted \\(UNABLE_TO_VERIFY_LEAF_SIGNATURE\\), so the connection was refused\\.`,
+      ),
+    );
     assert.match(e.message, /set appsecFindings\.caBundlePath to that CA certificate \(PEM\), or start VS Code with NODE_EXTRA_CA_CERTS=<file>/);
     assert.doesNotMatch(e.message, /proxyStrictSSL/, 'turning verification off is never the advice');
     assert.equal(secure.requests.length, seen, 'the token never reached the untrusted server');
@@ -75,13 +83,16 @@ void describe('TLS trust (local platform over https, throwaway CA)', () => {
     assert.equal(e.setting, 'appsecFindings.baseUrl');
   });
 
-  void it('adds the bundle to Node\'s CAs and to NODE_EXTRA_CA_CERTS instead of replacing them', async () => {
+  void it("adds the bundle to Node's CAs and to NODE_EXTRA_CA_CERTS instead of replacing them", async () => {
     const log = recordingLog();
     const both = dispatcher({ caBundlePath: ca.caCertPath }, { NODE_EXTRA_CA_CERTS: otherCa.caCertPath }, log);
     await deployments(secure, both);
     await deployments(otherSecure, both);
     const trusted = new Set(both.trust.ca);
-    assert.ok(rootCertificates.every((c) => trusted.has(c)), 'every public root CA is still trusted');
+    assert.ok(
+      rootCertificates.every((c) => trusted.has(c)),
+      'every public root CA is still trusted',
+    );
     assert.match(log.text(), /1 certificate\(s\) from NODE_EXTRA_CA_CERTS .* and 1 certificate\(s\) from appsecFindings\.caBundlePath/);
   });
 

@@ -20,7 +20,11 @@ const ECHOING_BODY = `<html><body>upstream failed for GET with Authorization: Be
 const NEXT_STEP = /(Try again|try again|Check |check |Narrow the request|Sign in)/;
 
 const SBOM_REQUEST = (repositoryId: number): SbomExportRequest => ({
-  repositoryId, ref: 'main', outputFormat: 'SBOM_OUTPUT_FORMAT_JSON', cycloneDxVersion: '1.6', componentType: 'APPLICATION',
+  repositoryId,
+  ref: 'main',
+  outputFormat: 'SBOM_OUTPUT_FORMAT_JSON',
+  cycloneDxVersion: '1.6',
+  componentType: 'APPLICATION',
 });
 
 const RETRY_POLICY = { maxRetries: RETRIES, baseDelayMs: 1, maxDelayMs: 4, totalBudgetMs: 10_000 };
@@ -94,7 +98,11 @@ void describe('faults that are retried (GET)', () => {
     assert.equal(attempts(), 2);
     assert.ok(elapsed >= 990, `waited ${elapsed} ms for Retry-After: 1`);
     // And no longer: the one wait it chose is the second asked for, nothing added.
-    assert.deepEqual(noting.retries.map((r) => [r.error.status, r.delayMs]), [[429, 1_000]], 'one retry, after the second asked for');
+    assert.deepEqual(
+      noting.retries.map((r) => [r.error.status, r.delayMs]),
+      [[429, 1_000]],
+      'one retry, after the second asked for',
+    );
   });
 
   void it('429 with Retry-After as an HTTP date: waits until that moment, then the retry succeeds', async () => {
@@ -144,11 +152,18 @@ void describe('faults that are retried (GET)', () => {
     // Not after the 4 s spike: an attempt that waited for the spike's answer would have used it
     // and made no second one. The retry came on the timeout, after a backoff of a few ms.
     assert.equal(attempts(), 2);
-    assert.deepEqual(quick.retries.map((r) => [r.error.reason, r.delayMs <= RETRY_POLICY.maxDelayMs]), [['timeout', true]], 'retried on the timeout, after a short backoff');
+    assert.deepEqual(
+      quick.retries.map((r) => [r.error.reason, r.delayMs <= RETRY_POLICY.maxDelayMs]),
+      [['timeout', true]],
+      'retried on the timeout, after a short backoff',
+    );
   });
 
   void it('latency beyond the timeout on every attempt: a timeout error saying to check the network', async () => {
-    const quick = p.client({ timeouts: { headersMs: 150, bodyMs: 2_000 }, retryPolicy: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 1, totalBudgetMs: 10_000 } });
+    const quick = p.client({
+      timeouts: { headersMs: 150, bodyMs: 2_000 },
+      retryPolicy: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 1, totalBudgetMs: 10_000 },
+    });
     inject({ kind: 'delay', ms: 4_000 }, 2);
     const e = await expectFailure(listProjects(quick), 'timeout');
     assert.equal(attempts(), 2);
@@ -198,7 +213,10 @@ void describe('faults that are not retried', () => {
     inject({ kind: 'html200' });
     const e = await expectFailure(listProjects(), 'invalidResponse');
     assert.equal(attempts(), 1);
-    assert.match(e.message, /answered the projects of deployment \S+ with text\/html; charset=utf-8 instead of JSON\. A proxy or sign-in page may be answering instead of the platform: check the base URL and proxy settings\./);
+    assert.match(
+      e.message,
+      /answered the projects of deployment \S+ with text\/html; charset=utf-8 instead of JSON\. A proxy or sign-in page may be answering instead of the platform: check the base URL and proxy settings\./,
+    );
   });
 
   void it('JSON sent as another content type: one attempt, names the type and what to check', async () => {

@@ -39,7 +39,9 @@ beforeEach(() => {
  * at page 0. The time it took is only told, as a diagnostic: how long reading the cap's bytes
  * takes is the machine's, not the client's.
  */
-async function syncAgainstHugeBody(extra: Partial<PlatformClientOptions>): Promise<{ message: string; ms: number; receivedMb: number; peakGrowthMb: number; attempts: number }> {
+async function syncAgainstHugeBody(
+  extra: Partial<PlatformClientOptions>,
+): Promise<{ message: string; ms: number; receivedMb: number; peakGrowthMb: number; attempts: number }> {
   const { headersMs = 2_000, bodyMs = 2_000 } = p.options(extra).timeouts ?? {};
   const counting = countingAgent({ headersMs, bodyMs });
   const client = p.client({ ...extra, dispatcher: counting.agent });
@@ -51,7 +53,10 @@ async function syncAgainstHugeBody(extra: Partial<PlatformClientOptions>): Promi
   }, 2);
   const started = Date.now();
   try {
-    const e = await expectFailure(allFindings(() => client.findings(p.slug, 'sast', {})), 'invalidResponse');
+    const e = await expectFailure(
+      allFindings(() => client.findings(p.slug, 'sast', {})),
+      'invalidResponse',
+    );
     const ms = Date.now() - started;
     // The bytes the client had read when it gave up.
     const received = counting.received();
@@ -70,7 +75,10 @@ void describe('a 100 MB body', () => {
     const r = await syncAgainstHugeBody({ maxBodyBytes: 8 * MB });
     t.diagnostic(`8 MiB cap: failed after ${r.ms} ms and ${r.receivedMb.toFixed(2)} MiB received, peak RSS growth ${r.peakGrowthMb.toFixed(1)} MB`);
     assert.equal(r.attempts, 1, 'an oversized answer is not fetched again');
-    assert.match(r.message, /^The platform's answer for the code findings of deployment \S+ is larger than 8 MiB, so it was not read\. Narrow the request with filters\.$/);
+    assert.match(
+      r.message,
+      /^The platform's answer for the code findings of deployment \S+ is larger than 8 MiB, so it was not read\. Narrow the request with filters\.$/,
+    );
     assert.ok(r.receivedMb > 8 && r.receivedMb < 8 + SLACK_MB, `stopped reading at the cap: ${r.receivedMb.toFixed(2)} MiB received`);
   });
 

@@ -46,15 +46,51 @@ export const deepValue = fc.constantFrom(...DEEP_VALUES);
 
 /** Numbers that are not usable ids, lines or columns, and some that are at the edge. */
 export const edgeNumber = fc.constantFrom(
-  0, -0, -1, 1, 1.5, -2.5, 2 ** 31, 2 ** 32 + 1, Number.MAX_SAFE_INTEGER, 2 ** 53, 2 ** 53 + 2, -(2 ** 53) - 2,
+  0,
+  -0,
+  -1,
+  1,
+  1.5,
+  -2.5,
+  2 ** 31,
+  2 ** 32 + 1,
+  Number.MAX_SAFE_INTEGER,
+  2 ** 53,
+  2 ** 53 + 2,
+  -(2 ** 53) - 2,
   // What JSON.parse makes of a 20-digit id: already rounded.
-  Number('12345678901234567890'), 1e21, Number.MAX_VALUE, Number.MIN_VALUE, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY,
+  Number('12345678901234567890'),
+  1e21,
+  Number.MAX_VALUE,
+  Number.MIN_VALUE,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  Number.NEGATIVE_INFINITY,
 );
 
 /** Numbers as text: some payloads quote them, some quote them badly. */
 export const numericString = fc.constantFrom(
-  '0', '1', '42', '-1', '-0', '00042', '9007199254740991', '9007199254740993', '-9007199254740993', '12345678901234567890',
-  '1e3', '0x10', ' 12', '12 ', '+5', '1.0', '\u0661\u0662', '12\n', '', 'NaN', 'Infinity',
+  '0',
+  '1',
+  '42',
+  '-1',
+  '-0',
+  '00042',
+  '9007199254740991',
+  '9007199254740993',
+  '-9007199254740993',
+  '12345678901234567890',
+  '1e3',
+  '0x10',
+  ' 12',
+  '12 ',
+  '+5',
+  '1.0',
+  '\u0661\u0662',
+  '12\n',
+  '',
+  'NaN',
+  'Infinity',
 );
 
 /** Any JSON-ish value, including the hostile ones above. */
@@ -87,31 +123,78 @@ export const text = field(fc.string({ maxLength: 24 }));
 /** Small lines and columns, so that end-before-start and equal positions are frequent. */
 const position = field(fc.integer({ min: -2, max: 12 }));
 
-const filePath = field(fc.oneof(
-  fc.constantFrom('src/app.py', 'a/b/c.ts', 'lib\\win\\x.js', '../../etc/passwd', '/etc/passwd', 'C:\\x.js', '%2e%2e/x', 'a\u0000b', './', 'ok/../../x', '\\\\server\\share'),
-  fc.string({ maxLength: 20 }),
-));
+const filePath = field(
+  fc.oneof(
+    fc.constantFrom(
+      'src/app.py',
+      'a/b/c.ts',
+      'lib\\win\\x.js',
+      '../../etc/passwd',
+      '/etc/passwd',
+      'C:\\x.js',
+      '%2e%2e/x',
+      'a\u0000b',
+      './',
+      'ok/../../x',
+      '\\\\server\\share',
+    ),
+    fc.string({ maxLength: 20 }),
+  ),
+);
 
 /** A location in any of the three spellings seen (spec, snake_case, supply-chain usage). */
-export const location: fc.Arbitrary<unknown> = field(fc.record({
-  filePath, file_path: filePath, path: filePath,
-  line: position, start_line: position, column: position, start_col: position,
-  endLine: position, end_line: position, endColumn: position, end_column: position, end_col: position,
-}, { requiredKeys: [] }));
-
-export const timestamp = field(fc.oneof(
-  fc.constantFrom('2024-05-01T12:00:00.123Z', '2020-11-18 23:28:12.391807+00:00', '2024-02-30T00:00:00Z', '2024-13-01T00:00:00Z', '0000-01-01T00:00:00Z', 'yesterday', ''),
-  fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
-));
-
-export const lineUrl = field(fc.oneof(
-  fc.constantFrom(
-    'https://github.com/acme/api/blob/abc123/src/app.py#L12', 'https://github.com/acme/api/blob/abc/package-lock.json#L0',
-    'https://github.com/acme/api/blob/abc/x#L-1', 'https://github.com/acme/api/blob/abc/x#L12-L3', 'https://github.com/a/b/blob/c/d#L99999999999999999999',
-    'https://gitlab.com/g/s/r/-/blob/sha/pkg/package-lock.json#L7', 'https://github.com/a/b/blob/c/../../x#L5', 'javascript:alert(1)#L1', '#L', 'x#L1#L2',
+export const location: fc.Arbitrary<unknown> = field(
+  fc.record(
+    {
+      filePath,
+      file_path: filePath,
+      path: filePath,
+      line: position,
+      start_line: position,
+      column: position,
+      start_col: position,
+      endLine: position,
+      end_line: position,
+      endColumn: position,
+      end_column: position,
+      end_col: position,
+    },
+    { requiredKeys: [] },
   ),
-  fc.tuple(fc.string({ maxLength: 10 }), fc.integer({ min: -5, max: 2 ** 40 })).map(([p, n]) => `https://github.com/o/r/blob/s/${p}#L${n}`),
-));
+);
+
+export const timestamp = field(
+  fc.oneof(
+    fc.constantFrom(
+      '2024-05-01T12:00:00.123Z',
+      '2020-11-18 23:28:12.391807+00:00',
+      '2024-02-30T00:00:00Z',
+      '2024-13-01T00:00:00Z',
+      '0000-01-01T00:00:00Z',
+      'yesterday',
+      '',
+    ),
+    fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+  ),
+);
+
+export const lineUrl = field(
+  fc.oneof(
+    fc.constantFrom(
+      'https://github.com/acme/api/blob/abc123/src/app.py#L12',
+      'https://github.com/acme/api/blob/abc/package-lock.json#L0',
+      'https://github.com/acme/api/blob/abc/x#L-1',
+      'https://github.com/acme/api/blob/abc/x#L12-L3',
+      'https://github.com/a/b/blob/c/d#L99999999999999999999',
+      'https://gitlab.com/g/s/r/-/blob/sha/pkg/package-lock.json#L7',
+      'https://github.com/a/b/blob/c/../../x#L5',
+      'javascript:alert(1)#L1',
+      '#L',
+      'x#L1#L2',
+    ),
+    fc.tuple(fc.string({ maxLength: 10 }), fc.integer({ min: -5, max: 2 ** 40 })).map(([p, n]) => `https://github.com/o/r/blob/s/${p}#L${n}`),
+  ),
+);
 
 /** Ids: mostly usable, else the hostile kinds, including beyond 2^53. */
 export const integerId = field(fc.integer({ min: 1, max: 2 ** 40 }));
@@ -139,26 +222,47 @@ const sharedFindingFields = {
   categories: field(fc.array(field(fc.string({ maxLength: 8 })), { maxLength: 3 })),
 };
 
-export const sastFinding: fc.Arbitrary<unknown> = fc.record({
-  ...sharedFindingFields,
-  sourcing_policy: field(fc.record({ id: field(fc.integer({ min: 1, max: 3 })), name: field(nulProne), slug: field(nulProne) }, { requiredKeys: [] })),
-  assistant: field(fc.record({ autofix: field(fc.record({ fix_code: text, explanation: text }, { requiredKeys: [] })), autotriage: field(fc.record({ verdict: enumeration(['true_positive', 'false_positive']) })) }, { requiredKeys: [] })),
-}, { requiredKeys: [] });
+export const sastFinding: fc.Arbitrary<unknown> = fc.record(
+  {
+    ...sharedFindingFields,
+    sourcing_policy: field(fc.record({ id: field(fc.integer({ min: 1, max: 3 })), name: field(nulProne), slug: field(nulProne) }, { requiredKeys: [] })),
+    assistant: field(
+      fc.record(
+        {
+          autofix: field(fc.record({ fix_code: text, explanation: text }, { requiredKeys: [] })),
+          autotriage: field(fc.record({ verdict: enumeration(['true_positive', 'false_positive']) })),
+        },
+        { requiredKeys: [] },
+      ),
+    ),
+  },
+  { requiredKeys: [] },
+);
 
-export const scaFinding: fc.Arbitrary<unknown> = fc.record({
-  ...sharedFindingFields,
-  vulnerability_identifier: text,
-  is_malicious: field(fc.boolean()),
-  reachability: enumeration(['reachable', 'always_reachable', 'conditionally_reachable', 'unreachable', 'unknown']),
-  found_dependency: field(fc.record({
-    ecosystem: text, package: text, version: text,
-    transitivity: enumeration(['direct', 'transitive', 'unknown']),
-    lockfile_line_url: lineUrl,
-  }, { requiredKeys: [] })),
-  fix_recommendations: field(fc.array(field(fc.record({ package: text, version: field(nulProne) }, { requiredKeys: [] })), { maxLength: 3 })),
-  usage: field(fc.record({ location, external_ticket: hostile }, { requiredKeys: [] })),
-  epss_score: field(fc.record({ score: field(fc.double()), percentile: field(fc.double()) }, { requiredKeys: [] })),
-}, { requiredKeys: [] });
+export const scaFinding: fc.Arbitrary<unknown> = fc.record(
+  {
+    ...sharedFindingFields,
+    vulnerability_identifier: text,
+    is_malicious: field(fc.boolean()),
+    reachability: enumeration(['reachable', 'always_reachable', 'conditionally_reachable', 'unreachable', 'unknown']),
+    found_dependency: field(
+      fc.record(
+        {
+          ecosystem: text,
+          package: text,
+          version: text,
+          transitivity: enumeration(['direct', 'transitive', 'unknown']),
+          lockfile_line_url: lineUrl,
+        },
+        { requiredKeys: [] },
+      ),
+    ),
+    fix_recommendations: field(fc.array(field(fc.record({ package: text, version: field(nulProne) }, { requiredKeys: [] })), { maxLength: 3 })),
+    usage: field(fc.record({ location, external_ticket: hostile }, { requiredKeys: [] })),
+    epss_score: field(fc.record({ score: field(fc.double()), percentile: field(fc.double()) }, { requiredKeys: [] })),
+  },
+  { requiredKeys: [] },
+);
 
 /** A findings answer in either shape (the service's flat list or the spec's envelope), right or wrong at every level. */
 export function findingsBody(item: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
@@ -170,11 +274,25 @@ export function findingsBody(item: fc.Arbitrary<unknown>): fc.Arbitrary<unknown>
   );
 }
 
-const project = fc.record({
-  id: integerId, name: field(fc.constantFrom('acme/api', 'group/sub/repo', 'x')), tags: field(fc.array(field(fc.string({ maxLength: 6 })), { maxLength: 3 })),
-  created_at: timestamp, latest_scan_at: timestamp, default_branch: text, primary_branch: text, url: text,
-  managed_scan_config: field(fc.record({ diff_scan: field(fc.record({ enabled: field(fc.boolean()) })), full_scan: field(fc.record({ enabled: field(fc.boolean()) })) }, { requiredKeys: [] })),
-}, { requiredKeys: [] });
+const project = fc.record(
+  {
+    id: integerId,
+    name: field(fc.constantFrom('acme/api', 'group/sub/repo', 'x')),
+    tags: field(fc.array(field(fc.string({ maxLength: 6 })), { maxLength: 3 })),
+    created_at: timestamp,
+    latest_scan_at: timestamp,
+    default_branch: text,
+    primary_branch: text,
+    url: text,
+    managed_scan_config: field(
+      fc.record(
+        { diff_scan: field(fc.record({ enabled: field(fc.boolean()) })), full_scan: field(fc.record({ enabled: field(fc.boolean()) })) },
+        { requiredKeys: [] },
+      ),
+    ),
+  },
+  { requiredKeys: [] },
+);
 
 export const projectsBody = field(fc.record({ projects: field(fc.array(field(project), { maxLength: 6 })) }, { requiredKeys: [] }));
 export const projectBody = field(fc.record({ project: field(project) }, { requiredKeys: [] }));
@@ -182,26 +300,59 @@ export const projectBody = field(fc.record({ project: field(project) }, { requir
 /** Ids kept as text (policies, rules, deployments): digits, big digits, or numbers of any size. */
 const textId = field(fc.oneof(fc.integer({ min: 1, max: 2 ** 40 }).map(String), fc.constantFrom('1234567890123456789', '7'), edgeNumber));
 
-const policy = fc.record({
-  id: textId, name: text, slug: text, isDefault: field(fc.boolean()), productType: enumeration(['PRODUCT_TYPE_SAST']),
-}, { requiredKeys: [] });
+const policy = fc.record(
+  {
+    id: textId,
+    name: text,
+    slug: text,
+    isDefault: field(fc.boolean()),
+    productType: enumeration(['PRODUCT_TYPE_SAST']),
+  },
+  { requiredKeys: [] },
+);
 
-const rule = fc.record({
-  id: textId, path: field(fc.constantFrom('python.flask.xss', 'a.b.c')), policyMode: enumeration(['MODE_MONITOR', 'MODE_COMMENT', 'MODE_BLOCK', 'MODE_DISABLED']),
-  severity: enumeration(['SEVERITY_HIGH', 'SEVERITY_MEDIUM']), category: text, confidence: text, source: enumeration(['SOURCE_COMMUNITY', 'SOURCE_PRO', 'SOURCE_CUSTOM']),
-  languages: field(fc.array(field(fc.string({ maxLength: 6 })), { maxLength: 3 })), cweCategories: field(fc.array(text, { maxLength: 2 })),
-  owaspCategories: field(fc.array(text, { maxLength: 2 })), url: text, lastChangeAt: timestamp, lastChangeBy: text,
-}, { requiredKeys: [] });
+const rule = fc.record(
+  {
+    id: textId,
+    path: field(fc.constantFrom('python.flask.xss', 'a.b.c')),
+    policyMode: enumeration(['MODE_MONITOR', 'MODE_COMMENT', 'MODE_BLOCK', 'MODE_DISABLED']),
+    severity: enumeration(['SEVERITY_HIGH', 'SEVERITY_MEDIUM']),
+    category: text,
+    confidence: text,
+    source: enumeration(['SOURCE_COMMUNITY', 'SOURCE_PRO', 'SOURCE_CUSTOM']),
+    languages: field(fc.array(field(fc.string({ maxLength: 6 })), { maxLength: 3 })),
+    cweCategories: field(fc.array(text, { maxLength: 2 })),
+    owaspCategories: field(fc.array(text, { maxLength: 2 })),
+    url: text,
+    lastChangeAt: timestamp,
+    lastChangeBy: text,
+  },
+  { requiredKeys: [] },
+);
 
 /** A cursor as the service might send it, or not. */
 export const cursor = field(fc.oneof(fc.constantFrom('', 'c1', 'c2', 'null', ' ', '\u0000'), fc.string({ maxLength: 6 })));
 
 export const policyRulesBody = field(fc.record({ policy: field(policy), rules: field(fc.array(field(rule), { maxLength: 6 })), cursor }, { requiredKeys: [] }));
 export const policiesBody = field(fc.record({ policies: field(fc.array(field(policy), { maxLength: 5 })) }, { requiredKeys: [] }));
-export const deploymentsBody = field(fc.record({
-  deployments: field(fc.array(field(fc.record({ id: textId, name: text, slug: field(fc.constantFrom('acme', 'x')) }, { requiredKeys: [] })), { maxLength: 4 })),
-}, { requiredKeys: [] }));
+export const deploymentsBody = field(
+  fc.record(
+    {
+      deployments: field(
+        fc.array(field(fc.record({ id: textId, name: text, slug: field(fc.constantFrom('acme', 'x')) }, { requiredKeys: [] })), { maxLength: 4 }),
+      ),
+    },
+    { requiredKeys: [] },
+  ),
+);
 export const sbomCreatedBody = field(fc.record({ taskToken: text }, { requiredKeys: [] }));
-export const sbomStatusBody = field(fc.record({
-  status: enumeration(['SBOM_EXPORT_STATUS_IN_PROGRESS', 'SBOM_EXPORT_STATUS_COMPLETED', 'SBOM_EXPORT_STATUS_FAILED']), downloadUrl: text, errorMessage: text,
-}, { requiredKeys: [] }));
+export const sbomStatusBody = field(
+  fc.record(
+    {
+      status: enumeration(['SBOM_EXPORT_STATUS_IN_PROGRESS', 'SBOM_EXPORT_STATUS_COMPLETED', 'SBOM_EXPORT_STATUS_FAILED']),
+      downloadUrl: text,
+      errorMessage: text,
+    },
+    { requiredKeys: [] },
+  ),
+);

@@ -55,7 +55,10 @@ const query = (severity?: Severity): FindingsQuery => ({
 // Of the code findings list (each code load also asks for the AI code findings, once, after it).
 const findingsRequests = (): number => p.server.requests.filter((r) => r.path.endsWith('/findings') && !r.rawUrl.includes('issue_type=ai_sast')).length;
 const idsOf = (severity?: Severity): number[] =>
-  p.server.data.sast.filter((f) => f.repository?.name === project && (!severity || f.severity === severity)).map((f) => f.id ?? -1).sort((a, b) => a - b);
+  p.server.data.sast
+    .filter((f) => f.repository?.name === project && (!severity || f.severity === severity))
+    .map((f) => f.id ?? -1)
+    .sort((a, b) => a - b);
 const sortedIds = (r: FindingsResult): number[] => r.findings.map((f) => f.id).sort((a, b) => a - b);
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -75,7 +78,10 @@ void describe('overlapping refreshes', () => {
   });
 
   void it('two project list refreshes at once share one set of requests', async () => {
-    const service = new ProjectsService(() => client(), () => p.slug);
+    const service = new ProjectsService(
+      () => client(),
+      () => p.slug,
+    );
     p.server.setLatency(20);
     const [a, b] = await Promise.all([service.load(), service.load({ force: true })]);
     assert.equal(a, b);
@@ -130,9 +136,11 @@ void describe('an older answer never replaces a newer one', () => {
             p.server.faults.inject({ kind: 'delay', ms: s.delayMs }, { pathIncludes: `severities=${s.severity}` });
             const q = query(s.severity);
             issued.push(q);
-            loads.push(service.load('slot', q).catch((e: unknown) => {
-              if (!PlatformError.is(e, 'cancelled')) throw e;
-            }));
+            loads.push(
+              service.load('slot', q).catch((e: unknown) => {
+                if (!PlatformError.is(e, 'cancelled')) throw e;
+              }),
+            );
             await sleep(s.gapMs);
           }
           await Promise.all(loads);
@@ -141,10 +149,17 @@ void describe('an older answer never replaces a newer one', () => {
           const state = service.state('slot');
           const story = `queries ${steps.map((s) => `${s.severity}(+${s.delayMs}ms, then ${s.gapMs}ms)`).join(' → ')}; shown ${shown.map((i) => steps[i]?.severity).join(' → ')}`;
           assert.equal(state.kind, 'loaded', story);
-          assert.equal(state.kind === 'loaded' ? state.result.query.filters.severities?.[0] : undefined, last, `the last choice is not what is shown: ${story}`);
+          assert.equal(
+            state.kind === 'loaded' ? state.result.query.filters.severities?.[0] : undefined,
+            last,
+            `the last choice is not what is shown: ${story}`,
+          );
           assert.deepEqual(state.kind === 'loaded' ? sortedIds(state.result) : [], expected.get(last ?? 'low'));
           // What was shown never went back to the answer of a query chosen before the one shown.
-          assert.ok(shown.every((at, i) => i === 0 || at > (shown[i - 1] ?? -1)), `an older answer came back: ${story}`);
+          assert.ok(
+            shown.every((at, i) => i === 0 || at > (shown[i - 1] ?? -1)),
+            `an older answer came back: ${story}`,
+          );
         } finally {
           service.dispose();
         }
@@ -196,7 +211,10 @@ void describe('cancelling', () => {
     const service = new FindingsStore(() => client(2), { pageSize: PAGE_SIZE });
     p.server.setLatency(30);
     const outcomes = [...SEVERITIES.map((s) => service.load(`slot-${s}`, query(s))), service.load('all', query())].map((load) =>
-      load.then(() => 'loaded', (e: unknown) => (PlatformError.is(e) ? e.reason : String(e))),
+      load.then(
+        () => 'loaded',
+        (e: unknown) => (PlatformError.is(e) ? e.reason : String(e)),
+      ),
     );
     await eventually(() => counting.busy() >= 3 && findingsRequests() >= 3, 'loads on the wire');
     service.clear();

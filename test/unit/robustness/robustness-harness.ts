@@ -171,7 +171,11 @@ export function rejectionGuard(): { install(): void; check(): Promise<void>; uni
     async check() {
       for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
       await new Promise((resolve) => setTimeout(resolve, 20));
-      assert.deepEqual(seen.map((r) => (r instanceof Error ? `${r.name}: ${r.message}` : String(r))), [], 'unhandled rejections');
+      assert.deepEqual(
+        seen.map((r) => (r instanceof Error ? `${r.name}: ${r.message}` : String(r))),
+        [],
+        'unhandled rejections',
+      );
     },
     uninstall: () => {
       process.off('unhandledRejection', listener);

@@ -18,13 +18,34 @@ const TAG = /^[\p{L}\p{N}][\p{L}\p{N}_.:/@+-]*$/u;
 /** Any text: every code point (lone surrogates too), whitespace and commas made frequent. */
 const anyText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.array(fc.oneof(fc.constantFrom(',', ' ', '\t', '\n', '\u00a0', '\u200b', '"', "'", 'Bearer ', 'bearer\t'), fc.string({ unit: 'grapheme', maxLength: 6 })), { maxLength: 12 }).map((a) => a.join('')),
+  fc
+    .array(
+      fc.oneof(fc.constantFrom(',', ' ', '\t', '\n', '\u00a0', '\u200b', '"', "'", 'Bearer ', 'bearer\t'), fc.string({ unit: 'grapheme', maxLength: 6 })),
+      { maxLength: 12 },
+    )
+    .map((a) => a.join('')),
   hugeString,
 );
 
 void describe('parseTags', () => {
   const tagLike = fc.oneof(
-    fc.constantFrom('team-payments', 'pci', 'tier:1', 'owner@acme', 'v1.2+build', 'équipe', '东京', 'a/b', 'x'.repeat(100), 'x'.repeat(101), '-lead', '_x', 'a b', 'emoji😀', ''),
+    fc.constantFrom(
+      'team-payments',
+      'pci',
+      'tier:1',
+      'owner@acme',
+      'v1.2+build',
+      'équipe',
+      '东京',
+      'a/b',
+      'x'.repeat(100),
+      'x'.repeat(101),
+      '-lead',
+      '_x',
+      'a b',
+      'emoji😀',
+      '',
+    ),
     fc.string({ unit: 'grapheme', maxLength: 10 }),
   );
   const goodTag = fc.oneof(fc.stringMatching(/^[a-z0-9][a-z0-9_.:/@+-]{0,20}$/), fc.constantFrom('équipe', '东京', 'x'.repeat(100)));
@@ -37,20 +58,33 @@ void describe('parseTags', () => {
 
   void it(`${RUNS} inputs: the tags to add, or a message saying what to fix; never an exception`, () => {
     let accepted = 0;
-    fc.assert(fc.property(typed, (input) => {
-      const result = parseTags(input);
-      const pieces = [...new Set(input.split(',').map((t) => t.trim()).filter((t) => t.length > 0))];
-      if (typeof result === 'string') {
-        assert.ok(result.length > 0 && result.length < 300, 'a short message');
-        // Only refused for a reason it states.
-        assert.ok(pieces.length === 0 || pieces.length > 50 || pieces.some((t) => t.length > 100 || !TAG.test(t)), `refused good tags: ${JSON.stringify(pieces)}`);
-        return;
-      }
-      accepted++;
-      assert.deepEqual(result, pieces, 'exactly the typed tags, trimmed, each once, in order');
-      assert.ok(result.length >= 1 && result.length <= 50);
-      for (const tag of result) assert.ok(tag.length <= 100 && TAG.test(tag) && !tag.includes(','), JSON.stringify(tag));
-    }), { seed: SEED, numRuns: RUNS });
+    fc.assert(
+      fc.property(typed, (input) => {
+        const result = parseTags(input);
+        const pieces = [
+          ...new Set(
+            input
+              .split(',')
+              .map((t) => t.trim())
+              .filter((t) => t.length > 0),
+          ),
+        ];
+        if (typeof result === 'string') {
+          assert.ok(result.length > 0 && result.length < 300, 'a short message');
+          // Only refused for a reason it states.
+          assert.ok(
+            pieces.length === 0 || pieces.length > 50 || pieces.some((t) => t.length > 100 || !TAG.test(t)),
+            `refused good tags: ${JSON.stringify(pieces)}`,
+          );
+          return;
+        }
+        accepted++;
+        assert.deepEqual(result, pieces, 'exactly the typed tags, trimmed, each once, in order');
+        assert.ok(result.length >= 1 && result.length <= 50);
+        for (const tag of result) assert.ok(tag.length <= 100 && TAG.test(tag) && !tag.includes(','), JSON.stringify(tag));
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
     assert.ok(accepted > RUNS / 10, `only ${accepted} inputs accepted: the generator misses the good path`);
   });
 });
@@ -65,29 +99,35 @@ void describe('normaliseToken', () => {
   });
 
   void it('a token pasted with the usual slips (spaces, line breaks, quotes, a Bearer prefix) is the token itself', () => {
-    fc.assert(fc.property(token, slip, (t, s) => {
-      assert.equal(normaliseToken(`${s.before}${s.prefix}${s.quote}${t}${s.quote}${s.after}`), t);
-    }), { seed: SEED, numRuns: RUNS });
+    fc.assert(
+      fc.property(token, slip, (t, s) => {
+        assert.equal(normaliseToken(`${s.before}${s.prefix}${s.quote}${t}${s.quote}${s.after}`), t);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
   });
 
   void it(`${RUNS} arbitrary pastes: a usable token or an invalidToken SessionError that does not repeat it`, () => {
     let refused = 0;
-    fc.assert(fc.property(fc.oneof(anyText, token), (input) => {
-      let result: string;
-      try {
-        result = normaliseToken(input);
-      } catch (e) {
-        assert.ok(e instanceof SessionError, `threw ${String(e)}`);
-        assert.equal(e.code, 'invalidToken');
-        const pasted = input.trim();
-        if (pasted.length >= 8) assert.ok(!e.message.includes(pasted), 'the message repeats the pasted text');
-        refused++;
-        return;
-      }
-      assert.ok(!/\s/.test(result), 'no whitespace inside a token');
-      assert.ok(result.length >= 8 && result.length <= 4096, `length ${result.length}`);
-      assert.ok(input.includes(result), 'the token is part of what was pasted');
-    }), { seed: SEED, numRuns: RUNS });
+    fc.assert(
+      fc.property(fc.oneof(anyText, token), (input) => {
+        let result: string;
+        try {
+          result = normaliseToken(input);
+        } catch (e) {
+          assert.ok(e instanceof SessionError, `threw ${String(e)}`);
+          assert.equal(e.code, 'invalidToken');
+          const pasted = input.trim();
+          if (pasted.length >= 8) assert.ok(!e.message.includes(pasted), 'the message repeats the pasted text');
+          refused++;
+          return;
+        }
+        assert.ok(!/\s/.test(result), 'no whitespace inside a token');
+        assert.ok(result.length >= 8 && result.length <= 4096, `length ${result.length}`);
+        assert.ok(input.includes(result), 'the token is part of what was pasted');
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
     assert.ok(refused > 0 && refused < RUNS, `${refused} refused`);
   });
 });
@@ -107,29 +147,35 @@ void describe('parseSelection', () => {
   const allowed = new Map(FILTER_DEFINITIONS.map((d) => [d.key, new Set(d.values)]));
 
   void it(`${RUNS} stored values: always a well-formed selection of known values; reading it again changes nothing`, () => {
-    fc.assert(fc.property(stored, (raw) => {
-      const selection: FilterSelection = parseSelection(raw);
-      for (const def of FILTER_DEFINITIONS) {
-        const value = selection[def.key];
-        if (def.key === 'isMalicious') {
-          assert.ok(value === undefined || typeof value === 'boolean');
-        } else if (def.key === 'newOnBranch') {
-          // Only "on" is kept: off is the same as not filtering, and reads back as absent.
-          assert.ok(value === undefined || value === true, `newOnBranch: ${String(value)}`);
-        } else if (def.single) {
-          assert.ok(value === undefined || (typeof value === 'string' && allowed.get(def.key)?.has(value)), `${def.key}: ${String(value)}`);
-        } else {
-          assert.ok(Array.isArray(value), `${def.key} is a list`);
-          const list = value as readonly unknown[];
-          assert.ok(list.every((v) => typeof v === 'string' && allowed.get(def.key)?.has(v)), `${def.key}: ${JSON.stringify(list)}`);
-          assert.equal(new Set(list).size, list.length, `${def.key} holds a value twice`);
+    fc.assert(
+      fc.property(stored, (raw) => {
+        const selection: FilterSelection = parseSelection(raw);
+        for (const def of FILTER_DEFINITIONS) {
+          const value = selection[def.key];
+          if (def.key === 'isMalicious') {
+            assert.ok(value === undefined || typeof value === 'boolean');
+          } else if (def.key === 'newOnBranch') {
+            // Only "on" is kept: off is the same as not filtering, and reads back as absent.
+            assert.ok(value === undefined || value === true, `newOnBranch: ${String(value)}`);
+          } else if (def.single) {
+            assert.ok(value === undefined || (typeof value === 'string' && allowed.get(def.key)?.has(value)), `${def.key}: ${String(value)}`);
+          } else {
+            assert.ok(Array.isArray(value), `${def.key} is a list`);
+            const list = value as readonly unknown[];
+            assert.ok(
+              list.every((v) => typeof v === 'string' && allowed.get(def.key)?.has(v)),
+              `${def.key}: ${JSON.stringify(list)}`,
+            );
+            assert.equal(new Set(list).size, list.length, `${def.key} holds a value twice`);
+          }
         }
-      }
-      for (const free of [selection.categories, selection.componentTags]) {
-        assert.ok(Array.isArray(free) && free.every((v) => typeof v === 'string' && v !== '' && v === v.trim()));
-        assert.equal(new Set(free).size, free.length);
-      }
-      assert.deepEqual(parseSelection(JSON.parse(JSON.stringify(selection)) as unknown), selection, 'a stored selection reads back as itself');
-    }), { seed: SEED, numRuns: RUNS });
+        for (const free of [selection.categories, selection.componentTags]) {
+          assert.ok(Array.isArray(free) && free.every((v) => typeof v === 'string' && v !== '' && v === v.trim()));
+          assert.equal(new Set(free).size, free.length);
+        }
+        assert.deepEqual(parseSelection(JSON.parse(JSON.stringify(selection)) as unknown), selection, 'a stored selection reads back as itself');
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
   });
 });

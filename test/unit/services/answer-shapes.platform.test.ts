@@ -25,7 +25,11 @@ void describe('answer shapes (real client, local platform)', () => {
   after(() => h.close());
 
   const query = (): FindingsQuery => ({ deploymentSlug: SLUG, issueType: 'sast', filters: { repos: [project] } });
-  const codePages = (mark: number): number[] => h.requestsSince(mark, '/findings').filter((r) => r.rawUrl.includes('issue_type=sast&')).map((r) => Number(queryOf(r).get('page')));
+  const codePages = (mark: number): number[] =>
+    h
+      .requestsSince(mark, '/findings')
+      .filter((r) => r.rawUrl.includes('issue_type=sast&'))
+      .map((r) => Number(queryOf(r).get('page')));
   /** The longest chain of requests that each came after an answer, since the mark. */
   const depth = (): number => h.server.roundTrips.report().depth;
 
@@ -45,7 +49,11 @@ void describe('answer shapes (real client, local platform)', () => {
       h.server.roundTrips.mark();
       const again = await store.load('a', query(), { force: true });
       assert.equal(again.findings.length, 550);
-      assert.deepEqual(codePages(mark).sort((x, y) => x - y), [0, 1, 2, 3, 4, 5, 6], 'the 6 pages it took, and its end, at once');
+      assert.deepEqual(
+        codePages(mark).sort((x, y) => x - y),
+        [0, 1, 2, 3, 4, 5, 6],
+        'the 6 pages it took, and its end, at once',
+      );
       assert.equal(depth(), 1, 'one round trip');
 
       // A restart: what was learnt comes back from its record.

@@ -12,9 +12,11 @@ import type { FolderRef } from '../../../src/core/services/folder-view';
 import { generateDeployment, type PlatformData } from '../../platform/generator';
 import { startHarness, type Harness } from './platform-harness';
 
-interface Folder extends FolderRef { readonly key: string }
+interface Folder extends FolderRef {
+  readonly key: string;
+}
 
-void describe('a first load\'s pages, drawn as they come', () => {
+void describe("a first load's pages, drawn as they come", () => {
   let h: Harness;
   let data: PlatformData;
   // The clients' agent notes each request's path as the client sends it, so what was asked by
@@ -37,19 +39,34 @@ void describe('a first load\'s pages, drawn as they come', () => {
   });
 
   /** The pages of the code findings list the client asked for since `mark` (an index into `sent`). */
-  const codePagesAsked = (mark: number): number[] => sent.slice(mark)
-    .filter((path) => path.includes('/findings?') && path.includes('issue_type=sast&'))
-    .map((path) => Number(new URLSearchParams(path.slice(path.indexOf('?') + 1)).get('page')));
+  const codePagesAsked = (mark: number): number[] =>
+    sent
+      .slice(mark)
+      .filter((path) => path.includes('/findings?') && path.includes('issue_type=sast&'))
+      .map((path) => Number(new URLSearchParams(path.slice(path.indexOf('?') + 1)).get('page')));
 
   /** `recorded`: the clients send through the agent that notes their requests. */
   const setUp = (recorded = false) => {
-    const store = new FindingsStore(() => h.client(undefined, recorded ? { dispatcher: agent } : {}), { pageSize: 100, deploymentId: () => String(data.deployment.id) });
+    const store = new FindingsStore(() => h.client(undefined, recorded ? { dispatcher: agent } : {}), {
+      pageSize: 100,
+      deploymentId: () => String(data.deployment.id),
+    });
     const name = data.projects[0]?.name ?? '';
-    const project = (n: string) => (n === name ? { id: data.projects[0]?.id, name, primaryBranch: 'main', defaultBranch: 'main', tags: [] } : undefined) as unknown as ReturnType<ConstructorParameters<typeof WorkspaceView<Folder>>[0]['project']>;
+    const project = (n: string) =>
+      (n === name ? { id: data.projects[0]?.id, name, primaryBranch: 'main', defaultBranch: 'main', tags: [] } : undefined) as unknown as ReturnType<
+        ConstructorParameters<typeof WorkspaceView<Folder>>[0]['project']
+      >;
     const folders: Folder[] = [{ key: 'file:///w', projectName: name, branch: 'main' }];
     const view = new WorkspaceView<Folder>({
-      store, baselines: new BranchBaselines({ store, project }), scans: new RefScans(store), folders: () => folders, keyOf: (f) => f.key, deploymentSlug: () => 'acme', project,
-      selection: () => EMPTY_SELECTION, mayShow: () => true,
+      store,
+      baselines: new BranchBaselines({ store, project }),
+      scans: new RefScans(store),
+      folders: () => folders,
+      keyOf: (f) => f.key,
+      deploymentSlug: () => 'acme',
+      project,
+      selection: () => EMPTY_SELECTION,
+      mayShow: () => true,
     });
     // Each drawing notes the code findings pages asked for by then: when it came, in the order
     // of events, which no machine's speed changes.
@@ -62,7 +79,7 @@ void describe('a first load\'s pages, drawn as they come', () => {
     return { view, seen, mark };
   };
 
-  void test('with nothing held, the first pages are shown a round trip in, long before the last page; the refresh\'s drawing then replaces them', async () => {
+  void test("with nothing held, the first pages are shown a round trip in, long before the last page; the refresh's drawing then replaces them", async () => {
     h.server.setLatency(150);
     try {
       const { view, seen, mark } = setUp(true);
@@ -82,10 +99,19 @@ void describe('a first load\'s pages, drawn as they come', () => {
       // before the last page, counted in the order of events rather than in milliseconds.
       const codeTotal = last?.code ?? 0;
       const firstCode = arriving.find((s) => s.code > 0);
-      assert.ok(firstCode && firstCode.code < codeTotal, `the first drawing of code findings holds their first pages only (${firstCode?.code} of ${codeTotal})`);
+      assert.ok(
+        firstCode && firstCode.code < codeTotal,
+        `the first drawing of code findings holds their first pages only (${firstCode?.code} of ${codeTotal})`,
+      );
       const lastPage = Math.max(...codePagesAsked(mark));
-      assert.ok(!firstCode.pagesAsked.includes(lastPage), `it comes before the last page is asked for (pages ${firstCode.pagesAsked.join(', ')} asked by then; the last is ${lastPage})`);
-      assert.ok(arriving.every((s) => s.count <= total), 'a drawing of arrived pages never shows more than the answer');
+      assert.ok(
+        !firstCode.pagesAsked.includes(lastPage),
+        `it comes before the last page is asked for (pages ${firstCode.pagesAsked.join(', ')} asked by then; the last is ${lastPage})`,
+      );
+      assert.ok(
+        arriving.every((s) => s.count <= total),
+        'a drawing of arrived pages never shows more than the answer',
+      );
     } finally {
       h.server.setLatency(0);
     }
@@ -96,7 +122,10 @@ void describe('a first load\'s pages, drawn as they come', () => {
     await view.refresh();
     const mark = seen.length;
     await view.refresh(true);
-    assert.deepEqual(seen.slice(mark).map((s) => s.cause), ['refresh']);
+    assert.deepEqual(
+      seen.slice(mark).map((s) => s.cause),
+      ['refresh'],
+    );
   });
 
   void test('a refresh that asks for a dozen pages at once writes no "possible memory leak" warning to the host\'s log', async () => {
@@ -112,7 +141,10 @@ void describe('a first load\'s pages, drawn as they come', () => {
       await view.refresh(true);
       assert.ok(h.server.roundTrips.report().requests >= 11, `the pages went at once (${h.server.roundTrips.report().requests} requests)`);
       await new Promise((resolve) => setImmediate(resolve));
-      assert.deepEqual(warnings.filter((w) => w.includes('MaxListeners')), []);
+      assert.deepEqual(
+        warnings.filter((w) => w.includes('MaxListeners')),
+        [],
+      );
     } finally {
       h.server.setLatency(0);
       process.off('warning', onWarning);

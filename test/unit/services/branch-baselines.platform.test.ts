@@ -48,19 +48,27 @@ void describe('branch baselines (real client, local platform)', () => {
     const wire = issueType === 'sast' ? data.sast : data.sca;
     const ofProject = wire.filter((f) => f.repository?.name === project);
     const onMain = new Set(ofProject.filter((f) => f.ref === 'main').map((f) => f.match_based_id));
-    return new Set(ofProject.filter((f) => f.ref === feature && !onMain.has(f.match_based_id)).map((f) => f.id).filter((id): id is number => id !== undefined));
+    return new Set(
+      ofProject
+        .filter((f) => f.ref === feature && !onMain.has(f.match_based_id))
+        .map((f) => f.id)
+        .filter((id): id is number => id !== undefined),
+    );
   };
 
-  test('when the primary branch changes, nothing is called new from the old branch\'s findings until the new one\'s are loaded', async () => {
+  test("when the primary branch changes, nothing is called new from the old branch's findings until the new one's are loaded", async () => {
     const { store, baselines } = setup();
     const stored = data.projects[0];
     const primaryBefore = stored.primary_branch;
     const sast = await branchFindings(store, 'sast', feature);
     await baselines.ensure(SLUG, project);
-    assert.ok(sast.some((f) => baselines.isNew(f)), 'compared with main, some are new');
+    assert.ok(
+      sast.some((f) => baselines.isNew(f)),
+      'compared with main, some are new',
+    );
     stored.primary_branch = feature;
     try {
-      assert.equal(sast.filter((f) => baselines.isNew(f)).length, 0, 'main\'s findings no longer decide');
+      assert.equal(sast.filter((f) => baselines.isNew(f)).length, 0, "main's findings no longer decide");
       assert.equal(baselines.comparedWith(project), undefined, 'not compared with anything yet');
       await baselines.ensure(SLUG, project);
       assert.equal(baselines.comparedWith(project), feature);
@@ -83,7 +91,10 @@ void describe('branch baselines (real client, local platform)', () => {
     await baselines.ensure(SLUG, project);
     assert.equal(announced, 1, 'the landing of the baseline is announced once');
     assert.equal(baselines.comparedWith(project), 'main');
-    for (const [issueType, findings] of [['sast', sast], ['sca', sca]] as const) {
+    for (const [issueType, findings] of [
+      ['sast', sast],
+      ['sca', sca],
+    ] as const) {
       const expected = expectedNew(issueType);
       assert.ok(expected.size > 0 && expected.size < findings.length, `${issueType}: some new, some not (${expected.size} of ${findings.length})`);
       assert.deepEqual(new Set(findings.filter((f) => baselines.isNew(f)).map((f) => f.id)), expected, issueType);
@@ -103,7 +114,10 @@ void describe('branch baselines (real client, local platform)', () => {
     await baselines.ensure(SLUG, project, true);
     const queries = mainRequests(mark);
     assert.ok(queries.length > 0);
-    assert.ok(queries.every((r) => !r.rawUrl.includes('status=')), 'no status filter on the baseline');
+    assert.ok(
+      queries.every((r) => !r.rawUrl.includes('status=')),
+      'no status filter on the baseline',
+    );
     const closedOnMain = data.sast.find((f) => f.repository?.name === project && f.ref === 'main' && f.status !== 'open');
     assert.ok(closedOnMain, 'the generator has a closed finding on main');
     const held = store.state(baselineSlot(project, 'sast'));

@@ -12,7 +12,11 @@ import { inventoryOf } from '../../platform/dependencies';
 import { usePlatform } from '../core/helpers/platformFixture';
 
 const fx = usePlatform();
-const service = (): DependenciesService => new DependenciesService(() => fx.client, () => fx.deploymentId());
+const service = (): DependenciesService =>
+  new DependenciesService(
+    () => fx.client,
+    () => fx.deploymentId(),
+  );
 const posts = (ending: string, since: number) => fx.platform.requests.slice(since).filter((r) => r.method === 'POST' && r.path.endsWith(ending));
 
 void describe('DependenciesService', () => {
@@ -61,10 +65,17 @@ void describe('DependenciesService', () => {
     const mark = fx.platform.requests.length;
     const usage = await s.whereUsed({ package: shared.name, ecosystem: shared.ecosystem, version: shared.version });
     const rowKey = (repositoryId: string | number, path: string, version: string): string => `${repositoryId} ${path} ${version}`;
-    assert.deepEqual(new Set(usage.rows.map((r) => rowKey(r.repositoryId, r.lockfilePath, r.version))), new Set(uses.map((d) => rowKey(d.repositoryId, d.lockfile, d.version))));
+    assert.deepEqual(
+      new Set(usage.rows.map((r) => rowKey(r.repositoryId, r.lockfilePath, r.version))),
+      new Set(uses.map((d) => rowKey(d.repositoryId, d.lockfile, d.version))),
+    );
     assert.ok(usage.rows.every((r) => r.inRange === (r.version === shared.version)));
     const order = usage.rows.map((r) => r.inRange);
-    assert.deepEqual(order, [...order].sort((a, b) => Number(b) - Number(a)), 'in range first');
+    assert.deepEqual(
+      order,
+      [...order].sort((a, b) => Number(b) - Number(a)),
+      'in range first',
+    );
     const names = new Map(fx.platform.data.projects.map((p) => [String(p.repository_id), p.name]));
     assert.ok(usage.rows.every((r) => r.repository === names.get(r.repositoryId)));
     // All versions, those in range and the repositories' names: asked at once, not one after another.
@@ -98,7 +109,10 @@ void describe('DependenciesService', () => {
   });
 
   void it('signed out: nothing is asked', async () => {
-    const s = new DependenciesService(() => fx.client, () => undefined);
+    const s = new DependenciesService(
+      () => fx.client,
+      () => undefined,
+    );
     await assert.rejects(s.lockfiles('1'), /Not signed in/);
   });
 });

@@ -4,18 +4,33 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Dependency } from '../../../src/core/model/dependency';
 import {
-  checkPackageQuery, contractRow, otherRepositories, parseVersionRange, splitTypedPackage, usageRows, type UsageRow,
+  checkPackageQuery,
+  contractRow,
+  otherRepositories,
+  parseVersionRange,
+  splitTypedPackage,
+  usageRows,
+  type UsageRow,
 } from '../../../src/core/services/dependency-usage';
 
 function dependency(more: Partial<Dependency> = {}): Dependency {
   return {
-    repositoryId: '1', ecosystem: 'maven', name: 'log4j-core', version: '2.14.1', transitivity: 'direct', licenses: ['Apache-2.0'],
-    definedAt: { path: 'pom.xml', line: 12 }, ...more,
+    repositoryId: '1',
+    ecosystem: 'maven',
+    name: 'log4j-core',
+    version: '2.14.1',
+    transitivity: 'direct',
+    licenses: ['Apache-2.0'],
+    definedAt: { path: 'pom.xml', line: 12 },
+    ...more,
   };
 }
 
 // Ids in the opposite order of the names: rows must sort by what the user reads.
-const names = new Map([['1', 'acme/zeta'], ['2', 'acme/alpha']]);
+const names = new Map([
+  ['1', 'acme/zeta'],
+  ['2', 'acme/alpha'],
+]);
 const row = (r: UsageRow): string => `${r.repository} ${r.lockfilePath} ${r.version} ${r.inRange ? 'in' : 'out'}`;
 
 void describe('usageRows', () => {
@@ -68,24 +83,52 @@ void describe('usageRows', () => {
 
   void test('an empty bounded answer: nothing is in range', () => {
     const usage = usageRows([dependency()], [], names, 0);
-    assert.deepEqual(usage.rows.map((r) => r.inRange), [false]);
+    assert.deepEqual(
+      usage.rows.map((r) => r.inRange),
+      [false],
+    );
   });
 
   void test('the row carries what opening the place needs, and the count of entries that could not be read', () => {
-    const noPlace = dependency({ repositoryId: '2', ecosystem: 'npm', name: 'lodash', version: '4.17.20', transitivity: 'something-new', definedAt: undefined });
+    const noPlace = dependency({
+      repositoryId: '2',
+      ecosystem: 'npm',
+      name: 'lodash',
+      version: '4.17.20',
+      transitivity: 'something-new',
+      definedAt: undefined,
+    });
     const usage = usageRows([dependency({ transitivity: 'transitive' }), noPlace], undefined, names, 7);
     assert.equal(usage.skipped, 7);
     assert.deepEqual(usage.rows, [
       { repository: 'acme/alpha', lockfilePath: '', version: '4.17.20', transitivity: 'unknown', inRange: true, repositoryId: '2', ecosystem: 'npm' },
-      { repository: 'acme/zeta', lockfilePath: 'pom.xml', version: '2.14.1', transitivity: 'transitive', inRange: true, repositoryId: '1', line: 12, ecosystem: 'maven' },
+      {
+        repository: 'acme/zeta',
+        lockfilePath: 'pom.xml',
+        version: '2.14.1',
+        transitivity: 'transitive',
+        inRange: true,
+        repositoryId: '1',
+        line: 12,
+        ecosystem: 'maven',
+      },
     ]);
     assert.ok(!('line' in (usage.rows[0] ?? {})), 'no line key when the place is not known');
   });
 });
 
 void describe('contractRow', () => {
-  void test('only the automation contract\'s five fields, with the row\'s values', () => {
-    const full: UsageRow = { repository: 'acme/api', lockfilePath: 'yarn.lock', version: '1.2.3', transitivity: 'transitive', inRange: false, repositoryId: '5', line: 9, ecosystem: 'npm' };
+  void test("only the automation contract's five fields, with the row's values", () => {
+    const full: UsageRow = {
+      repository: 'acme/api',
+      lockfilePath: 'yarn.lock',
+      version: '1.2.3',
+      transitivity: 'transitive',
+      inRange: false,
+      repositoryId: '5',
+      line: 9,
+      ecosystem: 'npm',
+    };
     assert.deepEqual(contractRow(full), { repository: 'acme/api', lockfilePath: 'yarn.lock', version: '1.2.3', transitivity: 'transitive', inRange: false });
     assert.deepEqual(Object.keys(contractRow(full)).sort(), ['inRange', 'lockfilePath', 'repository', 'transitivity', 'version']);
   });
@@ -93,11 +136,18 @@ void describe('contractRow', () => {
 
 void describe('otherRepositories', () => {
   void test('counts the other repositories once each, whatever their number of lockfiles and versions', () => {
-    const usage = usageRows([
-      dependency({ repositoryId: '1' }), dependency({ repositoryId: '1', version: '2.0.0' }),
-      dependency({ repositoryId: '2' }), dependency({ repositoryId: '2', definedAt: { path: 'b/pom.xml' } }),
-      dependency({ repositoryId: '3' }),
-    ], undefined, names, 0);
+    const usage = usageRows(
+      [
+        dependency({ repositoryId: '1' }),
+        dependency({ repositoryId: '1', version: '2.0.0' }),
+        dependency({ repositoryId: '2' }),
+        dependency({ repositoryId: '2', definedAt: { path: 'b/pom.xml' } }),
+        dependency({ repositoryId: '3' }),
+      ],
+      undefined,
+      names,
+      0,
+    );
     assert.equal(otherRepositories(usage, '1'), 2);
     assert.equal(otherRepositories(usage, '2'), 2);
     assert.equal(otherRepositories(usage, '4'), 3);

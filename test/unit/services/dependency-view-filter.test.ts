@@ -38,7 +38,7 @@ void describe('passes', () => {
     assert.ok(!passes({ transitivity: ['direct', 'transitive'] }, dependency({ transitivity: 'unknown' }), false));
   });
 
-  void test('licenses: any of the dependency\'s licenses among those chosen; none known never matches', () => {
+  void test("licenses: any of the dependency's licenses among those chosen; none known never matches", () => {
     const filter = { licenses: ['MIT', 'ISC'] };
     assert.ok(passes(filter, dependency({ licenses: ['Apache-2.0', 'MIT'] }), false));
     assert.ok(passes(filter, dependency({ licenses: ['ISC'] }), false));
@@ -58,7 +58,10 @@ void describe('passes', () => {
 
 void describe('describeFilter', () => {
   void test('ecosystems, transitivity, vulnerable, licenses, in that order', () => {
-    assert.equal(describeFilter({ licenses: ['MIT', 'ISC'], vulnerableOnly: true, transitivity: ['direct'], ecosystems: ['npm', 'pypi'] }), 'npm · pypi · direct · vulnerable · MIT · ISC');
+    assert.equal(
+      describeFilter({ licenses: ['MIT', 'ISC'], vulnerableOnly: true, transitivity: ['direct'], ecosystems: ['npm', 'pypi'] }),
+      'npm · pypi · direct · vulnerable · MIT · ISC',
+    );
     assert.equal(describeFilter({ vulnerableOnly: true }), 'vulnerable');
     assert.equal(describeFilter({ transitivity: ['transitive'] }), 'transitive');
   });

@@ -17,7 +17,9 @@ void describe('Emitter', () => {
   void test('a listener that throws does not stop the others from hearing the change', () => {
     const emitter = new Emitter<string>();
     const heard: string[] = [];
-    emitter.event(() => { throw new Error('broken view'); });
+    emitter.event(() => {
+      throw new Error('broken view');
+    });
     emitter.event((v) => heard.push(v));
     assert.doesNotThrow(() => emitter.fire('changed'));
     assert.deepEqual(heard, ['changed']);
@@ -63,10 +65,14 @@ void describe('Emitter', () => {
       // Other work queued during the first listener's turn runs before the last listener's.
       setImmediate(() => turns.push('other work'));
     });
-    emitter.event(function broken() { throw new Error('broken'); });
+    emitter.event(function broken() {
+      throw new Error('broken');
+    });
     emitter.event((v) => turns.push(`b${v}`));
     let later = false;
-    const unsubscribed = emitter.event(() => { later = true; });
+    const unsubscribed = emitter.event(() => {
+      later = true;
+    });
     const fired = emitter.fireInTurns(3);
     assert.equal(turns.length, 0, 'nobody hears it in the turn that fires');
     unsubscribed.dispose();

@@ -3,8 +3,17 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  EMPTY_SELECTION, FILTER_DEFINITIONS, describeSelection, isEmptySelection, localFilterOf, parseSelection, selectedValues,
-  selectionFromPicks, toQueryFilters, valueLabel, type FilterSelection,
+  EMPTY_SELECTION,
+  FILTER_DEFINITIONS,
+  describeSelection,
+  isEmptySelection,
+  localFilterOf,
+  parseSelection,
+  selectedValues,
+  selectionFromPicks,
+  toQueryFilters,
+  valueLabel,
+  type FilterSelection,
 } from '../../../src/core/services/filters';
 import { sastFinding, scaFinding } from './finding-fixtures';
 
@@ -48,7 +57,12 @@ void describe('parseSelection', () => {
 
   void test('unknown keys are dropped and values of the wrong type are ignored', () => {
     const parsed = parseSelection({
-      status: 42, severities: 'high', confidence: ['high'], isMalicious: 'true', exposures: { a: 1 }, colour: 'red',
+      status: 42,
+      severities: 'high',
+      confidence: ['high'],
+      isMalicious: 'true',
+      exposures: { a: 1 },
+      colour: 'red',
     });
     assert.deepEqual(parsed, EMPTY_SELECTION);
     assert.equal('colour' in parsed, false);
@@ -110,11 +124,20 @@ void describe('selectionFromPicks', () => {
   });
 
   void test('two values for a single-valued filter are refused with a message naming the filter', () => {
-    const result = selectionFromPicks([{ key: 'status', value: 'open' }, { key: 'status', value: 'fixed' }]);
+    const result = selectionFromPicks([
+      { key: 'status', value: 'open' },
+      { key: 'status', value: 'fixed' },
+    ]);
     assert.equal(result, 'Choose at most one value for "Status": the platform filters by one.');
-    const confidence = selectionFromPicks([{ key: 'confidence', value: 'high' }, { key: 'confidence', value: 'low' }]);
+    const confidence = selectionFromPicks([
+      { key: 'confidence', value: 'high' },
+      { key: 'confidence', value: 'low' },
+    ]);
     assert.equal(confidence, 'Choose at most one value for "Confidence (code)": the platform filters by one.');
-    const malicious = selectionFromPicks([{ key: 'isMalicious', value: 'true' }, { key: 'isMalicious', value: 'false' }]);
+    const malicious = selectionFromPicks([
+      { key: 'isMalicious', value: 'true' },
+      { key: 'isMalicious', value: 'false' },
+    ]);
     assert.equal(typeof malicious, 'string');
     assert.match(malicious as string, /Malicious dependency/);
   });
@@ -133,10 +156,7 @@ void describe('selectionFromPicks', () => {
 void describe('toQueryFilters', () => {
   void test('the scope is always in the query: the repository, and ref/dedup when given', () => {
     assert.deepEqual(toQueryFilters(EMPTY_SELECTION, 'sast', { repo: 'acme/api' }), { repos: ['acme/api'] });
-    assert.deepEqual(
-      toQueryFilters(EMPTY_SELECTION, 'sca', { repo: 'acme/api', ref: 'main', dedup: true }),
-      { repos: ['acme/api'], ref: 'main', dedup: true },
-    );
+    assert.deepEqual(toQueryFilters(EMPTY_SELECTION, 'sca', { repo: 'acme/api', ref: 'main', dedup: true }), { repos: ['acme/api'], ref: 'main', dedup: true });
     const noDedup = toQueryFilters(EMPTY_SELECTION, 'sast', { repo: 'acme/api', ref: '', dedup: false });
     assert.equal('ref' in noDedup, false);
     assert.equal('dedup' in noDedup, false);
@@ -218,7 +238,13 @@ void describe('describeSelection', () => {
 
   void test('selectedValues lists only the filters that have values', () => {
     const pairs = selectedValues(selection({ status: 'fixed', transitivities: ['transitive'] }));
-    assert.deepEqual(pairs.map(([def, values]) => [def.key, values]), [['status', ['fixed']], ['transitivities', ['transitive']]]);
+    assert.deepEqual(
+      pairs.map(([def, values]) => [def.key, values]),
+      [
+        ['status', ['fixed']],
+        ['transitivities', ['transitive']],
+      ],
+    );
   });
 
   void test('valueLabel keeps unknown values as they came', () => {
@@ -231,7 +257,10 @@ void describe('only new on this branch (a filter the extension applies)', () => 
   void test('kept when on, read as absent when off or not a boolean; picked as "true"', () => {
     assert.equal(parseSelection({ newOnBranch: true }).newOnBranch, true);
     for (const value of [false, 'true', 1, null]) assert.equal(parseSelection({ newOnBranch: value }).newOnBranch, undefined, String(value));
-    const picked = selectionFromPicks([{ key: 'newOnBranch', value: 'true' }, { key: 'status', value: 'open' }]);
+    const picked = selectionFromPicks([
+      { key: 'newOnBranch', value: 'true' },
+      { key: 'status', value: 'open' },
+    ]);
     assert.deepEqual(picked, selection({ status: 'open', newOnBranch: true }));
   });
 
@@ -261,7 +290,11 @@ void describe('rules and files', () => {
     assert.equal(keep(sastFinding({ file: 'src/app/views.py' })), true, 'under the folder');
     assert.equal(keep(sastFinding({ file: 'src/application.py' })), false, 'a name that only starts the same is not under it');
     assert.equal(keep(sastFinding({ file: 'src/app' })), true, 'the path itself');
-    assert.equal(keep(scaFinding({ usage: { filePath: 'src/app/net.py', line: 3 } }, { location: { filePath: 'poetry.lock', line: 1 } })), true, 'a supply-chain finding used there');
+    assert.equal(
+      keep(scaFinding({ usage: { filePath: 'src/app/net.py', line: 3 } }, { location: { filePath: 'poetry.lock', line: 1 } })),
+      true,
+      'a supply-chain finding used there',
+    );
     assert.equal(keep(scaFinding({}, { location: { filePath: 'poetry.lock', line: 1 } })), false);
   });
 

@@ -58,12 +58,31 @@ void describe('matchesFilters (for patched findings only)', () => {
 void describe('sameFinding', () => {
   const base = scaFinding(
     {
-      advisory: 'CVE-1', package: 'p', version: '1', ecosystem: 'npm', transitivity: 'direct', reachability: 'reachable', isMalicious: false,
-      fixVersions: ['2'], lockfileLineUrl: 'https://g/x#L3', lockfileLine: 3, usage: { filePath: 'a.js', line: 1, column: 2, endLine: 1, endColumn: 5 },
+      advisory: 'CVE-1',
+      package: 'p',
+      version: '1',
+      ecosystem: 'npm',
+      transitivity: 'direct',
+      reachability: 'reachable',
+      isMalicious: false,
+      fixVersions: ['2'],
+      lockfileLineUrl: 'https://g/x#L3',
+      lockfileLine: 3,
+      usage: { filePath: 'a.js', line: 1, column: 2, endLine: 1, endColumn: 5 },
     },
     {
-      id: 9, ruleName: 'r', message: 'm', severity: 'high', confidence: 'low', status: 'open', ref: 'main', repositoryName: 'acme/api',
-      lineOfCodeUrl: 'https://g/x#L3', triageReason: undefined, relevantSince: 1000, location: { filePath: 'lock', line: 3 },
+      id: 9,
+      ruleName: 'r',
+      message: 'm',
+      severity: 'high',
+      confidence: 'low',
+      status: 'open',
+      ref: 'main',
+      repositoryName: 'acme/api',
+      lineOfCodeUrl: 'https://g/x#L3',
+      triageReason: undefined,
+      relevantSince: 1000,
+      location: { filePath: 'lock', line: 3 },
       policy: { id: 1, name: 'P', slug: 'p' },
     },
   );
@@ -97,8 +116,9 @@ void describe('sameFinding', () => {
     ['policy name', (f) => ({ ...f, policy: { id: 1, name: 'Q', slug: 'p' } })],
     ['policy slug', (f) => ({ ...f, policy: { id: 1, name: 'P', slug: 'q' } })],
     ['policy gone', (f) => ({ ...f, policy: undefined })],
-    ...(['advisory', 'package', 'version', 'ecosystem', 'transitivity', 'reachability', 'lockfileLineUrl'] as const).map((key): [string, (f: Finding) => Finding] =>
-      [`sca ${key}`, (f) => ({ ...f, sca: { ...f.sca, [key]: 'other' } })]),
+    ...(['advisory', 'package', 'version', 'ecosystem', 'transitivity', 'reachability', 'lockfileLineUrl'] as const).map(
+      (key): [string, (f: Finding) => Finding] => [`sca ${key}`, (f) => ({ ...f, sca: { ...f.sca, [key]: 'other' } })],
+    ),
     ['sca malicious', (f) => ({ ...f, sca: { ...f.sca, isMalicious: true } })],
     ['sca lockfile line', (f) => ({ ...f, sca: { ...f.sca, lockfileLine: 4 } })],
     ['sca fix versions', (f) => ({ ...f, sca: { ...f.sca, fixVersions: ['3'] } })],
@@ -118,14 +138,35 @@ void describe('sameFinding, field by field', () => {
   // A finding with every field of every kind set: a change to any leaf must read as another
   // finding, or a changed fact (a secret's validation, an AI impact) would stay on screen.
   const full: Finding = {
-    issueType: 'sast', id: 9, ruleName: 'r', message: 'm', severity: 'high', confidence: 'low', status: 'open', ref: 'main',
-    repositoryName: 'acme/api', location: { filePath: 'a.js', line: 3, column: 1, endLine: 4, endColumn: 2 }, lineOfCodeUrl: 'https://g/x#L3',
-    relevantSince: 1000, triageReason: 'no_time', matchKey: 77, triageComment: 'note',
+    issueType: 'sast',
+    id: 9,
+    ruleName: 'r',
+    message: 'm',
+    severity: 'high',
+    confidence: 'low',
+    status: 'open',
+    ref: 'main',
+    repositoryName: 'acme/api',
+    location: { filePath: 'a.js', line: 3, column: 1, endLine: 4, endColumn: 2 },
+    lineOfCodeUrl: 'https://g/x#L3',
+    relevantSince: 1000,
+    triageReason: 'no_time',
+    matchKey: 77,
+    triageComment: 'note',
     ticket: { slug: 'JIRA-1', url: 'https://jira/JIRA-1' },
     policy: { id: 1, name: 'P', slug: 'p' },
     sca: {
-      advisory: 'CVE-1', package: 'p', version: '1', ecosystem: 'npm', transitivity: 'direct', reachability: 'reachable', isMalicious: false,
-      fixVersions: ['2'], lockfileLineUrl: 'https://g/x#L3', lockfileLine: 3, usage: { filePath: 'a.js', line: 1, column: 2, endLine: 1, endColumn: 5 },
+      advisory: 'CVE-1',
+      package: 'p',
+      version: '1',
+      ecosystem: 'npm',
+      transitivity: 'direct',
+      reachability: 'reachable',
+      isMalicious: false,
+      fixVersions: ['2'],
+      lockfileLineUrl: 'https://g/x#L3',
+      lockfileLine: 3,
+      usage: { filePath: 'a.js', line: 1, column: 2, endLine: 1, endColumn: 5 },
     },
     ai: { impact: 'data exposure' },
     secret: { service: 'AWS', validation: 'confirmed_valid' },
@@ -148,7 +189,28 @@ void describe('sameFinding, field by field', () => {
 
   test('the full finding names every field of Finding', () => {
     const keys = new Set(leaves.map(([where]) => where.split('.')[0]));
-    for (const key of ['issueType', 'id', 'ruleName', 'message', 'severity', 'confidence', 'status', 'ref', 'repositoryName', 'location', 'lineOfCodeUrl', 'relevantSince', 'triageReason', 'matchKey', 'triageComment', 'ticket', 'policy', 'sca', 'ai', 'secret'] satisfies (keyof Finding)[]) {
+    for (const key of [
+      'issueType',
+      'id',
+      'ruleName',
+      'message',
+      'severity',
+      'confidence',
+      'status',
+      'ref',
+      'repositoryName',
+      'location',
+      'lineOfCodeUrl',
+      'relevantSince',
+      'triageReason',
+      'matchKey',
+      'triageComment',
+      'ticket',
+      'policy',
+      'sca',
+      'ai',
+      'secret',
+    ] satisfies (keyof Finding)[]) {
       assert.ok(keys.has(key), key);
     }
   });
@@ -159,4 +221,3 @@ void describe('sameFinding, field by field', () => {
     });
   }
 });
-

@@ -19,7 +19,14 @@ void afterEach(() => fx.platform.restoreProducts());
 /** The store's finding for a generated code finding: its id, place and state as the list gives them. */
 function findingOf(wire: WireSastFinding): Finding {
   const l = wire.location ?? {};
-  return sastFinding({ id: wire.id, file: l.filePath ?? l.file_path, line: l.line, ref: wire.ref, lineOfCodeUrl: wire.line_of_code_url, status: wire.status ?? 'open' });
+  return sastFinding({
+    id: wire.id,
+    file: l.filePath ?? l.file_path,
+    line: l.line,
+    ref: wire.ref,
+    lineOfCodeUrl: wire.line_of_code_url,
+    status: wire.status ?? 'open',
+  });
 }
 
 /** A code finding whose story has a trace (the platform gives none to every fifth). */
@@ -52,7 +59,10 @@ void describe('finding stories', () => {
     assert.equal(storyRequests(), 1);
     const trace = stories.traceOf(finding);
     assert.ok(trace && trace.length >= 2, 'its trace is kept for Problems');
-    assert.deepEqual(stories.tracedFindings().map((f) => f.id), [finding.id]);
+    assert.deepEqual(
+      stories.tracedFindings().map((f) => f.id),
+      [finding.id],
+    );
   });
 
   void it('a triage: the trace stays, the story is read again when next wanted (its history changed)', async () => {
@@ -68,7 +78,7 @@ void describe('finding stories', () => {
     assert.equal(stories.isStale(triaged), false);
   });
 
-  void it('the finding\'s scanned place changes (another scan): the story and its trace are dropped', async () => {
+  void it("the finding's scanned place changes (another scan): the story and its trace are dropped", async () => {
     const stories = service();
     const finding = traced(2);
     await stories.get(finding);
@@ -106,9 +116,12 @@ void describe('finding stories', () => {
     assert.equal((await service().get(traced(4)))?.kind, 'notAvailable', '403 reads the same');
   });
 
-  void it('signed out: nothing; a failure is thrown and not kept; another deployment\'s stories are not this one\'s', async () => {
+  void it("signed out: nothing; a failure is thrown and not kept; another deployment's stories are not this one's", async () => {
     assert.equal(await service(() => undefined).get(traced()), undefined);
-    const failing = new FindingStories(() => fx.makeClient({ retryPolicy: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1, totalBudgetMs: 100 } }), () => fx.deploymentId());
+    const failing = new FindingStories(
+      () => fx.makeClient({ retryPolicy: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1, totalBudgetMs: 100 } }),
+      () => fx.deploymentId(),
+    );
     fx.platform.faults.inject({ kind: 'status', status: 500 }, { pathIncludes: '/issues/v2/' }, 5);
     await assert.rejects(failing.get(traced(5)));
     fx.platform.faults.clear();

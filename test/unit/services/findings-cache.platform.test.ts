@@ -25,7 +25,11 @@ void describe('the findings cache on disk', () => {
     data = generateDeployment({ projects: 2, sastPerProject: 120, scaPerProject: 30, refsPerProject: 1 });
     h = await startHarness({ data });
     const store = new FindingsStore(() => h.client(), { pageSize: 100 });
-    const query = (project: string, issueType: 'sast' | 'sca'): FindingsQuery => ({ deploymentSlug: SLUG, issueType, filters: { repos: [project], ref: 'main', status: 'open', dedup: true } });
+    const query = (project: string, issueType: 'sast' | 'sca'): FindingsQuery => ({
+      deploymentSlug: SLUG,
+      issueType,
+      filters: { repos: [project], ref: 'main', status: 'open', dedup: true },
+    });
     results = [];
     for (const [i, project] of data.projects.map((p) => p.name).entries()) {
       results.push(await store.load(`a${i}`, query(project, 'sast')), await store.load(`b${i}`, query(project, 'sca')));
@@ -52,10 +56,14 @@ void describe('the findings cache on disk', () => {
     assert.ok(bytes > 0);
     const back = await cache.read(SLUG);
     assert.ok(back);
-    const byKey = (list: readonly FindingsResult[]) => [...list].sort((a, b) => JSON.stringify(a.query).localeCompare(JSON.stringify(b.query))).map((r) => plain(r));
+    const byKey = (list: readonly FindingsResult[]) =>
+      [...list].sort((a, b) => JSON.stringify(a.query).localeCompare(JSON.stringify(b.query))).map((r) => plain(r));
     assert.deepEqual(byKey(back), byKey(results));
     assert.equal(await cache.read('other-deployment'), undefined);
-    assert.deepEqual(files(dir).filter((f) => f.endsWith('.tmp')), []);
+    assert.deepEqual(
+      files(dir).filter((f) => f.endsWith('.tmp')),
+      [],
+    );
     const text = readFileSync(join(dir, 'findings-cache', files(dir)[0]), 'utf8');
     assert.ok(!text.includes(h.server.token), 'the token is never written');
   });
@@ -67,7 +75,7 @@ void describe('the findings cache on disk', () => {
     const cache = new FindingsCache({ dir, maxBytes: () => 1 << 30, origin: () => origin });
     await cache.write(SLUG, results);
     origin = 'https://two.example';
-    assert.equal(await cache.read(SLUG), undefined, 'the second platform\'s start draws none of the first one\'s findings');
+    assert.equal(await cache.read(SLUG), undefined, "the second platform's start draws none of the first one's findings");
     origin = 'https://one.example';
     assert.equal((await cache.read(SLUG))?.length, results.length);
   });
@@ -95,7 +103,10 @@ void describe('the findings cache on disk', () => {
     assert.ok(kept.length > 0 && kept.length < dated.length, `${kept.length} of ${dated.length} kept`);
     const oldestKept = Math.min(...kept.map((r) => r.loadedAt.getTime()));
     const dropped = dated.filter((r) => !kept.some((k) => JSON.stringify(k.query) === JSON.stringify(r.query)));
-    assert.ok(dropped.every((r) => r.loadedAt.getTime() < oldestKept), 'the oldest went first');
+    assert.ok(
+      dropped.every((r) => r.loadedAt.getTime() < oldestKept),
+      'the oldest went first',
+    );
     const tiny = cacheIn(10);
     assert.equal(await tiny.cache.write(SLUG, dated), 0);
     assert.equal(await tiny.cache.read(SLUG), undefined);
@@ -108,7 +119,7 @@ void describe('the findings cache on disk', () => {
     await cache.clear(SLUG);
     assert.equal(await cache.read(SLUG), undefined);
     assert.equal(await cache.readOpen(SLUG), undefined);
-    assert.deepEqual(files(dir), [], 'the open files\' part goes with the whole');
+    assert.deepEqual(files(dir), [], "the open files' part goes with the whole");
     await cache.write(SLUG, results);
     await cache.clear();
     assert.equal(await cache.read(SLUG), undefined);
@@ -119,7 +130,10 @@ void describe('the findings cache on disk', () => {
     assert.equal(await writing, 0);
     await writingPart;
     assert.equal(await cache.read(SLUG), undefined);
-    assert.ok(!existsSync(join(dir, 'findings-cache')) || files(dir).length === 0, `nothing on disk: ${existsSync(join(dir, 'findings-cache')) ? files(dir).join(', ') : ''}`);
+    assert.ok(
+      !existsSync(join(dir, 'findings-cache')) || files(dir).length === 0,
+      `nothing on disk: ${existsSync(join(dir, 'findings-cache')) ? files(dir).join(', ') : ''}`,
+    );
   });
 
   // The part for the files open in editors is read first at a start, so it must never show what
@@ -127,7 +141,7 @@ void describe('the findings cache on disk', () => {
   const openPartOf = (list: readonly FindingsResult[]): FindingsResult[] =>
     list.map((r) => ({ ...r, findings: r.findings.filter((f) => f.location?.filePath === list[0].findings[0].location?.filePath) }));
 
-  test('the open files\' part reads back as written, only beside the whole file it was cut from', async () => {
+  test("the open files' part reads back as written, only beside the whole file it was cut from", async () => {
     const { dir, cache } = cacheIn();
     const part = openPartOf(results);
     const cut = part.reduce((n, r) => n + r.findings.length, 0);
@@ -136,7 +150,10 @@ void describe('the findings cache on disk', () => {
     assert.equal(await cache.readOpen(SLUG), undefined, 'nothing without a whole cache to be cut from');
     await cache.write(SLUG, results);
     await cache.writeOpen(SLUG, part);
-    assert.deepEqual((await cache.readOpen(SLUG))?.map((r) => plain(r)), part.map((r) => plain(r)));
+    assert.deepEqual(
+      (await cache.readOpen(SLUG))?.map((r) => plain(r)),
+      part.map((r) => plain(r)),
+    );
     assert.equal(await cache.readOpen('other-deployment'), undefined);
     const text = readFileSync(join(dir, 'findings-cache', files(dir).find((f) => f.endsWith('.open.json')) ?? ''), 'utf8');
     assert.ok(!text.includes(h.server.token), 'the token is never written');
@@ -148,7 +165,7 @@ void describe('the findings cache on disk', () => {
     assert.equal((await cache.read(SLUG))?.length, results.length - 1, 'the whole is still read');
   });
 
-  test('a damaged open files\' part is not used; no findings in open files removes it', async () => {
+  test("a damaged open files' part is not used; no findings in open files removes it", async () => {
     const { dir, cache } = cacheIn();
     await cache.write(SLUG, results);
     await cache.writeOpen(SLUG, openPartOf(results));
@@ -158,7 +175,10 @@ void describe('the findings cache on disk', () => {
       writeFileSync(file, bad);
       assert.equal(await cache.readOpen(SLUG), undefined, JSON.stringify(bad.slice(0, 40)));
     }
-    await cache.writeOpen(SLUG, results.map((r) => ({ ...r, findings: [] })));
+    await cache.writeOpen(
+      SLUG,
+      results.map((r) => ({ ...r, findings: [] })),
+    );
     assert.ok(!files(dir).some((f) => f.endsWith('.open.json')));
     assert.ok(await cache.read(SLUG), 'the whole is untouched');
   });

@@ -28,8 +28,11 @@ void describe('the findings store (real client, local platform)', () => {
   });
   after(() => h.close());
 
-  const query = (extra: FindingsQuery['filters'] = {}, issueType: 'sast' | 'sca' = 'sast'): FindingsQuery =>
-    ({ deploymentSlug: SLUG, issueType, filters: { repos: [project], ref: 'main', dedup: true, ...extra } });
+  const query = (extra: FindingsQuery['filters'] = {}, issueType: 'sast' | 'sca' = 'sast'): FindingsQuery => ({
+    deploymentSlug: SLUG,
+    issueType,
+    filters: { repos: [project], ref: 'main', dedup: true, ...extra },
+  });
   const store = (options: ConstructorParameters<typeof FindingsStore>[1] = {}): FindingsStore => {
     const client = h.client();
     return new FindingsStore(() => client, { pageSize: 100, ...options });
@@ -66,7 +69,10 @@ void describe('the findings store (real client, local platform)', () => {
     const all = await s.load('b', query());
     const shared = open.findings[0];
     assert.ok(shared);
-    assert.equal(all.findings.find((f) => f.id === shared.id), shared);
+    assert.equal(
+      all.findings.find((f) => f.id === shared.id),
+      shared,
+    );
     assert.equal(s.finding(SLUG, 'sast', shared.id), shared);
     assert.equal(s.finding(SLUG, 'sca', shared.id), undefined, 'ids are per issue type');
     assert.equal(s.finding('other', 'sast', shared.id), undefined, 'and per deployment');
@@ -87,10 +93,15 @@ void describe('the findings store (real client, local platform)', () => {
       const heldAtProgress: number[] = [];
       const reuse = index.reuser(key);
       let given = 0;
-      const again = await fetcher.fetch(query(), new AbortController().signal, () => heldAtProgress.push(given), (fresh) => {
-        given++;
-        return reuse(fresh);
-      });
+      const again = await fetcher.fetch(
+        query(),
+        new AbortController().signal,
+        () => heldAtProgress.push(given),
+        (fresh) => {
+          given++;
+          return reuse(fresh);
+        },
+      );
       assert.deepEqual(heldAtProgress, [100, 150], 'each finding is given over as its page arrives');
       const byId = new Map(first.findings.map((f) => [f.id, f]));
       const kept = again.findings.filter((f) => byId.get(f.id) === f);
@@ -102,7 +113,10 @@ void describe('the findings store (real client, local platform)', () => {
       assert.deepEqual(findings, again.findings);
       assert.equal(replaced?.get(changed), fresh, 'and admitting the answer still replaces it');
       index.clear();
-      assert.ok(again.findings.slice(0, 3).every((f) => reuse({ ...f }) !== f), 'once the index is cleared nothing is reused');
+      assert.ok(
+        again.findings.slice(0, 3).every((f) => reuse({ ...f }) !== f),
+        'once the index is cleared nothing is reused',
+      );
     });
   });
 
@@ -209,9 +223,15 @@ void describe('the findings store (real client, local platform)', () => {
     const text = encodeSnapshot(s.shownResults());
     const back = decodeSnapshot(text);
     assert.ok(back);
-    assert.deepEqual(back.map((r) => plain(r)), [sast, sca].map((r) => plain(r)));
+    assert.deepEqual(
+      back.map((r) => plain(r)),
+      [sast, sca].map((r) => plain(r)),
+    );
     // The match key is a hash the platform's answer does not carry: it must survive on its own.
-    assert.ok(back.every((r) => r.findings.length > 0 && r.findings.every((f) => typeof f.matchKey === 'number')), 'every finding keeps its match key');
+    assert.ok(
+      back.every((r) => r.findings.length > 0 && r.findings.every((f) => typeof f.matchKey === 'number')),
+      'every finding keeps its match key',
+    );
     assert.ok(text.length < JSON.stringify([sast, sca]).length / 2, `compact: ${text.length} characters`);
 
     const other = new FindingsStore(() => h.client(), { pageSize: 100 });
@@ -222,7 +242,11 @@ void describe('the findings store (real client, local platform)', () => {
     const adopted = other.load('tree:p:sast', query());
     assert.equal(other.state('tree:p:sast').kind, 'loading');
     const previous = other.state('tree:p:sast');
-    assert.deepEqual(previous.kind === 'loading' ? previous.previous?.findings.length : -1, sast.findings.length, 'the snapshot is shown while the fresh answer loads');
+    assert.deepEqual(
+      previous.kind === 'loading' ? previous.previous?.findings.length : -1,
+      sast.findings.length,
+      'the snapshot is shown while the fresh answer loads',
+    );
     await adopted;
     assert.ok(requests(mark) > 0, 'a snapshot is refreshed, never trusted as current');
 
@@ -231,9 +255,17 @@ void describe('the findings store (real client, local platform)', () => {
     const loading = late.load('tree:p:sast', query());
     late.adopt(back);
     const meanwhile = late.state('tree:p:sast');
-    assert.equal(meanwhile.kind === 'loading' ? meanwhile.previous?.findings.length : -1, sast.findings.length, 'a load under way shows the snapshot until it answers');
+    assert.equal(
+      meanwhile.kind === 'loading' ? meanwhile.previous?.findings.length : -1,
+      sast.findings.length,
+      'a load under way shows the snapshot until it answers',
+    );
     const fresh = await loading;
-    assert.equal(late.state('tree:p:sast').kind === 'loaded' ? (late.state('tree:p:sast') as { result: unknown }).result : undefined, fresh, 'then its own answer');
+    assert.equal(
+      late.state('tree:p:sast').kind === 'loaded' ? (late.state('tree:p:sast') as { result: unknown }).result : undefined,
+      fresh,
+      'then its own answer',
+    );
     late.dispose();
 
     // The head line, then segments: each broken in turn.
@@ -244,11 +276,20 @@ void describe('the findings store (real client, local platform)', () => {
     const withHead = (h: Record<string, unknown>): string => [JSON.stringify(h), ...segmentLines].join('\n');
     const withSegment = (seg: Record<string, unknown>): string => [headLine, JSON.stringify(seg), ...segmentLines.slice(1)].join('\n');
     for (const broken of [
-      '', 'null', '[]', '{', text.slice(0, text.length / 2), withHead({ ...head, version: SNAPSHOT_VERSION - 1 }), withHead({ ...head, version: SNAPSHOT_VERSION + 1 }), withHead({ ...head, format: 'x' }),
+      '',
+      'null',
+      '[]',
+      '{',
+      text.slice(0, text.length / 2),
+      withHead({ ...head, version: SNAPSHOT_VERSION - 1 }),
+      withHead({ ...head, version: SNAPSHOT_VERSION + 1 }),
+      withHead({ ...head, format: 'x' }),
       withHead({ ...head, results: [{ query: { deploymentSlug: 'a', issueType: 'dast', filters: {} }, loadedAt: 1, findings: 0 }] }),
       // Cut off between lines: every line parses, but the counts do not add up.
       [headLine, ...segmentLines.slice(0, -1)].join('\n'),
-      withSegment({ ...segment, strings: [1, 2] }), withSegment({ ...segment, result: 9 }), withSegment({ ...segment, findings: [[null]] }),
+      withSegment({ ...segment, strings: [1, 2] }),
+      withSegment({ ...segment, result: 9 }),
+      withSegment({ ...segment, findings: [[null]] }),
       // A finding without a safe integer id, or without a rule name, is no finding: the whole is dropped.
       withSegment({ ...segment, findings: [[1.5, 0, 0], ...(segment.findings as unknown[]).slice(1)] }),
       withSegment({ ...segment, findings: [[7, -1, 0], ...(segment.findings as unknown[]).slice(1)] }),
@@ -263,8 +304,14 @@ void describe('the findings store (real client, local platform)', () => {
 
 void describe('the store, without a platform', () => {
   test('describeQuery names what failed to load, for the log', () => {
-    assert.equal(describeQuery({ deploymentSlug: 'acme', issueType: 'sca', filters: { repos: ['acme/api'], ref: 'main', dedup: true, status: 'open', severities: ['high', 'critical'] } }),
-      'supply-chain findings of acme/api on main (status open; severities high,critical)');
+    assert.equal(
+      describeQuery({
+        deploymentSlug: 'acme',
+        issueType: 'sca',
+        filters: { repos: ['acme/api'], ref: 'main', dedup: true, status: 'open', severities: ['high', 'critical'] },
+      }),
+      'supply-chain findings of acme/api on main (status open; severities high,critical)',
+    );
     assert.equal(describeQuery({ deploymentSlug: 'acme', issueType: 'sast', filters: {} }), 'code findings of acme');
   });
 });
@@ -273,8 +320,12 @@ void describe('the snapshot, encoded in slices', () => {
   test('many findings are encoded with the event loop turning between slices, to the same text as in one go', async () => {
     const results = [0, 1, 2].map((r) => ({
       query: { deploymentSlug: 'x', issueType: 'sast' as const, filters: { ref: `r${r}` } },
-      findings: Array.from({ length: r === 1 ? 0 : 7000 }, (_, i) => ({ ...sastLike(r * 10_000 + i), location: { filePath: `f${i % 40}.py`, line: 1 + (i % 9) } })),
-      skipped: r, loadedAt: new Date(1_700_000_000_000 + r),
+      findings: Array.from({ length: r === 1 ? 0 : 7000 }, (_, i) => ({
+        ...sastLike(r * 10_000 + i),
+        location: { filePath: `f${i % 40}.py`, line: 1 + (i % 9) },
+      })),
+      skipped: r,
+      loadedAt: new Date(1_700_000_000_000 + r),
     }));
     let turns = 0;
     const ticking = setInterval(() => turns++, 0);
@@ -285,7 +336,14 @@ void describe('the snapshot, encoded in slices', () => {
     const sliced = parts.join('');
     assert.equal(sliced, encodeSnapshot(results));
     const back = decodeSnapshot(sliced);
-    assert.deepEqual(back?.map((r) => [r.query.filters.ref, r.findings.length, r.skipped]), [['r0', 7000, 0], ['r1', 0, 1], ['r2', 7000, 2]]);
+    assert.deepEqual(
+      back?.map((r) => [r.query.filters.ref, r.findings.length, r.skipped]),
+      [
+        ['r0', 7000, 0],
+        ['r1', 0, 1],
+        ['r2', 7000, 2],
+      ],
+    );
     assert.deepEqual([back?.[2]?.findings[6999]?.location?.filePath, back?.[2]?.findings[6999]?.location?.line], ['f39.py', 7]);
     turns = 0;
     const ticking2 = setInterval(() => turns++, 0);
@@ -298,7 +356,10 @@ void describe('the snapshot, encoded in slices', () => {
     // characters outside ASCII included.
     const worded = results.map((r) => ({ ...r, findings: r.findings.map((f, i) => ({ ...f, message: `ünïcode 🙂 ${i % 3}` })) }));
     const fromBytes = await decodeSnapshotInSlices(Buffer.from(encodeSnapshot(worded), 'utf8'));
-    assert.deepEqual(fromBytes?.map((r) => r.findings.map((f) => f.message)), worded.map((r) => r.findings.map((f) => f.message)));
+    assert.deepEqual(
+      fromBytes?.map((r) => r.findings.map((f) => f.message)),
+      worded.map((r) => r.findings.map((f) => f.message)),
+    );
   });
 });
 
@@ -307,18 +368,39 @@ void describe('the snapshot, in steps', () => {
     const result = (issueType: 'sast' | 'sca'): { query: FindingsQuery; findings: Finding[]; skipped: number; loadedAt: Date } => ({
       query: { deploymentSlug: 'x', issueType, filters: {} },
       findings: Array.from({ length: 2500 }, (_, i) => ({
-        ...sastLike(i + 1), issueType,
-        ...(issueType === 'sca' ? { sca: { package: 'lodash', version: '4.17.20', fixVersions: ['4.17.21'], lockfileLineUrl: `https://github.com/a/b/blob/c/package-lock.json#L${i + 1}`, lockfileLine: i + 1 } } : {}),
+        ...sastLike(i + 1),
+        issueType,
+        ...(issueType === 'sca'
+          ? {
+              sca: {
+                package: 'lodash',
+                version: '4.17.20',
+                fixVersions: ['4.17.21'],
+                lockfileLineUrl: `https://github.com/a/b/blob/c/package-lock.json#L${i + 1}`,
+                lockfileLine: i + 1,
+              },
+            }
+          : {}),
       })),
-      skipped: 0, loadedAt: new Date(1_700_000_000_000),
+      skipped: 0,
+      loadedAt: new Date(1_700_000_000_000),
     });
     // A line per segment after the head; each segment is read back in a turn of its own.
-    const segments = (issueType: 'sast' | 'sca'): number => encodeSnapshot([result(issueType)]).trimEnd().split('\n').length - 1;
+    const segments = (issueType: 'sast' | 'sca'): number =>
+      encodeSnapshot([result(issueType)])
+        .trimEnd()
+        .split('\n').length - 1;
     assert.equal(segments('sast'), 3);
     assert.equal(segments('sca'), 3);
     const back = decodeSnapshot(encodeSnapshot([result('sca')]));
-    assert.deepEqual(back?.[0]?.findings.map((f) => f.sca?.lockfileLine), result('sca').findings.map((f) => f.sca?.lockfileLine));
-    assert.deepEqual(decodeSnapshot(encodeSnapshot([result('sast')]))?.[0]?.findings.map((f) => f.id), result('sast').findings.map((f) => f.id));
+    assert.deepEqual(
+      back?.[0]?.findings.map((f) => f.sca?.lockfileLine),
+      result('sca').findings.map((f) => f.sca?.lockfileLine),
+    );
+    assert.deepEqual(
+      decodeSnapshot(encodeSnapshot([result('sast')]))?.[0]?.findings.map((f) => f.id),
+      result('sast').findings.map((f) => f.id),
+    );
   });
 });
 

@@ -27,7 +27,11 @@ void describe('FindingsStore (real client, local platform)', () => {
     data = generateDeployment({ projects: 1, sastPerProject: 250, scaPerProject: 40, refsPerProject: 1 });
     h = await startHarness({ data });
     project = data.projects[0]?.name ?? '';
-    const ids = (severity?: string): number[] => data.sast.filter((f) => !severity || f.severity === severity).map((f) => f.id ?? -1).sort((a, b) => a - b);
+    const ids = (severity?: string): number[] =>
+      data.sast
+        .filter((f) => !severity || f.severity === severity)
+        .map((f) => f.id ?? -1)
+        .sort((a, b) => a - b);
     allIds = ids();
     highIds = ids('high');
     lowIds = ids('low');
@@ -40,7 +44,11 @@ void describe('FindingsStore (real client, local platform)', () => {
     h.server.setLatency(0);
   });
 
-  const query = (filters: FindingsQuery['filters'] = {}): FindingsQuery => ({ deploymentSlug: SLUG, issueType: 'sast', filters: { repos: [project], ...filters } });
+  const query = (filters: FindingsQuery['filters'] = {}): FindingsQuery => ({
+    deploymentSlug: SLUG,
+    issueType: 'sast',
+    filters: { repos: [project], ...filters },
+  });
   const service = (): FindingsStore => {
     const client = h.client();
     return new FindingsStore(() => client, { pageSize: PAGE_SIZE });
@@ -58,12 +66,19 @@ void describe('FindingsStore (real client, local platform)', () => {
     assert.deepEqual(sortedIds(result.findings), allIds);
     assert.equal(result.skipped, 0);
     const pages = h.requestsSince(mark, '/findings').map((r) => queryOf(r));
-    assert.deepEqual(pages.map((q) => q.get('page')), ['0', '1', '2', '3']);
+    assert.deepEqual(
+      pages.map((q) => q.get('page')),
+      ['0', '1', '2', '3'],
+    );
     assert.ok(pages.every((q) => q.get('page_size') === '100' && q.get('repos') === project));
     const state = s.state('p1');
     assert.equal(state.kind, 'loaded');
     assert.equal(state.kind === 'loaded' ? state.result : undefined, result);
-    assert.deepEqual(changes, ['p1', 'p1', 'p1', 'p1', 'p1'], 'one change when loading starts, one per page that brought findings (the count so far), one when they are in');
+    assert.deepEqual(
+      changes,
+      ['p1', 'p1', 'p1', 'p1', 'p1'],
+      'one change when loading starts, one per page that brought findings (the count so far), one when they are in',
+    );
   });
 
   void test('the same query again is answered from memory; force fetches again', async () => {
@@ -166,7 +181,11 @@ void describe('FindingsStore (real client, local platform)', () => {
     const result = await s.load('p1', query());
     assert.equal(result.findings.length, 0);
     assert.equal(result.unavailable?.status, 404);
-    assert.equal(findingsRequests(mark), FIRST_READ_PAGES, 'the first wave (pages 0 to 3) only: not retried, and not asked again in the other spelling of the branch');
+    assert.equal(
+      findingsRequests(mark),
+      FIRST_READ_PAGES,
+      'the first wave (pages 0 to 3) only: not retried, and not asked again in the other spelling of the branch',
+    );
     assert.equal(s.state('p1').kind, 'loaded', 'a state, not an error');
     assert.equal(s.availability.unavailable('sast')?.status, 404);
     h.server.faults.clear();
@@ -253,8 +272,14 @@ void describe('FindingsStore (real client, local platform)', () => {
     const expectedSca = data.sca.filter((f) => ['critical', 'high'].includes(f.severity ?? '') && f.found_dependency?.transitivity === 'direct');
     const expectedSast = data.sast.filter((f) => ['critical', 'high'].includes(f.severity ?? '') && f.confidence === 'high');
     assert.ok(expectedSca.length > 0 && expectedSast.length > 0);
-    assert.deepEqual(sortedIds(sca.findings), expectedSca.map((f) => f.id ?? -1).sort((a, b) => a - b));
-    assert.deepEqual(sortedIds(sast.findings), expectedSast.map((f) => f.id ?? -1).sort((a, b) => a - b));
+    assert.deepEqual(
+      sortedIds(sca.findings),
+      expectedSca.map((f) => f.id ?? -1).sort((a, b) => a - b),
+    );
+    assert.deepEqual(
+      sortedIds(sast.findings),
+      expectedSast.map((f) => f.id ?? -1).sort((a, b) => a - b),
+    );
     assert.ok(sca.findings.every((f) => f.issueType === 'sca' && f.sca?.transitivity === 'direct'));
     const sent = h.requestsSince(mark, '/findings').map(queryOf);
     const scaRequest = sent.find((q) => q.get('issue_type') === 'sca');

@@ -25,7 +25,10 @@ void afterEach(() => {
 const QUICK = { firstDelayMs: 20, maxDelayMs: 160, giveUpAfterMs: 5_000 };
 
 function deps(extra: Partial<Omit<FixRequestDeps, 'stories'>> = {}): FixRequestDeps & { stories: FindingStories } {
-  const stories = new FindingStories(() => fx.client, () => fx.deploymentId());
+  const stories = new FindingStories(
+    () => fx.client,
+    () => fx.deploymentId(),
+  );
   return { api: () => fx.client, deploymentId: () => fx.deploymentId(), policy: QUICK, ...extra, stories };
 }
 
@@ -33,7 +36,12 @@ function deps(extra: Partial<Omit<FixRequestDeps, 'stories'>> = {}): FixRequestD
 function openFinding(skip = 0): Finding {
   const wire = fx.platform.data.sast.filter((f) => f.status === 'open' && (f.click_to_fix_prs?.length ?? 0) === 0 && f.location)[skip];
   assert.ok(wire?.id);
-  return sastFinding({ id: wire.id, file: wire.location?.filePath ?? wire.location?.file_path, line: wire.location?.line, lineOfCodeUrl: wire.line_of_code_url });
+  return sastFinding({
+    id: wire.id,
+    file: wire.location?.filePath ?? wire.location?.file_path,
+    line: wire.location?.line,
+    lineOfCodeUrl: wire.line_of_code_url,
+  });
 }
 
 const autofixRequests = (): number => fx.platform.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/autofix')).length;
@@ -52,20 +60,31 @@ void describe('a fix pull request, asked for and followed', () => {
     assert.match(result.kind === 'opened' ? result.url : '', /\/(pull|-\/merge_requests)\/7\d{3}$/, 'the pull request the platform opened');
     assert.ok(storyReads() >= 2, `the story was read until it named it (${storyReads()} reads)`);
     const kept = d.stories.peek(finding);
-    assert.equal(kept?.kind === 'story' ? kept.story.fixPullRequest?.url : undefined, result.kind === 'opened' ? result.url : 'none', 'the story kept names it too');
+    assert.equal(
+      kept?.kind === 'story' ? kept.story.fixPullRequest?.url : undefined,
+      result.kind === 'opened' ? result.url : 'none',
+      'the story kept names it too',
+    );
   });
 
   void it('the waits grow: each twice the last, up to the most, until it gives up', async () => {
     fx.platform.setAutofixDelay(60_000);
     let now = 0;
     const waits: number[] = [];
-    const clock: FollowClock = { now: () => now, wait: (ms) => { waits.push(ms); now += ms; return Promise.resolve(); } };
+    const clock: FollowClock = {
+      now: () => now,
+      wait: (ms) => {
+        waits.push(ms);
+        now += ms;
+        return Promise.resolve();
+      },
+    };
     const { follow } = await requestFixPullRequest(deps({ clock, policy: { firstDelayMs: 1_000, maxDelayMs: 8_000, giveUpAfterMs: 40_000 } }), openFinding(1));
     assert.deepEqual(await follow, { kind: 'stillWaiting' });
     assert.deepEqual(waits, [1_000, 2_000, 4_000, 8_000, 8_000, 8_000, 8_000]);
   });
 
-  void it('refused: the platform\'s reason in its plain sentence, nothing followed, nothing changed', async () => {
+  void it("refused: the platform's reason in its plain sentence, nothing followed, nothing changed", async () => {
     fx.platform.setAutofixOutcome('AUTOFIX_ERROR_TYPE_CREDITS_EXHAUSTED');
     const d = deps();
     const finding = openFinding(2);

@@ -41,9 +41,28 @@ void describe('a deployment without some products (real client, local platform)'
   const store = (pageSize = 100): FindingsStore => new FindingsStore(() => h.client(), { pageSize, deploymentId: () => String(data.deployment.id) });
   const query = (issueType: IssueType): FindingsQuery => ({ deploymentSlug: SLUG, issueType, filters: { repos: [project], ref: 'main', dedup: true } });
   const loadAll = (s: FindingsStore) => Promise.all((['sast', 'sca', 'secrets'] as const).map((t) => s.load(t, query(t))));
-  const kindOf: Record<Product, IssueType | undefined> = { code: 'sast', ai: undefined, sca: 'sca', secrets: 'secrets', policies: undefined, sbom: undefined, tickets: undefined, dependencies: undefined, 'issue-v2': undefined, autofix: undefined };
+  const kindOf: Record<Product, IssueType | undefined> = {
+    code: 'sast',
+    ai: undefined,
+    sca: 'sca',
+    secrets: 'secrets',
+    policies: undefined,
+    sbom: undefined,
+    tickets: undefined,
+    dependencies: undefined,
+    'issue-v2': undefined,
+    autofix: undefined,
+  };
 
-  for (const [product, status] of [['secrets', 404], ['secrets', 403], ['sca', 404], ['sca', 403], ['sca', 400], ['code', 404], ['code', 403]] as const) {
+  for (const [product, status] of [
+    ['secrets', 404],
+    ['secrets', 403],
+    ['sca', 404],
+    ['sca', 403],
+    ['sca', 400],
+    ['code', 404],
+    ['code', 403],
+  ] as const) {
     void test(`${product} answering ${status}: that kind is "not available", asked once, and every other kind loads`, async (t) => {
       t.after(restore);
       h.server.setProduct(product, status);
@@ -57,7 +76,7 @@ void describe('a deployment without some products (real client, local platform)'
           // Without Code, the AI analysis's findings (a product of their own) may still come.
           assert.equal(result.findings.filter((f) => !f.ai).length, 0);
           assert.equal(result.unavailable?.status, status);
-          assert.doesNotMatch(result.unavailable?.detail ?? '', /Web API access/, 'a product\'s refusal never blames the token\'s scope');
+          assert.doesNotMatch(result.unavailable?.detail ?? '', /Web API access/, "a product's refusal never blames the token's scope");
           assert.equal(s.state(kind).kind, 'loaded', 'a state, not a failure');
         } else {
           assert.equal(result.unavailable, undefined);
@@ -127,10 +146,17 @@ void describe('a deployment without some products (real client, local platform)'
     // Every request of the kind fails, its retries too (a wave of pages, each tried three times).
     h.server.faults.inject({ kind: 'status', status: 503 }, { pathIncludes: 'issue_type=sca' }, 100);
     const outcomes = await Promise.allSettled((['sast', 'sca', 'secrets'] as const).map((k) => s.load(k, query(k), { force: true })));
-    assert.deepEqual(outcomes.map((o) => o.status), ['fulfilled', 'rejected', 'fulfilled']);
+    assert.deepEqual(
+      outcomes.map((o) => o.status),
+      ['fulfilled', 'rejected', 'fulfilled'],
+    );
     const sca = s.state('sca');
     assert.ok(sca.kind === 'loaded' && PlatformError.is(sca.result.staleBecause, 'server'), 'marked stale with the reason');
-    assert.deepEqual(sca.kind === 'loaded' ? sca.result.findings.map((f) => f.id) : [], firstSca.findings.map((f) => f.id), 'what was shown stays');
+    assert.deepEqual(
+      sca.kind === 'loaded' ? sca.result.findings.map((f) => f.id) : [],
+      firstSca.findings.map((f) => f.id),
+      'what was shown stays',
+    );
     assert.equal(s.availability.unavailable('sca'), undefined, 'an outage is not a missing product');
     s.dispose();
   });
@@ -138,21 +164,26 @@ void describe('a deployment without some products (real client, local platform)'
   void test('policies the deployment does not list are a state: no error, no policies', async (t) => {
     t.after(restore);
     h.server.setProduct('policies', 403);
-    const policies = new PoliciesService(() => h.client(), () => String(data.deployment.id));
+    const policies = new PoliciesService(
+      () => h.client(),
+      () => String(data.deployment.id),
+    );
     const listed = await policies.listPolicies();
     assert.deepEqual(listed.policies, []);
     assert.equal(listed.unavailable?.status, 403);
     policies.dispose();
   });
 
-  void test('messages blame the right thing: the token\'s scope only for its own reads', async (t) => {
+  void test("messages blame the right thing: the token's scope only for its own reads", async (t) => {
     t.after(restore);
     h.server.setProduct('sbom', 404);
     h.server.faults.inject({ kind: 'status', status: 404 }, { pathIncludes: '/projects' });
     const client = h.client();
     await assert.rejects(client.listProjects(SLUG), (e: unknown) => PlatformError.is(e, 'notFound') && e.message.includes(WEB_API_SCOPE_HINT));
-    await assert.rejects(client.getSbomExportStatus(String(data.deployment.id), 'job'), (e: unknown) =>
-      PlatformError.is(e, 'notFound') && !e.message.includes(WEB_API_SCOPE_HINT) && /may not have that product/.test(e.message));
+    await assert.rejects(
+      client.getSbomExportStatus(String(data.deployment.id), 'job'),
+      (e: unknown) => PlatformError.is(e, 'notFound') && !e.message.includes(WEB_API_SCOPE_HINT) && /may not have that product/.test(e.message),
+    );
   });
 
   void test('a role that may not write: triage is refused with the role named, rolled back, and the note kept', async (t) => {
@@ -172,25 +203,35 @@ void describe('a deployment without some products (real client, local platform)'
     const refusedForRole = (e: unknown): boolean => PlatformError.is(e, 'forbidden') && /token's role does not allow/.test(e.message);
     await assert.rejects(client.addProjectTags(SLUG, project, ['team-a']), refusedForRole);
     await assert.rejects(client.createTickets(SLUG, { issueType: 'sast', ids: [target.id] }), refusedForRole);
-    await assert.rejects(client.createSbomExport(String(data.deployment.id), {
-      repositoryId: data.projects[0]?.id ?? 0, ref: 'main', outputFormat: 'SBOM_OUTPUT_FORMAT_CYCLONEDX', cycloneDxVersion: '1.5', componentType: 'APPLICATION',
-    }), refusedForRole);
+    await assert.rejects(
+      client.createSbomExport(String(data.deployment.id), {
+        repositoryId: data.projects[0]?.id ?? 0,
+        ref: 'main',
+        outputFormat: 'SBOM_OUTPUT_FORMAT_CYCLONEDX',
+        cycloneDxVersion: '1.5',
+        componentType: 'APPLICATION',
+      }),
+      refusedForRole,
+    );
     s.dispose();
   });
 
-  void test('Check Connection\'s products: each with its state, the missing ones with their status', async (t) => {
+  void test("Check Connection's products: each with its state, the missing ones with their status", async (t) => {
     t.after(restore);
     h.server.setProduct('secrets', 404);
     h.server.setProduct('ai', 400);
     h.server.faults.inject({ kind: 'status', status: 500 }, { pathIncludes: 'issue_type=sca' });
     const checks = await checkProducts(h.client(), { id: String(data.deployment.id), slug: SLUG, name: 'Acme' });
-    assert.deepEqual(checks.map(productLine).map((l) => l.replace(/\(The platform.*\)$/, '(…)')), [
-      'Code: available',
-      'AI analysis: not available for this deployment (400)',
-      'Supply Chain: failed (…)',
-      'Secrets: not available for this deployment (404)',
-      'Policies: available',
-    ]);
+    assert.deepEqual(
+      checks.map(productLine).map((l) => l.replace(/\(The platform.*\)$/, '(…)')),
+      [
+        'Code: available',
+        'AI analysis: not available for this deployment (400)',
+        'Supply Chain: failed (…)',
+        'Secrets: not available for this deployment (404)',
+        'Policies: available',
+      ],
+    );
   });
 
   void test('one-off readers (SARIF, the agent): each kind on its own, a failure a gap, all failing a failure', async (t) => {
@@ -199,10 +240,22 @@ void describe('a deployment without some products (real client, local platform)'
     h.server.setProduct('secrets', 403);
     h.server.faults.inject({ kind: 'status', status: 500 }, { pathIncludes: 'issue_type=sca' });
     const loaded = await loadEachKind(s, ['sast', 'sca', 'secrets'], (k) => `x:${k}`, query, { oneOff: true });
-    assert.deepEqual(loaded.results.map((r) => r.query.issueType), ['sast', 'secrets']);
-    assert.deepEqual(loaded.gaps.map((g) => [g.kind, 'unavailable' in g ? g.unavailable.status : 'failed']), [['sca', 'failed'], ['secrets', 403]]);
+    assert.deepEqual(
+      loaded.results.map((r) => r.query.issueType),
+      ['sast', 'secrets'],
+    );
+    assert.deepEqual(
+      loaded.gaps.map((g) => [g.kind, 'unavailable' in g ? g.unavailable.status : 'failed']),
+      [
+        ['sca', 'failed'],
+        ['secrets', 403],
+      ],
+    );
     h.server.faults.inject({ kind: 'status', status: 500 }, { pathIncludes: 'issue_type=sca' });
-    await assert.rejects(loadEachKind(s, ['sca'], (k) => `y:${k}`, query, { oneOff: true }), (e: unknown) => PlatformError.is(e, 'server'));
+    await assert.rejects(
+      loadEachKind(s, ['sca'], (k) => `y:${k}`, query, { oneOff: true }),
+      (e: unknown) => PlatformError.is(e, 'server'),
+    );
     s.dispose();
   });
 });

@@ -24,7 +24,8 @@ function heldPlatform(): { api: PlatformApi; requests: Request[] } {
   const requests: Request[] = [];
   const api = {
     findings(_slug: string, issueType: string, filters: FindingFilters, options?: { signal?: AbortSignal }): AsyncIterable<FindingsPage> {
-      if (issueType === 'ai_sast') return { [Symbol.asyncIterator]: () => [{ findings: [], skipped: 0 }][Symbol.iterator]() as unknown as AsyncIterator<FindingsPage> };
+      if (issueType === 'ai_sast')
+        return { [Symbol.asyncIterator]: () => [{ findings: [], skipped: 0 }][Symbol.iterator]() as unknown as AsyncIterator<FindingsPage> };
       let settle!: (outcome: Finding[] | Error) => void;
       const answer = new Promise<Finding[] | Error>((resolve) => (settle = resolve));
       options?.signal?.addEventListener('abort', () => settle(new Error('aborted')));

@@ -21,7 +21,9 @@ import { generateDeployment, type PlatformData } from '../../platform/generator'
 import { scannedFeatureBranch, startHarness, type Harness } from './platform-harness';
 
 const SLUG = 'acme';
-interface Folder extends FolderRef { readonly key: string }
+interface Folder extends FolderRef {
+  readonly key: string;
+}
 
 void describe('one place for Problems and the Projects tree (real store, local platform)', () => {
   let h: Harness;
@@ -44,16 +46,35 @@ void describe('one place for Problems and the Projects tree (real store, local p
     const baselines = new BranchBaselines({ store, project });
     const folder: Folder = { key: 'file:///w', projectName: listed.name, branch };
     const workspace = new WorkspaceView<Folder>({
-      store, baselines, scans, folders: () => [folder], keyOf: (f) => f.key, deploymentSlug: () => SLUG, project, selection: () => selection, mayShow: () => true,
+      store,
+      baselines,
+      scans,
+      folders: () => [folder],
+      keyOf: (f) => f.key,
+      deploymentSlug: () => SLUG,
+      project,
+      selection: () => selection,
+      mayShow: () => true,
     });
     const tree = new ProjectsModel({
       session: { deployment: { slug: SLUG }, state: { kind: 'signedIn', deployment: { id: '1', slug: SLUG, name: 'Acme' } } },
-      projects: new ProjectsService(() => h.client(), () => SLUG), findings: store, scans, baselines, selection: () => selection,
+      projects: new ProjectsService(
+        () => h.client(),
+        () => SLUG,
+      ),
+      findings: store,
+      scans,
+      baselines,
+      selection: () => selection,
       workspaceRepos: { projectNames: () => new Set([listed.name]), repos: () => [folder], onDidChange: new Emitter<void>().event },
       refOverride: () => undefined,
     });
     /** The tree's node of one kind of the project, at the ref the tree shows it. */
-    const node = (issueType: IssueType): ShownPlace => ({ parent: { project: listed, ref: tree.root().refOf(listed) }, issueType, slot: treeSlot(listed.name, issueType) });
+    const node = (issueType: IssueType): ShownPlace => ({
+      parent: { project: listed, ref: tree.root().refOf(listed) },
+      issueType,
+      slot: treeSlot(listed.name, issueType),
+    });
     return { workspace, tree, node };
   };
 
@@ -68,7 +89,8 @@ void describe('one place for Problems and the Projects tree (real store, local p
   };
 
   /** What the two readers must agree on. */
-  const decided = (place: Place | undefined) => place && { ref: place.ref, primary: place.primary, scan: place.scan, fallback: place.fallback, queries: place.queries };
+  const decided = (place: Place | undefined) =>
+    place && { ref: place.ref, primary: place.primary, scan: place.scan, fallback: place.fallback, queries: place.queries };
 
   void test('a scanned branch with a filter that keeps nothing: both say scanned, neither falls back to the primary branch', async (t) => {
     const ref = feature();
@@ -82,7 +104,7 @@ void describe('one place for Problems and the Projects tree (real store, local p
     assert.ok(folder, 'the folder is shown');
     const shown = await treeShows(tree, node('sast'));
     assert.equal(folder.place.scan, 'scanned');
-    assert.deepEqual(decided(shown.place), decided(folder.place), 'the tree\'s place is the folder\'s');
+    assert.deepEqual(decided(shown.place), decided(folder.place), "the tree's place is the folder's");
     assert.equal(folder.place.fallback, undefined);
     assert.equal(folder.usedFallback, false);
     assert.equal(folder.ref, ref);
@@ -91,7 +113,7 @@ void describe('one place for Problems and the Projects tree (real store, local p
     assert.equal(shown.result?.findings.length, 0);
     const filtered = h.requestsSince(mark, '/findings').filter((r) => r.rawUrl.includes('severit'));
     assert.ok(filtered.length > 0, 'the branch is asked for under the filter');
-    assert.equal(filtered.filter((r) => r.rawUrl.includes('ref=main')).length, 0, 'main\'s critical findings are never asked for');
+    assert.equal(filtered.filter((r) => r.rawUrl.includes('ref=main')).length, 0, "main's critical findings are never asked for");
     await tree.settle();
     tree.dispose();
     workspace.dispose();
@@ -105,11 +127,11 @@ void describe('one place for Problems and the Projects tree (real store, local p
     const folder = workspace.snapshot.folders[0];
     assert.ok(folder, 'the folder is shown');
     assert.equal(shown.place?.scan, 'unscanned');
-    assert.deepEqual(decided(folder.place), decided(shown.place), 'the folder\'s place is the tree\'s');
+    assert.deepEqual(decided(folder.place), decided(shown.place), "the folder's place is the tree's");
     assert.equal(folder.place.fallback, 'main');
     assert.equal(folder.usedFallback, true);
     assert.equal(folder.ref, 'main');
-    assert.ok(folder.findings.length > 0, 'Problems shows the primary branch\'s findings');
+    assert.ok(folder.findings.length > 0, "Problems shows the primary branch's findings");
     assert.deepEqual(shown.unscanned, { projectName: projectName(), primary: 'main' }, 'the tree offers the primary branch');
     await tree.settle();
     tree.dispose();

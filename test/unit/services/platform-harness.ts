@@ -26,7 +26,10 @@ const FAST_RETRIES = { maxRetries: 2, baseDelayMs: 1, maxDelayMs: 5, totalBudget
 export async function startHarness(options: Omit<PlatformServerOptions, 'token'> & { token?: string }): Promise<Harness> {
   const server = await startPlatformServer(options);
   const clients: PlatformClient[] = [];
-  const client = (getToken: () => Promise<string | undefined> = () => Promise.resolve(server.token), extra: Partial<PlatformClientOptions> = {}): PlatformClient => {
+  const client = (
+    getToken: () => Promise<string | undefined> = () => Promise.resolve(server.token),
+    extra: Partial<PlatformClientOptions> = {},
+  ): PlatformClient => {
     const made = new PlatformClient({
       baseUrl: server.url,
       extensionVersion: '0.0.0-test',
@@ -48,8 +51,8 @@ export async function startHarness(options: Omit<PlatformServerOptions, 'token'>
     mark: () => server.requests.length,
     // Every code findings load also asks for the AI code findings (one more list request); the
     // counts tests make are of the list asked for, so those are left out unless asked for by name.
-    requestsSince: (mark, pathPart) => server.requests.slice(mark)
-      .filter((r) => r.path.includes(pathPart) && (pathPart.includes('ai_sast') || !r.rawUrl.includes('issue_type=ai_sast'))),
+    requestsSince: (mark, pathPart) =>
+      server.requests.slice(mark).filter((r) => r.path.includes(pathPart) && (pathPart.includes('ai_sast') || !r.rawUrl.includes('issue_type=ai_sast'))),
     async close() {
       await Promise.all(clients.map((c) => c.close()));
       await server.close();

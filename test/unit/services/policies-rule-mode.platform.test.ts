@@ -12,7 +12,7 @@ import type { SettableRuleMode } from '../../../src/core/api/platform-changes';
 import { generateDeployment, type PlatformData } from '../../platform/generator';
 import { startHarness, until, type Harness } from './platform-harness';
 
-void describe('setting a rule\'s mode (policies service, real client, local platform)', () => {
+void describe("setting a rule's mode (policies service, real client, local platform)", () => {
   let h: Harness;
   let data: PlatformData;
   let deploymentId: string;
@@ -35,7 +35,10 @@ void describe('setting a rule\'s mode (policies service, real client, local plat
   /** A service and what it showed at each change event (the rules of `policy` then). */
   const setup = () => {
     const client = h.client();
-    const service = new PoliciesService(() => client, () => deploymentId);
+    const service = new PoliciesService(
+      () => client,
+      () => deploymentId,
+    );
     const shown: Promise<PolicyRules>[] = [];
     service.onDidChange(() => shown.push(service.loadRules(policy)));
     return { service, shown };
@@ -49,7 +52,7 @@ void describe('setting a rule\'s mode (policies service, real client, local plat
   };
   const platformMode = (path: string): string | undefined => data.rulesByPolicyId.get(policy.id)?.find((r) => r.path === path)?.policyMode;
 
-  test('shown at once with one event, kept with the platform\'s rule when accepted; the platform and the next load agree', async () => {
+  test("shown at once with one event, kept with the platform's rule when accepted; the platform and the next load agree", async () => {
     const { service, shown } = setup();
     const loaded = await service.loadRules(policy);
     const rule = ruleNotIn(loaded, 'MODE_BLOCK');
@@ -60,15 +63,26 @@ void describe('setting a rule\'s mode (policies service, real client, local plat
     const during = await shown[0];
     assert.notEqual(during, loaded, 'a new rules object, so the view redraws');
     assert.equal(during?.rules.find((r) => r.path === rule.path)?.mode, 'MODE_BLOCK', 'shown in its new mode before the answer');
-    assert.equal(during?.rules.filter((r) => r.path !== rule.path).every((r, i) => r === loaded.rules.filter((x) => x.path !== rule.path)[i]), true, 'the other rules are the same objects');
-    assert.equal(loaded.rules.find((r) => r.path === rule.path), rule, 'the rules shown before are left as they were');
+    assert.equal(
+      during?.rules.filter((r) => r.path !== rule.path).every((r, i) => r === loaded.rules.filter((x) => x.path !== rule.path)[i]),
+      true,
+      'the other rules are the same objects',
+    );
+    assert.equal(
+      loaded.rules.find((r) => r.path === rule.path),
+      rule,
+      'the rules shown before are left as they were',
+    );
     const change = await pending;
     assert.equal(change.sent, true);
     assert.equal(change.before, rule);
     assert.equal(change.rule.mode, 'MODE_BLOCK');
-    assert.equal(change.rule.lastChangeBy, 'api-token', 'the platform\'s rule is kept (it says who changed it)');
-    assert.equal(shown.length, 2, 'one event at once, one when the platform\'s rule replaced ours');
-    assert.equal((await shown[1])?.rules.find((r) => r.path === rule.path), change.rule);
+    assert.equal(change.rule.lastChangeBy, 'api-token', "the platform's rule is kept (it says who changed it)");
+    assert.equal(shown.length, 2, "one event at once, one when the platform's rule replaced ours");
+    assert.equal(
+      (await shown[1])?.rules.find((r) => r.path === rule.path),
+      change.rule,
+    );
     assert.equal(puts(mark).length, 1);
     assert.deepEqual(JSON.parse(puts(mark)[0]?.body ?? '{}'), { rulePath: rule.path, policyMode: 'MODE_BLOCK' });
     assert.equal(platformMode(rule.path), 'MODE_BLOCK', 'the platform holds the new mode');
@@ -85,7 +99,10 @@ void describe('setting a rule\'s mode (policies service, real client, local plat
     const change = await service.setRuleMode(policy.id, rule.path, 'MODE_MONITOR');
     assert.deepEqual(change.rule, { ...rule, mode: 'MODE_MONITOR' });
     assert.equal(shown.length, 1);
-    assert.equal((await shown[0])?.rules.find((r) => r.path === rule.path), change.rule);
+    assert.equal(
+      (await shown[0])?.rules.find((r) => r.path === rule.path),
+      change.rule,
+    );
     service.dispose();
   });
 
@@ -108,7 +125,11 @@ void describe('setting a rule\'s mode (policies service, real client, local plat
     const now = await service.loadRules(policy);
     assert.strictEqual(now, loaded, 'the very same rules object');
     assert.strictEqual(await shown[1], loaded);
-    assert.strictEqual(now.rules.find((r) => r.path === rule.path), rule, 'the very same rule object');
+    assert.strictEqual(
+      now.rules.find((r) => r.path === rule.path),
+      rule,
+      'the very same rule object',
+    );
     assert.equal(platformMode(rule.path), before, 'nothing changed on the platform');
     service.dispose();
   });
@@ -127,7 +148,10 @@ void describe('setting a rule\'s mode (policies service, real client, local plat
     h.server.setReadOnly(true);
     await assert.rejects(first, (e: unknown) => PlatformError.is(e, 'forbidden'));
     const now = await service.loadRules(policy);
-    assert.strictEqual(now.rules.find((r) => r.path === refused.path), refused);
+    assert.strictEqual(
+      now.rules.find((r) => r.path === refused.path),
+      refused,
+    );
     assert.equal(now.rules.find((r) => r.path === accepted.path)?.mode, 'MODE_COMMENT');
     service.dispose();
   });
@@ -144,11 +168,17 @@ void describe('setting a rule\'s mode (policies service, real client, local plat
       [policy.id, 'a.b', 'MODE_UNSPECIFIED', /not a mode a rule can be set to/],
     ];
     for (const [policyId, rulePath, mode, message] of cases) {
-      await assert.rejects(service.setRuleMode(policyId, rulePath, mode as SettableRuleMode), (e: unknown) => e instanceof RuleModeInputError && message.test(e.message));
+      await assert.rejects(
+        service.setRuleMode(policyId, rulePath, mode as SettableRuleMode),
+        (e: unknown) => e instanceof RuleModeInputError && message.test(e.message),
+      );
     }
     assert.equal(h.server.requests.length, mark, 'no request at all');
     assert.equal(shown.length, 0, 'nothing shown');
-    const signedOut = new PoliciesService(() => h.client(), () => undefined);
+    const signedOut = new PoliciesService(
+      () => h.client(),
+      () => undefined,
+    );
     await assert.rejects(signedOut.setRuleMode(policy.id, 'a.b', 'MODE_BLOCK'), /Sign in/);
     assert.equal(h.server.requests.length, mark);
     service.dispose();
@@ -163,16 +193,26 @@ void describe('setting a rule\'s mode (policies service, real client, local plat
     assert.ok(path);
     const mark = h.mark();
     const change = await service.setRuleMode(other.id, path, 'MODE_COMMENT');
-    assert.equal(change.policy.name, other.name, 'the policy as its rules\' answer names it');
+    assert.equal(change.policy.name, other.name, "the policy as its rules' answer names it");
     assert.equal(h.requestsSince(mark, `/policies/${other.id}`).filter((r) => r.method === 'GET').length, 1, 'its rules were loaded once');
     assert.equal(puts(mark).length, 1);
 
     const events = shown.length;
     const unknownMark = h.mark();
-    await assert.rejects(service.setRuleMode('999999', 'a.b', 'MODE_BLOCK'), (e: unknown) => e instanceof RuleModeInputError && /no policy 999999/.test(e.message));
-    await assert.rejects(service.setRuleMode(policy.id, 'no.such.rule', 'MODE_BLOCK'), (e: unknown) => e instanceof RuleModeInputError && /has no rule no\.such\.rule/.test(e.message));
+    await assert.rejects(
+      service.setRuleMode('999999', 'a.b', 'MODE_BLOCK'),
+      (e: unknown) => e instanceof RuleModeInputError && /no policy 999999/.test(e.message),
+    );
+    await assert.rejects(
+      service.setRuleMode(policy.id, 'no.such.rule', 'MODE_BLOCK'),
+      (e: unknown) => e instanceof RuleModeInputError && /has no rule no\.such\.rule/.test(e.message),
+    );
     h.server.faults.inject({ kind: 'status', status: 400, body: '{"error":"bad"}' }, { method: 'GET', pathIncludes: '/policies/424242' });
-    await assert.rejects(service.setRuleMode('424242', 'a.b', 'MODE_BLOCK'), (e: unknown) => PlatformError.is(e, 'badRequest'), 'other failures to load are the platform\'s own');
+    await assert.rejects(
+      service.setRuleMode('424242', 'a.b', 'MODE_BLOCK'),
+      (e: unknown) => PlatformError.is(e, 'badRequest'),
+      "other failures to load are the platform's own",
+    );
     assert.equal(puts(unknownMark).length, 0, 'no change sent');
     assert.equal(shown.length, events, 'nothing more shown');
     service.dispose();

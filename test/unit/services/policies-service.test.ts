@@ -15,7 +15,7 @@ void describe('mergePolicies', () => {
     { id: '9', name: 'Blocking', slug: 'blocking', isDefault: false },
   ];
 
-  void test('the platform\'s list, plus policies named by findings and by settings, each once', () => {
+  void test("the platform's list, plus policies named by findings and by settings, each once", () => {
     const findings = [
       sastFinding({ policy: { id: 9, name: 'Blocking (from a finding)', slug: 'blocking' } }),
       sastFinding({ policy: { id: 12, name: 'Audit', slug: 'audit' } }),
@@ -23,21 +23,31 @@ void describe('mergePolicies', () => {
       sastFinding(),
     ];
     const merged = mergePolicies(listed, findings, ['7', '30', '12']);
-    assert.deepEqual(merged.map((e) => [e.policy.id, e.policy.name, e.origin]), [
-      ['7', 'Default Policy', 'platform'],
-      ['12', 'Audit', 'findings'],
-      ['9', 'Blocking', 'platform'],
-      ['30', 'Policy 30', 'settings'],
-    ]);
+    assert.deepEqual(
+      merged.map((e) => [e.policy.id, e.policy.name, e.origin]),
+      [
+        ['7', 'Default Policy', 'platform'],
+        ['12', 'Audit', 'findings'],
+        ['9', 'Blocking', 'platform'],
+        ['30', 'Policy 30', 'settings'],
+      ],
+    );
   });
 
   void test('the default policy comes first, the others by name', () => {
-    const merged = mergePolicies([
-      { id: '1', name: 'Zeta', slug: 'z', isDefault: false },
-      { id: '2', name: 'alpha', slug: 'a', isDefault: false },
-      { id: '3', name: 'Main', slug: 'm', isDefault: true },
-    ], [], []);
-    assert.deepEqual(merged.map((e) => e.policy.name), ['Main', 'alpha', 'Zeta']);
+    const merged = mergePolicies(
+      [
+        { id: '1', name: 'Zeta', slug: 'z', isDefault: false },
+        { id: '2', name: 'alpha', slug: 'a', isDefault: false },
+        { id: '3', name: 'Main', slug: 'm', isDefault: true },
+      ],
+      [],
+      [],
+    );
+    assert.deepEqual(
+      merged.map((e) => e.policy.name),
+      ['Main', 'alpha', 'Zeta'],
+    );
   });
 
   void test('setting ids that are not numbers are ignored', () => {
@@ -46,16 +56,23 @@ void describe('mergePolicies', () => {
 
   void test('with nothing listed (the list endpoint failed), findings and settings still give policies', () => {
     const merged = mergePolicies([], [sastFinding({ policy: { id: 5, name: 'From findings', slug: 'ff' } })], ['6']);
-    assert.deepEqual(merged.map((e) => e.origin), ['findings', 'settings']);
+    assert.deepEqual(
+      merged.map((e) => e.origin),
+      ['findings', 'settings'],
+    );
   });
 });
 
 void describe('modeLabel', () => {
   void test('the rule modes read as the web UI names them; new modes are shown as they came', () => {
-    assert.deepEqual(
-      ['MODE_MONITOR', 'MODE_COMMENT', 'MODE_BLOCK', 'MODE_DISABLED', 'MODE_SHINY_NEW', ''].map(modeLabel),
-      ['monitor', 'comment', 'block', 'disabled', 'MODE_SHINY_NEW', 'unknown mode'],
-    );
+    assert.deepEqual(['MODE_MONITOR', 'MODE_COMMENT', 'MODE_BLOCK', 'MODE_DISABLED', 'MODE_SHINY_NEW', ''].map(modeLabel), [
+      'monitor',
+      'comment',
+      'block',
+      'disabled',
+      'MODE_SHINY_NEW',
+      'unknown mode',
+    ]);
   });
 });
 
@@ -84,7 +101,10 @@ void describe('PoliciesService (real client, local platform)', () => {
     const result = await s.loadRules(policy);
     const expected = data.rulesByPolicyId.get(policy.id) ?? [];
     assert.equal(result.rules.length, 1100);
-    assert.deepEqual(result.rules.map((r) => r.id), expected.map((r) => r.id));
+    assert.deepEqual(
+      result.rules.map((r) => r.id),
+      expected.map((r) => r.id),
+    );
     assert.equal(result.skipped, 0);
     assert.equal(result.policy.name, data.policies[0]?.name, 'the name the platform gives, not the placeholder');
     const pages = h.requestsSince(mark, `/policies/${policy.id}`).map(queryOf);
@@ -104,7 +124,10 @@ void describe('PoliciesService (real client, local platform)', () => {
     const otherId = data.policies[1]?.id ?? '';
     const other = await s.loadRules({ ...policy, id: otherId });
     assert.equal(other.rules.length, 1100);
-    assert.notDeepEqual(other.rules.map((r) => r.id), a.rules.map((r) => r.id));
+    assert.notDeepEqual(
+      other.rules.map((r) => r.id),
+      a.rules.map((r) => r.id),
+    );
   });
 
   void test('a failed rule load is not remembered; clear forgets loaded rules', async () => {
@@ -126,13 +149,16 @@ void describe('PoliciesService (real client, local platform)', () => {
     await assert.rejects(service().loadRules({ ...policy, id: '999999' }), (e: unknown) => PlatformError.is(e, 'notFound'));
   });
 
-  void test('listPolicies lists the platform\'s policies once, and asks again after a failure', async () => {
+  void test("listPolicies lists the platform's policies once, and asks again after a failure", async () => {
     const s = service();
     h.server.faults.inject({ kind: 'status', status: 500 }, { pathIncludes: '/policies' });
     await assert.rejects(s.listPolicies(), (e: unknown) => PlatformError.is(e, 'server'));
     const mark = h.mark();
     const listed = (await s.listPolicies()).policies;
-    assert.deepEqual(listed.map((p) => [p.id, p.name, p.isDefault]), data.policies.map((p) => [p.id, p.name, p.isDefault]));
+    assert.deepEqual(
+      listed.map((p) => [p.id, p.name, p.isDefault]),
+      data.policies.map((p) => [p.id, p.name, p.isDefault]),
+    );
     assert.equal((await s.listPolicies()).policies, listed);
     assert.equal(h.requestsSince(mark, '/policies').length, 1);
   });

@@ -13,7 +13,7 @@ import { generateDeployment, type PlatformData } from '../../platform/generator'
 import type { StoredProject } from '../../platform/types';
 import { startHarness, type Harness } from './platform-harness';
 
-void describe('changing a project\'s settings (real client, local platform)', () => {
+void describe("changing a project's settings (real client, local platform)", () => {
   let h: Harness;
   let data: PlatformData;
   let stored: StoredProject;
@@ -39,14 +39,21 @@ void describe('changing a project\'s settings (real client, local platform)', ()
   /** A service with the list and the project's details loaded, counting its change events. */
   async function loaded(): Promise<{ s: ProjectsService; events: () => number }> {
     const client = h.client();
-    const s = new ProjectsService(() => client, () => data.deployment.slug);
+    const s = new ProjectsService(
+      () => client,
+      () => data.deployment.slug,
+    );
     await s.load();
     await s.loadDetails(name);
     let events = 0;
     s.onDidChange(() => events++);
     return { s, events: () => events };
   }
-  const writes = (mark: number): string[] => h.requestsSince(mark, '/projects/').filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.rawUrl.replace(/^.*\/projects\//, '')}`);
+  const writes = (mark: number): string[] =>
+    h
+      .requestsSince(mark, '/projects/')
+      .filter((r) => r.method !== 'GET')
+      .map((r) => `${r.method} ${r.rawUrl.replace(/^.*\/projects\//, '')}`);
   const role = (e: unknown): boolean => e instanceof PlatformError && e.status === 403 && /^The token's role does not allow .*\(403\)/.test(e.message);
 
   /** What the service holds of the project: the list's object and its details. */
@@ -72,7 +79,7 @@ void describe('changing a project\'s settings (real client, local platform)', ()
     assert.deepEqual(writes(mark), [`PUT ${name}/tags`, `DELETE ${name}/tags?tags=legacy`]);
   });
 
-  void test('tags refused by the role: the very same objects come back, the platform is unchanged, the message is the client\'s', async () => {
+  void test("tags refused by the role: the very same objects come back, the platform is unchanged, the message is the client's", async () => {
     const { s, events } = await loaded();
     const before = await heldOf(s);
     h.server.setReadOnly(true);
@@ -88,7 +95,10 @@ void describe('changing a project\'s settings (real client, local platform)', ()
   void test('tags: added, but the removal refused: the added ones are kept (the platform has them), and the error says what was not removed', async () => {
     const { s, events } = await loaded();
     h.server.faults.inject({ kind: 'status', status: 403, body: JSON.stringify({ error: 'forbidden' }) }, { method: 'DELETE' });
-    const refused = await s.changes.editTags(name, { add: ['team-a'], remove: ['legacy'] }).then(() => undefined, (e: unknown) => e);
+    const refused = await s.changes.editTags(name, { add: ['team-a'], remove: ['legacy'] }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(refused instanceof TagsNotRemoved, String(refused));
     assert.deepEqual(refused.added, ['team-a']);
     assert.deepEqual(refused.notRemoved, ['legacy']);
@@ -143,9 +153,23 @@ void describe('changing a project\'s settings (real client, local platform)', ()
       assert.equal(back.project.primaryBranch, undefined, shape);
       assert.equal(back.project.defaultBranch, 'main');
     }
-    assert.deepEqual(writes(mark).map((w) => w.split(' ')[0]), ['PATCH', 'PATCH', 'PATCH', 'PATCH', 'PATCH']);
-    assert.deepEqual(h.requestsSince(mark, '/projects/').filter((r) => r.method === 'PATCH').map((r) => JSON.parse(r.body ?? '{}') as unknown),
-      [{ primary_branch: 'refs/heads/develop' }, { primary_branch: 'refs/heads/develop2' }, { primary_branch: 'None' }, { primary_branch: 'refs/heads/develop2' }, { primary_branch: 'None' }]);
+    assert.deepEqual(
+      writes(mark).map((w) => w.split(' ')[0]),
+      ['PATCH', 'PATCH', 'PATCH', 'PATCH', 'PATCH'],
+    );
+    assert.deepEqual(
+      h
+        .requestsSince(mark, '/projects/')
+        .filter((r) => r.method === 'PATCH')
+        .map((r) => JSON.parse(r.body ?? '{}') as unknown),
+      [
+        { primary_branch: 'refs/heads/develop' },
+        { primary_branch: 'refs/heads/develop2' },
+        { primary_branch: 'None' },
+        { primary_branch: 'refs/heads/develop2' },
+        { primary_branch: 'None' },
+      ],
+    );
   });
 
   void test('the primary branch refused: the same objects come back; a name that is no branch is refused before any request', async () => {
@@ -159,7 +183,11 @@ void describe('changing a project\'s settings (real client, local platform)', ()
     assert.equal(events(), 2);
     const mark = h.mark();
     for (const bad of ['', 'has space', 'None', 'a..b', 'refs/tags/v1', '-x']) {
-      await assert.rejects(s.changes.setPrimaryBranch(name, bad), (e: unknown) => e instanceof PlatformError && e.reason === 'badRequest' && /is not a branch name/.test(e.message), bad);
+      await assert.rejects(
+        s.changes.setPrimaryBranch(name, bad),
+        (e: unknown) => e instanceof PlatformError && e.reason === 'badRequest' && /is not a branch name/.test(e.message),
+        bad,
+      );
     }
     assert.deepEqual(writes(mark), []);
     assert.equal(events(), 2);
@@ -177,7 +205,7 @@ void describe('changing a project\'s settings (real client, local platform)', ()
       assert.deepEqual(shown, both, 'shown before the answer');
       assert.equal(events(), 1);
       assert.deepEqual(outcome, { scans: both, before: { diffScanEnabled: true, fullScanEnabled: false }, changed: true });
-      assert.deepEqual((await s.loadDetails(name)).managedScanConfig, both, 'the tooltip\'s details');
+      assert.deepEqual((await s.loadDetails(name)).managedScanConfig, both, "the tooltip's details");
       assert.deepEqual(stored.managed_scan_config, { diff_scan: { enabled: true }, full_scan: { enabled: true } });
       const sent = h.requestsSince(mark, '/managed-scan').map((r) => JSON.parse(r.body ?? '{}') as unknown);
       assert.deepEqual(sent, [{ diff_scan: { enabled: true }, full_scan: { enabled: true } }], 'both values, the omitted one as it was');
@@ -199,9 +227,12 @@ void describe('changing a project\'s settings (real client, local platform)', ()
     assert.equal(events(), 2);
   });
 
-  void test('before the list is read: the workspace\'s known project changes, and comes back as the same object when refused', async () => {
+  void test("before the list is read: the workspace's known project changes, and comes back as the same object when refused", async () => {
     const client = h.client();
-    const s = new ProjectsService(() => client, () => data.deployment.slug);
+    const s = new ProjectsService(
+      () => client,
+      () => data.deployment.slug,
+    );
     await s.readKnown([name]);
     const known = s.find(name);
     assert.ok(known && s.known.includes(known) && !s.listed);
@@ -214,7 +245,10 @@ void describe('changing a project\'s settings (real client, local platform)', ()
     const shown = s.find(name);
     await assert.rejects(s.changes.setPrimaryBranch(name, 'develop'), role);
     assert.equal(s.find(name), shown);
-    assert.equal(s.known.find((p) => p.name === name), shown);
+    assert.equal(
+      s.known.find((p) => p.name === name),
+      shown,
+    );
   });
 
   void test('changes of one project wait for each other: the second is shown on top of the first', async () => {
@@ -232,7 +266,10 @@ void describe('changing a project\'s settings (real client, local platform)', ()
 
   void test('signed out: refused before any request', async () => {
     const client = h.client();
-    const s = new ProjectsService(() => client, () => undefined);
+    const s = new ProjectsService(
+      () => client,
+      () => undefined,
+    );
     const mark = h.mark();
     await assert.rejects(s.changes.editTags(name, { add: ['x'] }), /Sign in first/);
     await assert.rejects(s.changes.setManagedScans(name, { diffScan: true }), /Sign in first/);

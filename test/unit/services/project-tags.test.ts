@@ -33,7 +33,10 @@ void describe('checkTag and checkTags', () => {
 void describe('planTagEdit', () => {
   void test('adds what the project lacks, removes what it has, and says what it skipped', () => {
     assert.deepEqual(planTagEdit(['legacy', 'pci'], [' team-a ', 'pci', 'team-a'], ['legacy', 'gone']), {
-      add: ['team-a'], remove: ['legacy'], had: ['pci'], lacked: ['gone'],
+      add: ['team-a'],
+      remove: ['legacy'],
+      had: ['pci'],
+      lacked: ['gone'],
     });
   });
 

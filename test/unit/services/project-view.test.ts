@@ -43,16 +43,19 @@ function setup(options: { signedIn?: boolean; selection?: FilterSelection; basel
       },
       known: (): RefScan | undefined => options.known,
     },
-    baselines: options.baselines === false ? undefined : {
-      version: 3,
-      isNew: (finding: Finding) => finding.id === 1,
-      comparedWith: () => compared,
-      ensure: (_slug: string, name: string) => {
-        ensured.push(name);
-        compared = 'main';
-        return Promise.resolve();
-      },
-    },
+    baselines:
+      options.baselines === false
+        ? undefined
+        : {
+            version: 3,
+            isNew: (finding: Finding) => finding.id === 1,
+            comparedWith: () => compared,
+            ensure: (_slug: string, name: string) => {
+              ensured.push(name);
+              compared = 'main';
+              return Promise.resolve();
+            },
+          },
   } as unknown as ProjectsTreeDeps;
   return { queries: new ProjectView(deps), states, loads, ensured, asked };
 }
@@ -61,7 +64,9 @@ void describe('ProjectView', () => {
   void test('the query: the project, its branch and the filters the platform applies; none signed out', () => {
     const { queries } = setup({ selection: { ...EMPTY_SELECTION, status: 'open', severities: ['high'] } });
     assert.deepEqual(queries.query(node('feature')), {
-      deploymentSlug: 'acme', issueType: 'sast', filters: { repos: ['acme/api'], ref: 'feature', dedup: true, status: 'open', severities: ['high'] },
+      deploymentSlug: 'acme',
+      issueType: 'sast',
+      filters: { repos: ['acme/api'], ref: 'feature', dedup: true, status: 'open', severities: ['high'] },
     });
     assert.equal(setup({ signedIn: false }).queries.query(node('main')), undefined);
   });
@@ -91,7 +96,7 @@ void describe('ProjectView', () => {
     assert.equal(queries.compareWithPrimary(at('feature')), 'main');
     assert.equal(queries.compareWithPrimary(at('feature')), 'main');
     assert.deepEqual(ensured, ['acme/api']);
-    assert.equal(at('feature').comparedWith, 'main', 'once the primary branch\'s findings are loaded');
+    assert.equal(at('feature').comparedWith, 'main', "once the primary branch's findings are loaded");
     const without = setup({ baselines: false }).queries;
     assert.equal(without.compareWithPrimary(without.place(node('feature')) ?? assert.fail('signed in')), undefined);
   });

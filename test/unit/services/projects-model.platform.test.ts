@@ -16,7 +16,7 @@ import { startHarness, type Harness } from './platform-harness';
 
 const SLUG = 'acme';
 
-void describe('the Projects tree\'s model (real store, local platform)', () => {
+void describe("the Projects tree's model (real store, local platform)", () => {
   let h: Harness;
   let data: PlatformData;
   before(async () => {
@@ -27,20 +27,27 @@ void describe('the Projects tree\'s model (real store, local platform)', () => {
 
   const setUp = (options: { override?: string; checkedOut?: string } = {}) => {
     const store = new FindingsStore(() => h.client(), { pageSize: 100, deploymentId: () => String(data.deployment.id) });
-    const projects = new ProjectsService(() => h.client(), () => SLUG);
+    const projects = new ProjectsService(
+      () => h.client(),
+      () => SLUG,
+    );
     const filtersChanged = new Emitter<void>();
     const placesMoved = new Emitter<void>();
     const name = data.projects[0]?.name ?? '';
     const model = new ProjectsModel({
       session: { deployment: { slug: SLUG }, state: { kind: 'signedIn', deployment: { id: '1', slug: SLUG, name: 'Acme' } } },
-      projects, findings: store, scans: new RefScans(store), selection: () => EMPTY_SELECTION,
+      projects,
+      findings: store,
+      scans: new RefScans(store),
+      selection: () => EMPTY_SELECTION,
       workspaceRepos: {
         projectNames: () => new Set([name]),
         repos: () => [{ projectName: name, branch: options.checkedOut }],
         onDidChange: new Emitter<void>().event,
       },
       refOverride: (n) => (n === name ? options.override : undefined),
-      refreshOn: [filtersChanged.event], redrawOn: [placesMoved.event],
+      refreshOn: [filtersChanged.event],
+      redrawOn: [placesMoved.event],
     });
     const changes: ProjectsChange[] = [];
     model.onDidChange((change) => changes.push(change));
@@ -92,9 +99,16 @@ void describe('the Projects tree\'s model (real store, local platform)', () => {
     assert.ok(loaded.version > loading.version);
     assert.equal(loaded.result?.findings.length, 30);
     assert.equal(firstPages(mark, 'issue_type=sast&'), 1);
-    assert.ok(changes.every((c) => c === undefined || c.length === 1 && c[0] === place().slot), 'only this place was named');
+    assert.ok(
+      changes.every((c) => c === undefined || (c.length === 1 && c[0] === place().slot)),
+      'only this place was named',
+    );
     const before = changes.length;
-    await store.load('problems:file:///w:sast', { deploymentSlug: SLUG, issueType: 'sast', filters: { repos: [data.projects[1]?.name ?? ''], ref: 'main', dedup: true } });
+    await store.load('problems:file:///w:sast', {
+      deploymentSlug: SLUG,
+      issueType: 'sast',
+      filters: { repos: [data.projects[1]?.name ?? ''], ref: 'main', dedup: true },
+    });
     assert.equal(changes.length, before, 'a slot the tree does not show changes nothing here');
     assert.equal(model.place(place()), loaded);
   });
@@ -109,7 +123,7 @@ void describe('the Projects tree\'s model (real store, local platform)', () => {
     const mark = h.mark();
     const main = model.read(place('main'));
     assert.equal(main.loading, false);
-    assert.equal(main.result, undefined, 'the slot holds the feature branch\'s answer, not one for main');
+    assert.equal(main.result, undefined, "the slot holds the feature branch's answer, not one for main");
     const shown = [...model.shown()];
     assert.equal(shown.length, 1);
     assert.equal(shown[0]?.[0], feature, 'the place as the tree last showed it');

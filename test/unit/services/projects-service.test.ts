@@ -18,7 +18,14 @@ void describe('parseTags', () => {
 
   void test('the characters a tag may have', () => {
     assert.deepEqual(parseTags('v1.2, owner:alice, team/sub, me@corp, c++, snake_case, Ünïcode, 東京'), [
-      'v1.2', 'owner:alice', 'team/sub', 'me@corp', 'c++', 'snake_case', 'Ünïcode', '東京',
+      'v1.2',
+      'owner:alice',
+      'team/sub',
+      'me@corp',
+      'c++',
+      'snake_case',
+      'Ünïcode',
+      '東京',
     ]);
   });
 
@@ -110,10 +117,13 @@ void describe('ProjectsService (real client, local platform)', () => {
     assert.equal(sizes.filter((size) => size === '3000').length, sizes.indexOf('100'), 'refused first, then read at the documented default');
     const again = h.mark();
     await s.load({ force: true });
-    assert.ok(h.requestsSince(again, '/projects').every((r) => queryOf(r).get('page_size') === '100'), 'not asked at 3 000 again');
+    assert.ok(
+      h.requestsSince(again, '/projects').every((r) => queryOf(r).get('page_size') === '100'),
+      'not asked at 3 000 again',
+    );
   });
 
-  void test('the workspace\'s projects show before the list: remembered ones at once, others read one by one beside it', async () => {
+  void test("the workspace's projects show before the list: remembered ones at once, others read one by one beside it", async () => {
     const s = service();
     const remembered = { id: 1, name: 'acme/remembered', tags: [] };
     s.adoptKnown([remembered]);
@@ -125,7 +135,11 @@ void describe('ProjectsService (real client, local platform)', () => {
     const reading = s.readKnown([data.projects[3].name, 'acme/not-a-project']);
     await reading;
     assert.equal(s.state.kind, 'loading', 'read before the list answered');
-    assert.deepEqual(s.known.map((p) => p.name), [data.projects[3].name, 'acme/remembered'], 'the one the deployment has, read; the unknown name left out');
+    assert.deepEqual(
+      s.known.map((p) => p.name),
+      [data.projects[3].name, 'acme/remembered'],
+      'the one the deployment has, read; the unknown name left out',
+    );
     await listing;
     assert.equal(s.find('acme/remembered'), undefined, 'once listed, only the list counts');
   });
@@ -184,7 +198,8 @@ void describe('ProjectsService (real client, local platform)', () => {
     assert.equal(a, b);
     assert.equal(a, c);
     assert.deepEqual(a.managedScanConfig, {
-      diffScanEnabled: stored.managed_scan_config.diff_scan.enabled, fullScanEnabled: stored.managed_scan_config.full_scan.enabled,
+      diffScanEnabled: stored.managed_scan_config.diff_scan.enabled,
+      fullScanEnabled: stored.managed_scan_config.full_scan.enabled,
     });
     const asked = h.requestsSince(mark, '/projects/');
     assert.equal(asked.length, 1);
@@ -220,7 +235,7 @@ void describe('ProjectsService (real client, local platform)', () => {
     assert.equal((await second).name, 'acme/web-frontend');
   });
 
-  void test('adding tags merges them with the project\'s tags and updates the list and the details', async () => {
+  void test("adding tags merges them with the project's tags and updates the list and the details", async () => {
     const s = service();
     const name = 'acme/labs/proto+grpc gateway';
     const stored = data.projects.find((p) => p.name === name);

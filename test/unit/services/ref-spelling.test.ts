@@ -27,9 +27,16 @@ void describe('branch spelling of the ref filter (real client, local platform)',
    * The refs of the first pages asked since the mark: one per spelling tried. (The pages after
    * an earlier load's end, asked in its wave and then dropped, may reach the platform after it.)
    */
-  const firstPageRefs = (mark: number): (string | null)[] => h.requestsSince(mark, '/findings').filter((r) => queryOf(r).get('page') === '0').map((r) => queryOf(r).get('ref'));
+  const firstPageRefs = (mark: number): (string | null)[] =>
+    h
+      .requestsSince(mark, '/findings')
+      .filter((r) => queryOf(r).get('page') === '0')
+      .map((r) => queryOf(r).get('ref'));
   const onMain = (issueType: 'sast' | 'sca'): number[] =>
-    (issueType === 'sast' ? data.sast : data.sca).filter((f) => f.ref === 'refs/heads/main' || f.ref === 'main').map((f) => f.id ?? -1).sort((a, b) => a - b);
+    (issueType === 'sast' ? data.sast : data.sca)
+      .filter((f) => f.ref === 'refs/heads/main' || f.ref === 'main')
+      .map((f) => f.id ?? -1)
+      .sort((a, b) => a - b);
   const ids = (findings: readonly { id: number }[]): number[] => findings.map((f) => f.id).sort((a, b) => a - b);
 
   test('findings spelt like the local git branch: one set of requests, and the short spelling is remembered', async () => {

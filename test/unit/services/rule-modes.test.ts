@@ -4,7 +4,14 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SETTABLE_RULE_MODES } from '../../../src/core/api/platform-changes';
 import {
-  modeConsequence, modeLabel, policyIdProblem, RULE_MODE_NAMES, ruleModeConfirmation, ruleModeInputProblem, rulePathProblem, settableMode,
+  modeConsequence,
+  modeLabel,
+  policyIdProblem,
+  RULE_MODE_NAMES,
+  ruleModeConfirmation,
+  ruleModeInputProblem,
+  rulePathProblem,
+  settableMode,
 } from '../../../src/core/services/rule-modes';
 
 /** The problem as the log reads it (the user reads it in their language: the same in an English run). */
@@ -12,7 +19,7 @@ const ruleModeProblem = (policyId: string, rulePath: string, mode?: string): str
 import { modeLabel as labelOfService } from '../../../src/core/services/policies-service';
 
 void describe('rule modes', () => {
-  void test('automation\'s words name the platform\'s modes one to one, in the menu\'s order', () => {
+  void test("automation's words name the platform's modes one to one, in the menu's order", () => {
     assert.deepEqual(RULE_MODE_NAMES.map(settableMode), [...SETTABLE_RULE_MODES]);
     assert.deepEqual(SETTABLE_RULE_MODES.map(modeLabel), [...RULE_MODE_NAMES]);
     assert.equal(labelOfService, modeLabel, 'one label, wherever it is imported from');
@@ -24,7 +31,10 @@ void describe('rule modes', () => {
     assert.match(ruleModeProblem('', 'a.b', 'MODE_BLOCK') ?? '', /"" is not a policy's id/);
     assert.match(ruleModeProblem('1/2', 'a.b') ?? '', /policy's id/, 'a slash would name another path');
     assert.match(ruleModeProblem('12', '\t') ?? '', /rule's path/);
-    assert.match(ruleModeProblem('12', 'a.b', 'MODE_UNSPECIFIED') ?? '', /"MODE_UNSPECIFIED" is not a mode a rule can be set to \(MODE_MONITOR, MODE_COMMENT, MODE_BLOCK, MODE_DISABLED\)/);
+    assert.match(
+      ruleModeProblem('12', 'a.b', 'MODE_UNSPECIFIED') ?? '',
+      /"MODE_UNSPECIFIED" is not a mode a rule can be set to \(MODE_MONITOR, MODE_COMMENT, MODE_BLOCK, MODE_DISABLED\)/,
+    );
     assert.match(ruleModeProblem('', '', 'block') ?? '', /"block" is not a mode/, 'the mode is said first');
     assert.equal(policyIdProblem('8712'), undefined);
     assert.equal(rulePathProblem('generic.secrets.security.detected-aws-access-key'), undefined);

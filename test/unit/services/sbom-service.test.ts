@@ -3,7 +3,15 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PlatformError } from '../../../src/core/model/errors';
-import { HISTORY_LIMIT, SbomService, SbomStalledError, isFinal, type SbomClock, type SbomExportRecord, type SbomPollPolicy } from '../../../src/core/services/sbom-service';
+import {
+  HISTORY_LIMIT,
+  SbomService,
+  SbomStalledError,
+  isFinal,
+  type SbomClock,
+  type SbomExportRecord,
+  type SbomPollPolicy,
+} from '../../../src/core/services/sbom-service';
 import type { SbomExportRequest, SbomExportStatus } from '../../../src/core/model/sbom';
 import { generateDeployment, type PlatformData } from '../../platform/generator';
 import { startHarness, type Harness } from './platform-harness';
@@ -24,13 +32,18 @@ void describe('SbomService (real client, local platform)', () => {
     assert.ok(project);
     projectName = project.name;
     request = {
-      repositoryId: project.repository_id, ref: 'main', outputFormat: 'SBOM_OUTPUT_FORMAT_CYCLONEDX',
-      cycloneDxVersion: '1.6', componentType: 'LIBRARY',
+      repositoryId: project.repository_id,
+      ref: 'main',
+      outputFormat: 'SBOM_OUTPUT_FORMAT_CYCLONEDX',
+      cycloneDxVersion: '1.6',
+      componentType: 'LIBRARY',
     };
   });
   after(() => h.close());
 
-  const service = (options: { history?: SbomExportRecord[]; poll?: SbomPollPolicy; deploymentId?: () => string | undefined; clock?: SbomClock } = {}): SbomService => {
+  const service = (
+    options: { history?: SbomExportRecord[]; poll?: SbomPollPolicy; deploymentId?: () => string | undefined; clock?: SbomClock } = {},
+  ): SbomService => {
     const client = h.client();
     return new SbomService(() => client, options.deploymentId ?? (() => '4242'), options.history ?? [], options.poll ?? FAST, options.clock);
   };
@@ -61,7 +74,10 @@ void describe('SbomService (real client, local platform)', () => {
     const statuses: SbomExportStatus[] = [];
     const mark = h.mark();
     const done = await s.follow(started.taskToken, undefined, (status) => statuses.push(status));
-    assert.deepEqual(statuses.map((x) => x.state), ['SBOM_EXPORT_STATUS_IN_PROGRESS', 'SBOM_EXPORT_STATUS_IN_PROGRESS', 'SBOM_EXPORT_STATUS_COMPLETED']);
+    assert.deepEqual(
+      statuses.map((x) => x.state),
+      ['SBOM_EXPORT_STATUS_IN_PROGRESS', 'SBOM_EXPORT_STATUS_IN_PROGRESS', 'SBOM_EXPORT_STATUS_COMPLETED'],
+    );
     assert.equal(h.requestsSince(mark, `/sbom/export/${started.taskToken}`).length, 3, 'no poll after the final state');
     assert.equal(done.state, 'SBOM_EXPORT_STATUS_COMPLETED');
     assert.ok(done.downloadUrl?.startsWith(`${h.server.storageUrl}/downloads/sbom/`));
@@ -70,7 +86,7 @@ void describe('SbomService (real client, local platform)', () => {
     assert.deepEqual(s.history, [done]);
   });
 
-  void test('a job that fails ends with the platform\'s message', async () => {
+  void test("a job that fails ends with the platform's message", async () => {
     const s = service();
     const started = await s.start(projectName, { ...request, ref: 'never-scanned-branch' });
     const done = await s.follow(started.taskToken);
@@ -81,15 +97,22 @@ void describe('SbomService (real client, local platform)', () => {
 
   void test('the history is capped and newest first', async () => {
     const old: SbomExportRecord[] = Array.from({ length: HISTORY_LIMIT }, (_, i) => ({
-      taskToken: `old-${i}`, projectName: 'acme/old', ref: 'main', format: 'SBOM_OUTPUT_FORMAT_JSON 1.5',
-      startedAt: new Date(Date.UTC(2024, 0, 20 - i)).toISOString(), state: 'SBOM_EXPORT_STATUS_COMPLETED',
+      taskToken: `old-${i}`,
+      projectName: 'acme/old',
+      ref: 'main',
+      format: 'SBOM_OUTPUT_FORMAT_JSON 1.5',
+      startedAt: new Date(Date.UTC(2024, 0, 20 - i)).toISOString(),
+      state: 'SBOM_EXPORT_STATUS_COMPLETED',
     }));
     const s = service({ history: old });
     assert.equal(s.history.length, HISTORY_LIMIT);
     const first = await s.start(projectName, request);
     const second = await s.start(projectName, request);
     assert.equal(s.history.length, HISTORY_LIMIT);
-    assert.deepEqual(s.history.map((r) => r.taskToken), [second.taskToken, first.taskToken, ...old.slice(0, HISTORY_LIMIT - 2).map((r) => r.taskToken)]);
+    assert.deepEqual(
+      s.history.map((r) => r.taskToken),
+      [second.taskToken, first.taskToken, ...old.slice(0, HISTORY_LIMIT - 2).map((r) => r.taskToken)],
+    );
   });
 
   void test('a task token the platform does not know gives a not-found error and adds nothing', async () => {
@@ -102,11 +125,24 @@ void describe('SbomService (real client, local platform)', () => {
     // A fake clock: the waits are recorded and pass at once, so 10 minutes take milliseconds.
     let now = 0;
     const waits: number[] = [];
-    const clock: SbomClock = { now: () => now, wait: (ms) => { waits.push(ms); now += ms; return Promise.resolve(); } };
+    const clock: SbomClock = {
+      now: () => now,
+      wait: (ms) => {
+        waits.push(ms);
+        now += ms;
+        return Promise.resolve();
+      },
+    };
     const slow = await startHarness({ data, sbomPollsUntilDone: 1_000 });
     try {
       const client = slow.client();
-      const s = new SbomService(() => client, () => '4242', [], undefined, clock);
+      const s = new SbomService(
+        () => client,
+        () => '4242',
+        [],
+        undefined,
+        clock,
+      );
       const started = await s.start(projectName, request);
       const mark = slow.mark();
       await assert.rejects(s.follow(started.taskToken), (e: unknown) => {
@@ -129,7 +165,11 @@ void describe('SbomService (real client, local platform)', () => {
   void test('following a job that is already followed shares the one poll', async () => {
     const s = service({ poll: { firstDelayMs: 20, maxDelayMs: 20, giveUpAfterMs: 60_000 } });
     const started = await s.start(projectName, request);
-    assert.deepEqual(s.pending.map((r) => r.taskToken), [started.taskToken], 'a running job is pending (a reload resumes it)');
+    assert.deepEqual(
+      s.pending.map((r) => r.taskToken),
+      [started.taskToken],
+      'a running job is pending (a reload resumes it)',
+    );
     const mark = h.mark();
     const [a, b] = await Promise.all([s.follow(started.taskToken), s.follow(started.taskToken)]);
     assert.equal(a, b);
@@ -169,7 +209,12 @@ void describe('SbomService (real client, local platform)', () => {
     // A link past its expiry: the storage origin answers 403.
     const record = s.history[0];
     assert.ok(record?.downloadUrl);
-    const expired = new SbomService(() => h.client(), () => '4242', [{ ...record, downloadUrl: record.downloadUrl.replace('signature=local-test', 'signature=old') }], FAST);
+    const expired = new SbomService(
+      () => h.client(),
+      () => '4242',
+      [{ ...record, downloadUrl: record.downloadUrl.replace('signature=local-test', 'signature=old') }],
+      FAST,
+    );
     await assert.rejects(expired.document(record.taskToken), (e: unknown) => e instanceof Error && /403|expired|forbidden|refused/i.test(e.message));
   });
 
@@ -181,10 +226,11 @@ void describe('SbomService (real client, local platform)', () => {
     const controller = new AbortController();
     // Cancelled once the first poll is answered, as the wait for the next one begins.
     await beforeTimer(
-      () => assert.rejects(
-        s.follow(started.taskToken, controller.signal, () => controller.abort()),
-        (e: unknown) => PlatformError.is(e, 'cancelled') || (e instanceof Error && e.name === 'AbortError'),
-      ),
+      () =>
+        assert.rejects(
+          s.follow(started.taskToken, controller.signal, () => controller.abort()),
+          (e: unknown) => PlatformError.is(e, 'cancelled') || (e instanceof Error && e.name === 'AbortError'),
+        ),
       POLL_MS,
       'stopped at once, not after the poll interval',
     );

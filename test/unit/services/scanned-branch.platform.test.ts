@@ -15,9 +15,11 @@ import { generateDeployment, scansOf, type PlatformData } from '../../platform/g
 import { scannedFeatureBranch, startHarness, type Harness } from './platform-harness';
 
 const SLUG = 'acme';
-interface Folder extends FolderRef { readonly key: string }
+interface Folder extends FolderRef {
+  readonly key: string;
+}
 
-void describe('a scanned branch and the user\'s filters (real store, local platform)', () => {
+void describe("a scanned branch and the user's filters (real store, local platform)", () => {
   let h: Harness;
   let data: PlatformData;
   before(async () => {
@@ -32,12 +34,23 @@ void describe('a scanned branch and the user\'s filters (real store, local platf
 
   const setUp = (branch: string, selection: FilterSelection = EMPTY_SELECTION, listScans = false) => {
     const store = new FindingsStore(() => h.client(), { pageSize: 100, deploymentId: () => String(data.deployment.id) });
-    const project = (name: string) => (name === projectName() ? { id: data.projects[0]?.id ?? 0, name, primaryBranch: 'main', defaultBranch: 'main', tags: [] } : undefined);
+    const project = (name: string) =>
+      name === projectName() ? { id: data.projects[0]?.id ?? 0, name, primaryBranch: 'main', defaultBranch: 'main', tags: [] } : undefined;
     // The platform's scan list, as the extension asks it (it names a branch scanned clean).
-    const scans = new RefScans(store, listScans ? (_slug, name, signal) => h.client().scannedBranches(String(data.deployment.id), project(name)?.id ?? 0, { signal }) : undefined);
+    const scans = new RefScans(
+      store,
+      listScans ? (_slug, name, signal) => h.client().scannedBranches(String(data.deployment.id), project(name)?.id ?? 0, { signal }) : undefined,
+    );
     const view = new WorkspaceView<Folder>({
-      store, baselines: new BranchBaselines({ store, project }), scans, folders: () => [{ key: 'file:///w', projectName: projectName(), branch }],
-      keyOf: (f) => f.key, deploymentSlug: () => SLUG, project, selection: () => selection, mayShow: () => true,
+      store,
+      baselines: new BranchBaselines({ store, project }),
+      scans,
+      folders: () => [{ key: 'file:///w', projectName: projectName(), branch }],
+      keyOf: (f) => f.key,
+      deploymentSlug: () => SLUG,
+      project,
+      selection: () => selection,
+      mayShow: () => true,
     });
     return { store, view, scans };
   };
@@ -58,7 +71,7 @@ void describe('a scanned branch and the user\'s filters (real store, local platf
     for (const { f } of before) Object.assign(f, { status: 'ignored', triage_state: 'ignored', state: 'muted' });
   };
 
-  void test('the branch\'s last open finding ignored: the branch shows no open finding, not the primary branch\'s', async (t) => {
+  void test("the branch's last open finding ignored: the branch shows no open finding, not the primary branch's", async (t) => {
     const ref = feature();
     ignoreAll(t, ref);
     const folder = await shown(ref, { ...EMPTY_SELECTION, status: 'open' });
@@ -92,7 +105,7 @@ void describe('a scanned branch and the user\'s filters (real store, local platf
     assert.equal(folder.findings.length, 0);
   });
 
-  void test('a branch the platform never scanned still shows the primary branch\'s findings, and says so', async () => {
+  void test("a branch the platform never scanned still shows the primary branch's findings, and says so", async () => {
     const folder = await shown('never-scanned', { ...EMPTY_SELECTION, status: 'open' });
     assert.equal(folder.usedFallback, true);
     assert.equal(folder.ref, 'main');
@@ -138,7 +151,10 @@ void describe('a scanned branch and the user\'s filters (real store, local platf
     assert.equal(await scans.ask(SLUG, projectName(), 'never-scanned'), 'unscanned');
     const asked = h.requestsSince(mark, '/findings').filter((r) => r.rawUrl.includes('never-scanned'));
     assert.deepEqual(new Set(asked.map((r) => /issue_type=(\w+)/.exec(r.rawUrl)?.[1])), new Set(['sast', 'sca']), 'code and supply chain are asked');
-    assert.ok(asked.every((r) => !/status=|severit/.test(r.rawUrl)), 'with no filter of the user\'s');
+    assert.ok(
+      asked.every((r) => !/status=|severit/.test(r.rawUrl)),
+      "with no filter of the user's",
+    );
     const again = h.mark();
     assert.equal(scans.now(SLUG, projectName(), 'never-scanned'), 'unscanned', 'answered from the store afterwards');
     assert.equal(await scans.ask(SLUG, projectName(), 'never-scanned'), 'unscanned');
@@ -150,10 +166,12 @@ void describe('a scanned branch and the user\'s filters (real store, local platf
   const scannedClean = (t: { after(fn: () => void): void }, branch: string): void => {
     const added = scansOf(data.projects[0]?.repository_id ?? 0, { name: branch, sha: 'c'.repeat(40) }, data.scans.length).slice(0, 2);
     data.scans.push(...added);
-    t.after(() => { data.scans = data.scans.filter((scan) => !added.includes(scan)); });
+    t.after(() => {
+      data.scans = data.scans.filter((scan) => !added.includes(scan));
+    });
   };
 
-  void test('a branch scanned clean (a completed scan, no finding of any status) shows nothing, not the primary branch\'s', async (t) => {
+  void test("a branch scanned clean (a completed scan, no finding of any status) shows nothing, not the primary branch's", async (t) => {
     scannedClean(t, 'scanned-clean');
     const folder = await shown('scanned-clean', { ...EMPTY_SELECTION, status: 'open' }, true);
     assert.equal(folder.usedFallback, false, 'the scan list names the branch: it was scanned');

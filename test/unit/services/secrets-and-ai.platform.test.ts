@@ -30,10 +30,12 @@ void describe('secrets and AI code findings (real client, local platform)', () =
   });
   after(() => h.close());
 
-  const store = (): FindingsStore =>
-    new FindingsStore(() => h.client(), { pageSize: 100, deploymentId: () => String(data.deployment.id) });
-  const query = (issueType: 'sast' | 'secrets', extra: object = {}): FindingsQuery =>
-    ({ deploymentSlug: SLUG, issueType, filters: { repos: [project], ref: 'main', dedup: true, ...extra } });
+  const store = (): FindingsStore => new FindingsStore(() => h.client(), { pageSize: 100, deploymentId: () => String(data.deployment.id) });
+  const query = (issueType: 'sast' | 'secrets', extra: object = {}): FindingsQuery => ({
+    deploymentSlug: SLUG,
+    issueType,
+    filters: { repos: [project], ref: 'main', dedup: true, ...extra },
+  });
 
   void test('secrets come page by page (cursor), only the shown branch, placed at the line their link names', async () => {
     const client = h.client();
@@ -45,7 +47,10 @@ void describe('secrets and AI code findings (real client, local platform)', () =
     const sent = h.requestsSince(mark, '/secrets');
     assert.equal(sent.length, Math.ceil(expected.length / 5), 'one request per page, the last one ends the list');
     assert.equal(sent[1]?.rawUrl.includes('cursor=5'), true, 'the next page is asked for with the cursor given');
-    assert.ok(sent.every((r) => r.path === `/api/v1/deployments/${data.deployment.id}/secrets`), 'the list takes the deployment id');
+    assert.ok(
+      sent.every((r) => r.path === `/api/v1/deployments/${data.deployment.id}/secrets`),
+      'the list takes the deployment id',
+    );
     for (const finding of all) {
       const wire = expected.find((s) => Number(s.id) === finding.id);
       assert.ok(wire);
@@ -58,12 +63,37 @@ void describe('secrets and AI code findings (real client, local platform)', () =
     }
     assert.ok(all.some((f) => f.location?.line === 1) && all.some((f) => (f.location?.line ?? 0) > 1), 'both kinds of link are covered');
     const loaded = await store().load('s', query('secrets'));
-    assert.deepEqual(loaded.findings.map((f) => f.id).sort(), expected.filter((s) => s.ref === 'main').map((s) => Number(s.id)).sort(), 'the store keeps the shown branch only');
+    assert.deepEqual(
+      loaded.findings.map((f) => f.id).sort(),
+      expected
+        .filter((s) => s.ref === 'main')
+        .map((s) => Number(s.id))
+        .sort(),
+      'the store keeps the shown branch only',
+    );
   });
 
   void test('a secret item that carried its value (the platform sends none) keeps nothing of it', () => {
     const leaked = 'AKIAIOSFODNN7EXAMPLE-wJalrXUtnFEMI';
-    const page = decodeSecretsPage({ findings: [{ id: '77', type: 'AWS', findingPath: '.env', findingPathUrl: 'https://x/blob/c/.env#L3', secret: leaked, value: leaked, rawValue: leaked, severity: 'SEVERITY_HIGH', status: 'FINDING_STATUS_OPEN', validationState: 'VALIDATION_STATE_CONFIRMED_VALID' }] }, new StringInterner());
+    const page = decodeSecretsPage(
+      {
+        findings: [
+          {
+            id: '77',
+            type: 'AWS',
+            findingPath: '.env',
+            findingPathUrl: 'https://x/blob/c/.env#L3',
+            secret: leaked,
+            value: leaked,
+            rawValue: leaked,
+            severity: 'SEVERITY_HIGH',
+            status: 'FINDING_STATUS_OPEN',
+            validationState: 'VALIDATION_STATE_CONFIRMED_VALID',
+          },
+        ],
+      },
+      new StringInterner(),
+    );
     assert.equal(page.findings.length, 1);
     assert.ok(!JSON.stringify(page.findings).includes(leaked));
     assert.deepEqual(page.findings[0]?.location, { filePath: '.env', line: 3 });
@@ -71,7 +101,7 @@ void describe('secrets and AI code findings (real client, local platform)', () =
     assert.deepEqual([bad.findings.length, bad.skipped], [0, 3], 'no integer id or no path: skipped and counted');
   });
 
-  void test('secrets filters are sent in the list\'s own spelling; statuses it lacks are applied here', async () => {
+  void test("secrets filters are sent in the list's own spelling; statuses it lacks are applied here", async () => {
     const selection = { ...EMPTY_SELECTION, status: 'open', severities: ['critical', 'high'], validationStates: ['confirmed_valid'] };
     const filters = toQueryFilters(selection, 'secrets', { repo: project, ref: 'main', dedup: true });
     const mark = h.mark();
@@ -119,11 +149,21 @@ void describe('secrets and AI code findings (real client, local platform)', () =
   void test('an AI list that fails for a while keeps the AI findings shown before, marked, and the code findings update', async () => {
     const s = store();
     const first = await s.load('c', query('sast'));
-    const earlierAi = first.findings.filter((f) => f.ai).map((f) => f.id).sort();
+    const earlierAi = first.findings
+      .filter((f) => f.ai)
+      .map((f) => f.id)
+      .sort();
     assert.ok(earlierAi.length > 0);
     h.server.faults.inject({ kind: 'status', status: 503 }, { pathIncludes: 'issue_type=ai_sast' }, 5);
     const again = await s.load('c', query('sast'), { force: true });
-    assert.deepEqual(again.findings.filter((f) => f.ai).map((f) => f.id).sort(), earlierAi, 'the AI findings shown before stay');
+    assert.deepEqual(
+      again.findings
+        .filter((f) => f.ai)
+        .map((f) => f.id)
+        .sort(),
+      earlierAi,
+      'the AI findings shown before stay',
+    );
     assert.ok(again.ai && 'failedBecause' in again.ai && PlatformError.is(again.ai.failedBecause, 'server'), 'the outage is not hidden');
     assert.equal(again.ai && 'since' in again.ai ? again.ai.since?.getTime() : undefined, first.loadedAt.getTime(), 'marked with when they were loaded');
     assert.notEqual(again.loadedAt, first.loadedAt, 'the code findings are a new answer');
@@ -140,19 +180,36 @@ void describe('secrets and AI code findings (real client, local platform)', () =
     const mark = h.mark();
     await service.triage('secrets', [target.id], { state: 'ignored', reason: 'false_positive', note: 'test key' });
     const body = JSON.parse(h.requestsSince(mark, '/triage')[0]?.body ?? '{}') as Record<string, unknown>;
-    assert.deepEqual(body, { issue_type: 'secrets', issue_ids: [target.id], new_triage_state: 'ignored', new_triage_reason: 'false_positive', new_note: 'test key' });
-    assert.equal(s.peek(query('secrets', { status: 'open' }))?.findings.some((f) => f.id === target.id), false, 'gone from the open view');
+    assert.deepEqual(body, {
+      issue_type: 'secrets',
+      issue_ids: [target.id],
+      new_triage_state: 'ignored',
+      new_triage_reason: 'false_positive',
+      new_note: 'test key',
+    });
+    assert.equal(
+      s.peek(query('secrets', { status: 'open' }))?.findings.some((f) => f.id === target.id),
+      false,
+      'gone from the open view',
+    );
     const again = await s.load('i', query('secrets', { status: 'ignored' }), { force: true });
-    assert.ok(again.findings.some((f) => f.id === target.id), 'the platform agrees');
+    assert.ok(
+      again.findings.some((f) => f.id === target.id),
+      'the platform agrees',
+    );
   });
 
   void test('a snapshot keeps AI and secret facts', async () => {
     const results = [await store().load('c', query('sast')), await store().load('s', query('secrets'))];
     const back = decodeSnapshot(encodeSnapshot(results));
     assert.ok(back);
-    assert.deepEqual(back[0]?.findings.filter((f) => f.ai).map((f) => [f.id, f.ai?.impact]), results[0]?.findings.filter((f) => f.ai).map((f) => [f.id, f.ai?.impact]));
+    assert.deepEqual(
+      back[0]?.findings.filter((f) => f.ai).map((f) => [f.id, f.ai?.impact]),
+      results[0]?.findings.filter((f) => f.ai).map((f) => [f.id, f.ai?.impact]),
+    );
     // Compared as JSON: a place read back may spell an absent column as `undefined`.
-    const facts = (list: readonly Finding[] | undefined): string => JSON.stringify(list?.map((f) => [f.issueType, f.id, f.secret, f.location, f.lineOfCodeUrl]));
+    const facts = (list: readonly Finding[] | undefined): string =>
+      JSON.stringify(list?.map((f) => [f.issueType, f.id, f.secret, f.location, f.lineOfCodeUrl]));
     assert.equal(facts(back[1]?.findings), facts(results[1]?.findings));
   });
 });

@@ -29,11 +29,17 @@ void describe('Session: a token per origin (two local platforms)', () => {
   function sessionAt(first: string): { session: Session; store: MemoryTokenStore; setting: { url: string } } {
     const setting = { url: first };
     const store = new MemoryTokenStore();
-    const session = new Session(store, (getToken) => {
-      const client = new PlatformClient({ baseUrl: setting.url, extensionVersion: '0.0.0-test', getToken, retryPolicy: { maxRetries: 0 } });
-      clients.push(client);
-      return client;
-    }, () => NO_OVERRIDES, new MemoryDeploymentMemory(), () => parseBaseUrl(setting.url).origin);
+    const session = new Session(
+      store,
+      (getToken) => {
+        const client = new PlatformClient({ baseUrl: setting.url, extensionVersion: '0.0.0-test', getToken, retryPolicy: { maxRetries: 0 } });
+        clients.push(client);
+        return client;
+      },
+      () => NO_OVERRIDES,
+      new MemoryDeploymentMemory(),
+      () => parseBaseUrl(setting.url).origin,
+    );
     return { session, store, setting };
   }
 
@@ -49,19 +55,30 @@ void describe('Session: a token per origin (two local platforms)', () => {
     session.resetApi();
     assert.deepEqual(await session.restore(), { kind: 'signedOut' }, 'the new origin has no token of its own');
     await assert.rejects(session.api.listDeployments());
-    assert.ok(!authorizations(b).slice(seenByB).some((h) => h.includes(a.token)), 'B never received A\'s token');
-    assert.equal(await store.get(new URL(a.url).origin), a.token, 'A\'s token stays for when the setting points back');
+    assert.ok(
+      !authorizations(b)
+        .slice(seenByB)
+        .some((h) => h.includes(a.token)),
+      "B never received A's token",
+    );
+    assert.equal(await store.get(new URL(a.url).origin), a.token, "A's token stays for when the setting points back");
 
     await session.signIn(b.token);
     assert.equal(session.state.kind, 'signedIn');
     setting.url = a.url;
     session.resetApi();
-    assert.equal((await session.restore()).kind, 'signedIn', 'back at A, signed in with A\'s token, no new sign-in');
-    assert.ok(authorizations(a).every((h) => !h.includes(b.token)), 'A never received B\'s token');
-    assert.ok(authorizations(b).every((h) => !h.includes(a.token)), 'B never received A\'s token');
+    assert.equal((await session.restore()).kind, 'signedIn', "back at A, signed in with A's token, no new sign-in");
+    assert.ok(
+      authorizations(a).every((h) => !h.includes(b.token)),
+      "A never received B's token",
+    );
+    assert.ok(
+      authorizations(b).every((h) => !h.includes(a.token)),
+      "B never received A's token",
+    );
   });
 
-  test('a client built before the setting changed still asks for its own origin\'s token', async () => {
+  test("a client built before the setting changed still asks for its own origin's token", async () => {
     const { session, setting } = sessionAt(a.url);
     await session.signIn(a.token);
     const built = session.api;
@@ -80,8 +97,8 @@ void describe('Session: a token per origin (two local platforms)', () => {
     session.resetApi();
     await session.signIn(b.token);
     await session.signOut();
-    assert.equal(await store.get(new URL(b.url).origin), undefined, 'B\'s token is gone');
-    assert.equal(await store.get(new URL(a.url).origin), a.token, 'A\'s token stays');
+    assert.equal(await store.get(new URL(b.url).origin), undefined, "B's token is gone");
+    assert.equal(await store.get(new URL(a.url).origin), a.token, "A's token stays");
     setting.url = a.url;
     session.resetApi();
     assert.equal((await session.restore()).kind, 'signedIn');

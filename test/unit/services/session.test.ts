@@ -3,9 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PlatformError } from '../../../src/core/model/errors';
-import {
-  Session, SessionError, chooseDeployment, normaliseToken, type DeploymentOverrides, type SessionState,
-} from '../../../src/core/services/session';
+import { Session, SessionError, chooseDeployment, normaliseToken, type DeploymentOverrides, type SessionState } from '../../../src/core/services/session';
 import type { Deployment } from '../../../src/core/model/types';
 import { generateDeployment } from '../../platform/generator';
 import { MemoryDeploymentMemory, MemoryTokenStore, startHarness, type Harness } from './platform-harness';
@@ -32,8 +30,14 @@ void describe('normaliseToken', () => {
 
   void test('what is often pasted along is removed: whitespace, a Bearer prefix, quotes', () => {
     for (const pasted of [
-      `  ${TOKEN}\n`, `Bearer ${TOKEN}`, `bearer   ${TOKEN}`, `BEARER ${TOKEN}`, `"${TOKEN}"`, `'${TOKEN}'`,
-      `  Bearer "${TOKEN}"  `, `"${TOKEN}"\r\n`,
+      `  ${TOKEN}\n`,
+      `Bearer ${TOKEN}`,
+      `bearer   ${TOKEN}`,
+      `BEARER ${TOKEN}`,
+      `"${TOKEN}"`,
+      `'${TOKEN}'`,
+      `  Bearer "${TOKEN}"  `,
+      `"${TOKEN}"\r\n`,
     ]) {
       assert.equal(normaliseToken(pasted), TOKEN, JSON.stringify(pasted));
     }
@@ -275,7 +279,16 @@ void describe('Session (real client, local platform)', () => {
   void test('resetApi makes the next call use a client built from the current settings', async () => {
     let built = 0;
     const store = new MemoryTokenStore(token, origin());
-    const session = new Session(store, (getToken) => { built++; return h.factory(getToken); }, () => NO_OVERRIDES, new MemoryDeploymentMemory(), origin);
+    const session = new Session(
+      store,
+      (getToken) => {
+        built++;
+        return h.factory(getToken);
+      },
+      () => NO_OVERRIDES,
+      new MemoryDeploymentMemory(),
+      origin,
+    );
     assert.equal(built, 0, 'no client at construction: a bad base URL must not break activation');
     const first = session.api;
     assert.equal(session.api, first);
@@ -295,7 +308,10 @@ void describe('Session (real client, local platform)', () => {
       assert.equal(memory.value, undefined);
       assert.deepEqual(session.state, { kind: 'signedOut' });
       assert.equal(session.deployment, undefined);
-      assert.deepEqual(states.map((x) => x.kind), ['signedIn', 'signedOut']);
+      assert.deepEqual(
+        states.map((x) => x.kind),
+        ['signedIn', 'signedOut'],
+      );
       const mark = h.mark();
       await assert.rejects(session.api.listDeployments(), (e: unknown) => PlatformError.is(e, 'unauthorized'));
       assert.equal(h.mark(), mark, 'no request without a token');

@@ -15,11 +15,11 @@ void describe('shown queries', () => {
     assert.equal(queryKey(a), queryKey(b));
     assert.equal(a.filters.ref, 'main');
     assert.equal(a.filters.dedup, true);
-    assert.equal('ref' in shownQuery('acme', selection, 'sast', 'acme/web', undefined).filters, false, 'no ref: the platform\'s default');
+    assert.equal('ref' in shownQuery('acme', selection, 'sast', 'acme/web', undefined).filters, false, "no ref: the platform's default");
   });
 
   test('"only new" keeps what the novelty says is new, and nothing while it is unknown', () => {
-    const finding = (id: number) => ({ id, issueType: 'sast', status: 'open' } as unknown as Finding);
+    const finding = (id: number) => ({ id, issueType: 'sast', status: 'open' }) as unknown as Finding;
     const selection = { ...EMPTY_SELECTION, newOnBranch: true };
     const keep = shownFilter(selection, { isNew: (f) => f.id === 1 });
     assert.equal(keep?.(finding(1)), true);

@@ -14,17 +14,27 @@ void describe('story words', () => {
     assert.equal(elsewhereText({ id: 5, ref: 'main', state: 'archived_someday' }), 'archived_someday on main', 'a state added later is kept as sent');
   });
 
-  void test('activity: the platform\'s title, else our words for the kind; who, why and the note apart', () => {
+  void test("activity: the platform's title, else our words for the kind; who, why and the note apart", () => {
     const date = new Date('2024-05-01T10:00:00Z');
     assert.deepEqual(activityLine({ kind: 'triage', date, title: 'Triaged as ignored', actor: 'Dana', triageReason: 'false_positive', note: 'test data' }), {
-      text: 'Triaged as ignored', date, actor: 'Dana', reason: 'false positive', note: 'test data',
+      text: 'Triaged as ignored',
+      date,
+      actor: 'Dana',
+      reason: 'false positive',
+      note: 'test data',
     });
     assert.deepEqual(activityLine({ kind: 'fixPrOpened' }), { text: 'A fix pull request was opened' });
     assert.deepEqual(activityLine({ kind: 'other', rawType: 'HISTORY_TYPE_NEW_THING', title: '  ' }), { text: 'Something happened (HISTORY_TYPE_NEW_THING)' });
   });
 
   void test('owners, teams marked; none is nothing', () => {
-    assert.equal(ownersText([{ name: 'acme/api-maintainers', isTeam: true }, { name: 'Dana Whitfield', isTeam: false }]), 'acme/api-maintainers (team), Dana Whitfield');
+    assert.equal(
+      ownersText([
+        { name: 'acme/api-maintainers', isTeam: true },
+        { name: 'Dana Whitfield', isTeam: false },
+      ]),
+      'acme/api-maintainers (team), Dana Whitfield',
+    );
     assert.equal(ownersText([]), undefined);
   });
 

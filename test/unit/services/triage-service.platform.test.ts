@@ -34,8 +34,11 @@ void describe('the triage service (real client, local platform)', () => {
   };
   /** Every status: an earlier test may have triaged many findings of main. */
   const allOnMain = (): FindingsQuery => ({ deploymentSlug: SLUG, issueType: 'sast', filters: { repos: [project], ref: 'main', dedup: true } });
-  const openOnMain = (issueType: 'sast' | 'sca' = 'sast'): FindingsQuery =>
-    ({ deploymentSlug: SLUG, issueType, filters: { repos: [project], ref: 'main', status: 'open', dedup: true } });
+  const openOnMain = (issueType: 'sast' | 'sca' = 'sast'): FindingsQuery => ({
+    deploymentSlug: SLUG,
+    issueType,
+    filters: { repos: [project], ref: 'main', status: 'open', dedup: true },
+  });
   const requests = (mark: number, part: string): number => h.requestsSince(mark, part).length;
 
   test('ignored with a reason and a note: shown at once (an open view drops it), kept after the platform accepts, and the platform agrees', async () => {
@@ -93,7 +96,11 @@ void describe('the triage service (real client, local platform)', () => {
       await assert.rejects(service.triage(...args), (e: unknown) => e instanceof TriageInputError && message.test(e.message));
     }
     const long = 'y'.repeat(MAX_NOTE_LENGTH + 5);
-    await assert.rejects(service.triage('sast', [1], { note: long }), (e: unknown) => e instanceof TriageInputError && e.note === long, 'what the user typed is kept');
+    await assert.rejects(
+      service.triage('sast', [1], { note: long }),
+      (e: unknown) => e instanceof TriageInputError && e.note === long,
+      'what the user typed is kept',
+    );
     assert.equal(requests(mark, '/triage'), 0);
   });
 
@@ -109,7 +116,10 @@ void describe('the triage service (real client, local platform)', () => {
     assert.equal(requests(mark, '/triage'), 2, 'two batches');
     const twins = onFeature.findings.filter((f) => outcome.ids.includes(f.id));
     assert.ok(twins.length > 0, 'the platform triaged copies on the feature branch');
-    assert.ok(twins.every((f) => store.finding(SLUG, 'sast', f.id)?.status === 'fixing'), 'and they show as fixing without a reload');
+    assert.ok(
+      twins.every((f) => store.finding(SLUG, 'sast', f.id)?.status === 'fixing'),
+      'and they show as fixing without a reload',
+    );
     store.dispose();
   });
 
@@ -124,7 +134,7 @@ void describe('the triage service (real client, local platform)', () => {
     assert.equal(withNote?.triageComment, 'first look');
     const outcome = await service.triage('sca', [withNote.id, bare.id], { state: 'ignored', reason: 'no_time', note: 'test data only' });
     const undone = await service.undo('sca', outcome.before, 'test data only');
-    assert.equal(undone.notesLeft, 1, 'the finding that had no note keeps the triage\'s: the platform cannot remove it');
+    assert.equal(undone.notesLeft, 1, "the finding that had no note keeps the triage's: the platform cannot remove it");
     const fresh = await store.load('check', openOnMain('sca'), { force: true });
     const back = fresh.findings.find((f) => f.id === noted.id);
     assert.equal(back?.status, 'open');
@@ -149,23 +159,36 @@ void describe('the triage service (real client, local platform)', () => {
     assert.equal(store.finding(SLUG, 'sca', target.id)?.status, 'open');
     const after = store.state('problems');
     assert.ok(after.kind === 'loaded');
-    assert.equal(after.result.findings.findIndex((f) => f.id === target.id), position, 'back in the open view where it was, without a reload');
+    assert.equal(
+      after.result.findings.findIndex((f) => f.id === target.id),
+      position,
+      'back in the open view where it was, without a reload',
+    );
     assert.equal(after.result.findings.length, open.findings.length);
     const fresh = await store.load('problems', openOnMain('sca'), { force: true });
-    assert.ok(fresh.findings.some((f) => f.id === target.id), 'open again on the platform');
+    assert.ok(
+      fresh.findings.some((f) => f.id === target.id),
+      'open again on the platform',
+    );
     store.dispose();
   });
 
   test('tickets: 20 per request, the ticket shown on each finding; with no ticketing integration, a clear error and nothing changed', async () => {
     const { store, service } = setup();
     const open = await store.load('problems', allOnMain());
-    const ids = open.findings.filter((f) => !f.ticket).slice(0, 25).map((f) => f.id);
+    const ids = open.findings
+      .filter((f) => !f.ticket)
+      .slice(0, 25)
+      .map((f) => f.id);
     const mark = h.mark();
     const result = await service.createTickets('sast', ids);
     assert.equal(requests(mark, '/tickets'), 2, '20 + 5');
     const ticketed = result.succeeded.flatMap((t) => t.ids);
     assert.ok(ticketed.length > 0);
-    assert.ok(ticketed.every((id) => store.finding(SLUG, 'sast', id)?.ticket?.url), 'each created ticket is on its finding');
+    assert.ok(
+      ticketed.every((id) => store.finding(SLUG, 'sast', id)?.ticket?.url),
+      'each created ticket is on its finding',
+    );
 
     h.server.setTicketing(false);
     try {
@@ -199,11 +222,14 @@ void describe('the triage service (real client, local platform)', () => {
   /** Links one new ticket to the first `n` findings of main without one; its id, and the findings' ids. */
   const linked = async (store: FindingsStore, service: TriageService, n: number) => {
     const shown = await store.load('all', allOnMain(), { force: true });
-    const ids = shown.findings.filter((f) => !f.ticket).slice(0, n).map((f) => f.id);
+    const ids = shown.findings
+      .filter((f) => !f.ticket)
+      .slice(0, n)
+      .map((f) => f.id);
     assert.equal(ids.length, n, `${n} findings without a ticket`);
     const answer = await service.linkTicket('sast', ids, 'https://acme.atlassian.net/browse/SEC-77');
-    assert.ok(answer.ticketId && /^\d+$/.test(answer.ticketId), 'the platform names the ticket\'s id');
-    for (const id of ids) assert.equal(store.finding(SLUG, 'sast', id)?.ticket?.id, Number(answer.ticketId), 'the finding keeps the ticket\'s id');
+    assert.ok(answer.ticketId && /^\d+$/.test(answer.ticketId), "the platform names the ticket's id");
+    for (const id of ids) assert.equal(store.finding(SLUG, 'sast', id)?.ticket?.id, Number(answer.ticketId), "the finding keeps the ticket's id");
     return { ticketId: answer.ticketId, ids };
   };
 
@@ -216,9 +242,16 @@ void describe('the triage service (real client, local platform)', () => {
     for (const id of ids) assert.equal(store.finding(SLUG, 'sast', id)?.ticket, undefined, 'gone before the answer');
     assert.equal(events, 1, 'one change event');
     const unlinked = await pending;
-    assert.deepEqual([...unlinked].sort((a, b) => a - b), [...ids].sort((a, b) => a - b), 'the platform names the same findings');
+    assert.deepEqual(
+      [...unlinked].sort((a, b) => a - b),
+      [...ids].sort((a, b) => a - b),
+      'the platform names the same findings',
+    );
     const fresh = await store.load('all', allOnMain(), { force: true });
-    assert.ok(fresh.findings.filter((f) => ids.includes(f.id)).every((f) => f.ticket === undefined), 'the platform no longer links them');
+    assert.ok(
+      fresh.findings.filter((f) => ids.includes(f.id)).every((f) => f.ticket === undefined),
+      'the platform no longer links them',
+    );
   });
 
   test('unlinking a ticket everywhere refused (a role that may not write): the very same findings come back, with the role named', async () => {
@@ -238,7 +271,7 @@ void describe('the triage service (real client, local platform)', () => {
     await service.unlinkTicketEverywhere(ticketId);
   });
 
-  test('unlinking a ticket everywhere: an id that is not digits is refused before any request; an unknown ticket is the platform\'s 404', async () => {
+  test("unlinking a ticket everywhere: an id that is not digits is refused before any request; an unknown ticket is the platform's 404", async () => {
     const { service } = setup();
     const mark = h.mark();
     await assert.rejects(service.unlinkTicketEverywhere('SEC-1'), TriageInputError);

@@ -34,7 +34,11 @@ void describe('pages sent again byte for byte (real store, local platform)', () 
   });
   after(() => h.close());
 
-  const query = (): FindingsQuery => ({ deploymentSlug: SLUG, issueType: 'sast', filters: { repos: [data.projects[0]?.name ?? ''], ref: 'main', dedup: true } });
+  const query = (): FindingsQuery => ({
+    deploymentSlug: SLUG,
+    issueType: 'sast',
+    filters: { repos: [data.projects[0]?.name ?? ''], ref: 'main', dedup: true },
+  });
 
   void test('an unchanged refresh asks every page again and parses none; a changed page alone is parsed, and shows its change', async () => {
     const store = new FindingsStore(() => h.client(), { pageSize: 100 });
@@ -48,7 +52,10 @@ void describe('pages sent again byte for byte (real store, local platform)', () 
     assert.ok(h.requestsSince(mark, '/findings').length >= 4, 'every page is asked for again');
     assert.equal(again.parses, 0, 'none is parsed: each came back byte for byte');
     assert.equal(again.result.findings.length, shown.length);
-    assert.ok(again.result.findings.every((f, i) => f === shown[i]), 'the very objects shown');
+    assert.ok(
+      again.result.findings.every((f, i) => f === shown[i]),
+      'the very objects shown',
+    );
 
     // One finding of the list changes on the platform: its page alone is parsed, and the change shows.
     const changed = data.sast.find((f) => f.id === shown[150]?.id);
@@ -58,7 +65,10 @@ void describe('pages sent again byte for byte (real store, local platform)', () 
     assert.equal(third.parses, 1, 'the changed page alone');
     const now = third.result.findings.find((f) => f.id === changed.id);
     assert.equal(now?.severity, changed.severity, 'the change is shown');
-    assert.ok(third.result.findings.filter((f) => f.id !== changed.id).every((f) => shown.includes(f)), 'the others are the objects shown');
+    assert.ok(
+      third.result.findings.filter((f) => f.id !== changed.id).every((f) => shown.includes(f)),
+      'the others are the objects shown',
+    );
     store.dispose();
   });
 });

@@ -26,17 +26,32 @@ void describe('the workspace view (real store, local platform)', () => {
   });
   after(() => h.close());
 
-  interface Folder extends FolderRef { readonly key: string }
+  interface Folder extends FolderRef {
+    readonly key: string;
+  }
   const setUp = (folders: Folder[], selection: FilterSelection = EMPTY_SELECTION) => {
     const store = new FindingsStore(() => h.client(), { pageSize: 100, deploymentId: () => String(data.deployment.id) });
     const project = (name: string) => {
       const p = data.projects.find((x) => x.name === name);
-      return p && { id: p.id, name: p.name, primaryBranch: 'main', defaultBranch: 'main', tags: [] } as unknown as ReturnType<ConstructorParameters<typeof WorkspaceView<Folder>>[0]['project']>;
+      return (
+        p &&
+        ({ id: p.id, name: p.name, primaryBranch: 'main', defaultBranch: 'main', tags: [] } as unknown as ReturnType<
+          ConstructorParameters<typeof WorkspaceView<Folder>>[0]['project']
+        >)
+      );
     };
     const baselines = new BranchBaselines({ store, project });
     let trusted = true;
     const view = new WorkspaceView<Folder>({
-      store, baselines, scans: new RefScans(store), folders: () => folders, keyOf: (f) => f.key, deploymentSlug: () => SLUG, project, selection: () => selection, mayShow: () => trusted,
+      store,
+      baselines,
+      scans: new RefScans(store),
+      folders: () => folders,
+      keyOf: (f) => f.key,
+      deploymentSlug: () => SLUG,
+      project,
+      selection: () => selection,
+      mayShow: () => trusted,
     });
     const snapshots: WorkspaceSnapshot<Folder>[] = [];
     view.onDidChange((s) => snapshots.push(s));
@@ -53,17 +68,23 @@ void describe('the workspace view (real store, local platform)', () => {
     const gaps = await view.refresh();
     assert.deepEqual(gaps, []);
     // A first load's pages are drawn as they come (arriving-pages.platform.test.ts); one snapshot is the refresh's.
-    assert.deepEqual(snapshots.filter((s) => s.cause !== 'arriving').map((s) => s.cause), ['refresh']);
+    assert.deepEqual(
+      snapshots.filter((s) => s.cause !== 'arriving').map((s) => s.cause),
+      ['refresh'],
+    );
     const [folder] = view.snapshot.folders;
     assert.equal(view.snapshot.cause, 'refresh');
     assert.equal(folder?.ref, 'main');
     assert.equal(folder?.usedFallback, false);
     assert.deepEqual(new Set(folder?.findings.map((f) => f.issueType)), new Set(['sast', 'sca', 'secrets']));
-    assert.ok(folder?.findings.every((f) => f.repositoryName === undefined || f.repositoryName === projectName()), 'only the folder\'s project');
+    assert.ok(
+      folder?.findings.every((f) => f.repositoryName === undefined || f.repositoryName === projectName()),
+      "only the folder's project",
+    );
     assert.equal(folder?.novelty, undefined, 'nothing is new on the primary branch itself');
   });
 
-  void test('a branch without a scan shows the primary branch\'s findings; a scanned feature branch shows its own, compared with the primary', async () => {
+  void test("a branch without a scan shows the primary branch's findings; a scanned feature branch shows its own, compared with the primary", async () => {
     const unscanned = setUp([{ key: 'file:///a', projectName: projectName(), branch: 'never-scanned' }]);
     await unscanned.view.refresh();
     const fallback = unscanned.view.snapshot.folders[0];
@@ -91,9 +112,15 @@ void describe('the workspace view (real store, local platform)', () => {
     const folder = view.snapshot.folders[0];
     assert.equal(folder?.usedFallback, false);
     assert.equal(folder?.findings.filter((f) => f.issueType === 'sca').length, before, 'the earlier supply-chain findings stay');
-    assert.ok(gaps.some((g) => g.kind === 'sca' && 'failedBecause' in g), 'the failed kind is named');
-    assert.ok(folder?.findings.some((f) => f.issueType === 'sast'), 'code still shows');
-    assert.deepEqual(await view.settled(), gaps, 'the last refresh\'s gaps are kept for whoever waits after it');
+    assert.ok(
+      gaps.some((g) => g.kind === 'sca' && 'failedBecause' in g),
+      'the failed kind is named',
+    );
+    assert.ok(
+      folder?.findings.some((f) => f.issueType === 'sast'),
+      'code still shows',
+    );
+    assert.deepEqual(await view.settled(), gaps, "the last refresh's gaps are kept for whoever waits after it");
   });
 
   void test('a kind the deployment lacks is a gap of its own and the rest shows', async (t) => {
@@ -102,7 +129,10 @@ void describe('the workspace view (real store, local platform)', () => {
     const { view } = setUp([{ key: 'file:///d', projectName: projectName(), branch: 'main' }]);
     const gaps = await view.refresh();
     assert.ok(gaps.some((g) => g.kind === 'secrets' && 'unavailable' in g));
-    assert.equal(view.snapshot.folders[0]?.findings.some((f) => f.issueType === 'secrets'), false);
+    assert.equal(
+      view.snapshot.folders[0]?.findings.some((f) => f.issueType === 'secrets'),
+      false,
+    );
     assert.ok(view.snapshot.folders[0]?.findings.some((f) => f.issueType === 'sast'));
   });
 
@@ -131,7 +161,11 @@ void describe('the workspace view (real store, local platform)', () => {
     assert.equal(changed?.cause, 'change');
     assert.equal(changed?.folders[0]?.findings.find((f) => f.id === target.id)?.status, 'ignored');
     handle.rollback();
-    assert.equal(view.snapshot.folders[0]?.findings.find((f) => f.id === target.id), target, 'the very same object is back');
+    assert.equal(
+      view.snapshot.folders[0]?.findings.find((f) => f.id === target.id),
+      target,
+      'the very same object is back',
+    );
   });
 
   void test('the extension\'s own filters and "only new" are part of what the view decides', async () => {
@@ -142,7 +176,10 @@ void describe('the workspace view (real store, local platform)', () => {
     assert.equal(folder?.newOnBranch, true);
     assert.ok(folder?.keep, 'a local filter is set');
     const kept = folder?.findings.filter((f) => folder.keep?.(f)) ?? [];
-    assert.ok(kept.every((f) => folder?.novelty?.isNew(f)), 'only findings new on the branch are kept');
+    assert.ok(
+      kept.every((f) => folder?.novelty?.isNew(f)),
+      'only findings new on the branch are kept',
+    );
   });
 
   void test('in an untrusted workspace nothing is shown, and clearing publishes an empty snapshot', async () => {
@@ -153,10 +190,13 @@ void describe('the workspace view (real store, local platform)', () => {
     await view.refresh();
     assert.equal(view.snapshot.folders.length, 0);
     assert.equal(snapshots.at(-1)?.cause, 'cleared');
-    assert.ok(snapshots.every((s, i) => i === 0 || s.version > (snapshots[i - 1]?.version ?? 0)), 'versions grow');
+    assert.ok(
+      snapshots.every((s, i) => i === 0 || s.version > (snapshots[i - 1]?.version ?? 0)),
+      'versions grow',
+    );
   });
 
-  void test('the last session\'s answers are shown before any request, and not once fresher ones are', async () => {
+  void test("the last session's answers are shown before any request, and not once fresher ones are", async () => {
     const { store, view, snapshots } = setUp([{ key: 'file:///i', projectName: projectName(), branch: 'main' }]);
     const warm = setUp([{ key: 'file:///i', projectName: projectName(), branch: 'main' }]);
     await warm.view.refresh();

@@ -3,8 +3,17 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  findingAccessibilityLabel, findingContextValue, findingDescription, findingLabel, findingTooltip, groupDescription,
-  findingIcon, groupIcon, groupLabel, severityIcon, shortRuleName,
+  findingAccessibilityLabel,
+  findingContextValue,
+  findingDescription,
+  findingLabel,
+  findingTooltip,
+  groupDescription,
+  findingIcon,
+  groupIcon,
+  groupLabel,
+  severityIcon,
+  shortRuleName,
 } from '../../../src/views/finding-presentation';
 import { sastFinding, scaFinding } from '../services/finding-fixtures';
 import { groupFindings } from '../../../src/core/services/grouping';
@@ -21,11 +30,33 @@ void describe('labels and descriptions', () => {
     assert.equal(findingDescription(finding), 'src/app.py:42 · reviewing');
   });
 
-  void test('after drift mapping: today\'s line, changed code said, deleted code marked', () => {
+  void test("after drift mapping: today's line, changed code said, deleted code marked", () => {
     const finding = sastFinding({ file: 'src/app.py', line: 20, status: 'open' });
-    assert.equal(findingDescription(finding, { kind: 'moved', relativePath: 'src/app.py', range: { startLine: 26, startCharacter: 0, endLine: 26, endCharacter: 4, wholeLine: false } }), 'src/app.py:27');
-    assert.equal(findingDescription(finding, { kind: 'changed', relativePath: 'src/main.py', range: { startLine: 19, startCharacter: 0, endLine: 19, endCharacter: 4, wholeLine: false } }), 'src/main.py:20 (code changed since the scan)');
-    assert.equal(findingDescription(finding, { kind: 'scanned', relativePath: 'src/app.py', range: { startLine: 41, startCharacter: 0, endLine: 41, endCharacter: 4, wholeLine: false } }), `${findingDescription(finding)}`, 'not mapped: the scanned place');
+    assert.equal(
+      findingDescription(finding, {
+        kind: 'moved',
+        relativePath: 'src/app.py',
+        range: { startLine: 26, startCharacter: 0, endLine: 26, endCharacter: 4, wholeLine: false },
+      }),
+      'src/app.py:27',
+    );
+    assert.equal(
+      findingDescription(finding, {
+        kind: 'changed',
+        relativePath: 'src/main.py',
+        range: { startLine: 19, startCharacter: 0, endLine: 19, endCharacter: 4, wholeLine: false },
+      }),
+      'src/main.py:20 (code changed since the scan)',
+    );
+    assert.equal(
+      findingDescription(finding, {
+        kind: 'scanned',
+        relativePath: 'src/app.py',
+        range: { startLine: 41, startCharacter: 0, endLine: 41, endCharacter: 4, wholeLine: false },
+      }),
+      `${findingDescription(finding)}`,
+      'not mapped: the scanned place',
+    );
     assert.equal(findingDescription(finding, { kind: 'deleted' }), 'src/app.py · no longer in this copy');
   });
 
@@ -92,12 +123,15 @@ void describe('severityIcon', () => {
 
   void test('icons follow appsecFindings.severityMapping, as Problems does', () => {
     const mapping = { critical: 'error', high: 'warning', medium: 'information', low: 'hint' } as const;
-    assert.deepEqual(['critical', 'high', 'medium', 'low'].map((s) => severityIcon(s, mapping).id), ['error', 'warning', 'info', 'lightbulb']);
+    assert.deepEqual(
+      ['critical', 'high', 'medium', 'low'].map((s) => severityIcon(s, mapping).id),
+      ['error', 'warning', 'info', 'lightbulb'],
+    );
     assert.equal(groupIcon('severity', 'high', mapping).id, 'warning');
     assert.equal(severityIcon('low', { high: 'hint' }).id, 'info', 'what the mapping leaves out keeps its default');
   });
 
-  void test('an unreachable supply-chain finding has the icon Problems gives it: information when so set, its severity\'s otherwise', () => {
+  void test("an unreachable supply-chain finding has the icon Problems gives it: information when so set, its severity's otherwise", () => {
     const unreachable = scaFinding({ reachability: 'unreachable' }, { severity: 'critical' });
     assert.equal(findingIcon(unreachable, undefined, { unreachableLevel: 'information' }).id, 'info');
     assert.equal(findingIcon(unreachable).id, 'error');
@@ -150,17 +184,26 @@ void describe('findingAccessibilityLabel', () => {
 void describe('findingTooltip', () => {
   void test('server text is escaped, and a command: link in it stays text', () => {
     const finding = sastFinding({
-      ruleName: 'r.x', message: '[click](command:workbench.action.openSettings) <img src=x onerror=alert(1)>',
-      file: 'a.py', line: 3, lineOfCodeUrl: 'https://github.com/o/r/blob/abc/a.py#L3',
+      ruleName: 'r.x',
+      message: '[click](command:workbench.action.openSettings) <img src=x onerror=alert(1)>',
+      file: 'a.py',
+      line: 3,
+      lineOfCodeUrl: 'https://github.com/o/r/blob/abc/a.py#L3',
     });
     const tooltip = findingTooltip(finding);
     assert.ok(tooltip.includes('\\[click\\]\\(command\\:workbench\\.action\\.openSettings\\) \\<img src\\=x onerror\\=alert\\(1\\)\\>'));
     // The one link is the http(s) URL the extension built.
-    assert.deepEqual([...tooltip.matchAll(/\]\(([^)]*)\)/g)].map((m) => m[1]), ['https://github.com/o/r/blob/abc/a.py#L3']);
+    assert.deepEqual(
+      [...tooltip.matchAll(/\]\(([^)]*)\)/g)].map((m) => m[1]),
+      ['https://github.com/o/r/blob/abc/a.py#L3'],
+    );
   });
 
   void test('names the scanned commit when the link has one', () => {
-    assert.match(findingTooltip(sastFinding({ lineOfCodeUrl: 'https://github.com/o/r/blob/0f4c1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b/a.py#L3' })), /Scanned commit: 0f4c1a2/);
+    assert.match(
+      findingTooltip(sastFinding({ lineOfCodeUrl: 'https://github.com/o/r/blob/0f4c1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b/a.py#L3' })),
+      /Scanned commit: 0f4c1a2/,
+    );
   });
 
   void test('a non-http line-of-code URL is not linked', () => {
@@ -183,7 +226,10 @@ void describe('group labels', () => {
     assert.equal(groupDescription('severity', g('high'), 12), '12');
     assert.equal(groupLabel('rule', g('python.lang.eval')), 'eval');
     assert.equal(groupDescription('rule', g('python.lang.eval'), 3), '3 · python.lang', 'two rules ending in "eval" are told apart');
-    const sca = groupFindings([scaFinding({ package: 'lodash', version: '4.17.20', advisory: 'CVE-2021-23337' }, { ruleName: 'ssc-3cd9a1b2-0000-4000-8000-000000000001' })], 'rule')[0];
+    const sca = groupFindings(
+      [scaFinding({ package: 'lodash', version: '4.17.20', advisory: 'CVE-2021-23337' }, { ruleName: 'ssc-3cd9a1b2-0000-4000-8000-000000000001' })],
+      'rule',
+    )[0];
     assert.equal(groupLabel('rule', sca), 'lodash — CVE-2021-23337', 'never the ssc- id');
     assert.equal(groupDescription('rule', sca, 1), '1');
     assert.equal(groupLabel('file', g('src/app/main.py')), 'main.py');

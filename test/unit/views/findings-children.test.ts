@@ -7,31 +7,62 @@ import { EMPTY_SELECTION } from '../../../src/core/services/filters';
 import type { FindingsResult } from '../../../src/core/services/findings-query';
 import type { GroupBy } from '../../../src/core/services/grouping';
 import {
-  FindingGroupsCache, findingPageChildren, groupChildren, issueTypeChildren, issueTypeDescription, onePerPolicy,
-  type FindingsChildrenContext, type PlaceShown,
+  FindingGroupsCache,
+  findingPageChildren,
+  groupChildren,
+  issueTypeChildren,
+  issueTypeDescription,
+  onePerPolicy,
+  type FindingsChildrenContext,
+  type PlaceShown,
 } from '../../../src/views/findings-children';
 import { nodeIds, type IssueTypeNode, type Node, type ProjectNode } from '../../../src/views/tree-nodes';
 import { sastFinding } from '../services/finding-fixtures';
 
 const project: ProjectNode = {
-  kind: 'project', id: nodeIds.project('acme', 'acme/api'), deploymentSlug: 'acme', project: { id: 1, name: 'acme/api', tags: [] },
-  inWorkspace: true, ref: 'main',
+  kind: 'project',
+  id: nodeIds.project('acme', 'acme/api'),
+  deploymentSlug: 'acme',
+  project: { id: 1, name: 'acme/api', tags: [] },
+  inWorkspace: true,
+  ref: 'main',
 };
-const codeNode: IssueTypeNode = { kind: 'issueType', id: nodeIds.issueType(project.id, 'sast'), parent: project, issueType: 'sast', slot: 'tree:acme/api:sast' };
+const codeNode: IssueTypeNode = {
+  kind: 'issueType',
+  id: nodeIds.issueType(project.id, 'sast'),
+  parent: project,
+  issueType: 'sast',
+  slot: 'tree:acme/api:sast',
+};
 
 const result = (findings: readonly Finding[], extra: Partial<FindingsResult> = {}): FindingsResult => ({
-  query: { deploymentSlug: 'acme', issueType: 'sast', filters: {} }, findings, skipped: 0, loadedAt: new Date(2024, 0, 1, 10, 30), ...extra,
+  query: { deploymentSlug: 'acme', issueType: 'sast', filters: {} },
+  findings,
+  skipped: 0,
+  loadedAt: new Date(2024, 0, 1, 10, 30),
+  ...extra,
 });
 
 const cache = new FindingGroupsCache();
 const context = (groupBy: GroupBy = 'severity', selection = EMPTY_SELECTION): FindingsChildrenContext => ({
-  groupBy, selection, groupsOf: (r) => cache.get(r, groupBy), errorMessage: (e) => (e instanceof Error ? e.message : String(e)),
+  groupBy,
+  selection,
+  groupsOf: (r) => cache.get(r, groupBy),
+  errorMessage: (e) => (e instanceof Error ? e.message : String(e)),
   now: new Date(2024, 0, 1, 12, 0),
 });
 
 const view = (extra: Partial<PlaceShown>): PlaceShown => ({ loading: false, cancelled: false, ...extra });
 const labels = (nodes: Node[]): string[] =>
-  nodes.map((n) => (n.kind === 'message' ? n.text : n.kind === 'group' ? `${n.group.label} (${n.group.findings.length})` : n.kind === 'page' ? `page ${n.start}–${n.end}` : n.kind));
+  nodes.map((n) =>
+    n.kind === 'message'
+      ? n.text
+      : n.kind === 'group'
+        ? `${n.group.label} (${n.group.findings.length})`
+        : n.kind === 'page'
+          ? `page ${n.start}–${n.end}`
+          : n.kind,
+  );
 
 void describe('issueTypeChildren: states', () => {
   void test('loading without findings: one loading node', () => {
@@ -113,7 +144,10 @@ void describe('issueTypeChildren: groups and pages', () => {
   void test('ids are the same on every call, and unique', () => {
     const r = result(Array.from({ length: 30 }, (_, i) => sastFinding({ ruleName: `r.${i % 4}`, file: `f${i % 3}.py` })));
     const walk = (): string[] =>
-      issueTypeChildren(codeNode, view({ result: r }), context('rule')).flatMap((n) => [n.id, ...(n.kind === 'group' ? groupChildren(n).map((c) => c.id) : [])]);
+      issueTypeChildren(codeNode, view({ result: r }), context('rule')).flatMap((n) => [
+        n.id,
+        ...(n.kind === 'group' ? groupChildren(n).map((c) => c.id) : []),
+      ]);
     const ids = walk();
     assert.deepEqual(walk(), ids);
     assert.equal(new Set(ids).size, ids.length);
@@ -149,7 +183,10 @@ void describe('onePerPolicy', () => {
   void test('one finding for each policy named, none for findings without one', () => {
     const policy = (id: number): Finding['policy'] => ({ id, name: `P${id}`, slug: `p${id}` });
     const findings = [sastFinding({ policy: policy(1) }), sastFinding({}), sastFinding({ policy: policy(2) }), sastFinding({ policy: policy(1) })];
-    assert.deepEqual(onePerPolicy(findings).map((f) => f.policy?.id), [1, 2]);
+    assert.deepEqual(
+      onePerPolicy(findings).map((f) => f.policy?.id),
+      [1, 2],
+    );
   });
 });
 
@@ -170,7 +207,9 @@ void describe('only new on this branch, in the tree', () => {
 
   void test('an empty answer on a branch whose scan is still being asked about is not shown as clean', () => {
     const ctx: FindingsChildrenContext = { ...context('severity', EMPTY_SELECTION), groupsOf: () => [] };
-    assert.deepEqual(labels(issueTypeChildren(featureNode, view({ result: result([]), checkingScan: true }), ctx)), ['Checking whether feature/x was scanned…']);
+    assert.deepEqual(labels(issueTypeChildren(featureNode, view({ result: result([]), checkingScan: true }), ctx)), [
+      'Checking whether feature/x was scanned…',
+    ]);
     const unscanned = view({ result: result([]), unscanned: { projectName: 'acme/api', primary: 'main' } });
     assert.match(labels(issueTypeChildren(featureNode, unscanned, ctx))[0] ?? '', /^feature\/x has no scan/);
   });

@@ -12,19 +12,42 @@ import { nodeIds, type IssueTypeNode, type Node, type ProjectNode } from '../../
 import { sastFinding } from '../services/finding-fixtures';
 
 const project: ProjectNode = {
-  kind: 'project', id: nodeIds.project('acme', 'acme/api'), deploymentSlug: 'acme', project: { id: 1, name: 'acme/api', tags: [] }, inWorkspace: true, ref: 'main',
+  kind: 'project',
+  id: nodeIds.project('acme', 'acme/api'),
+  deploymentSlug: 'acme',
+  project: { id: 1, name: 'acme/api', tags: [] },
+  inWorkspace: true,
+  ref: 'main',
 };
-const node = (issueType: IssueTypeNode['issueType']): IssueTypeNode => ({ kind: 'issueType', id: nodeIds.issueType(project.id, issueType), parent: project, issueType, slot: `tree:acme/api:${issueType}` });
-const result = (issueType: IssueTypeNode['issueType'], extra: Partial<FindingsResult> = {}, findings = [sastFinding({ severity: 'high' })]): FindingsResult => ({
-  query: { deploymentSlug: 'acme', issueType, filters: {} }, findings, skipped: 0, loadedAt: new Date(2024, 0, 1, 14, 2), ...extra,
+const node = (issueType: IssueTypeNode['issueType']): IssueTypeNode => ({
+  kind: 'issueType',
+  id: nodeIds.issueType(project.id, issueType),
+  parent: project,
+  issueType,
+  slot: `tree:acme/api:${issueType}`,
+});
+const result = (
+  issueType: IssueTypeNode['issueType'],
+  extra: Partial<FindingsResult> = {},
+  findings = [sastFinding({ severity: 'high' })],
+): FindingsResult => ({
+  query: { deploymentSlug: 'acme', issueType, filters: {} },
+  findings,
+  skipped: 0,
+  loadedAt: new Date(2024, 0, 1, 14, 2),
+  ...extra,
 });
 const cache = new FindingGroupsCache();
 const context = {
-  groupBy: 'severity' as const, selection: EMPTY_SELECTION, groupsOf: (r: FindingsResult) => cache.get(r, 'severity'),
-  errorMessage: (e: unknown) => (e instanceof Error ? e.message : String(e)), now: new Date(2024, 0, 1, 15, 0),
+  groupBy: 'severity' as const,
+  selection: EMPTY_SELECTION,
+  groupsOf: (r: FindingsResult) => cache.get(r, 'severity'),
+  errorMessage: (e: unknown) => (e instanceof Error ? e.message : String(e)),
+  now: new Date(2024, 0, 1, 15, 0),
 };
 const view = (extra: Partial<PlaceShown>): PlaceShown => ({ loading: false, cancelled: false, ...extra });
-const texts = (nodes: Node[]): string[] => nodes.map((n) => (n.kind === 'message' ? n.text : n.kind === 'group' ? `${n.group.label} (${n.group.findings.length})` : n.kind));
+const texts = (nodes: Node[]): string[] =>
+  nodes.map((n) => (n.kind === 'message' ? n.text : n.kind === 'group' ? `${n.group.label} (${n.group.findings.length})` : n.kind));
 const missing404 = { status: 404, detail: 'The platform answered 404 for the secrets findings.' };
 
 void describe('a kind the deployment does not have', () => {
@@ -32,39 +55,51 @@ void describe('a kind the deployment does not have', () => {
     const shown = view({ result: result('secrets', { unavailable: missing404 }, []) });
     const children = issueTypeChildren(node('secrets'), shown, context);
     // The node itself says "not available"; its child says what to check, not the same again.
-    assert.deepEqual(texts(children), ['What to check: whether the organization licenses Secrets, and the token\'s role. The next refresh asks again.']);
+    assert.deepEqual(texts(children), ["What to check: whether the organization licenses Secrets, and the token's role. The next refresh asks again."]);
     const message = children[0];
     assert.ok(message?.kind === 'message');
     assert.equal(message.tone, 'info', 'not an error');
     assert.ok(message.actions.every((a) => a.title !== 'Retry'));
     assert.match(message.tooltip ?? '', /licen[cs]e/);
     assert.match(message.tooltip ?? '', /role/);
-    assert.ok(!(message.tooltip ?? '').includes(missing404.detail), 'the platform\'s raw answer is for the log, not the tooltip');
-    assert.equal(issueTypeDescription(shown, () => 0), 'not available for this deployment (404)');
+    assert.ok(!(message.tooltip ?? '').includes(missing404.detail), "the platform's raw answer is for the log, not the tooltip");
+    assert.equal(
+      issueTypeDescription(shown, () => 0),
+      'not available for this deployment (404)',
+    );
     assert.match(issueTypeTooltip(node('secrets'), shown) ?? '', /^Secrets — not available for this deployment \(404\)\. The platform answered 404/);
   });
 
   test('the AI analysis missing is said above the code findings, which are shown', () => {
     const shown = view({ result: result('sast', { ai: { unavailable: { status: 400, detail: 'unknown issue type' } } }) });
     assert.deepEqual(texts(issueTypeChildren(node('sast'), shown, context)), ['AI analysis — not available for this deployment (400)', 'high (1)']);
-    assert.equal(issueTypeDescription(shown, () => 1), '1');
+    assert.equal(
+      issueTypeDescription(shown, () => 1),
+      '1',
+    );
   });
 
   test('a failed AI list keeps the AI findings from before, said with their time and a Retry', () => {
     const shown = view({ result: result('sast', { ai: { failedBecause: new Error('503'), since: new Date(2024, 0, 1, 14, 2) } }) });
     const children = issueTypeChildren(node('sast'), shown, context);
-    assert.deepEqual(texts(children), ['Showing AI findings from 14:02 — the AI analysis\'s list failed: 503', 'high (1)']);
+    assert.deepEqual(texts(children), ["Showing AI findings from 14:02 — the AI analysis's list failed: 503", 'high (1)']);
     assert.ok(children[0]?.kind === 'message' && children[0].actions.some((a) => a.title === 'Retry'));
   });
 
   test('a failed kind keeps its findings, marked stale "as of" their time', () => {
     const shown = view({ result: result('sca', { staleBecause: new Error('The platform failed to answer (503).') }) });
-    assert.deepEqual(texts(issueTypeChildren(node('sca'), shown, context)), ['Showing findings from 14:02 — the last refresh failed: The platform failed to answer (503).', 'high (1)']);
-    assert.equal(issueTypeDescription(shown, () => 1), '1 · stale');
+    assert.deepEqual(texts(issueTypeChildren(node('sca'), shown, context)), [
+      'Showing findings from 14:02 — the last refresh failed: The platform failed to answer (503).',
+      'high (1)',
+    ]);
+    assert.equal(
+      issueTypeDescription(shown, () => 1),
+      '1 · stale',
+    );
   });
 });
 
-void describe('gaps and the refresh\'s one notice', () => {
+void describe("gaps and the refresh's one notice", () => {
   test('gaps of a result and of a failed slot', () => {
     assert.deepEqual(gapsOfResult(result('secrets', { unavailable: missing404 }, [])), [{ kind: 'secrets', unavailable: missing404 }]);
     const error = new PlatformError('server', 'The platform failed to answer (503).');
@@ -80,7 +115,10 @@ void describe('gaps and the refresh\'s one notice', () => {
       { kind: 'ai', failedBecause: error },
       { kind: 'sca', failedBecause: error, since: new Date() },
     ]);
-    assert.equal(notice, 'Could not refresh the Supply Chain and AI analysis findings. The platform failed to answer (503). The findings shown before stay, marked stale. The other kinds are up to date.');
+    assert.equal(
+      notice,
+      'Could not refresh the Supply Chain and AI analysis findings. The platform failed to answer (503). The findings shown before stay, marked stale. The other kinds are up to date.',
+    );
     assert.equal(failureNotice([{ kind: 'secrets', unavailable: missing404 }]), undefined);
   });
 });

@@ -2,9 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Project } from '../../../src/core/model/types';
-import {
-  projectAccessibilityLabel, projectContextValue, projectDescription, projectTooltip, sortProjects,
-} from '../../../src/views/project-presentation';
+import { projectAccessibilityLabel, projectContextValue, projectDescription, projectTooltip, sortProjects } from '../../../src/views/project-presentation';
 
 const project = (name: string, extra: Partial<Project> = {}): Project => ({ id: 1, name, tags: [], ...extra });
 
@@ -28,7 +26,10 @@ void describe('projectContextValue', () => {
 void describe('sortProjects', () => {
   void test('the workspace projects first, then by name', () => {
     const sorted = sortProjects([project('b'), project('z/ws'), project('a'), project('c/ws')], new Set(['z/ws', 'c/ws']));
-    assert.deepEqual(sorted.map((p) => p.name), ['c/ws', 'z/ws', 'a', 'b']);
+    assert.deepEqual(
+      sorted.map((p) => p.name),
+      ['c/ws', 'z/ws', 'a', 'b'],
+    );
   });
 });
 
@@ -43,12 +44,20 @@ void describe('projectDescription', () => {
   });
 
   void test('the accessible label says the same in words', () => {
-    assert.equal(projectAccessibilityLabel(project('acme/api', { tags: ['pci'] }), true, 'main'), 'project acme/api, in the open workspace, findings on main, tags pci');
+    assert.equal(
+      projectAccessibilityLabel(project('acme/api', { tags: ['pci'] }), true, 'main'),
+      'project acme/api, in the open workspace, findings on main, tags pci',
+    );
   });
 });
 
 void describe('projectTooltip', () => {
-  const base = project('acme/api', { primaryBranch: 'main', tags: ['pci'], url: 'https://github.com/acme/api', latestScanAt: new Date('2024-05-01T12:00:00Z') });
+  const base = project('acme/api', {
+    primaryBranch: 'main',
+    tags: ['pci'],
+    url: 'https://github.com/acme/api',
+    latestScanAt: new Date('2024-05-01T12:00:00Z'),
+  });
 
   void test('before details arrive it says they are loading', () => {
     const text = projectTooltip(base, 'main');
@@ -68,7 +77,7 @@ void describe('projectTooltip', () => {
     assert.ok(projectTooltip(base, 'main', { error: 'HTTP 404' }).includes('could not be loaded\\: HTTP 404'));
   });
 
-  void test('the open workspace\'s project says so, where the row no longer has room to', () => {
+  void test("the open workspace's project says so, where the row no longer has room to", () => {
     assert.match(projectTooltip(base, 'main', base, true), /Open in this window\\: its findings are in Problems\\\./);
     assert.doesNotMatch(projectTooltip(base, 'main', base), /Open in this window/);
   });

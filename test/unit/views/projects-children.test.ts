@@ -11,7 +11,7 @@ const signedIn: SessionState = { kind: 'signedIn', deployment: { id: '1', name: 
 const project = (name: string, extra: Partial<Project> = {}): Project => ({ id: name.length, name, tags: [], ...extra });
 const context: ProjectsRootContext = {
   workspaceProjects: new Set(['acme/web']),
-  refOf: (p) => (p.name === 'acme/web' ? 'feature-x' : p.primaryBranch ?? p.defaultBranch),
+  refOf: (p) => (p.name === 'acme/web' ? 'feature-x' : (p.primaryBranch ?? p.defaultBranch)),
   errorMessage: (e) => (e instanceof Error ? e.message : String(e)),
 };
 const texts = (nodes: Node[]): string[] => nodes.map((n) => (n.kind === 'message' ? `message: ${n.text}` : n.kind === 'project' ? n.project.name : n.kind));
@@ -33,7 +33,10 @@ void describe('projectsRoot', () => {
   });
 
   void test('loaded: workspace projects first, marked, with the ref whose findings are shown', () => {
-    const state: ProjectsState = { kind: 'loaded', projects: [project('acme/zeta', { primaryBranch: 'main' }), project('acme/alpha'), project('acme/web', { primaryBranch: 'main' })] };
+    const state: ProjectsState = {
+      kind: 'loaded',
+      projects: [project('acme/zeta', { primaryBranch: 'main' }), project('acme/alpha'), project('acme/web', { primaryBranch: 'main' })],
+    };
     const nodes = projectsRoot(signedIn, state, context);
     assert.deepEqual(texts(nodes), ['acme/web', 'acme/alpha', 'acme/zeta']);
     const [web, alpha, zeta] = nodes;
@@ -61,11 +64,14 @@ void describe('issueTypeNodes', () => {
     const [node] = projectsRoot(signedIn, { kind: 'loaded', projects: [project('g/s/repo')] }, context);
     if (node?.kind !== 'project') return assert.fail('expected a project');
     const children = issueTypeNodes(node);
-    assert.deepEqual(children.map((c) => [c.issueType, c.slot, c.id]), [
-      ['sast', 'tree:g/s/repo:sast', 'project/acme/g%2Fs%2Frepo/sast'],
-      ['sca', 'tree:g/s/repo:sca', 'project/acme/g%2Fs%2Frepo/sca'],
-      ['secrets', 'tree:g/s/repo:secrets', 'project/acme/g%2Fs%2Frepo/secrets'],
-    ]);
+    assert.deepEqual(
+      children.map((c) => [c.issueType, c.slot, c.id]),
+      [
+        ['sast', 'tree:g/s/repo:sast', 'project/acme/g%2Fs%2Frepo/sast'],
+        ['sca', 'tree:g/s/repo:sca', 'project/acme/g%2Fs%2Frepo/sca'],
+        ['secrets', 'tree:g/s/repo:secrets', 'project/acme/g%2Fs%2Frepo/secrets'],
+      ],
+    );
     assert.ok(children.every((c) => c.parent === node));
   });
 });

@@ -3,12 +3,28 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PolicyRule } from '../../../src/core/model/policy';
 import {
-  groupRulesByMode, policyDescription, policyTooltip, productLabel, ruleAccessibilityLabel, ruleContextValue, ruleDescription,
-  enumWord, ruleLabel, ruleModeIcon, ruleModeTitle, ruleTooltip,
+  groupRulesByMode,
+  policyDescription,
+  policyTooltip,
+  productLabel,
+  ruleAccessibilityLabel,
+  ruleContextValue,
+  ruleDescription,
+  enumWord,
+  ruleLabel,
+  ruleModeIcon,
+  ruleModeTitle,
+  ruleTooltip,
 } from '../../../src/views/rule-presentation';
 
 const rule = (path: string, mode: string, extra: Partial<PolicyRule> = {}): PolicyRule => ({
-  id: path, path, mode, languages: [], cweCategories: [], owaspCategories: [], ...extra,
+  id: path,
+  path,
+  mode,
+  languages: [],
+  cweCategories: [],
+  owaspCategories: [],
+  ...extra,
 });
 
 void describe('rule modes', () => {
@@ -22,19 +38,36 @@ void describe('rule modes', () => {
 
   void test('titles read as words; an unknown mode keeps its raw value', () => {
     assert.deepEqual(['MODE_BLOCK', 'MODE_COMMENT', 'MODE_MONITOR', 'MODE_DISABLED', 'MODE_SHADOW', ''].map(ruleModeTitle), [
-      'Block', 'Comment', 'Monitor', 'Disabled', 'MODE_SHADOW', 'unknown mode',
+      'Block',
+      'Comment',
+      'Monitor',
+      'Disabled',
+      'MODE_SHADOW',
+      'unknown mode',
     ]);
   });
 
   void test('groups: strictest first, unknown modes after, by name; rules by path within', () => {
     const groups = groupRulesByMode([
-      rule('b.x', 'MODE_MONITOR'), rule('z', 'MODE_ZETA'), rule('a.x', 'MODE_MONITOR'), rule('c', 'MODE_BLOCK'),
-      rule('d', 'MODE_ALPHA'), rule('e', 'MODE_DISABLED'), rule('f', 'MODE_COMMENT'),
+      rule('b.x', 'MODE_MONITOR'),
+      rule('z', 'MODE_ZETA'),
+      rule('a.x', 'MODE_MONITOR'),
+      rule('c', 'MODE_BLOCK'),
+      rule('d', 'MODE_ALPHA'),
+      rule('e', 'MODE_DISABLED'),
+      rule('f', 'MODE_COMMENT'),
     ]);
-    assert.deepEqual(groups.map((g) => [g.mode, g.rules.map((r) => r.path)]), [
-      ['MODE_BLOCK', ['c']], ['MODE_COMMENT', ['f']], ['MODE_MONITOR', ['a.x', 'b.x']], ['MODE_DISABLED', ['e']],
-      ['MODE_ALPHA', ['d']], ['MODE_ZETA', ['z']],
-    ]);
+    assert.deepEqual(
+      groups.map((g) => [g.mode, g.rules.map((r) => r.path)]),
+      [
+        ['MODE_BLOCK', ['c']],
+        ['MODE_COMMENT', ['f']],
+        ['MODE_MONITOR', ['a.x', 'b.x']],
+        ['MODE_DISABLED', ['e']],
+        ['MODE_ALPHA', ['d']],
+        ['MODE_ZETA', ['z']],
+      ],
+    );
   });
 });
 
@@ -57,7 +90,14 @@ void describe('rule nodes', () => {
     assert.match(tip, /Source: pro/);
     assert.doesNotMatch(tip, /SEVERITY|CONFIDENCE|SOURCE_/);
     // New values still read; text that is not an identifier is left as sent.
-    assert.deepEqual(['SEVERITY_CRITICAL', 'SEVERITY_VERY_HIGH', 'high', 'Mixed Case', undefined, ''].map(enumWord), ['critical', 'very high', 'high', 'Mixed Case', undefined, undefined]);
+    assert.deepEqual(['SEVERITY_CRITICAL', 'SEVERITY_VERY_HIGH', 'high', 'Mixed Case', undefined, ''].map(enumWord), [
+      'critical',
+      'very high',
+      'high',
+      'Mixed Case',
+      undefined,
+      undefined,
+    ]);
   });
 
   void test('"rule hasUrl" only for an http(s) URL', () => {
@@ -69,14 +109,23 @@ void describe('rule nodes', () => {
   });
 
   void test('tooltip lists the details, escaped, with the rule page as the only link', () => {
-    const text = ruleTooltip(rule('a.b', 'MODE_COMMENT', {
-      severity: 'medium', languages: ['python', 'go'], cweCategories: ['CWE-94: <b>Code</b>'], url: 'https://semgrep.dev/r/a.b',
-    }), 'Default [policy](command:x)');
+    const text = ruleTooltip(
+      rule('a.b', 'MODE_COMMENT', {
+        severity: 'medium',
+        languages: ['python', 'go'],
+        cweCategories: ['CWE-94: <b>Code</b>'],
+        url: 'https://semgrep.dev/r/a.b',
+      }),
+      'Default [policy](command:x)',
+    );
     assert.match(text, /Mode: comment/);
     assert.ok(text.includes('Languages: python\\, go'));
     assert.ok(text.includes('CWE: CWE\\-94\\: \\<b\\>Code\\<\\/b\\>'));
     assert.ok(text.includes('Policy: Default \\[policy\\]\\(command\\:x\\)'));
-    assert.deepEqual([...text.matchAll(/\]\(([^)]*)\)/g)].map((m) => m[1]), ['https://semgrep.dev/r/a.b']);
+    assert.deepEqual(
+      [...text.matchAll(/\]\(([^)]*)\)/g)].map((m) => m[1]),
+      ['https://semgrep.dev/r/a.b'],
+    );
   });
 });
 

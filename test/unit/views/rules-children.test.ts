@@ -4,17 +4,18 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PolicyRule } from '../../../src/core/model/policy';
 import type { PolicyEntry } from '../../../src/core/services/policies-service';
-import {
-  policiesRoot, policyChildren, policyLoadFailed, ruleModeChildren, rulePageChildren,
-} from '../../../src/views/rules-children';
+import { policiesRoot, policyChildren, policyLoadFailed, ruleModeChildren, rulePageChildren } from '../../../src/views/rules-children';
 import type { Node, PolicyNode } from '../../../src/views/tree-nodes';
 
 const entry = (id: string, origin: PolicyEntry['origin'] = 'platform'): PolicyEntry => ({
-  policy: { id, name: `Policy ${id}`, slug: `p${id}`, isDefault: false }, origin,
+  policy: { id, name: `Policy ${id}`, slug: `p${id}`, isDefault: false },
+  origin,
 });
 const rule = (path: string, mode: string, id = path): PolicyRule => ({ id, path, mode, languages: [], cweCategories: [], owaspCategories: [] });
 const texts = (nodes: Node[]): string[] =>
-  nodes.map((n) => (n.kind === 'message' ? `message: ${n.text}` : n.kind === 'policy' ? n.entry.policy.name : n.kind === 'ruleMode' ? `${n.mode} (${n.rules.length})` : n.kind));
+  nodes.map((n) =>
+    n.kind === 'message' ? `message: ${n.text}` : n.kind === 'policy' ? n.entry.policy.name : n.kind === 'ruleMode' ? `${n.mode} (${n.rules.length})` : n.kind,
+  );
 
 const policyNode = (): PolicyNode => {
   const [node] = policiesRoot('99', [entry('7')], undefined);
@@ -45,7 +46,8 @@ void describe('policyChildren', () => {
   void test('rules grouped by mode with counts, unknown modes kept', () => {
     const node = policyNode();
     const nodes = policyChildren(node, {
-      policy: node.entry.policy, skipped: 0,
+      policy: node.entry.policy,
+      skipped: 0,
       rules: [rule('a', 'MODE_MONITOR'), rule('b', 'MODE_BLOCK'), rule('c', 'MODE_MONITOR'), rule('d', 'MODE_SHADOW')],
     });
     assert.deepEqual(texts(nodes), ['MODE_BLOCK (1)', 'MODE_MONITOR (2)', 'MODE_SHADOW (1)']);
@@ -54,7 +56,8 @@ void describe('policyChildren', () => {
   void test('skipped rules are announced; no rules says so', () => {
     const node = policyNode();
     assert.deepEqual(texts(policyChildren(node, { policy: node.entry.policy, skipped: 2, rules: [] })), [
-      'message: 2 rules could not be read and are not shown', 'message: This policy has no rules',
+      'message: 2 rules could not be read and are not shown',
+      'message: This policy has no rules',
     ]);
   });
 
@@ -79,7 +82,14 @@ void describe('ruleModeChildren', () => {
     const [mode] = policyChildren(node, { policy: node.entry.policy, skipped: 0, rules });
     if (mode?.kind !== 'ruleMode') return assert.fail('expected a mode node');
     const pages = ruleModeChildren(mode);
-    assert.deepEqual(pages.map((p) => (p.kind === 'page' ? [p.start, p.end] : [])), [[0, 500], [500, 1000], [1000, 1100]]);
+    assert.deepEqual(
+      pages.map((p) => (p.kind === 'page' ? [p.start, p.end] : [])),
+      [
+        [0, 500],
+        [500, 1000],
+        [1000, 1100],
+      ],
+    );
     const last = pages[2];
     if (last?.kind !== 'page') return assert.fail('expected a page');
     const ruleNodes = rulePageChildren(last);
@@ -91,6 +101,9 @@ void describe('ruleModeChildren', () => {
     const node = policyNode();
     const [mode] = policyChildren(node, { policy: node.entry.policy, skipped: 0, rules: [rule('x.y', 'MODE_BLOCK')] });
     if (mode?.kind !== 'ruleMode') return assert.fail('expected a mode node');
-    assert.deepEqual(ruleModeChildren(mode).map((r) => r.kind), ['rule']);
+    assert.deepEqual(
+      ruleModeChildren(mode).map((r) => r.kind),
+      ['rule'],
+    );
   });
 });

@@ -3,13 +3,21 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EMPTY_SELECTION } from '../../../src/core/services/filters';
 import {
-  actionChildren, cancelledFindings, clockTime, loadFailed, loadingFindings, message, noDeployment, noFindings, nothingNew,
-  oneLine, staleFindings,
+  actionChildren,
+  cancelledFindings,
+  clockTime,
+  loadFailed,
+  loadingFindings,
+  message,
+  noDeployment,
+  noFindings,
+  nothingNew,
+  oneLine,
+  staleFindings,
 } from '../../../src/views/state-messages';
 import { isRetryTarget, TREE_COMMANDS } from '../../../src/views/tree-commands';
 
-const commandsOf = (spec: { action?: { command: string }; actions?: readonly { command: string }[] }): string[] =>
-  (spec.actions ?? []).map((a) => a.command);
+const commandsOf = (spec: { action?: { command: string }; actions?: readonly { command: string }[] }): string[] => (spec.actions ?? []).map((a) => a.command);
 
 void describe('findings states', () => {
   void test('loading names the issue type and can be cancelled', () => {
@@ -45,7 +53,10 @@ void describe('findings states', () => {
     const defaults = { ...EMPTY_SELECTION, status: 'open' as const };
     const spec = noFindings('sast', defaults, 'main', undefined, defaults);
     assert.equal(spec.text, 'No open findings on main');
-    assert.ok(!(spec.actions ?? []).some((a) => a.command === 'appsecFindings.clearFilters') && spec.action?.command !== 'appsecFindings.clearFilters', 'no Clear Filters');
+    assert.ok(
+      !(spec.actions ?? []).some((a) => a.command === 'appsecFindings.clearFilters') && spec.action?.command !== 'appsecFindings.clearFilters',
+      'no Clear Filters',
+    );
     const narrowed = noFindings('sast', { ...defaults, severities: ['critical'] }, 'main', undefined, defaults);
     assert.equal(narrowed.action?.command, 'appsecFindings.clearFilters', 'a filter the user added is offered to clear');
   });
@@ -88,7 +99,10 @@ void describe('message nodes', () => {
     const node = message(undefined, 'root/projects', loadFailed('projects', 'x', { view: 'projects' }));
     assert.equal(node.id, 'root/projects/message/error');
     const children = actionChildren(node);
-    assert.deepEqual(children.map((c) => c.action.title), ['Retry', 'Show Logs']);
+    assert.deepEqual(
+      children.map((c) => c.action.title),
+      ['Retry', 'Show Logs'],
+    );
     assert.equal(new Set(children.map((c) => c.id)).size, 2);
     assert.ok(children.every((c) => c.parent === node && c.id.startsWith(`${node.id}/action/`)));
   });

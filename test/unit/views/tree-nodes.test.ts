@@ -30,7 +30,11 @@ void describe('node ids', () => {
 
 void describe('paging', () => {
   void test('chunks of 500, the last one short', () => {
-    assert.deepEqual(pageRanges(1234), [{ start: 0, end: 500 }, { start: 500, end: 1000 }, { start: 1000, end: 1234 }]);
+    assert.deepEqual(pageRanges(1234), [
+      { start: 0, end: 500 },
+      { start: 500, end: 1000 },
+      { start: 1000, end: 1234 },
+    ]);
     assert.deepEqual(pageRanges(500), [{ start: 0, end: 500 }]);
     assert.deepEqual(pageRanges(0), []);
   });
@@ -41,6 +45,9 @@ void describe('paging', () => {
   });
 
   void test('uniqueBy keeps the first of each key, in order', () => {
-    assert.deepEqual(uniqueBy([1, 2, 1, 3, 2], (n) => n), [1, 2, 3]);
+    assert.deepEqual(
+      uniqueBy([1, 2, 1, 3, 2], (n) => n),
+      [1, 2, 3],
+    );
   });
 });

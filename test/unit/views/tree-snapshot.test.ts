@@ -3,7 +3,11 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { snapshotTree, type SnapshotItem, type SnapshotSource } from '../../integration/suite/tree-snapshot';
 
-interface FakeNode { readonly name: string; readonly children?: FakeNode[]; readonly loads?: boolean }
+interface FakeNode {
+  readonly name: string;
+  readonly children?: FakeNode[];
+  readonly loads?: boolean;
+}
 
 /** A tree whose "lazy" node shows a loading child until settled, like an issue-type node. */
 function source(root: FakeNode[]): SnapshotSource<FakeNode> & { settled: Set<string> } {
@@ -41,7 +45,8 @@ void describe('snapshotTree', () => {
   void test('deeper levels wait for loads and show descriptions read after them', async () => {
     assert.deepEqual(await snapshotTree(source(tree), 3), [
       {
-        label: 'project', contextValue: 'parent',
+        label: 'project',
+        contextValue: 'parent',
         children: [{ label: 'Code findings', description: '2', contextValue: 'parent', children: [{ label: 'high' }, { label: 'low' }] }],
       },
       { label: 'from TreeItemLabel' },

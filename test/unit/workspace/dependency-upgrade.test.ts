@@ -10,7 +10,8 @@ const apply = (kind: ManifestKind, text: string, pkg: string, version: string): 
 };
 
 void test('package.json: the version is replaced, its range prefix kept, in any dependency block', () => {
-  const text = '{\n  "name": "app",\n  "dependencies": {\n    "lodash": "^4.17.20",\n    "lodash.merge": "4.6.1"\n  },\n  "devDependencies": { "jest": "~29.0.0" }\n}\n';
+  const text =
+    '{\n  "name": "app",\n  "dependencies": {\n    "lodash": "^4.17.20",\n    "lodash.merge": "4.6.1"\n  },\n  "devDependencies": { "jest": "~29.0.0" }\n}\n';
   assert.equal(apply('package.json', text, 'lodash', '4.17.21'), text.replace('"^4.17.20"', '"^4.17.21"'));
   assert.equal(apply('package.json', text, 'lodash.merge', '4.6.2'), text.replace('"4.6.1"', '"4.6.2"'), 'a name with a dot is not a pattern');
   assert.equal(apply('package.json', text, 'jest', '29.7.0'), text.replace('~29.0.0', '~29.7.0'));

@@ -3,7 +3,14 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DEFAULT_MAPPING, confinePath, firstPlacePath, lockfilePathOf, placesOf, planDiagnostics, toPlannedRange, type PlannedRange,
+  DEFAULT_MAPPING,
+  confinePath,
+  firstPlacePath,
+  lockfilePathOf,
+  placesOf,
+  planDiagnostics,
+  toPlannedRange,
+  type PlannedRange,
 } from '../../../src/core/workspace/diagnostic-plan';
 import { sastFinding, scaFinding } from '../services/finding-fixtures';
 
@@ -13,10 +20,18 @@ const wholeLine = (line0: number): PlannedRange => ({ startLine: line0, startCha
 void describe('toPlannedRange', () => {
   void test('1-based line and column become 0-based, end exclusive as given', () => {
     assert.deepEqual(toPlannedRange({ line: 10, column: 5, endLine: 10, endColumn: 12 }), {
-      startLine: 9, startCharacter: 4, endLine: 9, endCharacter: 11, wholeLine: false,
+      startLine: 9,
+      startCharacter: 4,
+      endLine: 9,
+      endCharacter: 11,
+      wholeLine: false,
     });
     assert.deepEqual(toPlannedRange({ line: 1, column: 1, endLine: 3, endColumn: 1 }), {
-      startLine: 0, startCharacter: 0, endLine: 2, endCharacter: 0, wholeLine: false,
+      startLine: 0,
+      startCharacter: 0,
+      endLine: 2,
+      endCharacter: 0,
+      wholeLine: false,
     });
   });
 
@@ -37,7 +52,14 @@ void describe('toPlannedRange', () => {
   });
 
   void test('bad end values (0, negative, fractional, NaN) cover the whole start line', () => {
-    for (const [endLine, endColumn] of [[0, 5], [8, 0], [-1, 5], [8.5, 5], [Number.NaN, 5], [8, Number.NaN]]) {
+    for (const [endLine, endColumn] of [
+      [0, 5],
+      [8, 0],
+      [-1, 5],
+      [8.5, 5],
+      [Number.NaN, 5],
+      [8, Number.NaN],
+    ]) {
       assert.deepEqual(toPlannedRange({ line: 7, column: 1, endLine, endColumn }), wholeLine(6), `${endLine}:${endColumn}`);
     }
   });
@@ -156,18 +178,27 @@ void describe('planDiagnostics', () => {
 
   void test('a supply-chain finding has one primary place, the same for Problems and for opening it from the tree', () => {
     const withUsage = scaFinding(
-      { package: 'lodash', version: '4.17.20', usage: { filePath: 'src/use.js', line: 4 }, lockfileLineUrl: 'https://github.com/a/b/blob/abc/package-lock.json#L9', lockfileLine: 9 },
+      {
+        package: 'lodash',
+        version: '4.17.20',
+        usage: { filePath: 'src/use.js', line: 4 },
+        lockfileLineUrl: 'https://github.com/a/b/blob/abc/package-lock.json#L9',
+        lockfileLine: 9,
+      },
       { location: { filePath: 'package-lock.json', line: 9 } },
     );
     assert.equal(placesOf(withUsage)[0]?.path, 'src/use.js');
     const [planned] = planDiagnostics([withUsage], DEFAULT_MAPPING).diagnostics;
     assert.equal(planned?.relativePath, 'src/use.js');
     assert.equal(planned?.related?.relativePath, 'package-lock.json');
-    const lockOnly = scaFinding({ lockfileLineUrl: 'https://github.com/a/b/blob/abc/package-lock.json#L9', lockfileLine: 9 }, { location: { filePath: 'package-lock.json', line: 9 } });
+    const lockOnly = scaFinding(
+      { lockfileLineUrl: 'https://github.com/a/b/blob/abc/package-lock.json#L9', lockfileLine: 9 },
+      { location: { filePath: 'package-lock.json', line: 9 } },
+    );
     assert.deepEqual([placesOf(lockOnly)[0]?.path, placesOf(lockOnly)[0]?.line], ['package-lock.json', 9]);
   });
 
-  void test('the first place\'s path, found without building the places, is always that of placesOf', () => {
+  void test("the first place's path, found without building the places, is always that of placesOf", () => {
     const lock = { lockfileLineUrl: 'https://github.com/a/b/blob/abc/package-lock.json#L9', lockfileLine: 9 };
     const cases = [
       sastFinding({ file: 'src/app.py', line: 3 }),
@@ -180,7 +211,10 @@ void describe('planDiagnostics', () => {
       scaFinding({ lockfileLineUrl: 'https://github.com/a/b/blob/abc/../../etc/passwd#L1', lockfileLine: 1 }, { location: undefined }),
     ];
     const paths = cases.map(firstPlacePath);
-    assert.deepEqual(paths, cases.map((f) => placesOf(f)[0]?.path));
+    assert.deepEqual(
+      paths,
+      cases.map((f) => placesOf(f)[0]?.path),
+    );
     assert.deepEqual(paths, ['src/app.py', undefined, 'src/use.js', 'package-lock.json', 'yarn.lock', 'yarn.lock', undefined]);
   });
 
@@ -195,13 +229,17 @@ void describe('planDiagnostics', () => {
   });
 
   void test('default levels: critical and high are errors, medium warnings, low information', () => {
-    const levels = ['critical', 'high', 'medium', 'low'].map((severity) => planDiagnostics([sastFinding({ severity, file: 'a.py', line: 1 })], DEFAULT_MAPPING).diagnostics[0]?.level);
+    const levels = ['critical', 'high', 'medium', 'low'].map(
+      (severity) => planDiagnostics([sastFinding({ severity, file: 'a.py', line: 1 })], DEFAULT_MAPPING).diagnostics[0]?.level,
+    );
     assert.deepEqual(levels, ['error', 'error', 'warning', 'information']);
   });
 
   void test('the user mapping wins; severities it leaves out use the defaults; unknown severities are warnings', () => {
     const mapping = { high: 'hint', low: 'error' } as const;
-    const levels = ['critical', 'high', 'medium', 'low', 'info'].map((severity) => planDiagnostics([sastFinding({ severity, file: 'a.py', line: 1 })], mapping).diagnostics[0]?.level);
+    const levels = ['critical', 'high', 'medium', 'low', 'info'].map(
+      (severity) => planDiagnostics([sastFinding({ severity, file: 'a.py', line: 1 })], mapping).diagnostics[0]?.level,
+    );
     assert.deepEqual(levels, ['error', 'hint', 'warning', 'error', 'warning']);
   });
 
@@ -221,17 +259,26 @@ void describe('planDiagnostics', () => {
       sastFinding({ file: './src/ok.py', line: 2 }),
     ];
     const { diagnostics, refused } = planDiagnostics(findings, DEFAULT_MAPPING);
-    assert.deepEqual(diagnostics.map((d) => d.relativePath), ['src/ok.py']);
+    assert.deepEqual(
+      diagnostics.map((d) => d.relativePath),
+      ['src/ok.py'],
+    );
     assert.deepEqual(refused, ['../outside.py', '/etc/passwd']);
   });
 
   const lockUrl = 'https://github.com/acme/api/blob/0123abc/package-lock.json#L88';
 
   void test('a supply-chain finding with a usage goes to the usage, with the lockfile line as related information', () => {
-    const finding = scaFinding({
-      package: 'lodash', version: '4.17.20', lockfileLineUrl: lockUrl, lockfileLine: 88,
-      usage: { filePath: 'src/util.js', line: 5, column: 10, endLine: 5, endColumn: 18 },
-    }, { location: { filePath: 'package-lock.json', line: 88 } });
+    const finding = scaFinding(
+      {
+        package: 'lodash',
+        version: '4.17.20',
+        lockfileLineUrl: lockUrl,
+        lockfileLine: 88,
+        usage: { filePath: 'src/util.js', line: 5, column: 10, endLine: 5, endColumn: 18 },
+      },
+      { location: { filePath: 'package-lock.json', line: 88 } },
+    );
     const [d, ...rest] = planDiagnostics([finding], DEFAULT_MAPPING).diagnostics;
     assert.equal(rest.length, 0);
     assert.ok(d);
@@ -251,10 +298,7 @@ void describe('planDiagnostics', () => {
   });
 
   void test('the lockfile place is preferred to the finding location when there is no usage', () => {
-    const finding = scaFinding(
-      { package: 'lodash', lockfileLineUrl: lockUrl, lockfileLine: 88 },
-      { location: { filePath: 'somewhere/else.json', line: 2 } },
-    );
+    const finding = scaFinding({ package: 'lodash', lockfileLineUrl: lockUrl, lockfileLine: 88 }, { location: { filePath: 'somewhere/else.json', line: 2 } });
     const [d] = planDiagnostics([finding], DEFAULT_MAPPING).diagnostics;
     assert.equal(d?.relativePath, 'package-lock.json');
   });

@@ -21,22 +21,38 @@ void describe('drift hint', () => {
       (/\/(?:blob|src)\/([0-9a-f]{7,40})\//i.exec(url) ?? /[?&]version=GC([0-9a-f]{7,40})(?:&|#|$)/i.exec(url))?.[1]?.toLowerCase();
     const shas = [SHA, SHA.slice(0, 7), SHA.slice(0, 12), SHA.toUpperCase(), `${SHA}0`, 'main', 'b1ab1ab'];
     const piece = fc.constantFrom('/blob/', '/src/', '/-/blob/', '/', 'x', '?version=GC', '&', '#L3', '/a.py');
-    const link = fc.tuple(fc.constantFrom('https://h/r', ''), fc.array(fc.oneof(piece, fc.constantFrom(...shas)), { maxLength: 8 })).map(([start, rest]) => start + rest.join(''));
+    const link = fc
+      .tuple(fc.constantFrom('https://h/r', ''), fc.array(fc.oneof(piece, fc.constantFrom(...shas)), { maxLength: 8 }))
+      .map(([start, rest]) => start + rest.join(''));
     // The cases that look like the last commit but are not it, after it was found.
-    for (const url of [`https://h/r/src/b1ab1ab/blob/${SHA}/a.py`, `https://h/r/blob/${SHA}0/a.py`, `https://h/r/blob/${SHA.slice(0, 7)}/a.py`, `https://h/r/blob/${SHA}`]) {
+    for (const url of [
+      `https://h/r/src/b1ab1ab/blob/${SHA}/a.py`,
+      `https://h/r/blob/${SHA}0/a.py`,
+      `https://h/r/blob/${SHA.slice(0, 7)}/a.py`,
+      `https://h/r/blob/${SHA}`,
+    ]) {
       assert.equal(scannedCommitOf(`https://h/r/blob/${SHA}/a.py`), SHA);
       assert.equal(scannedCommitOf(url), byRule(url), url);
     }
-    fc.assert(fc.property(fc.array(link, { minLength: 1, maxLength: 6 }), (links) => {
-      for (const url of links) assert.equal(scannedCommitOf(url), byRule(url), url);
-    }), { numRuns: 1500 });
+    fc.assert(
+      fc.property(fc.array(link, { minLength: 1, maxLength: 6 }), (links) => {
+        for (const url of links) assert.equal(scannedCommitOf(url), byRule(url), url);
+      }),
+      { numRuns: 1500 },
+    );
   });
 
   test('silent when the copy is the scanned commit and saved; says why otherwise', () => {
     assert.equal(driftHint({ scanned: SHA, head: SHA, dirty: false }), undefined);
     assert.equal(driftHint({ scanned: SHA, head: SHA.slice(0, 7), dirty: false }), undefined, 'an abbreviated SHA is the same commit');
-    assert.equal(driftHint({ scanned: SHA, head: 'abcdef1234', dirty: false }), 'Placed at its line in the scan of commit 0f4c1a2; this copy is at commit abcdef1, so the code it points at may have moved.');
-    assert.equal(driftHint({ scanned: SHA, head: SHA, dirty: true }), 'Placed at its line in the scan of commit 0f4c1a2; this file has unsaved edits, so the code it points at may have moved.');
+    assert.equal(
+      driftHint({ scanned: SHA, head: 'abcdef1234', dirty: false }),
+      'Placed at its line in the scan of commit 0f4c1a2; this copy is at commit abcdef1, so the code it points at may have moved.',
+    );
+    assert.equal(
+      driftHint({ scanned: SHA, head: SHA, dirty: true }),
+      'Placed at its line in the scan of commit 0f4c1a2; this file has unsaved edits, so the code it points at may have moved.',
+    );
     assert.match(driftHint({ dirty: true }) ?? '', /^Placed at its line in the last scan; this file has unsaved edits/);
     assert.equal(driftHint({ dirty: false }), undefined, 'nothing known: nothing claimed');
   });

@@ -6,13 +6,22 @@ import type { Dependency } from '../../../src/core/model/dependency';
 import { locateDependencies } from '../../../src/core/workspace/manifest-lines';
 import { pep503Name } from '../../../src/core/workspace/name-mentions';
 
-interface Item { readonly dependency: Dependency; readonly tag: string }
+interface Item {
+  readonly dependency: Dependency;
+  readonly tag: string;
+}
 
 /** A dependency of `file` at 1-based `line`; `manifest` for direct ones declared in a manifest. */
 function lock(name: string, version: string, file: string, line: number | undefined, more: Partial<Dependency> = {}): Item {
   const dependency: Dependency = {
-    repositoryId: '7', ecosystem: 'npm', name, version, transitivity: 'transitive', licenses: ['MIT'],
-    definedAt: { path: file, ...(line === undefined ? {} : { line }) }, ...more,
+    repositoryId: '7',
+    ecosystem: 'npm',
+    name,
+    version,
+    transitivity: 'transitive',
+    licenses: ['MIT'],
+    definedAt: { path: file, ...(line === undefined ? {} : { line }) },
+    ...more,
   };
   return { dependency, tag: `${name}@${version}` };
 }
@@ -107,7 +116,10 @@ void describe('lockfiles', () => {
   });
 
   void test('lines inserted above: each package follows its entry, not the line the platform saw', () => {
-    const edited = PACKAGE_LOCK.replace('        "lodash": "^4.17.20",\n', '        "axios": "^1.6.0",\n        "chalk": "^5.3.0",\n        "lodash": "^4.17.20",\n        "zod": "^3.22.0",\n');
+    const edited = PACKAGE_LOCK.replace(
+      '        "lodash": "^4.17.20",\n',
+      '        "axios": "^1.6.0",\n        "chalk": "^5.3.0",\n        "lodash": "^4.17.20",\n        "zod": "^3.22.0",\n',
+    );
     const moved = AT_SCAN.map((line) => line.replace(/ (\d+):/, (_m, n: string) => ` ${Number(n) + 3}:`));
     assert.deepEqual(where(edited, locateDependencies('package-lock.json', edited, LOCK_ITEMS)), moved);
     // A line removed above: the platform's line is now each entry's version line.
@@ -118,12 +130,18 @@ void describe('lockfiles', () => {
 
   void test('two versions of one package: the version tells the entries apart when the platform gave no line', () => {
     const items = [lock('lodash', '3.10.1', 'package-lock.json', undefined), lock('lodash', '4.17.21', 'package-lock.json', undefined)];
-    assert.deepEqual(where(PACKAGE_LOCK, locateDependencies('package-lock.json', PACKAGE_LOCK, items)), ['lodash@4.17.21 19:18-24 lodash', 'lodash@3.10.1 42:40-46 lodash']);
+    assert.deepEqual(where(PACKAGE_LOCK, locateDependencies('package-lock.json', PACKAGE_LOCK, items)), [
+      'lodash@4.17.21 19:18-24 lodash',
+      'lodash@3.10.1 42:40-46 lodash',
+    ]);
   });
 
   void test('react is not react-dom, and core is not @babel/core', () => {
     // The platform's line is react-dom's: that line does not name react as a whole word.
-    const items = [lock('react', '18.2.0', 'package-lock.json', lineOf(PACKAGE_LOCK, '"node_modules/react-dom"')), lock('core', '7.24.0', 'package-lock.json', 16)];
+    const items = [
+      lock('react', '18.2.0', 'package-lock.json', lineOf(PACKAGE_LOCK, '"node_modules/react-dom"')),
+      lock('core', '7.24.0', 'package-lock.json', 16),
+    ];
     assert.deepEqual(where(PACKAGE_LOCK, locateDependencies('package-lock.json', PACKAGE_LOCK, items)), ['react@18.2.0 24:18-23 react']);
   });
 
@@ -135,7 +153,7 @@ void describe('lockfiles', () => {
     assert.equal(located[0]?.item, lodash);
   });
 
-  void test('a package today\'s text no longer names is left out; other files\' and transitive manifest items are not ours', () => {
+  void test("a package today's text no longer names is left out; other files' and transitive manifest items are not ours", () => {
     const items = [
       lock('left-pad', '1.3.0', 'package-lock.json', 20),
       lock('lodash', '4.17.21', 'web/package-lock.json', 20),
@@ -175,16 +193,22 @@ void describe('lockfiles', () => {
       lock('ms', '2.1.2', 'yarn.lock', undefined),
     ];
     assert.deepEqual(where(yarn, locateDependencies('yarn.lock', yarn, items)), [
-      '@babel/core@7.24.0 4:1-12 @babel/core', 'debug@4.3.4 9:0-5 debug', 'ms@2.1.2 14:0-2 ms', 'ms@2.1.3 17:0-2 ms',
+      '@babel/core@7.24.0 4:1-12 @babel/core',
+      'debug@4.3.4 9:0-5 debug',
+      'ms@2.1.2 14:0-2 ms',
+      'ms@2.1.3 17:0-2 ms',
     ]);
   });
 
   void test('other lockfiles: poetry.lock compares PyPI names the PEP 503 way; Gemfile.lock reads a version from its line', () => {
-    const poetry = '[[package]]\nname = "Flask-Login"\nversion = "0.6.3"\n\n[package.dependencies]\nflask = ">=1.0.4"\n\n[[package]]\nname = "flask"\nversion = "3.0.2"\n';
+    const poetry =
+      '[[package]]\nname = "Flask-Login"\nversion = "0.6.3"\n\n[package.dependencies]\nflask = ">=1.0.4"\n\n[[package]]\nname = "flask"\nversion = "3.0.2"\n';
     const items = [lock('flask_login', '0.6.3', 'poetry.lock', 2, { ecosystem: 'pypi' }), lock('Flask', '3.0.2', 'poetry.lock', 3, { ecosystem: 'pypi' })];
     assert.deepEqual(where(poetry, locateDependencies('poetry.lock', poetry, items)), ['flask_login@0.6.3 1:8-19 Flask-Login', 'Flask@3.0.2 8:8-13 flask']);
     const gems = 'GEM\n  specs:\n    actionpack (7.1.3)\n      rack (>= 2.2.4)\n    rack (2.2.8)\n';
-    assert.deepEqual(where(gems, locateDependencies('Gemfile.lock', gems, [lock('rack', '2.2.8', 'Gemfile.lock', 1, { ecosystem: 'gem' })])), ['rack@2.2.8 4:4-8 rack']);
+    assert.deepEqual(where(gems, locateDependencies('Gemfile.lock', gems, [lock('rack', '2.2.8', 'Gemfile.lock', 1, { ecosystem: 'gem' })])), [
+      'rack@2.2.8 4:4-8 rack',
+    ]);
   });
 
   void test('Windows line ends and a path written with ./ still match', () => {
@@ -228,7 +252,9 @@ void describe('manifests', () => {
   void test('package.json: a transitive dependency is not declared there; a half-typed file keeps its entries', () => {
     assert.deepEqual(locateDependencies('package.json', PACKAGE_JSON, [declared('react', 'package.json', { transitivity: 'transitive' })]), []);
     const typing = PACKAGE_JSON.replace('"react-dom": "^18.2.0",', '"react-dom": "^18.2.');
-    assert.deepEqual(where(typing, locateDependencies('package.json', typing, [declared('@babel/core', 'package.json')])), ['@babel/core@1.0.0 6:5-16 @babel/core']);
+    assert.deepEqual(where(typing, locateDependencies('package.json', typing, [declared('@babel/core', 'package.json')])), [
+      '@babel/core@1.0.0 6:5-16 @babel/core',
+    ]);
   });
 
   void test('requirements.txt: comments, options, URLs, extras, markers and continuations; names compared the PEP 503 way', () => {
@@ -246,7 +272,9 @@ void describe('manifests', () => {
       '    --hash=sha256:d858aa552c999bc8a8d57426ed01e40bef403cd8ccdd0fc5f6f04a00414cac2a',
       'urllib3>=2,<3',
     ].join('\n');
-    const items = ['django', 'Requests', 'Zope_Interface', 'pyyaml', 'tool', 'https', 'urllib3', 'sha256'].map((name) => declared(name, 'requirements.txt', { ecosystem: 'pypi' }));
+    const items = ['django', 'Requests', 'Zope_Interface', 'pyyaml', 'tool', 'https', 'urllib3', 'sha256'].map((name) =>
+      declared(name, 'requirements.txt', { ecosystem: 'pypi' }),
+    );
     assert.deepEqual(where(requirements, locateDependencies('requirements.txt', requirements, items)), [
       'django@1.0.0 4:0-6 Django',
       'Requests@1.0.0 5:0-8 requests',
@@ -259,7 +287,7 @@ void describe('manifests', () => {
     assert.deepEqual(where(requirements, locateDependencies('requirements/prod.txt', requirements, [pinned])), ['requests@2.31.0 5:0-8 requests']);
   });
 
-  void test('other manifests: the first line naming it as a whole word, or the one at the platform\'s line', () => {
+  void test("other manifests: the first line naming it as a whole word, or the one at the platform's line", () => {
     const pyproject = '[project]\nname = "shop"\ndependencies = [\n  "requests-toolbelt>=1.0",\n  "requests>=2.31",\n]\n\n[tool.ruff]\n# requests is fine\n';
     const requests = declared('requests', 'pyproject.toml', { ecosystem: 'pypi' });
     assert.deepEqual(where(pyproject, locateDependencies('pyproject.toml', pyproject, [requests])), ['requests@1.0.0 4:3-11 requests']);
@@ -270,7 +298,9 @@ void describe('manifests', () => {
     assert.deepEqual(where(pom, locateDependencies('pom.xml', pom, [jackson])), ['com.fasterxml.jackson.core:jackson-databind@1.0.0 2:14-30 jackson-databind']);
     const gradle = 'com.fasterxml.jackson.core:jackson-databind:2.16.1=compileClasspath\n';
     const locked = lock('com.fasterxml.jackson.core:jackson-databind', '2.16.1', 'gradle.lockfile', 1, { ecosystem: 'maven' });
-    assert.deepEqual(where(gradle, locateDependencies('gradle.lockfile', gradle, [locked])), ['com.fasterxml.jackson.core:jackson-databind@2.16.1 0:0-43 com.fasterxml.jackson.core:jackson-databind']);
+    assert.deepEqual(where(gradle, locateDependencies('gradle.lockfile', gradle, [locked])), [
+      'com.fasterxml.jackson.core:jackson-databind@2.16.1 0:0-43 com.fasterxml.jackson.core:jackson-databind',
+    ]);
   });
 });
 

@@ -12,7 +12,10 @@ void describe('NewFindingsTracker', () => {
   void test('the first answer is not news; later answers report only findings not shown before', () => {
     const tracker = new NewFindingsTracker();
     assert.deepEqual(tracker.update([{ key: 'f:main', findings: [a] }]), []);
-    assert.deepEqual(tracker.update([{ key: 'f:main', findings: [a, b, c] }]).map((f) => f.id), [2, 3]);
+    assert.deepEqual(
+      tracker.update([{ key: 'f:main', findings: [a, b, c] }]).map((f) => f.id),
+      [2, 3],
+    );
     assert.deepEqual(tracker.update([{ key: 'f:main', findings: [a, b, c] }]), [], 'the same answer again');
   });
 

@@ -28,8 +28,12 @@ void describe('open findings', () => {
 });
 
 void describe('matching a finding to a dependency', () => {
-  void test('the version must be the dependency\'s own', () => {
-    const findings = [scaFinding({ package: 'lodash', version: '4.17.21' }), scaFinding({ package: 'lodash', version: '4.17.2' }), scaFinding({ package: 'lodash' })];
+  void test("the version must be the dependency's own", () => {
+    const findings = [
+      scaFinding({ package: 'lodash', version: '4.17.21' }),
+      scaFinding({ package: 'lodash', version: '4.17.2' }),
+      scaFinding({ package: 'lodash' }),
+    ];
     assert.deepEqual(new PackageFindings(findings).of(dependency()), []);
     const exact = scaFinding({ package: 'lodash', version: '4.17.20' });
     assert.deepEqual(new PackageFindings([...findings, exact]).of(dependency()), [exact]);

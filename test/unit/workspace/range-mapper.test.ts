@@ -8,7 +8,13 @@ import { LineMap, editHunk, mapThrough } from '../../../src/core/workspace/range
 import type { PlannedRange } from '../../../src/core/workspace/diagnostic-plan';
 
 const lines = (n: number, prefix = 'line'): string[] => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
-const at = (startLine: number, startCharacter = 4, endLine = startLine, endCharacter = 9): PlannedRange => ({ startLine, startCharacter, endLine, endCharacter, wholeLine: false });
+const at = (startLine: number, startCharacter = 4, endLine = startLine, endCharacter = 9): PlannedRange => ({
+  startLine,
+  startCharacter,
+  endLine,
+  endCharacter,
+  wholeLine: false,
+});
 const mapOf = (before: string[], after: string[]): LineMap => new LineMap(diffLines(before, after));
 
 void describe('line diff', () => {
@@ -64,7 +70,8 @@ void describe('range mapper', () => {
     const before = lines(10);
     const after = [...before.slice(0, 4), 'line 5 with a fix', ...before.slice(5)];
     assert.deepEqual(mapOf(before, after).mapRange(at(4)), {
-      kind: 'changed', range: { startLine: 4, startCharacter: 0, endLine: 4, endCharacter: Number.MAX_SAFE_INTEGER, wholeLine: true },
+      kind: 'changed',
+      range: { startLine: 4, startCharacter: 0, endLine: 4, endCharacter: Number.MAX_SAFE_INTEGER, wholeLine: true },
     });
   });
 
@@ -72,7 +79,8 @@ void describe('range mapper', () => {
     const before = lines(10);
     const after = [...before.slice(0, 3), 'inserted', ...before.slice(3)];
     assert.deepEqual(mapOf(before, after).mapRange(at(2, 4, 4, 9)), {
-      kind: 'changed', range: { startLine: 2, startCharacter: 4, endLine: 5, endCharacter: 9, wholeLine: false },
+      kind: 'changed',
+      range: { startLine: 2, startCharacter: 4, endLine: 5, endCharacter: 9, wholeLine: false },
     });
   });
 
@@ -88,7 +96,8 @@ void describe('range mapper', () => {
     const map = mapOf(before, after);
     assert.deepEqual(map.mapRange(at(3, 0, 5, 2)), { kind: 'deleted' });
     assert.deepEqual(map.mapRange(at(4, 0, 7, 2)), {
-      kind: 'changed', range: { startLine: 3, startCharacter: 0, endLine: 4, endCharacter: 2, wholeLine: false },
+      kind: 'changed',
+      range: { startLine: 3, startCharacter: 0, endLine: 4, endCharacter: 2, wholeLine: false },
     });
   });
 
@@ -153,7 +162,8 @@ void describe('unsaved edits on top of the diff', () => {
     const typed = new LineMap([editHunk({ startLine: 4, startCharacter: 5, endLine: 4, endCharacter: 5, text: 'x', atLineEnd: false })]);
     const above = new LineMap([editHunk({ startLine: 0, startCharacter: 0, endLine: 0, endCharacter: 0, text: 'n\n', atLineEnd: false })]);
     assert.deepEqual(mapThrough([typed, above], at(4)), {
-      kind: 'changed', range: { startLine: 5, startCharacter: 0, endLine: 5, endCharacter: Number.MAX_SAFE_INTEGER, wholeLine: true },
+      kind: 'changed',
+      range: { startLine: 5, startCharacter: 0, endLine: 5, endCharacter: Number.MAX_SAFE_INTEGER, wholeLine: true },
     });
     const removed = new LineMap([editHunk({ startLine: 3, startCharacter: 0, endLine: 6, endCharacter: 0, text: '', atLineEnd: false })]);
     assert.equal(mapThrough([removed], at(4)).kind, 'changed', 'line 6 (part of the edit) keeps one line');

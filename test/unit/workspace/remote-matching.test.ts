@@ -31,7 +31,16 @@ void describe('repositoryPathOf', () => {
   }
 
   void test('no repository path: empty, a bare host, one segment, or not a URL at all', () => {
-    for (const url of ['', '   ', 'https://github.com', 'https://github.com/', 'https://github.com/api.git', 'git@github.com:api.git', 'not a url', '/local/path/../repo']) {
+    for (const url of [
+      '',
+      '   ',
+      'https://github.com',
+      'https://github.com/',
+      'https://github.com/api.git',
+      'git@github.com:api.git',
+      'not a url',
+      '/local/path/../repo',
+    ]) {
       assert.equal(repositoryPathOf(url), undefined, url);
     }
   });

@@ -14,7 +14,10 @@ const folder = { name: 'api', index: 0, uri: { toString: () => 'file:///w/api' }
 /** The scanned `app.py`: a handler whose request value reaches `run` (lines 1-based as the platform sends them). */
 const APP = ['import os', '', 'def handler(request):', '    q = request.args.get("q")', '    value = q.strip()', '    run(value)', ''];
 const step = (role: TraceStep['role'], filePath: string, line: number, content?: string, locationUrl?: string): TraceStep => ({
-  role, range: { filePath, line, column: 5, endLine: line, endColumn: 20 }, ...(content ? { content } : {}), ...(locationUrl ? { locationUrl } : {}),
+  role,
+  range: { filePath, line, column: 5, endLine: line, endColumn: 20 },
+  ...(content ? { content } : {}),
+  ...(locationUrl ? { locationUrl } : {}),
 });
 const TRACE: TraceStep[] = [
   step('source', 'app.py', 4, '    q = request.args.get("q")', 'https://github.com/acme/api/blob/abc/app.py#L4'),
@@ -33,9 +36,10 @@ function mapped(files: Record<string, { today: string; renamedTo?: string; delet
   return (path, range) => placeToday(entry, path, range);
 }
 
-const lines = (places: readonly TracePlace[]): (string | number)[] => places.map((p) => (p.kind === 'here' ? `${p.relativePath}:${p.range.startLine + 1}` : p.kind));
+const lines = (places: readonly TracePlace[]): (string | number)[] =>
+  places.map((p) => (p.kind === 'here' ? `${p.relativePath}:${p.range.startLine + 1}` : p.kind));
 
-void describe('a trace placed in today\'s code', () => {
+void describe("a trace placed in today's code", () => {
   void test('nothing changed since the scan: every step where it was, in order, numbered', () => {
     const placed = placeTrace(TRACE, mapped({}));
     assert.deepEqual(lines(placed), ['app.py:4', 'app.py:5', 'app.py:6']);
@@ -54,7 +58,7 @@ void describe('a trace placed in today\'s code', () => {
     assert.equal(stepPlaceText(source), 'app.py:6');
   });
 
-  void test('typing above the steps in the open editor moves them too, on top of the commit\'s map', () => {
+  void test("typing above the steps in the open editor moves them too, on top of the commit's map", () => {
     const entry = newCommitDrift(folder, 'abc');
     entry.state = 'mapped';
     entry.files.set('app.py', fileDrift(APP, APP.join('\n')));
@@ -78,27 +82,34 @@ void describe('a trace placed in today\'s code', () => {
     assert.deepEqual(lines(gone), ['deleted', 'deleted', 'deleted'], 'a deleted file takes every step with it');
   });
 
-  void test('a step\'s own line edited: at the closest place, marked changed', () => {
+  void test("a step's own line edited: at the closest place, marked changed", () => {
     const today = APP.map((line) => (line.includes('strip') ? '    value = q.strip().lower()' : line)).join('\n');
     const placed = placeTrace(TRACE, mapped({ 'app.py': { today } }));
     assert.ok(placed[1]?.kind === 'here' && placed[1].changed);
     assert.equal(stepPlaceText(placed[1]), 'app.py:5 · code changed since the scan');
   });
 
-  void test('not in the workspace: another repository\'s path or no folder for the project keeps the platform\'s link', () => {
+  void test("not in the workspace: another repository's path or no folder for the project keeps the platform's link", () => {
     const outside = [step('source', '/srv/other/lib.py', 9, 'x = input()', 'https://github.com/acme/lib/blob/abc/lib.py#L9'), step('sink', '../escape.py', 2)];
     const placed = placeTrace(outside, mapped({}));
-    assert.deepEqual(placed.map((p) => p.kind), ['elsewhere', 'elsewhere']);
+    assert.deepEqual(
+      placed.map((p) => p.kind),
+      ['elsewhere', 'elsewhere'],
+    );
     assert.equal(placed[0]?.url, 'https://github.com/acme/lib/blob/abc/lib.py#L9');
     assert.equal(stepPlaceText(placed[0]), '/srv/other/lib.py:9 · not in this workspace');
-    assert.deepEqual(placeTrace(TRACE, undefined).map((p) => p.kind), ['elsewhere', 'elsewhere', 'elsewhere'], 'no folder holds the project');
+    assert.deepEqual(
+      placeTrace(TRACE, undefined).map((p) => p.kind),
+      ['elsewhere', 'elsewhere', 'elsewhere'],
+      'no folder holds the project',
+    );
   });
 
   void test('not mapped yet (or the scanned commit is not here): at the scanned place', () => {
     assert.deepEqual(lines(placeTrace(TRACE, () => undefined)), ['app.py:4', 'app.py:5', 'app.py:6']);
   });
 
-  void test('a step\'s code on one bounded line', () => {
+  void test("a step's code on one bounded line", () => {
     assert.equal(stepCode({ content: '  a =\n    b  ' }), 'a = b');
     assert.equal(stepCode({ content: 'x'.repeat(300) }, 10), `${'x'.repeat(9)}…`);
     assert.equal(stepCode({}), undefined);

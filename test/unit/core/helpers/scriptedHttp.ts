@@ -46,10 +46,12 @@ export const get = (http: PlatformHttp, path = '/api/v1/deployments', signal?: A
   http.requestJson({ method: 'GET', path, what: said('the deployment list'), signal });
 
 export const ok: Step = (_req, res) => sendJson(res, 200, { ok: true });
-export const status = (code: number, body = '', headers: Record<string, string> = {}): Step => (_req, res) => {
-  res.writeHead(code, { 'content-type': 'text/plain', ...headers });
-  res.end(body);
-};
+export const status =
+  (code: number, body = '', headers: Record<string, string> = {}): Step =>
+  (_req, res) => {
+    res.writeHead(code, { 'content-type': 'text/plain', ...headers });
+    res.end(body);
+  };
 export const reset: Step = (_req, res) => res.socket?.destroy();
 export const hang: Step = () => undefined;
 
