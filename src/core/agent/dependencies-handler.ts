@@ -21,16 +21,14 @@ export function dependenciesHandler(deps: DependenciesHandlerDeps): (input: unkn
     const { limit, ...query } = checked.value;
     try {
       const usage = await deps.dependencies.whereUsed(query, signal);
-      const rows = usage.rows
-        .slice(0, limit ?? DEFAULT_LIMIT)
-        .map(({ repository, lockfilePath, version, transitivity, inRange, ecosystem }) => ({
-          repository,
-          lockfilePath,
-          version,
-          transitivity,
-          inRange,
-          ecosystem,
-        }));
+      const rows = usage.rows.slice(0, limit ?? DEFAULT_LIMIT).map(({ repository, lockfilePath, version, transitivity, inRange, ecosystem }) => ({
+        repository,
+        lockfilePath,
+        version,
+        transitivity,
+        inRange,
+        ecosystem,
+      }));
       return answered(usageText({ ...query, ...(limit !== undefined ? { limit } : {}) }, usage), {
         total: usage.rows.length,
         rows,

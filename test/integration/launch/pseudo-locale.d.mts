@@ -6,7 +6,10 @@ export declare const PAD: string;
 export declare const GROWTH: number;
 export declare function pseudoText(english: string): string;
 export declare function keptParts(text: string): string[];
-export declare function pseudoWords(nls: Record<string, string>, runtimeKeys: readonly string[]): { nls: Record<string, string>; bundle: Record<string, string> };
+export declare function pseudoWords(
+  nls: Record<string, string>,
+  runtimeKeys: readonly string[],
+): { nls: Record<string, string>; bundle: Record<string, string> };
 export declare function runtimeKeys(): string[];
 export declare function writePseudoLocale(extensionDir: string): { nlsKeys: number; bundleKeys: number };
 export declare function wordsOf(text: string): string[];
