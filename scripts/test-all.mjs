@@ -36,6 +36,8 @@ rmSync('test-results/integration-summary.json', { force: true });
 
 let ok = step('type-check', 'npx', ['tsc', '--noEmit']);
 ok = step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']) && ok;
+// The formatter's check: a file written another way fails here, not in review.
+ok = step('format', 'npx', ['prettier', '--check', '.']) && ok;
 // Before the unit tests: their network tests need Debian's tinyproxy and openssl, which a fresh
 // machine gets only from the installer.
 const installArgs = skipIntegration ? ['--apt-only'] : [];
