@@ -7,13 +7,15 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createAgentServer } from './agent-server';
 import { standaloneBackend } from './standalone-backend';
-import { windowBackend } from './window-backend';
+import { windowAddress, windowBackend } from './window-backend';
 
 async function main(): Promise<void> {
   const { cwd, env } = { cwd: process.cwd(), env: process.env };
   const standalone = standaloneBackend({ cwd, env });
   const server = createAgentServer(windowBackend({ cwd, env, ...(standalone ? { standalone } : {}) }));
   await server.connect(new StdioServerTransport());
+  // With no window to ask, the repository's findings are read before the agent's first call.
+  if (standalone && windowAddress(cwd, env) === undefined) standalone.warm();
 }
 
 main().catch((error: unknown) => {

@@ -26,6 +26,7 @@ import { ProjectsService } from '../core/services/projects-service';
 import { RefScans } from '../core/services/ref-scans';
 import { TriageService } from '../core/services/triage-service';
 import { matchProject } from '../core/workspace/remote-matching';
+import { branchName } from '../core/model/refs';
 import type { AgentBackend } from './agent-server';
 import { git, GitPlaces } from './git-places';
 
@@ -33,20 +34,37 @@ export const DEFAULT_PLATFORM = 'https://semgrep.dev';
 
 type Handlers = Record<ToolName, (input: unknown, signal: AbortSignal) => Promise<ToolAnswer>>;
 
+/** Answers for the repository by itself; `warm` starts reading before the first call. */
+export interface StandaloneBackend extends AgentBackend {
+  /**
+   * Reads the deployment, the project and the branch's findings now, in the background, so the
+   * agent's first call finds them read: agents start their servers when a session opens, well
+   * before they call a tool. Asked only when no window answers for the repository.
+   */
+  warm(): void;
+}
+
+/** How long the warming read may take before it is given up (a call then reads for itself). */
+const WARM_TIMEOUT_MS = 120_000;
+
 /** The backend when the environment has a token; undefined when it has none. */
-export function standaloneBackend(options: { cwd: string; env: NodeJS.ProcessEnv }): AgentBackend | undefined {
+export function standaloneBackend(options: { cwd: string; env: NodeJS.ProcessEnv }): StandaloneBackend | undefined {
   const token = options.env.SEMGREP_APP_TOKEN;
   if (!token) return undefined;
   let started: Promise<Handlers | ToolAnswer> | undefined;
+  const ready = async (): Promise<Handlers | ToolAnswer> => {
+    const handlers = await (started ??= start(options.cwd, options.env.SEMGREP_APP_URL || DEFAULT_PLATFORM, token));
+    // A start that failed is tried again at the next call (the user may fix it meanwhile).
+    if ('text' in handlers) started = undefined;
+    return handlers;
+  };
   return {
     async call(tool, input, signal) {
-      const ready = await (started ??= start(options.cwd, options.env.SEMGREP_APP_URL || DEFAULT_PLATFORM, token));
-      // A start that failed is tried again at the next call (the user may fix it meanwhile).
-      if ('text' in ready) {
-        started = undefined;
-        return ready;
-      }
-      return ready[tool](input, signal);
+      const handlers = await ready();
+      return 'text' in handlers ? handlers : handlers[tool](input, signal);
+    },
+    warm() {
+      void ready().then((handlers) => ('text' in handlers ? undefined : handlers.findings({}, AbortSignal.timeout(WARM_TIMEOUT_MS))));
     },
   };
 }
@@ -102,19 +120,34 @@ async function start(cwd: string, baseUrl: string, token: string): Promise<Handl
     const project = projects.find(name);
     return deploymentSlug === slug && project ? api.scannedBranches(id, project.id, { signal }) : Promise.resolve(undefined);
   });
-  const commits = new Map<string, string | undefined>();
-  const refOf = (finding: Finding): string => `${finding.repositoryName ?? projectName}|${finding.ref ?? ''}`;
-  const places = new GitPlaces(root, (finding) => commits.get(refOf(finding)));
-  const latestCommits = async (findings: readonly Finding[]): Promise<void> => {
-    const missing = [...new Set(findings.filter((f) => f.ref && !commits.has(refOf(f))).map(refOf))];
-    await Promise.all(
-      missing.map(async (key) => {
-        const [name, ref] = key.split('|') as [string, string];
-        const project = projects.find(name);
-        commits.set(key, project ? (await api.latestScan(id, project.id, ref.replace(/^refs\/heads\//, '')).catch(() => undefined))?.commit : undefined);
-      }),
-    );
+  // The latest scan's commit of each project and branch, asked once; the checked-out branch's
+  // (else the primary one's) is asked at once, beside the findings rather than after them.
+  const commits = new Map<string, Promise<string | undefined>>();
+  const keyOf = (name: string, ref: string): string => `${name}|${branchName(ref)}`;
+  const refOf = (finding: Finding): string => keyOf(finding.repositoryName ?? projectName, finding.ref ?? '');
+  const latestCommit = (name: string, ref: string): Promise<string | undefined> => {
+    const key = keyOf(name, ref);
+    let commit = commits.get(key);
+    if (!commit) {
+      const project = projects.find(name);
+      commit = project
+        ? api.latestScan(id, project.id, branchName(ref)).then(
+            (scan) => scan?.commit,
+            () => undefined,
+          )
+        : Promise.resolve(undefined);
+      commits.set(key, commit);
+    }
+    return commit;
   };
+  const settled = new Map<string, string | undefined>();
+  const places = new GitPlaces(root, (finding) => settled.get(refOf(finding)));
+  const latestCommits = async (findings: readonly Finding[]): Promise<void> => {
+    const wanted = [...new Map(findings.filter((f) => f.ref).map((f) => [refOf(f), f])).entries()].filter(([key]) => !settled.has(key));
+    await Promise.all(wanted.map(async ([key, f]) => settled.set(key, await latestCommit(f.repositoryName ?? projectName, f.ref!))));
+  };
+  const shownBranch = branch ?? projects.find(projectName)?.primaryBranch;
+  if (shownBranch) void latestCommit(projectName, shownBranch);
   const deps: AgentHandlerDeps = {
     deploymentSlug: () => slug,
     project: (name) => projects.find(name),

@@ -12,20 +12,23 @@ import type { AgentBackend } from './agent-server';
 const NO_WINDOW = (cwd: string): string =>
   `No VS Code window with AppSec Findings is open on ${JSON.stringify(cwd)}: ask the user to open this repository in VS Code (signed in to the AppSec platform), then try again. (Without a window, the server answers by itself when SEMGREP_APP_TOKEN is in its environment.)`;
 
+/** The channel of the window that answers for `cwd`: the one pinned, else the one open on it. */
+export function windowAddress(cwd: string, env: NodeJS.ProcessEnv): string | undefined {
+  const pinned = env[WINDOW_VARIABLE];
+  if (pinned) return pinned;
+  try {
+    return windowFor(cwd, channelDirectory());
+  } catch {
+    return undefined;
+  }
+}
+
 /** `standalone` answers when no window is open on the repository (and none is pinned). */
 export function windowBackend(options: { cwd: string; env: NodeJS.ProcessEnv; standalone?: AgentBackend }): AgentBackend {
   let link: { socket: Socket; address: string } | undefined;
   let next = 0;
   const waiting = new Map<number, (answer: ToolAnswer) => void>();
-  const find = (): string | undefined => {
-    const pinned = options.env[WINDOW_VARIABLE];
-    if (pinned) return pinned;
-    try {
-      return windowFor(options.cwd, channelDirectory());
-    } catch {
-      return undefined;
-    }
-  };
+  const find = (): string | undefined => windowAddress(options.cwd, options.env);
   const open = async (address: string): Promise<Socket | undefined> => {
     if (link?.address === address && !link.socket.destroyed) return link.socket;
     const socket = connect(address);
