@@ -94,6 +94,20 @@ void describe('the MCP server, standalone', () => {
     assert.equal((one.structuredContent as { finding: Listed }).finding.line, finding.line + 2);
   });
 
+  void test("with no window, it reads the repository's findings as it starts, before the agent asks", async () => {
+    const seen = platform.requests.length;
+    const client = await serverIn(repo, { SEMGREP_APP_TOKEN: platform.token, SEMGREP_APP_URL: platform.url });
+    clients.push(client);
+    const asked = (): string[] => platform.requests.slice(seen).map((r) => r.path);
+    await until(() => asked().some((path) => path.endsWith('/findings')));
+    assert.ok(
+      asked().some((path) => path.includes('/scan')),
+      `the branch's scanned commit is asked at once too: ${asked().join(', ')}`,
+    );
+    const result = await client.callTool({ name: 'findings', arguments: { path: finding.path } });
+    assert.equal((result.structuredContent as { findings: Listed[] }).findings.find((f) => f.id === finding.id)?.line, finding.line + 2);
+  });
+
   void test('a refused token, a repository without a project, a folder outside git: tool errors that name the cause', async () => {
     const refused = await serverIn(repo, { SEMGREP_APP_TOKEN: 'sgp_not-the-token', SEMGREP_APP_URL: platform.url });
     clients.push(refused);
@@ -120,3 +134,12 @@ void describe('the MCP server, standalone', () => {
     assert.match(JSON.stringify((await outside.callTool({ name: 'findings', arguments: {} })).content), /is not in a git repository/);
   });
 });
+
+/** Resolves once `condition` holds (the platform has no event to wait on); fails after 20 s. */
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('the condition never held');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
