@@ -1,7 +1,7 @@
 /**
  * Connect an Agent…: puts our MCP server in the list of an agent outside VS Code's chat (Claude
- * Code, Cursor, Windsurf, Cline), with the launch spec minus the window (a server started in a
- * repository finds the window open on it). In Cursor its own API registers it instead. The file
+ * Code's for this project or for all the user's, Cursor, Windsurf, Cline), with the launch spec
+ * minus the window (a server started in a repository finds the window open on it). In Cursor its own API registers it instead. The file
  * is read, our entry set, everything else kept; one we cannot read safely is left alone. No
  * token is ever written: the server asks the window, which keeps it.
  */
@@ -18,7 +18,13 @@ const PROBLEMS: Record<ConfigProblem, () => string> = {
   'servers-not-object': () => t('its "mcpServers" is not an object.'),
 };
 
-export const CLIENT_NAMES: Record<AgentClient, string> = { 'claude-code': 'Claude Code', cursor: 'Cursor', windsurf: 'Windsurf', cline: 'Cline' };
+export const CLIENT_NAMES: Record<AgentClient, string> = {
+  'claude-code': 'Claude Code',
+  'claude-code-user': 'Claude Code',
+  cursor: 'Cursor',
+  windsurf: 'Windsurf',
+  cline: 'Cline',
+};
 
 export type Connected =
   | { readonly client: AgentClient; readonly path: string; readonly entry: LaunchSpec }

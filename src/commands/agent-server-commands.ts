@@ -73,7 +73,13 @@ export async function connectAgentCommand(app: ConnectAgentDeps, request?: { rea
 
 async function pickClient(globalStorage: vscode.Uri): Promise<AgentClient | undefined> {
   const places = configPlaces(globalStorage);
-  const items = AGENT_CLIENTS.map((client) => ({ client, label: CLIENT_NAMES[client], description: configPath(client, places) ?? t('needs an open folder') }));
+  const items = AGENT_CLIENTS.map((client) => ({
+    client,
+    label: CLIENT_NAMES[client],
+    description: configPath(client, places) ?? t('needs an open folder'),
+    ...(client === 'claude-code' ? { detail: t('For this project: anyone who opens it with Claude Code gets the server') } : {}),
+    ...(client === 'claude-code-user' ? { detail: t('For every project of yours, in your own Claude Code settings') } : {}),
+  }));
   const picked = await vscode.window.showQuickPick(items, {
     title: t('AppSec: Connect an Agent'),
     placeHolder: t('Which agent should start the AppSec Findings server? (one entry, no token)'),

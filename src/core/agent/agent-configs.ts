@@ -6,7 +6,8 @@
  */
 import { join } from 'node:path';
 
-export const AGENT_CLIENTS = ['claude-code', 'cursor', 'windsurf', 'cline'] as const;
+/** `claude-code` is the project's list (`.mcp.json`), `claude-code-user` the user's, for every project. */
+export const AGENT_CLIENTS = ['claude-code', 'claude-code-user', 'cursor', 'windsurf', 'cline'] as const;
 export type AgentClient = (typeof AGENT_CLIENTS)[number];
 
 /** The name our server has in every client's list. */
@@ -25,6 +26,9 @@ export function configPath(client: AgentClient, places: ConfigPlaces): string | 
   switch (client) {
     case 'claude-code':
       return places.workspace && join(places.workspace, '.mcp.json');
+    // Claude Code keeps its own state in the same file: only `mcpServers` is touched.
+    case 'claude-code-user':
+      return join(places.home, '.claude.json');
     case 'cursor':
       return places.workspace && join(places.workspace, '.cursor', 'mcp.json');
     case 'windsurf':
@@ -68,7 +72,7 @@ export function withServer(
   const servers = config.mcpServers ?? {};
   if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) return { problem: 'servers-not-object' };
   // Claude Code names the transport; Cline has a switch of its own.
-  const extra = client === 'claude-code' ? { type: 'stdio' } : client === 'cline' ? { disabled: false } : {};
+  const extra = client === 'claude-code' || client === 'claude-code-user' ? { type: 'stdio' } : client === 'cline' ? { disabled: false } : {};
   const ours = { ...extra, command: entry.command, args: [...entry.args], env: { ...entry.env } };
   return { text: `${JSON.stringify({ ...config, mcpServers: { ...(servers as Record<string, unknown>), [SERVER_NAME]: ours } }, null, 2)}\n` };
 }

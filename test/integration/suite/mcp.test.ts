@@ -162,12 +162,16 @@ describe('the MCP server, started by an agent', () => {
       const picking = Promise.resolve(vscode.commands.executeCommand('appsecFindings.connectAgent'));
       let rows: string[] = [];
       await waitFor(
-        async () => (rows = (await readWindow('.quick-input-list .monaco-list-row')).map((r) => r.text)).length === 4,
+        async () => (rows = (await readWindow('.quick-input-list .monaco-list-row')).map((r) => r.text)).length === 5,
         10_000,
-        () => `the picker lists the four agents: ${rows.join(' | ')}`,
+        () => `the picker lists the agents' five lists: ${rows.join(' | ')}`,
       );
-      ['Claude Code', 'Cursor', 'Windsurf', 'Cline'].forEach((name, i) => assert.ok(rows[i].startsWith(name), `row ${i + 1} is ${name}: ${rows[i]}`));
-      assert.ok(rows[0].includes('.mcp.json') && rows[3].includes('cline_mcp_settings.json'), `each with its file: ${rows.join(' | ')}`);
+      ['Claude Code', 'Claude Code', 'Cursor', 'Windsurf', 'Cline'].forEach((name, i) =>
+        assert.ok(rows[i].startsWith(name), `row ${i + 1} is ${name}: ${rows[i]}`),
+      );
+      assert.ok(rows[0].includes('.mcp.json') && rows[0].includes('For this project'), `Claude Code's project list, said so: ${rows[0]}`);
+      assert.ok(rows[1].includes('.claude.json') && rows[1].includes('every project of yours'), `Claude Code's own list, said so: ${rows[1]}`);
+      assert.ok(rows[4].includes('cline_mcp_settings.json'), `each with its file: ${rows.join(' | ')}`);
       await screenshotHandshake(`connect-agent-pick-${theme}`);
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
       assert.equal(await picking, undefined, 'closing the picker writes nothing');

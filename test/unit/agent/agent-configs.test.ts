@@ -10,17 +10,19 @@ const ENTRY = { command: '/usr/share/code/code', args: ['/home/u/.config/Code/Us
 const PLACES = { workspace: '/work/repo', home: '/home/u', globalStorage: '/home/u/.config/Code/User/globalStorage' };
 
 void describe("an agent's list of MCP servers", () => {
-  void test("each agent's file: the project's for Claude Code and Cursor, the user's for Windsurf and Cline", () => {
+  void test("each agent's file: the project's for Claude Code and Cursor, the user's for Claude Code, Windsurf and Cline", () => {
     assert.deepEqual(
       AGENT_CLIENTS.map((c) => configPath(c, PLACES)),
       [
         join('/work/repo', '.mcp.json'),
+        join('/home/u', '.claude.json'),
         join('/work/repo', '.cursor', 'mcp.json'),
         join('/home/u', '.codeium', 'windsurf', 'mcp_config.json'),
         join('/home/u/.config/Code/User/globalStorage', 'saoudrizwan.claude-dev', 'settings', 'cline_mcp_settings.json'),
       ],
     );
     assert.equal(configPath('claude-code', { home: '/home/u', globalStorage: '/g' }), undefined, "no folder open: nowhere to write a project's list");
+    assert.equal(configPath('claude-code-user', { home: '/home/u', globalStorage: '/g' }), join('/home/u', '.claude.json'), "the user's list needs no folder");
   });
 
   void test("a new file holds our entry alone, in each agent's shape", () => {
@@ -30,6 +32,21 @@ void describe("an agent's list of MCP servers", () => {
     const cline = withServer('', ENTRY, 'cline');
     assert.ok('text' in cline);
     assert.deepEqual(JSON.parse(cline.text), { mcpServers: { 'appsec-findings': { disabled: false, ...ENTRY } } });
+  });
+
+  void test("Claude Code's own file for every project: its state kept, our entry added to its servers", () => {
+    const existing = JSON.stringify({
+      numStartups: 12,
+      projects: { '/work/repo': { allowedTools: [] } },
+      mcpServers: { github: { type: 'stdio', command: 'gh-mcp' } },
+    });
+    const next = withServer(existing, ENTRY, 'claude-code-user');
+    assert.ok('text' in next);
+    assert.deepEqual(JSON.parse(next.text), {
+      numStartups: 12,
+      projects: { '/work/repo': { allowedTools: [] } },
+      mcpServers: { github: { type: 'stdio', command: 'gh-mcp' }, 'appsec-findings': { type: 'stdio', ...ENTRY } },
+    });
   });
 
   void test('the other servers and keys stay as they were; ours is replaced, not doubled', () => {
