@@ -10,6 +10,8 @@ import type { KeptOnDisk } from './diagnostics/cache-keeping';
 import type { CachedStart } from './diagnostics/cached-start';
 import type { ProblemsRenderer } from './diagnostics/problems-renderer';
 import type { WorkspaceRepo } from './host/workspace-repos';
+import type { UriHandler } from 'vscode';
+import type { AgentRegistration } from './agent/register-agent';
 
 export interface App extends CommandDeps {
   /** What the workspace shows: the one place that decides it. */
@@ -28,4 +30,8 @@ export interface App extends CommandDeps {
   readonly onDidKeepFindings: Event<KeptOnDisk>;
   /** Cancels the tree's loads in progress. */
   cancelLoads(): void;
+  /** What `vscode://…/finding?url=` links are handed to (the in-host tests call it as VS Code does). */
+  readonly findingLinks: UriHandler;
+  /** The MCP server provider VS Code's own agent asks; undefined where this VS Code has none. */
+  readonly mcpServerInVsCode: AgentRegistration['mcpServerInVsCode'];
 }

@@ -24,31 +24,37 @@ type StdioDefinition = new (label: string, command: string, args: string[], env:
 
 export const MCP_PROVIDER_ID = 'appsecFindings.mcpServer';
 
-export function offerMcpServerInVsCode(spec: () => Promise<LaunchSpec | undefined>, version: string, log: Logger): vscode.Disposable[] {
+/** What was offered: the provider VS Code asks (undefined where this VS Code cannot be offered one). */
+export interface OfferedMcpServer {
+  readonly disposables: vscode.Disposable[];
+  readonly provider?: McpProvider;
+}
+
+type McpProvider = Parameters<McpApi['registerMcpServerDefinitionProvider']>[1];
+
+export function offerMcpServerInVsCode(spec: () => Promise<LaunchSpec | undefined>, version: string, log: Logger): OfferedMcpServer {
   const lm = vscode.lm as unknown as Partial<McpApi>;
   const Definition = (vscode as unknown as { McpStdioServerDefinition?: StdioDefinition }).McpStdioServerDefinition;
-  if (typeof lm.registerMcpServerDefinitionProvider !== 'function' || !Definition) return [];
+  if (typeof lm.registerMcpServerDefinitionProvider !== 'function' || !Definition) return { disposables: [] };
   const changed = new Emitter<void>();
+  const provider: McpProvider = {
+    onDidChangeMcpServerDefinitions: changed.event,
+    provideMcpServerDefinitions: async () => {
+      const given = settings.mcpServerInVsCode() ? await spec() : undefined;
+      return given ? [new Definition('AppSec Findings', given.command, [...given.args], { ...given.env }, version)] : [];
+    },
+  };
   let registered: vscode.Disposable;
   try {
-    registered = lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, {
-      onDidChangeMcpServerDefinitions: changed.event,
-      provideMcpServerDefinitions: async () => {
-        const given = settings.mcpServerInVsCode() ? await spec() : undefined;
-        return given ? [new Definition('AppSec Findings', given.command, [...given.args], { ...given.env }, version)] : [];
-      },
-    });
+    registered = lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, provider);
   } catch (error) {
     // VS Code 1.100 has the call but wants another contribution point: the rest must still activate.
     log.warn(`This VS Code cannot be offered the MCP server (its agent keeps the language-model tools): ${errorMessage(error)}`);
     changed.dispose();
-    return [];
+    return { disposables: [] };
   }
-  return [
-    changed,
-    registered,
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('appsecFindings.agents.mcpServerInVsCode')) changed.fire();
-    }),
-  ];
+  const following = vscode.workspace.onDidChangeConfiguration((e) => {
+    if (e.affectsConfiguration('appsecFindings.agents.mcpServerInVsCode')) changed.fire();
+  });
+  return { disposables: [changed, registered, following], provider };
 }

@@ -15,7 +15,7 @@ import type { LaunchSpec } from '../core/agent/agent-configs';
 import { WINDOW_VARIABLE } from '../core/agent/window-channel';
 import type { Logger } from '../host/logger';
 import { openAgentChannel, type AgentChannel } from './agent-channel';
-import { offerMcpServerInVsCode } from './mcp-in-vscode';
+import { offerMcpServerInVsCode, type OfferedMcpServer } from './mcp-in-vscode';
 import { findingsToolHandlers, registerAgentTools, workspaceSight } from './findings-tools';
 
 export type AgentDeps = Omit<AgentHandlerDeps, 'store' | 'project' | 'errorMessage' | 'novelty' | 'folders' | 'place' | 'trace'> & {
@@ -37,6 +37,8 @@ export interface AgentRegistration {
   agentEntry(): LaunchSpec;
   /** VS Code's storage of this extension (Cline's list is beside it). */
   readonly agentStorage: vscode.Uri;
+  /** The MCP server provider VS Code's own agent asks; undefined where this VS Code has none to register. */
+  readonly mcpServerInVsCode: OfferedMcpServer['provider'];
 }
 
 /** Copies the server script beside the extension's storage once per version, so an agent's list keeps working after an update. */
@@ -98,10 +100,11 @@ export function registerAgent(context: vscode.ExtensionContext, deps: AgentDeps)
       }
     );
   };
-  context.subscriptions.push(
-    ...offerMcpServerInVsCode(agentServer, String((context.extension.packageJSON as { version?: unknown }).version), deps.logger('Agents')),
-  );
+  const offered = offerMcpServerInVsCode(agentServer, String((context.extension.packageJSON as { version?: unknown }).version), deps.logger('Agents'));
+  context.subscriptions.push(...offered.disposables);
   return {
+    // What VS Code's agent is offered, for the suite (VS Code lists no provider's servers to an extension).
+    mcpServerInVsCode: offered.provider,
     agentServer,
     agentStorage: context.globalStorageUri,
     agentEntry: () => ({ command: process.execPath, args: [stableScript(context)], env: { ELECTRON_RUN_AS_NODE: '1' } }),

@@ -48,12 +48,10 @@ export async function openFindingLink(app: Pick<CommandDeps, 'findings' | 'sessi
 }
 
 /** `vscode://<publisher>.<name>/finding?url=<link>` runs Open Finding from Link with that link. */
-export function registerFindingLinks(): vscode.Disposable {
-  return vscode.window.registerUriHandler({
-    handleUri(uri: vscode.Uri) {
-      if (uri.path !== '/finding') return;
-      const url = new URLSearchParams(uri.query).get('url');
-      void vscode.commands.executeCommand('appsecFindings.openFindingLink', url ?? '');
-    },
-  });
-}
+export const FINDING_LINKS: vscode.UriHandler = {
+  handleUri(uri: vscode.Uri) {
+    if (uri.path !== '/finding') return;
+    const url = new URLSearchParams(uri.query).get('url');
+    void vscode.commands.executeCommand('appsecFindings.openFindingLink', url ?? '');
+  },
+};

@@ -209,4 +209,65 @@ describe('the MCP server, started by an agent', () => {
       'a finding the editor has not loaded is offered on the platform',
     );
   });
+
+  it('a vscode:// link to a finding opens it where it is today, as VS Code hands the link to the extension', async function () {
+    this.timeout(60_000);
+    const f = await signedIn();
+    undo(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+    const [uri, diagnostic] =
+      vscode.languages.getDiagnostics().flatMap(([u, list]) =>
+        u.scheme === 'file'
+          ? list
+              .filter(withFinding)
+              .filter((d) => d.finding.issueType === 'sca' || d.finding.issueType === 'sast')
+              .map((d) => [u, d] as const)
+          : [],
+      )[0] ?? [];
+    assert.ok(uri && diagnostic, 'Problems shows a finding');
+    const link = f.api.app.findingUrl(diagnostic.finding);
+    assert.ok(link, 'the finding has a platform link');
+    // The web workbench sends vscode:// links to its own page, so the handler is called as VS Code calls it.
+    f.api.app.findingLinks.handleUri(vscode.Uri.parse(`${vscode.env.uriScheme}://appsec-findings.appsec-findings/finding?url=${encodeURIComponent(link)}`));
+    await waitFor(
+      () => vscode.window.activeTextEditor?.document.uri.toString() === uri.toString(),
+      10_000,
+      () => `the link opens ${uri.fsPath}: ${vscode.window.activeTextEditor?.document.uri.fsPath ?? 'nothing'} is open`,
+    );
+    assert.equal(vscode.window.activeTextEditor?.selection.start.line, diagnostic.range.start.line, 'at the line Problems shows');
+  });
+
+  it("VS Code's own agent is offered the server only when the setting asks, without a token", async function () {
+    this.timeout(60_000);
+    const f = await signedIn();
+    const [major = 0, minor = 0] = vscode.version.split('.').map(Number);
+    const provider = f.api.app.mcpServerInVsCode;
+    if (major === 1 && minor < 101) {
+      // Older VS Code has no such provider to register; the extension activates all the same.
+      assert.equal(provider, undefined, `VS Code ${vscode.version} is offered no MCP server`);
+      return;
+    }
+    assert.ok(provider, `VS Code ${vscode.version} has the provider registered`);
+    assert.deepEqual(await provider.provideMcpServerDefinitions(), [], 'off by default: Copilot keeps the language-model tools alone');
+    const settings = vscode.workspace.getConfiguration('appsecFindings');
+    undo(() => settings.update('agents.mcpServerInVsCode', undefined, vscode.ConfigurationTarget.Global));
+    const changed = new Promise<void>((resolve) => {
+      const once = provider.onDidChangeMcpServerDefinitions(() => {
+        once.dispose();
+        resolve();
+      });
+    });
+    await settings.update('agents.mcpServerInVsCode', true, vscode.ConfigurationTarget.Global);
+    await changed;
+    const definitions = (await provider.provideMcpServerDefinitions()) as { label: string; command: string; args: string[]; env: Record<string, string> }[];
+    assert.equal(definitions.length, 1, 'one server once asked for');
+    const [definition] = definitions;
+    const spec = await vscode.commands.executeCommand<LaunchSpec>('appsecFindings.agentServer');
+    assert.deepEqual([definition.command, definition.args, definition.env], [spec.command, spec.args, spec.env], 'the launch spec of this window');
+    assert.ok(!JSON.stringify(definition).includes(f.server.token), 'no token in what VS Code is given');
+    const client = new Client({ name: 'vscode-agent', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: definition.command, args: definition.args, env: definition.env, stderr: 'pipe' }));
+    undo(() => client.close());
+    const listed = await client.callTool({ name: 'findings', arguments: { limit: 5 } });
+    assert.equal(listed.isError, undefined, JSON.stringify(listed.content));
+  });
 });
