@@ -15,6 +15,15 @@ import { inEachTheme, putDocumentBack, readWindow, restoreAfterEach, screenshotH
 // The extension's diagnostics carry their finding (the suite's bundle has its own copy of the class, so no instanceof).
 const withFinding = (d: vscode.Diagnostic): d is KnownFindingDiagnostic => (d as { finding?: unknown }).finding !== undefined;
 
+/** The first finding Problems shows in a file of the workspace that `wanted` accepts, with its file. */
+function firstShown(wanted: (d: KnownFindingDiagnostic) => boolean): [vscode.Uri, KnownFindingDiagnostic] | [] {
+  for (const [uri, list] of vscode.languages.getDiagnostics()) {
+    const found = uri.scheme === 'file' ? list.filter(withFinding).find(wanted) : undefined;
+    if (found) return [uri, found];
+  }
+  return [];
+}
+
 interface LaunchSpec {
   command: string;
   args: string[];
@@ -57,15 +66,7 @@ describe('the MCP server, started by an agent', () => {
     assert.ok(!readFileSync(`/proc/${pid}/environ`, 'utf8').includes('SEMGREP_APP_TOKEN'), 'no token variable either');
 
     // A code finding Problems shows in a file of the workspace; three lines typed above it, unsaved.
-    const shown = vscode.languages.getDiagnostics().flatMap(([uri, list]) =>
-      uri.scheme === 'file'
-        ? list
-            .filter(withFinding)
-            .filter((d) => d.finding.issueType === 'sast')
-            .map((d) => [uri, d] as const)
-        : [],
-    );
-    const [uri, diagnostic] = shown.find(([, d]) => d.range.start.line > 0) ?? [];
+    const [uri, diagnostic] = firstShown((d) => d.finding.issueType === 'sast' && d.range.start.line > 0);
     assert.ok(uri && diagnostic, "Problems shows a code finding below a file's first line");
     const document = await vscode.workspace.openTextDocument(uri);
     const original = document.getText();
@@ -182,15 +183,7 @@ describe('the MCP server, started by an agent', () => {
     this.timeout(60_000);
     const f = await signedIn();
     undo(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
-    const [uri, diagnostic] =
-      vscode.languages.getDiagnostics().flatMap(([u, list]) =>
-        u.scheme === 'file'
-          ? list
-              .filter(withFinding)
-              .filter((d) => d.finding.issueType === 'sast')
-              .map((d) => [u, d] as const)
-          : [],
-      )[0] ?? [];
+    const [uri, diagnostic] = firstShown((d) => d.finding.issueType === 'sast');
     assert.ok(uri && diagnostic, 'Problems shows a code finding');
     const link = f.api.app.findingUrl(diagnostic.finding);
     assert.ok(link, 'the finding has a platform link');
@@ -214,15 +207,7 @@ describe('the MCP server, started by an agent', () => {
     this.timeout(60_000);
     const f = await signedIn();
     undo(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
-    const [uri, diagnostic] =
-      vscode.languages.getDiagnostics().flatMap(([u, list]) =>
-        u.scheme === 'file'
-          ? list
-              .filter(withFinding)
-              .filter((d) => d.finding.issueType === 'sca' || d.finding.issueType === 'sast')
-              .map((d) => [u, d] as const)
-          : [],
-      )[0] ?? [];
+    const [uri, diagnostic] = firstShown(() => true);
     assert.ok(uri && diagnostic, 'Problems shows a finding');
     const link = f.api.app.findingUrl(diagnostic.finding);
     assert.ok(link, 'the finding has a platform link');
