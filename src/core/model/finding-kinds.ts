@@ -3,7 +3,8 @@
  * findings among them), supply chain and secrets. Every other module asks a kind what it can do
  * (`kindOf(finding).traced`) or iterates over `KINDS`, instead of comparing `issueType` with a
  * literal, so a kind the platform adds is one more entry here and in its decoder. A lint rule
- * refuses `issueType === '…'` outside the decoders (CONTRIBUTING, "A new kind of finding").
+ * refuses `x.issueType === '…'` and a switch on it (CONTRIBUTING, "A new kind of finding"); the
+ * decoders read the platform's own `issue_type` text, before it is a kind.
  */
 import { t } from '../l10n';
 import { ISSUE_TYPES, type IssueType, type ListIssueType } from './types';
