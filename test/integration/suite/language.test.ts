@@ -142,6 +142,50 @@ describe(`the extension in the display language (${language})`, () => {
     pseudo.see('toast', texts);
   });
 
+  it('every agent tool answers in English, a product the deployment lacks included, and the log is English', async function () {
+    this.timeout(60_000);
+    undo(async () => {
+      f.server.setProduct('secrets', undefined);
+      await vscode.commands.executeCommand('appsecFindings.refresh');
+    });
+    f.server.setProduct('secrets', 404);
+    await vscode.commands.executeCommand('appsecFindings.refresh');
+    let shown: KnownFindingDiagnostic | undefined;
+    f.api.app.diagnostics.collection.forEach((_uri, list) => {
+      shown ??= (list as readonly KnownFindingDiagnostic[]).find((d) => d.finding?.issueType === 'sast');
+    });
+    assert.ok(shown, 'Problems shows a code finding');
+    const ask = async (name: string, input: object): Promise<string> => {
+      const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+      return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+    };
+    const answers = {
+      findings: await ask('appsecFindings_findings', { issueTypes: ['sast', 'secrets'] }),
+      finding: await ask('appsecFindings_finding', { id: shown.finding.id }),
+      dependencies: await ask('appsecFindings_dependencies', { package: 'lodash' }),
+      triage: await ask('appsecFindings_triage', { findingIds: [shown.finding.id], issueType: 'sast', state: 'nonsense' }),
+    };
+    assert.match(
+      answers.findings,
+      /Secrets findings: not available for this deployment \(404\)/,
+      `the missing product, said in English: ${answers.findings.slice(0, 800)}`,
+    );
+    assert.match(answers.finding, new RegExp(`#${shown.finding.id}`));
+    assert.match(answers.triage, /state takes/, 'a refusal, in English');
+    // Every phrase the language's bundle says differently from English, of some length: none may be there.
+    const translated = Object.entries(bundle)
+      .filter(([english, said]) => said !== english)
+      .flatMap(([, said]) => said.split(/\{\d+\}/).map((part) => part.trim()))
+      .filter((part) => part.length >= 16 && !Object.keys(bundle).some((english) => english.includes(part)));
+    assert.ok(translated.length > 100, `the ${language} bundle has phrases of its own to look for (${translated.length})`);
+    const log = f.api.app.log.recent();
+    assert.ok(log.length > 0, 'the log has lines');
+    for (const [where, text] of [...Object.entries(answers), ...log.map((line, i) => [`log line ${i + 1}`, line] as const)]) {
+      const found = translated.find((part) => text.includes(part));
+      assert.equal(found, undefined, `${where} is in English: it holds "${found ?? ''}"`);
+    }
+  });
+
   it('the filter picker: its title and items in the window, beside the tree (screenshots)', async function () {
     this.timeout(90_000);
     // A project opened in the tree behind the picker.
