@@ -9,6 +9,7 @@ import type { ManagedScans, Project } from '../core/model/types';
 import { checkBranchName, type TagEditOutcome } from '../core/services/project-changes';
 import { typedTags } from '../core/services/project-tags';
 import { inertIcons } from '../core/model/untrusted-text';
+import { sameBranch } from '../core/model/refs';
 
 const list = (items: readonly string[]): string =>
   items.length <= 1 ? items.join('') : t('{0} and {1}', items.slice(0, -1).join(', '), items[items.length - 1] ?? '');
@@ -74,7 +75,7 @@ export function branchRows(project: Project, scanned: readonly string[] | undefi
   const primary = project.primaryBranch;
   const rows: BranchRow[] = [];
   const name = typed.trim();
-  if (name !== '' && name !== 'default' && !scanned?.includes(name) && name !== primary) {
+  if (name !== '' && name !== 'default' && !scanned?.some((b) => sameBranch(b, name)) && !sameBranch(name, primary)) {
     const problem = checkBranchName(name);
     rows.push(
       problem ? { label: `$(error) ${name}`, description: problem } : { label: `$(edit) ${name}`, description: t('a branch typed'), choice: { branch: name } },
@@ -87,19 +88,20 @@ export function branchRows(project: Project, scanned: readonly string[] | undefi
     ...(primary === undefined ? { current: true as const } : {}),
   });
   const branches = [...(scanned ?? [])];
-  if (primary !== undefined && !branches.includes(primary)) branches.unshift(primary);
+  // The platform may spell the primary branch in full (refs/heads/main) and the scans short: it is one row.
+  if (primary !== undefined && !branches.some((b) => sameBranch(b, primary))) branches.unshift(primary);
   if (branches.length > 0) rows.push({ label: scanned ? t('Branches with scans, most recent first') : t('Branches'), separator: true });
   for (const branch of branches) {
     const notes = [
-      branch === primary ? t('primary now') : '',
-      branch === project.defaultBranch ? t('default branch') : '',
-      scanned && !scanned.includes(branch) ? t('no recent scan') : '',
+      sameBranch(branch, primary) ? t('primary now') : '',
+      sameBranch(branch, project.defaultBranch) ? t('default branch') : '',
+      scanned && !scanned.some((b) => sameBranch(b, branch)) ? t('no recent scan') : '',
     ];
     rows.push({
       label: `$(git-branch) ${inertIcons(branch)}`,
       description: notes.filter(Boolean).join(' · ') || undefined,
       choice: { branch },
-      ...(branch === primary ? { current: true as const } : {}),
+      ...(sameBranch(branch, primary) ? { current: true as const } : {}),
     });
   }
   return rows;

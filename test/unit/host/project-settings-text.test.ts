@@ -61,6 +61,15 @@ void describe('branchRows', () => {
     ]);
   });
 
+  void test("a primary or default branch spelled in full is the same row as the scans' short name, marked once", () => {
+    assert.deepEqual(labels(branchRows(project({ primaryBranch: 'refs/heads/develop', defaultBranch: 'refs/heads/main' }), ['develop', 'main'])), [
+      '$(home) The default branch — refs/heads/main',
+      'Branches with scans, most recent first',
+      '$(git-branch) develop — primary now (active)',
+      '$(git-branch) main — default branch',
+    ]);
+  });
+
   void test('a branch name from the platform is drawn as its text, never as an icon of its making', () => {
     const rows = branchRows(project(), ['$(check) verified', 'main']);
     assert.equal(rows.find((r) => r.choice?.branch === '$(check) verified')?.label, '$(git-branch) \\$(check) verified');
