@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { branchName } from '../core/model/refs';
 import type { Finding } from '../core/model/types';
 import type { PlatformApi } from '../core/services/platform-api';
-import { confinePath, placesOf, toPlannedRange } from '../core/workspace/diagnostic-plan';
+import { confinePath, reportedLocationsOf, toPlannedRange } from '../core/workspace/diagnostic-plan';
 import type { FoundPlace, GonePlace } from '../core/workspace/today-place';
 import { scannedCommitOf } from '../core/workspace/drift-hint';
 import type { Placer } from '../core/workspace/placement';
@@ -67,7 +67,7 @@ export class FindingPlaces implements vscode.Disposable {
 
   /** Today's place of the finding in the workspace (undefined: not in this workspace). */
   place(finding: Finding): WorkspacePlace | undefined {
-    const scanned = placesOf(finding)[0];
+    const scanned = reportedLocationsOf(finding)[0];
     const relative = scanned && confinePath(scanned.path);
     const range = scanned && toPlannedRange(scanned);
     if (!relative || !range) return undefined;

@@ -4,7 +4,7 @@ import { showInformation, showWarning } from '../host/notify';
 import { t } from '../core/l10n';
 import type { Finding } from '../core/model/types';
 import { distinctName } from '../core/model/finding-names';
-import { confinePath, placesOf, toPlannedRange, type Place } from '../core/workspace/diagnostic-plan';
+import { confinePath, reportedLocationsOf, toPlannedRange, type ReportedLocation } from '../core/workspace/diagnostic-plan';
 import { isFindingDiagnostic, safeLink, toRange, type KnownFindingDiagnostic } from '../diagnostics/finding-diagnostic';
 import { codeColumn } from '../webviews/details-code';
 import type { CommandDeps } from './command-deps';
@@ -19,7 +19,7 @@ import { kindOf } from '../core/model/finding-kinds';
 export type FindingCommandsDeps = Pick<CommandDeps, 'repos' | 'findingUrl' | 'projectUrl' | 'clipboard' | 'places'>;
 
 /** The file of a finding's place inside a workspace folder matched to its project, if it exists there. */
-async function workspaceFile(app: FindingCommandsDeps, finding: Finding, place: Place | undefined): Promise<vscode.Uri | undefined> {
+async function workspaceFile(app: FindingCommandsDeps, finding: Finding, place: ReportedLocation | undefined): Promise<vscode.Uri | undefined> {
   const relative = place && confinePath(place.path);
   if (!relative) return undefined;
   for (const repo of app.repos.repos()) {
@@ -47,7 +47,7 @@ export async function openFinding(app: FindingCommandsDeps, item?: CommandItem):
   // The same place as its diagnostic: a supply-chain finding's usage, else its lockfile line,
   // where that code is today when the copy moved on since the scan.
   const today = app.places.place(finding);
-  const place = placesOf(finding)[0];
+  const place = reportedLocationsOf(finding)[0];
   const todayUri = today && today.kind !== 'deleted' ? await existing(today.uri) : undefined;
   const uri = todayUri ?? (await workspaceFile(app, finding, place));
   const planned = todayUri && today && today.kind !== 'deleted' ? today.range : place && toPlannedRange(place);

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { Finding } from '../core/model/types';
-import { confinePath, firstPlacePath, planDiagnostics, type PlannedDiagnostic, type SeverityMapping } from '../core/workspace/diagnostic-plan';
+import { confinePath, firstReportedPath, planDiagnostics, type PlannedDiagnostic, type SeverityMapping } from '../core/workspace/diagnostic-plan';
 import { placeDiagnostic } from '../core/workspace/placement';
 import type { Logger } from '../host/logger';
 import type { WorkspaceRepo } from '../host/workspace-repos';
@@ -271,7 +271,7 @@ function groupByPath(plan: FolderPlan, findings: readonly Finding[], open: Reado
   const rest: PathGroup[] = [];
   for (const finding of findings) {
     // Supply-chain findings go to their usage or lockfile line; the rest to their location.
-    const path = firstPlacePath(finding) ?? '';
+    const path = firstReportedPath(finding) ?? '';
     let group = groups.get(path);
     if (!group) {
       group = { plan, id: `${prefix}\u0000${path}`, path, findings: [] };

@@ -12,7 +12,7 @@ import type { Finding } from '../core/model/types';
 import type { TraceStep } from '../core/model/finding-story';
 import type { TodayPlace } from '../core/agent/tool-answer';
 import { scannedCommitOf } from '../core/workspace/drift-hint';
-import { confinePath, placesOf, toPlannedRange } from '../core/workspace/diagnostic-plan';
+import { confinePath, reportedLocationsOf, toPlannedRange } from '../core/workspace/diagnostic-plan';
 import { diffLines, splitLines } from '../core/workspace/line-diff';
 import { LineMap, mapThrough } from '../core/workspace/range-mapper';
 import { placeTrace, type TracePlace } from '../core/workspace/trace-places';
@@ -45,7 +45,7 @@ export class GitPlaces {
     const wanted = new Map<string, [string, string]>();
     for (const finding of findings) {
       const commit = this.commitOf(finding);
-      const path = placesOf(finding)[0] && confinePath(placesOf(finding)[0].path);
+      const path = reportedLocationsOf(finding)[0] && confinePath(reportedLocationsOf(finding)[0].path);
       if (commit && path) wanted.set(`${commit}:${path}`, [commit, path]);
     }
     for (const [commit, path] of extraPaths) wanted.set(`${commit}:${path}`, [commit, path]);
@@ -55,7 +55,7 @@ export class GitPlaces {
   }
 
   place(finding: Finding): TodayPlace | undefined {
-    const scanned = placesOf(finding)[0];
+    const scanned = reportedLocationsOf(finding)[0];
     const path = scanned && confinePath(scanned.path);
     const range = scanned && toPlannedRange(scanned);
     if (!path || !range) return undefined;

@@ -131,8 +131,8 @@ export function planDiagnostics(findings: Iterable<Finding>, mapping: SeverityMa
   for (const finding of findings) {
     if (CLOSED_STATUSES.has(finding.status)) continue;
     const level = findingLevel(finding, mapping, options);
-    const places = placesOf(finding);
-    const primary = places[0];
+    const locations = reportedLocationsOf(finding);
+    const primary = locations[0];
     if (!primary) continue;
     const relativePath = confine(primary.path);
     if (relativePath === undefined) {
@@ -141,7 +141,7 @@ export function planDiagnostics(findings: Iterable<Finding>, mapping: SeverityMa
     }
     const range = toPlannedRange(primary);
     if (!range) continue;
-    const other = places[1];
+    const other = locations[1];
     const otherPath = other && confine(other.path);
     const otherRange = other && toPlannedRange(other);
     diagnostics.push({
@@ -162,40 +162,41 @@ export function levelFor(severity: string, mapping: SeverityMapping): Level {
   return 'warning';
 }
 
-export interface Place extends Pick<SourceRange, 'line' | 'column' | 'endLine' | 'endColumn'> {
+/** A place the scanner reported for a finding, in a file at the scanned commit, with what it is. */
+export interface ReportedLocation extends Pick<SourceRange, 'line' | 'column' | 'endLine' | 'endColumn'> {
   readonly path: string;
   readonly label: string;
 }
 
 /**
  * Where a finding goes. Code findings (AI ones too) and secrets: their location. Supply-chain findings: the usage when the
- * scanner found one, else the lockfile line; the other place becomes related information.
+ * scanner found one, else the lockfile line; the other location becomes related information.
  */
-export function placesOf(finding: Finding): Place[] {
-  const places: Place[] = [];
+export function reportedLocationsOf(finding: Finding): ReportedLocation[] {
+  const locations: ReportedLocation[] = [];
   const usage = finding.sca?.usage;
-  if (usage) places.push({ ...usage, path: usage.filePath, label: 'Vulnerable code is used here' });
+  if (usage) locations.push({ ...usage, path: usage.filePath, label: 'Vulnerable code is used here' });
   const lockPath = lockfilePathOf(finding.sca?.lockfileLineUrl);
   const lockLine = finding.sca?.lockfileLine;
   if (finding.sca && lockPath && lockLine) {
-    places.push({
+    locations.push({
       path: lockPath,
       line: lockLine,
       label: `${[finding.sca.package ?? 'Dependency', finding.sca.version].filter(Boolean).join(' ')} is locked here`,
     });
   }
-  if (finding.location && (!finding.sca || places.length === 0)) {
-    places.unshift({ ...finding.location, path: finding.location.filePath, label: 'Finding' });
+  if (finding.location && (!finding.sca || locations.length === 0)) {
+    locations.unshift({ ...finding.location, path: finding.location.filePath, label: 'Finding' });
   }
-  return places;
+  return locations;
 }
 
 /**
- * The path of a finding's first place ({@link placesOf}), without building its places: the open
+ * The path of a finding's first reported location ({@link reportedLocationsOf}), without building them: the open
  * files' findings are sorted out by it in one turn, so it must not build objects per finding
  * (docs/performance.md, "Drawing diagnostics").
  */
-export function firstPlacePath(finding: Finding): string | undefined {
+export function firstReportedPath(finding: Finding): string | undefined {
   const { sca } = finding;
   if (!sca) return finding.location?.filePath;
   if (sca.usage) return sca.usage.filePath;

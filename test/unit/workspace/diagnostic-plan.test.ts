@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import {
   DEFAULT_MAPPING,
   confinePath,
-  firstPlacePath,
+  firstReportedPath,
   lockfilePathOf,
-  placesOf,
+  reportedLocationsOf,
   planDiagnostics,
   toPlannedRange,
   type PlannedRange,
@@ -187,7 +187,7 @@ void describe('planDiagnostics', () => {
       },
       { location: { filePath: 'package-lock.json', line: 9 } },
     );
-    assert.equal(placesOf(withUsage)[0]?.path, 'src/use.js');
+    assert.equal(reportedLocationsOf(withUsage)[0]?.path, 'src/use.js');
     const [planned] = planDiagnostics([withUsage], DEFAULT_MAPPING).diagnostics;
     assert.equal(planned?.relativePath, 'src/use.js');
     assert.equal(planned?.related?.relativePath, 'package-lock.json');
@@ -195,10 +195,10 @@ void describe('planDiagnostics', () => {
       { lockfileLineUrl: 'https://github.com/a/b/blob/abc/package-lock.json#L9', lockfileLine: 9 },
       { location: { filePath: 'package-lock.json', line: 9 } },
     );
-    assert.deepEqual([placesOf(lockOnly)[0]?.path, placesOf(lockOnly)[0]?.line], ['package-lock.json', 9]);
+    assert.deepEqual([reportedLocationsOf(lockOnly)[0]?.path, reportedLocationsOf(lockOnly)[0]?.line], ['package-lock.json', 9]);
   });
 
-  void test("the first place's path, found without building the places, is always that of placesOf", () => {
+  void test("the first place's path, found without building the places, is always that of reportedLocationsOf", () => {
     const lock = { lockfileLineUrl: 'https://github.com/a/b/blob/abc/package-lock.json#L9', lockfileLine: 9 };
     const cases = [
       sastFinding({ file: 'src/app.py', line: 3 }),
@@ -210,10 +210,10 @@ void describe('planDiagnostics', () => {
       scaFinding({ lockfileLineUrl: lock.lockfileLineUrl }, { location: { filePath: 'yarn.lock', line: 2 } }),
       scaFinding({ lockfileLineUrl: 'https://github.com/a/b/blob/abc/../../etc/passwd#L1', lockfileLine: 1 }, { location: undefined }),
     ];
-    const paths = cases.map(firstPlacePath);
+    const paths = cases.map(firstReportedPath);
     assert.deepEqual(
       paths,
-      cases.map((f) => placesOf(f)[0]?.path),
+      cases.map((f) => reportedLocationsOf(f)[0]?.path),
     );
     assert.deepEqual(paths, ['src/app.py', undefined, 'src/use.js', 'package-lock.json', 'yarn.lock', 'yarn.lock', undefined]);
   });
