@@ -259,6 +259,10 @@ describe('acting on findings', () => {
     // As the web workbench (code-server) has it by default.
     await files().update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('notifications.clearAll');
+    // The test before put this file back on disk: the document follows it before a fix is computed
+    // against it, or VS Code refuses the edit as made for a version since replaced.
+    const document = await vscode.workspace.openTextDocument(uri);
+    await waitFor(() => !document.isDirty && document.getText() === original, 10_000, `${uri.path} holds the text on disk`);
     await vscode.window.showTextDocument(uri, { selection: diagnostic.range });
     const fix = (await quickFixes(uri, diagnostic.range, /^Apply suggested fix/)).find((a) => a.title.startsWith('Apply suggested fix'));
     assert.ok(fix?.edit && fix.command);
