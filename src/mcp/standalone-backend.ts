@@ -115,51 +115,57 @@ async function start(cwd: string, baseUrl: string, token: string): Promise<Handl
     return refused(
       `No project of the platform matches this repository's remote (${remotes.map((r) => JSON.stringify(r)).join(', ') || 'it has none'}): scan it with Semgrep first, or name the project with the project field.`,
     );
-  const store = new FindingsStore(() => api, { deploymentId: () => id });
-  const scans = new RefScans(store, (deploymentSlug, name, signal) => {
-    const project = projects.find(name);
-    return deploymentSlug === slug && project ? api.scannedBranches(id, project.id, { signal }) : Promise.resolve(undefined);
-  });
-  // The latest scan's commit of each project and branch, asked once; the checked-out branch's
-  // (else the primary one's) is asked at once, beside the findings rather than after them.
-  const commits = new Map<string, Promise<string | undefined>>();
-  const keyOf = (name: string, ref: string): string => `${name}|${branchName(ref)}`;
-  const refOf = (finding: Finding): string => keyOf(finding.repositoryName ?? projectName, finding.ref ?? '');
-  const latestCommit = (name: string, ref: string): Promise<string | undefined> => {
-    const key = keyOf(name, ref);
-    let commit = commits.get(key);
-    if (!commit) {
-      const project = projects.find(name);
-      commit = project
-        ? api.latestScan(id, project.id, branchName(ref)).then(
-            (scan) => scan?.commit,
-            () => undefined,
-          )
-        : Promise.resolve(undefined);
-      commits.set(key, commit);
-    }
-    return commit;
-  };
-  const settled = new Map<string, string | undefined>();
-  const places = new GitPlaces(root, (finding) => settled.get(refOf(finding)));
-  const latestCommits = async (findings: readonly Finding[]): Promise<void> => {
-    const wanted = [...new Map(findings.filter((f) => f.ref).map((f) => [refOf(f), f])).entries()].filter(([key]) => !settled.has(key));
-    await Promise.all(wanted.map(async ([key, f]) => settled.set(key, await latestCommit(f.repositoryName ?? projectName, f.ref!))));
-  };
+  const commits = scannedCommits(api, id, projects, projectName);
+  const places = new GitPlaces(root, (finding) => commits.known(finding));
+  // The branch shown (checked out, else the primary one) is asked at once, beside the findings rather than after them.
   const shownBranch = branch ?? projects.find(projectName)?.primaryBranch;
-  if (shownBranch) void latestCommit(projectName, shownBranch);
-  const deps: AgentHandlerDeps = {
-    deploymentSlug: () => slug,
-    project: (name) => projects.find(name),
-    store,
-    scans,
+  if (shownBranch) void commits.ask(projectName, shownBranch);
+  const deps = platformHandlerDeps(api, deployment, baseUrl, projects, {
     folders: () => [{ root, projectName, ...(branch ? { branch } : {}) }],
     place: (finding) => places.place(finding),
     trace: (finding, steps) => places.trace(finding, steps),
     prepare: async (findings, steps) => {
-      await latestCommits(findings);
+      await commits.settle(findings);
       await places.prepare(findings, steps && findings[0] ? places.tracePaths(findings[0], steps) : []);
     },
+  });
+  return {
+    findings: findingsHandler(deps),
+    finding: findingHandler(deps),
+    triage: triageHandler(deps),
+    dependencies: dependenciesHandler({
+      dependencies: new DependenciesService(
+        () => api,
+        () => id,
+      ),
+      signedIn: () => true,
+      errorMessage,
+    }),
+  };
+}
+
+/** Where the workspace is and how its findings are placed in today's code: what the services do not know. */
+export type AgentWorkspace = Pick<AgentHandlerDeps, 'folders' | 'place' | 'trace' | 'prepare'>;
+
+/** The agent handlers' deps over the core's client and services for one deployment, as standalone mode answers with them. */
+export function platformHandlerDeps(
+  api: PlatformClient,
+  deployment: { readonly id: string; readonly slug: string },
+  baseUrl: string,
+  projects: ProjectsService,
+  workspace: AgentWorkspace,
+): AgentHandlerDeps {
+  const { id, slug } = deployment;
+  const store = new FindingsStore(() => api, { deploymentId: () => id });
+  return {
+    ...workspace,
+    deploymentSlug: () => slug,
+    project: (name) => projects.find(name),
+    store,
+    scans: new RefScans(store, (deploymentSlug, name, signal) => {
+      const project = projects.find(name);
+      return deploymentSlug === slug && project ? api.scannedBranches(id, project.id, { signal }) : Promise.resolve(undefined);
+    }),
     novelty: new BranchBaselines({ store, project: (name) => projects.find(name) }),
     details: new FindingDetails(
       () => api,
@@ -173,17 +179,39 @@ async function start(cwd: string, baseUrl: string, token: string): Promise<Handl
     findingUrl: (finding) => platformFindingUrl(baseUrl, slug, finding),
     errorMessage,
   };
+}
+
+/**
+ * The latest scan's commit of each project and branch, asked of the platform once: `known` is what
+ * git placing reads (undefined until settled), `settle` asks for the findings' refs not known yet.
+ */
+function scannedCommits(api: PlatformClient, deploymentId: string, projects: ProjectsService, projectName: string) {
+  const asked = new Map<string, Promise<string | undefined>>();
+  const settled = new Map<string, string | undefined>();
+  const keyOf = (name: string, ref: string): string => `${name}|${branchName(ref)}`;
+  const ask = (name: string, ref: string): Promise<string | undefined> => {
+    const key = keyOf(name, ref);
+    let commit = asked.get(key);
+    if (!commit) {
+      const project = projects.find(name);
+      commit = project
+        ? api.latestScan(deploymentId, project.id, branchName(ref)).then(
+            (scan) => scan?.commit,
+            () => undefined,
+          )
+        : Promise.resolve(undefined);
+      asked.set(key, commit);
+    }
+    return commit;
+  };
+  const nameOf = (finding: Finding): string => finding.repositoryName ?? projectName;
   return {
-    findings: findingsHandler(deps),
-    finding: findingHandler(deps),
-    triage: triageHandler(deps),
-    dependencies: dependenciesHandler({
-      dependencies: new DependenciesService(
-        () => api,
-        () => id,
-      ),
-      signedIn: () => true,
-      errorMessage,
-    }),
+    ask,
+    known: (finding: Finding): string | undefined => settled.get(keyOf(nameOf(finding), finding.ref ?? '')),
+    settle: async (findings: readonly Finding[]): Promise<void> => {
+      const wanted = new Map<string, Finding>();
+      for (const f of findings) if (f.ref && !settled.has(keyOf(nameOf(f), f.ref))) wanted.set(keyOf(nameOf(f), f.ref), f);
+      await Promise.all([...wanted].map(async ([key, f]) => settled.set(key, await ask(nameOf(f), f.ref!))));
+    },
   };
 }

@@ -1,6 +1,6 @@
 // Each agent handler on its own, as both adapters call it: over the core's real client, store and
-// services against the local platform, with a workspace folder whose findings sit two lines
-// further down today. Each answer is read as an agent reads it (its text and structured content),
+// services, wired as standalone mode wires them (platformHandlerDeps), against the local
+// platform, with a workspace folder whose findings sit two lines further down today. Each answer is read as an agent reads it (its text and structured content),
 // and each problem is an answer naming its cause, never a throw.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,16 +10,10 @@ import { findingHandler, triageHandler } from '../../../src/core/agent/finding-h
 import { findingsHandler, type AgentHandlerDeps } from '../../../src/core/agent/findings-handler';
 import type { ToolAnswer } from '../../../src/core/agent/tool-answer';
 import { errorMessage } from '../../../src/core/model/errors';
-import { platformFindingUrl } from '../../../src/core/model/links';
 import type { Finding } from '../../../src/core/model/types';
-import { BranchBaselines } from '../../../src/core/services/branch-baselines';
 import { DependenciesService } from '../../../src/core/services/dependencies-service';
-import { FindingDetails } from '../../../src/core/services/finding-details';
-import { FindingStories } from '../../../src/core/services/finding-stories';
-import { FindingsStore } from '../../../src/core/services/findings-store';
 import { ProjectsService } from '../../../src/core/services/projects-service';
-import { RefScans } from '../../../src/core/services/ref-scans';
-import { TriageService } from '../../../src/core/services/triage-service';
+import { platformHandlerDeps } from '../../../src/mcp/standalone-backend';
 import { generateDeployment, startPlatformServer, type RunningPlatform } from '../../platform';
 import { inventoryOf } from '../../platform/dependencies';
 
@@ -61,33 +55,18 @@ void describe('the agent handlers, over the real services', () => {
       () => slug,
     );
     await projects.load();
-    const store = new FindingsStore(() => api, { deploymentId: () => id });
     dependencies = new DependenciesService(
       () => api,
       () => id,
     );
-    deps = {
-      deploymentSlug: () => (signedIn ? slug : undefined),
-      project: (name) => projects.find(name),
-      store,
-      scans: new RefScans(store, () => Promise.resolve(undefined)),
+    const built = platformHandlerDeps(api, { id, slug }, platform.url, projects, {
       folders: () => [{ root: '/work/repo', projectName: project.name, branch: project.primary_branch }],
       place: (finding: Finding) =>
         finding.location ? { kind: 'here', path: finding.location.filePath, line: finding.location.line + MOVED_BY, changed: false } : undefined,
       trace: () => [],
-      novelty: new BranchBaselines({ store, project: (name) => projects.find(name) }),
-      details: new FindingDetails(
-        () => api,
-        () => slug,
-      ),
-      stories: new FindingStories(
-        () => api,
-        () => id,
-      ),
-      triage: new TriageService({ api: () => api, store, deploymentSlug: () => slug, deploymentId: () => id }),
-      findingUrl: (finding) => platformFindingUrl(platform.url, slug, finding),
-      errorMessage,
-    };
+    });
+    // Signed out is a window's state; the same services answer otherwise.
+    deps = { ...built, deploymentSlug: () => (signedIn ? slug : undefined) };
   });
 
   const openCode = (): (typeof data.sast)[number] =>
