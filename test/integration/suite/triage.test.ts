@@ -10,7 +10,7 @@ import type { Finding } from '../../../src/core/model/types';
 import type { KnownFindingDiagnostic as FindingDiagnostic } from '../../../src/diagnostics/finding-diagnostic';
 import type { FindingNode } from '../../../src/views/tree-nodes';
 import { findingNodes, git, issueTypeNode, signedIn, type Fixture } from './fixture';
-import { hoverAt, notificationTexts, readWindow, restoreAfterEach, screenshotsInThemes, waitFor } from './helpers';
+import { hoverAt, notificationTexts, putDocumentBack, readWindow, restoreAfterEach, screenshotsInThemes, waitFor } from './helpers';
 import { firstFindingNode, walkTree } from './tree-snapshot';
 
 function ours(f: Fixture): { uri: vscode.Uri; diagnostic: FindingDiagnostic }[] {
@@ -259,10 +259,9 @@ describe('acting on findings', () => {
     // As the web workbench (code-server) has it by default.
     await files().update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('notifications.clearAll');
-    // The test before put this file back on disk: the document follows it before a fix is computed
-    // against it, or VS Code refuses the edit as made for a version since replaced.
-    const document = await vscode.workspace.openTextDocument(uri);
-    await waitFor(() => !document.isDirty && document.getText() === original, 10_000, `${uri.path} holds the text on disk`);
+    // The test before put this file back on disk: the document is made to hold that text, saved,
+    // before a fix is computed against it, or VS Code refuses the edit as made for a version since replaced.
+    await putDocumentBack(await vscode.workspace.openTextDocument(uri), original);
     await vscode.window.showTextDocument(uri, { selection: diagnostic.range });
     const fix = (await quickFixes(uri, diagnostic.range, /^Apply suggested fix/)).find((a) => a.title.startsWith('Apply suggested fix'));
     assert.ok(fix?.edit && fix.command);
